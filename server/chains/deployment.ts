@@ -1,0 +1,54 @@
+import type { Address, Hex } from 'viem'
+
+/**
+ * What the server needs to know about one chain, whether it comes from the devnet
+ * (server/devnet writes it into the manifest) or from configuration in network mode.
+ */
+export interface ChainDeployment {
+  chainId: number
+  rpcUrl: string
+  /** Wrapped native token (WETH9-style). */
+  wrappedNative: Address
+  multicall3: Address
+  permit2: Address
+  /** Our Aggregator contract. */
+  aggregator: Address
+  /** First block worth scanning for pools / aggregator events. */
+  startBlock: number
+  tokens: TokenInfo[]
+  exchanges: ExchangeInfo[]
+}
+
+export type TokenTag = 'native' | 'wrapped-native' | 'stable' | 'major' | 'long-tail' | 'fee-on-transfer' | 'approve-reset' | 'no-return-value'
+
+export interface TokenInfo {
+  address: Address
+  symbol: string
+  name: string
+  decimals: number
+  tags: TokenTag[]
+  /** Transfer tax in basis points for fee-on-transfer tokens (charged on every transfer). */
+  transferFeeBps?: number
+  /** Path under /public, if a logo file ships; otherwise the API generates one. */
+  logo?: string
+}
+
+export type ExchangeKind = 'uniswap-v2' | 'uniswap-v3'
+
+export interface ExchangeInfo {
+  /** Stable id used in the API (excludedDexes, protocol names), e.g. `uniswap-v3`, `sushiswap`. */
+  id: string
+  name: string
+  kind: ExchangeKind
+  factory: Address
+  /** CREATE2 init-code hash of the pair/pool, as the Aggregator verifies it. */
+  initCodeHash: Hex
+  /** Index of this factory in the Aggregator's constructor allowlist. */
+  aggregatorFactoryId: number
+  /** V2 swap fee in basis points (Uniswap V2 bytecode: 30). V3 fees are per pool. */
+  v2FeeBps?: number
+  router?: Address
+  quoter?: Address
+  positionManager?: Address
+  logo?: string
+}

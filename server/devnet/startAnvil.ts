@@ -1,0 +1,195 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { type Hex, isHex } from 'viem'
+
+export type StartAnvilParams = {
+  chainId: number
+  port: number
+  host?: string
+  loadStatePath?: string
+  dumpStatePath?: string
+  blockTimeSec?: number
+  silent?: boolean
+  startTimeoutMs?: number
+}
+
+export type AnvilInstance = {
+  rpcUrl: string
+  process: ChildProcess
+  stop: () => Promise<void>
+}
+
+export class AnvilStartError extends Error {
+  override name = 'AnvilStartError'
+}
+
+const running = new Set<ChildProcess>()
+let exitHooksInstalled = false
+
+/*
+ * anvil runs under `sh` which watches its stdin (a pipe from this process). When this process dies for
+ * any reason, SIGKILL included, the pipe closes, `read` returns and the shell kills anvil, so no orphan
+ * survives the parent. SIGTERM/SIGINT to the shell are forwarded too, and anvil's exit ends the shell.
+ */
+const WATCHDOG_SCRIPT = [
+  'exec 3<&0',
+  '"$0" "$@" </dev/null &',
+  'child=$!',
+  '{ while read -r _ <&3; do :; done; kill -TERM "$child" 2>/dev/null; } &',
+  'watcher=$!',
+  'trap \'kill -TERM "$child" 2>/dev/null\' TERM INT HUP',
+  'wait "$child"',
+  'code=$?',
+  'while kill -0 "$child" 2>/dev/null; do wait "$child"; code=$?; done',
+  'kill "$watcher" 2>/dev/null',
+  'exit "$code"',
+].join('\n')
+
+/**
+ * Resolves the anvil binary shipped by the `@foundry-rs/anvil` npm package (its per-platform optional
+ * dependency), never the one on PATH. Throws `AnvilStartError` when the platform package is missing.
+ */
+export function resolveAnvilBinary(): string {
+  const require = createRequire(import.meta.url)
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch
+  const pkg = `@foundry-rs/anvil-${process.platform}-${arch}/package.json`
+  try {
+    return path.join(path.dirname(require.resolve(pkg)), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil')
+  } catch (error: unknown) {
+    throw new AnvilStartError(`anvil binary package ${pkg} is not installed`, { cause: error })
+  }
+}
+
+/**
+ * Spawns anvil on `host:port` with `chainId` (optionally loading/dumping state files and mining every
+ * `blockTimeSec` seconds), waits until it answers `eth_chainId`, and returns its RPC URL and a `stop()`
+ * that terminates it (dumping state when `dumpStatePath` is set). The child is killed when this process
+ * exits, is interrupted or crashes, and a watchdog kills it even if this process is SIGKILLed. Rejects
+ * with `AnvilStartError` if anvil exits early or does not answer within `startTimeoutMs` (default 20 s).
+ */
+export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstance> {
+  const { chainId, port, host = '127.0.0.1', silent = true, startTimeoutMs = 20_000 } = params
+  installExitHooks()
+  const args = ['--chain-id', String(chainId), '--port', String(port), '--host', host]
+  if (params.loadStatePath !== undefined) args.push('--load-state', params.loadStatePath)
+  if (params.dumpStatePath !== undefined) args.push('--dump-state', params.dumpStatePath)
+  if (params.blockTimeSec !== undefined) args.push('--block-time', String(params.blockTimeSec))
+  if (silent) args.push('--quiet')
+
+  const child = spawn('sh', ['-c', WATCHDOG_SCRIPT, resolveAnvilBinary(), ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+  running.add(child)
+  let outputTail = ''
+  const collect = (chunk: Buffer) => {
+    outputTail = (outputTail + chunk.toString('utf8')).slice(-4000)
+    if (!silent) process.stdout.write(chunk)
+  }
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      running.delete(child)
+      resolve()
+    })
+  })
+
+  const rpcUrl = `http://${host}:${port}`
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      child.stdin?.end()
+    }
+    await exited
+  }
+
+  const deadline = Date.now() + startTimeoutMs
+  while (true) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new AnvilStartError(`anvil exited before answering on ${rpcUrl}: ${outputTail.trim()}`)
+    }
+    const answered = await fetchChainId(rpcUrl).catch(() => undefined)
+    if (answered === chainId) break
+    if (answered !== undefined) {
+      await stop()
+      throw new AnvilStartError(`${rpcUrl} answered chain id ${answered}, expected ${chainId} (port taken?)`)
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new AnvilStartError(`anvil did not answer on ${rpcUrl} within ${startTimeoutMs} ms`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return { rpcUrl, process: child, stop }
+}
+
+/**
+ * Terminates every anvil started by `startAnvil` in this process and resolves once they have exited.
+ */
+export async function stopAllAnvils(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve()
+          child.once('exit', () => resolve())
+          child.kill('SIGTERM')
+          child.stdin?.end()
+        }),
+    ),
+  )
+}
+
+/**
+ * Returns anvil's full chain state as the hex blob of `anvil_dumpState` (loadable with `anvil_loadState`
+ * or, gzip-decoded, as `--load-state`). Throws on an RPC error.
+ */
+export async function dumpAnvilState(rpcUrl: string): Promise<Hex> {
+  const result = await rpcRequest(rpcUrl, 'anvil_dumpState', [])
+  if (typeof result !== 'string' || !isHex(result)) throw new Error('anvil_dumpState returned no hex')
+  return result
+}
+
+async function fetchChainId(rpcUrl: string): Promise<number> {
+  const result = await rpcRequest(rpcUrl, 'eth_chainId', [])
+  if (typeof result !== 'string') throw new Error('eth_chainId returned no string')
+  return Number.parseInt(result, 16)
+}
+
+async function rpcRequest(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body: unknown = await response.json()
+  if (typeof body !== 'object' || body === null) throw new Error(`${method}: malformed response`)
+  if ('error' in body) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
+  return 'result' in body ? body.result : undefined
+}
+
+function killAllNow() {
+  for (const child of running) {
+    child.kill('SIGTERM')
+    child.stdin?.destroy()
+  }
+}
+
+function installExitHooks() {
+  if (exitHooksInstalled) return
+  exitHooksInstalled = true
+  process.on('exit', killAllNow)
+  process.on('uncaughtExceptionMonitor', killAllNow)
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    const onSignal = () => {
+      killAllNow()
+      // Keep the default behaviour (exit by the signal) unless the application handles it itself.
+      if (process.listenerCount(signal) === 1) {
+        process.removeListener(signal, onSignal)
+        process.kill(process.pid, signal)
+      }
+    }
+    process.on(signal, onSignal)
+  }
+}

@@ -1,0 +1,50 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** Stable, documented error codes. Clients may switch on these; never rename one. */
+export const errorCodes = {
+  INVALID_PARAMS: 400,
+  UNSUPPORTED_CHAIN: 400,
+  UNSUPPORTED_TOKEN: 400,
+  SAME_TOKEN: 400,
+  BELOW_MINIMUM: 400,
+  UNSUPPORTED_DIRECTION: 400,
+  INVALID_SIGNATURE: 400,
+  INVALID_JSON: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  NO_ROUTE: 422,
+  INSUFFICIENT_LIQUIDITY: 422,
+  QUOTE_EXPIRED: 422,
+  PRICE_IMPACT_TOO_HIGH: 422,
+  ORDER_NOT_CANCELLABLE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  UPSTREAM_UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<string, ContentfulStatusCode>
+
+export type ErrorCode = keyof typeof errorCodes
+
+/**
+ * The one error type the server throws on purpose. `app.onError` maps it to
+ * `{ statusCode, message, error: { code, details }, requestId }`; anything else becomes a 500
+ * whose message is never echoed.
+ */
+export class AppError extends Error {
+  override name = 'AppError' as const
+  readonly code: ErrorCode
+  readonly status: ContentfulStatusCode
+  readonly details: unknown
+
+  constructor(code: ErrorCode, message: string, options: { details?: unknown; cause?: unknown } = {}) {
+    super(message, { cause: options.cause })
+    this.code = code
+    this.status = errorCodes[code]
+    this.details = options.details
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError
+}

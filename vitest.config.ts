@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+})
