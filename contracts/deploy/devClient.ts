@@ -35,7 +35,13 @@ export function createDevClient({ rpcUrl, chainId, account, pollingIntervalMs = 
     rpcUrls: { default: { http: [rpcUrl] } },
   })
   return buildDevClient(
-    createTestClient({ mode: 'anvil', chain, account, transport: http(rpcUrl), pollingInterval: pollingIntervalMs }),
+    createTestClient({
+      mode: 'anvil',
+      chain,
+      account,
+      transport: http(rpcUrl),
+      pollingInterval: pollingIntervalMs,
+    }),
   )
 }
 

@@ -55,7 +55,11 @@ export function resolveAnvilBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch
   const pkg = `@foundry-rs/anvil-${process.platform}-${arch}/package.json`
   try {
-    return path.join(path.dirname(require.resolve(pkg)), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil')
+    return path.join(
+      path.dirname(require.resolve(pkg)),
+      'bin',
+      process.platform === 'win32' ? 'anvil.exe' : 'anvil',
+    )
   } catch (error: unknown) {
     throw new AnvilStartError(`anvil binary package ${pkg} is not installed`, { cause: error })
   }

@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+interface IERC20 {
+    function balanceOf(address account) external view returns (uint256);
+}
+
+interface IWrappedNative {
+    function deposit() external payable;
+    function withdraw(uint256 amount) external;
+}
+
+interface IUniswapV2Pair {
+    function getReserves() external view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast);
+    function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
+}
+
+interface IUniswapV3Pool {
+    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
+        external
+        returns (int256 amount0, int256 amount1);
+}
+
+/// @title Aggregator
+/// @notice Splits a swap over Uniswap V2-style pairs and Uniswap V3 pools of allowlisted factories.
+/// Pools are derived with CREATE2 from the hop, never passed in; input is pulled only from msg.sender.
+/// See docs/aggregator-contract.md for the exact semantics the server's quotes reproduce.
+contract Aggregator {
+    struct FactoryConfig {
+        address factory;
+        bytes32 initCodeHash;
+        uint8 kind;
+        uint16 v2FeeBps;
+    }
+
+    struct Hop {
+        uint8 kind;
+        uint16 factoryId;
+        address tokenIn;
+        address tokenOut;
+        uint24 fee;
+    }
+
+    struct Leg {
+        uint256 amount;
+        Hop[] hops;
+    }
+
+    struct SwapParams {
+        address tokenIn;
+        address tokenOut;
+        uint256 amountIn;
+        uint256 amountOut;
+        address receiver;
+        uint256 deadline;
+        address feeRecipient;
+        uint16 feeBps;
+        bytes32 integratorId;
+    }
+
+    event Swapped(
+        address indexed sender,
+        address indexed receiver,
+        bytes32 indexed integratorId,
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        uint256 amountOut,
+        uint256 feeAmount
+    );
+
+    error DeadlineExpired(uint256 deadline, uint256 timestamp);
+    error InvalidMsgValue(uint256 value, uint256 expected);
+    error InvalidRoute(uint256 leg, uint256 hop);
+    error UnknownFactory(uint16 factoryId);
+    error InsufficientOutput(uint256 got, uint256 min);
+    error ExcessiveInput(uint256 spent, uint256 max);
+    error FeeTooHigh(uint16 feeBps);
+    error UnauthorizedCallback(address caller);
+    error Reentrancy();
+    error NativeTransferFailed();
+    error ZeroAmount();
+    error TransferFailed(address token);
+
+    uint8 internal constant KIND_V2 = 0;
+    uint8 internal constant KIND_V3 = 1;
+    uint16 public constant MAX_FEE_BPS = 1000;
+    uint256 internal constant MAX_HOPS = 3;
+    // TickMath.MIN_SQRT_RATIO + 1 and TickMath.MAX_SQRT_RATIO - 1 of Uniswap V3: no price limit.
+    uint160 internal constant MIN_SQRT_PRICE_LIMIT = 4295128740;
+    uint160 internal constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
+
+    address public immutable wrappedNative;
+    FactoryConfig[] public factories;
+
+    bool private transient locked;
+    address private transient expectedPool;
+    uint256 private transient inputLeft;
+    uint256 private transient inputMax;
+
+    modifier nonReentrant() {
+        if (locked) revert Reentrancy();
+        locked = true;
+        _;
+        locked = false;
+    }
+
+    constructor(address wrappedNative_, FactoryConfig[] memory factories_) {
+        wrappedNative = wrappedNative_;
+        for (uint256 i; i < factories_.length; ++i) {
+            factories.push(factories_[i]);
+        }
+    }
+
+    /// @notice Only the wrapped native token sends ETH here (when unwrapping).
+    receive() external payable {
+        if (msg.sender != wrappedNative) revert InvalidMsgValue(msg.value, 0);
+    }
+
+    /// @notice Swaps exactly `p.amountIn` of `p.tokenIn` (pulled from msg.sender, or msg.value for native)
+    /// along `legs`; the receiver gets the output minus the integrator fee (`feeBps` of the output).
+    /// @return amountOut The receiver's balance increase, at least `p.amountOut` else `InsufficientOutput`.
+    function swapExactIn(SwapParams calldata p, Leg[] calldata legs)
+        external
+        payable
+        nonReentrant
+        returns (uint256 amountOut)
+    {
+        (address tokenIn, address tokenOut) = _checkParams(p, legs.length);
+        uint256 received = _pullInput(p, tokenIn);
+        uint256 gross = _executeLegs(legs, tokenIn, tokenOut, received, false);
+        uint256 fee = gross * p.feeBps / 10_000;
+        amountOut = _payOut(p, tokenOut, gross, fee);
+        if (amountOut < p.amountOut) revert InsufficientOutput(amountOut, p.amountOut);
+        _emitSwapped(p, p.amountIn, amountOut, fee);
+    }
+
+    /// @notice Swaps at most `p.amountIn` of `p.tokenIn` for exactly `p.amountOut` of `p.tokenOut` net of
+    /// the integrator fee; the pools are paid in flash callbacks and unused input is refunded to msg.sender.
+    /// @return amountIn The input spent; more than `p.amountIn` reverts `ExcessiveInput`.
+    function swapExactOut(SwapParams calldata p, Leg[] calldata legs)
+        external
+        payable
+        nonReentrant
+        returns (uint256 amountIn)
+    {
+        (address tokenIn, address tokenOut) = _checkParams(p, legs.length);
+        if (p.amountOut == 0) revert ZeroAmount();
+        uint256 grossTarget = (p.amountOut * 10_000 + (10_000 - p.feeBps) - 1) / (10_000 - p.feeBps);
+        uint256 received = _pullInput(p, tokenIn);
+        inputLeft = received;
+        inputMax = received;
+        uint256 gross = _executeLegs(legs, tokenIn, tokenOut, grossTarget, true);
+        if (gross < grossTarget) revert InsufficientOutput(gross, grossTarget);
+        uint256 fee = grossTarget - p.amountOut;
+        uint256 refund = inputLeft;
+        amountIn = received - refund;
+        (inputLeft, inputMax) = (0, 0);
+        _payOut(p, tokenOut, gross, fee);
+        if (refund != 0) _send(p.tokenIn, tokenIn, msg.sender, refund);
+        _emitSwapped(p, amountIn, p.amountOut, fee);
+    }
+
+    /// @notice Uniswap V3 swap callback: pays the pool that is currently being swapped with, either from
+    /// this contract's balance or, exact-out, by executing the previous hop. Any other caller reverts.
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        if (msg.sender != expectedPool || msg.sender == address(0)) revert UnauthorizedCallback(msg.sender);
+        expectedPool = address(0);
+        (Hop[] memory hops, uint256 index, bool exactOut) = abi.decode(data, (Hop[], uint256, bool));
+        uint256 owed = amount0Delta > 0 ? uint256(amount0Delta) : uint256(amount1Delta);
+        if (exactOut) {
+            _settleExactOut(hops, index, owed, msg.sender);
+        } else {
+            _transfer(hops[index].tokenIn, msg.sender, owed);
+        }
+    }
+
+    /// @notice Uniswap V2 flash-swap callback, used by exact-out V2 hops: pays the pair the input owed.
+    /// Reverts `UnauthorizedCallback` unless called by the pair being swapped with, on our own behalf.
+    function uniswapV2Call(address sender, uint256, uint256, bytes calldata data) external {
+        if (msg.sender != expectedPool || msg.sender == address(0)) revert UnauthorizedCallback(msg.sender);
+        if (sender != address(this)) revert UnauthorizedCallback(sender);
+        expectedPool = address(0);
+        (Hop[] memory hops, uint256 index, uint256 owed) = abi.decode(data, (Hop[], uint256, uint256));
+        _settleExactOut(hops, index, owed, msg.sender);
+    }
+
+    /// @notice Number of allowlisted factories (valid `factoryId`s are below it).
+    function factoryCount() external view returns (uint256) {
+        return factories.length;
+    }
+
+    function _checkParams(SwapParams calldata p, uint256 legCount)
+        private
+        view
+        returns (address tokenIn, address tokenOut)
+    {
+        if (block.timestamp > p.deadline) revert DeadlineExpired(p.deadline, block.timestamp);
+        if (p.feeBps > MAX_FEE_BPS) revert FeeTooHigh(p.feeBps);
+        if (p.amountIn == 0) revert ZeroAmount();
+        if (legCount == 0) revert InvalidRoute(0, 0);
+        tokenIn = p.tokenIn == address(0) ? wrappedNative : p.tokenIn;
+        tokenOut = p.tokenOut == address(0) ? wrappedNative : p.tokenOut;
+        if (tokenIn == tokenOut) revert InvalidRoute(0, 0);
+    }
+
+    /// Runs every leg (the last one takes what the others leave of `total`: input for exact-in, gross
+    /// output for exact-out) and returns this contract's gain of `tokenOut`.
+    function _executeLegs(Leg[] calldata legs, address tokenIn, address tokenOut, uint256 total, bool exactOut)
+        private
+        returns (uint256 gross)
+    {
+        uint256 outBefore = _balanceOf(tokenOut, address(this));
+        uint256 remaining = total;
+        for (uint256 i; i < legs.length; ++i) {
+            Hop[] memory hops = legs[i].hops;
+            _validateLeg(hops, i, tokenIn, tokenOut);
+            uint256 amount = i == legs.length - 1 ? remaining : legs[i].amount;
+            if (amount > remaining) revert InvalidRoute(i, 0);
+            if (amount == 0) revert ZeroAmount();
+            remaining -= amount;
+            if (exactOut) {
+                _swapExactOutHop(hops, hops.length - 1, amount);
+            } else {
+                for (uint256 j; j < hops.length; ++j) {
+                    amount = _swapExactInHop(hops, j, amount);
+                }
+            }
+        }
+        gross = _balanceOf(tokenOut, address(this)) - outBefore;
+    }
+
+    function _validateLeg(Hop[] memory hops, uint256 legIndex, address tokenIn, address tokenOut) private view {
+        if (hops.length == 0 || hops.length > MAX_HOPS) revert InvalidRoute(legIndex, 0);
+        address expectedIn = tokenIn;
+        for (uint256 j; j < hops.length; ++j) {
+            Hop memory hop = hops[j];
+            if (hop.factoryId >= factories.length) revert UnknownFactory(hop.factoryId);
+            bool badFee = hop.kind == KIND_V2 ? hop.fee != 0 : hop.fee == 0;
+            if (
+                hop.kind != factories[hop.factoryId].kind || badFee || hop.tokenIn != expectedIn
+                    || hop.tokenOut == hop.tokenIn
+            ) revert InvalidRoute(legIndex, j);
+            expectedIn = hop.tokenOut;
+        }
+        if (expectedIn != tokenOut) revert InvalidRoute(legIndex, hops.length - 1);
+    }
+
+    function _pullInput(SwapParams calldata p, address tokenIn) private returns (uint256 received) {
+        if (p.tokenIn == address(0)) {
+            if (msg.value != p.amountIn) revert InvalidMsgValue(msg.value, p.amountIn);
+            IWrappedNative(tokenIn).deposit{value: msg.value}();
+            return msg.value;
+        }
+        if (msg.value != 0) revert InvalidMsgValue(msg.value, 0);
+        uint256 before = _balanceOf(tokenIn, address(this));
+        _call(tokenIn, abi.encodeWithSelector(0x23b872dd, msg.sender, address(this), p.amountIn));
+        received = _balanceOf(tokenIn, address(this)) - before;
+    }
+
+    /// Sends `fee` to the fee recipient and `gross - fee` to the receiver; returns the receiver's gain.
+    function _payOut(SwapParams calldata p, address tokenOut, uint256 gross, uint256 fee)
+        private
+        returns (uint256 receiverGain)
+    {
+        if (fee != 0) _send(p.tokenOut, tokenOut, p.feeRecipient, fee);
+        uint256 before = p.tokenOut == address(0) ? p.receiver.balance : _balanceOf(tokenOut, p.receiver);
+        _send(p.tokenOut, tokenOut, p.receiver, gross - fee);
+        uint256 afterwards = p.tokenOut == address(0) ? p.receiver.balance : _balanceOf(tokenOut, p.receiver);
+        receiverGain = afterwards - before;
+    }
+
+    function _swapExactInHop(Hop[] memory hops, uint256 j, uint256 amountIn) private returns (uint256 amountOut) {
+        Hop memory hop = hops[j];
+        FactoryConfig memory f = factories[hop.factoryId];
+        address pool = _poolFor(f, hop);
+        uint256 before = _balanceOf(hop.tokenOut, address(this));
+        if (hop.kind == KIND_V2) {
+            _transfer(hop.tokenIn, pool, amountIn);
+            _swapV2(pool, hop, _getV2AmountOut(pool, hop, f.v2FeeBps), "");
+        } else {
+            _swapV3(pool, hop, _toInt256(amountIn), abi.encode(hops, j, false));
+        }
+        amountOut = _balanceOf(hop.tokenOut, address(this)) - before;
+    }
+
+    /// Receives exactly `amountOut` of hop `j`'s output here; its input is paid in the pool's callback.
+    function _swapExactOutHop(Hop[] memory hops, uint256 j, uint256 amountOut) private {
+        Hop memory hop = hops[j];
+        FactoryConfig memory f = factories[hop.factoryId];
+        address pool = _poolFor(f, hop);
+        if (hop.kind == KIND_V2) {
+            uint256 amountIn = _getV2AmountIn(pool, hop, f.v2FeeBps, amountOut);
+            _swapV2(pool, hop, amountOut, abi.encode(hops, j, amountIn));
+        } else {
+            uint256 delivered = _swapV3(pool, hop, -_toInt256(amountOut), abi.encode(hops, j, true));
+            if (delivered < amountOut) revert InsufficientOutput(delivered, amountOut);
+        }
+    }
+
+    /// Uniswap V2 `getAmountOut` on the input the pair actually received (fee-on-transfer safe).
+    function _getV2AmountOut(address pair, Hop memory hop, uint16 feeBps) private view returns (uint256) {
+        (uint256 reserveIn, uint256 reserveOut) = _reserves(pair, hop);
+        uint256 inWithFee = (_balanceOf(hop.tokenIn, pair) - reserveIn) * (10_000 - feeBps);
+        return inWithFee * reserveOut / (reserveIn * 10_000 + inWithFee);
+    }
+
+    /// The least input for which the pair releases `amountOut`: the ceiling of the K-check bound.
+    /// (UniswapV2Library's floor + 1 overpays by one wei when the division is exact.)
+    function _getV2AmountIn(address pair, Hop memory hop, uint16 feeBps, uint256 amountOut)
+        private
+        view
+        returns (uint256)
+    {
+        (uint256 reserveIn, uint256 reserveOut) = _reserves(pair, hop);
+        if (amountOut >= reserveOut) revert InsufficientOutput(reserveOut, amountOut);
+        uint256 denominator = (reserveOut - amountOut) * (10_000 - feeBps);
+        return (reserveIn * amountOut * 10_000 + denominator - 1) / denominator;
+    }
+
+    /// A non-empty `data` makes the pair call `uniswapV2Call` before checking its invariant.
+    function _swapV2(address pair, Hop memory hop, uint256 amountOut, bytes memory data) private {
+        (uint256 out0, uint256 out1) = hop.tokenIn < hop.tokenOut ? (uint256(0), amountOut) : (amountOut, uint256(0));
+        if (data.length != 0) expectedPool = pair;
+        IUniswapV2Pair(pair).swap(out0, out1, address(this), data);
+        expectedPool = address(0);
+    }
+
+    /// Swaps on a V3 pool with no price limit and returns the output it reports delivering.
+    function _swapV3(address pool, Hop memory hop, int256 amountSpecified, bytes memory data)
+        private
+        returns (uint256 delivered)
+    {
+        bool zeroForOne = hop.tokenIn < hop.tokenOut;
+        expectedPool = pool;
+        (int256 amount0, int256 amount1) = IUniswapV3Pool(pool).swap(
+            address(this), zeroForOne, amountSpecified, zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT, data
+        );
+        expectedPool = address(0);
+        delivered = uint256(-(zeroForOne ? amount1 : amount0));
+    }
+
+    /// Pays `owed` of hop `index`'s input to `pool`: from the caller's input for the first hop, otherwise
+    /// by first swapping the previous hop for exactly that amount.
+    function _settleExactOut(Hop[] memory hops, uint256 index, uint256 owed, address pool) private {
+        address token = hops[index].tokenIn;
+        if (index == 0) {
+            uint256 left = inputLeft;
+            if (owed > left) revert ExcessiveInput(inputMax - left + owed, inputMax);
+            inputLeft = left - owed;
+        } else {
+            _swapExactOutHop(hops, index - 1, owed);
+        }
+        _transfer(token, pool, owed);
+    }
+
+    function _emitSwapped(SwapParams calldata p, uint256 amountIn, uint256 amountOut, uint256 fee) private {
+        emit Swapped(msg.sender, p.receiver, p.integratorId, p.tokenIn, p.tokenOut, amountIn, amountOut, fee);
+    }
+
+    function _poolFor(FactoryConfig memory f, Hop memory hop) private pure returns (address) {
+        (address token0, address token1) =
+            hop.tokenIn < hop.tokenOut ? (hop.tokenIn, hop.tokenOut) : (hop.tokenOut, hop.tokenIn);
+        bytes32 salt = f.kind == KIND_V2
+            ? keccak256(abi.encodePacked(token0, token1))
+            : keccak256(abi.encode(token0, token1, hop.fee));
+        return address(uint160(uint256(keccak256(abi.encodePacked(hex"ff", f.factory, salt, f.initCodeHash)))));
+    }
+
+    function _reserves(address pair, Hop memory hop) private view returns (uint256 reserveIn, uint256 reserveOut) {
+        (uint112 reserve0, uint112 reserve1,) = IUniswapV2Pair(pair).getReserves();
+        (reserveIn, reserveOut) = hop.tokenIn < hop.tokenOut ? (reserve0, reserve1) : (reserve1, reserve0);
+    }
+
+    /// Sends `amount` of the wrapped `token` to `to`, unwrapping to ETH when `publicToken` is native.
+    function _send(address publicToken, address token, address to, uint256 amount) private {
+        if (publicToken != address(0)) return _transfer(token, to, amount);
+        IWrappedNative(token).withdraw(amount);
+        (bool ok,) = to.call{value: amount}("");
+        if (!ok) revert NativeTransferFailed();
+    }
+
+    function _transfer(address token, address to, uint256 amount) private {
+        _call(token, abi.encodeWithSelector(0xa9059cbb, to, amount));
+    }
+
+    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
+    function _call(address token, bytes memory data) private {
+        (bool ok, bytes memory ret) = token.call(data);
+        if (!ok) {
+            assembly ("memory-safe") {
+                revert(add(ret, 32), mload(ret))
+            }
+        }
+        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
+    }
+
+    function _balanceOf(address token, address account) private view returns (uint256) {
+        return IERC20(token).balanceOf(account);
+    }
+
+    function _toInt256(uint256 value) private pure returns (int256) {
+        if (value > uint256(type(int256).max)) revert ExcessiveInput(value, uint256(type(int256).max));
+        return int256(value);
+    }
+}

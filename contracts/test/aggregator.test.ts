@@ -1,0 +1,630 @@
+import {
+  type Abi,
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  encodePacked,
+  type Hex,
+  keccak256,
+  maxUint256,
+  parseEther,
+  parseEventLogs,
+  toHex,
+  zeroAddress,
+  zeroHash,
+} from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import {
+  aggregatorAbi,
+  devTokenAbi,
+  fakePoolAbi,
+  fakePoolBytecode,
+  reentrantTokenAbi,
+  reentrantTokenBytecode,
+} from '../artifacts/index'
+import { deployBytecode } from '../deploy/deployBytecode'
+import { waitForReceipt } from '../deploy/waitForReceipt'
+import {
+  deploySwapFixture,
+  FACTORY_SUSHISWAP,
+  FACTORY_UNISWAP_V2,
+  FACTORY_UNISWAP_V3,
+  quoterAbi,
+  type SwapFixture,
+  v2FactoryAbi,
+  v2PairAbi,
+  v2RouterAbi,
+} from './deploySwapFixture'
+
+type Hop = { kind: number; factoryId: number; tokenIn: Address; tokenOut: Address; fee: number }
+type Leg = { amount: bigint; hops: Hop[] }
+type SwapParams = {
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: bigint
+  amountOut: bigint
+  receiver: Address
+  deadline: bigint
+  feeRecipient: Address
+  feeBps: number
+  integratorId: Hex
+}
+
+const CHAIN_ID = 31337
+const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
+const FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000fee5'
+const v2 = (factoryId: number, tokenIn: Address, tokenOut: Address): Hop => ({
+  kind: 0,
+  factoryId,
+  tokenIn,
+  tokenOut,
+  fee: 0,
+})
+const v3 = (tokenIn: Address, tokenOut: Address, fee: number): Hop => ({
+  kind: 1,
+  factoryId: FACTORY_UNISWAP_V3,
+  tokenIn,
+  tokenOut,
+  fee,
+})
+const leg = (hops: Hop[], amount = 0n): Leg => ({ amount, hops })
+const e = parseEther
+
+let anvil: AnvilInstance
+let f: SwapFixture
+let snapshotId: Hex
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: 19110 })
+  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
+  for (const token of [...Object.values(f.tokens), f.weth]) {
+    const hash = await f.user.writeContract({
+      address: token,
+      abi: devTokenAbi,
+      functionName: 'approve',
+      args: [f.aggregator, maxUint256],
+    })
+    await waitForReceipt(f.user, { hash })
+  }
+  snapshotId = await f.deployer.snapshot()
+})
+
+beforeEach(async () => {
+  await f.deployer.revert({ id: snapshotId })
+  snapshotId = await f.deployer.snapshot()
+})
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+function params(overrides: Partial<SwapParams>): SwapParams {
+  return {
+    tokenIn: f.tokens.tokenA,
+    tokenOut: f.tokens.tokenB,
+    amountIn: e('10'),
+    amountOut: 0n,
+    receiver: RECEIVER,
+    deadline: 2n ** 40n,
+    feeRecipient: zeroAddress,
+    feeBps: 0,
+    integratorId: zeroHash,
+    ...overrides,
+  }
+}
+
+async function balanceOf(token: Address, account: Address) {
+  if (token === zeroAddress) return f.deployer.getBalance({ address: account })
+  return f.deployer.readContract({
+    address: token,
+    abi: devTokenAbi,
+    functionName: 'balanceOf',
+    args: [account],
+  })
+}
+
+async function swap(functionName: 'swapExactIn' | 'swapExactOut', p: SwapParams, legs: Leg[], value = 0n) {
+  const { result, request } = await f.user.simulateContract({
+    address: f.aggregator,
+    abi: aggregatorAbi,
+    functionName,
+    args: [p, legs],
+    value,
+  })
+  // Nested pool callbacks lose 1/64 of the gas per call level; anvil's estimate can be too tight.
+  const gas = await f.user.estimateContractGas(request)
+  const hash = await f.user.writeContract({ ...request, gas: (gas * 13n) / 10n })
+  const receipt = await waitForReceipt(f.user, { hash })
+  expect(receipt.status).toBe('success')
+  await expectNoLeftovers()
+  return { result, receipt }
+}
+
+async function expectNoLeftovers() {
+  for (const token of [...Object.values(f.tokens), f.weth, zeroAddress]) {
+    expect(await balanceOf(token, f.aggregator)).toBe(0n)
+  }
+}
+
+async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(BaseError)
+  const reverted =
+    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
+  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
+  if (!(reverted instanceof ContractFunctionRevertedError)) return
+  expect(reverted.data?.errorName).toBe(errorName)
+  if (args) expect(reverted.data?.args).toEqual(args)
+}
+
+function simulateSwap(functionName: 'swapExactIn' | 'swapExactOut', p: SwapParams, legs: Leg[], value = 0n) {
+  return f.user.simulateContract({
+    address: f.aggregator,
+    abi: aggregatorAbi,
+    functionName,
+    args: [p, legs],
+    value,
+  })
+}
+
+function v3Path(tokens: Address[], fees: number[]): Hex {
+  const types: ('address' | 'uint24')[] = []
+  const values: (Address | number)[] = []
+  tokens.forEach((token, i) => {
+    types.push('address')
+    values.push(token)
+    const fee = fees[i]
+    if (fee !== undefined) {
+      types.push('uint24')
+      values.push(fee)
+    }
+  })
+  return encodePacked(types, values)
+}
+
+async function v2Out(router: Address, amountIn: bigint, path: Address[]) {
+  const amounts = await f.deployer.readContract({
+    address: router,
+    abi: v2RouterAbi,
+    functionName: 'getAmountsOut',
+    args: [amountIn, path],
+  })
+  return amounts[amounts.length - 1] ?? 0n
+}
+
+async function v2In(router: Address, amountOut: bigint, path: Address[]) {
+  const amounts = await f.deployer.readContract({
+    address: router,
+    abi: v2RouterAbi,
+    functionName: 'getAmountsIn',
+    args: [amountOut, path],
+  })
+  return amounts[0] ?? 0n
+}
+
+async function v3Out(tokens: Address[], fees: number[], amountIn: bigint) {
+  const { result } = await f.deployer.simulateContract({
+    address: f.uniswapV3.quoter,
+    abi: quoterAbi,
+    functionName: 'quoteExactInput',
+    args: [v3Path(tokens, fees), amountIn],
+  })
+  return result[0]
+}
+
+async function v3In(tokens: Address[], fees: number[], amountOut: bigint) {
+  const { result } = await f.deployer.simulateContract({
+    address: f.uniswapV3.quoter,
+    abi: quoterAbi,
+    functionName: 'quoteExactOutput',
+    args: [v3Path([...tokens].reverse(), [...fees].reverse()), amountOut],
+  })
+  return result[0]
+}
+
+describe('swapExactIn equals Uniswap math', () => {
+  const cases: {
+    name: string
+    amountIn: bigint
+    legs: () => Leg[]
+    tokenOut?: () => Address
+    expected: () => Promise<bigint>
+  }[] = [
+    {
+      name: 'single hop V2 (uniswap-v2)',
+      amountIn: e('10'),
+      legs: () => [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB)])],
+      expected: () => v2Out(f.uniswapV2.router, e('10'), [f.tokens.tokenA, f.tokens.tokenB]),
+    },
+    {
+      name: 'single hop V3 0.3%',
+      amountIn: e('10'),
+      legs: () => [leg([v3(f.tokens.tokenA, f.tokens.tokenB, 3000)])],
+      expected: () => v3Out([f.tokens.tokenA, f.tokens.tokenB], [3000], e('10')),
+    },
+    {
+      name: 'multi hop V2 -> V3',
+      amountIn: e('7'),
+      tokenOut: () => f.tokens.tokenC,
+      legs: () => [
+        leg([
+          v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB),
+          v3(f.tokens.tokenB, f.tokens.tokenC, 500),
+        ]),
+      ],
+      expected: async () =>
+        v3Out(
+          [f.tokens.tokenB, f.tokens.tokenC],
+          [500],
+          await v2Out(f.uniswapV2.router, e('7'), [f.tokens.tokenA, f.tokens.tokenB]),
+        ),
+    },
+    {
+      name: '2-leg split sushiswap V2 + V3',
+      amountIn: e('20'),
+      legs: () => [
+        leg([v2(FACTORY_SUSHISWAP, f.tokens.tokenA, f.tokens.tokenB)], e('8')),
+        leg([v3(f.tokens.tokenA, f.tokens.tokenB, 3000)], 1n),
+      ],
+      expected: async () =>
+        (await v2Out(f.sushiswap.router, e('8'), [f.tokens.tokenA, f.tokens.tokenB])) +
+        (await v3Out([f.tokens.tokenA, f.tokens.tokenB], [3000], e('12'))),
+    },
+    {
+      name: 'no-return-value token input (V2)',
+      amountIn: e('3'),
+      legs: () => [leg([v2(FACTORY_UNISWAP_V2, f.tokens.nrv, f.tokens.tokenA)])],
+      tokenOut: () => f.tokens.tokenA,
+      expected: () => v2Out(f.uniswapV2.router, e('3'), [f.tokens.nrv, f.tokens.tokenA]),
+    },
+  ]
+
+  it.each(cases)('$name', async ({ amountIn, legs, tokenOut, expected }) => {
+    const builtLegs = legs()
+    const tokenIn = builtLegs[0]?.hops[0]?.tokenIn ?? zeroAddress
+    const out = tokenOut?.() ?? f.tokens.tokenB
+    const expectedOut = await expected()
+    expect(expectedOut).toBeGreaterThan(0n)
+    const userBefore = await balanceOf(tokenIn, f.user.account.address)
+    const { result } = await swap(
+      'swapExactIn',
+      params({ tokenIn, tokenOut: out, amountIn, amountOut: expectedOut }),
+      builtLegs,
+    )
+    expect(result).toBe(expectedOut)
+    expect(await balanceOf(out, RECEIVER)).toBe(expectedOut)
+    expect(userBefore - (await balanceOf(tokenIn, f.user.account.address))).toBe(amountIn)
+  })
+
+  it('min-out boundary: exact minimum passes, minimum + 1 reverts InsufficientOutput', async () => {
+    const legs = [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB)])]
+    const expected = await v2Out(f.uniswapV2.router, e('10'), [f.tokens.tokenA, f.tokens.tokenB])
+    await expectRevert(
+      simulateSwap('swapExactIn', params({ amountOut: expected + 1n }), legs),
+      'InsufficientOutput',
+      [expected, expected + 1n],
+    )
+    const { result } = await swap('swapExactIn', params({ amountOut: expected }), legs)
+    expect(result).toBe(expected)
+  })
+
+  it('takes the integrator fee from the output and emits Swapped', async () => {
+    const integratorId = keccak256(toHex('acme'))
+    const legs = [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB)])]
+    const gross = await v2Out(f.uniswapV2.router, e('10'), [f.tokens.tokenA, f.tokens.tokenB])
+    const fee = (gross * 30n) / 10_000n
+    const p = params({ feeBps: 30, feeRecipient: FEE_RECIPIENT, integratorId, amountOut: gross - fee })
+    const { result, receipt } = await swap('swapExactIn', p, legs)
+    expect(result).toBe(gross - fee)
+    expect(await balanceOf(f.tokens.tokenB, FEE_RECIPIENT)).toBe(fee)
+    expect(await balanceOf(f.tokens.tokenB, RECEIVER)).toBe(gross - fee)
+    const [event] = parseEventLogs({ abi: aggregatorAbi, logs: receipt.logs, eventName: 'Swapped' })
+    expect(event?.args).toEqual({
+      sender: f.user.account.address,
+      receiver: RECEIVER,
+      integratorId,
+      tokenIn: f.tokens.tokenA,
+      tokenOut: f.tokens.tokenB,
+      amountIn: e('10'),
+      amountOut: gross - fee,
+      feeAmount: fee,
+    })
+  })
+
+  it('native in: wraps msg.value and swaps on V3', async () => {
+    const expected = await v3Out([f.weth, f.tokens.tokenB], [3000], e('2'))
+    const p = params({ tokenIn: zeroAddress, amountIn: e('2'), amountOut: expected })
+    const { result } = await swap('swapExactIn', p, [leg([v3(f.weth, f.tokens.tokenB, 3000)])], e('2'))
+    expect(result).toBe(expected)
+    expect(await balanceOf(f.tokens.tokenB, RECEIVER)).toBe(expected)
+    await expectRevert(
+      simulateSwap('swapExactIn', p, [leg([v3(f.weth, f.tokens.tokenB, 3000)])], e('1')),
+      'InvalidMsgValue',
+      [e('1'), e('2')],
+    )
+  })
+
+  it('native out: unwraps and sends ETH to the receiver', async () => {
+    const expected = await v2Out(f.uniswapV2.router, e('4'), [f.tokens.tokenA, f.weth])
+    const p = params({ tokenOut: zeroAddress, amountIn: e('4'), amountOut: expected })
+    const { result } = await swap('swapExactIn', p, [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.weth)])])
+    expect(result).toBe(expected)
+    expect(await balanceOf(zeroAddress, RECEIVER)).toBe(expected)
+  })
+
+  it('fee-on-transfer input: swaps what the pair actually received', async () => {
+    const { fot, tokenA } = f.tokens
+    const pair = await f.deployer.readContract({
+      address: f.uniswapV2.factory,
+      abi: v2FactoryAbi,
+      functionName: 'getPair',
+      args: [fot, tokenA],
+    })
+    const [r0, r1] = await f.deployer.readContract({
+      address: pair,
+      abi: v2PairAbi,
+      functionName: 'getReserves',
+    })
+    const [reserveFot, reserveA] = fot.toLowerCase() < tokenA.toLowerCase() ? [r0, r1] : [r1, r0]
+    const amountIn = e('10')
+    const received = amountIn - (amountIn * 100n) / 10_000n
+    const pairIn = received - (received * 100n) / 10_000n
+    const expected = await f.deployer.readContract({
+      address: f.uniswapV2.router,
+      abi: v2RouterAbi,
+      functionName: 'getAmountOut',
+      args: [pairIn, reserveFot, reserveA],
+    })
+    const p = params({ tokenIn: fot, tokenOut: tokenA, amountIn, amountOut: expected })
+    const { result } = await swap('swapExactIn', p, [leg([v2(FACTORY_UNISWAP_V2, fot, tokenA)])])
+    expect(result).toBe(expected)
+  })
+
+  it('fee-on-transfer output: amountOut is what the receiver actually gained', async () => {
+    const { fot, tokenA } = f.tokens
+    const pairOut = await v2Out(f.uniswapV2.router, e('10'), [tokenA, fot])
+    const atAggregator = pairOut - (pairOut * 100n) / 10_000n
+    const expected = atAggregator - (atAggregator * 100n) / 10_000n
+    const p = params({ tokenIn: tokenA, tokenOut: fot, amountOut: expected })
+    const { result } = await swap('swapExactIn', p, [leg([v2(FACTORY_UNISWAP_V2, tokenA, fot)])])
+    expect(result).toBe(expected)
+    expect(await balanceOf(fot, RECEIVER)).toBe(expected)
+    await expectRevert(
+      simulateSwap('swapExactIn', { ...p, amountOut: expected + 1n }, [
+        leg([v2(FACTORY_UNISWAP_V2, tokenA, fot)]),
+      ]),
+      'InsufficientOutput',
+    )
+  })
+})
+
+describe('swapExactOut equals Uniswap math', () => {
+  const amountOut = e('5')
+  const cases: {
+    name: string
+    legs: () => Leg[]
+    tokenOut?: () => Address
+    expected: () => Promise<bigint>
+  }[] = [
+    {
+      name: 'single hop V3',
+      legs: () => [leg([v3(f.tokens.tokenA, f.tokens.tokenB, 3000)])],
+      expected: () => v3In([f.tokens.tokenA, f.tokens.tokenB], [3000], amountOut),
+    },
+    {
+      name: 'single hop V2 (uniswap-v2)',
+      legs: () => [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB)])],
+      expected: () => v2In(f.uniswapV2.router, amountOut, [f.tokens.tokenA, f.tokens.tokenB]),
+    },
+    {
+      name: 'multi hop V3 -> V2',
+      tokenOut: () => f.tokens.tokenC,
+      legs: () => [
+        leg([
+          v3(f.tokens.tokenA, f.tokens.tokenB, 3000),
+          v2(FACTORY_UNISWAP_V2, f.tokens.tokenB, f.tokens.tokenC),
+        ]),
+      ],
+      expected: async () =>
+        v3In(
+          [f.tokens.tokenA, f.tokens.tokenB],
+          [3000],
+          await v2In(f.uniswapV2.router, amountOut, [f.tokens.tokenB, f.tokens.tokenC]),
+        ),
+    },
+    {
+      name: 'multi hop V2 -> V3',
+      tokenOut: () => f.tokens.tokenC,
+      legs: () => [
+        leg([
+          v2(FACTORY_SUSHISWAP, f.tokens.tokenA, f.tokens.tokenB),
+          v3(f.tokens.tokenB, f.tokens.tokenC, 500),
+        ]),
+      ],
+      expected: async () =>
+        v2In(f.sushiswap.router, await v3In([f.tokens.tokenB, f.tokens.tokenC], [500], amountOut), [
+          f.tokens.tokenA,
+          f.tokens.tokenB,
+        ]),
+    },
+    {
+      name: '2-leg split sushiswap V2 + V3',
+      legs: () => [
+        leg([v2(FACTORY_SUSHISWAP, f.tokens.tokenA, f.tokens.tokenB)], e('2')),
+        leg([v3(f.tokens.tokenA, f.tokens.tokenB, 3000)]),
+      ],
+      expected: async () =>
+        (await v2In(f.sushiswap.router, e('2'), [f.tokens.tokenA, f.tokens.tokenB])) +
+        (await v3In([f.tokens.tokenA, f.tokens.tokenB], [3000], e('3'))),
+    },
+  ]
+
+  it.each(cases)('$name, refunding the unused maximum', async ({ legs, tokenOut, expected }) => {
+    const out = tokenOut?.() ?? f.tokens.tokenB
+    const expectedIn = await expected()
+    const userBefore = await balanceOf(f.tokens.tokenA, f.user.account.address)
+    const p = params({ tokenOut: out, amountIn: expectedIn + e('1'), amountOut })
+    const { result } = await swap('swapExactOut', p, legs())
+    expect(result).toBe(expectedIn)
+    expect(userBefore - (await balanceOf(f.tokens.tokenA, f.user.account.address))).toBe(expectedIn)
+    expect(await balanceOf(out, RECEIVER)).toBe(amountOut)
+  })
+
+  it('max-in boundary: exact maximum passes, maximum - 1 reverts ExcessiveInput', async () => {
+    const legs = [leg([v3(f.tokens.tokenA, f.tokens.tokenB, 3000)])]
+    const expectedIn = await v3In([f.tokens.tokenA, f.tokens.tokenB], [3000], amountOut)
+    await expectRevert(
+      simulateSwap('swapExactOut', params({ amountIn: expectedIn - 1n, amountOut }), legs),
+      'ExcessiveInput',
+      [expectedIn, expectedIn - 1n],
+    )
+    const { result } = await swap('swapExactOut', params({ amountIn: expectedIn, amountOut }), legs)
+    expect(result).toBe(expectedIn)
+  })
+
+  it('integrator fee: gross = ceil(out * 10000 / (10000 - feeBps)), receiver gets exactly amountOut', async () => {
+    const legs = [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB)])]
+    const net = e('5') + 1n
+    const gross = (net * 10_000n + 9_949n) / 9_950n
+    const expectedIn = await v2In(f.uniswapV2.router, gross, [f.tokens.tokenA, f.tokens.tokenB])
+    const p = params({
+      amountIn: expectedIn,
+      amountOut: net,
+      feeBps: 50,
+      feeRecipient: FEE_RECIPIENT,
+      integratorId: toHex('x', { size: 32 }),
+    })
+    const { result, receipt } = await swap('swapExactOut', p, legs)
+    expect(result).toBe(expectedIn)
+    expect(await balanceOf(f.tokens.tokenB, RECEIVER)).toBe(net)
+    expect(await balanceOf(f.tokens.tokenB, FEE_RECIPIENT)).toBe(gross - net)
+    const [event] = parseEventLogs({ abi: aggregatorAbi, logs: receipt.logs, eventName: 'Swapped' })
+    expect([event?.args.amountIn, event?.args.amountOut, event?.args.feeAmount]).toEqual([
+      expectedIn,
+      net,
+      gross - net,
+    ])
+  })
+
+  it('native in and out: refunds unused ETH to the sender', async () => {
+    const expectedIn = await v3In([f.weth, f.tokens.tokenB], [3000], amountOut)
+    const ethBefore = await balanceOf(zeroAddress, f.user.account.address)
+    const p = params({ tokenIn: zeroAddress, amountIn: e('9'), amountOut })
+    const { result, receipt } = await swap(
+      'swapExactOut',
+      p,
+      [leg([v3(f.weth, f.tokens.tokenB, 3000)])],
+      e('9'),
+    )
+    expect(result).toBe(expectedIn)
+    const gasCost = receipt.gasUsed * receipt.effectiveGasPrice
+    expect(ethBefore - (await balanceOf(zeroAddress, f.user.account.address))).toBe(expectedIn + gasCost)
+
+    const expectedB = await v3In([f.tokens.tokenB, f.weth], [3000], e('1'))
+    const { result: spentB } = await swap(
+      'swapExactOut',
+      params({ tokenIn: f.tokens.tokenB, tokenOut: zeroAddress, amountIn: e('100'), amountOut: e('1') }),
+      [leg([v3(f.tokens.tokenB, f.weth, 3000)])],
+    )
+    expect(spentB).toBe(expectedB)
+    expect(await balanceOf(zeroAddress, RECEIVER)).toBe(e('1'))
+  })
+})
+
+describe('safety', () => {
+  const legsAB = () => [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB)])]
+
+  it('rejects an expired deadline', async () => {
+    const block = await f.deployer.getBlock()
+    const deadline = block.timestamp - 1n
+    await expectRevert(simulateSwap('swapExactIn', params({ deadline }), legsAB()), 'DeadlineExpired')
+    await expectRevert(
+      simulateSwap('swapExactOut', params({ deadline, amountOut: 1n }), legsAB()),
+      'DeadlineExpired',
+    )
+  })
+
+  it('rejects an unknown factory id, a kind mismatch and a fee above the maximum', async () => {
+    const unknown = [leg([{ ...v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB), factoryId: 7 }])]
+    await expectRevert(simulateSwap('swapExactIn', params({}), unknown), 'UnknownFactory', [7])
+    const mismatch = [leg([{ ...v3(f.tokens.tokenA, f.tokens.tokenB, 3000), factoryId: FACTORY_UNISWAP_V2 }])]
+    await expectRevert(simulateSwap('swapExactIn', params({}), mismatch), 'InvalidRoute', [0n, 0n])
+    await expectRevert(simulateSwap('swapExactIn', params({ feeBps: 1001 }), legsAB()), 'FeeTooHigh', [1001])
+  })
+
+  it('rejects callbacks from anything but the pool being swapped with', async () => {
+    const fakePool = await deployBytecode(f.attacker, { abi: fakePoolAbi, bytecode: fakePoolBytecode })
+    const abi = [...fakePoolAbi, ...aggregatorAbi] as Abi
+    const data = '0x' as Hex
+    await expectRevert(
+      f.attacker.simulateContract({
+        address: fakePool,
+        abi,
+        functionName: 'callV3',
+        args: [f.aggregator, e('1'), 0n, data],
+      }),
+      'UnauthorizedCallback',
+      [fakePool],
+    )
+    await expectRevert(
+      f.attacker.simulateContract({
+        address: fakePool,
+        abi,
+        functionName: 'callV2',
+        args: [f.aggregator, f.aggregator, 0n, e('1'), data],
+      }),
+      'UnauthorizedCallback',
+      [fakePool],
+    )
+  })
+
+  it('cannot drain a victim who approved the aggregator', async () => {
+    const victimBefore = await balanceOf(f.tokens.tokenA, f.user.account.address)
+    const p = params({ amountIn: e('1000'), receiver: f.attacker.account.address })
+    await expect(
+      f.attacker.simulateContract({
+        address: f.aggregator,
+        abi: aggregatorAbi,
+        functionName: 'swapExactIn',
+        args: [p, legsAB()],
+      }),
+    ).rejects.toThrow(BaseError)
+    await expectRevert(
+      f.attacker.simulateContract({
+        address: f.aggregator,
+        abi: [...aggregatorAbi, ...devTokenAbi] as Abi,
+        functionName: 'swapExactOut',
+        args: [{ ...p, amountOut: e('1') }, legsAB()],
+      }),
+      'InsufficientAllowance',
+    )
+    expect(await balanceOf(f.tokens.tokenA, f.user.account.address)).toBe(victimBefore)
+  })
+
+  it('rejects re-entry from a token transfer', async () => {
+    const token = await deployBytecode(f.user, { abi: reentrantTokenAbi, bytecode: reentrantTokenBytecode })
+    const write = async (functionName: 'mint' | 'approve' | 'arm', args: readonly unknown[]) => {
+      const hash = await f.user.writeContract({
+        address: token,
+        abi: reentrantTokenAbi as Abi,
+        functionName,
+        args,
+      })
+      await waitForReceipt(f.user, { hash })
+    }
+    const inner = params({ tokenIn: f.tokens.tokenA, amountIn: 1n })
+    await write('mint', [f.user.account.address, e('10')])
+    await write('approve', [f.aggregator, maxUint256])
+    await write('arm', [
+      f.aggregator,
+      encodeFunctionData({ abi: aggregatorAbi, functionName: 'swapExactIn', args: [inner, legsAB()] }),
+    ])
+    const legs = [leg([v2(FACTORY_UNISWAP_V2, token, f.tokens.tokenB)])]
+    await expectRevert(simulateSwap('swapExactIn', params({ tokenIn: token }), legs), 'Reentrancy')
+  })
+})

@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { type Abi, type Hex, isHex, keccak256, multicall3Abi } from 'viem'
+
+export type ThirdPartyArtifact = { abi: Abi; bytecode: Hex }
+
+export type ThirdPartyName =
+  | 'UniswapV2Factory'
+  | 'UniswapV2Pair'
+  | 'UniswapV2Router02'
+  | 'WETH9'
+  | 'UniswapV3Factory'
+  | 'UniswapV3Pool'
+  | 'NonfungiblePositionManager'
+  | 'QuoterV2'
+  | 'SwapRouter'
+  | 'Multicall3'
+
+const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
+  UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
+  UniswapV2Pair: '@uniswap/v2-core/build/UniswapV2Pair.json',
+  UniswapV2Router02: '@uniswap/v2-periphery/build/UniswapV2Router02.json',
+  WETH9: '@uniswap/v2-periphery/build/WETH9.json',
+  UniswapV3Factory: '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json',
+  UniswapV3Pool: '@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json',
+  NonfungiblePositionManager:
+    '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+  QuoterV2: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
+  SwapRouter: '@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json',
+}
+
+export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
+export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11'
+
+const cache = new Map<ThirdPartyName, ThirdPartyArtifact>()
+
+/**
+ * Loads the ABI and creation bytecode of a real third-party contract exactly as published on npm
+ * (Uniswap V2 waffle builds, Uniswap V3 hardhat artifacts, viem's Multicall3). Never recompiled, so the
+ * bytecode and CREATE2 init-code hashes are the published ones. Throws if the package file is missing.
+ */
+export function getThirdPartyArtifact(name: ThirdPartyName): ThirdPartyArtifact {
+  const cached = cache.get(name)
+  if (cached) return cached
+  const artifact =
+    name === 'Multicall3'
+      ? { abi: multicall3Abi as Abi, bytecode: loadMulticall3Bytecode() }
+      : loadJsonArtifact(name)
+  cache.set(name, artifact)
+  return artifact
+}
+
+/**
+ * The CREATE2 init-code hash of the npm UniswapV2Pair: keccak256 of its creation bytecode. This is the
+ * hash the npm UniswapV2Router02 has compiled in; it differs from mainnet's 0x96e8ac42782006f8... because
+ * the npm build's metadata differs.
+ */
+export function getUniswapV2PairInitCodeHash(): Hex {
+  return keccak256(getThirdPartyArtifact('UniswapV2Pair').bytecode)
+}
+
+/**
+ * The CREATE2 init-code hash of the npm UniswapV3Pool: keccak256 of its creation bytecode (equal to
+ * mainnet's 0xe34f199b...).
+ */
+export function getUniswapV3PoolInitCodeHash(): Hex {
+  return keccak256(getThirdPartyArtifact('UniswapV3Pool').bytecode)
+}
+
+/**
+ * The runtime bytecode of the canonical Permit2, parsed from the `hex"..."` literal in
+ * @uniswap/v4-periphery's lib/permit2/test/utils/DeployPermit2.sol (meant for `vm.etch`/`anvil_setCode`).
+ * Throws if the literal cannot be found.
+ */
+export function getPermit2RuntimeCode(): Hex {
+  const require = createRequire(import.meta.url)
+  const source = readFileSync(
+    require.resolve('@uniswap/v4-periphery/lib/permit2/test/utils/DeployPermit2.sol'),
+    'utf8',
+  )
+  const match = /hex"([0-9a-fA-F]+)"/.exec(source)
+  if (!match?.[1]) throw new Error('Permit2 bytecode literal not found in DeployPermit2.sol')
+  return `0x${match[1]}`
+}
+
+function loadJsonArtifact(name: Exclude<ThirdPartyName, 'Multicall3'>): ThirdPartyArtifact {
+  const require = createRequire(import.meta.url)
+  const json: unknown = JSON.parse(readFileSync(require.resolve(artifactPaths[name]), 'utf8'))
+  if (typeof json !== 'object' || json === null || !('abi' in json) || !('bytecode' in json)) {
+    throw new Error(`${artifactPaths[name]} is not an artifact`)
+  }
+  const raw = json.bytecode
+  const bytecode = typeof raw === 'string' ? (raw.startsWith('0x') ? raw : `0x${raw}`) : ''
+  if (!isHex(bytecode) || bytecode.length < 4) throw new Error(`${artifactPaths[name]} has no bytecode`)
+  return { abi: json.abi as Abi, bytecode }
+}
+
+/** viem ships Multicall3's creation code but does not export it from a public entry point. */
+function loadMulticall3Bytecode(): Hex {
+  const require = createRequire(import.meta.url)
+  const viemDir = path.dirname(require.resolve('viem/package.json'))
+  const source = readFileSync(path.join(viemDir, '_esm', 'constants', 'contracts.js'), 'utf8')
+  const match = /multicall3Bytecode = '(0x[0-9a-fA-F]+)'/.exec(source)
+  if (!match?.[1] || !isHex(match[1])) throw new Error('multicall3Bytecode not found in viem')
+  return match[1]
+}

@@ -1,0 +1,136 @@
+import { type Address, type Chain, createPublicClient, erc20Abi, getAddress, http, isAddressEqual, zeroAddress } from 'viem'
+import type { TokenRecord } from '../web/lib/api'
+import { formatTokenAmount } from '../web/lib/formatTokenAmount'
+import { expect, test } from './fixtures/wallet'
+import { AppPage } from './pages/AppPage'
+
+/** Reads, through the devnet chain's RPC, every popular token balance of `address` on `chain`. */
+async function readOnChainBalances(params: { address: Address; chain: Chain; baseURL: string }) {
+  const { address, chain, baseURL } = params
+  const response = await fetch(new URL(`/v1/info/token/popular?chainId=${chain.id}`, baseURL))
+  const tokens = (await response.json()) as TokenRecord[]
+  const client = createPublicClient({ chain, transport: http() })
+  return Promise.all(
+    tokens.map(async (token) => ({
+      token,
+      amount: isAddressEqual(token.address, zeroAddress)
+        ? await client.getBalance({ address })
+        : await client.readContract({
+            address: token.address,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [address],
+          }),
+    })),
+  )
+}
+
+/** Asserts the balances table of `chain` shows exactly what the chain holds for `address`, formatted. */
+async function expectBalancesShown(params: { app: AppPage; address: Address; chain: Chain; baseURL: string }) {
+  const balances = await readOnChainBalances(params)
+  expect(balances.length).toBeGreaterThan(1)
+  expect(balances.some((b) => b.amount > 0n)).toBe(true)
+  for (const { token, amount } of balances)
+    await expect(params.app.balanceCell(params.chain.name, token.symbol)).toHaveText(
+      formatTokenAmount({ amount, decimals: token.decimals, locale: 'en-US' }),
+    )
+}
+
+test.describe('app shell', () => {
+  test('connects the injected wallet, shows funded balances and follows a chain switch', async ({
+    page,
+    wallet,
+    baseURL,
+  }) => {
+    if (baseURL === undefined) throw new Error('baseURL is not configured')
+    const origin = new URL(baseURL).origin
+    const foreignRequests: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.protocol !== 'data:' && url.origin !== origin) foreignRequests.push(request.url())
+    })
+    const app = new AppPage(page)
+    const [first, second] = wallet.chains
+    if (first === undefined || second === undefined) throw new Error('the devnet needs at least two chains')
+
+    await test.step('open the app', async () => {
+      await app.goto()
+      await expect(app.networkSelect).toHaveValue(String(first.id))
+      await expect(page.getByText('Connect a wallet to see your balances.')).toBeVisible()
+    })
+
+    await test.step('connect through RainbowKit choosing the E2E wallet', async () => {
+      await app.connect('E2E Wallet')
+      await expect(app.accountText(wallet.address)).toBeVisible()
+      expect(wallet.requests).toContain('eth_requestAccounts')
+    })
+
+    await test.step(`see the exact on-chain balances on ${first.name}`, async () => {
+      await expect(app.balancesTable(first.name)).toBeVisible()
+      await expectBalancesShown({ app, address: wallet.address, chain: first, baseURL })
+    })
+
+    await test.step(`switch to ${second.name} and see its balances`, async () => {
+      await app.selectNetwork(second.name)
+      await expect.poll(() => wallet.getChainId()).toBe(second.id)
+      await expect(app.balancesTable(second.name)).toBeVisible()
+      await expectBalancesShown({ app, address: wallet.address, chain: second, baseURL })
+    })
+
+    await test.step('make no request to any other host', async () => {
+      expect(foreignRequests).toEqual([])
+    })
+  })
+
+  test('a rejected chain switch is shown plainly and leaves the wallet where it was', async ({
+    page,
+    wallet,
+  }) => {
+    const app = new AppPage(page)
+    const [first, second] = wallet.chains
+    if (first === undefined || second === undefined) throw new Error('the devnet needs at least two chains')
+    await app.goto()
+    await app.connect('E2E Wallet')
+    await expect(app.accountText(wallet.address)).toBeVisible()
+
+    await test.step('reject the switch in the wallet', async () => {
+      wallet.rejectNextRequest()
+      await app.selectNetwork(second.name)
+      await expect(page.getByRole('status')).toHaveText('Request rejected in the wallet.')
+      expect(wallet.getChainId()).toBe(first.id)
+    })
+  })
+
+  test('the built-in devnet wallet is created, funded by the faucet and shows its balances', async ({
+    page,
+    wallet,
+    baseURL,
+  }) => {
+    if (baseURL === undefined) throw new Error('baseURL is not configured')
+    const app = new AppPage(page)
+    const [first] = wallet.chains
+    if (first === undefined) throw new Error('the devnet has no chain')
+    await app.goto()
+    await app.connect('Devnet wallet')
+    const accountText = page.getByText(/^0x[0-9a-fA-F]{40}$/)
+    await expect(accountText).toBeVisible()
+    const address = getAddress((await accountText.textContent()) ?? '')
+    expect(isAddressEqual(address, wallet.address)).toBe(false)
+    await expectBalancesShown({ app, address, chain: first, baseURL })
+  })
+
+  test('the theme toggle cycles system, light and dark', async ({ page }) => {
+    const app = new AppPage(page)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await app.goto()
+    const html = page.locator('html')
+    await expect(html).toHaveAttribute('data-theme', 'dark')
+    await app.themeToggle.click()
+    await expect(html).toHaveAttribute('data-theme', 'light')
+    await app.themeToggle.click()
+    await expect(html).toHaveAttribute('data-theme', 'dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await app.themeToggle.click()
+    await expect(html).toHaveAttribute('data-theme', 'light')
+  })
+})

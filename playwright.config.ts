@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const isCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false'
+/** Set E2E_BASE_URL to run against an already running server instead of starting `npm start`. */
+const externalBaseUrl = process.env.E2E_BASE_URL
+const port = 8790
+const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: isCi ? 1 : 2,
+  forbidOnly: isCi,
+  retries: isCi ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: isCi ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer:
+    externalBaseUrl === undefined
+      ? {
+          command: 'npm start',
+          url: `${baseURL}/health`,
+          env: { PORT: String(port), DEVNET_PORT_BASE: '8600', DATA_DIR: './data/e2e' },
+          reuseExistingServer: !isCi,
+          // the first run compiles contracts and deploys every devnet chain
+          timeout: 180_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        }
+      : undefined,
+})

@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url'
+import { cors } from 'hono/cors'
+import type { ChainDeployment } from './chains/deployment'
+import type { Config } from './config'
+import { AppError } from './errors'
+import type { Logger } from './logger'
+import { corsPathPrefixes, matchesPathPrefix } from './middleware/apiPaths'
+import { handleError } from './middleware/handleError'
+import { requestId } from './middleware/requestId'
+import { requestLogger } from './middleware/requestLogger'
+import { securityHeaders } from './middleware/securityHeaders'
+import { createRouter } from './openapi/createRouter'
+import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
+import { createDocsRoutes } from './routes/docs'
+import { createHealthRoutes } from './routes/health'
+import { createInfoRoutes } from './routes/info'
+import { createRpcProxyRoutes } from './routes/rpcProxy'
+import { createStaticRoutes } from './routes/static'
+
+export interface AppDeps {
+  config: Config
+  deployments: readonly ChainDeployment[]
+  /** Present in devnet mode only: mounts /devnet/manifest and /devnet/faucet. */
+  devnet?: DevnetHandle
+  logger: Logger
+  /** Clock in ms since the epoch (quote expiry, rate limits); injectable for tests. */
+  now?: () => number
+  /** Built web app; defaults to dist/ at the repository root. */
+  distDir?: string
+}
+
+const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url))
+
+const openApiInfo = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Swap aggregator API',
+    version: '1.0.0',
+    description:
+      'Quotes and transaction data for token trades across exchanges and chains. Errors share one body: ' +
+      '`{ statusCode, message, error: { code, details? }, requestId }`; `error.code` is stable. ' +
+      'Amounts are decimal strings in base units; addresses are checksummed on output.',
+  },
+} as const
+
+/**
+ * Builds the whole HTTP application (production and tests alike): request id, request log, security
+ * headers, CORS for integrator-facing paths, every route module, `/openapi.json`, `/docs` and the web
+ * app. `onError` is the only place errors become responses (see `handleError`); unknown paths answer
+ * 404 `NOT_FOUND` in the same shape. Mount further route modules before the static module.
+ */
+export function createApp(deps: AppDeps) {
+  const { config, deployments, devnet, logger } = deps
+  const isDevnet = devnet !== undefined
+  const onError = handleError(logger)
+  const apiCors = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id'],
+    exposeHeaders: ['x-request-id', 'retry-after'],
+    maxAge: 600,
+  })
+
+  const app = createRouter()
+  app.use(requestId())
+  app.use(requestLogger(logger))
+  app.use(securityHeaders())
+  app.use((c, next) => (matchesPathPrefix(c.req.path, corsPathPrefixes) ? apiCors(c, next) : next()))
+  app.onError(onError)
+  app.notFound((c) => onError(new AppError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), c))
+  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+  })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' })
+
+  const api = app
+    .route('/', createInfoRoutes({ deployments, isDevnet, config }))
+    .route('/', createHealthRoutes({ deployments, logger }))
+    .route('/', createRpcProxyRoutes({ deployments }))
+  if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
+
+  let openApiDocument: ReturnType<typeof app.getOpenAPI31Document> | undefined
+  app.get('/openapi.json', (c) => {
+    openApiDocument ??= app.getOpenAPI31Document(openApiInfo)
+    return c.json(openApiDocument)
+  })
+  app.route('/', createDocsRoutes())
+  app.route('/', createStaticRoutes({ distDir: deps.distDir ?? defaultDistDir }))
+  return api
+}
+
+/** Type of the application for hono's typed `hc` client (devnet routes: see `DevnetAppType`). */
+export type AppType = ReturnType<typeof createApp>
+
+/** Type of the devnet-only routes, for a separate `hc<DevnetAppType>` client. */
+export type DevnetAppType = ReturnType<typeof createDevnetRoutes>

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises'
+import { type Address, getAddress, type Hex, isAddress } from 'viem'
+import { z } from 'zod'
+import type { ChainDeployment } from './deployment'
+
+const address = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }), 'expected a 0x-prefixed 20-byte address')
+  .transform((value): Address => getAddress(value))
+
+const bytes32 = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 0x-prefixed 32-byte hex string')
+  .transform((value) => value as Hex)
+
+const tokenTag = z.enum([
+  'native',
+  'wrapped-native',
+  'stable',
+  'major',
+  'long-tail',
+  'fee-on-transfer',
+  'approve-reset',
+  'no-return-value',
+])
+
+const deploymentSchema = z.object({
+  chainId: z.number().int(),
+  rpcUrl: z.url({ protocol: /^https?$/ }),
+  wrappedNative: address,
+  multicall3: address,
+  permit2: address,
+  aggregator: address,
+  startBlock: z.number().int().nonnegative(),
+  tokens: z.array(
+    z.object({
+      address,
+      symbol: z.string().min(1),
+      name: z.string().min(1),
+      decimals: z.number().int().min(0).max(255),
+      tags: z.array(tokenTag),
+      transferFeeBps: z.number().int().min(0).max(10_000).optional(),
+      logo: z.string().optional(),
+    }),
+  ),
+  exchanges: z.array(
+    z.object({
+      id: z.string().min(1),
+      name: z.string().min(1),
+      kind: z.enum(['uniswap-v2', 'uniswap-v3']),
+      factory: address,
+      initCodeHash: bytes32,
+      aggregatorFactoryId: z.number().int().nonnegative(),
+      v2FeeBps: z.number().int().min(0).max(10_000).optional(),
+      router: address.optional(),
+      quoter: address.optional(),
+      positionManager: address.optional(),
+      logo: z.string().optional(),
+    }),
+  ),
+}) satisfies z.ZodType<ChainDeployment, unknown>
+
+const networkConfigSchema = z
+  .union([
+    z.array(deploymentSchema),
+    z.object({ chains: z.array(deploymentSchema) }).transform((o) => o.chains),
+  ])
+  .refine((chains) => chains.length > 0, 'expected at least one chain')
+  .refine(
+    (chains) => new Set(chains.map((c) => c.chainId)).size === chains.length,
+    'each chainId may appear only once',
+  )
+
+export class NetworkConfigError extends Error {
+  override name = 'NetworkConfigError' as const
+}
+
+/**
+ * Validates network-mode configuration: a JSON array of chain deployments, or an object with a
+ * `chains` array (so a devnet manifest works too). Addresses come back checksummed. Throws
+ * `NetworkConfigError` listing each problem with its JSON path.
+ */
+export function parseNetworkConfig(json: unknown): ChainDeployment[] {
+  const result = networkConfigSchema.safeParse(json)
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    )
+    throw new NetworkConfigError(`Invalid network config:\n  ${problems.join('\n  ')}`)
+  }
+  return result.data
+}
+
+/** Reads and validates the network config file at `path` (see `parseNetworkConfig`). Throws `NetworkConfigError`. */
+export async function loadNetworkConfig(path: string): Promise<ChainDeployment[]> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error: unknown) {
+    throw new NetworkConfigError(`Cannot read NETWORK_CONFIG file ${path}`, { cause: error })
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error: unknown) {
+    throw new NetworkConfigError(`NETWORK_CONFIG file ${path} is not valid JSON`, { cause: error })
+  }
+  return parseNetworkConfig(json)
+}

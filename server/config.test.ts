@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env)
+  } catch (error: unknown) {
+    if (error instanceof ConfigError) return error
+    throw error
+  }
+  throw new Error('expected loadConfig to throw')
+}
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      devnetPortBase: 8545,
+      dataDir: './data',
+      networkConfigPath: undefined,
+      databaseUrl: undefined,
+      authRequired: [],
+      rateLimitPerMinuteKey: 600,
+      rateLimitPerMinuteIp: 120,
+      rateLimitBackend: 'memory',
+      trustProxy: false,
+      quoteTtlSec: 30,
+      logLevel: 'info',
+      walletConnectProjectId: undefined,
+      registerErrorMaxInputBytes: 100_000,
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '0.0.0.0',
+      DEVNET_PORT_BASE: '9545',
+      DATA_DIR: '/var/lib/swap',
+      NETWORK_CONFIG: './networks.json',
+      DATABASE_URL: 'postgresql://u:p@db:5432/swap',
+      AUTH_REQUIRED: 'single, cross',
+      RATE_LIMIT_PER_MINUTE_KEY: '1000',
+      RATE_LIMIT_PER_MINUTE_IP: '0',
+      RATE_LIMIT_BACKEND: 'database',
+      TRUST_PROXY: 'true',
+      QUOTE_TTL_SEC: '45',
+      LOG_LEVEL: 'debug',
+      WALLETCONNECT_PROJECT_ID: 'abc123',
+      REGISTER_ERROR_MAX_INPUT_BYTES: '2048',
+    })
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      devnetPortBase: 9545,
+      dataDir: '/var/lib/swap',
+      networkConfigPath: './networks.json',
+      databaseUrl: 'postgresql://u:p@db:5432/swap',
+      authRequired: ['single', 'cross'],
+      rateLimitPerMinuteKey: 1000,
+      rateLimitPerMinuteIp: 0,
+      rateLimitBackend: 'database',
+      trustProxy: true,
+      quoteTtlSec: 45,
+      logLevel: 'debug',
+      walletConnectProjectId: 'abc123',
+      registerErrorMaxInputBytes: 2048,
+    })
+  })
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '', WALLETCONNECT_PROJECT_ID: '  ', DATABASE_URL: '' })
+    expect([config.port, config.walletConnectProjectId, config.databaseUrl]).toEqual([
+      8787,
+      undefined,
+      undefined,
+    ])
+  })
+
+  it('expands AUTH_REQUIRED=all to every group in a stable order', () => {
+    expect(loadConfig({ AUTH_REQUIRED: 'all' }).authRequired).toEqual([
+      'info',
+      'approval',
+      'single',
+      'cross',
+      'gasless',
+      'register-error',
+    ])
+    expect(loadConfig({ AUTH_REQUIRED: 'gasless,info' }).authRequired).toEqual(['info', 'gasless'])
+  })
+
+  it.each([
+    ['abc', 'PORT: expected an integer from 1 to 65535, got "abc"'],
+    ['0', 'PORT: expected an integer from 1 to 65535, got "0"'],
+    ['65536', 'PORT: expected an integer from 1 to 65535, got "65536"'],
+    ['80.5', 'PORT: expected an integer from 1 to 65535, got "80.5"'],
+  ])('rejects PORT=%s naming the variable', (port, problem) => {
+    const error = configError({ PORT: port })
+    expect(error.problems).toEqual([problem])
+    expect(error.message).toBe(`Invalid configuration:\n  ${problem}`)
+  })
+
+  it('accepts the PORT boundaries 1 and 65535', () => {
+    expect(loadConfig({ PORT: '1' }).port).toBe(1)
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535)
+  })
+
+  it('reports every invalid variable at once', () => {
+    const error = configError({
+      TRUST_PROXY: 'maybe',
+      AUTH_REQUIRED: 'single,trades',
+      LOG_LEVEL: 'loud',
+      DATABASE_URL: 'mysql://x',
+    })
+    expect(error.problems).toEqual([
+      'DATABASE_URL: expected a postgres:// or postgresql:// URL, got "mysql://x"',
+      "AUTH_REQUIRED: unknown group(s) trades; expected 'all', 'none' or a comma list of info, approval, single, cross, gasless, register-error, got \"single,trades\"",
+      'TRUST_PROXY: expected true or false, got "maybe"',
+      'LOG_LEVEL: expected one of debug, info, warn, error, silent, got "loud"',
+    ])
+  })
+})

@@ -1,0 +1,164 @@
+import { z } from 'zod'
+
+/** Endpoint groups that `AUTH_REQUIRED` can put behind an API key. The trades endpoint always needs one. */
+export const authGroups = ['info', 'approval', 'single', 'cross', 'gasless', 'register-error'] as const
+export type AuthGroup = (typeof authGroups)[number]
+
+export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
+
+export interface Config {
+  port: number
+  host: string
+  /** First port of the devnet's anvil chains (one port per chain, counting up). */
+  devnetPortBase: number
+  dataDir: string
+  /** Path of a JSON file of chain deployments; when set the server runs in network mode (no devnet). */
+  networkConfigPath: string | undefined
+  /** PostgreSQL URL; when absent the store uses PGlite under `dataDir`. */
+  databaseUrl: string | undefined
+  authRequired: readonly AuthGroup[]
+  rateLimitPerMinuteKey: number
+  rateLimitPerMinuteIp: number
+  rateLimitBackend: 'memory' | 'database'
+  /** Trust `x-forwarded-for` for the client IP (only behind a proxy you control). */
+  trustProxy: boolean
+  quoteTtlSec: number
+  logLevel: LogLevel
+  walletConnectProjectId: string | undefined
+  registerErrorMaxInputBytes: number
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError' as const
+  /** One entry per invalid variable, e.g. `PORT: expected an integer from 1 to 65535, got "abc"`. */
+  readonly problems: readonly string[]
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+    this.problems = problems
+  }
+}
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+function integer(defaultValue: number, min: number, max: number) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, `expected an integer from ${min} to ${max}`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(min, `expected an integer from ${min} to ${max}`)
+          .max(max, `expected an integer from ${min} to ${max}`),
+      )
+      .default(defaultValue),
+  )
+}
+
+function optionalString() {
+  return z.preprocess(emptyAsUndefined, z.string().trim().optional())
+}
+
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+    .transform((value) => value === 'true' || value === '1' || value === 'yes')
+    .default(false),
+)
+
+const authRequired = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .default('none')
+    .transform((value, ctx): AuthGroup[] => {
+      const items = value
+        .split(',')
+        .map((item) => item.trim().toLowerCase())
+        .filter((item) => item !== '')
+      if (items.length === 1 && items[0] === 'none') return []
+      if (items.length === 1 && items[0] === 'all') return [...authGroups]
+      const unknown = items.filter((item) => !(authGroups as readonly string[]).includes(item))
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown group(s) ${unknown.join(', ')}; expected 'all', 'none' or a comma list of ${authGroups.join(', ')}`,
+        })
+        return z.NEVER
+      }
+      return authGroups.filter((group) => items.includes(group))
+    }),
+)
+
+const envSchema = z.object({
+  PORT: integer(8787, 1, 65535),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  DEVNET_PORT_BASE: integer(8545, 1024, 65000),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  NETWORK_CONFIG: optionalString(),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  AUTH_REQUIRED: authRequired,
+  RATE_LIMIT_PER_MINUTE_KEY: integer(600, 0, 1_000_000),
+  RATE_LIMIT_PER_MINUTE_IP: integer(120, 0, 1_000_000),
+  RATE_LIMIT_BACKEND: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['memory', 'database'], { error: "expected 'memory' or 'database'" }).default('memory'),
+  ),
+  TRUST_PROXY: booleanFlag,
+  QUOTE_TTL_SEC: integer(30, 1, 3600),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(logLevels, { error: `expected one of ${logLevels.join(', ')}` }).default('info'),
+  ),
+  WALLETCONNECT_PROJECT_ID: optionalString(),
+  REGISTER_ERROR_MAX_INPUT_BYTES: integer(100_000, 1, 10_000_000),
+})
+
+/**
+ * Parses the server configuration from environment variables (pass `process.env`; this module is the
+ * only one that reads it, and only through this argument). Empty strings count as unset. Throws a
+ * `ConfigError` naming every invalid variable and what it expected.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      const value = env[name]
+      return value === undefined
+        ? `${name}: ${issue.message}`
+        : `${name}: ${issue.message}, got ${JSON.stringify(value)}`
+    })
+    throw new ConfigError(problems)
+  }
+  const e = result.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    devnetPortBase: e.DEVNET_PORT_BASE,
+    dataDir: e.DATA_DIR,
+    networkConfigPath: e.NETWORK_CONFIG,
+    databaseUrl: e.DATABASE_URL,
+    authRequired: e.AUTH_REQUIRED,
+    rateLimitPerMinuteKey: e.RATE_LIMIT_PER_MINUTE_KEY,
+    rateLimitPerMinuteIp: e.RATE_LIMIT_PER_MINUTE_IP,
+    rateLimitBackend: e.RATE_LIMIT_BACKEND,
+    trustProxy: e.TRUST_PROXY,
+    quoteTtlSec: e.QUOTE_TTL_SEC,
+    logLevel: e.LOG_LEVEL,
+    walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
+    registerErrorMaxInputBytes: e.REGISTER_ERROR_MAX_INPUT_BYTES,
+  }
+}

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const devnetDir = path.dirname(fileURLToPath(import.meta.url))
+const repoDir = path.resolve(devnetDir, '..', '..')
+
+/** Bump to force a fresh deployment when something outside the hashed files changes the result. */
+export const devnetDeployCodeVersion = 1
+
+/** Files whose content shapes the deployed devnet: contract artifacts, deploy code, tokens, prices and markets. */
+export const devnetVersionInputs: readonly string[] = [
+  'contracts/artifacts/index.ts',
+  'contracts/thirdParty.ts',
+  'contracts/deploy/deployAggregator.ts',
+  'contracts/deploy/deployBytecode.ts',
+  'contracts/deploy/deployDevToken.ts',
+  'contracts/deploy/deployMulticall3.ts',
+  'contracts/deploy/deployPermit2.ts',
+  'contracts/deploy/deployUniswapV2.ts',
+  'contracts/deploy/deployUniswapV3.ts',
+  'contracts/deploy/deployWrappedNative.ts',
+  'contracts/deploy/devClient.ts',
+  'server/chains/chainInfo.ts',
+  'server/chains/deployment.ts',
+  'server/devnet/createTxPipeline.ts',
+  'server/devnet/deployChain.ts',
+  'server/devnet/devAccounts.ts',
+  'server/devnet/markets.ts',
+  'server/devnet/prices.ts',
+  'server/devnet/tickMath.ts',
+  'server/devnet/tokens.ts',
+]
+
+/**
+ * The snapshot key of the devnet: the first 16 hex digits of a SHA-256 over the deploy code version,
+ * the anvil package version (its state format) and the contents of `devnetVersionInputs` (a missing
+ * file hashes as missing). Reads files synchronously; throws only on I/O errors other than ENOENT.
+ */
+export function computeDevnetVersion(): string {
+  const hash = createHash('sha256')
+  hash.update(`deploy-code:${devnetDeployCodeVersion}\n`)
+  hash.update(`anvil:${readAnvilPackageVersion()}\n`)
+  for (const file of devnetVersionInputs) {
+    hash.update(`${file}\n`)
+    try {
+      hash.update(readFileSync(path.join(repoDir, file)))
+    } catch (error: unknown) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error
+      hash.update('<missing>')
+    }
+    hash.update('\n')
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+function readAnvilPackageVersion(): string {
+  const require = createRequire(import.meta.url)
+  const pkg: unknown = JSON.parse(readFileSync(require.resolve('@foundry-rs/anvil/package.json'), 'utf8'))
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg ? String(pkg.version) : 'unknown'
+}

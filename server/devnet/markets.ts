@@ -1,0 +1,437 @@
+import { type Address, getAddress, keccak256, toHex } from 'viem'
+import { getChainInfo } from '../chains/chainInfo'
+import type { ExchangeKind } from '../chains/deployment'
+import { getUsdPriceE18, type PriceSymbol } from './prices'
+import { getSqrtRatioAtTick, getTickAtSqrtRatio, MAX_TICK, MIN_TICK } from './tickMath'
+import { type DevTokenSpec, getDevnetTokens } from './tokens'
+
+/** One exchange of a devnet chain; its index in `getDevnetExchanges` is its aggregatorFactoryId. */
+export interface DevExchangeSpec {
+  id: string
+  name: string
+  kind: ExchangeKind
+}
+
+/** A pool to create, before token addresses are known. Price is quoted as B per A. */
+export interface PoolSpec {
+  exchangeId: string
+  kind: ExchangeKind
+  symbolA: string
+  symbolB: string
+  /** V3 fee in pips; undefined for V2. */
+  fee?: number
+  tvlUsd: number
+  /** Deterministic deviation of this pool's price of A in B from the price table, in bps. */
+  offsetBps: number
+}
+
+/** A deployed token as the market planner needs it. */
+export interface MarketToken {
+  address: Address
+  symbol: string
+  decimals: number
+  priceSymbol: PriceSymbol
+}
+
+export interface V2PoolPlan {
+  kind: 'uniswap-v2'
+  exchangeId: string
+  token0: MarketToken
+  token1: MarketToken
+  reserve0: bigint
+  reserve1: bigint
+  tvlUsd: number
+  offsetBps: number
+}
+
+export interface V3PositionPlan {
+  tickLower: number
+  tickUpper: number
+  /** Amounts to pass as amount0Desired / amount1Desired (rounded up, as the pool charges). */
+  amount0: bigint
+  amount1: bigint
+  /** Liquidity the NonfungiblePositionManager derives from these amounts. */
+  liquidity: bigint
+}
+
+export interface V3PoolPlan {
+  kind: 'uniswap-v3'
+  exchangeId: string
+  token0: MarketToken
+  token1: MarketToken
+  fee: number
+  tickSpacing: number
+  sqrtPriceX96: bigint
+  tick: number
+  positions: V3PositionPlan[]
+  tvlUsd: number
+  offsetBps: number
+}
+
+export type PoolPlan = V2PoolPlan | V3PoolPlan
+
+const Q96 = 2n ** 96n
+const BPS = 10_000n
+export const v3TickSpacings: Readonly<Record<number, number>> = { 500: 10, 3000: 60, 10000: 200 }
+
+const v2ExchangesByChain: Readonly<Record<number, readonly [DevExchangeSpec, DevExchangeSpec]>> = {
+  1: [v2('uniswap-v2', 'Uniswap V2'), v2('sushiswap', 'SushiSwap')],
+  10: [v2('sushiswap', 'SushiSwap'), v2('uniswap-v2', 'Uniswap V2')],
+  56: [v2('pancakeswap', 'PancakeSwap'), v2('biswap', 'BiSwap')],
+  137: [v2('quickswap', 'QuickSwap'), v2('sushiswap', 'SushiSwap')],
+  250: [v2('spookyswap', 'SpookySwap'), v2('spiritswap', 'SpiritSwap')],
+  8453: [v2('baseswap', 'BaseSwap'), v2('sushiswap', 'SushiSwap')],
+  42161: [v2('sushiswap', 'SushiSwap'), v2('camelot', 'Camelot')],
+  43114: [v2('traderjoe', 'Trader Joe'), v2('pangolin', 'Pangolin')],
+}
+
+function v2(id: string, name: string): DevExchangeSpec {
+  return { id, name, kind: 'uniswap-v2' }
+}
+
+/**
+ * The exchanges of one devnet chain in aggregator allowlist order: Uniswap V3 first, then the
+ * Uniswap-V2-bytecode factories named after V2 DEXes of that chain. Throws for unknown chains.
+ */
+export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
+  const v2s = v2ExchangesByChain[chainId]
+  if (!v2s) throw new Error(`No devnet exchanges for chain ${chainId}`)
+  return [{ id: 'uniswap-v3', name: 'Uniswap V3', kind: 'uniswap-v3' }, ...v2s]
+}
+
+/** Symbol of the wrapped native token of a devnet chain (from chainInfo). */
+export function getWrappedNativeSymbol(chainId: number): string {
+  const info = getChainInfo(chainId)
+  if (!info) throw new Error(`Unknown chain ${chainId}`)
+  return info.wrappedNative.symbol
+}
+
+/** Deterministic 256-bit seed of a string (keccak256), so every "random" choice is reproducible. */
+export function computeSeed(label: string): bigint {
+  return BigInt(keccak256(toHex(label)))
+}
+
+interface Venue {
+  exchangeId: string
+  kind: ExchangeKind
+  fee?: number
+}
+
+/**
+ * Price offsets in bps for the venues of one pair: spread evenly over [-28, +28] in a seeded
+ * order, plus a seeded jitter of -2..+2, so venues differ by roughly 0.1-0.6%.
+ */
+export function computeVenueOffsetsBps(label: string, venueCount: number): number[] {
+  const ranked = Array.from({ length: venueCount }, (_, i) => ({ i, key: computeSeed(`${label}#${i}`) }))
+  ranked.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
+  const offsets = new Array<number>(venueCount).fill(0)
+  ranked.forEach(({ i, key }, rank) => {
+    const grid = venueCount === 1 ? 0 : -28 + Math.round((56 * rank) / (venueCount - 1))
+    offsets[i] = grid + Number(key % 5n) - 2
+  })
+  return offsets
+}
+
+function pairSpecs(
+  chainId: number,
+  symbolA: string,
+  symbolB: string,
+  tvlUsd: number,
+  venues: Venue[],
+): PoolSpec[] {
+  const offsets = computeVenueOffsetsBps(`${chainId}:${symbolA}/${symbolB}`, venues.length)
+  return venues.map((venue, i) => ({
+    exchangeId: venue.exchangeId,
+    kind: venue.kind,
+    symbolA,
+    symbolB,
+    ...(venue.fee === undefined ? {} : { fee: venue.fee }),
+    tvlUsd,
+    offsetBps: offsets[i] ?? 0,
+  }))
+}
+
+function findBy(
+  tokens: readonly DevTokenSpec[],
+  predicate: (t: DevTokenSpec) => boolean,
+  what: string,
+): DevTokenSpec {
+  const found = tokens.find(predicate)
+  if (!found) throw new Error(`Devnet token list lacks ${what}`)
+  return found
+}
+
+/** Seeded TVL in [20k, 200k] USD, in whole thousands, for long-tail pools. */
+export function computeLongTailTvlUsd(label: string): number {
+  return 20_000 + Number(computeSeed(label) % 181n) * 1_000
+}
+
+/**
+ * Every pool of one devnet chain, address-free: deep majors (wrapped/USDC $20M on V3 0.05% and
+ * 0.3% plus every V2), stables, BTC and other majors against wrapped native on all exchanges and
+ * against USDC on V3; long-tail tokens only against their one partner on V3 1% + the first V2;
+ * the fee-on-transfer token only on the V2s (V3 pools reject taxed transfers). Throws for
+ * unknown chains.
+ */
+export function getDevnetPoolSpecs(chainId: number): PoolSpec[] {
+  const { tokens } = getDevnetTokens(chainId)
+  const [v3, v2a, v2b] = getDevnetExchanges(chainId)
+  if (!v3 || !v2a || !v2b) throw new Error(`Devnet chain ${chainId} needs three exchanges`)
+  const wrapped = getWrappedNativeSymbol(chainId)
+  const stables = tokens.filter((t) => t.tags.includes('stable'))
+  const [usdc, usdt, dai] = stables
+  if (!usdc || !usdt || !dai) throw new Error(`Devnet chain ${chainId} needs three stables`)
+  const btc = findBy(tokens, (t) => t.priceSymbol === 'BTC', 'a BTC token')
+
+  const onV3 = (fee: number): Venue => ({ exchangeId: v3.id, kind: v3.kind, fee })
+  const onV2 = (e: DevExchangeSpec): Venue => ({ exchangeId: e.id, kind: e.kind })
+  const allV2 = [onV2(v2a), onV2(v2b)]
+
+  const specs: PoolSpec[] = [
+    ...pairSpecs(chainId, wrapped, usdc.symbol, 20_000_000, [onV3(500), onV3(3000), ...allV2]),
+    ...pairSpecs(chainId, wrapped, usdt.symbol, 8_000_000, [onV3(500), ...allV2]),
+    ...pairSpecs(chainId, usdc.symbol, usdt.symbol, 6_000_000, [onV3(500), onV2(v2a)]),
+    ...pairSpecs(chainId, dai.symbol, usdc.symbol, 3_000_000, [onV3(500), onV2(v2a)]),
+    ...pairSpecs(chainId, btc.symbol, wrapped, 10_000_000, [onV3(3000), onV3(500), ...allV2]),
+    ...pairSpecs(chainId, btc.symbol, usdc.symbol, 4_000_000, [onV3(3000), onV2(v2a)]),
+  ]
+  for (const token of tokens) {
+    if (!token.tags.includes('major') || token === btc) continue
+    const deepTvl = token.priceSymbol === 'ETH' ? 6_000_000 : 2_000_000
+    specs.push(...pairSpecs(chainId, token.symbol, wrapped, deepTvl, [onV3(3000), ...allV2]))
+    specs.push(...pairSpecs(chainId, token.symbol, usdc.symbol, deepTvl / 2.5, [onV3(3000)]))
+  }
+  for (const token of tokens) {
+    if (!token.tags.includes('long-tail')) continue
+    const partner =
+      token.pairedWith === 'wrapped' || token.pairedWith === undefined ? wrapped : token.pairedWith
+    const tvlUsd = computeLongTailTvlUsd(`${chainId}:${token.symbol}:tvl`)
+    const venues = token.tags.includes('fee-on-transfer') ? allV2 : [onV3(10000), onV2(v2a)]
+    specs.push(...pairSpecs(chainId, token.symbol, partner, tvlUsd, venues))
+  }
+  return specs
+}
+
+/** Floor square root of a non-negative bigint (Newton's method). */
+export function sqrtBigInt(value: bigint): bigint {
+  if (value < 0n) throw new RangeError('square root of a negative number')
+  if (value < 2n) return value
+  let x = BigInt(Math.floor(Math.sqrt(Number(value))))
+  for (;;) {
+    const y = (x + value / x) >> 1n
+    if (y >= x && x * x <= value && (x + 1n) * (x + 1n) > value) return x
+    x = y
+  }
+}
+
+function sortTokens(a: MarketToken, b: MarketToken): [MarketToken, MarketToken] {
+  return BigInt(getAddress(a.address)) < BigInt(getAddress(b.address)) ? [a, b] : [b, a]
+}
+
+function usdToAmount(usdE18: bigint, token: MarketToken): bigint {
+  return (usdE18 * 10n ** BigInt(token.decimals)) / getUsdPriceE18(token.priceSymbol)
+}
+
+function amountToUsdE18(amount: bigint, token: MarketToken): bigint {
+  return (amount * getUsdPriceE18(token.priceSymbol)) / 10n ** BigInt(token.decimals)
+}
+
+/**
+ * V2 reserves for a pool holding `tvlUsd` split evenly, with A priced in B at the table price
+ * times (1 + offsetBps/10000). Returned in token0/token1 order (sorted by address). Exact, floored.
+ */
+export function computeV2Reserves(params: {
+  tokenA: MarketToken
+  tokenB: MarketToken
+  tvlUsd: number
+  offsetBps: number
+}): { token0: MarketToken; token1: MarketToken; reserve0: bigint; reserve1: bigint } {
+  const { tokenA, tokenB, offsetBps } = params
+  const halfUsdE18 = (BigInt(params.tvlUsd) * 10n ** 18n) / 2n
+  const reserveA = usdToAmount(halfUsdE18, tokenA)
+  const reserveB = (usdToAmount(halfUsdE18, tokenB) * (BPS + BigInt(offsetBps))) / BPS
+  const [token0, token1] = sortTokens(tokenA, tokenB)
+  return token0 === tokenA
+    ? { token0, token1, reserve0: reserveA, reserve1: reserveB }
+    : { token0, token1, reserve0: reserveB, reserve1: reserveA }
+}
+
+/**
+ * sqrtPriceX96 (floor) of a V3 pool pricing A in B at the table price times (1 + offsetBps/10000),
+ * in raw units of token1 per token0 with tokens sorted by address.
+ */
+export function computeSqrtPriceX96(params: {
+  tokenA: MarketToken
+  tokenB: MarketToken
+  offsetBps: number
+}): bigint {
+  const { tokenA, tokenB } = params
+  // price of A in B, raw units: usdA * (1 + off) * 10^decB / (usdB * 10^decA)
+  const num =
+    getUsdPriceE18(tokenA.priceSymbol) * (BPS + BigInt(params.offsetBps)) * 10n ** BigInt(tokenB.decimals)
+  const den = getUsdPriceE18(tokenB.priceSymbol) * BPS * 10n ** BigInt(tokenA.decimals)
+  const [token0] = sortTokens(tokenA, tokenB)
+  const [n, d] = token0 === tokenA ? [num, den] : [den, num]
+  return sqrtBigInt((n << 192n) / d)
+}
+
+function mulDivRoundingUp(a: bigint, b: bigint, d: bigint): bigint {
+  const product = a * b
+  return product / d + (product % d === 0n ? 0n : 1n)
+}
+
+/** SqrtPriceMath.getAmount0Delta / getAmount1Delta with roundUp = true, for an in-range position. */
+export function computeV3PositionAmounts(params: {
+  sqrtPriceX96: bigint
+  tickLower: number
+  tickUpper: number
+  liquidity: bigint
+}): { amount0: bigint; amount1: bigint } {
+  const sqrtLower = getSqrtRatioAtTick(params.tickLower)
+  const sqrtUpper = getSqrtRatioAtTick(params.tickUpper)
+  const sqrtP = params.sqrtPriceX96
+  if (sqrtP < sqrtLower || sqrtP >= sqrtUpper) throw new RangeError('price outside position range')
+  const a0Step = mulDivRoundingUp(params.liquidity << 96n, sqrtUpper - sqrtP, sqrtUpper)
+  const amount0 = a0Step / sqrtP + (a0Step % sqrtP === 0n ? 0n : 1n)
+  const amount1 = mulDivRoundingUp(params.liquidity, sqrtP - sqrtLower, Q96)
+  return { amount0, amount1 }
+}
+
+/** LiquidityAmounts.getLiquidityForAmounts for an in-range position, as the position manager mints it. */
+export function computeLiquidityForAmounts(params: {
+  sqrtPriceX96: bigint
+  tickLower: number
+  tickUpper: number
+  amount0: bigint
+  amount1: bigint
+}): bigint {
+  const sqrtLower = getSqrtRatioAtTick(params.tickLower)
+  const sqrtUpper = getSqrtRatioAtTick(params.tickUpper)
+  const sqrtP = params.sqrtPriceX96
+  const intermediate = (sqrtP * sqrtUpper) / Q96
+  const liquidity0 = (params.amount0 * intermediate) / (sqrtUpper - sqrtP)
+  const liquidity1 = (params.amount1 * Q96) / (sqrtP - sqrtLower)
+  return liquidity0 < liquidity1 ? liquidity0 : liquidity1
+}
+
+/** Concentrated range half-widths in ticks and budget weights (percent) per fee tier; first weight is full range. */
+const v3Ranges: Readonly<Record<number, { widths: number[]; weights: number[] }>> = {
+  500: { widths: [100, 500, 2000], weights: [40, 30, 20, 10] },
+  3000: { widths: [600, 2400, 7200], weights: [40, 30, 20, 10] },
+  10000: { widths: [2000, 10000], weights: [50, 30, 20] },
+}
+
+/**
+ * The V3 positions of a pool: one full-range position plus concentrated ranges around the current
+ * tick (aligned to the tick spacing, current tick strictly inside), each funded with its weight of
+ * `tvlUsd` valued at the price table.
+ */
+export function computeV3Positions(params: {
+  token0: MarketToken
+  token1: MarketToken
+  fee: number
+  sqrtPriceX96: bigint
+  tvlUsd: number
+}): V3PositionPlan[] {
+  const spacing = v3TickSpacings[params.fee]
+  const ranges = v3Ranges[params.fee]
+  if (spacing === undefined || ranges === undefined) throw new Error(`Unsupported V3 fee ${params.fee}`)
+  const tick = getTickAtSqrtRatio(params.sqrtPriceX96)
+  const bounds: [number, number][] = [
+    [Math.ceil(MIN_TICK / spacing) * spacing, Math.floor(MAX_TICK / spacing) * spacing],
+    ...ranges.widths.map((w): [number, number] => [
+      Math.floor((tick - w) / spacing) * spacing,
+      Math.ceil((tick + w + 1) / spacing) * spacing,
+    ]),
+  ]
+  const referenceLiquidity = 10n ** 24n
+  return bounds.map(([tickLower, tickUpper], i) => {
+    const budgetUsdE18 = (BigInt(params.tvlUsd) * 10n ** 18n * BigInt(ranges.weights[i] ?? 0)) / 100n
+    const reference = computeV3PositionAmounts({
+      sqrtPriceX96: params.sqrtPriceX96,
+      tickLower,
+      tickUpper,
+      liquidity: referenceLiquidity,
+    })
+    const referenceUsdE18 =
+      amountToUsdE18(reference.amount0, params.token0) + amountToUsdE18(reference.amount1, params.token1)
+    const target = (budgetUsdE18 * referenceLiquidity) / referenceUsdE18
+    const { amount0, amount1 } = computeV3PositionAmounts({
+      sqrtPriceX96: params.sqrtPriceX96,
+      tickLower,
+      tickUpper,
+      liquidity: target,
+    })
+    const liquidity = computeLiquidityForAmounts({
+      sqrtPriceX96: params.sqrtPriceX96,
+      tickLower,
+      tickUpper,
+      amount0,
+      amount1,
+    })
+    return { tickLower, tickUpper, amount0, amount1, liquidity }
+  })
+}
+
+/** Turns one address-free pool spec into exact on-chain amounts, given the deployed tokens. */
+export function computePoolPlan(spec: PoolSpec, tokenA: MarketToken, tokenB: MarketToken): PoolPlan {
+  if (spec.kind === 'uniswap-v2') {
+    const reserves = computeV2Reserves({ tokenA, tokenB, tvlUsd: spec.tvlUsd, offsetBps: spec.offsetBps })
+    return {
+      kind: 'uniswap-v2',
+      exchangeId: spec.exchangeId,
+      tvlUsd: spec.tvlUsd,
+      offsetBps: spec.offsetBps,
+      ...reserves,
+    }
+  }
+  const fee = spec.fee ?? 3000
+  const tickSpacing = v3TickSpacings[fee]
+  if (tickSpacing === undefined) throw new Error(`Unsupported V3 fee ${fee}`)
+  const [token0, token1] = sortTokens(tokenA, tokenB)
+  const sqrtPriceX96 = computeSqrtPriceX96({ tokenA, tokenB, offsetBps: spec.offsetBps })
+  return {
+    kind: 'uniswap-v3',
+    exchangeId: spec.exchangeId,
+    token0,
+    token1,
+    fee,
+    tickSpacing,
+    sqrtPriceX96,
+    tick: getTickAtSqrtRatio(sqrtPriceX96),
+    positions: computeV3Positions({ token0, token1, fee, sqrtPriceX96, tvlUsd: spec.tvlUsd }),
+    tvlUsd: spec.tvlUsd,
+    offsetBps: spec.offsetBps,
+  }
+}
+
+/**
+ * All pool plans of one devnet chain, given its deployed tokens (wrapped native included, by
+ * symbol). Throws when a spec names a token that is missing.
+ */
+export function computeDevnetMarkets(params: {
+  chainId: number
+  tokens: readonly MarketToken[]
+}): PoolPlan[] {
+  const bySymbol = new Map(params.tokens.map((t) => [t.symbol, t]))
+  return getDevnetPoolSpecs(params.chainId).map((spec) => {
+    const tokenA = bySymbol.get(spec.symbolA)
+    const tokenB = bySymbol.get(spec.symbolB)
+    if (!tokenA || !tokenB) throw new Error(`Missing token for pool ${spec.symbolA}/${spec.symbolB}`)
+    return computePoolPlan(spec, tokenA, tokenB)
+  })
+}
+
+/** Amount to send so that `received` arrives after a transfer tax of `feeBps` (rounded up). */
+export function computeGrossForTransferFee(received: bigint, feeBps: number): bigint {
+  const keep = BPS - BigInt(feeBps)
+  return (received * BPS + keep - 1n) / keep
+}
+
+/** Amount of `token` worth `usd` whole dollars at the price table (floored). */
+export function computeAmountForUsd(
+  token: { decimals: number; priceSymbol: PriceSymbol },
+  usd: number,
+): bigint {
+  return (BigInt(usd) * 10n ** BigInt(18 + token.decimals)) / getUsdPriceE18(token.priceSymbol)
+}

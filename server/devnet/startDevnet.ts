@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { Address } from 'viem'
+import { evmChainIds } from '../chains/chainInfo'
+import type { ChainDeployment } from '../chains/deployment'
+import { computeDevnetVersion } from './computeDevnetVersion'
+import { getDevAccountAddresses } from './devAccounts'
+import { type FundResult, fundAddress } from './fund'
+import { type AnvilInstance, dumpAnvilState, startAnvil } from './startAnvil'
+
+export interface DevnetManifest {
+  version: string
+  chains: ChainDeployment[]
+  devAccounts: Address[]
+}
+
+export interface Devnet {
+  manifest: DevnetManifest
+  deployments: ChainDeployment[]
+  /** Whether this run loaded a snapshot instead of deploying. */
+  fromSnapshot: boolean
+  /** The anvil processes of this run, in chain order. */
+  anvils: AnvilInstance[]
+  fund(params: { address: Address; chainId?: number }): Promise<FundResult>
+  stop(): Promise<void>
+}
+
+export interface StartDevnetParams {
+  /** Chain i (in chainInfo order) listens on portBase + i. Default 8545. */
+  portBase?: number
+  host?: string
+  /** Snapshots and the manifest go to `<dataDir>/devnet/`. */
+  dataDir: string
+  log?: (message: string) => void
+  /** Subset of chains to run (default: all 8, in chainInfo order; ports stay base + index in chainInfo). */
+  chainIds?: readonly number[]
+}
+
+export class DevnetStartError extends Error {
+  override name = 'DevnetStartError'
+}
+
+/**
+ * Starts the embedded multi-chain devnet: one anvil per chain on portBase + i. On the first run for a
+ * given version (hash of artifacts, deploy code and market data) it compiles the contracts if needed,
+ * deploys every chain concurrently, dumps each chain's state to `<dataDir>/devnet/<version>/chain-<id>.json`
+ * and writes the manifest there and to `<dataDir>/devnet/manifest.json`; later runs load those snapshots
+ * (`--load-state`) and are ready in seconds. RPC URLs in the returned manifest are this run's. Rejects
+ * with DevnetStartError (after stopping every anvil it started) when a chain cannot be started or deployed.
+ */
+export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
+  const { portBase = 8545, host = '127.0.0.1', dataDir } = params
+  const log = params.log ?? (() => undefined)
+  const chainIds = params.chainIds ?? evmChainIds
+  await ensureContractArtifacts(log)
+  const version = computeDevnetVersion()
+  const versionDir = path.join(dataDir, 'devnet', version)
+  const statePath = (chainId: number) => path.join(versionDir, `chain-${chainId}.json`)
+  const snapshotManifestPath = path.join(versionDir, 'manifest.json')
+  const snapshot = await readSnapshotManifest(snapshotManifestPath, version, chainIds, statePath)
+
+  const anvils: AnvilInstance[] = []
+  const stopAnvils = async () => {
+    await Promise.all(anvils.map((a) => a.stop()))
+  }
+  try {
+    const started = await Promise.all(
+      chainIds.map((chainId) =>
+        startAnvil({
+          chainId,
+          port: portBase + Math.max(0, evmChainIds.indexOf(chainId)),
+          host,
+          silent: true,
+          ...(snapshot ? { loadStatePath: statePath(chainId) } : {}),
+        }).then((anvil) => {
+          anvils.push(anvil)
+          return { chainId, anvil }
+        }),
+      ),
+    )
+    const rpcUrlOf = (chainId: number) => {
+      const found = started.find((s) => s.chainId === chainId)
+      if (!found) throw new DevnetStartError(`no anvil for chain ${chainId}`)
+      return found.anvil.rpcUrl
+    }
+    let chains: ChainDeployment[]
+    if (snapshot) {
+      chains = snapshot.chains.map((c) => ({ ...c, rpcUrl: rpcUrlOf(c.chainId) }))
+      log(`devnet ${version}: loaded ${chains.length} chains from snapshot`)
+    } else {
+      log(`devnet ${version}: deploying ${chainIds.length} chains`)
+      const { deployChain } = await import('./deployChain')
+      chains = await Promise.all(
+        chainIds.map((chainId) => deployChain({ chainId, rpcUrl: rpcUrlOf(chainId), log })),
+      )
+      await mkdir(versionDir, { recursive: true })
+      await Promise.all(chains.map((c) => writeState(c.rpcUrl, statePath(c.chainId))))
+    }
+    const manifest: DevnetManifest = { version, chains, devAccounts: getDevAccountAddresses() }
+    const manifestJson = JSON.stringify(manifest, null, 2)
+    if (!snapshot) await writeFileAtomic(snapshotManifestPath, manifestJson)
+    await writeFileAtomic(path.join(dataDir, 'devnet', 'manifest.json'), manifestJson)
+    let stopped: Promise<void> | undefined
+    return {
+      manifest,
+      deployments: chains,
+      fromSnapshot: snapshot !== undefined,
+      anvils: started.map((s) => s.anvil),
+      fund: ({ address, chainId }) =>
+        fundAddress({ deployments: chains, address, ...(chainId === undefined ? {} : { chainId }) }),
+      stop: () => {
+        stopped ??= stopAnvils()
+        return stopped
+      },
+    }
+  } catch (error: unknown) {
+    await stopAnvils()
+    throw new DevnetStartError(
+      `devnet failed to start: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    )
+  }
+}
+
+async function ensureContractArtifacts(log: (message: string) => void) {
+  const { compileContracts } = await import('../../contracts/scripts/compile')
+  const result = compileContracts()
+  if (result.compiled) log(`contracts compiled: ${result.contracts.join(', ')}`)
+}
+
+async function readSnapshotManifest(
+  manifestPath: string,
+  version: string,
+  chainIds: readonly number[],
+  statePath: (chainId: number) => string,
+): Promise<DevnetManifest | undefined> {
+  if (!existsSync(manifestPath)) return undefined
+  const parsed: unknown = JSON.parse(await readFile(manifestPath, 'utf8'))
+  if (!isManifest(parsed) || parsed.version !== version) return undefined
+  const complete = chainIds.every(
+    (id) => parsed.chains.some((c) => c.chainId === id) && existsSync(statePath(id)),
+  )
+  if (!complete) return undefined
+  return { ...parsed, chains: parsed.chains.filter((c) => chainIds.includes(c.chainId)) }
+}
+
+function isManifest(value: unknown): value is DevnetManifest {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'version' in value &&
+    typeof value.version === 'string' &&
+    'chains' in value &&
+    Array.isArray(value.chains) &&
+    'devAccounts' in value &&
+    Array.isArray(value.devAccounts)
+  )
+}
+
+/** anvil_dumpState returns gzip-compressed JSON as hex; `--load-state` wants the JSON. */
+async function writeState(rpcUrl: string, file: string) {
+  const bytes = Buffer.from((await dumpAnvilState(rpcUrl)).slice(2), 'hex')
+  const json = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes
+  await writeFileAtomic(file, json)
+}
+
+async function writeFileAtomic(file: string, content: string | Buffer) {
+  await mkdir(path.dirname(file), { recursive: true })
+  const tmp = `${file}.${process.pid}.tmp`
+  await writeFile(tmp, content)
+  await rename(tmp, file)
+}

@@ -1,0 +1,123 @@
+import { Server as HttpServer } from 'node:http'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import type { ChainDeployment } from './chains/deployment'
+import { loadNetworkConfig } from './chains/parseNetworkConfig'
+import { type Config, loadConfig } from './config'
+import { type Devnet, startDevnet } from './devnet/startDevnet'
+import { createLogger, type Logger } from './logger'
+
+export interface StartServerParams {
+  /** Environment variables (pass `process.env`); see server/config.ts. */
+  env: Record<string, string | undefined>
+  /** Defaults to a JSON-lines logger on stdout at `LOG_LEVEL`. */
+  logger?: Logger
+  /** Built web app directory; defaults to dist/ at the repository root. */
+  distDir?: string
+}
+
+export interface RunningServer {
+  config: Config
+  logger: Logger
+  /** Base URL the server listens on, e.g. `http://localhost:8787`. */
+  url: string
+  mode: 'devnet' | 'network'
+  deployments: readonly ChainDeployment[]
+  devnet: Devnet | undefined
+  /** Stops accepting connections, closes open ones after 2 s, then stops the devnet. Idempotent. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the whole service: parses the configuration, loads the network config (`NETWORK_CONFIG`) or
+ * starts the embedded devnet (anvils always on 127.0.0.1; the browser reaches them through `/rpc`),
+ * builds the app and listens on `HOST:PORT`. Throws `ConfigError`, `NetworkConfigError`,
+ * `DevnetStartError`, or an error naming the port when it is taken; the devnet is stopped on failure.
+ */
+export async function startServer(params: StartServerParams): Promise<RunningServer> {
+  const config = loadConfig(params.env)
+  const logger = params.logger ?? createLogger({ level: config.logLevel })
+  let devnet: Devnet | undefined
+  let deployments: ChainDeployment[]
+  if (config.networkConfigPath !== undefined) {
+    deployments = await loadNetworkConfig(config.networkConfigPath)
+  } else {
+    devnet = await startDevnet({
+      portBase: config.devnetPortBase,
+      host: '127.0.0.1',
+      dataDir: config.dataDir,
+      log: (message) => logger.info(message, { component: 'devnet' }),
+    })
+    deployments = devnet.deployments
+  }
+
+  try {
+    const app = createApp({
+      config,
+      deployments,
+      logger,
+      ...(devnet ? { devnet } : {}),
+      ...(params.distDir ? { distDir: params.distDir } : {}),
+    })
+    const server = await listen(app.fetch, config)
+    const address = server.address()
+    const port = typeof address === 'object' && address !== null ? address.port : config.port
+    const shownHost =
+      config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::'
+        ? 'localhost'
+        : config.host
+    let closing: Promise<void> | undefined
+    const close = () => {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          const forceTimer = setTimeout(() => server.closeAllConnections(), 2_000)
+          server.close(() => {
+            clearTimeout(forceTimer)
+            resolve()
+          })
+          server.closeIdleConnections()
+        })
+        await devnet?.stop()
+      })()
+      return closing
+    }
+    return {
+      config,
+      logger,
+      url: `http://${shownHost}:${port}`,
+      mode: devnet ? 'devnet' : 'network',
+      deployments,
+      devnet,
+      close,
+    }
+  } catch (error: unknown) {
+    await devnet?.stop()
+    throw error
+  }
+}
+
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  config: Config,
+): Promise<HttpServer> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host })
+    if (!(server instanceof HttpServer)) throw new Error('expected an HTTP/1.1 server')
+    const onError = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new Error(`Port ${config.port} on ${config.host} is already in use; set PORT to another port`, {
+            cause: error,
+          }),
+        )
+      } else {
+        reject(error)
+      }
+    }
+    server.once('error', onError)
+    server.once('listening', () => {
+      server.off('error', onError)
+      resolve(server)
+    })
+  })
+}

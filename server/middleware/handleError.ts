@@ -1,0 +1,78 @@
+import type { ErrorHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { z } from 'zod'
+import type { AppEnv } from '../appEnv'
+import { AppError, type ErrorCode } from '../errors'
+import type { Logger } from '../logger'
+import { buildValidationError } from './validationHook'
+
+/** Body of every error response; `message` is always present (clients test `data.error || data.message`). */
+export interface ErrorBody {
+  statusCode: number
+  message: string
+  error: { code: ErrorCode; details?: unknown }
+  requestId: string
+}
+
+const httpExceptionCodes: Partial<Record<number, ErrorCode>> = {
+  400: 'INVALID_PARAMS',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+}
+
+/**
+ * Normalises anything thrown while handling a request into an `AppError`: `AppError` as is, zod errors
+ * as `INVALID_PARAMS`, Hono's malformed-JSON exception as `INVALID_JSON`, other 4xx `HTTPException`s by
+ * status. Returns `undefined` for everything else (an internal error).
+ */
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error
+  if (error instanceof z.core.$ZodError) return buildValidationError('input', error.issues)
+  if (error instanceof HTTPException) {
+    if (error.status === 400 && /malformed json/i.test(error.message)) {
+      return new AppError('INVALID_JSON', 'Malformed JSON in request body', { cause: error })
+    }
+    const code = httpExceptionCodes[error.status]
+    if (code !== undefined) return new AppError(code, error.message || code, { cause: error })
+  }
+  return undefined
+}
+
+/**
+ * Builds the application's `onError` handler, the only place that turns errors into responses:
+ * known errors (see `toAppError`) become `{ statusCode, message, error: { code, details? }, requestId }`
+ * with their status; anything else becomes a 500 `INTERNAL` whose message is generic and whose cause is
+ * logged with the request id.
+ */
+export function handleError(logger: Logger): ErrorHandler<AppEnv> {
+  return (error, c) => {
+    const requestId = c.get('requestId') ?? 'unknown'
+    const appError = toAppError(error)
+    if (appError === undefined) {
+      logger.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, err: error })
+      return c.json(errorBody(500, 'INTERNAL', 'Internal server error', undefined, requestId), 500)
+    }
+    if (appError.status >= 500) {
+      logger.error('request failed', { requestId, path: c.req.path, code: appError.code, err: appError })
+    }
+    const body = errorBody(appError.status, appError.code, appError.message, appError.details, requestId)
+    return c.json(body, appError.status)
+  }
+}
+
+function errorBody(
+  statusCode: ContentfulStatusCode,
+  code: ErrorCode,
+  message: string,
+  details: unknown,
+  requestId: string,
+): ErrorBody {
+  return details === undefined
+    ? { statusCode, message, error: { code }, requestId }
+    : { statusCode, message, error: { code, details }, requestId }
+}

@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi'
+import { type Address, getAddress } from 'viem'
+import { errorCodes } from '../errors'
+
+const errorCodeList = Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]]
+
+export const ErrorResponseSchema = z
+  .object({
+    statusCode: z.number().int().openapi({ example: 400 }),
+    message: z.string().openapi({ example: 'Chain 999 is not supported' }),
+    error: z.object({
+      code: z.enum(errorCodeList).openapi({ example: 'UNSUPPORTED_CHAIN' }),
+      details: z.unknown().optional(),
+    }),
+    requestId: z.string().openapi({ example: '5f0c6f4e-4d7e-4b0e-9a59-0f3c9b1d8a21' }),
+  })
+  .openapi('Error')
+
+const errorDescriptions: Record<number, string> = {
+  400: 'Invalid request (INVALID_PARAMS, INVALID_JSON, UNSUPPORTED_CHAIN, ...)',
+  401: 'Missing or invalid API key (UNAUTHORIZED)',
+  404: 'Not found (NOT_FOUND)',
+  413: 'Request body too large (PAYLOAD_TOO_LARGE)',
+  415: 'Unsupported media type (UNSUPPORTED_MEDIA_TYPE)',
+  422: 'The request is valid but cannot be served (NO_ROUTE, ...)',
+  429: 'Rate limited (RATE_LIMITED)',
+  500: 'Internal error (INTERNAL)',
+  503: 'An upstream service is unavailable (UPSTREAM_UNAVAILABLE)',
+}
+
+/**
+ * OpenAPI `responses` entries for the given error statuses, all with the shared `Error` body, to
+ * spread into a route definition next to its success response.
+ */
+export function errorResponses<const S extends readonly (keyof typeof errorDescriptions & number)[]>(
+  ...statuses: S
+): {
+  [K in S[number]]: {
+    description: string
+    content: { 'application/json': { schema: typeof ErrorResponseSchema } }
+  }
+} {
+  const entries = statuses.map((status) => [
+    status,
+    {
+      description: errorDescriptions[status] ?? 'Error',
+      content: { 'application/json': { schema: ErrorResponseSchema } },
+    },
+  ])
+  return Object.fromEntries(entries)
+}
+
+export const AddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte hex address')
+  .openapi({ example: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' })
+
+/** An address in any letter case, parsed to its EIP-55 checksummed form (for inputs). */
+export const AddressInputSchema = AddressSchema.transform((value): Address => getAddress(value))
+
+/** Decimal string of a base-unit amount (wei). */
+export const AmountSchema = z.string().regex(/^\d+$/).openapi({ example: '1000000000000000000' })
+
+const chainIdString = z
+  .string()
+  .regex(/^-?\d{1,12}$/, 'expected a numeric chain id')
+  .transform(Number)
+
+/** Path parameters of every `/trade/v1/{chainId}/...` route; follow with `assertSupportedChain`. */
+export const ChainIdParamsSchema = z.object({
+  chainId: chainIdString.openapi({
+    param: { name: 'chainId', in: 'path', description: 'Numeric chain id' },
+    type: 'integer',
+    example: 1,
+  }),
+})
+
+/** Optional `chainId` query parameter filtering a listing to one chain. */
+export const ChainIdFilterQuerySchema = z.object({
+  chainId: chainIdString.optional().openapi({
+    param: { name: 'chainId', in: 'query', description: 'Only this chain' },
+    type: 'integer',
+    example: 1,
+  }),
+})

@@ -1,0 +1,25 @@
+import type { Address } from 'viem'
+import type { PoolState } from '../routing/types'
+
+/** One chain's pools as of one block. Never mutated: each refresh builds a new snapshot. */
+export interface PoolSnapshot {
+  chainId: number
+  blockNumber: bigint
+  pools: readonly PoolState[]
+}
+
+/** Builds a snapshot; pools are kept in a stable order (by address) so routing is deterministic. */
+export function createPoolSnapshot(
+  chainId: number,
+  blockNumber: bigint,
+  pools: Iterable<PoolState>,
+): PoolSnapshot {
+  const sorted = [...pools].sort((a, b) => compareAddresses(a.address, b.address))
+  return Object.freeze({ chainId, blockNumber, pools: Object.freeze(sorted) })
+}
+
+function compareAddresses(a: Address, b: Address): number {
+  const x = a.toLowerCase()
+  const y = b.toLowerCase()
+  return x < y ? -1 : x > y ? 1 : 0
+}

@@ -1,0 +1,5 @@
+/** Counts hits per bucket and fixed window; shared by every process using the same backend. */
+export interface RateLimitBackend {
+  /** Records one hit in `bucketKey`'s window starting at `windowStartMs`; resolves to the window's hits so far. */
+  hit: (bucketKey: string, windowStartMs: number) => Promise<number>
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
+import { createTestApp } from '../testing/createTestApp'
+
+const noDevnet = () => createTestApp().app
+
+describe('GET /trade/v1/info/chains', () => {
+  it('lists only the deployed chains with checksummed addresses and same-origin URLs', async () => {
+    const res = await noDevnet().request('/trade/v1/info/chains')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual([
+      {
+        chainId: 1,
+        name: 'Ethereum',
+        shortName: 'eth',
+        nativeCurrency: {
+          name: 'Ether',
+          symbol: 'ETH',
+          decimals: 18,
+          address: '0x0000000000000000000000000000000000000000',
+        },
+        wrappedNative: {
+          address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+          symbol: 'WETH',
+          name: 'Wrapped Ether',
+          decimals: 18,
+        },
+        logo: '/chains/1.svg',
+        rpcUrl: '/rpc/1',
+        aggregator: '0x1111111111111111111111111111111111111111',
+        flows: { singleChain: true, crossChain: true, utxo: true, gasless: true },
+        blockTimeMs: 12000,
+        isDevnet: false,
+      },
+      {
+        chainId: 8453,
+        name: 'Base',
+        shortName: 'base',
+        nativeCurrency: {
+          name: 'Ether',
+          symbol: 'ETH',
+          decimals: 18,
+          address: '0x0000000000000000000000000000000000000000',
+        },
+        wrappedNative: {
+          address: '0x4200000000000000000000000000000000000006',
+          symbol: 'WETH',
+          name: 'Wrapped Ether',
+          decimals: 18,
+        },
+        logo: '/chains/8453.svg',
+        rpcUrl: '/rpc/8453',
+        aggregator: '0x2222222222222222222222222222222222222222',
+        flows: { singleChain: true, crossChain: true, utxo: false, gasless: true },
+        blockTimeMs: 2000,
+        isDevnet: false,
+      },
+    ])
+  })
+})
+
+describe('GET /trade/v1/info/sources', () => {
+  const chain1Sources = [
+    {
+      id: 'uniswap-v2',
+      name: 'Uniswap V2',
+      kind: 'uniswap-v2',
+      logo: null,
+      factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f',
+    },
+    {
+      id: 'uniswap-v3',
+      name: 'Uniswap V3',
+      kind: 'uniswap-v3',
+      logo: '/exchanges/uniswap-v3.svg',
+      factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984',
+    },
+  ]
+
+  it('keys the exchanges of every chain by chain id', async () => {
+    const res = await noDevnet().request('/trade/v1/info/sources')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ '1': chain1Sources, '8453': [] })
+  })
+
+  it('filters by chainId', async () => {
+    const res = await noDevnet().request('/trade/v1/info/sources?chainId=1')
+    expect(await res.json()).toEqual({ '1': chain1Sources })
+  })
+
+  it('answers 400 UNSUPPORTED_CHAIN for a chain that is not deployed', async () => {
+    const res = await noDevnet().request('/trade/v1/info/sources?chainId=137', {
+      headers: { 'x-request-id': 'r' },
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      statusCode: 400,
+      message: 'Chain 137 is not supported',
+      error: { code: 'UNSUPPORTED_CHAIN', details: { chainId: 137, supportedChainIds: [1, 8453] } },
+      requestId: 'r',
+    })
+  })
+
+  it('answers 400 INVALID_PARAMS for a non-numeric chainId', async () => {
+    const res = await noDevnet().request('/trade/v1/info/sources?chainId=eth')
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { message: string; error: { code: string } }
+    expect([body.error.code, body.message]).toEqual([
+      'INVALID_PARAMS',
+      'Invalid query parameter(s): chainId (expected a numeric chain id)',
+    ])
+  })
+})
+
+describe('GET /v1/info/token/popular', () => {
+  it('lists the native currency first, then the chain tokens, checksummed', async () => {
+    const res = await noDevnet().request('/v1/info/token/popular?chainId=1')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual([
+      {
+        address: '0x0000000000000000000000000000000000000000',
+        symbol: 'ETH',
+        name: 'Ether',
+        decimals: 18,
+        chainId: 1,
+        logo: '/trade/v1/info/tokenLogo/1/0x0000000000000000000000000000000000000000',
+        tags: ['native'],
+      },
+      {
+        address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+        symbol: 'WETH',
+        name: 'Wrapped Ether',
+        decimals: 18,
+        chainId: 1,
+        logo: '/trade/v1/info/tokenLogo/1/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+        tags: ['wrapped-native', 'major'],
+      },
+      {
+        address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        symbol: 'USDC',
+        name: 'USD Coin',
+        decimals: 6,
+        chainId: 1,
+        logo: '/trade/v1/info/tokenLogo/1/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        tags: ['stable'],
+      },
+    ])
+  })
+
+  it('lists every chain without a filter and rejects an unknown chain', async () => {
+    const all = (await (await noDevnet().request('/v1/info/token/popular')).json()) as {
+      chainId: number
+      symbol: string
+    }[]
+    expect(all.map((t) => `${t.chainId}:${t.symbol}`)).toEqual(['1:ETH', '1:WETH', '1:USDC', '8453:ETH'])
+    const res = await noDevnet().request('/v1/info/token/popular?chainId=56')
+    expect(res.status).toBe(400)
+  })
+})
+
+describe('GET /api/config', () => {
+  it('exposes the WalletConnect project id and mode', async () => {
+    const { app } = createTestApp({
+      config: loadConfig({ WALLETCONNECT_PROJECT_ID: 'wc-123', QUOTE_TTL_SEC: '20' }),
+    })
+    expect(await (await app.request('/api/config')).json()).toEqual({
+      mode: 'network',
+      walletConnectProjectId: 'wc-123',
+      quoteTtlSec: 20,
+    })
+    expect(await (await noDevnet().request('/api/config')).json()).toEqual({
+      mode: 'network',
+      walletConnectProjectId: null,
+      quoteTtlSec: 30,
+    })
+  })
+})

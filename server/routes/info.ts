@@ -1,0 +1,200 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { assertSupportedChain } from '../chains/assertSupportedChain'
+import type { ChainDeployment } from '../chains/deployment'
+import { getChainRecord } from '../chains/getChainRecord'
+import { getPopularTokens } from '../chains/getPopularTokens'
+import { getSourceRecords } from '../chains/getSourceRecords'
+import type { Config } from '../config'
+import { createRouter } from '../openapi/createRouter'
+import { AddressSchema, ChainIdFilterQuerySchema, errorResponses } from '../openapi/schemas'
+
+const exampleAddress = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
+const zeroAddressExample = '0x0000000000000000000000000000000000000000'
+
+const ChainRecordSchema = z
+  .object({
+    chainId: z.number().int().openapi({ example: 1 }),
+    name: z.string().openapi({ example: 'Ethereum' }),
+    shortName: z.string().openapi({ example: 'eth' }),
+    nativeCurrency: z.object({
+      name: z.string().openapi({ example: 'Ether' }),
+      symbol: z.string().openapi({ example: 'ETH' }),
+      decimals: z.number().int().openapi({ example: 18 }),
+      address: AddressSchema.openapi({ example: zeroAddressExample }),
+    }),
+    wrappedNative: z.object({
+      address: AddressSchema,
+      symbol: z.string().openapi({ example: 'WETH' }),
+      name: z.string().openapi({ example: 'Wrapped Ether' }),
+      decimals: z.number().int().openapi({ example: 18 }),
+    }),
+    logo: z.string().openapi({ example: '/chains/1.svg', description: 'Same-origin path of the chain logo' }),
+    rpcUrl: z.string().openapi({
+      example: '/rpc/1',
+      description: 'Same-origin JSON-RPC proxy path (POST); resolve it against the page origin',
+    }),
+    aggregator: AddressSchema.openapi({ description: 'Aggregator contract (spender for approvals)' }),
+    flows: z.object({
+      singleChain: z.boolean(),
+      crossChain: z.boolean(),
+      utxo: z.boolean(),
+      gasless: z.boolean(),
+    }),
+    blockTimeMs: z.number().int().openapi({ example: 12000 }),
+    isDevnet: z
+      .boolean()
+      .openapi({ description: 'True when the chain is a local devnet started by the server' }),
+  })
+  .openapi('Chain')
+
+const SourceRecordSchema = z
+  .object({
+    id: z.string().openapi({ example: 'uniswap-v3', description: 'Stable id, usable in excludedDexes' }),
+    name: z.string().openapi({ example: 'Uniswap V3' }),
+    kind: z.enum(['uniswap-v2', 'uniswap-v3']),
+    logo: z.string().nullable().openapi({ example: null }),
+    factory: AddressSchema.openapi({ example: '0x1F98431c8aD98523631AE4a59f267346ea31F984' }),
+  })
+  .openapi('Source')
+
+const TokenRecordSchema = z
+  .object({
+    address: AddressSchema.openapi({ description: 'Checksummed; the zero address is the native currency' }),
+    symbol: z.string().openapi({ example: 'WETH' }),
+    name: z.string().openapi({ example: 'Wrapped Ether' }),
+    decimals: z.number().int().openapi({ example: 18 }),
+    chainId: z.number().int().openapi({ example: 1 }),
+    logo: z.string().openapi({ example: `/trade/v1/info/tokenLogo/1/${exampleAddress}` }),
+    tags: z.array(z.string()).openapi({ example: ['wrapped-native', 'major'] }),
+  })
+  .openapi('Token')
+
+const AppConfigSchema = z
+  .object({
+    mode: z.enum(['devnet', 'network']),
+    walletConnectProjectId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'WalletConnect Cloud project id; null disables WalletConnect', example: null }),
+    quoteTtlSec: z.number().int().openapi({ example: 30 }),
+  })
+  .openapi('AppConfig')
+
+const chainsRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/info/chains',
+  tags: ['Info'],
+  summary: 'List supported chains',
+  responses: {
+    200: {
+      description: 'Every chain the server serves',
+      content: { 'application/json': { schema: z.array(ChainRecordSchema) } },
+    },
+  },
+})
+
+const sourcesRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/info/sources',
+  tags: ['Info'],
+  summary: 'List exchanges for each supported chain',
+  request: { query: ChainIdFilterQuerySchema },
+  responses: {
+    200: {
+      description: 'Exchanges keyed by chain id',
+      content: {
+        'application/json': {
+          schema: z.record(z.string(), z.array(SourceRecordSchema)).openapi({
+            example: {
+              '1': [
+                {
+                  id: 'uniswap-v3',
+                  name: 'Uniswap V3',
+                  kind: 'uniswap-v3',
+                  logo: null,
+                  factory: '0x1F98431c8aD98523631AE4a59f267346ea31F984',
+                },
+              ],
+            },
+          }),
+        },
+      },
+    },
+    ...errorResponses(400),
+  },
+})
+
+const popularTokensRoute = createRoute({
+  method: 'get',
+  path: '/v1/info/token/popular',
+  tags: ['Info'],
+  summary: 'Popular tokens',
+  description: 'Tokens of one chain (or of every chain without `chainId`), native currency first.',
+  request: { query: ChainIdFilterQuerySchema },
+  responses: {
+    200: {
+      description: 'Token list',
+      content: { 'application/json': { schema: z.array(TokenRecordSchema) } },
+    },
+    ...errorResponses(400),
+  },
+})
+
+const appConfigRoute = createRoute({
+  method: 'get',
+  path: '/api/config',
+  tags: ['Info'],
+  summary: 'Runtime configuration for the web app',
+  responses: {
+    200: {
+      description: 'Public runtime settings',
+      content: { 'application/json': { schema: AppConfigSchema } },
+    },
+  },
+})
+
+export interface InfoRoutesDeps {
+  deployments: readonly ChainDeployment[]
+  isDevnet: boolean
+  config: Pick<Config, 'walletConnectProjectId' | 'quoteTtlSec'>
+}
+
+/**
+ * Information endpoints that need nothing but the deployments: supported chains, exchanges per chain,
+ * the popular-token list of the web shell, and the public runtime config of the web app. A `chainId`
+ * filter for a chain that is not deployed answers 400 `UNSUPPORTED_CHAIN`.
+ */
+export function createInfoRoutes(deps: InfoRoutesDeps) {
+  const { deployments, isDevnet, config } = deps
+  const pick = (chainId: number | undefined) =>
+    chainId === undefined ? deployments : [assertSupportedChain(deployments, chainId)]
+  return createRouter()
+    .openapi(chainsRoute, (c) =>
+      c.json(
+        deployments.map((deployment) => getChainRecord({ deployment, isDevnet })),
+        200,
+      ),
+    )
+    .openapi(sourcesRoute, (c) => {
+      const { chainId } = c.req.valid('query')
+      const entries = pick(chainId).map((deployment) => [
+        String(deployment.chainId),
+        getSourceRecords(deployment),
+      ])
+      return c.json(Object.fromEntries(entries), 200)
+    })
+    .openapi(popularTokensRoute, (c) => {
+      const { chainId } = c.req.valid('query')
+      return c.json(pick(chainId).flatMap(getPopularTokens), 200)
+    })
+    .openapi(appConfigRoute, (c) =>
+      c.json(
+        {
+          mode: isDevnet ? ('devnet' as const) : ('network' as const),
+          walletConnectProjectId: config.walletConnectProjectId ?? null,
+          quoteTtlSec: config.quoteTtlSec,
+        },
+        200,
+      ),
+    )
+}

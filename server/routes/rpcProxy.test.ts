@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
+import { createTestApp } from '../testing/createTestApp'
+import { createFakeDeployments } from '../testing/fakeDeployments'
+import { isForwardedRpcMethod } from './rpcProxy'
+
+const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+let anvil: AnvilInstance
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: 1, port: 19400 })
+})
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+function appWithAnvil() {
+  return createTestApp({ deployments: createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } }) }).app
+}
+
+function rpc(body: unknown) {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  }
+}
+
+async function getBalance(app: ReturnType<typeof appWithAnvil>) {
+  const res = await app.request(
+    '/rpc/1',
+    rpc({ jsonrpc: '2.0', id: 9, method: 'eth_getBalance', params: [account, 'latest'] }),
+  )
+  return ((await res.json()) as { result: string }).result
+}
+
+describe('isForwardedRpcMethod', () => {
+  it.each([
+    ['eth_call', true],
+    ['eth_sendRawTransaction', true],
+    ['net_version', true],
+    ['web3_clientVersion', true],
+    ['eth_sendTransaction', false],
+    ['eth_signTypedData_v4', false],
+    ['eth_accounts', false],
+    ['anvil_setBalance', false],
+    ['hardhat_mine', false],
+    ['evm_snapshot', false],
+    ['debug_traceTransaction', false],
+    ['admin_peers', false],
+    ['personal_sign', false],
+    ['txpool_content', false],
+  ])('%s -> %s', (method, forwarded) => {
+    expect(isForwardedRpcMethod(method)).toBe(forwarded)
+  })
+})
+
+describe('POST /rpc/{chainId}', () => {
+  it('forwards a single call to the chain node', async () => {
+    const res = await appWithAnvil().request(
+      '/rpc/1',
+      rpc({ jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] }),
+    )
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 7, result: '0x1' })
+  })
+
+  it('forwards a batch', async () => {
+    const res = await appWithAnvil().request(
+      '/rpc/1',
+      rpc([
+        { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] },
+        { jsonrpc: '2.0', id: 2, method: 'net_version', params: [] },
+      ]),
+    )
+    expect(await res.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, result: '0x1' },
+      { jsonrpc: '2.0', id: 2, result: '1' },
+    ])
+  })
+
+  it('refuses anvil_setBalance with a JSON-RPC error and leaves the balance alone', async () => {
+    const app = appWithAnvil()
+    const before = await getBalance(app)
+    const res = await app.request(
+      '/rpc/1',
+      rpc({ jsonrpc: '2.0', id: 3, method: 'anvil_setBalance', params: [account, '0x1'] }),
+    )
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      error: { code: -32601, message: 'Method anvil_setBalance is not available through this proxy' },
+    })
+    expect(await getBalance(app)).toBe(before)
+    expect(before).toBe('0x21e19e0c9bab2400000')
+  })
+
+  it('answers refused and malformed batch items locally and forwards the rest', async () => {
+    const app = appWithAnvil()
+    const res = await app.request(
+      '/rpc/1',
+      rpc([
+        { jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] },
+        { id: 3, method: 'eth_chainId' },
+      ]),
+    )
+    expect(await res.json()).toEqual([
+      { jsonrpc: '2.0', id: 2, result: '0x1' },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -32601, message: 'Method evm_mine is not available through this proxy' },
+      },
+      { jsonrpc: '2.0', id: 3, error: { code: -32600, message: 'Invalid request' } },
+    ])
+    const block = await app.request(
+      '/rpc/1',
+      rpc({ jsonrpc: '2.0', id: 4, method: 'eth_blockNumber', params: [] }),
+    )
+    expect(await block.json()).toEqual({ jsonrpc: '2.0', id: 4, result: '0x0' })
+  })
+
+  it('rejects an unsupported chain, malformed JSON, an oversized batch and an oversized body', async () => {
+    const app = appWithAnvil()
+    const codeOf = async (res: Response) => [
+      res.status,
+      ((await res.json()) as { error: { code: string } }).error.code,
+    ]
+    expect(
+      await codeOf(await app.request('/rpc/137', rpc({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }))),
+    ).toEqual([400, 'UNSUPPORTED_CHAIN'])
+    expect(await codeOf(await app.request('/rpc/1', rpc('{"jsonrpc":')))).toEqual([400, 'INVALID_JSON'])
+    const batch = Array.from({ length: 101 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
+    expect(await codeOf(await app.request('/rpc/1', rpc(batch)))).toEqual([400, 'INVALID_PARAMS'])
+    const huge = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [{ data: `0x${'00'.repeat(600_000)}` }],
+    }
+    expect(await codeOf(await app.request('/rpc/1', rpc(huge)))).toEqual([413, 'PAYLOAD_TOO_LARGE'])
+  })
+
+  it('answers 503 UPSTREAM_UNAVAILABLE when the node does not answer', async () => {
+    const res = await appWithAnvil().request(
+      '/rpc/8453',
+      rpc({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }),
+    )
+    expect(res.status).toBe(503)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UPSTREAM_UNAVAILABLE')
+  })
+})
+
+describe('GET /health', () => {
+  it('reports every chain head when all answer', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl, 8453: anvil.rpcUrl } })
+    const res = await createTestApp({ deployments }).app.request('/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      chains: [
+        { chainId: 1, blockNumber: 0 },
+        { chainId: 8453, blockNumber: 0 },
+      ],
+    })
+  })
+
+  it('answers 503 degraded with a null head for a silent chain', async () => {
+    const res = await appWithAnvil().request('/health')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({
+      status: 'degraded',
+      chains: [
+        { chainId: 1, blockNumber: 0 },
+        { chainId: 8453, blockNumber: null },
+      ],
+    })
+  })
+})

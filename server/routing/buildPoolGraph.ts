@@ -1,0 +1,61 @@
+import type { Address } from 'viem'
+import type { PoolState } from './types'
+
+export interface PoolGraph {
+  /** Usable pools; a pool's id is its index here. */
+  readonly pools: readonly PoolState[]
+  /** Lower-cased address -> address as spelled by the pools. */
+  readonly addresses: ReadonlyMap<string, Address>
+  /** Lower-cased token -> lower-cased neighbour -> pool ids. */
+  readonly adjacency: ReadonlyMap<string, ReadonlyMap<string, readonly number[]>>
+}
+
+export interface BuildPoolGraphParams {
+  pools: readonly PoolState[]
+  /** Exchange ids or pool addresses to leave out. */
+  excludedExchanges?: readonly string[]
+  /** When given, only pools of these exchange ids. */
+  exchangeIds?: readonly string[]
+}
+
+function isUsable(pool: PoolState): boolean {
+  if (pool.kind === 'v2') return pool.reserve0 > 0n && pool.reserve1 > 0n
+  return pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0)
+}
+
+/**
+ * Groups the usable pools by token pair after applying the exchange filters (case-insensitive on ids and
+ * addresses). Keys are lower-cased addresses so lookups are O(1) per call.
+ */
+export function buildPoolGraph(params: BuildPoolGraphParams): PoolGraph {
+  const excluded = new Set((params.excludedExchanges ?? []).map((entry) => entry.toLowerCase()))
+  const only = params.exchangeIds ? new Set(params.exchangeIds.map((id) => id.toLowerCase())) : undefined
+  const pools: PoolState[] = []
+  const addresses = new Map<string, Address>()
+  const adjacency = new Map<string, Map<string, number[]>>()
+  const link = (from: string, to: string, id: number) => {
+    let neighbours = adjacency.get(from)
+    if (!neighbours) {
+      neighbours = new Map()
+      adjacency.set(from, neighbours)
+    }
+    const list = neighbours.get(to)
+    if (list) list.push(id)
+    else neighbours.set(to, [id])
+  }
+  for (const pool of params.pools) {
+    const exchange = pool.exchangeId.toLowerCase()
+    if (excluded.has(exchange) || excluded.has(pool.address.toLowerCase())) continue
+    if (only && !only.has(exchange)) continue
+    if (!isUsable(pool)) continue
+    const id = pools.length
+    pools.push(pool)
+    const a = pool.token0.toLowerCase()
+    const b = pool.token1.toLowerCase()
+    addresses.set(a, pool.token0)
+    addresses.set(b, pool.token1)
+    link(a, b, id)
+    link(b, a, id)
+  }
+  return { pools, addresses, adjacency }
+}

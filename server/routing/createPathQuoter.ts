@@ -1,0 +1,151 @@
+import type { Address } from 'viem'
+import { applyTransferFee } from './applyTransferFee'
+import { SwapRevertError } from './SwapRevertError'
+import type { Hop, PoolState } from './types'
+import { simulateV2Swap } from './v2/simulateV2Swap'
+import { createV3SwapQuoter, type V3SwapQuoter } from './v3/createV3SwapQuoter'
+
+/** A concrete path: one pool per hop. */
+export interface PoolPath {
+  /** Pool ids (indexes into the graph's pools), one per hop. */
+  readonly poolIds: readonly number[]
+  /** Tokens as spelled by the pools, length hops + 1. */
+  readonly tokens: readonly Address[]
+}
+
+export interface PathQuote {
+  /** Aggregator-side input of the path (before the first hop's transfer tax). */
+  readonly amountIn: bigint
+  /** Aggregator's balance increase of the final token. */
+  readonly amountOut: bigint
+  readonly hops: readonly Hop[]
+}
+
+export interface PathQuoter {
+  /** Quotes a path for an exact aggregator-side input, modelling transfer taxes; null when it cannot execute. */
+  quoteExactIn(path: PoolPath, amountIn: bigint): PathQuote | null
+  /** Quotes a path backwards for an exact output (no fee-on-transfer tokens); null when it cannot execute. */
+  quoteExactOut(path: PoolPath, amountOut: bigint): PathQuote | null
+  /** One hop, exact input the aggregator sends; null when it cannot execute. Memoized per quoter. */
+  hopExactIn(poolId: number, tokenIn: Address, amountIn: bigint): HopResult | null
+  /** One hop, exact output to the aggregator; null when it cannot execute. Memoized per quoter. */
+  hopExactOut(poolId: number, tokenIn: Address, amountOut: bigint): HopResult | null
+}
+
+export interface HopResult {
+  /** What the aggregator sends (exact in) or must pay (exact out). */
+  readonly sent: bigint
+  /** The aggregator's balance increase of the hop's output token. */
+  readonly received: bigint
+  readonly ticksCrossed: number
+}
+
+/**
+ * Builds the per-call path evaluator over a fixed pool list, with a memo of hop results keyed by
+ * (pool, direction, amount) so that paths sharing a prefix and repeated optimizer probes cost nothing twice.
+ * Taxes follow the Aggregator's flow: aggregator -> V2 pair transfer is taxed (the pair sees the balance
+ * delta), a V3 hop whose input is taxed cannot execute (the pool checks it was paid in full), and every
+ * pool -> aggregator transfer of a taxed token is taxed. V3 hops use createV3SwapQuoter (same amounts as
+ * simulateV3Swap, tabulated per pool and direction). Memo and tables live only as long as the returned object.
+ * Addresses are compared lower-cased (equivalent to isAddressEqual, without re-validating in the hot loop).
+ */
+export function createPathQuoter(params: {
+  pools: readonly PoolState[]
+  transferFeeBps: (tokenLowerCase: string) => number
+}): PathQuoter {
+  const { pools, transferFeeBps } = params
+  const memo = new Map<string, HopResult | null>()
+  const v3Quoters = new Map<string, V3SwapQuoter>()
+  const simulate = (poolId: number, pool: PoolState, zeroForOne: boolean, amountSpecified: bigint) => {
+    if (pool.kind === 'v2') return simulateV2Swap(pool, { zeroForOne, amountSpecified })
+    const key = `${poolId}${zeroForOne ? '>' : '<'}`
+    let quoter = v3Quoters.get(key)
+    if (!quoter) {
+      quoter = createV3SwapQuoter(pool, zeroForOne)
+      v3Quoters.set(key, quoter)
+    }
+    return amountSpecified > 0n
+      ? quoter.quoteExactIn(amountSpecified)
+      : quoter.quoteExactOut(-amountSpecified)
+  }
+
+  const run = (poolId: number, tokenIn: Address, amount: bigint, exactIn: boolean): HopResult | null => {
+    const pool = pools[poolId]
+    if (pool === undefined || amount <= 0n) return null
+    const inKey = tokenIn.toLowerCase()
+    const zeroForOne = pool.token0.toLowerCase() === inKey
+    const key = `${poolId}${zeroForOne ? '>' : '<'}${exactIn ? '' : '-'}${amount}`
+    const cached = memo.get(key)
+    if (cached !== undefined) return cached
+    const taxIn = transferFeeBps(inKey)
+    const taxOut = transferFeeBps((zeroForOne ? pool.token1 : pool.token0).toLowerCase())
+    let result: HopResult | null = null
+    try {
+      if (exactIn) {
+        if (!(pool.kind === 'v3' && taxIn > 0)) {
+          const poolReceives = pool.kind === 'v2' ? applyTransferFee(amount, taxIn) : amount
+          const swap = poolReceives > 0n ? simulate(poolId, pool, zeroForOne, poolReceives) : undefined
+          if (swap?.complete && swap.amountOut > 0n) {
+            result = {
+              sent: amount,
+              received: applyTransferFee(swap.amountOut, taxOut),
+              ticksCrossed: swap.ticksCrossed,
+            }
+          }
+        }
+      } else if (taxIn === 0 && taxOut === 0) {
+        const swap = simulate(poolId, pool, zeroForOne, -amount)
+        if (swap.complete && swap.amountOut === amount) {
+          result = { sent: swap.amountIn, received: amount, ticksCrossed: swap.ticksCrossed }
+        }
+      }
+    } catch (error: unknown) {
+      if (!(error instanceof SwapRevertError)) throw error
+    }
+    memo.set(key, result)
+    return result
+  }
+
+  const toHop = (poolId: number, tokenIn: Address, tokenOut: Address, r: HopResult): Hop | null => {
+    const pool = pools[poolId]
+    if (pool === undefined) return null
+    return { pool, tokenIn, tokenOut, amountIn: r.sent, amountOut: r.received, ticksCrossed: r.ticksCrossed }
+  }
+
+  return {
+    hopExactIn: (poolId, tokenIn, amountIn) => run(poolId, tokenIn, amountIn, true),
+    hopExactOut: (poolId, tokenIn, amountOut) => run(poolId, tokenIn, amountOut, false),
+    quoteExactIn(path, amountIn) {
+      const hops: Hop[] = []
+      let amount = amountIn
+      for (let i = 0; i < path.poolIds.length; i++) {
+        const poolId = path.poolIds[i]
+        const tokenIn = path.tokens[i]
+        const tokenOut = path.tokens[i + 1]
+        if (poolId === undefined || tokenIn === undefined || tokenOut === undefined) return null
+        const r = run(poolId, tokenIn, amount, true)
+        const hop = r && toHop(poolId, tokenIn, tokenOut, r)
+        if (!hop) return null
+        hops.push(hop)
+        amount = hop.amountOut
+      }
+      return { amountIn, amountOut: amount, hops }
+    },
+    quoteExactOut(path, amountOut) {
+      const hops: Hop[] = []
+      let amount = amountOut
+      for (let i = path.poolIds.length - 1; i >= 0; i--) {
+        const poolId = path.poolIds[i]
+        const tokenIn = path.tokens[i]
+        const tokenOut = path.tokens[i + 1]
+        if (poolId === undefined || tokenIn === undefined || tokenOut === undefined) return null
+        const r = run(poolId, tokenIn, amount, false)
+        const hop = r && toHop(poolId, tokenIn, tokenOut, r)
+        if (!hop) return null
+        hops.unshift(hop)
+        amount = hop.amountIn
+      }
+      return { amountIn: amount, amountOut, hops }
+    },
+  }
+}

@@ -1,0 +1,227 @@
+import type { Address } from 'viem'
+import { applyTransferFee } from './applyTransferFee'
+import { buildPoolGraph } from './buildPoolGraph'
+import { computeGrossAmountOut } from './computeGrossAmountOut'
+import { computeIntegratorFee } from './computeIntegratorFee'
+import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
+import { findTokenPaths } from './findTokenPaths'
+import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
+import { optimizeSplit, type SplitAllocation } from './optimizeSplit'
+import { RoutingError } from './RoutingError'
+import { selectCandidatePaths } from './selectCandidatePaths'
+import type { Leg, PoolState, Price, Route, TokenFacts, TradeType } from './types'
+
+export interface FindBestRouteParams {
+  /** The chain's pool snapshot. */
+  pools: readonly PoolState[]
+  /** ERC-20 addresses; pass the wrapped native token for native currency. */
+  tokenIn: Address
+  tokenOut: Address
+  tradeType: TradeType
+  /** exactIn: amount pulled from the sender; exactOut: net amount the receiver must get. Base units, > 0. */
+  amount: bigint
+  /** Intermediate tokens allowed in multi-hop paths (wrapped native, stables, majors). */
+  connectors: readonly Address[]
+  /** Token facts; only fee-on-transfer tokens need an entry. */
+  tokens?: readonly TokenFacts[]
+  /** Integrator fee on the output in bps, 0..1000. Default 0. */
+  feeBps?: number
+  gasPriceWei?: bigint
+  /** tokenOut base units per wei of native; used to charge gas for exactIn. Without it gas is not priced. */
+  nativePriceInTokenOut?: Price
+  /** tokenIn base units per wei of native; used to charge gas for exactOut. */
+  nativePriceInTokenIn?: Price
+  /** Exchange ids or pool addresses to leave out. */
+  excludedExchanges?: readonly string[]
+  /** Only these exchange ids (used for the per-exchange quotes). */
+  exchangeIds?: readonly string[]
+  /** false: a single path. Default true. */
+  isSplit?: boolean
+  /** 1..3, default 3. */
+  maxHops?: number
+  /** Default 4. */
+  maxLegs?: number
+  gasModel?: GasModel
+}
+
+interface Plan {
+  legs: Leg[]
+  net: bigint
+}
+
+const MAX_FEE_BPS = 1000
+
+function assertParams(params: FindBestRouteParams): void {
+  const invalid = (message: string) => new RoutingError('INVALID_PARAMS', message)
+  if (params.amount <= 0n) throw invalid('amount must be positive')
+  if (params.tokenIn.toLowerCase() === params.tokenOut.toLowerCase()) throw invalid('tokenIn equals tokenOut')
+  const feeBps = params.feeBps ?? 0
+  if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > MAX_FEE_BPS) throw invalid('feeBps out of range')
+  const maxHops = params.maxHops ?? 3
+  if (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > 3) throw invalid('maxHops must be 1..3')
+  const maxLegs = params.maxLegs ?? 4
+  if (!Number.isInteger(maxLegs) || maxLegs < 1) throw invalid('maxLegs must be >= 1')
+}
+
+/**
+ * Finds the route with the best output net of gas (exactIn) or the least input plus gas (exactOut) over pools
+ * of the snapshot: paths of up to `maxHops` hops through `connectors`, split over up to `maxLegs`
+ * pool-disjoint paths when that pays after gas. Amounts reproduce the Aggregator to the wei, including
+ * transfer taxes of fee-on-transfer tokens and the integrator fee. Pure: all inputs are parameters.
+ * Throws RoutingError: NO_ROUTE (no path), INSUFFICIENT_LIQUIDITY (paths cannot absorb the amount),
+ * UNSUPPORTED_DIRECTION (exactOut with a fee-on-transfer token), INVALID_PARAMS.
+ */
+export function findBestRoute(params: FindBestRouteParams): Route {
+  assertParams(params)
+  const { tradeType, amount } = params
+  const exactIn = tradeType === 'exactIn'
+  const feeBps = params.feeBps ?? 0
+  const maxLegs = params.isSplit === false ? 1 : (params.maxLegs ?? 4)
+  const gasModel = params.gasModel ?? defaultGasModel
+  const inKey = params.tokenIn.toLowerCase()
+  const outKey = params.tokenOut.toLowerCase()
+
+  const taxes = new Map<string, number>()
+  for (const token of params.tokens ?? []) {
+    if (token.transferFeeBps) taxes.set(token.address.toLowerCase(), token.transferFeeBps)
+  }
+  const tax = (key: string) => taxes.get(key) ?? 0
+  if (!exactIn && (tax(inKey) > 0 || tax(outKey) > 0)) {
+    throw new RoutingError(
+      'UNSUPPORTED_DIRECTION',
+      'exact output is not supported for fee-on-transfer tokens',
+    )
+  }
+
+  const total = exactIn
+    ? applyTransferFee(amount, tax(inKey))
+    : computeGrossAmountOut({ amountOut: amount, feeBps }).amountOutGross
+  if (total <= 0n) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'amount too small')
+
+  const graph = buildPoolGraph(params)
+  const tokenPaths = findTokenPaths({
+    graph,
+    tokenIn: inKey,
+    tokenOut: outKey,
+    connectors: new Set(params.connectors.map((c) => c.toLowerCase())),
+    maxHops: params.maxHops ?? 3,
+    isExcludedIntermediate: exactIn ? undefined : (key) => tax(key) > 0,
+  })
+  if (tokenPaths.length === 0) throw new RoutingError('NO_ROUTE', 'no pools connect these tokens')
+
+  const quoter = createPathQuoter({ pools: graph.pools, transferFeeBps: tax })
+  const candidates = selectCandidatePaths({ graph, quoter, tokenPaths, tradeType, amount: total })
+  const quote = (path: PoolPath, x: bigint): PathQuote | null =>
+    exactIn ? quoter.quoteExactIn(path, x) : quoter.quoteExactOut(path, x)
+  const objectiveOf = (q: PathQuote) => (exactIn ? q.amountOut : -q.amountIn)
+  const value = (i: number, x: bigint): bigint | null => {
+    const path = candidates[i]
+    const q = path && quote(path, x)
+    return q ? objectiveOf(q) : null
+  }
+  const gasCostOf = (legs: readonly Leg[]) =>
+    computeGasCostInToken({
+      gasUnits: computeRouteGasUnits(legs, gasModel),
+      gasPriceWei: params.gasPriceWei,
+      nativePriceInToken: exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn,
+    })
+  const toPlan = (allocations: readonly { candidate: number; amount: bigint }[]): Plan | null => {
+    const legs: Leg[] = []
+    let sum = 0n
+    for (const { candidate, amount: x } of allocations) {
+      const path = candidates[candidate]
+      const q = path && quote(path, x)
+      if (!q) return null
+      legs.push({ amountIn: q.amountIn, amountOut: q.amountOut, hops: q.hops })
+      sum += objectiveOf(q)
+    }
+    return { legs, net: sum - gasCostOf(legs) }
+  }
+  const better = (a: Plan | null, b: Plan | null) => (b !== null && (a === null || b.net > a.net) ? b : a)
+
+  let best: Plan | null = null
+  for (let i = 0; i < candidates.length; i++) best = better(best, toPlan([{ candidate: i, amount: total }]))
+
+  if (maxLegs > 1 && candidates.length > 1) {
+    const splitOver = (subset: readonly number[]): SplitAllocation[] | null => {
+      const allocations = optimizeSplit({
+        candidateCount: subset.length,
+        poolIdsOf: (j) => candidates[subset[j] ?? -1]?.poolIds ?? [],
+        value: (j, x) => value(subset[j] ?? -1, x),
+        total,
+        maxLegs,
+      })
+      return allocations?.map((a) => ({ ...a, candidate: subset[a.candidate] ?? -1 })) ?? null
+    }
+    const all = candidates.map((_, i) => i)
+    let allocations = splitOver(all)
+    let plan = allocations && toPlan(allocations)
+    // Water-filling ignores the fixed gas of each extra leg; drop legs while that improves the net result.
+    const gasPriced =
+      (params.gasPriceWei ?? 0n) > 0n &&
+      (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn)
+    while (gasPriced && allocations && plan && allocations.length > 1) {
+      let improved: { allocations: SplitAllocation[]; plan: Plan } | null = null
+      for (const dropped of allocations) {
+        const subset = allocations.filter((a) => a !== dropped).map((a) => a.candidate)
+        const next = splitOver(subset)
+        const nextPlan = next && toPlan(next)
+        if (next && nextPlan && nextPlan.net > (improved?.plan.net ?? plan.net)) {
+          improved = { allocations: next, plan: nextPlan }
+        }
+      }
+      if (!improved) break
+      allocations = improved.allocations
+      plan = improved.plan
+    }
+    best = better(best, plan)
+  }
+
+  if (!best) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount')
+  return buildRoute(params, best.legs, { exactIn, feeBps, total, tax: tax(outKey), gasModel, gasCostOf })
+}
+
+function buildRoute(
+  params: FindBestRouteParams,
+  unsortedLegs: readonly Leg[],
+  ctx: {
+    exactIn: boolean
+    feeBps: number
+    total: bigint
+    tax: number
+    gasModel: GasModel
+    gasCostOf: (legs: readonly Leg[]) => bigint
+  },
+): Route {
+  const key = (leg: Leg) => (ctx.exactIn ? leg.amountIn : leg.amountOut)
+  const legs = [...unsortedLegs].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0))
+  const gasUnits = computeRouteGasUnits(legs, ctx.gasModel)
+  const gasCostInToken = ctx.gasCostOf(legs)
+  const common = {
+    tradeType: params.tradeType,
+    tokenIn: params.tokenIn,
+    tokenOut: params.tokenOut,
+    feeBps: ctx.feeBps,
+    legs,
+    gasUnits,
+    gasCostInToken,
+  }
+  if (ctx.exactIn) {
+    const amountOutGross = legs.reduce((sum, leg) => sum + leg.amountOut, 0n)
+    const { feeAmount, amountOutAfterFee } = computeIntegratorFee({ amountOutGross, feeBps: ctx.feeBps })
+    return {
+      ...common,
+      amountIn: params.amount,
+      amountOut: applyTransferFee(amountOutAfterFee, ctx.tax),
+      amountOutGross,
+      feeAmount,
+    }
+  }
+  return {
+    ...common,
+    amountIn: legs.reduce((sum, leg) => sum + leg.amountIn, 0n),
+    amountOut: params.amount,
+    amountOutGross: ctx.total,
+    feeAmount: ctx.total - params.amount,
+  }
+}

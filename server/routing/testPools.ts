@@ -1,0 +1,73 @@
+import type { Address } from 'viem'
+import type { V2PoolState, V3PoolState, V3Tick } from './types'
+import { getSqrtRatioAtTick } from './v3/tickMath'
+
+/** Test fixture: a deterministic address from a small number. */
+export function testAddress(n: number): Address {
+  return `0x${n.toString(16).padStart(40, '0')}` as Address
+}
+
+/** Test fixture: a V2 pair with tokens sorted as the factory would. */
+export function makeV2Pool(params: {
+  id: number
+  tokenA: Address
+  tokenB: Address
+  reserveA: bigint
+  reserveB: bigint
+  exchangeId?: string
+  factoryId?: number
+  feeBps?: number
+}): V2PoolState {
+  const aFirst = params.tokenA.toLowerCase() < params.tokenB.toLowerCase()
+  return {
+    kind: 'v2',
+    address: testAddress(0xf000 + params.id),
+    exchangeId: params.exchangeId ?? 'uniswap-v2',
+    factoryId: params.factoryId ?? 0,
+    token0: aFirst ? params.tokenA : params.tokenB,
+    token1: aFirst ? params.tokenB : params.tokenA,
+    reserve0: aFirst ? params.reserveA : params.reserveB,
+    reserve1: aFirst ? params.reserveB : params.reserveA,
+    feeBps: params.feeBps ?? 30,
+  }
+}
+
+/** Test fixture: a V3 pool built from positions (liquidity on [lower, upper)), with consistent liquidityNet. */
+export function makeV3Pool(params: {
+  id: number
+  token0: Address
+  token1: Address
+  tick: number
+  sqrtPriceX96?: bigint
+  fee?: number
+  tickSpacing?: number
+  positions: readonly { lower: number; upper: number; liquidity: bigint }[]
+  exchangeId?: string
+  factoryId?: number
+}): V3PoolState {
+  const net = new Map<number, bigint>()
+  let liquidity = 0n
+  for (const p of params.positions) {
+    net.set(p.lower, (net.get(p.lower) ?? 0n) + p.liquidity)
+    net.set(p.upper, (net.get(p.upper) ?? 0n) - p.liquidity)
+    if (p.lower <= params.tick && params.tick < p.upper) liquidity += p.liquidity
+  }
+  const ticks: V3Tick[] = [...net.entries()]
+    .filter(([, liquidityNet]) => liquidityNet !== 0n)
+    .map(([index, liquidityNet]) => ({ index, liquidityNet }))
+    .sort((a, b) => a.index - b.index)
+  return {
+    kind: 'v3',
+    address: testAddress(0xe000 + params.id),
+    exchangeId: params.exchangeId ?? 'uniswap-v3',
+    factoryId: params.factoryId ?? 1,
+    token0: params.token0,
+    token1: params.token1,
+    fee: params.fee ?? 3000,
+    tickSpacing: params.tickSpacing ?? 60,
+    sqrtPriceX96: params.sqrtPriceX96 ?? getSqrtRatioAtTick(params.tick),
+    tick: params.tick,
+    liquidity,
+    ticks,
+  }
+}

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/** uint256 fits in 78 decimal digits; amounts are stored exactly and read back as bigint. */
+const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' })
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  /** bytes32 hex (0x + 64 lowercase hex) that quotes embed and the aggregator's Swapped event emits. */
+  integratorId: text('integrator_id').notNull().unique(),
+  createdAt: createdAt(),
+})
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** sha256 of the whole key, lowercase hex. The key itself is never stored. */
+    keyHash: text('key_hash').notNull().unique(),
+    /** First characters of the key, shown to identify it (`sk_live_` + 8). */
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('api_keys_company_idx').on(t.companyId), index('api_keys_prefix_idx').on(t.prefix)],
+)
+
+export const errorRegistrations = pgTable(
+  'error_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    inputData: text('input_data'),
+    value: uint256('value'),
+    sender: text('sender'),
+    toAddress: text('to_address'),
+    chainId: bigint('chain_id', { mode: 'number' }),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    transactionHash: text('transaction_hash'),
+    requestIp: text('request_ip'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('error_registrations_company_idx').on(t.companyId, t.createdAt)],
+)
+
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    blockTimestamp: timestamp('block_timestamp', { withTimezone: true, mode: 'date' }).notNull(),
+    sender: text('sender').notNull(),
+    receiver: text('receiver').notNull(),
+    tokenIn: text('token_in').notNull(),
+    tokenOut: text('token_out').notNull(),
+    amountIn: uint256('amount_in').notNull(),
+    amountOut: uint256('amount_out').notNull(),
+    feeAmount: uint256('fee_amount').notNull(),
+    integratorId: text('integrator_id').notNull(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    txFrom: text('tx_from').notNull(),
+    txTo: text('tx_to'),
+    gasUsed: uint256('gas_used').notNull(),
+    gasPrice: uint256('gas_price').notNull(),
+    /** Receipt status: 1 success, 0 reverted (a reverted transaction emits no Swapped, so normally 1). */
+    status: integer('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('trades_chain_tx_log_uq').on(t.chainId, t.txHash, t.logIndex),
+    index('trades_company_time_idx').on(t.companyId, t.blockTimestamp),
+    index('trades_chain_block_idx').on(t.chainId, t.blockNumber),
+  ],
+)
+
+export const watcherCursors = pgTable('watcher_cursors', {
+  chainId: bigint('chain_id', { mode: 'number' }).primaryKey(),
+  /** Last block fully indexed. */
+  lastBlock: bigint('last_block', { mode: 'number' }).notNull(),
+  /** Its hash when indexed; null when the cursor sits before the first block worth scanning. */
+  lastBlockHash: text('last_block_hash'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().default(sql`now()`),
+})
+
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    bucketKey: text('bucket_key').notNull(),
+    /** Window start, unix milliseconds. */
+    windowStartMs: bigint('window_start_ms', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucketKey, t.windowStartMs] })],
+)
+
+export const schema = { companies, apiKeys, errorRegistrations, trades, watcherCursors, rateLimitBuckets }
+export type Schema = typeof schema

@@ -1,0 +1,209 @@
+import solc from 'solc'
+import { type Address, createPublicClient, type Hex, http, type PublicClient, parseAbi, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { deployBytecode } from '../../contracts/deploy/deployBytecode'
+import { createDevClient, type DevClient } from '../../contracts/deploy/devClient'
+import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
+import { createApiKey } from '../auth/createApiKey'
+import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
+import { createSilentLogger } from '../logger'
+import { openTestStore, type TestStore } from '../store/openTestStore'
+import { listChainTrades } from '../store/trades'
+import { getWatcherCursor } from '../store/watcherCursors'
+import { swappedEvent } from './swappedEvent'
+import { type SyncTradesParams, type SyncTradesResult, syncTrades } from './syncTrades'
+import { watchTrades } from './watchTrades'
+
+// A stand-in that emits exactly the aggregator's Swapped event, so the watcher is tested without pools.
+const emitterSource = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract SwapEmitter {
+  event Swapped(address indexed sender, address indexed receiver, bytes32 indexed integratorId,
+    address tokenIn, address tokenOut, uint256 amountIn, uint256 amountOut, uint256 feeAmount);
+  function swap(bytes32 integratorId, uint256 amountIn, uint256 count) external {
+    for (uint256 i = 0; i < count; i++) {
+      emit Swapped(msg.sender, address(this), integratorId, address(0), address(this), amountIn + i, amountIn * 2, 3);
+    }
+  }
+}`
+const emitterAbi = parseAbi(['function swap(bytes32 integratorId, uint256 amountIn, uint256 count)'])
+
+function compileEmitter(): Hex {
+  const input = {
+    language: 'Solidity',
+    sources: { 'SwapEmitter.sol': { content: emitterSource } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['evm.bytecode.object'] } },
+    },
+  }
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    contracts?: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>
+    errors?: { severity: string; formattedMessage: string }[]
+  }
+  const errors = output.errors?.filter((e) => e.severity === 'error') ?? []
+  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'))
+  const object = output.contracts?.['SwapEmitter.sol']?.SwapEmitter?.evm.bytecode.object
+  if (object === undefined) throw new Error('SwapEmitter did not compile')
+  return `0x${object}`
+}
+
+const chainId = 31337
+const port = 19701
+const deployerKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+
+let anvil: AnvilInstance
+let dev: DevClient
+let client: PublicClient
+let store: TestStore
+let emitter: Address
+let startBlock: number
+let acme: { id: string; integratorId: Hex }
+const stranger = toHex(7n, { size: 32 })
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId, port })
+  dev = createDevClient({ rpcUrl: anvil.rpcUrl, chainId, account: privateKeyToAccount(deployerKey) })
+  client = createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 20 })
+  emitter = await deployBytecode(dev, { abi: emitterAbi, bytecode: compileEmitter() })
+  startBlock = Number(await client.getBlockNumber())
+  store = await openTestStore({ name: 'pglite' })
+  const created = await createApiKey(store, { companyName: 'Acme' })
+  acme = { id: created.company.id, integratorId: created.company.integratorId as Hex }
+})
+afterAll(async () => {
+  await store?.destroy()
+  await anvil?.stop()
+})
+
+async function swap(integratorId: Hex, amountIn: bigint, count = 1n) {
+  const hash = await dev.writeContract({
+    address: emitter,
+    abi: emitterAbi,
+    functionName: 'swap',
+    args: [integratorId, amountIn, count],
+  })
+  return waitForReceipt(dev, { hash })
+}
+
+const params = (overrides: Partial<SyncTradesParams> = {}): SyncTradesParams => ({
+  store,
+  client,
+  chainId,
+  aggregator: emitter,
+  startBlock,
+  batchBlocks: 3,
+  reorgDepth: 4,
+  ...overrides,
+})
+
+async function syncUntilIdle(p: SyncTradesParams): Promise<SyncTradesResult['kind'][]> {
+  const kinds: SyncTradesResult['kind'][] = []
+  for (let i = 0; i < 200; i++) {
+    const result = await syncTrades(p)
+    kinds.push(result.kind)
+    if (result.kind === 'idle') return kinds
+  }
+  throw new Error('watcher never caught up')
+}
+
+/** What the chain says: every Swapped log from the start block, as `txHash:logIndex:amountIn`. */
+async function chainLogs(): Promise<string[]> {
+  const logs = await client.getLogs({
+    address: emitter,
+    event: swappedEvent,
+    fromBlock: BigInt(startBlock),
+    toBlock: 'latest',
+    strict: true,
+  })
+  return logs.map((l) => `${l.transactionHash}:${l.logIndex}:${l.args.amountIn}`)
+}
+
+async function storedLogs(): Promise<string[]> {
+  const rows = await listChainTrades(store.db, chainId)
+  return rows.map((t) => `${t.txHash}:${t.logIndex}:${t.amountIn}`)
+}
+
+describe('trade watcher on anvil', () => {
+  it('indexes every Swapped log once across a stop and a restart, with receipts and company attribution', async () => {
+    const receipts = []
+    for (let i = 0; i < 10; i++)
+      receipts.push(await swap(i % 2 === 0 ? acme.integratorId : stranger, BigInt(100 + i)))
+    receipts.push(await swap(acme.integratorId, 500n, 3n))
+
+    const first = await syncTrades(params())
+    const second = await syncTrades(params())
+    expect(first).toMatchObject({ kind: 'advanced', fromBlock: startBlock, toBlock: startBlock + 2 })
+    expect(second).toMatchObject({ kind: 'advanced', fromBlock: startBlock + 3, toBlock: startBlock + 5 })
+    store = await store.reopen()
+
+    let caughtUp: () => void = () => {}
+    const idle = new Promise<void>((resolve) => {
+      caughtUp = resolve
+    })
+    const watcher = watchTrades({
+      ...params(),
+      logger: createSilentLogger(),
+      pollIntervalMs: 50,
+      onSync: (r) => r.kind === 'idle' && caughtUp(),
+    })
+    await idle
+    await watcher.stop()
+
+    const expected = await chainLogs()
+    expect(expected).toHaveLength(13)
+    expect(await storedLogs()).toEqual(expected)
+    const rows = await listChainTrades(store.db, chainId)
+    const last = receipts[10]
+    expect(
+      rows
+        .slice(-3)
+        .map((t) => [t.amountIn, t.amountOut, t.feeAmount, t.gasUsed, t.gasPrice, t.companyId, t.status]),
+    ).toEqual(
+      [500n, 501n, 502n].map((amountIn) => [
+        amountIn,
+        1000n,
+        3n,
+        last?.gasUsed,
+        last?.effectiveGasPrice,
+        acme.id,
+        1,
+      ]),
+    )
+    expect(rows.filter((t) => t.companyId === acme.id)).toHaveLength(8)
+    expect(rows.filter((t) => t.integratorId === stranger && t.companyId === null)).toHaveLength(5)
+    expect(rows[0]?.txFrom).toBe(privateKeyToAccount(deployerKey).address)
+    expect(await getWatcherCursor(store.db, chainId)).toMatchObject({
+      lastBlock: Number(await client.getBlockNumber()),
+    })
+  })
+
+  it('rolls back and re-indexes after a reorg (evm_revert and a different chain of blocks)', async () => {
+    await syncUntilIdle(params())
+    const snapshot = await dev.snapshot()
+    for (let i = 0; i < 3; i++) await swap(acme.integratorId, 7_000n + BigInt(i))
+    await syncUntilIdle(params())
+    expect((await storedLogs()).filter((l) => l.endsWith(':7000'))).toHaveLength(1)
+
+    await dev.revert({ id: snapshot })
+    for (let i = 0; i < 4; i++) await swap(stranger, 9_000n + BigInt(i))
+    const kinds = await syncUntilIdle(params())
+    expect(kinds[0]).toBe('reorg')
+    const stored = await storedLogs()
+    expect(stored).toEqual(await chainLogs())
+    expect(stored.filter((l) => /:700\d$/.test(l))).toEqual([])
+    expect(stored.filter((l) => /:900\d$/.test(l))).toHaveLength(4)
+  })
+
+  it('waits for confirmations', async () => {
+    await syncUntilIdle(params())
+    await swap(acme.integratorId, 11_000n)
+    const before = (await storedLogs()).length
+    expect((await syncTrades(params({ confirmations: 1 }))).kind).toBe('idle')
+    expect((await storedLogs()).length).toBe(before)
+    await dev.mine({ blocks: 1 })
+    await syncUntilIdle(params({ confirmations: 1 }))
+    expect((await storedLogs()).length).toBe(before + 1)
+  })
+})

@@ -1,0 +1,179 @@
+import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
+import type { Company } from '../store/companies'
+import { getCompanyByIntegratorId } from '../store/companies'
+import type { Store } from '../store/createStore'
+import { deleteTradesAfterBlock, insertTrades, type NewTrade } from '../store/trades'
+import { compareAndSetWatcherCursor, getWatcherCursor, type WatcherCursor } from '../store/watcherCursors'
+import { swappedEvent } from './swappedEvent'
+
+export type SyncTradesParams = {
+  store: Store
+  client: PublicClient
+  chainId: number
+  /** Our Aggregator contract on this chain. */
+  aggregator: Address
+  /** First block worth scanning (the aggregator's deployment block). */
+  startBlock: number
+  /** Blocks to stay behind the head (0 on the devnet). */
+  confirmations?: number
+  /** Largest block range per `eth_getLogs`. */
+  batchBlocks?: number
+  /** How far the cursor moves back when the chain no longer has the block it points at. */
+  reorgDepth?: number
+}
+
+export type SyncTradesResult =
+  | { kind: 'advanced'; fromBlock: number; toBlock: number; inserted: number }
+  | { kind: 'idle'; lastBlock: number }
+  | { kind: 'reorg'; fromBlock: number; toBlock: number; deleted: number }
+  /** The chain changed while reading, or another watcher moved the cursor: nothing stored, try again. */
+  | { kind: 'retry'; reason: string }
+
+class RetrySync extends Error {
+  override name = 'RetrySync' as const
+}
+
+/**
+ * One step of the trade watcher for one chain. If the block under the cursor is no longer on the
+ * chain (reorg), deletes the trades after `cursor - reorgDepth` and moves the cursor back there.
+ * Otherwise reads the `Swapped` logs of the next `batchBlocks` blocks up to head - `confirmations`,
+ * their blocks and receipts, and in ONE database transaction stores them (idempotently, unique
+ * chain/tx/log index, company attributed by integrator id) and advances the cursor with
+ * compare-and-set, so a crash at any point repeats work but never loses or duplicates a trade, and two
+ * watchers of the same chain never commit the same range. RPC failures reject; call it again.
+ */
+export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesResult> {
+  const { store, client, chainId, aggregator, startBlock, confirmations = 0, batchBlocks = 500 } = params
+  const reorgDepth = params.reorgDepth ?? 64
+  const stored = await getWatcherCursor(store.db, chainId)
+  const cursor: WatcherCursor = stored ?? { chainId, lastBlock: startBlock - 1, lastBlockHash: null }
+
+  if (cursor.lastBlockHash !== null) {
+    const onChain = await getBlockHash(client, cursor.lastBlock)
+    if (onChain !== cursor.lastBlockHash) {
+      const head = Number(await client.getBlockNumber({ cacheTime: 0 }))
+      const target = Math.max(startBlock - 1, Math.min(cursor.lastBlock - reorgDepth, head))
+      const targetHash = target >= 0 ? await getBlockHash(client, target) : null
+      if (target >= 0 && targetHash === null) return { kind: 'retry', reason: `block ${target} vanished` }
+      try {
+        const deleted = await store.db.transaction(async (tx) => {
+          const count = await deleteTradesAfterBlock(tx, { chainId, blockNumber: target })
+          const moved = await compareAndSetWatcherCursor(
+            tx,
+            { chainId, lastBlock: target, lastBlockHash: targetHash },
+            stored,
+          )
+          if (!moved) throw new RetrySync('cursor moved by another watcher')
+          return count
+        })
+        return { kind: 'reorg', fromBlock: cursor.lastBlock, toBlock: target, deleted }
+      } catch (error: unknown) {
+        if (error instanceof RetrySync) return { kind: 'retry', reason: error.message }
+        throw error
+      }
+    }
+  }
+
+  const safeHead = Number(await client.getBlockNumber({ cacheTime: 0 })) - confirmations
+  if (safeHead <= cursor.lastBlock) return { kind: 'idle', lastBlock: cursor.lastBlock }
+  const fromBlock = cursor.lastBlock + 1
+  const toBlock = Math.min(safeHead, fromBlock + batchBlocks - 1)
+
+  const logs = await client.getLogs({
+    address: aggregator,
+    event: swappedEvent,
+    fromBlock: BigInt(fromBlock),
+    toBlock: BigInt(toBlock),
+    strict: true,
+  })
+  const blockNumbers = new Set<number>([fromBlock, toBlock, ...logs.map((log) => Number(log.blockNumber))])
+  const blocks = new Map<number, { hash: Hex; parentHash: Hex; timestamp: bigint }>()
+  await Promise.all(
+    [...blockNumbers].map(async (n) => {
+      const block = await client.getBlock({ blockNumber: BigInt(n) })
+      if (block.hash === null) throw new Error(`block ${n} of chain ${chainId} has no hash`)
+      blocks.set(n, { hash: block.hash, parentHash: block.parentHash, timestamp: block.timestamp })
+    }),
+  )
+  const first = blocks.get(fromBlock)
+  if (cursor.lastBlockHash !== null && first?.parentHash !== cursor.lastBlockHash) {
+    return { kind: 'retry', reason: `block ${fromBlock} does not follow the cursor` }
+  }
+  for (const log of logs) {
+    if (blocks.get(Number(log.blockNumber))?.hash !== log.blockHash) {
+      return { kind: 'retry', reason: `block ${log.blockNumber} changed while reading logs` }
+    }
+  }
+
+  const receipts = new Map<Hex, Awaited<ReturnType<PublicClient['getTransactionReceipt']>>>()
+  const txHashes = [...new Set(logs.map((log) => log.transactionHash))]
+  for (let i = 0; i < txHashes.length; i += 16) {
+    await Promise.all(
+      txHashes.slice(i, i + 16).map(async (hash) => {
+        receipts.set(hash, await client.getTransactionReceipt({ hash }))
+      }),
+    )
+  }
+  const companies = new Map<Hex, Company | undefined>()
+  for (const log of logs) {
+    const id = log.args.integratorId
+    if (!companies.has(id)) companies.set(id, await getCompanyByIntegratorId(store.db, id))
+  }
+
+  const rows: NewTrade[] = logs.map((log) => {
+    const receipt = receipts.get(log.transactionHash)
+    const block = blocks.get(Number(log.blockNumber))
+    if (receipt === undefined || block === undefined) throw new Error('receipt or block missing')
+    return {
+      chainId,
+      txHash: log.transactionHash.toLowerCase(),
+      logIndex: log.logIndex,
+      blockNumber: Number(log.blockNumber),
+      blockHash: log.blockHash.toLowerCase(),
+      blockTimestamp: new Date(Number(block.timestamp) * 1000),
+      sender: getAddress(log.args.sender),
+      receiver: getAddress(log.args.receiver),
+      tokenIn: getAddress(log.args.tokenIn),
+      tokenOut: getAddress(log.args.tokenOut),
+      amountIn: log.args.amountIn,
+      amountOut: log.args.amountOut,
+      feeAmount: log.args.feeAmount,
+      integratorId: log.args.integratorId.toLowerCase(),
+      companyId: companies.get(log.args.integratorId)?.id ?? null,
+      txFrom: getAddress(receipt.from),
+      txTo: receipt.to === null ? null : getAddress(receipt.to),
+      gasUsed: receipt.gasUsed,
+      gasPrice: receipt.effectiveGasPrice,
+      status: receipt.status === 'success' ? 1 : 0,
+    }
+  })
+
+  const last = blocks.get(toBlock)
+  if (last === undefined) throw new Error(`block ${toBlock} missing`)
+  try {
+    const inserted = await store.db.transaction(async (tx) => {
+      const count = await insertTrades(tx, rows)
+      const moved = await compareAndSetWatcherCursor(
+        tx,
+        { chainId, lastBlock: toBlock, lastBlockHash: last.hash.toLowerCase() },
+        stored,
+      )
+      if (!moved) throw new RetrySync('cursor moved by another watcher')
+      return count
+    })
+    return { kind: 'advanced', fromBlock, toBlock, inserted }
+  } catch (error: unknown) {
+    if (error instanceof RetrySync) return { kind: 'retry', reason: error.message }
+    throw error
+  }
+}
+
+async function getBlockHash(client: PublicClient, blockNumber: number): Promise<string | null> {
+  try {
+    const block = await client.getBlock({ blockNumber: BigInt(blockNumber) })
+    return block.hash?.toLowerCase() ?? null
+  } catch (error: unknown) {
+    if (error instanceof Error && error.name === 'BlockNotFoundError') return null
+    throw error
+  }
+}

@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { lazy, Suspense, useState } from 'react'
+import { ErrorState } from './components/ErrorState'
+import { ShellSkeleton } from './components/ShellSkeleton'
+import { ThemeToggle } from './components/ThemeToggle'
+import { getWebConfig } from './config'
+import { ApiError, useChains } from './lib/api'
+import { getErrorMessage } from './lib/getErrorMessage'
+import { useTheme } from './lib/useTheme'
+
+const ConnectedApp = lazy(() => import('./ConnectedApp').then((m) => ({ default: m.ConnectedApp })))
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.statusCode < 500) && failureCount < 2,
+      },
+    },
+  })
+}
+
+/** Root component: query client, theme, the chain list, then the wallet-enabled app (loaded lazily). */
+export function App() {
+  const [queryClient] = useState(createQueryClient)
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppContent />
+    </QueryClientProvider>
+  )
+}
+
+function AppContent() {
+  const [config] = useState(getWebConfig)
+  const theme = useTheme()
+  const chains = useChains()
+  const themeToggle = <ThemeToggle preference={theme.preference} onChange={theme.setPreference} />
+
+  if (chains.isError)
+    return (
+      <ShellSkeleton appName={config.appName} themeToggle={themeToggle}>
+        <ErrorState
+          message={`Could not load the supported networks. ${getErrorMessage(chains.error).message}`}
+          onRetry={() => void chains.refetch()}
+        />
+      </ShellSkeleton>
+    )
+  if (chains.data === undefined) return <ShellSkeleton appName={config.appName} themeToggle={themeToggle} />
+  if (chains.data.length === 0)
+    return (
+      <ShellSkeleton appName={config.appName} themeToggle={themeToggle}>
+        <ErrorState message="The server offers no networks." />
+      </ShellSkeleton>
+    )
+  return (
+    <Suspense fallback={<ShellSkeleton appName={config.appName} themeToggle={themeToggle} />}>
+      <ConnectedApp
+        chains={chains.data}
+        appName={config.appName}
+        walletConnectProjectId={config.walletConnectProjectId}
+        resolvedTheme={theme.resolved}
+        themeToggle={themeToggle}
+      />
+    </Suspense>
+  )
+}

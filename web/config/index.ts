@@ -1,0 +1,1 @@
+export { getWebConfig, type WebConfig } from './getWebConfig'

@@ -1,0 +1,2 @@
+export { BalancesPanel } from './BalancesPanel'
+export { type TokenBalance, useTokenBalances } from './useTokenBalances'

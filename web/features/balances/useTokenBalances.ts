@@ -1,0 +1,59 @@
+import { type Address, erc20Abi, isAddressEqual, zeroAddress } from 'viem'
+import { useBalance, useReadContracts } from 'wagmi'
+import type { TokenRecord } from '../../lib/api'
+
+export interface TokenBalance {
+  token: TokenRecord
+  /** Base units; undefined while loading or when this token's read failed. */
+  amount: bigint | undefined
+  failed: boolean
+}
+
+/**
+ * Balances of `address` on `chainId` for `tokens`: the native coin (address 0x0…0) through `eth_getBalance`,
+ * every ERC-20 through one Multicall3 batch of `balanceOf` (a failing token does not fail the others).
+ * Refetches every `refetchIntervalMs`.
+ */
+export function useTokenBalances(params: {
+  chainId: number
+  address: Address | undefined
+  tokens: readonly TokenRecord[]
+  refetchIntervalMs: number
+}) {
+  const { chainId, address, tokens, refetchIntervalMs } = params
+  const enabled = address !== undefined
+  const erc20s = tokens.filter((t) => !isAddressEqual(t.address, zeroAddress))
+  const native = useBalance({ address, chainId, query: { enabled, refetchInterval: refetchIntervalMs } })
+  const contracts = useReadContracts({
+    allowFailure: true,
+    contracts: erc20s.map((t) => ({
+      chainId,
+      address: t.address,
+      abi: erc20Abi,
+      functionName: 'balanceOf' as const,
+      args: [address ?? zeroAddress] as const,
+    })),
+    query: { enabled: enabled && erc20s.length > 0, refetchInterval: refetchIntervalMs },
+  })
+
+  const balances: TokenBalance[] = tokens.map((token) => {
+    if (isAddressEqual(token.address, zeroAddress))
+      return { token, amount: native.data?.value, failed: native.isError }
+    const index = erc20s.indexOf(token)
+    const result = contracts.data?.[index]
+    if (result === undefined) return { token, amount: undefined, failed: contracts.isError }
+    return result.status === 'success'
+      ? { token, amount: result.result, failed: false }
+      : { token, amount: undefined, failed: true }
+  })
+
+  return {
+    balances,
+    isPending: enabled && (native.isPending || (erc20s.length > 0 && contracts.isPending)),
+    isError: native.isError && contracts.isError,
+    refetch: () => {
+      void native.refetch()
+      void contracts.refetch()
+    },
+  }
+}

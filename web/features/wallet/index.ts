@@ -1,0 +1,5 @@
+export { type BuildWagmiConfigParams, buildWagmiConfig, NoChainsError } from './buildWagmiConfig'
+export { ConnectWalletButton } from './ConnectWalletButton'
+export { type DevnetWalletParams, devnetWallet } from './devnetWallet'
+export { devnetPrivateKeyStorageKey, getDevnetPrivateKey } from './getDevnetPrivateKey'
+export { WalletProviders, type WalletProvidersProps } from './WalletProviders'

@@ -1,0 +1,31 @@
+import { UserRejectedRequestError } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api'
+import { getErrorMessage } from './getErrorMessage'
+
+describe('getErrorMessage', () => {
+  it('maps API codes to messages', () => {
+    const error = new ApiError({ statusCode: 400, code: 'NO_ROUTE', message: 'internal text' })
+    expect(getErrorMessage(error)).toEqual({ message: 'No route found for this trade.', expected: true })
+  })
+
+  it('never shows an unknown API error message', () => {
+    const error = new ApiError({ statusCode: 500, code: 'INTERNAL', message: 'db down at 10.0.0.1' })
+    expect(getErrorMessage(error)).toEqual({
+      message: 'The server could not complete the request.',
+      expected: false,
+    })
+  })
+
+  it('treats a wallet rejection deep in the cause chain as expected', () => {
+    const error = new Error('outer', { cause: new UserRejectedRequestError(new Error('no')) })
+    expect(getErrorMessage(error)).toEqual({ message: 'Request rejected in the wallet.', expected: true })
+  })
+
+  it('falls back to a generic message', () => {
+    expect(getErrorMessage('boom')).toEqual({
+      message: 'Something went wrong. Please retry.',
+      expected: false,
+    })
+  })
+})
