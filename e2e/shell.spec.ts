@@ -1,4 +1,14 @@
-import { type Address, type Chain, createPublicClient, erc20Abi, getAddress, http, isAddressEqual, zeroAddress } from 'viem'
+import AxeBuilder from '@axe-core/playwright'
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  erc20Abi,
+  getAddress,
+  http,
+  isAddressEqual,
+  zeroAddress,
+} from 'viem'
 import type { TokenRecord } from '../web/lib/api'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
 import { expect, test } from './fixtures/wallet'
@@ -26,7 +36,12 @@ async function readOnChainBalances(params: { address: Address; chain: Chain; bas
 }
 
 /** Asserts the balances table of `chain` shows exactly what the chain holds for `address`, formatted. */
-async function expectBalancesShown(params: { app: AppPage; address: Address; chain: Chain; baseURL: string }) {
+async function expectBalancesShown(params: {
+  app: AppPage
+  address: Address
+  chain: Chain
+  baseURL: string
+}) {
   const balances = await readOnChainBalances(params)
   expect(balances.length).toBeGreaterThan(1)
   expect(balances.some((b) => b.amount > 0n)).toBe(true)
@@ -45,9 +60,11 @@ test.describe('app shell', () => {
     if (baseURL === undefined) throw new Error('baseURL is not configured')
     const origin = new URL(baseURL).origin
     const foreignRequests: string[] = []
+    const faucetCalls: string[] = []
     page.on('request', (request) => {
       const url = new URL(request.url())
       if (url.protocol !== 'data:' && url.origin !== origin) foreignRequests.push(request.url())
+      if (url.pathname === '/devnet/faucet') faucetCalls.push(request.url())
     })
     const app = new AppPage(page)
     const [first, second] = wallet.chains
@@ -77,8 +94,16 @@ test.describe('app shell', () => {
       await expectBalancesShown({ app, address: wallet.address, chain: second, baseURL })
     })
 
+    await test.step('pass an axe accessibility scan', async () => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([])
+    })
+
     await test.step('make no request to any other host', async () => {
       expect(foreignRequests).toEqual([])
+      expect(faucetCalls).toEqual([])
     })
   })
 

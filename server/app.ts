@@ -1,21 +1,29 @@
 import { fileURLToPath } from 'node:url'
 import { cors } from 'hono/cors'
+import { apiKeyAuth } from './auth/apiKeyAuth'
+import { authGroupOf } from './auth/authGroupOf'
 import type { ChainDeployment } from './chains/deployment'
 import type { Config } from './config'
 import { AppError } from './errors'
 import type { Logger } from './logger'
+import type { Markets } from './market/createMarkets'
 import { corsPathPrefixes, matchesPathPrefix } from './middleware/apiPaths'
 import { handleError } from './middleware/handleError'
 import { requestId } from './middleware/requestId'
 import { requestLogger } from './middleware/requestLogger'
 import { securityHeaders } from './middleware/securityHeaders'
 import { createRouter } from './openapi/createRouter'
+import { rateLimit } from './rateLimit/rateLimit'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
 import { createDocsRoutes } from './routes/docs'
 import { createHealthRoutes } from './routes/health'
 import { createInfoRoutes } from './routes/info'
+import { createRegisterErrorRoutes } from './routes/registerError'
 import { createRpcProxyRoutes } from './routes/rpcProxy'
+import { createSingleRoutes } from './routes/single'
 import { createStaticRoutes } from './routes/static'
+import { createTradeRoutes } from './routes/trades'
+import type { Store } from './store/createStore'
 
 export interface AppDeps {
   config: Config
@@ -27,7 +35,14 @@ export interface AppDeps {
   now?: () => number
   /** Built web app; defaults to dist/ at the repository root. */
   distDir?: string
+  /** Pool snapshots, prices and gas per chain: quotes, swaps, tokens. */
+  markets: Markets
+  /** Database: API keys, rate limits, trades, error registrations. */
+  store: Store
 }
+
+/** The integrator API; the web app's assets, docs, health and the RPC proxy are not counted. */
+const rateLimitedPathPrefixes = ['/trade', '/v1', '/info', '/api'] as const
 
 const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url))
 
@@ -50,7 +65,8 @@ const openApiInfo = {
  * 404 `NOT_FOUND` in the same shape. Mount further route modules before the static module.
  */
 export function createApp(deps: AppDeps) {
-  const { config, deployments, devnet, logger } = deps
+  const { config, deployments, devnet, logger, markets, store } = deps
+  const now = deps.now ?? Date.now
   const isDevnet = devnet !== undefined
   const onError = handleError(logger)
   const apiCors = cors({
@@ -68,6 +84,21 @@ export function createApp(deps: AppDeps) {
   app.use((c, next) => (matchesPathPrefix(c.req.path, corsPathPrefixes) ? apiCors(c, next) : next()))
   app.onError(onError)
   app.notFound((c) => onError(new AppError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), c))
+  const optionalKey = apiKeyAuth({ store, required: false })
+  const requiredKey = apiKeyAuth({ store, required: true })
+  app.use((c, next) => {
+    const group = authGroupOf(c.req.path)
+    return group !== undefined && config.authRequired.includes(group)
+      ? requiredKey(c, next)
+      : optionalKey(c, next)
+  })
+  const limiter = rateLimit({
+    perMinuteKey: config.rateLimitPerMinuteKey,
+    perMinuteIp: config.rateLimitPerMinuteIp,
+    backend: config.rateLimitBackend === 'database' ? store : 'memory',
+    trustProxy: config.trustProxy,
+  })
+  app.use((c, next) => (matchesPathPrefix(c.req.path, rateLimitedPathPrefixes) ? limiter(c, next) : next()))
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',
     in: 'header',
@@ -79,6 +110,17 @@ export function createApp(deps: AppDeps) {
     .route('/', createInfoRoutes({ deployments, isDevnet, config }))
     .route('/', createHealthRoutes({ deployments, logger }))
     .route('/', createRpcProxyRoutes({ deployments }))
+    .route('/', createSingleRoutes({ markets, quoteTtlSec: config.quoteTtlSec, now }))
+    .route(
+      '/',
+      createRegisterErrorRoutes({
+        store,
+        authRequired: config.authRequired.includes('register-error'),
+        maxInputBytes: config.registerErrorMaxInputBytes,
+        trustProxy: config.trustProxy,
+      }),
+    )
+    .route('/', createTradeRoutes({ store }))
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
 
   let openApiDocument: ReturnType<typeof app.getOpenAPI31Document> | undefined

@@ -111,7 +111,7 @@ const envSchema = z.object({
   ),
   AUTH_REQUIRED: authRequired,
   RATE_LIMIT_PER_MINUTE_KEY: integer(600, 0, 1_000_000),
-  RATE_LIMIT_PER_MINUTE_IP: integer(120, 0, 1_000_000),
+  RATE_LIMIT_PER_MINUTE_IP: integer(300, 0, 1_000_000),
   RATE_LIMIT_BACKEND: z.preprocess(
     emptyAsUndefined,
     z.enum(['memory', 'database'], { error: "expected 'memory' or 'database'" }).default('memory'),

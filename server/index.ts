@@ -6,6 +6,9 @@ import { loadNetworkConfig } from './chains/parseNetworkConfig'
 import { type Config, loadConfig } from './config'
 import { type Devnet, startDevnet } from './devnet/startDevnet'
 import { createLogger, type Logger } from './logger'
+import { createMarkets, type Markets } from './market/createMarkets'
+import { createStore, type Store } from './store/createStore'
+import { type TradeWatcher, watchTrades } from './trades/watchTrades'
 
 export interface StartServerParams {
   /** Environment variables (pass `process.env`); see server/config.ts. */
@@ -24,6 +27,8 @@ export interface RunningServer {
   mode: 'devnet' | 'network'
   deployments: readonly ChainDeployment[]
   devnet: Devnet | undefined
+  markets: Markets
+  store: Store
   /** Stops accepting connections, closes open ones after 2 s, then stops the devnet. Idempotent. */
   close(): Promise<void>
 }
@@ -51,11 +56,43 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     deployments = devnet.deployments
   }
 
+  let store: Store | undefined
+  let markets: Markets | undefined
+  let watchers: TradeWatcher[] = []
+  const stopServices = async () => {
+    markets?.stop()
+    await Promise.all(watchers.map((w) => w.stop()))
+    await store?.close()
+    await devnet?.stop()
+  }
   try {
+    store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    const pollIntervalMs = devnet ? 100 : 1_000
+    markets = createMarkets({
+      deployments,
+      pollIntervalMs,
+      onError: (chainId, err) => logger.warn('pool sync failed', { component: 'pools', chainId, err }),
+    })
+    await markets.start()
+    const watcherStore = store
+    watchers = markets.all().map((market) =>
+      watchTrades({
+        store: watcherStore,
+        client: market.client,
+        chainId: market.chainId,
+        aggregator: market.deployment.aggregator,
+        startBlock: market.deployment.startBlock,
+        confirmations: devnet ? 0 : 2,
+        logger,
+        pollIntervalMs: devnet ? 250 : 2_000,
+      }),
+    )
     const app = createApp({
       config,
       deployments,
       logger,
+      markets,
+      store,
       ...(devnet ? { devnet } : {}),
       ...(params.distDir ? { distDir: params.distDir } : {}),
     })
@@ -77,7 +114,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
           })
           server.closeIdleConnections()
         })
-        await devnet?.stop()
+        await stopServices()
       })()
       return closing
     }
@@ -88,10 +125,12 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       mode: devnet ? 'devnet' : 'network',
       deployments,
       devnet,
+      markets,
+      store,
       close,
     }
   } catch (error: unknown) {
-    await devnet?.stop()
+    await stopServices()
     throw error
   }
 }

@@ -19,7 +19,15 @@ export interface ChainDeployment {
   exchanges: ExchangeInfo[]
 }
 
-export type TokenTag = 'native' | 'wrapped-native' | 'stable' | 'major' | 'long-tail' | 'fee-on-transfer' | 'approve-reset' | 'no-return-value'
+export type TokenTag =
+  | 'native'
+  | 'wrapped-native'
+  | 'stable'
+  | 'major'
+  | 'long-tail'
+  | 'fee-on-transfer'
+  | 'approve-reset'
+  | 'no-return-value'
 
 export interface TokenInfo {
   address: Address

@@ -6,8 +6,8 @@ import {
   http,
   type LocalAccount,
   publicActions,
-  walletActions,
   type TransactionReceipt,
+  walletActions,
 } from 'viem'
 
 export interface PipelinedTx {
@@ -113,9 +113,7 @@ export function createTxPipeline(params: {
       for (const block of blocks) {
         const signed = await signAll(block)
         const sent = await Promise.allSettled(
-          signed.map((serialized) =>
-            client.sendRawTransaction({ serializedTransaction: serialized }),
-          ),
+          signed.map((serialized) => client.sendRawTransaction({ serializedTransaction: serialized })),
         )
         sent.forEach((result, i) => {
           if (result.status === 'rejected') {

@@ -41,7 +41,10 @@ export interface V2PoolPlan {
   reserve0: bigint
   reserve1: bigint
   tvlUsd: number
+  /** Deviation of the base token's price (see baseIsToken0) from the table, in bps. */
   offsetBps: number
+  /** Whether token0 is the spec's token A, whose price in B carries offsetBps. */
+  baseIsToken0: boolean
 }
 
 export interface V3PositionPlan {
@@ -66,6 +69,7 @@ export interface V3PoolPlan {
   positions: V3PositionPlan[]
   tvlUsd: number
   offsetBps: number
+  baseIsToken0: boolean
 }
 
 export type PoolPlan = V2PoolPlan | V3PoolPlan
@@ -382,6 +386,7 @@ export function computePoolPlan(spec: PoolSpec, tokenA: MarketToken, tokenB: Mar
       exchangeId: spec.exchangeId,
       tvlUsd: spec.tvlUsd,
       offsetBps: spec.offsetBps,
+      baseIsToken0: reserves.token0 === tokenA,
       ...reserves,
     }
   }
@@ -402,6 +407,7 @@ export function computePoolPlan(spec: PoolSpec, tokenA: MarketToken, tokenB: Mar
     positions: computeV3Positions({ token0, token1, fee, sqrtPriceX96, tvlUsd: spec.tvlUsd }),
     tvlUsd: spec.tvlUsd,
     offsetBps: spec.offsetBps,
+    baseIsToken0: token0 === tokenA,
   }
 }
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import type { Address } from 'viem'
@@ -100,7 +100,10 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
     }
     const manifest: DevnetManifest = { version, chains, devAccounts: getDevAccountAddresses() }
     const manifestJson = JSON.stringify(manifest, null, 2)
-    if (!snapshot) await writeFileAtomic(snapshotManifestPath, manifestJson)
+    if (!snapshot) {
+      await writeFileAtomic(snapshotManifestPath, manifestJson)
+      await pruneOtherVersions(path.join(dataDir, 'devnet'), version)
+    }
     await writeFileAtomic(path.join(dataDir, 'devnet', 'manifest.json'), manifestJson)
     let stopped: Promise<void> | undefined
     return {
@@ -173,4 +176,14 @@ async function writeFileAtomic(file: string, content: string | Buffer) {
   const tmp = `${file}.${process.pid}.tmp`
   await writeFile(tmp, content)
   await rename(tmp, file)
+}
+
+/** Snapshots of other versions are dead weight (tens of MB each); only version-named folders are removed. */
+async function pruneOtherVersions(devnetDir: string, keep: string) {
+  const entries = await readdir(devnetDir, { withFileTypes: true })
+  await Promise.all(
+    entries
+      .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== keep)
+      .map((e) => rm(path.join(devnetDir, e.name), { recursive: true, force: true })),
+  )
 }

@@ -109,7 +109,7 @@ function BalanceRow({ balance }: { balance: TokenBalance }) {
 
 function BalancesSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading balances" className="space-y-2">
+    <div role="status" aria-busy="true" aria-label="Loading balances" className="space-y-2">
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-9 w-full" />
       <Skeleton className="h-9 w-full" />

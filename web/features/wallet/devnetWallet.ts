@@ -13,6 +13,7 @@ export interface DevnetWalletParams {
 }
 
 const connectedFlagKey = 'swapkit.devnetWallet.connected'
+const fundedFlagKey = 'swapkit.devnetWallet.funded'
 
 const devnetIcon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M9 10h7a6 6 0 0 1 0 12H9z" fill="none" stroke="#fff" stroke-width="3"/></svg>',
@@ -20,8 +21,9 @@ const devnetIcon = `data:image/svg+xml,${encodeURIComponent(
 
 /**
  * A RainbowKit wallet entry for the built-in devnet wallet: a private key generated in the browser and kept
- * in (safe) localStorage, signing locally and sending through the chains' RPC. The first time the key is
- * created, `fundAccount` is called with its address; a faucet failure does not block connecting.
+ * in (safe) localStorage, signing locally and sending through the chains' RPC. On the first connect of a new
+ * key, `fundAccount` is called with its address (never merely because the page loaded); a faucet failure does
+ * not block connecting and is retried on the next connect.
  */
 export function devnetWallet(params: DevnetWalletParams): () => Wallet {
   return () => ({
@@ -40,17 +42,23 @@ export function devnetWallet(params: DevnetWalletParams): () => Wallet {
         const getProvider = async () => {
           if (provider !== undefined) return provider
           const { privateKey, created } = getDevnetPrivateKey(params.storage)
-          const account = privateKeyToAccount(privateKey)
-          provider = createLocalAccountProvider({ account, chains: config.chains })
+          if (created) params.storage.removeItem(fundedFlagKey)
+          provider = createLocalAccountProvider({
+            account: privateKeyToAccount(privateKey),
+            chains: config.chains,
+          })
           provider.on('chainChanged', onChainChanged)
-          if (created) {
-            try {
-              await params.fundAccount(account.address)
-            } catch (_error: unknown) {
-              // the wallet still works unfunded; the balances panel shows zero
-            }
-          }
           return provider
+        }
+
+        const fundOnce = async (address: Hex) => {
+          if (params.storage.getItem(fundedFlagKey) === 'true') return
+          try {
+            await params.fundAccount(address)
+            params.storage.setItem(fundedFlagKey, 'true')
+          } catch (_error: unknown) {
+            // the wallet still works unfunded (the balances panel shows zero); the next connect retries
+          }
         }
 
         return {
@@ -67,6 +75,8 @@ export function devnetWallet(params: DevnetWalletParams): () => Wallet {
               })
             params.storage.setItem(connectedFlagKey, 'true')
             const accounts = (await p.request({ method: 'eth_accounts' })) as Hex[]
+            const [address] = accounts
+            if (address !== undefined) await fundOnce(address)
             // wagmi types connect() generically over `withCapabilities`; plain addresses are its default shape
             return { accounts: accounts.map((a) => getAddress(a)) as never, chainId: p.chainId }
           },

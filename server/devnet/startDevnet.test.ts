@@ -1,0 +1,320 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import {
+  type Address,
+  createPublicClient,
+  erc20Abi,
+  getAddress,
+  http,
+  isAddressEqual,
+  zeroAddress,
+} from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from '../../contracts/thirdParty'
+import { evmChainIds, getChainInfo } from '../chains/chainInfo'
+import type { ChainDeployment } from '../chains/deployment'
+import { devAccountTokenUsd, devnetAbis } from './deployChain'
+import { computeAmountForUsd, computeDevnetMarkets, type MarketToken } from './markets'
+import { getUsdPriceE18, type PriceSymbol } from './prices'
+import { type Devnet, startDevnet } from './startDevnet'
+import { getDevnetTokens } from './tokens'
+
+const portBase = 19200
+const portPattern = '--port 192[0-9][0-9]'
+
+function findAnvilPids(): number[] {
+  let out = ''
+  try {
+    out = execFileSync('pgrep', ['-f', '--', portPattern], { encoding: 'utf8' })
+  } catch {
+    return []
+  }
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const port = Number(/--port\0(\d+)/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1])
+        return port >= portBase && port < portBase + evmChainIds.length
+      } catch {
+        return false
+      }
+    })
+}
+
+function readRssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
+
+function isAnvilBinary(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'anvil'
+  } catch {
+    return false
+  }
+}
+
+function clientFor(deployment: ChainDeployment) {
+  return createPublicClient({ transport: http(deployment.rpcUrl) })
+}
+
+function marketTokensOf(deployment: ChainDeployment): MarketToken[] {
+  const specs = getDevnetTokens(deployment.chainId)
+  const priceOf = (symbol: string, wrapped: boolean): PriceSymbol => {
+    if (wrapped) return specs.nativePriceSymbol
+    const spec = specs.tokens.find((t) => t.symbol === symbol)
+    if (!spec) throw new Error(`unknown ${symbol}`)
+    return spec.priceSymbol
+  }
+  return deployment.tokens
+    .filter((t) => !t.tags.includes('native'))
+    .map((t) => ({
+      address: t.address,
+      symbol: t.symbol,
+      decimals: t.decimals,
+      priceSymbol: priceOf(t.symbol, t.tags.includes('wrapped-native')),
+    }))
+}
+
+/** Deviation in bps of the pool's price of token0 in token1 from the table, from raw amounts ratio num/den. */
+function deviationBps(
+  rawPriceNum: bigint,
+  rawPriceDen: bigint,
+  token0: MarketToken,
+  token1: MarketToken,
+): number {
+  const lhs = rawPriceNum * 10n ** BigInt(token0.decimals) * getUsdPriceE18(token1.priceSymbol)
+  const rhs = rawPriceDen * 10n ** BigInt(token1.decimals) * getUsdPriceE18(token0.priceSymbol)
+  return Number(((lhs - rhs) * 100_000n) / rhs) / 10
+}
+
+function withoutRpc(deployments: ChainDeployment[]) {
+  return deployments.map(({ rpcUrl: _, ...rest }) => rest)
+}
+
+describe('startDevnet (8 anvil chains)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'devnet-test-'))
+  let devnet: Devnet
+  let firstStartMs = 0
+  const dev0 = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+
+  const staleVersionDir = path.join(dataDir, 'devnet', '0123456789abcdef')
+
+  beforeAll(async () => {
+    mkdirSync(staleVersionDir, { recursive: true })
+    const started = performance.now()
+    devnet = await startDevnet({ portBase, dataDir })
+    firstStartMs = performance.now() - started
+  }, 240_000)
+
+  afterAll(async () => {
+    await devnet?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('deploys all eight chains on consecutive ports and lists the dev accounts', () => {
+    expect(devnet.fromSnapshot).toBe(false)
+    expect(devnet.deployments.map((d) => d.chainId)).toEqual(evmChainIds)
+    expect(devnet.deployments.map((d) => d.rpcUrl)).toEqual(
+      evmChainIds.map((_, i) => `http://127.0.0.1:${portBase + i}`),
+    )
+    expect(devnet.manifest.devAccounts).toHaveLength(10)
+    expect(devnet.manifest.devAccounts[0]).toBe(dev0)
+    const written = JSON.parse(readFileSync(path.join(dataDir, 'devnet', 'manifest.json'), 'utf8'))
+    expect(written.version).toBe(devnet.manifest.version)
+    expect(written.chains).toEqual(devnet.deployments)
+    for (const chainId of evmChainIds) {
+      expect(existsSync(path.join(dataDir, 'devnet', devnet.manifest.version, `chain-${chainId}.json`))).toBe(
+        true,
+      )
+    }
+    expect(existsSync(staleVersionDir)).toBe(false)
+  })
+
+  it.each(evmChainIds)(
+    'chain %i: canonical Multicall3/Permit2, tokens as in tokens.ts, >= 3 exchanges',
+    async (chainId) => {
+      const d = devnet.deployments.find((x) => x.chainId === chainId) as ChainDeployment
+      const client = clientFor(d)
+      expect(await client.getChainId()).toBe(chainId)
+      expect(isAddressEqual(d.multicall3, MULTICALL3_ADDRESS)).toBe(true)
+      expect(isAddressEqual(d.permit2, PERMIT2_ADDRESS)).toBe(true)
+      for (const address of [d.multicall3, d.permit2, d.aggregator, d.wrappedNative]) {
+        expect((await client.getCode({ address }))?.length ?? 0).toBeGreaterThan(100)
+      }
+      const erc20s = d.tokens.filter((t) => !t.tags.includes('native'))
+      const onChain = await client.multicall({
+        multicallAddress: d.multicall3,
+        allowFailure: false,
+        contracts: erc20s.flatMap((t) => [
+          { address: t.address, abi: erc20Abi, functionName: 'symbol' } as const,
+          { address: t.address, abi: erc20Abi, functionName: 'decimals' } as const,
+        ]),
+      })
+      const info = getChainInfo(chainId)
+      const expected = [
+        [info?.wrappedNative.symbol, 18],
+        ...getDevnetTokens(chainId).tokens.map((t) => [t.symbol, t.decimals]),
+      ]
+      expect(erc20s.map((_, i) => [onChain[2 * i], onChain[2 * i + 1]])).toEqual(expected)
+      expect(d.exchanges.length).toBeGreaterThanOrEqual(3)
+      expect(d.exchanges.map((e) => e.aggregatorFactoryId)).toEqual(d.exchanges.map((_, i) => i))
+    },
+  )
+
+  it.each(evmChainIds)(
+    'chain %i: every pool is priced at the table within its seeded offset',
+    async (chainId) => {
+      const d = devnet.deployments.find((x) => x.chainId === chainId) as ChainDeployment
+      const client = clientFor(d)
+      const plans = computeDevnetMarkets({ chainId, tokens: marketTokensOf(d) })
+      const factoryOf = (id: string) => d.exchanges.find((e) => e.id === id)?.factory ?? zeroAddress
+      const pools = await client.multicall({
+        multicallAddress: d.multicall3,
+        allowFailure: false,
+        contracts: plans.map((p) =>
+          p.kind === 'uniswap-v2'
+            ? ({
+                address: factoryOf(p.exchangeId),
+                abi: devnetAbis.v2Factory,
+                functionName: 'getPair',
+                args: [p.token0.address, p.token1.address],
+              } as const)
+            : ({
+                address: factoryOf(p.exchangeId),
+                abi: devnetAbis.v3Factory,
+                functionName: 'getPool',
+                args: [p.token0.address, p.token1.address, p.fee],
+              } as const),
+        ),
+      })
+      expect(pools.every((p) => !isAddressEqual(p, zeroAddress))).toBe(true)
+      const exchangesUsed = new Set<string>()
+      for (const [i, plan] of plans.entries()) {
+        const pool = pools[i] as Address
+        exchangesUsed.add(plan.exchangeId)
+        if (plan.kind === 'uniswap-v2') {
+          const [reserve0, reserve1] = await client.readContract({
+            address: pool,
+            abi: devnetAbis.v2Pair,
+            functionName: 'getReserves',
+          })
+          const taxed = [plan.token0, plan.token1].some((t) => t.symbol === 'TAX')
+          if (!taxed) expect([reserve0, reserve1]).toEqual([plan.reserve0, plan.reserve1])
+          const deviation = deviationBps(reserve1, reserve0, plan.token0, plan.token1)
+          expect(
+            Math.abs(deviation - (plan.baseIsToken0 ? plan.offsetBps : -plan.offsetBps)),
+          ).toBeLessThanOrEqual(0.2)
+          expect(Math.abs(deviation)).toBeLessThanOrEqual(31)
+        } else {
+          const [sqrtPriceX96, tick] = await client.readContract({
+            address: pool,
+            abi: devnetAbis.v3Pool,
+            functionName: 'slot0',
+          })
+          expect(sqrtPriceX96).toBe(plan.sqrtPriceX96)
+          expect(tick).toBe(plan.tick)
+          const liquidity = await client.readContract({
+            address: pool,
+            abi: devnetAbis.v3Pool,
+            functionName: 'liquidity',
+          })
+          expect(liquidity).toBe(plan.positions.reduce((sum, p) => sum + p.liquidity, 0n))
+          const deviation = deviationBps(sqrtPriceX96 * sqrtPriceX96, 2n ** 192n, plan.token0, plan.token1)
+          expect(
+            Math.abs(deviation - (plan.baseIsToken0 ? plan.offsetBps : -plan.offsetBps)),
+          ).toBeLessThanOrEqual(0.2)
+          expect(Math.abs(deviation)).toBeLessThanOrEqual(31)
+        }
+      }
+      expect(exchangesUsed.size).toBeGreaterThanOrEqual(3)
+    },
+  )
+
+  it.each(evmChainIds)('chain %i: dev account #0 holds native and every token', async (chainId) => {
+    const d = devnet.deployments.find((x) => x.chainId === chainId) as ChainDeployment
+    const client = clientFor(d)
+    const tokens = marketTokensOf(d)
+    const balances = await client.multicall({
+      multicallAddress: d.multicall3,
+      allowFailure: false,
+      contracts: tokens.map(
+        (t) => ({ address: t.address, abi: erc20Abi, functionName: 'balanceOf', args: [dev0] }) as const,
+      ),
+    })
+    expect(balances).toEqual(tokens.map((t) => computeAmountForUsd(t, devAccountTokenUsd)))
+    expect(await client.getBalance({ address: dev0 })).toBeGreaterThanOrEqual(10_000n * 10n ** 18n)
+  })
+
+  it('fund() adds native and mints every token, on one chain or all', async () => {
+    const address = getAddress('0x00000000000000000000000000000000000f00d1')
+    const bsc = devnet.deployments.find((x) => x.chainId === 56) as ChainDeployment
+    const one = await devnet.fund({ address, chainId: 56 })
+    expect(one.chains.map((c) => c.chainId)).toEqual([56])
+    const funded = one.chains[0]
+    expect(funded?.tokens.length).toBe(bsc.tokens.length - 1)
+    const client = clientFor(bsc)
+    expect(await client.getBalance({ address })).toBe(funded?.native)
+    for (const token of funded?.tokens ?? []) {
+      expect(
+        await client.readContract({
+          address: token.address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        }),
+      ).toBe(token.amount)
+    }
+    const usdt = funded?.tokens.find((t) => t.symbol === 'USDT')
+    expect(usdt?.amount).toBe(25_000n * 10n ** 18n)
+    const all = await devnet.fund({ address })
+    expect(all.chains.map((c) => c.chainId)).toEqual(evmChainIds)
+    expect(await client.getBalance({ address })).toBe((funded?.native ?? 0n) * 2n)
+    await expect(devnet.fund({ address, chainId: 5 })).rejects.toThrow(/not a devnet chain/)
+  })
+
+  it('stop() leaves no anvil; a restart loads the snapshot with identical addresses', async () => {
+    const pids = findAnvilPids().filter(isAnvilBinary)
+    expect(pids).toHaveLength(evmChainIds.length)
+    const rssMb = pids.reduce((sum, pid) => sum + readRssKb(pid), 0) / 1024
+    await devnet.stop()
+    expect(findAnvilPids()).toEqual([])
+
+    const started = performance.now()
+    const again = await startDevnet({ portBase, dataDir })
+    const snapshotStartMs = performance.now() - started
+    try {
+      expect(again.fromSnapshot).toBe(true)
+      expect(again.manifest.version).toBe(devnet.manifest.version)
+      expect(withoutRpc(again.deployments)).toEqual(withoutRpc(devnet.deployments))
+      const eth = again.deployments[0] as ChainDeployment
+      const weth = eth.tokens.find((t) => t.tags.includes('wrapped-native'))?.address ?? zeroAddress
+      expect(
+        await clientFor(eth).readContract({
+          address: weth,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [dev0],
+        }),
+      ).toBe(computeAmountForUsd({ decimals: 18, priceSymbol: 'ETH' }, devAccountTokenUsd))
+      const snapshotRssMb =
+        findAnvilPids()
+          .filter(isAnvilBinary)
+          .reduce((sum, pid) => sum + readRssKb(pid), 0) / 1024
+      console.log(
+        `devnet figures: first start ${Math.round(firstStartMs)} ms, snapshot start ${Math.round(snapshotStartMs)} ms, ` +
+          `anvil RSS total ${rssMb.toFixed(0)} MB after deploy, ${snapshotRssMb.toFixed(0)} MB after snapshot load (8 chains)`,
+      )
+    } finally {
+      await again.stop()
+    }
+    expect(findAnvilPids()).toEqual([])
+  })
+})

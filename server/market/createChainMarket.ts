@@ -1,0 +1,89 @@
+import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem'
+import type { ChainDeployment, TokenInfo } from '../chains/deployment'
+import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
+import type { PoolSnapshot } from '../pools/poolSnapshot'
+import { deriveUsdPrices } from '../prices/deriveUsdPrices'
+
+/** Gas price is re-read at most this often per chain (quotes must not wait on it). */
+const GAS_PRICE_TTL_MS = 2_000
+
+export interface ChainMarket {
+  readonly chainId: number
+  readonly deployment: ChainDeployment
+  readonly client: PublicClient
+  readonly poolSync: PoolSync
+  /** The newest pool snapshot (no RPC). */
+  getSnapshot(): PoolSnapshot
+  /** USD per whole token for every token priced from the snapshot (cached per snapshot). */
+  getUsdPrices(): ReadonlyMap<Address, number>
+  getUsdPrice(token: Address): number | undefined
+  /** Current gas price in wei, cached for a couple of seconds. */
+  getGasPrice(): Promise<bigint>
+  /** Token by address (checksummed or not); native currency is not a token here. */
+  findToken(address: Address): TokenInfo | undefined
+}
+
+export interface CreateChainMarketParams {
+  deployment: ChainDeployment
+  pollIntervalMs: number
+  onError?: (error: unknown) => void
+  /** For tests: an existing client. */
+  client?: PublicClient
+}
+
+/**
+ * Everything a quote needs about one chain, kept warm in memory: the pool snapshot (refreshed per
+ * block by pool sync), USD prices derived from it, and the gas price. Call `poolSync.start()` before use.
+ */
+export function createChainMarket(params: CreateChainMarketParams): ChainMarket {
+  const { deployment } = params
+  const client =
+    params.client ??
+    (createPublicClient({
+      transport: http(deployment.rpcUrl, { batch: { wait: 0 }, timeout: 10_000 }),
+      pollingInterval: params.pollIntervalMs,
+    }) as PublicClient)
+  const poolSync = createPoolSync(client, {
+    deployment,
+    pollIntervalMs: params.pollIntervalMs,
+    ...(params.onError ? { onError: params.onError } : {}),
+  })
+  const tokensByAddress = new Map(deployment.tokens.map((t) => [getAddress(t.address), t]))
+  let prices: { snapshot: PoolSnapshot; prices: Map<Address, number> } | undefined
+  let gas: { at: number; value: Promise<bigint> } | undefined
+
+  const getUsdPrices = () => {
+    const snapshot = poolSync.getSnapshot()
+    if (prices?.snapshot !== snapshot) {
+      const priced = deployment.tokens.map((t) => ({
+        address: t.address,
+        decimals: t.decimals,
+        isStable: t.tags.includes('stable'),
+      }))
+      prices = { snapshot, prices: deriveUsdPrices(snapshot.pools, priced) }
+    }
+    return prices.prices
+  }
+
+  return {
+    chainId: deployment.chainId,
+    deployment,
+    client,
+    poolSync,
+    getSnapshot: () => poolSync.getSnapshot(),
+    getUsdPrices,
+    getUsdPrice: (token) => getUsdPrices().get(getAddress(token)),
+    getGasPrice() {
+      const now = Date.now()
+      if (!gas || now - gas.at > GAS_PRICE_TTL_MS) {
+        const value = client.getGasPrice()
+        gas = { at: now, value }
+        value.catch(() => {
+          gas = undefined
+        })
+      }
+      return gas.value
+    },
+    findToken: (address) => tokensByAddress.get(getAddress(address)),
+  }
+}

@@ -1,0 +1,46 @@
+import type { ChainDeployment } from '../chains/deployment'
+import { AppError } from '../errors'
+import { type ChainMarket, createChainMarket } from './createChainMarket'
+
+export interface Markets {
+  /** The market of a supported chain; throws UNSUPPORTED_CHAIN otherwise. */
+  get(chainId: number): ChainMarket
+  all(): readonly ChainMarket[]
+  /** Loads every chain's pools; resolves when all have a first snapshot. */
+  start(): Promise<void>
+  stop(): void
+}
+
+export interface CreateMarketsParams {
+  deployments: readonly ChainDeployment[]
+  pollIntervalMs: number
+  onError?: (chainId: number, error: unknown) => void
+}
+
+/** One `ChainMarket` per deployment, started and stopped together. */
+export function createMarkets({ deployments, pollIntervalMs, onError }: CreateMarketsParams): Markets {
+  const markets = new Map(
+    deployments.map((deployment) => [
+      deployment.chainId,
+      createChainMarket({
+        deployment,
+        pollIntervalMs,
+        onError: (error) => onError?.(deployment.chainId, error),
+      }),
+    ]),
+  )
+  return {
+    get(chainId) {
+      const market = markets.get(chainId)
+      if (!market) throw new AppError('UNSUPPORTED_CHAIN', `Chain ${chainId} is not supported`)
+      return market
+    },
+    all: () => [...markets.values()],
+    async start() {
+      await Promise.all([...markets.values()].map((m) => m.poolSync.start()))
+    },
+    stop() {
+      for (const m of markets.values()) m.poolSync.stop()
+    },
+  }
+}

@@ -1,0 +1,99 @@
+import {
+  type AbiParameter,
+  type Address,
+  decodeAbiParameters,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  zeroAddress,
+} from 'viem'
+import { aggregatorAbi } from '../../contracts/artifacts'
+import { AppError } from '../errors'
+import type { ContractHop, ContractLeg, TradeType } from '../routing/types'
+
+/** Everything the Aggregator's `swapExactIn` / `swapExactOut` call needs. */
+export interface SwapCall {
+  tradeType: TradeType
+  /** address(0) for native currency. */
+  tokenIn: Address
+  tokenOut: Address
+  /** exactIn: amount pulled; exactOut: maximum pulled. */
+  amountIn: bigint
+  /** exactIn: minimum the receiver gets; exactOut: exact amount the receiver gets. */
+  amountOut: bigint
+  receiver: Address
+  deadline: bigint
+  feeRecipient: Address
+  feeBps: number
+  integratorId: Hex
+  legs: readonly ContractLeg[]
+}
+
+/** ABI-encodes the Aggregator call for `call`. */
+export function buildSwapCalldata(call: SwapCall): Hex {
+  const params = {
+    tokenIn: call.tokenIn,
+    tokenOut: call.tokenOut,
+    amountIn: call.amountIn,
+    amountOut: call.amountOut,
+    receiver: call.receiver,
+    deadline: call.deadline,
+    feeRecipient: call.feeBps > 0 ? call.feeRecipient : zeroAddress,
+    feeBps: call.feeBps,
+    integratorId: call.integratorId,
+  }
+  const legs = call.legs.map((leg) => ({
+    amount: leg.amount,
+    hops: leg.hops.map((h) => ({ ...h })),
+  }))
+  return encodeFunctionData({
+    abi: aggregatorAbi,
+    functionName: call.tradeType === 'exactIn' ? 'swapExactIn' : 'swapExactOut',
+    args: [params, legs],
+  })
+}
+
+/** Native value the transaction must carry: the (maximum) input for native currency, else 0. */
+export function computeSwapValue(call: Pick<SwapCall, 'tokenIn' | 'amountIn'>): bigint {
+  return call.tokenIn === zeroAddress ? call.amountIn : 0n
+}
+
+const hopsParameter: AbiParameter = {
+  type: 'tuple[]',
+  components: [
+    { name: 'kind', type: 'uint8' },
+    { name: 'factoryId', type: 'uint16' },
+    { name: 'tokenIn', type: 'address' },
+    { name: 'tokenOut', type: 'address' },
+    { name: 'fee', type: 'uint24' },
+  ],
+}
+
+/** Encodes one leg's hops for the `transactionData.call[].data` field (ABI `Hop[]` of the Aggregator). */
+export function encodeLegHops(hops: readonly ContractHop[]): Hex {
+  return encodeAbiParameters([hopsParameter], [hops.map((h) => ({ ...h }))])
+}
+
+/** Decodes `encodeLegHops` output; INVALID_PARAMS when `data` is not a well-formed hop list. */
+export function decodeLegHops(data: Hex): ContractHop[] {
+  try {
+    const [hops] = decodeAbiParameters([hopsParameter], data) as unknown as [
+      { kind: number; factoryId: number; tokenIn: Address; tokenOut: Address; fee: number }[],
+    ]
+    return hops.map((h) => {
+      if (h.kind !== 0 && h.kind !== 1) throw new Error('hop kind must be 0 or 1')
+      return {
+        kind: h.kind,
+        factoryId: h.factoryId,
+        tokenIn: getAddress(h.tokenIn),
+        tokenOut: getAddress(h.tokenOut),
+        fee: h.fee,
+      }
+    })
+  } catch (error: unknown) {
+    throw new AppError('INVALID_PARAMS', 'transactionData.call[].data is not a valid encoded hop list', {
+      cause: error,
+    })
+  }
+}

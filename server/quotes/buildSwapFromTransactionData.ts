@@ -1,0 +1,83 @@
+import { z } from '@hono/zod-openapi'
+import { type Address, getAddress, type Hex, zeroAddress, zeroHash } from 'viem'
+import { AppError } from '../errors'
+import type { ChainMarket } from '../market/createChainMarket'
+import type { SwapCall } from './buildSwapCalldata'
+import { decodeLegHops } from './buildSwapCalldata'
+import { resolveTradePair } from './resolveTradeTokens'
+
+const uint = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v))
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte hex address')
+
+/** Body of `POST swap/single` (compatible API): the quote's transactionData plus the account. */
+export const SwapSingleBodySchema = z
+  .object({
+    transactionData: z.object({
+      info: z.object({
+        srcToken: address,
+        dstToken: address,
+        amountIn: uint.optional(),
+        amountOutMin: uint.optional(),
+        amountOut: uint.optional(),
+        amountInMax: uint.optional(),
+        deadline: z.number().int().positive(),
+        feeReceiver: address.optional().nullable(),
+        feePercent: z.number().min(0).max(0.1).optional(),
+        receiver: address.optional().nullable(),
+      }),
+      call: z
+        .array(z.object({ amount: uint, data: z.string().regex(/^0x[0-9a-fA-F]*$/) }))
+        .min(1)
+        .max(8),
+    }),
+    nativeValue: uint.optional(),
+    account: address,
+    receiver: address.optional(),
+  })
+  .openapi('SwapSingleBody')
+
+export type SwapSingleBody = z.output<typeof SwapSingleBodySchema>
+
+/**
+ * Rebuilds the Aggregator call from a quote's `transactionData` (as `POST swap/single` receives it).
+ * Nothing in it is trusted beyond what the user signs: the Aggregator derives every pool itself and
+ * checks min-out/max-in. Throws INVALID_PARAMS for an inconsistent body, QUOTE_EXPIRED after its deadline.
+ */
+export function buildSwapFromTransactionData(
+  market: ChainMarket,
+  body: SwapSingleBody,
+  ctx: { nowSec: number; integratorId: Hex | undefined },
+): SwapCall {
+  const { info, call } = body.transactionData
+  const [tokenIn, tokenOut] = resolveTradePair(market, info.srcToken, info.dstToken)
+  const exactIn = info.amountIn !== undefined
+  const amountIn = exactIn ? info.amountIn : info.amountInMax
+  const amountOut = exactIn ? info.amountOutMin : info.amountOut
+  if (amountIn === undefined || amountOut === undefined) {
+    throw new AppError(
+      'INVALID_PARAMS',
+      'transactionData.info needs amountIn and amountOutMin (exact input) or amountOut and amountInMax (exact output)',
+    )
+  }
+  if (info.deadline <= ctx.nowSec) {
+    throw new AppError(
+      'QUOTE_EXPIRED',
+      `The quote's deadline ${info.deadline} has passed; request a new quote`,
+    )
+  }
+  const feeBps = Math.round((info.feePercent ?? 0) * 10_000)
+  const receiver = body.receiver ?? info.receiver ?? body.account
+  return {
+    tradeType: exactIn ? 'exactIn' : 'exactOut',
+    tokenIn: tokenIn.address,
+    tokenOut: tokenOut.address,
+    amountIn,
+    amountOut,
+    receiver: getAddress(receiver),
+    deadline: BigInt(info.deadline),
+    feeRecipient: info.feeReceiver ? getAddress(info.feeReceiver as Address) : zeroAddress,
+    feeBps,
+    integratorId: ctx.integratorId ?? zeroHash,
+    legs: call.map((leg) => ({ amount: leg.amount, hops: decodeLegHops(leg.data as Hex) })),
+  }
+}

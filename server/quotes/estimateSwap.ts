@@ -1,0 +1,92 @@
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  decodeErrorResult,
+  erc20Abi,
+  type Hex,
+  zeroAddress,
+} from 'viem'
+import { aggregatorAbi } from '../../contracts/artifacts'
+import type { ChainMarket } from '../market/createChainMarket'
+import type { SwapEstimate } from './formatSingleQuote'
+
+/** anvil and real nodes under-estimate nested callbacks now and then; clients send estimate * 1.3. */
+export const GAS_MARGIN_PERCENT = 130n
+
+export interface EstimateSwapParams {
+  sender: Address
+  /** address(0) for native currency. */
+  tokenIn: Address
+  amountIn: bigint
+  data: Hex
+  value: bigint
+}
+
+/**
+ * Checks the sender's balance and allowance for the input, then `eth_estimateGas` of the swap from
+ * the sender; returns the estimate with a 30% safety margin, or the decoded revert reason. Never throws
+ * for a failing estimate: that is a result, not an error.
+ */
+export async function estimateSwap(market: ChainMarket, p: EstimateSwapParams): Promise<SwapEstimate> {
+  const { client, deployment } = market
+  const [balance, allowance] = await Promise.all([
+    p.tokenIn === zeroAddress
+      ? client.getBalance({ address: p.sender })
+      : client.readContract({
+          address: p.tokenIn,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [p.sender],
+        }),
+    p.tokenIn === zeroAddress
+      ? Promise.resolve(2n ** 256n - 1n)
+      : client.readContract({
+          address: p.tokenIn,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [p.sender, deployment.aggregator],
+        }),
+  ])
+  const insufficientFunds = balance < p.amountIn
+  const insufficientAllowance = allowance < p.amountIn
+  const base = {
+    insufficientFunds,
+    insufficientAllowance,
+    allowance: allowance.toString(),
+    balance: balance.toString(),
+  }
+  if (insufficientFunds) return { ...base, estimateGasError: 'Insufficient balance of the input token' }
+  if (insufficientAllowance)
+    return { ...base, estimateGasError: 'Insufficient allowance: approve the aggregator first' }
+  try {
+    const gas = await client.estimateGas({
+      account: p.sender,
+      to: deployment.aggregator,
+      data: p.data,
+      value: p.value,
+    })
+    return { ...base, estimateGas: ((gas * GAS_MARGIN_PERCENT) / 100n).toString() }
+  } catch (error: unknown) {
+    return { ...base, estimateGasError: describeRevert(error) }
+  }
+}
+
+/** A short human reason for a failed estimate: the Aggregator's custom error name when it is one. */
+export function describeRevert(error: unknown): string {
+  if (error instanceof BaseError) {
+    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
+    if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName)
+      return reverted.data.errorName
+    const raw = error.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null
+    if (raw?.data) {
+      try {
+        return decodeErrorResult({ abi: aggregatorAbi, data: raw.data }).errorName
+      } catch {
+        // not one of ours
+      }
+    }
+    return error.shortMessage
+  }
+  return 'Gas estimation failed'
+}

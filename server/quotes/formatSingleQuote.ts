@@ -1,0 +1,162 @@
+import { formatUnits, type Hex } from 'viem'
+import type { ChainMarket } from '../market/createChainMarket'
+import { toContractLegs } from '../routing'
+import { buildSwapCalldata, computeSwapValue, encodeLegHops } from './buildSwapCalldata'
+import { CONTRACT_VERSION, type PlannedQuote } from './quoteSingle'
+import type { TradeToken } from './resolveTradeTokens'
+
+/** Result of `eth_estimateGas` and the sender's allowance/balance checks, when asked for. */
+export interface SwapEstimate {
+  estimateGas?: string
+  estimateGasError?: string
+  insufficientAllowance: boolean
+  insufficientFunds: boolean
+  allowance: string
+  balance: string
+}
+
+/**
+ * Shapes one planned quote as the compatible API's quote object (amounts as decimal strings of base
+ * units; percentages as numbers), plus our additions: exchangeId, isBest, USD values, gas cost, `to`.
+ */
+export function formatSingleQuote(
+  market: ChainMarket,
+  q: PlannedQuote,
+  extra: { requestId: string; uuid: string | undefined; estimate?: SwapEstimate },
+) {
+  const { route, tokenIn, tokenOut, call } = q
+  const exactIn = route.tradeType === 'exactIn'
+  const legs = toContractLegs(route)
+  const exchangeName = (id: string) => market.deployment.exchanges.find((e) => e.id === id)?.name ?? id
+  const exchangeLogo = (id: string) =>
+    market.deployment.exchanges.find((e) => e.id === id)?.logo ?? `/exchanges/${id}.svg`
+  const totalIn = route.legs.reduce((sum, l) => sum + l.amountIn, 0n)
+  const percentage = (amount: bigint, total: bigint) =>
+    total === 0n ? 0 : Number((amount * 1_000_000n) / total) / 10_000
+  const legTotal = exactIn ? totalIn : route.amountOutGross
+  const amountOutMin = exactIn ? (call?.amountOut ?? minOut(route.amountOut, q.slippageBps)) : route.amountOut
+  const amountInMax = exactIn ? route.amountIn : (call?.amountIn ?? maxIn(route.amountIn, q.slippageBps))
+  const priceIn = market.getUsdPrice(tokenIn.routeAddress)
+  const priceOut = market.getUsdPrice(tokenOut.routeAddress)
+  const nativeUsd = market.getUsdPrice(market.deployment.wrappedNative)
+  const usd = (amount: bigint, token: TradeToken, price: number | undefined) =>
+    price === undefined ? null : Number(formatUnits(amount, token.decimals)) * price
+  const gasCostWei = route.gasUnits * q.gasPrice
+  const data: Hex | undefined = call ? buildSwapCalldata(call) : undefined
+  const nativeValue = call ? computeSwapValue(call) : tokenIn.isNative ? amountInMax : 0n
+
+  return {
+    isBest: q.isBest,
+    exchangeId: q.exchangeId ?? 'best',
+    fromTokenAmount: route.amountIn.toString(),
+    toTokenAmount: route.amountOut.toString(),
+    toTokenAmountWithoutFee: (route.amountOut + route.feeAmount).toString(),
+    deltaAmount: (exactIn ? amountOutMin : amountInMax).toString(),
+    fee: route.feeAmount.toString(),
+    tokenFrom: tokenRecord(market, tokenIn, priceIn),
+    tokenTo: tokenRecord(market, tokenOut, priceOut),
+    tradeType: exactIn ? 0 : 1,
+    protocol: route.legs.map((leg) => {
+      const exchanges = [...new Set(leg.hops.map((h) => h.pool.exchangeId))]
+      return {
+        name: exchanges.map(exchangeName).join(' + '),
+        logo: exchangeLogo(exchanges[0] ?? ''),
+        route: [leg.hops[0]?.tokenIn, ...leg.hops.map((h) => h.tokenOut)],
+        pools: leg.hops.map((h) => ({
+          address: h.pool.address,
+          exchangeId: h.pool.exchangeId,
+          kind: h.pool.kind,
+          fee: h.pool.kind === 'v3' ? h.pool.fee : h.pool.feeBps * 100,
+        })),
+        percentage: percentage(exactIn ? leg.amountIn : leg.amountOut, legTotal),
+        amountIn: leg.amountIn.toString(),
+        amountOut: leg.amountOut.toString(),
+      }
+    }),
+    transactionData: {
+      info: {
+        srcToken: tokenIn.address,
+        dstToken: tokenOut.address,
+        ...(exactIn
+          ? { amountIn: route.amountIn.toString(), amountOutMin: amountOutMin.toString() }
+          : { amountOut: route.amountOut.toString(), amountInMax: amountInMax.toString() }),
+        actualQuote: route.amountOut.toString(),
+        deadline: Number(q.deadline),
+        slippage: q.slippageBps / 10_000,
+        path: [tokenIn.address, tokenOut.address],
+        feeReceiver: call?.feeRecipient,
+        feePercent: route.feeBps / 10_000,
+        uuid: extra.uuid,
+        requestId: extra.requestId,
+        receiver: call?.receiver,
+      },
+      call: legs.map((leg, i) => {
+        const routeLeg = route.legs[i]
+        return {
+          targetExchange: [...new Set(routeLeg?.hops.map((h) => exchangeName(h.pool.exchangeId)))].join(
+            ' + ',
+          ),
+          targetExchangeID: routeLeg?.hops[0]?.pool.exchangeId,
+          sellToken: leg.hops[0]?.tokenIn,
+          buyToken: leg.hops.at(-1)?.tokenOut,
+          amount: leg.amount.toString(),
+          amountDelta: (exactIn ? routeLeg?.amountOut : routeLeg?.amountIn)?.toString(),
+          data: encodeLegHops(leg.hops),
+        }
+      }),
+      version: CONTRACT_VERSION,
+    },
+    to: market.deployment.aggregator,
+    nativeValue: nativeValue.toString(),
+    gasPrice: q.gasPrice.toString(),
+    gasUnits: route.gasUnits.toString(),
+    gasCostWei: gasCostWei.toString(),
+    gasCostUsd: nativeUsd === undefined ? null : Number(formatUnits(gasCostWei, 18)) * nativeUsd,
+    amountInUsd: usd(route.amountIn, tokenIn, priceIn),
+    amountOutUsd: usd(route.amountOut, tokenOut, priceOut),
+    slippage: q.slippageBps / 100,
+    recommendedSlippage: recommendSlippagePercent(tokenIn, tokenOut, q.priceImpact),
+    priceImpact: q.priceImpact * 100,
+    contractVersion: CONTRACT_VERSION,
+    quoteDeadline: q.quoteDeadline,
+    ...(data ? { data } : {}),
+    ...(extra.estimate ?? {}),
+  }
+}
+
+export type SingleQuoteResponse = ReturnType<typeof formatSingleQuote>
+
+function tokenRecord(market: ChainMarket, token: TradeToken, priceInUsd: number | undefined) {
+  const tax = token.transferFeeBps / 100
+  return {
+    name: token.name,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    contractAddress: token.address,
+    chainId: market.chainId,
+    priceInUsd: priceInUsd ?? null,
+    buyTax: tax,
+    sellTax: tax,
+    logo: `/trade/v1/info/tokenLogo/${market.chainId}/${token.address}`,
+  }
+}
+
+function minOut(amount: bigint, slippageBps: number): bigint {
+  return (amount * BigInt(10_000 - slippageBps)) / 10_000n
+}
+
+function maxIn(amount: bigint, slippageBps: number): bigint {
+  return (amount * BigInt(10_000 + slippageBps) + 9_999n) / 10_000n
+}
+
+/** Percent: 0.1 for stable pairs, 0.5 for majors, 1 for long-tail, plus transfer taxes and a share of impact. */
+function recommendSlippagePercent(a: TradeToken, b: TradeToken, priceImpact: number): number {
+  const tags = [...(a.info?.tags ?? ['native']), ...(b.info?.tags ?? ['native'])]
+  const base = tags.includes('long-tail')
+    ? 1
+    : a.info?.tags.includes('stable') && b.info?.tags.includes('stable')
+      ? 0.1
+      : 0.5
+  const taxes = (a.transferFeeBps + b.transferFeeBps) / 100
+  return Math.round((base + taxes + Math.min(priceImpact * 100 * 0.1, 2)) * 100) / 100
+}

@@ -1,0 +1,89 @@
+import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
+import { getChainInfo } from '../chains/chainInfo'
+import type { TokenInfo } from '../chains/deployment'
+import { AppError } from '../errors'
+import type { ChainMarket } from '../market/createChainMarket'
+
+const EEEE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+
+/** A trade side: the token as the user sees it, and the ERC-20 the route uses (wrapped for native). */
+export interface TradeToken {
+  /** address(0) for native currency, else the checksummed token address. */
+  address: Address
+  /** The ERC-20 the pools trade: the wrapped native for native currency. */
+  routeAddress: Address
+  isNative: boolean
+  symbol: string
+  name: string
+  decimals: number
+  transferFeeBps: number
+  info: TokenInfo | undefined
+}
+
+/** True for the two spellings of native currency: the zero address and 0xEeee…EeE. */
+export function isNativeAddress(address: string): boolean {
+  return isAddressEqual(address as Address, zeroAddress) || isAddressEqual(address as Address, EEEE)
+}
+
+/**
+ * Resolves one side of a trade against the chain's token list. Throws UNSUPPORTED_TOKEN (naming the
+ * parameter) for a well-formed address the chain does not list.
+ */
+export function resolveTradeToken(market: ChainMarket, address: string, param: string): TradeToken {
+  const { deployment } = market
+  if (isNativeAddress(address)) {
+    const chainNative = nativeCurrencyOf(market)
+    return {
+      address: zeroAddress,
+      routeAddress: deployment.wrappedNative,
+      isNative: true,
+      ...chainNative,
+      transferFeeBps: 0,
+      info: undefined,
+    }
+  }
+  const info = market.findToken(address as Address)
+  if (!info) {
+    throw new AppError(
+      'UNSUPPORTED_TOKEN',
+      `${param} ${address} is not a supported token on chain ${market.chainId}`,
+      {
+        details: { param, address },
+      },
+    )
+  }
+  return {
+    address: getAddress(info.address),
+    routeAddress: getAddress(info.address),
+    isNative: false,
+    symbol: info.symbol,
+    name: info.name,
+    decimals: info.decimals,
+    transferFeeBps: info.transferFeeBps ?? 0,
+    info,
+  }
+}
+
+/**
+ * Resolves both sides and rejects a pair that is no trade: the same token twice, or native currency
+ * against its own wrapped token (that is a wrap, not a swap): SAME_TOKEN.
+ */
+export function resolveTradePair(market: ChainMarket, from: string, to: string): [TradeToken, TradeToken] {
+  const tokenIn = resolveTradeToken(market, from, 'fromTokenAddress')
+  const tokenOut = resolveTradeToken(market, to, 'toTokenAddress')
+  if (isAddressEqual(tokenIn.routeAddress, tokenOut.routeAddress)) {
+    throw new AppError(
+      'SAME_TOKEN',
+      tokenIn.isNative === tokenOut.isNative
+        ? 'fromTokenAddress and toTokenAddress are the same token'
+        : 'Native currency and its wrapped token convert 1:1 through the wrapped token contract, not a swap',
+      { details: { fromTokenAddress: from, toTokenAddress: to } },
+    )
+  }
+  return [tokenIn, tokenOut]
+}
+
+function nativeCurrencyOf(market: ChainMarket): { symbol: string; name: string; decimals: number } {
+  const native = getChainInfo(market.chainId)?.nativeCurrency
+  return native ?? { symbol: 'ETH', name: 'Ether', decimals: 18 }
+}
