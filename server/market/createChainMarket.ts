@@ -40,7 +40,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   const client =
     params.client ??
     (createPublicClient({
-      transport: http(deployment.rpcUrl, { batch: { wait: 0 }, timeout: 10_000 }),
+      transport: http(deployment.rpcUrl, { timeout: 10_000 }),
       pollingInterval: params.pollIntervalMs,
     }) as PublicClient)
   const poolSync = createPoolSync(client, {

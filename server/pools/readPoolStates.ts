@@ -23,7 +23,7 @@ export async function readPoolStates(
 ): Promise<PoolState[]> {
   const v2 = pools.filter((p): p is V2PoolDescriptor => p.kind === 'v2')
   const v3 = pools.filter((p): p is V3PoolDescriptor => p.kind === 'v3')
-  const call = { blockNumber, multicallAddress, allowFailure: false as const, batchSize: 16_384 }
+  const call = { blockNumber, multicallAddress, allowFailure: false as const, batchSize: 8_192 }
 
   const [reserves, v3Heads] = await Promise.all([
     client.multicall({
