@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       authRequired: [],
       rateLimitPerMinuteKey: 600,
-      rateLimitPerMinuteIp: 120,
+      rateLimitPerMinuteIp: 300,
       rateLimitBackend: 'memory',
       trustProxy: false,
       quoteTtlSec: 30,

@@ -18,7 +18,7 @@ import {
   type V3PoolPlan,
 } from './markets'
 import { getUsdPriceE18 } from './prices'
-import { getSqrtRatioAtTick } from './tickMath'
+import { getSqrtRatioAtTick } from '../routing/v3/tickMath'
 import { getDevnetTokens } from './tokens'
 
 const weth: MarketToken = {

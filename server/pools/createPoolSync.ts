@@ -1,4 +1,4 @@
-import { type Address, getAddress, type PublicClient } from 'viem'
+import { type Address, getAddress, type Hash, type PublicClient } from 'viem'
 import type { ChainDeployment } from '../chains/deployment'
 import type { PoolState } from '../routing/types'
 import { applyPoolEvents, type PoolEvent, type V3LiquidityReads } from './applyPoolEvents'
@@ -26,7 +26,10 @@ export interface PoolSync {
   stop(): void
   /** The newest snapshot. Throws if `start` has not resolved. */
   getSnapshot(): PoolSnapshot
-  /** Refreshes now (normally the poll loop does it); resolves with the snapshot it produced. */
+  /**
+   * Refreshes now (normally the poll loop does it); resolves with the snapshot of a refresh that started
+   * after this call (so a caller that just changed the chain never gets an older answer).
+   */
   refresh(): Promise<PoolSnapshot>
   /** Resolves once the snapshot has reached `blockNumber` (refreshing as needed). */
   waitForBlock(blockNumber: bigint, timeoutMs?: number): Promise<PoolSnapshot>
@@ -35,7 +38,9 @@ export interface PoolSync {
 /**
  * Keeps one chain's pool snapshot current: a full load at start, then per new block the factory
  * events (new pools) and the pools' Sync/Swap/Mint/Burn logs, applied to a new immutable snapshot.
- * Quotes read `getSnapshot()` and make no RPC call.
+ * The snapshot's block hash is checked against the chain on every refresh: when the head is lower, or
+ * the snapshot's block is no longer canonical (a reorg, or `evm_revert` followed by new blocks at the
+ * same height), everything is reloaded instead of replayed. Quotes read `getSnapshot()` and make no RPC call.
  */
 export function createPoolSync(client: PublicClient, options: PoolSyncOptions): PoolSync {
   const { deployment, pollIntervalMs } = options
@@ -43,8 +48,9 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
   let inFlight: Promise<PoolSnapshot> | undefined
+  let queued: Promise<PoolSnapshot> | undefined
 
-  async function loadAll(head: bigint): Promise<PoolSnapshot> {
+  async function loadAll(head: bigint, blockHash: Hash): Promise<PoolSnapshot> {
     const descriptors = await discoverPools(client, {
       deployment,
       fromBlock: BigInt(deployment.startBlock),
@@ -55,10 +61,10 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       blockNumber: head,
       multicallAddress: deployment.multicall3,
     })
-    return createPoolSnapshot(deployment.chainId, head, states)
+    return createPoolSnapshot({ chainId: deployment.chainId, blockNumber: head, blockHash, pools: states })
   }
 
-  async function advance(current: PoolSnapshot, head: bigint): Promise<PoolSnapshot> {
+  async function advance(current: PoolSnapshot, head: bigint, blockHash: Hash): Promise<PoolSnapshot> {
     const fromBlock = current.blockNumber + 1n
     const known = new Map<Address, PoolState>(current.pools.map((p) => [p.address, p]))
     const created = await discoverPools(client, { deployment, fromBlock, toBlock: head })
@@ -93,7 +99,12 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     ])
     for (const [address, state] of applyPoolEvents(known, events, reads)) known.set(address, state)
     for (const state of freshStates) known.set(state.address, state)
-    return createPoolSnapshot(deployment.chainId, head, known.values())
+    return createPoolSnapshot({
+      chainId: deployment.chainId,
+      blockNumber: head,
+      blockHash,
+      pools: known.values(),
+    })
   }
 
   async function readLiquidityChanges(
@@ -140,23 +151,47 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return reads
   }
 
+  /** Whether `current` is still on the canonical chain whose head is `head`. */
+  async function isCanonical(current: PoolSnapshot, head: { number: bigint; parentHash: Hash; hash: Hash }) {
+    if (head.number === current.blockNumber) return head.hash === current.blockHash
+    if (head.number === current.blockNumber + 1n) return head.parentHash === current.blockHash
+    const block = await client.getBlock({ blockNumber: current.blockNumber })
+    return block.hash === current.blockHash
+  }
+
   async function refreshOnce(): Promise<PoolSnapshot> {
-    const head = await client.getBlockNumber({ cacheTime: 0 })
+    const block = await client.getBlock({ blockTag: 'latest' })
+    if (block.number === null || block.hash === null) throw new Error('latest block has no number or hash')
+    const head = { number: block.number, hash: block.hash, parentHash: block.parentHash }
     const current = snapshot
     let next: PoolSnapshot
-    if (!current || head < current.blockNumber || head - current.blockNumber > MAX_REPLAY_BLOCKS)
-      next = await loadAll(head)
-    else if (head === current.blockNumber) return current
-    else next = await advance(current, head)
+    if (
+      !current ||
+      head.number < current.blockNumber ||
+      head.number - current.blockNumber > MAX_REPLAY_BLOCKS ||
+      !(await isCanonical(current, head))
+    )
+      next = await loadAll(head.number, head.hash)
+    else if (head.number === current.blockNumber) return current
+    else next = await advance(current, head.number, head.hash)
     snapshot = next
     return next
   }
 
   function refresh(): Promise<PoolSnapshot> {
-    inFlight ??= refreshOnce().finally(() => {
-      inFlight = undefined
-    })
-    return inFlight
+    if (!inFlight) {
+      inFlight = refreshOnce().finally(() => {
+        inFlight = undefined
+      })
+      return inFlight
+    }
+    queued ??= inFlight
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined
+        return refresh()
+      })
+    return queued
   }
 
   function schedule() {

@@ -34,6 +34,8 @@ export interface TokenRecord {
   chainId: number
   logo: string
   tags: string[]
+  /** USD per whole token when the server knows it. */
+  priceInUsd?: number | null
 }
 
 export interface FaucetRequest {
@@ -82,11 +84,13 @@ export interface ApiRequestParams {
   signal?: AbortSignal | undefined
 }
 
-function getBaseUrl(baseUrl: string | undefined): string {
+/** The API origin: `baseUrl` when given, else the page's own origin. */
+export function getBaseUrl(baseUrl: string | undefined): string {
   return baseUrl ?? window.location.origin
 }
 
-async function readJson<T>(response: Response): Promise<T> {
+/** Parses a successful JSON answer as `T`; throws `ApiError` (code, message, request id) on a non-2xx one. */
+export async function readJson<T>(response: Response): Promise<T> {
   if (!response.ok) throw await toApiError(response)
   return (await response.json()) as T
 }

@@ -1,6 +1,7 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api'
+import { ClientError } from './ClientError'
 import { getErrorMessage } from './getErrorMessage'
 
 describe('getErrorMessage', () => {
@@ -26,6 +27,30 @@ describe('getErrorMessage', () => {
     expect(getErrorMessage('boom')).toEqual({
       message: 'Something went wrong. Please retry.',
       expected: false,
+    })
+  })
+})
+
+describe('getErrorMessage for the swap flow', () => {
+  it('maps client error codes and viem insufficient funds', () => {
+    expect(getErrorMessage(new ClientError('WRONG_NETWORK', 'chain 10'))).toEqual({
+      message: 'Your wallet is on another network. Switch network to continue.',
+      expected: true,
+    })
+    expect(getErrorMessage(new ClientError('TX_REVERTED', 'reverted'))).toEqual({
+      message: 'The transaction failed on chain. Nothing was swapped.',
+      expected: false,
+    })
+    const viemLike = Object.assign(new Error('outer'), {
+      cause: Object.assign(new Error('inner'), { name: 'InsufficientFundsError' }),
+    })
+    expect(getErrorMessage(viemLike)).toEqual({ message: 'Insufficient balance for this trade.', expected: true })
+  })
+  it('maps the quote error codes', () => {
+    const error = new ApiError({ statusCode: 422, code: 'INSUFFICIENT_LIQUIDITY', message: 'x' })
+    expect(getErrorMessage(error)).toEqual({
+      message: 'Not enough liquidity for this amount. Try a smaller amount.',
+      expected: true,
     })
   })
 })

@@ -1,0 +1,192 @@
+import { type Address, getAddress, type Hex, isAddressEqual, parseUnits, zeroAddress } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { evmChainIds } from '../chains/chainInfo'
+import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+
+/**
+ * Differential test: the amounts of `quote/single` are what the chain does, to the wei. Each case asks for
+ * a quote with estimation on, sends the returned transaction (or the one `POST swap/single` rebuilds from the
+ * quote's transactionData) and compares balance deltas with the quote.
+ */
+
+const SENDER = 0
+const RECEIVER = 1
+const FEE_RECEIVER = 2
+
+interface Case {
+  chainId: number
+  name: string
+  /** Token symbol, or 'native'. */
+  from: string
+  to: string
+  /** USD worth of the exact side (input for exact in, output for exact out). */
+  usd: number
+  exactOut?: boolean
+  /** Execute the transaction `POST swap/single` returns instead of the quote's own `data`. */
+  viaPost?: boolean
+  feePercentage?: string
+  /** The best route must use at least this many legs / hops in one leg. */
+  minLegs?: number
+  minHops?: number
+}
+
+function longTailOf(h: DevnetHarness, chainId: number): string[] {
+  return h
+    .deployment(chainId)
+    .tokens.filter((t) => t.tags.includes('long-tail') && !t.tags.includes('fee-on-transfer'))
+    .map((t) => t.symbol)
+}
+
+function casesFor(h: DevnetHarness, chainId: number): Case[] {
+  const [longTail] = longTailOf(h, chainId)
+  const cases: Case[] = [
+    { chainId, name: 'native in, split', from: 'native', to: 'USDC', usd: 800_000, minLegs: 2 },
+    { chainId, name: 'native out, exact out', from: 'USDC', to: 'native', usd: 500, exactOut: true, viaPost: true },
+    { chainId, name: 'TAX in, via a connector', from: 'TAX', to: 'USDC', usd: 150, minHops: 2 },
+  ]
+  if (longTail) {
+    cases.push({ chainId, name: `long-tail ${longTail} to stable`, from: longTail, to: 'DAI', usd: 300, viaPost: true })
+  }
+  return cases
+}
+
+const chainOneExtras: Case[] = [
+  { chainId: 1, name: 'USDT (no return value) in', from: 'USDT', to: 'WBTC', usd: 20_000 },
+  { chainId: 1, name: 'long-tail to long-tail', from: 'PEPE', to: 'SHIB', usd: 400, minHops: 3 },
+  { chainId: 1, name: 'TAX out with integrator fee', from: 'native', to: 'TAX', usd: 200, feePercentage: '0.003' },
+  { chainId: 1, name: 'token to token exact out', from: 'DAI', to: 'USDT', usd: 25_000, exactOut: true },
+  { chainId: 1, name: 'native in exact out, via POST', from: 'native', to: 'LINK', usd: 3_000, exactOut: true, viaPost: true },
+  { chainId: 1, name: 'large USDC to native, split', from: 'USDC', to: 'native', usd: 90_000 },
+]
+
+describe('quote/single matches the chain to the wei', () => {
+  let h: DevnetHarness
+  let restore: (() => Promise<void>) | undefined
+
+  beforeAll(async () => {
+    h = await startDevnetHarness({ portBase: 20000 })
+  })
+  afterEach(async () => {
+    await restore?.()
+    restore = undefined
+  })
+  afterAll(async () => {
+    await h?.stop()
+  })
+
+  const tokenAddress = (chainId: number, symbol: string): Address =>
+    symbol === 'native' ? zeroAddress : h.token(chainId, symbol).address
+  const routeAddress = (chainId: number, symbol: string): Address =>
+    symbol === 'native' ? h.deployment(chainId).wrappedNative : h.token(chainId, symbol).address
+  const decimalsOf = (chainId: number, symbol: string) =>
+    symbol === 'native' ? 18 : h.token(chainId, symbol).decimals
+  const amountForUsd = (chainId: number, symbol: string, usd: number) => {
+    const price = h.markets.get(chainId).getUsdPrice(routeAddress(chainId, symbol))
+    if (price === undefined) throw new Error(`no USD price for ${symbol} on ${chainId}`)
+    const decimals = decimalsOf(chainId, symbol)
+    return parseUnits((usd / price).toFixed(Math.min(decimals, 12)), decimals)
+  }
+
+  const run = async (c: Case) => {
+    const { chainId } = c
+    restore = await h.snapshot([chainId])
+    const sender = h.account(SENDER).address
+    const receiver = h.account(RECEIVER).address
+    const feeReceiver = h.account(FEE_RECEIVER).address
+    const wallet = h.walletClient(chainId, SENDER)
+    const { aggregator } = h.deployment(chainId)
+    const from = tokenAddress(chainId, c.from)
+    const to = tokenAddress(chainId, c.to)
+    if (from !== zeroAddress) await h.approve(wallet, from)
+    await h.refreshAll()
+
+    const amount = amountForUsd(chainId, c.exactOut ? c.to : c.from, c.usd)
+    const query = new URLSearchParams({
+      fromTokenAddress: from,
+      toTokenAddress: to,
+      amount: amount.toString(),
+      sender,
+      receiver,
+      slippage: '0.01',
+      disableEstimate: 'false',
+      ...(c.exactOut ? { isExactOut: 'true' } : {}),
+      ...(c.feePercentage ? { feePercentage: c.feePercentage, feeReceiver } : {}),
+    })
+    const res = await h.request(`/trade/v1/${chainId}/quote/single?${query}`)
+    const quotes = (await res.json()) as Record<string, unknown>[]
+    expect(res.status, JSON.stringify(quotes)).toBe(200)
+    const [best] = quotes
+    if (!best) throw new Error('no quote')
+    expect(best.isBest).toBe(true)
+    expect(best.estimateGasError, `estimate: ${String(best.estimateGasError)}`).toBeUndefined()
+    expect(BigInt(String(best.estimateGas))).toBeGreaterThan(0n)
+    const protocol = best.protocol as { route: Address[] }[]
+    if (c.minLegs) expect(protocol.length).toBeGreaterThanOrEqual(c.minLegs)
+    if (c.minHops) expect(Math.max(...protocol.map((p) => p.route.length - 1))).toBeGreaterThanOrEqual(c.minHops)
+
+    let data = best.data as Hex
+    let value = BigInt(String(best.nativeValue))
+    const post = await h.request(`/trade/v1/${chainId}/swap/single`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        transactionData: best.transactionData,
+        account: sender,
+        nativeValue: value.toString(),
+      }),
+    })
+    const swap = (await post.json()) as Record<string, unknown>
+    expect(post.status, JSON.stringify(swap)).toBe(200)
+    expect(swap.data).toBe(best.data)
+    expect(swap.value).toBe(best.nativeValue)
+    if (c.viaPost) {
+      data = swap.data as Hex
+      value = BigInt(String(swap.value))
+    }
+
+    const intermediates = [...new Set(protocol.flatMap((p) => p.route.slice(1, -1)))]
+    const watched = [
+      ...new Set([zeroAddress, routeAddress(chainId, c.from), routeAddress(chainId, c.to), ...intermediates]),
+    ]
+    const balances = async () => ({
+      senderIn: await h.balanceOf(chainId, from, sender),
+      receiverOut: await h.balanceOf(chainId, to, receiver),
+      feeOut: await h.balanceOf(chainId, to, feeReceiver),
+      aggregator: await Promise.all(watched.map((t) => h.balanceOf(chainId, t, aggregator))),
+    })
+    const before = await balances()
+    const receipt = await h.sendAndWait(wallet, { to: getAddress(String(best.to)), data, value })
+    const after = await balances()
+
+    const gasPaid = from === zeroAddress ? receipt.gasUsed * receipt.effectiveGasPrice : 0n
+    expect(after.receiverOut - before.receiverOut).toBe(BigInt(String(best.toTokenAmount)))
+    expect(before.senderIn - after.senderIn - gasPaid).toBe(BigInt(String(best.fromTokenAmount)))
+    expect(after.feeOut - before.feeOut).toBe(BigInt(String(best.fee)))
+    if (c.feePercentage) expect(BigInt(String(best.fee))).toBeGreaterThan(0n)
+    expect(after.aggregator).toEqual(watched.map(() => 0n))
+    expect(isAddressEqual(getAddress(String(best.to)), aggregator)).toBe(true)
+  }
+
+  const allCases = () => [...evmChainIds.flatMap((id) => casesFor(h, id)), ...chainOneExtras]
+
+  it('covers every chain with native in/out, a taxed token, exact out and a long-tail route', () => {
+    const cases = allCases()
+    expect(new Set(cases.map((c) => c.chainId))).toEqual(new Set(evmChainIds))
+    expect(cases.some((c) => c.exactOut)).toBe(true)
+  })
+
+  for (const chainId of evmChainIds) {
+    it(`chain ${chainId}`, async () => {
+      for (const c of [...casesFor(h, chainId), ...chainOneExtras.filter((x) => x.chainId === chainId)]) {
+        try {
+          await run(c)
+        } catch (error: unknown) {
+          throw new Error(`case "${c.name}" (${c.from} -> ${c.to}): ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+        } finally {
+          await restore?.()
+          restore = undefined
+        }
+      }
+    })
+  }
+})

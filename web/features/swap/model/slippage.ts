@@ -1,0 +1,33 @@
+/** Slippage setting: the quote's recommendation, or a custom percent. */
+export type SlippageSetting = { mode: 'auto' } | { mode: 'custom'; percent: number }
+
+export type SlippageWarning = 'may-fail' | 'frontrun' | undefined
+
+/** Lowest and highest slippage percent the API accepts (0..50%). */
+export const maxSlippagePercent = 50
+
+/**
+ * The slippage percent to request: `recommendedPercent` in auto mode (0.5 until a quote recommends one), the
+ * custom value otherwise.
+ */
+export function resolveSlippagePercent(params: {
+  setting: SlippageSetting
+  recommendedPercent: number | undefined
+}): number {
+  if (params.setting.mode === 'custom') return params.setting.percent
+  return params.recommendedPercent ?? 0.5
+}
+
+/** Warns below 0.05% (the trade may fail) and above 5% (the trade may be frontrun). */
+export function getSlippageWarning(percent: number): SlippageWarning {
+  if (percent < 0.05) return 'may-fail'
+  if (percent > 5) return 'frontrun'
+  return undefined
+}
+
+/** Parses the custom slippage field (percent, e.g. "0.3"); undefined unless 0 < value <= 50. */
+export function parseSlippagePercent(text: string): number | undefined {
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text.trim())) return undefined
+  const value = Number(text)
+  return value > 0 && value <= maxSlippagePercent ? value : undefined
+}
