@@ -31,7 +31,7 @@ export interface ApprovalTransaction {
  */
 export async function getApprovalTransaction(
   market: ChainMarket,
-  params: { tokenAddress: Address; walletAddress: Address; amount: bigint | undefined },
+  params: { tokenAddress: Address; walletAddress: Address; amount?: bigint | undefined },
 ): Promise<ApprovalTransaction> {
   const token = resolveApprovalToken(market, params.tokenAddress)
   const spender = getAddress(market.deployment.aggregator)

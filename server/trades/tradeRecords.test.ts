@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createWalletClient, getAddress, http, type PublicClient, zeroAddress } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import { createApiKey } from '../auth/createApiKey'
+import { loadConfig } from '../config'
+import { devMnemonic } from '../devnet/devAccounts'
+import { type Devnet, startDevnet } from '../devnet/startDevnet'
+import { createLogger } from '../logger'
+import { createMarkets, type Markets } from '../market/createMarkets'
+import { openTestStore, type TestStore } from '../store/openTestStore'
+import { syncTrades } from './syncTrades'
+
+const account = mnemonicToAccount(devMnemonic, { addressIndex: 7 })
+let dataDir: string
+let devnet: Devnet
+let markets: Markets
+let store: TestStore
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'trade-records-'))
+  devnet = await startDevnet({ portBase: 20300, host: '127.0.0.1', dataDir, chainIds: [1] })
+  markets = createMarkets({ deployments: devnet.deployments, pollIntervalMs: 50 })
+  await markets.start()
+  store = await openTestStore({ name: 'pglite' })
+}, 180_000)
+
+afterAll(async () => {
+  markets?.stop()
+  await store?.destroy()
+  await devnet?.stop()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+function buildApp(current: TestStore) {
+  return createApp({
+    config: loadConfig({}),
+    deployments: devnet.deployments,
+    logger: createLogger({ level: 'silent' }),
+    markets,
+    store: current,
+    distDir: '/nonexistent',
+  })
+}
+
+describe('trade records through the real aggregator', () => {
+  it('attributes a swap quoted with an API key to its company and finds it again after a restart', async () => {
+    const acme = await createApiKey(store, { companyName: 'Acme' })
+    const other = await createApiKey(store, { companyName: 'Other' })
+    const app = buildApp(store)
+    const deployment = devnet.deployments[0]
+    if (!deployment) throw new Error('no chain 1')
+    const usdc = deployment.tokens.find((t) => t.symbol === 'USDC')
+    if (!usdc) throw new Error('no USDC')
+
+    const quoteRes = await app.request(
+      `/trade/v1/1/quote/single?fromTokenAddress=${zeroAddress}&toTokenAddress=${usdc.address}` +
+        `&amount=1000000000000000000&sender=${account.address}&disableEstimate=false`,
+      { headers: { 'x-api-key': acme.key } },
+    )
+    expect(quoteRes.status).toBe(200)
+    const [best] = (await quoteRes.json()) as {
+      data: `0x${string}`
+      to: `0x${string}`
+      nativeValue: string
+      toTokenAmount: string
+      estimateGas: string
+    }[]
+    if (!best) throw new Error('no quote')
+
+    const market = markets.get(1)
+    const wallet = createWalletClient({ account, transport: http(deployment.rpcUrl) })
+    const hash = await wallet.sendTransaction({
+      chain: null,
+      to: best.to,
+      data: best.data,
+      value: BigInt(best.nativeValue),
+      gas: BigInt(best.estimateGas),
+    })
+    const receipt = await market.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+    expect(receipt.status).toBe('success')
+
+    const sync = await syncTrades({
+      store,
+      client: market.client as PublicClient,
+      chainId: 1,
+      aggregator: deployment.aggregator,
+      startBlock: deployment.startBlock,
+    })
+    expect(sync.kind).toBe('advanced')
+
+    const tradeRes = await app.request(`/trade/v1/info/trade/1/${hash}`)
+    expect(tradeRes.status).toBe(200)
+    expect(await tradeRes.json()).toMatchObject({
+      type: 'SINGLE-CHAIN',
+      sender: getAddress(account.address),
+      receiver: getAddress(account.address),
+      tokenFromAddress: zeroAddress,
+      tokenToAddress: getAddress(usdc.address),
+      chainIdFrom: 1,
+      chainIdTo: 1,
+      amount: '1000000000000000000',
+      tokensReceived: best.toTokenAmount,
+      txHash: hash,
+      status: 1,
+      blockNumber: Number(receipt.blockNumber),
+      gasUsed: receipt.gasUsed.toString(),
+    })
+
+    const mine = await app.request('/trade/v1/info/trades', {
+      headers: { authorization: `Bearer ${acme.key}` },
+    })
+    expect(mine.status).toBe(200)
+    const mineBody = (await mine.json()) as { trades: { txHash: string }[] }
+    expect(mineBody.trades.map((t) => t.txHash)).toEqual([hash])
+
+    const theirs = await app.request('/trade/v1/info/trades', {
+      headers: { 'x-api-key': `Bearer ${other.key}` },
+    })
+    expect(((await theirs.json()) as { trades: unknown[] }).trades).toEqual([])
+    expect((await app.request('/trade/v1/info/trades')).status).toBe(401)
+
+    store = await store.reopen()
+    const afterRestart = await buildApp(store).request('/trade/v1/info/trades', {
+      headers: { authorization: `Bearer ${acme.key}` },
+    })
+    expect(
+      ((await afterRestart.json()) as { trades: { txHash: string }[] }).trades.map((t) => t.txHash),
+    ).toEqual([hash])
+  })
+})

@@ -1,0 +1,64 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react'
+
+export interface DialogProps {
+  open: boolean
+  title: string
+  onClose: () => void
+  children: ReactNode
+  /** Accessible description under the title. */
+  description?: string
+}
+
+/**
+ * A modal dialog on the native `<dialog>` element: `showModal()` makes the rest of the page inert (focus stays
+ * inside), Esc and the close button call `onClose`, focus returns to the opener when it closes. Full-height
+ * sheet on phones, centred card from `sm` up.
+ */
+export function Dialog({ open, title, onClose, children, description }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const descriptionId = useId()
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog === null) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  useEffect(() => () => ref.current?.close(), [])
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description === undefined ? undefined : descriptionId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      className="m-auto max-h-[100dvh] w-full max-w-md overflow-hidden rounded-none border border-line bg-card p-0 text-fg shadow-xl backdrop:bg-black/50 sm:max-h-[85dvh] sm:rounded-2xl"
+    >
+      {open && (
+        <div className="flex max-h-[100dvh] flex-col sm:max-h-[85dvh]">
+          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+            <h2 id={titleId} className="text-base font-semibold">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-xl text-muted hover:bg-surface"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          {description !== undefined && (
+            <p id={descriptionId} className="sr-only">
+              {description}
+            </p>
+          )}
+          <div className="min-h-0 overflow-y-auto p-4">{children}</div>
+        </div>
+      )}
+    </dialog>
+  )
+}

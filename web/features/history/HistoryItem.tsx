@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useTransactionReceipt } from 'wagmi'
+import { formatTokenAmount } from '../../lib/formatTokenAmount'
+import { tradeQueryOptions } from './fetchTrade'
+import type { SwapRecord } from './swapRecord'
+
+const statusLabels = { pending: 'Pending', success: 'Confirmed', failed: 'Failed' } as const
+const statusStyles = {
+  pending: 'bg-line text-fg',
+  success: 'bg-accent/15 text-accent',
+  failed: 'bg-danger/15 text-danger',
+} as const
+
+/** One recorded swap; while pending, its receipt and the indexed trade resolve the status and received amount. */
+export function HistoryItem({
+  record,
+  chainName,
+  onUpdate,
+}: {
+  record: SwapRecord
+  chainName: string
+  onUpdate: (update: Partial<SwapRecord> & Pick<SwapRecord, 'chainId' | 'hash'>) => void
+}) {
+  const unresolved = record.status === 'pending' || (record.status === 'success' && record.received === undefined)
+  const receipt = useTransactionReceipt({
+    hash: record.hash,
+    chainId: record.chainId,
+    query: { enabled: record.status === 'pending', refetchInterval: (q) => (q.state.data ? false : 3_000) },
+  })
+  const trade = useQuery({ ...tradeQueryOptions({ chainId: record.chainId, hash: record.hash }), enabled: unresolved })
+  const receiptStatus = receipt.data?.status
+  const tradeData = trade.data
+  useEffect(() => {
+    if (receiptStatus === 'reverted' && record.status !== 'failed')
+      onUpdate({ chainId: record.chainId, hash: record.hash, status: 'failed' })
+    else if (tradeData !== undefined && record.received === undefined)
+      onUpdate({
+        chainId: record.chainId,
+        hash: record.hash,
+        status: tradeData.status === 1 ? 'success' : 'failed',
+        received: tradeData.tokensReceived,
+      })
+    else if (receiptStatus === 'success' && record.status === 'pending')
+      onUpdate({ chainId: record.chainId, hash: record.hash, status: 'success' })
+  }, [receiptStatus, tradeData, record, onUpdate])
+
+  const out = BigInt(record.received ?? record.quotedOut)
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 border-t border-line py-2 text-sm first:border-t-0">
+      <span className="min-w-0">
+        <span className="font-medium">
+          {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })} {record.from.symbol}
+          {' → '}
+          {record.received === undefined ? '≈ ' : ''}
+          {formatTokenAmount({ amount: out, decimals: record.to.decimals })} {record.to.symbol}
+        </span>
+        <span className="block text-xs text-muted">
+          {chainName} · {new Date(record.createdAtMs).toLocaleString()} ·{' '}
+          <code className="font-mono">{`${record.hash.slice(0, 10)}…`}</code>
+        </span>
+      </span>
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[record.status]}`}>
+        {statusLabels[record.status]}
+      </span>
+    </li>
+  )
+}

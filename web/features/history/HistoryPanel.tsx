@@ -1,0 +1,33 @@
+import { useAccount } from 'wagmi'
+import type { ChainRecord } from '../../lib/api'
+import { HistoryItem } from './HistoryItem'
+import { useSwapHistory } from './useSwapHistory'
+
+/** The connected account's recent swaps from this browser, newest first, with their status. */
+export function HistoryPanel({ chains }: { chains: readonly ChainRecord[] }) {
+  const { address } = useAccount()
+  const { records, upsert } = useSwapHistory(address)
+  return (
+    <section aria-labelledby="history-heading" className="rounded-2xl border border-line bg-card p-4 shadow-sm">
+      <h2 id="history-heading" className="mb-2 text-base font-semibold">
+        Recent swaps
+      </h2>
+      {address === undefined ? (
+        <p className="text-sm text-muted">Connect a wallet to see your swaps.</p>
+      ) : records.length === 0 ? (
+        <p className="text-sm text-muted">No swaps yet.</p>
+      ) : (
+        <ul aria-label="Recent swaps">
+          {records.slice(0, 10).map((record) => (
+            <HistoryItem
+              key={`${record.chainId}-${record.hash}`}
+              record={record}
+              chainName={chains.find((c) => c.chainId === record.chainId)?.name ?? String(record.chainId)}
+              onUpdate={upsert}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,3 @@
+export { HistoryPanel } from './HistoryPanel'
+export type { SwapRecord, SwapRecordStatus } from './swapRecord'
+export { useSwapHistory } from './useSwapHistory'

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react'
+
+/** `value`, but only after it stopped changing for `delayMs` (the first value is returned at once). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return debounced
+}
