@@ -14,6 +14,7 @@ import { requestLogger } from './middleware/requestLogger'
 import { securityHeaders } from './middleware/securityHeaders'
 import { createRouter } from './openapi/createRouter'
 import { rateLimit } from './rateLimit/rateLimit'
+import { createApprovalRoutes } from './routes/approval'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
 import { createDocsRoutes } from './routes/docs'
 import { createHealthRoutes } from './routes/health'
@@ -22,6 +23,7 @@ import { createRegisterErrorRoutes } from './routes/registerError'
 import { createRpcProxyRoutes } from './routes/rpcProxy'
 import { createSingleRoutes } from './routes/single'
 import { createStaticRoutes } from './routes/static'
+import { createTokenRoutes } from './routes/tokens'
 import { createTradeRoutes } from './routes/trades'
 import type { Store } from './store/createStore'
 
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', createTradeRoutes({ store }))
+    .route('/', createTokenRoutes({ markets }))
+    .route('/', createApprovalRoutes({ markets }))
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
 
   let openApiDocument: ReturnType<typeof app.getOpenAPI31Document> | undefined

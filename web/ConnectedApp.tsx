@@ -3,6 +3,8 @@ import { useAccount, useSwitchChain } from 'wagmi'
 import { ChainSelector } from './components/ChainSelector'
 import { Header } from './components/Header'
 import { BalancesPanel } from './features/balances'
+import { HistoryPanel } from './features/history'
+import { SwapCard } from './features/swap'
 import { buildWagmiConfig, ConnectWalletButton, WalletProviders } from './features/wallet'
 import { type ChainRecord, requestFaucet } from './lib/api'
 import { getErrorMessage } from './lib/getErrorMessage'
@@ -82,9 +84,10 @@ function Shell({
           {getErrorMessage(switchError).message}
         </p>
       )}
-      <main className="mx-auto grid max-w-5xl gap-4 px-4 py-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        {/* swap card (web/features/swap) mounts here, before the balances */}
+      <main className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        {chain !== undefined && <SwapCard key={chain.chainId} chain={chain} />}
         {chain !== undefined && <BalancesPanel chain={chain} />}
+        <HistoryPanel chains={chains} />
       </main>
     </>
   )

@@ -3,6 +3,7 @@ import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
+import { createHopCache, type HopCache } from '../routing'
 
 /** Gas price is re-read at most this often per chain (quotes must not wait on it). */
 const GAS_PRICE_TTL_MS = 2_000
@@ -17,7 +18,15 @@ export interface ChainMarket {
   /** USD per whole token for every token priced from the snapshot (cached per snapshot). */
   getUsdPrices(): ReadonlyMap<Address, number>
   getUsdPrice(token: Address): number | undefined
-  /** Current gas price in wei, cached for a couple of seconds. */
+  /**
+   * Memo of hop simulations and V3 step tables for routing on this chain's snapshots; keyed on the immutable
+   * pool objects, so entries of replaced pools are never used again (and are garbage-collected with them).
+   */
+  readonly hopCache: HopCache
+  /**
+   * Gas price in wei: the first call reads it; later calls answer at once from the cache and, when it is older
+   * than a couple of seconds, refresh it in the background (a quote never waits on that RPC).
+   */
   getGasPrice(): Promise<bigint>
   /** Token by address (checksummed or not); native currency is not a token here. */
   findToken(address: Address): TokenInfo | undefined
@@ -51,6 +60,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   const tokensByAddress = new Map(deployment.tokens.map((t) => [getAddress(t.address), t]))
   let prices: { snapshot: PoolSnapshot; prices: Map<Address, number> } | undefined
   let gas: { at: number; value: Promise<bigint> } | undefined
+  let refreshingGas = false
 
   const getUsdPrices = () => {
     const snapshot = poolSync.getSnapshot()
@@ -73,14 +83,31 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     getSnapshot: () => poolSync.getSnapshot(),
     getUsdPrices,
     getUsdPrice: (token) => getUsdPrices().get(getAddress(token)),
+    hopCache: createHopCache(),
     getGasPrice() {
       const now = Date.now()
-      if (!gas || now - gas.at > GAS_PRICE_TTL_MS) {
+      if (!gas) {
         const value = client.getGasPrice()
         gas = { at: now, value }
         value.catch(() => {
           gas = undefined
         })
+      } else if (now - gas.at > GAS_PRICE_TTL_MS && !refreshingGas) {
+        // Stale-while-revalidate: quotes keep the last price while one background read replaces it.
+        const previous = gas
+        refreshingGas = true
+        previous.at = now
+        client
+          .getGasPrice()
+          .then((fresh) => {
+            gas = { at: Date.now(), value: Promise.resolve(fresh) }
+          })
+          .catch(() => {
+            previous.at = 0
+          })
+          .finally(() => {
+            refreshingGas = false
+          })
       }
       return gas.value
     },

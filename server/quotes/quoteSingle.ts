@@ -89,6 +89,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
     gasPriceWei: gasPrice,
     excludedExchanges: excludedExchangeIds(market, query.excludedDexes),
     isSplit: query.isSplit ?? true,
+    hopCache: market.hopCache,
     ...gasPrices(market, tokenIn, tokenOut),
   }
   if (query.dex) params.exchangeIds = [query.dex]

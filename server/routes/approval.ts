@@ -26,7 +26,8 @@ const AllowanceQuerySchema = z.object({
 const ApprovalQuerySchema = AllowanceQuerySchema.extend({
   amount: z
     .string()
-    .regex(/^\d{1,78}$/, 'expected a decimal string of base units')
+    // abort: a malformed amount must not reach BigInt() in the refinement below.
+    .regex(/^\d{1,78}$/, { message: 'expected a decimal string of base units', abort: true })
     .refine((value) => BigInt(value) <= maxUint256, 'must not exceed 2^256-1')
     .transform((value) => BigInt(value))
     .optional()

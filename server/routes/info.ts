@@ -2,13 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
 import type { ChainDeployment } from '../chains/deployment'
 import { getChainRecord } from '../chains/getChainRecord'
-import { getPopularTokens } from '../chains/getPopularTokens'
 import { getSourceRecords } from '../chains/getSourceRecords'
 import type { Config } from '../config'
 import { createRouter } from '../openapi/createRouter'
 import { AddressSchema, ChainIdFilterQuerySchema, errorResponses } from '../openapi/schemas'
 
-const exampleAddress = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
 const zeroAddressExample = '0x0000000000000000000000000000000000000000'
 
 const ChainRecordSchema = z
@@ -56,18 +54,6 @@ const SourceRecordSchema = z
     factory: AddressSchema.openapi({ example: '0x1F98431c8aD98523631AE4a59f267346ea31F984' }),
   })
   .openapi('Source')
-
-const TokenRecordSchema = z
-  .object({
-    address: AddressSchema.openapi({ description: 'Checksummed; the zero address is the native currency' }),
-    symbol: z.string().openapi({ example: 'WETH' }),
-    name: z.string().openapi({ example: 'Wrapped Ether' }),
-    decimals: z.number().int().openapi({ example: 18 }),
-    chainId: z.number().int().openapi({ example: 1 }),
-    logo: z.string().openapi({ example: `/trade/v1/info/tokenLogo/1/${exampleAddress}` }),
-    tags: z.array(z.string()).openapi({ example: ['wrapped-native', 'major'] }),
-  })
-  .openapi('Token')
 
 const AppConfigSchema = z
   .object({
@@ -124,22 +110,6 @@ const sourcesRoute = createRoute({
   },
 })
 
-const popularTokensRoute = createRoute({
-  method: 'get',
-  path: '/v1/info/token/popular',
-  tags: ['Info'],
-  summary: 'Popular tokens',
-  description: 'Tokens of one chain (or of every chain without `chainId`), native currency first.',
-  request: { query: ChainIdFilterQuerySchema },
-  responses: {
-    200: {
-      description: 'Token list',
-      content: { 'application/json': { schema: z.array(TokenRecordSchema) } },
-    },
-    ...errorResponses(400),
-  },
-})
-
 const appConfigRoute = createRoute({
   method: 'get',
   path: '/api/config',
@@ -160,8 +130,8 @@ export interface InfoRoutesDeps {
 }
 
 /**
- * Information endpoints that need nothing but the deployments: supported chains, exchanges per chain,
- * the popular-token list of the web shell, and the public runtime config of the web app. A `chainId`
+ * Information endpoints that need nothing but the deployments: supported chains, exchanges per chain
+ * and the public runtime config of the web app (token lists live in `routes/tokens.ts`). A `chainId`
  * filter for a chain that is not deployed answers 400 `UNSUPPORTED_CHAIN`.
  */
 export function createInfoRoutes(deps: InfoRoutesDeps) {
@@ -182,10 +152,6 @@ export function createInfoRoutes(deps: InfoRoutesDeps) {
         getSourceRecords(deployment),
       ])
       return c.json(Object.fromEntries(entries), 200)
-    })
-    .openapi(popularTokensRoute, (c) => {
-      const { chainId } = c.req.valid('query')
-      return c.json(pick(chainId).flatMap(getPopularTokens), 200)
     })
     .openapi(appConfigRoute, (c) =>
       c.json(

@@ -1,9 +1,9 @@
 import type { Address } from 'viem'
 import { applyTransferFee } from './applyTransferFee'
+import { createHopCache, type HopCache } from './createHopCache'
 import { SwapRevertError } from './SwapRevertError'
 import type { Hop, PoolState } from './types'
 import { simulateV2Swap } from './v2/simulateV2Swap'
-import { createV3SwapQuoter, type V3SwapQuoter } from './v3/createV3SwapQuoter'
 
 /** A concrete path: one pool per hop. */
 export interface PoolPath {
@@ -46,24 +46,21 @@ export interface HopResult {
  * Taxes follow the Aggregator's flow: aggregator -> V2 pair transfer is taxed (the pair sees the balance
  * delta), a V3 hop whose input is taxed cannot execute (the pool checks it was paid in full), and every
  * pool -> aggregator transfer of a taxed token is taxed. V3 hops use createV3SwapQuoter (same amounts as
- * simulateV3Swap, tabulated per pool and direction). Memo and tables live only as long as the returned object.
+ * simulateV3Swap, tabulated per pool and direction). Memo and tables live in `cache` (shared with other quoters
+ * over the same pool objects when given, else private to the returned object).
  * Addresses are compared lower-cased (equivalent to isAddressEqual, without re-validating in the hot loop).
  */
 export function createPathQuoter(params: {
   pools: readonly PoolState[]
   transferFeeBps: (tokenLowerCase: string) => number
+  cache?: HopCache
 }): PathQuoter {
   const { pools, transferFeeBps } = params
-  const memo = new Map<string, HopResult | null>()
-  const v3Quoters = new Map<string, V3SwapQuoter>()
-  const simulate = (poolId: number, pool: PoolState, zeroForOne: boolean, amountSpecified: bigint) => {
+  const cache = params.cache ?? createHopCache()
+  const lower = pools.map((p) => [p.token0.toLowerCase(), p.token1.toLowerCase()] as const)
+  const simulate = (pool: PoolState, zeroForOne: boolean, amountSpecified: bigint) => {
     if (pool.kind === 'v2') return simulateV2Swap(pool, { zeroForOne, amountSpecified })
-    const key = `${poolId}${zeroForOne ? '>' : '<'}`
-    let quoter = v3Quoters.get(key)
-    if (!quoter) {
-      quoter = createV3SwapQuoter(pool, zeroForOne)
-      v3Quoters.set(key, quoter)
-    }
+    const quoter = cache.v3Quoter(pool, zeroForOne)
     return amountSpecified > 0n
       ? quoter.quoteExactIn(amountSpecified)
       : quoter.quoteExactOut(-amountSpecified)
@@ -71,20 +68,21 @@ export function createPathQuoter(params: {
 
   const run = (poolId: number, tokenIn: Address, amount: bigint, exactIn: boolean): HopResult | null => {
     const pool = pools[poolId]
-    if (pool === undefined || amount <= 0n) return null
+    const tokens = lower[poolId]
+    if (pool === undefined || tokens === undefined || amount <= 0n) return null
     const inKey = tokenIn.toLowerCase()
-    const zeroForOne = pool.token0.toLowerCase() === inKey
-    const key = `${poolId}${zeroForOne ? '>' : '<'}${exactIn ? '' : '-'}${amount}`
-    const cached = memo.get(key)
-    if (cached !== undefined) return cached
+    const zeroForOne = tokens[0] === inKey
     const taxIn = transferFeeBps(inKey)
-    const taxOut = transferFeeBps((zeroForOne ? pool.token1 : pool.token0).toLowerCase())
+    const taxOut = transferFeeBps(zeroForOne ? tokens[1] : tokens[0])
+    const memo = cache.hops(pool, `${zeroForOne ? '>' : '<'}${exactIn ? '+' : '-'}${taxIn},${taxOut}`)
+    const cached = memo.get(amount)
+    if (cached !== undefined) return cached
     let result: HopResult | null = null
     try {
       if (exactIn) {
         if (!(pool.kind === 'v3' && taxIn > 0)) {
           const poolReceives = pool.kind === 'v2' ? applyTransferFee(amount, taxIn) : amount
-          const swap = poolReceives > 0n ? simulate(poolId, pool, zeroForOne, poolReceives) : undefined
+          const swap = poolReceives > 0n ? simulate(pool, zeroForOne, poolReceives) : undefined
           if (swap?.complete && swap.amountOut > 0n) {
             result = {
               sent: amount,
@@ -94,7 +92,7 @@ export function createPathQuoter(params: {
           }
         }
       } else if (taxIn === 0 && taxOut === 0) {
-        const swap = simulate(poolId, pool, zeroForOne, -amount)
+        const swap = simulate(pool, zeroForOne, -amount)
         if (swap.complete && swap.amountOut === amount) {
           result = { sent: swap.amountIn, received: amount, ticksCrossed: swap.ticksCrossed }
         }
@@ -102,7 +100,7 @@ export function createPathQuoter(params: {
     } catch (error: unknown) {
       if (!(error instanceof SwapRevertError)) throw error
     }
-    memo.set(key, result)
+    memo.set(amount, result)
     return result
   }
 

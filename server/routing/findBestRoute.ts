@@ -3,6 +3,7 @@ import { applyTransferFee } from './applyTransferFee'
 import { buildPoolGraph } from './buildPoolGraph'
 import { computeGrossAmountOut } from './computeGrossAmountOut'
 import { computeIntegratorFee } from './computeIntegratorFee'
+import type { HopCache } from './createHopCache'
 import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
 import { findTokenPaths } from './findTokenPaths'
 import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
@@ -42,6 +43,8 @@ export interface FindBestRouteParams {
   /** Default 4. */
   maxLegs?: number
   gasModel?: GasModel
+  /** Memo of hop simulations to share with other calls over the same pool objects (see createHopCache). */
+  hopCache?: HopCache
 }
 
 interface Plan {
@@ -109,7 +112,11 @@ export function findBestRoute(params: FindBestRouteParams): Route {
   })
   if (tokenPaths.length === 0) throw new RoutingError('NO_ROUTE', 'no pools connect these tokens')
 
-  const quoter = createPathQuoter({ pools: graph.pools, transferFeeBps: tax })
+  const quoter = createPathQuoter({
+    pools: graph.pools,
+    transferFeeBps: tax,
+    ...(params.hopCache ? { cache: params.hopCache } : {}),
+  })
   const candidates = selectCandidatePaths({ graph, quoter, tokenPaths, tradeType, amount: total })
   const quote = (path: PoolPath, x: bigint): PathQuote | null =>
     exactIn ? quoter.quoteExactIn(path, x) : quoter.quoteExactOut(path, x)
@@ -160,19 +167,34 @@ export function findBestRoute(params: FindBestRouteParams): Route {
     const gasPriced =
       (params.gasPriceWei ?? 0n) > 0n &&
       (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn)
+    // Each drop is ranked cheaply (its amount handed to the other legs pro rata, no re-optimisation); only the
+    // most promising drop is re-optimised, so a 4-leg split costs one optimizeSplit per level, not four.
     while (gasPriced && allocations && plan && allocations.length > 1) {
-      let improved: { allocations: SplitAllocation[]; plan: Plan } | null = null
-      for (const dropped of allocations) {
-        const subset = allocations.filter((a) => a !== dropped).map((a) => a.candidate)
-        const next = splitOver(subset)
-        const nextPlan = next && toPlan(next)
-        if (next && nextPlan && nextPlan.net > (improved?.plan.net ?? plan.net)) {
-          improved = { allocations: next, plan: nextPlan }
-        }
-      }
-      if (!improved) break
-      allocations = improved.allocations
-      plan = improved.plan
+      const current: SplitAllocation[] = allocations
+      const ranked = current
+        .map((dropped) => {
+          const rest = current.filter((a) => a !== dropped)
+          const restTotal = rest.reduce((sum, a) => sum + a.amount, 0n)
+          let handedOut = 0n
+          const moved = rest.map((a, i) => {
+            const extra =
+              i === rest.length - 1
+                ? dropped.amount - handedOut
+                : (dropped.amount * a.amount) / (restTotal || 1n)
+            handedOut += extra
+            return { candidate: a.candidate, amount: a.amount + extra }
+          })
+          return { rest, estimate: toPlan(moved) }
+        })
+        .filter((r) => r.estimate !== null)
+        .sort((a, b) => ((b.estimate?.net ?? 0n) > (a.estimate?.net ?? 0n) ? 1 : -1))
+      const pick = ranked[0]
+      if (!pick) break
+      const next = splitOver(pick.rest.map((a) => a.candidate))
+      const nextPlan = next && toPlan(next)
+      if (!next || !nextPlan || nextPlan.net <= plan.net) break
+      allocations = next
+      plan = nextPlan
     }
     best = better(best, plan)
   }

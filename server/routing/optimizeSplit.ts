@@ -13,7 +13,10 @@ export interface OptimizeSplitParams {
   maxLegs: number
   /** Water-filling resolution: the total is handed out in this many equal chunks. Default 50. */
   chunks?: number
-  /** Refinement stops below this move size. Default total / 2^22 (at least 1). */
+  /**
+   * Refinement stops below this move size. Default total / 2^18 (at least 1): the output lost to a residual
+   * misallocation of d is second order in d/total, below 1e-9 of the output at this resolution.
+   */
   minMove?: bigint
 }
 
@@ -89,7 +92,7 @@ export function optimizeSplit(params: OptimizeSplitParams): SplitAllocation[] | 
     val[best] = bestVal
   }
 
-  if (active.length > 1) refine(active, alloc, val, value, chunk, params.minMove ?? (total >> 22n || 1n))
+  if (active.length > 1) refine(active, alloc, val, value, chunk, params.minMove ?? (total >> 18n || 1n))
 
   return active.map((candidate) => ({
     candidate,
@@ -110,9 +113,12 @@ function refine(
 ): void {
   let delta = chunk / 2n > 0n ? chunk / 2n : 1n
   let moves = 0
+  // ups/downs of each leg at the current delta; after a move only the two legs that changed are re-evaluated.
+  const evalUp = (i: number) => value(i, (alloc[i] ?? 0n) + delta)
+  const evalDown = (i: number) => ((alloc[i] ?? 0n) > delta ? value(i, (alloc[i] ?? 0n) - delta) : null)
+  let ups = legs.map(evalUp)
+  let downs = legs.map(evalDown)
   while (delta >= minMove && moves < MAX_MOVES) {
-    const ups = legs.map((i) => value(i, (alloc[i] ?? 0n) + delta))
-    const downs = legs.map((i) => ((alloc[i] ?? 0n) > delta ? value(i, (alloc[i] ?? 0n) - delta) : null))
     let bestGain = 0n
     let from = -1
     let to = -1
@@ -145,12 +151,18 @@ function refine(
       down === undefined
     ) {
       delta /= 2n
+      ups = legs.map(evalUp)
+      downs = legs.map(evalDown)
       continue
     }
     alloc[gainer] = (alloc[gainer] ?? 0n) + delta
     val[gainer] = up
     alloc[loser] = (alloc[loser] ?? 0n) - delta
     val[loser] = down
+    ups[to] = evalUp(gainer)
+    downs[to] = evalDown(gainer)
+    ups[from] = evalUp(loser)
+    downs[from] = evalDown(loser)
     moves++
   }
 }

@@ -99,7 +99,11 @@ export async function startDevnetHarness(params: StartDevnetHarnessParams): Prom
     await markets.start()
     store = await openTestStore({ name: 'pglite' })
     const app = createApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE_IP: '0', RATE_LIMIT_PER_MINUTE_KEY: '0' }),
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE_IP: '0',
+        RATE_LIMIT_PER_MINUTE_KEY: '0',
+      }),
       deployments,
       logger: createSilentLogger(),
       markets,
@@ -201,7 +205,9 @@ function buildHarness(parts: {
       return client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
     },
     async snapshot(chainIds = deployments.map((d) => d.chainId)) {
-      const ids = await Promise.all(chainIds.map(async (id) => ({ id, snap: await publicClient(id).snapshot() })))
+      const ids = await Promise.all(
+        chainIds.map(async (id) => ({ id, snap: await publicClient(id).snapshot() })),
+      )
       return async () => {
         await Promise.all(ids.map(({ id, snap }) => publicClient(id).revert({ id: snap })))
         await refreshChains(chainIds)

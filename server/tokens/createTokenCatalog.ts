@@ -19,8 +19,9 @@ export interface TokenCatalog {
 }
 
 /**
- * The token lists of every market: native currency plus the deployment's tokens, priced from the
- * market's pool snapshot and ordered by popularity (group, then liquidity in USD). Each chain's list
+ * The token lists of every market: native currency (priced and ranked as its wrapped token) plus the
+ * deployment's tokens, priced from the market's pool snapshot and ordered by popularity (group, then
+ * liquidity in USD). Each chain's list
  * is rebuilt only when its snapshot changes; before a market has a first snapshot its tokens are
  * listed unpriced (priceInUsd null) in group order.
  */
@@ -64,16 +65,19 @@ function buildListing(market: ChainMarket, snapshot: PoolSnapshot | undefined): 
   const { deployment, chainId } = market
   const prices: ReadonlyMap<Address, number> = snapshot ? market.getUsdPrices() : new Map()
   const erc20s = deployment.tokens.filter((t) => !isAddressEqual(t.address, zeroAddress))
-  const liquidity = snapshot ? computeTokenLiquidityUsd(snapshot.pools, erc20s, prices) : new Map()
+  const liquidity: ReadonlyMap<Address, number> = snapshot
+    ? computeTokenLiquidityUsd(snapshot.pools, erc20s, prices)
+    : new Map()
   const { nativeCurrency } = getChainRecord({ deployment, isDevnet: false })
+  const wrapped = getAddress(deployment.wrappedNative)
   const native: ListedToken = {
     record: buildTokenRecord({
       chainId,
       token: { ...nativeCurrency, address: zeroAddress, tags: ['native'] },
       isNative: true,
-      priceInUsd: prices.get(getAddress(deployment.wrappedNative)),
+      priceInUsd: prices.get(wrapped),
     }),
-    liquidityUsd: 0,
+    liquidityUsd: liquidity.get(wrapped) ?? 0,
   }
   const tokens = erc20s.map((token) => {
     const record = buildTokenRecord({

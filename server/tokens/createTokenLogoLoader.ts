@@ -6,14 +6,16 @@ import type { TokenRecord } from './buildTokenRecord'
 
 /** A logo ready to send: its bytes, MIME type and strong ETag. */
 export interface TokenLogo {
-  body: Uint8Array
+  body: Uint8Array<ArrayBuffer>
   contentType: string
   /** Quoted strong ETag: a hash of the bytes. */
   etag: string
   source: 'file' | 'generated'
 }
 
-export type TokenLogoLoader = (token: Pick<TokenRecord, 'chainId' | 'address' | 'symbol'>) => Promise<TokenLogo>
+export type TokenLogoLoader = (
+  token: Pick<TokenRecord, 'chainId' | 'address' | 'symbol'>,
+) => Promise<TokenLogo>
 
 const safeSymbol = /^[A-Za-z0-9.+-]{1,32}$/
 
@@ -50,12 +52,12 @@ export function createTokenLogoLoader({ publicDir }: { publicDir: string }): Tok
   }
 }
 
-function toLogo(body: Uint8Array, source: TokenLogo['source']): TokenLogo {
+function toLogo(body: Uint8Array<ArrayBuffer>, source: TokenLogo['source']): TokenLogo {
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27)
   return { body, contentType: 'image/svg+xml', etag: `"${hash}"`, source }
 }
 
-async function readOptionalFile(file: string): Promise<Uint8Array | undefined> {
+async function readOptionalFile(file: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
   try {
     return new Uint8Array(await readFile(file))
   } catch (_error: unknown) {

@@ -12,7 +12,7 @@ export interface DialogProps {
 /**
  * A modal dialog on the native `<dialog>` element: `showModal()` makes the rest of the page inert (focus stays
  * inside), Esc and the close button call `onClose`, focus returns to the opener when it closes. Full-height
- * sheet on phones, centred card from `sm` up.
+ * sheet on phones, centred card from `sm` up. The element marked `data-autofocus` receives focus on open.
  */
 export function Dialog({ open, title, onClose, children, description }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -21,7 +21,10 @@ export function Dialog({ open, title, onClose, children, description }: DialogPr
   useEffect(() => {
     const dialog = ref.current
     if (dialog === null) return
-    if (open && !dialog.open) dialog.showModal()
+    if (open && !dialog.open) {
+      dialog.showModal()
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    }
     if (!open && dialog.open) dialog.close()
   }, [open])
   useEffect(() => () => ref.current?.close(), [])

@@ -6,5 +6,9 @@ export function formatUsd(params: { value: number | null | undefined; locale?: s
   const { value, locale } = params
   if (value === null || value === undefined || !Number.isFinite(value)) return undefined
   if (value > 0 && value < 0.01) return '<$0.01'
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }).format(value)
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 2,
+  }).format(value)
 }

@@ -44,7 +44,10 @@ describe('getErrorMessage for the swap flow', () => {
     const viemLike = Object.assign(new Error('outer'), {
       cause: Object.assign(new Error('inner'), { name: 'InsufficientFundsError' }),
     })
-    expect(getErrorMessage(viemLike)).toEqual({ message: 'Insufficient balance for this trade.', expected: true })
+    expect(getErrorMessage(viemLike)).toEqual({
+      message: 'Insufficient balance for this trade.',
+      expected: true,
+    })
   })
   it('maps the quote error codes', () => {
     const error = new ApiError({ statusCode: 422, code: 'INSUFFICIENT_LIQUIDITY', message: 'x' })

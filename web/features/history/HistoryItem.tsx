@@ -22,13 +22,17 @@ export function HistoryItem({
   chainName: string
   onUpdate: (update: Partial<SwapRecord> & Pick<SwapRecord, 'chainId' | 'hash'>) => void
 }) {
-  const unresolved = record.status === 'pending' || (record.status === 'success' && record.received === undefined)
+  const unresolved =
+    record.status === 'pending' || (record.status === 'success' && record.received === undefined)
   const receipt = useTransactionReceipt({
     hash: record.hash,
     chainId: record.chainId,
     query: { enabled: record.status === 'pending', refetchInterval: (q) => (q.state.data ? false : 3_000) },
   })
-  const trade = useQuery({ ...tradeQueryOptions({ chainId: record.chainId, hash: record.hash }), enabled: unresolved })
+  const trade = useQuery({
+    ...tradeQueryOptions({ chainId: record.chainId, hash: record.hash }),
+    enabled: unresolved,
+  })
   const receiptStatus = receipt.data?.status
   const tradeData = trade.data
   useEffect(() => {
@@ -50,7 +54,8 @@ export function HistoryItem({
     <li className="flex flex-wrap items-center justify-between gap-2 border-t border-line py-2 text-sm first:border-t-0">
       <span className="min-w-0">
         <span className="font-medium">
-          {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })} {record.from.symbol}
+          {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })}{' '}
+          {record.from.symbol}
           {' → '}
           {record.received === undefined ? '≈ ' : ''}
           {formatTokenAmount({ amount: out, decimals: record.to.decimals })} {record.to.symbol}

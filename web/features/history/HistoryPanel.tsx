@@ -8,7 +8,10 @@ export function HistoryPanel({ chains }: { chains: readonly ChainRecord[] }) {
   const { address } = useAccount()
   const { records, upsert } = useSwapHistory(address)
   return (
-    <section aria-labelledby="history-heading" className="rounded-2xl border border-line bg-card p-4 shadow-sm">
+    <section
+      aria-labelledby="history-heading"
+      className="rounded-2xl border border-line bg-card p-4 shadow-sm"
+    >
       <h2 id="history-heading" className="mb-2 text-base font-semibold">
         Recent swaps
       </h2>

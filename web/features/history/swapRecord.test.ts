@@ -18,12 +18,17 @@ describe('upsertSwapRecord', () => {
     const first = upsertSwapRecord({ records: [], record })
     const second = upsertSwapRecord({ records: first, record: { ...record, hash: '0x02' } })
     expect(second.map((r) => r.hash)).toEqual(['0x02', '0x01'])
-    const updated = upsertSwapRecord({ records: second, record: { chainId: 1, hash: '0x01', status: 'success', received: '1999' } })
+    const updated = upsertSwapRecord({
+      records: second,
+      record: { chainId: 1, hash: '0x01', status: 'success', received: '1999' },
+    })
     expect(updated[1]).toEqual({ ...record, status: 'success', received: '1999' })
     expect(second[1]).toEqual(record)
   })
   it('ignores an update for an unknown record and caps the list', () => {
-    expect(upsertSwapRecord({ records: [], record: { chainId: 1, hash: '0x09', status: 'failed' } })).toEqual([])
+    expect(upsertSwapRecord({ records: [], record: { chainId: 1, hash: '0x09', status: 'failed' } })).toEqual(
+      [],
+    )
     let records: SwapRecord[] = []
     for (let i = 0; i < maxSwapRecords + 3; i++)
       records = upsertSwapRecord({ records, record: { ...record, hash: `0x${i.toString(16)}` } })

@@ -25,6 +25,7 @@ export function singleQuotesQueryOptions(params: SingleQuotesParams) {
     staleTime: quoteRefreshMs,
     refetchInterval: quoteRefreshMs,
     refetchIntervalInBackground: false,
-    retry: (failureCount, error) => !(error instanceof ApiError && error.statusCode < 500) && failureCount < 2,
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.statusCode < 500) && failureCount < 2,
   })
 }

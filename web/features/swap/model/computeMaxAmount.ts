@@ -12,5 +12,7 @@ export function computeMaxAmount(params: { balance: bigint; isNative: boolean; g
  * may move before inclusion), else `fallback`.
  */
 export function computeGasReserve(params: { gasCostWei: bigint | undefined; fallback: bigint }): bigint {
-  return params.gasCostWei === undefined || params.gasCostWei === 0n ? params.fallback : params.gasCostWei * 2n
+  return params.gasCostWei === undefined || params.gasCostWei === 0n
+    ? params.fallback
+    : params.gasCostWei * 2n
 }

@@ -36,18 +36,28 @@ function swapped(to: `0x${string}`, amountIn: bigint, amountOut: bigint): Log {
 }
 
 function transfer(to: `0x${string}`, value: bigint): Log {
-  const topics = encodeEventTopics({ abi: swapReceiptAbi, eventName: 'Transfer', args: { from: aggregator, to } })
+  const topics = encodeEventTopics({
+    abi: swapReceiptAbi,
+    eventName: 'Transfer',
+    args: { from: aggregator, to },
+  })
   return log(tokenOut, topics as `0x${string}`[], padHex(`0x${value.toString(16)}`, { size: 32 }))
 }
 
 describe('getReceivedAmount', () => {
   it('reads the Swapped event of the receiver', () => {
     const logs = [transfer(receiver, 5n), swapped(other, 1n, 2n), swapped(receiver, 1_000n, 2_999n)]
-    expect(getReceivedAmount({ logs, aggregator, receiver, tokenOut })).toEqual({ amountIn: 1_000n, amountOut: 2_999n })
+    expect(getReceivedAmount({ logs, aggregator, receiver, tokenOut })).toEqual({
+      amountIn: 1_000n,
+      amountOut: 2_999n,
+    })
   })
   it('falls back to the output token transfers to the receiver', () => {
     const logs = [transfer(receiver, 5n), transfer(other, 7n), transfer(receiver, 6n)]
-    expect(getReceivedAmount({ logs, aggregator, receiver, tokenOut })).toEqual({ amountIn: undefined, amountOut: 11n })
+    expect(getReceivedAmount({ logs, aggregator, receiver, tokenOut })).toEqual({
+      amountIn: undefined,
+      amountOut: 11n,
+    })
   })
   it('returns undefined without either', () => {
     expect(getReceivedAmount({ logs: [transfer(other, 7n)], aggregator, receiver, tokenOut })).toBeUndefined()

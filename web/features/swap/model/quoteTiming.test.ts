@@ -8,12 +8,12 @@ describe('isQuoteExpired', () => {
     expect(isQuoteExpired({ quoteDeadlineSec: deadlineSec, nowMs: deadlineSec * 1000 })).toBe(true)
   })
   it('moves the boundary earlier by the margin', () => {
-    expect(isQuoteExpired({ quoteDeadlineSec: deadlineSec, nowMs: (deadlineSec - 11) * 1000, marginSec: 10 })).toBe(
-      false,
-    )
-    expect(isQuoteExpired({ quoteDeadlineSec: deadlineSec, nowMs: (deadlineSec - 10) * 1000, marginSec: 10 })).toBe(
-      true,
-    )
+    expect(
+      isQuoteExpired({ quoteDeadlineSec: deadlineSec, nowMs: (deadlineSec - 11) * 1000, marginSec: 10 }),
+    ).toBe(false)
+    expect(
+      isQuoteExpired({ quoteDeadlineSec: deadlineSec, nowMs: (deadlineSec - 10) * 1000, marginSec: 10 }),
+    ).toBe(true)
   })
 })
 
@@ -28,6 +28,8 @@ describe('getRefreshSecondsLeft', () => {
     [20_000, 0],
     [-5_000, 15],
   ])('%i ms after the fetch -> %i s', (elapsedMs, expected) => {
-    expect(getRefreshSecondsLeft({ updatedAtMs, intervalMs: 15_000, nowMs: updatedAtMs + elapsedMs })).toBe(expected)
+    expect(getRefreshSecondsLeft({ updatedAtMs, intervalMs: 15_000, nowMs: updatedAtMs + elapsedMs })).toBe(
+      expected,
+    )
   })
 })

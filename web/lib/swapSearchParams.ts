@@ -1,5 +1,6 @@
 import { isAddress, isAddressEqual } from 'viem'
-import type { SwapSide } from '../types'
+/** Which amount the link's amount is: the input (exact in) or the output (exact out). */
+export type LinkSide = 'in' | 'out'
 
 /** The swap form as a deep link carries it: token references are symbols or addresses. */
 export interface SwapLink {
@@ -7,7 +8,7 @@ export interface SwapLink {
   from: string | undefined
   to: string | undefined
   amount: string | undefined
-  side: SwapSide
+  side: LinkSide
 }
 
 const nonEmpty = (value: string | null) => (value === null || value.trim() === '' ? undefined : value.trim())
@@ -39,7 +40,7 @@ export function buildSwapSearch(params: {
   from: string | undefined
   to: string | undefined
   amount: string
-  side: SwapSide
+  side: LinkSide
 }): string {
   const next = new URLSearchParams(params.search)
   const set = (key: string, value: string | undefined) => {

@@ -34,7 +34,14 @@ describe('buildSwapSearch', () => {
   })
   it('removes an empty amount and its side', () => {
     expect(
-      buildSwapSearch({ search: '?amount=3&side=in', chainId: 1, from: 'ETH', to: undefined, amount: '', side: 'in' }),
+      buildSwapSearch({
+        search: '?amount=3&side=in',
+        chainId: 1,
+        from: 'ETH',
+        to: undefined,
+        amount: '',
+        side: 'in',
+      }),
     ).toBe('?chain=1&from=ETH')
   })
 })

@@ -1,0 +1,93 @@
+import { type Hex, parseEther, zeroAddress } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { createPoolSync } from './createPoolSync'
+import type { PoolSnapshot } from './poolSnapshot'
+
+const CHAIN_ID = 1
+
+describe('createPoolSync on the devnet', () => {
+  let h: DevnetHarness
+
+  beforeAll(async () => {
+    h = await startDevnetHarness({ portBase: 20020, chainIds: [CHAIN_ID] })
+  })
+  afterAll(async () => {
+    await h?.stop()
+  })
+
+  const loadFresh = async (): Promise<PoolSnapshot> => {
+    const market = h.markets.get(CHAIN_ID)
+    const sync = createPoolSync(market.client, { deployment: market.deployment, pollIntervalMs: 3_600_000 })
+    await sync.start()
+    sync.stop()
+    return sync.getSnapshot()
+  }
+
+  const swapTx = async (ether: string) => {
+    const query = new URLSearchParams({
+      fromTokenAddress: zeroAddress,
+      toTokenAddress: h.token(CHAIN_ID, 'USDC').address,
+      amount: parseEther(ether).toString(),
+      sender: h.account(0).address,
+    })
+    const res = await h.request(`/trade/v1/${CHAIN_ID}/quote/single?${query}`)
+    const [best] = (await res.json()) as { data: Hex; nativeValue: string }[]
+    if (!best) throw new Error('no quote')
+    return { to: h.deployment(CHAIN_ID).aggregator, data: best.data, value: BigInt(best.nativeValue) }
+  }
+
+  it('replays swaps block by block to the same state a full load reads', async () => {
+    const restore = await h.snapshot([CHAIN_ID])
+    try {
+      const wallet = h.walletClient(CHAIN_ID)
+      const before = await h.markets.get(CHAIN_ID).poolSync.refresh()
+      const receipt = await h.sendAndWait(wallet, await swapTx('25'))
+      await h.waitForBlock(CHAIN_ID, receipt.blockNumber)
+      const replayed = h.markets.get(CHAIN_ID).getSnapshot()
+      expect(replayed.blockNumber).toBe(receipt.blockNumber)
+      expect(replayed.pools).not.toEqual(before.pools)
+      expect(replayed).toEqual(await loadFresh())
+    } finally {
+      await restore()
+    }
+  })
+
+  it('reloads after a revert that is followed by a different block at the same height', async () => {
+    const chain = h.deployerClient(CHAIN_ID)
+    const sync = h.markets.get(CHAIN_ID).poolSync
+    const wallet = h.walletClient(CHAIN_ID)
+    const small = await swapTx('1')
+    const large = await swapTx('40')
+    const id = await chain.snapshot()
+    try {
+      const first = await h.sendAndWait(wallet, small)
+      const afterSmall = await sync.refresh()
+      expect(afterSmall.blockNumber).toBe(first.blockNumber)
+      await chain.revert({ id })
+      const second = await h.sendAndWait(wallet, large)
+      expect(second.blockNumber).toBe(first.blockNumber)
+      const afterLarge = await sync.refresh()
+      expect(afterLarge.blockHash).toBe(second.blockHash)
+      expect(afterLarge.pools).not.toEqual(afterSmall.pools)
+      expect(afterLarge).toEqual(await loadFresh())
+    } finally {
+      await chain.revert({ id })
+      await sync.refresh()
+    }
+  })
+
+  it('reloads when the head drops below the snapshot', async () => {
+    const chain = h.deployerClient(CHAIN_ID)
+    const sync = h.markets.get(CHAIN_ID).poolSync
+    const start = await sync.refresh()
+    const id = await chain.snapshot()
+    await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('2'))
+    await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('3'))
+    expect((await sync.refresh()).blockNumber).toBe(start.blockNumber + 2n)
+    await chain.revert({ id })
+    const reverted = await sync.refresh()
+    expect(reverted.blockNumber).toBe(start.blockNumber)
+    expect(reverted.pools).toEqual(start.pools)
+  })
+})

@@ -1,0 +1,216 @@
+import { fileURLToPath } from 'node:url'
+import { createRoute, z } from '@hono/zod-openapi'
+import { assertSupportedChain } from '../chains/assertSupportedChain'
+import { AppError } from '../errors'
+import type { Markets } from '../market/createMarkets'
+import { createRouter } from '../openapi/createRouter'
+import {
+  AddressInputSchema,
+  AddressSchema,
+  ChainIdFilterQuerySchema,
+  ChainIdParamsSchema,
+  errorResponses,
+} from '../openapi/schemas'
+import { createTokenCatalog } from '../tokens/createTokenCatalog'
+import { createTokenLogoLoader } from '../tokens/createTokenLogoLoader'
+
+const defaultPublicDir = fileURLToPath(new URL('../../public', import.meta.url))
+
+const SEARCH_LIMIT_DEFAULT = 20
+const SEARCH_LIMIT_MAX = 100
+const LOGO_CACHE_CONTROL = 'public, max-age=86400, immutable'
+const exampleAddress = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
+
+const TokenRecordSchema = z
+  .object({
+    address: AddressSchema.openapi({ description: 'Checksummed; the zero address is the native currency' }),
+    contractAddress: AddressSchema.openapi({ description: 'Same as `address` (compatible API name)' }),
+    symbol: z.string().openapi({ example: 'WETH' }),
+    name: z.string().openapi({ example: 'Wrapped Ether' }),
+    decimals: z.number().int().openapi({ example: 18 }),
+    chainId: z.number().int().openapi({ example: 1 }),
+    logo: z.string().openapi({ example: `/trade/v1/info/tokenLogo/1/${exampleAddress}` }),
+    tags: z.array(z.string()).openapi({ example: ['wrapped-native'] }),
+    priceInUsd: z
+      .number()
+      .nullable()
+      .openapi({ description: 'USD per whole token from the pools; null when unpriced', example: 3000 }),
+    transferFeeBps: z
+      .number()
+      .int()
+      .openapi({ description: 'Tax taken on every transfer, basis points', example: 0 }),
+    buyTax: z.number().openapi({ description: 'Transfer tax in percent', example: 0 }),
+    sellTax: z.number().openapi({ description: 'Transfer tax in percent', example: 0 }),
+    isNative: z.boolean(),
+  })
+  .openapi('Token')
+
+const TokenPathSchema = ChainIdParamsSchema.extend({
+  tokenAddress: AddressInputSchema.openapi({
+    param: { name: 'tokenAddress', in: 'path', description: 'Token address; the zero address is native' },
+    example: exampleAddress,
+  }),
+})
+
+const SearchQuerySchema = ChainIdFilterQuerySchema.extend({
+  query: z
+    .string({ error: 'query is required' })
+    .trim()
+    .min(1, 'query must not be empty')
+    .max(100, 'query must be at most 100 characters')
+    .openapi({
+      param: { name: 'query', in: 'query', description: 'Symbol, name or address (whole or a 0x prefix)' },
+      example: 'usd',
+    }),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, `expected an integer from 1 to ${SEARCH_LIMIT_MAX}`)
+    .transform(Number)
+    .refine(
+      (value) => value >= 1 && value <= SEARCH_LIMIT_MAX,
+      `expected an integer from 1 to ${SEARCH_LIMIT_MAX}`,
+    )
+    .optional()
+    .openapi({
+      param: { name: 'limit', in: 'query', description: `At most this many (default 20, max 100)` },
+      type: 'integer',
+      example: 20,
+    }),
+})
+
+const searchRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/info/token/search',
+  tags: ['Info'],
+  summary: 'Tokens matching a search term',
+  description:
+    'Matches symbol, name or address on one chain (`chainId`) or on every chain. Ranked by match (exact ' +
+    'address, exact symbol, symbol prefix, name prefix, substring), then native, wrapped native, stables and ' +
+    'majors before long-tail tokens, deeper liquidity first.',
+  request: { query: SearchQuerySchema },
+  responses: {
+    200: {
+      description: 'Matching tokens, best first',
+      content: { 'application/json': { schema: z.array(TokenRecordSchema) } },
+    },
+    ...errorResponses(400, 429),
+  },
+})
+
+const popularRoute = createRoute({
+  method: 'get',
+  path: '/v1/info/token/popular',
+  tags: ['Info'],
+  summary: 'Popular tokens',
+  description:
+    'Tokens of one chain (or of every chain, chain by chain, without `chainId`): native currency, wrapped ' +
+    'native, stables, majors, then long-tail tokens, each group by liquidity (deepest first), with prices.',
+  request: { query: ChainIdFilterQuerySchema },
+  responses: {
+    200: {
+      description: 'Token list',
+      content: { 'application/json': { schema: z.array(TokenRecordSchema) } },
+    },
+    ...errorResponses(400, 429),
+  },
+})
+
+const tokenRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/info/token/{chainId}/{tokenAddress}',
+  tags: ['Info'],
+  summary: 'Token information',
+  request: { params: TokenPathSchema },
+  responses: {
+    200: { description: 'The token', content: { 'application/json': { schema: TokenRecordSchema } } },
+    ...errorResponses(400, 404, 429),
+  },
+})
+
+const logoRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/info/tokenLogo/{chainId}/{tokenAddress}',
+  tags: ['Info'],
+  summary: 'Token logo (an SVG image)',
+  description:
+    'The shipped logo of well-known tokens, otherwise a generated badge (colour from the address, first ' +
+    'letters of the symbol). Cacheable for a day; answers 304 to a matching `If-None-Match`.',
+  request: { params: TokenPathSchema },
+  responses: {
+    200: {
+      description: 'SVG image',
+      headers: z.object({ etag: z.string(), 'cache-control': z.string() }),
+      content: { 'image/svg+xml': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    304: { description: 'Not modified (the ETag matched)' },
+    ...errorResponses(400, 404, 429),
+  },
+})
+
+export interface TokenRoutesDeps {
+  markets: Markets
+  /** Directory holding `tokens/<SYMBOL>.svg`; defaults to the repository's `public/`. */
+  publicDir?: string
+}
+
+/**
+ * Token endpoints: search, the popular list (native first, priced), one token's record and its logo.
+ * A `chainId` that is not deployed answers 400 `UNSUPPORTED_CHAIN`; a malformed address 400
+ * `INVALID_PARAMS`; an unlisted token 404 `NOT_FOUND` (JSON, for the logo too).
+ */
+export function createTokenRoutes(deps: TokenRoutesDeps) {
+  const { markets } = deps
+  const catalog = createTokenCatalog({ markets })
+  const loadLogo = createTokenLogoLoader({ publicDir: deps.publicDir ?? defaultPublicDir })
+  const assertChain = (chainId: number) =>
+    assertSupportedChain(
+      markets.all().map((m) => m.deployment),
+      chainId,
+    )
+  const chainIdsOf = (chainId: number | undefined) =>
+    chainId === undefined ? markets.all().map((m) => m.chainId) : [assertChain(chainId).chainId]
+  const findToken = (chainId: number, tokenAddress: `0x${string}`) => {
+    assertChain(chainId)
+    const token = catalog.findToken(chainId, tokenAddress)
+    if (token === undefined) {
+      throw new AppError('NOT_FOUND', `Token ${tokenAddress} is not listed on chain ${chainId}`, {
+        details: { chainId, tokenAddress },
+      })
+    }
+    return token
+  }
+
+  return createRouter()
+    .openapi(searchRoute, (c) => {
+      const { query, chainId, limit } = c.req.valid('query')
+      if (chainId !== undefined) assertChain(chainId)
+      return c.json(catalog.search({ query, chainId, limit: limit ?? SEARCH_LIMIT_DEFAULT }), 200)
+    })
+    .openapi(popularRoute, (c) => {
+      const { chainId } = c.req.valid('query')
+      const tokens = chainIdsOf(chainId).flatMap((id) => catalog.listChain(id).map((t) => t.record))
+      return c.json(tokens, 200)
+    })
+    .openapi(tokenRoute, (c) => {
+      const { chainId, tokenAddress } = c.req.valid('param')
+      return c.json(findToken(chainId, tokenAddress), 200)
+    })
+    .openapi(logoRoute, async (c) => {
+      const { chainId, tokenAddress } = c.req.valid('param')
+      const logo = await loadLogo(findToken(chainId, tokenAddress))
+      c.header('etag', logo.etag)
+      c.header('cache-control', LOGO_CACHE_CONTROL)
+      if (matchesEtag(c.req.header('if-none-match'), logo.etag)) return c.body(null, 304)
+      c.header('content-type', logo.contentType)
+      c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      return c.body(logo.body, 200)
+    })
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*')
+}

@@ -1,0 +1,65 @@
+import type { PoolState, V3PoolState } from './types'
+import { createV3SwapQuoter, type V3SwapQuoter } from './v3/createV3SwapQuoter'
+
+/** One hop's simulated result, as the path quoter memoizes it. */
+export interface CachedHop {
+  /** What the aggregator sends (exact in) or must pay (exact out). */
+  readonly sent: bigint
+  /** The aggregator's balance increase of the hop's output token. */
+  readonly received: bigint
+  readonly ticksCrossed: number
+}
+
+/**
+ * Memo of hop simulations shared by routing calls over the same pools (the best route and the per-exchange
+ * routes of one request, or every request on one snapshot). Keyed on the immutable pool objects, so it never
+ * answers for a changed pool: a snapshot that replaces a pool replaces its key. Holds only deterministic
+ * results of pure functions, so routing stays pure. Each memo keeps at most `maxEntriesPerPool` amounts.
+ */
+export interface HopCache {
+  /** The V3 step table of `pool` in one direction (built once, extended lazily). */
+  v3Quoter(pool: V3PoolState, zeroForOne: boolean): V3SwapQuoter
+  /** The amount -> result memo of one pool, direction, trade side and pair of transfer taxes. */
+  hops(pool: PoolState, slot: string): Map<bigint, CachedHop | null>
+}
+
+/**
+ * Creates an empty `HopCache`. Pass one to `findBestRoute` calls that should share work; without one each call
+ * uses its own. `maxEntriesPerPool` bounds memory for long-lived caches (default 4096 amounts per memo).
+ */
+export function createHopCache(params: { maxEntriesPerPool?: number } = {}): HopCache {
+  const maxEntries = params.maxEntriesPerPool ?? 4096
+  const v3 = new WeakMap<V3PoolState, [V3SwapQuoter | undefined, V3SwapQuoter | undefined]>()
+  const memos = new WeakMap<PoolState, Map<string, Map<bigint, CachedHop | null>>>()
+  return {
+    v3Quoter(pool, zeroForOne) {
+      let pair = v3.get(pool)
+      if (!pair) {
+        pair = [undefined, undefined]
+        v3.set(pool, pair)
+      }
+      const index = zeroForOne ? 0 : 1
+      let quoter = pair[index]
+      if (!quoter) {
+        quoter = createV3SwapQuoter(pool, zeroForOne)
+        pair[index] = quoter
+      }
+      return quoter
+    },
+    hops(pool, slot) {
+      let slots = memos.get(pool)
+      if (!slots) {
+        slots = new Map()
+        memos.set(pool, slots)
+      }
+      let memo = slots.get(slot)
+      if (!memo) {
+        memo = new Map()
+        slots.set(slot, memo)
+      } else if (memo.size >= maxEntries) {
+        memo.clear()
+      }
+      return memo
+    },
+  }
+}

@@ -1,0 +1,79 @@
+import { useId } from 'react'
+import type { TokenRecord } from '../../../lib/api'
+import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { TokenIcon } from './TokenIcon'
+
+export interface AmountFieldProps {
+  label: string
+  token: TokenRecord | undefined
+  value: string
+  onChange: (text: string) => void
+  onSelectToken: () => void
+  balance: bigint | undefined
+  usdFormatted: string | undefined
+  onMax?: (() => void) | undefined
+  busy?: boolean
+}
+
+/** One side of the swap: labelled decimal input, token button, balance with an optional max button, USD value. */
+export function AmountField(props: AmountFieldProps) {
+  const { label, token, value, onChange, onSelectToken, balance, usdFormatted, onMax, busy } = props
+  const id = useId()
+  return (
+    <div className="rounded-xl border border-line bg-surface p-3">
+      <label htmlFor={id} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      <div className="mt-1 flex items-center gap-2">
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="0"
+          value={value}
+          aria-busy={busy === true}
+          onChange={(event) => onChange(event.target.value)}
+          className={`min-w-0 flex-1 bg-transparent text-2xl font-semibold tabular-nums outline-none placeholder:text-muted ${busy === true ? 'opacity-60' : ''}`}
+        />
+        <button
+          type="button"
+          onClick={onSelectToken}
+          aria-label={
+            token === undefined ? `${label}: select token` : `${label}: ${token.symbol}, change token`
+          }
+          className="inline-flex shrink-0 items-center gap-2 rounded-full border border-line bg-card px-3 py-1.5 text-sm font-semibold hover:border-accent"
+        >
+          {token === undefined ? (
+            'Select token'
+          ) : (
+            <>
+              <TokenIcon symbol={token.symbol} logo={token.logo} size={20} />
+              {token.symbol}
+            </>
+          )}
+          <span aria-hidden="true">▾</span>
+        </button>
+      </div>
+      <div className="mt-1 flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs text-muted">
+        <span>{usdFormatted ?? ''}</span>
+        {token !== undefined && balance !== undefined && (
+          <span className="flex items-center gap-2">
+            <span>Balance: {formatTokenAmount({ amount: balance, decimals: token.decimals })}</span>
+            {onMax !== undefined && balance > 0n && (
+              <button
+                type="button"
+                onClick={onMax}
+                aria-label={`Use maximum ${token.symbol} balance`}
+                className="rounded px-1.5 py-0.5 font-semibold text-accent hover:bg-card"
+              >
+                Max
+              </button>
+            )}
+          </span>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,89 @@
+import { isAddressEqual } from 'viem'
+import type { TokenRecord } from '../../../lib/api'
+import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { formatUsd } from '../../../lib/formatUsd'
+import type { SingleQuote } from '../types'
+
+/** Human name of a quote's exchange: the aggregate is "Best route". */
+export function getQuoteName(quote: SingleQuote): string {
+  if (quote.exchangeId === 'best') return 'Best route'
+  return quote.protocol[0]?.name ?? quote.exchangeId
+}
+
+function routeText(quote: SingleQuote, tokens: readonly TokenRecord[]): string {
+  const symbolOf = (address: string) =>
+    tokens.find((t) => isAddressEqual(t.address, address as `0x${string}`))?.symbol ??
+    `${address.slice(0, 6)}…`
+  return quote.protocol
+    .map((leg) => `${leg.percentage}% ${leg.route.map(symbolOf).join(' → ')} (${leg.name})`)
+    .join('; ')
+}
+
+/**
+ * Every exchange's quote side by side as a radio group (output, its USD value, gas cost, price impact, route);
+ * the best is marked, the chosen one is what the review will use.
+ */
+export function QuoteList({
+  quotes,
+  selectedId,
+  onSelect,
+  tokens,
+}: {
+  quotes: readonly SingleQuote[]
+  selectedId: string
+  onSelect: (exchangeId: string) => void
+  tokens: readonly TokenRecord[]
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-xs font-medium text-muted">Quotes by exchange</legend>
+      {quotes.map((quote) => {
+        const exactIn = quote.tradeType === 0
+        const token = exactIn ? quote.tokenTo : quote.tokenFrom
+        const amount = BigInt(exactIn ? quote.toTokenAmount : quote.fromTokenAmount)
+        const usd = formatUsd({ value: exactIn ? quote.amountOutUsd : quote.amountInUsd })
+        const gas = formatUsd({ value: quote.gasCostUsd })
+        const selected = quote.exchangeId === selectedId
+        return (
+          <label
+            key={quote.exchangeId}
+            className={`flex cursor-pointer gap-3 rounded-xl border p-3 text-sm ${selected ? 'border-accent bg-accent/5' : 'border-line'} ${quote.isBest ? 'ring-1 ring-accent/40' : ''}`}
+          >
+            <input
+              type="radio"
+              name="quote"
+              value={quote.exchangeId}
+              checked={selected}
+              onChange={() => onSelect(quote.exchangeId)}
+              className="mt-1 accent-[var(--accent)]"
+            />
+            <span className="min-w-0 flex-1">
+              <span className="flex flex-wrap items-center justify-between gap-x-2">
+                <span className="font-semibold">
+                  {getQuoteName(quote)}
+                  {quote.isBest && (
+                    <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
+                      Best
+                    </span>
+                  )}
+                </span>
+                <span className="font-mono tabular-nums" data-testid="quote-amount">
+                  {exactIn ? '' : 'Pay '}
+                  {formatTokenAmount({ amount, decimals: token.decimals })} {token.symbol}
+                </span>
+              </span>
+              <span className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-muted">
+                <span>{usd === undefined ? '' : `≈ ${usd}`}</span>
+                <span>Gas {gas ?? '—'}</span>
+                <span>Impact {quote.priceImpact.toFixed(2)}%</span>
+              </span>
+              <span className="mt-1 block truncate text-xs text-muted" title={routeText(quote, tokens)}>
+                {routeText(quote, tokens)}
+              </span>
+            </span>
+          </label>
+        )
+      })}
+    </fieldset>
+  )
+}

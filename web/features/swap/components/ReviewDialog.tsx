@@ -1,0 +1,136 @@
+import { useEffect, useId, useState } from 'react'
+import { Dialog } from '../../../components/Dialog'
+import type { ChainRecord } from '../../../lib/api'
+import { useNow } from '../../../lib/useNow'
+import type { SwapProgress } from '../hooks/useSwapExecution'
+import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
+import { hasRateChanged } from '../model/hasRateChanged'
+import { isQuoteExpired } from '../model/quoteTiming'
+import type { SingleQuote } from '../types'
+import { ReviewDetails } from './ReviewDetails'
+import { SwapProgressView } from './SwapProgressView'
+
+export interface ReviewDialogProps {
+  open: boolean
+  onClose: () => void
+  /** The chosen quote as it is now (refreshed in the background). */
+  liveQuote: SingleQuote
+  chain: ChainRecord
+  progress: SwapProgress
+  onConfirm: (quote: SingleQuote) => void
+  onResetProgress: () => void
+  onRefreshQuotes: () => void
+}
+
+/** Review of the quote before the wallet prompt, then the swap's progress. */
+export function ReviewDialog(props: ReviewDialogProps) {
+  const busy =
+    props.progress.phase === 'wallet' ||
+    props.progress.phase === 'pending' ||
+    props.progress.phase === 'preparing'
+  return (
+    <Dialog open={props.open} title="Review swap" onClose={busy ? () => undefined : props.onClose}>
+      {props.open && <ReviewBody {...props} />}
+    </Dialog>
+  )
+}
+
+const confirmWord = 'confirm'
+
+function ReviewBody({
+  liveQuote,
+  chain,
+  progress,
+  onConfirm,
+  onResetProgress,
+  onRefreshQuotes,
+  onClose,
+}: ReviewDialogProps) {
+  const [accepted, setAccepted] = useState(liveQuote)
+  const [typed, setTyped] = useState('')
+  const confirmId = useId()
+  const now = useNow(1_000)
+  const idle = progress.phase === 'idle'
+  const rateChanged = idle && hasRateChanged({ accepted, current: liveQuote })
+
+  useEffect(() => {
+    if (idle && !hasRateChanged({ accepted, current: liveQuote }) && accepted !== liveQuote)
+      setAccepted(liveQuote)
+  }, [idle, accepted, liveQuote])
+
+  if (!idle)
+    return (
+      <SwapProgressView
+        progress={progress}
+        quote={accepted}
+        chain={chain}
+        onRetry={onResetProgress}
+        onDone={() => {
+          onResetProgress()
+          onClose()
+        }}
+      />
+    )
+
+  const expired = isQuoteExpired({ quoteDeadlineSec: accepted.quoteDeadline, nowMs: now, marginSec: 5 })
+  const needsTypedConfirm = getPriceImpactLevel(accepted.priceImpact) === 'high'
+  const confirmed = !needsTypedConfirm || typed.trim().toLowerCase() === confirmWord
+  return (
+    <div className="space-y-4">
+      <ReviewDetails quote={accepted} />
+      {rateChanged && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-danger/40 p-3 text-sm"
+        >
+          <span>The rate changed since you opened the review.</span>
+          <button
+            type="button"
+            onClick={() => setAccepted(liveQuote)}
+            className="rounded-lg bg-accent px-3 py-1.5 font-semibold text-accent-fg"
+          >
+            Accept new rate
+          </button>
+        </div>
+      )}
+      {expired && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-danger/40 p-3 text-sm"
+        >
+          <span>The quote expired.</span>
+          <button
+            type="button"
+            onClick={onRefreshQuotes}
+            className="rounded-lg border border-line px-3 py-1.5 font-semibold"
+          >
+            Refresh quote
+          </button>
+        </div>
+      )}
+      {needsTypedConfirm && (
+        <div className="space-y-1 rounded-xl border border-danger/40 p-3 text-sm">
+          <p className="font-semibold text-danger">
+            Price impact is {accepted.priceImpact.toFixed(2)}%: you may lose a large part of the value.
+          </p>
+          <label htmlFor={confirmId}>Type “{confirmWord}” to swap anyway</label>
+          <input
+            id={confirmId}
+            value={typed}
+            autoComplete="off"
+            onChange={(event) => setTyped(event.target.value)}
+            className="w-full rounded-lg border border-line bg-surface px-3 py-2"
+          />
+        </div>
+      )}
+      <button
+        type="button"
+        disabled={rateChanged || expired || !confirmed}
+        onClick={() => onConfirm(accepted)}
+        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
+      >
+        Confirm swap
+      </button>
+    </div>
+  )
+}

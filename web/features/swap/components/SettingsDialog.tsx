@@ -1,0 +1,117 @@
+import { useId, useState } from 'react'
+import { Dialog } from '../../../components/Dialog'
+import type { SwapSettings } from '../hooks/useSwapSettings'
+import { getSlippageWarning, parseSlippagePercent } from '../model/slippage'
+
+const warnings = {
+  'may-fail': 'Slippage below 0.05% may make the transaction fail.',
+  frontrun: 'Slippage above 5% exposes the trade to frontrunning.',
+} as const
+
+/** Slippage (auto = the quote's recommendation, or custom percent, with warnings) and deadline in minutes. */
+export function SettingsDialog({
+  open,
+  onClose,
+  settings,
+  onChange,
+  recommendedPercent,
+}: {
+  open: boolean
+  onClose: () => void
+  settings: SwapSettings
+  onChange: (settings: SwapSettings) => void
+  recommendedPercent: number | undefined
+}) {
+  return (
+    <Dialog open={open} title="Swap settings" onClose={onClose}>
+      {open && (
+        <SettingsForm settings={settings} onChange={onChange} recommendedPercent={recommendedPercent} />
+      )}
+    </Dialog>
+  )
+}
+
+function SettingsForm({
+  settings,
+  onChange,
+  recommendedPercent,
+}: {
+  settings: SwapSettings
+  onChange: (settings: SwapSettings) => void
+  recommendedPercent: number | undefined
+}) {
+  const [slippageText, setSlippageText] = useState(
+    settings.slippage.mode === 'custom' ? String(settings.slippage.percent) : '',
+  )
+  const [deadlineText, setDeadlineText] = useState(String(settings.deadlineMinutes))
+  const slippageId = useId()
+  const deadlineId = useId()
+  const warningId = useId()
+  const custom = parseSlippagePercent(slippageText)
+  const warning =
+    settings.slippage.mode === 'custom' ? getSlippageWarning(settings.slippage.percent) : undefined
+  const invalidSlippage = slippageText !== '' && custom === undefined
+  return (
+    <div className="space-y-5 text-sm">
+      <fieldset>
+        <legend className="mb-2 font-semibold">Max slippage</legend>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            aria-pressed={settings.slippage.mode === 'auto'}
+            onClick={() => {
+              setSlippageText('')
+              onChange({ ...settings, slippage: { mode: 'auto' } })
+            }}
+            className={`rounded-lg border px-3 py-2 font-semibold ${settings.slippage.mode === 'auto' ? 'border-accent bg-accent text-accent-fg' : 'border-line'}`}
+          >
+            Auto{recommendedPercent === undefined ? '' : ` (${recommendedPercent}%)`}
+          </button>
+          <label htmlFor={slippageId} className="sr-only">
+            Custom slippage in percent
+          </label>
+          <span className="flex items-center gap-1">
+            <input
+              id={slippageId}
+              inputMode="decimal"
+              placeholder="Custom"
+              value={slippageText}
+              aria-invalid={invalidSlippage}
+              aria-describedby={warning === undefined ? undefined : warningId}
+              onChange={(event) => {
+                setSlippageText(event.target.value)
+                const percent = parseSlippagePercent(event.target.value)
+                if (percent !== undefined) onChange({ ...settings, slippage: { mode: 'custom', percent } })
+              }}
+              className="w-24 rounded-lg border border-line bg-surface px-3 py-2"
+            />
+            <span aria-hidden="true">%</span>
+          </span>
+        </div>
+        {invalidSlippage && <p className="mt-2 text-danger">Enter a percentage between 0 and 50.</p>}
+        {warning !== undefined && (
+          <p id={warningId} role="alert" className="mt-2 text-danger">
+            {warnings[warning]}
+          </p>
+        )}
+      </fieldset>
+      <div>
+        <label htmlFor={deadlineId} className="mb-2 block font-semibold">
+          Transaction deadline (minutes)
+        </label>
+        <input
+          id={deadlineId}
+          inputMode="numeric"
+          value={deadlineText}
+          onChange={(event) => {
+            setDeadlineText(event.target.value)
+            const minutes = Number(event.target.value)
+            if (Number.isInteger(minutes) && minutes >= 1 && minutes <= 4320)
+              onChange({ ...settings, deadlineMinutes: minutes })
+          }}
+          className="w-24 rounded-lg border border-line bg-surface px-3 py-2"
+        />
+      </div>
+    </div>
+  )
+}

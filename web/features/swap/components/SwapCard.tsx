@@ -1,0 +1,251 @@
+import { useConnectModal } from '@rainbow-me/rainbowkit'
+import { useState } from 'react'
+import { formatUnits, isAddressEqual, zeroAddress } from 'viem'
+import { useAccount, useSwitchChain } from 'wagmi'
+import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
+import { formatUsd } from '../../../lib/formatUsd'
+import { getErrorMessage } from '../../../lib/getErrorMessage'
+import { useTokenBalances } from '../../balances'
+import { useApproval } from '../hooks/useApproval'
+import { useSwapExecution } from '../hooks/useSwapExecution'
+import { useSwapForm } from '../hooks/useSwapForm'
+import { useSwapQuotes } from '../hooks/useSwapQuotes'
+import { useSwapSettings } from '../hooks/useSwapSettings'
+import { computeGasReserve, computeMaxAmount } from '../model/computeMaxAmount'
+import { formatAmountForInput } from '../model/formatAmountForInput'
+import { getSwapAction } from '../model/getSwapAction'
+import { sanitizeAmountInput } from '../model/sanitizeAmountInput'
+import { AmountField } from './AmountField'
+import { ApprovalPanel } from './ApprovalPanel'
+import { QuoteCountdown } from './QuoteCountdown'
+import { QuoteList } from './QuoteList'
+import { ReviewDialog } from './ReviewDialog'
+import { SettingsDialog } from './SettingsDialog'
+import { SwapActionButton } from './SwapActionButton'
+import { TokenDialog } from './TokenDialog'
+
+const noTokens: TokenRecord[] = []
+
+/** The single-chain swap card on `chain`: amounts, tokens, quotes, settings, approval, review and progress. */
+export function SwapCard({ chain }: { chain: ChainRecord }) {
+  const popular = usePopularTokens({ chainId: chain.chainId })
+  const [imported, setImported] = useState<TokenRecord[]>([])
+  const tokens = [...(popular.data ?? noTokens), ...imported.filter((t) => t.chainId === chain.chainId)]
+  const form = useSwapForm({ chainId: chain.chainId, tokens: popular.data })
+  const { from, to, amountText, side } = form.state
+  const { settings, setSettings } = useSwapSettings()
+  const { address, isConnected, chainId: walletChainId } = useAccount()
+  const { openConnectModal } = useConnectModal()
+  const { switchChain } = useSwitchChain()
+  const [dialog, setDialog] = useState<'from' | 'to' | 'settings' | 'review' | undefined>()
+
+  const { balances } = useTokenBalances({
+    chainId: chain.chainId,
+    address,
+    tokens,
+    refetchIntervalMs: Math.max(chain.blockTimeMs, 4_000),
+  })
+  const balanceMap = new Map(
+    balances.flatMap((b) =>
+      b.amount === undefined ? [] : [[b.token.address.toLowerCase(), b.amount] as const],
+    ),
+  )
+  const balanceOf = (token: TokenRecord | undefined) =>
+    token === undefined ? undefined : balanceMap.get(token.address.toLowerCase())
+
+  const quotes = useSwapQuotes({
+    chainId: chain.chainId,
+    from,
+    to,
+    amountText,
+    side,
+    exchangeId: form.state.exchangeId,
+    ...settings,
+  })
+  const selected = quotes.selected
+  const sellAmount =
+    side === 'in' ? quotes.amount : selected === undefined ? undefined : BigInt(selected.deltaAmount)
+  const approval = useApproval({
+    chainId: chain.chainId,
+    token: from,
+    owner: address,
+    spender: chain.aggregator,
+    requiredAmount: sellAmount,
+  })
+  const execution = useSwapExecution({ chain, account: address })
+
+  const action = getSwapAction({
+    hasTokens: from !== undefined && to !== undefined,
+    amount: quotes.amount,
+    quoteState: quotes.state,
+    isConnected,
+    isWrongNetwork: walletChainId !== chain.chainId,
+    sellAmount,
+    balance: balanceOf(from),
+    needsApproval: approval.steps.length > 0,
+  })
+
+  const shown = (field: 'in' | 'out') => {
+    if (field === side) return amountText
+    if (selected === undefined || quotes.isStale) return ''
+    return field === 'in'
+      ? formatAmountForInput({
+          amount: BigInt(selected.fromTokenAmount),
+          decimals: selected.tokenFrom.decimals,
+        })
+      : formatAmountForInput({ amount: BigInt(selected.toTokenAmount), decimals: selected.tokenTo.decimals })
+  }
+  const onType = (field: 'in' | 'out', text: string) => {
+    const token = field === 'in' ? from : to
+    form.setAmount(field, sanitizeAmountInput({ text, decimals: token?.decimals ?? 18 }))
+  }
+  const onMax = () => {
+    const balance = balanceOf(from)
+    if (from === undefined || balance === undefined) return
+    const isNative = isAddressEqual(from.address, zeroAddress)
+    const gasReserve = computeGasReserve({
+      gasCostWei: selected === undefined ? undefined : BigInt(selected.gasCostWei),
+      fallback: 10n ** BigInt(Math.max(from.decimals - 2, 0)),
+    })
+    form.setAmount('in', formatUnits(computeMaxAmount({ balance, isNative, gasReserve }), from.decimals))
+  }
+  const selectToken = (field: 'from' | 'to', token: TokenRecord) => {
+    if (token.tags.includes('imported') && !tokens.some((t) => isAddressEqual(t.address, token.address)))
+      setImported((list) => [...list, token])
+    form.setToken(field, token)
+    setDialog(undefined)
+  }
+  const usd = (value: number | null | undefined) => (quotes.isStale ? undefined : formatUsd({ value }))
+
+  return (
+    <section
+      aria-labelledby="swap-heading"
+      className="min-w-0 rounded-2xl border border-line bg-card p-4 shadow-sm md:row-span-2"
+    >
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="swap-heading" className="text-base font-semibold">
+          Swap on {chain.name}
+        </h2>
+        <div className="flex items-center gap-2">
+          {quotes.quotes.length > 0 && (
+            <QuoteCountdown
+              updatedAtMs={quotes.updatedAtMs}
+              onRefresh={quotes.refetch}
+              fetching={quotes.isFetching}
+            />
+          )}
+          <button
+            type="button"
+            onClick={() => setDialog('settings')}
+            aria-label="Swap settings"
+            className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line hover:bg-surface"
+          >
+            <span aria-hidden="true">⚙</span>
+          </button>
+        </div>
+      </div>
+      <div className="space-y-1">
+        <AmountField
+          label="You pay"
+          token={from}
+          value={shown('in')}
+          onChange={(text) => onType('in', text)}
+          onSelectToken={() => setDialog('from')}
+          balance={balanceOf(from)}
+          usdFormatted={usd(selected?.amountInUsd)}
+          onMax={onMax}
+          busy={side === 'out' && quotes.state === 'loading'}
+        />
+        <div className="relative flex justify-center">
+          <button
+            type="button"
+            onClick={form.flip}
+            aria-label="Switch pay and receive tokens"
+            className="-my-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-card text-lg hover:border-accent"
+          >
+            <span aria-hidden="true">↓↑</span>
+          </button>
+        </div>
+        <AmountField
+          label="You receive"
+          token={to}
+          value={shown('out')}
+          onChange={(text) => onType('out', text)}
+          onSelectToken={() => setDialog('to')}
+          balance={balanceOf(to)}
+          usdFormatted={usd(selected?.amountOutUsd)}
+          busy={side === 'in' && quotes.state === 'loading'}
+        />
+      </div>
+      {quotes.state === 'error' && (
+        <p role="alert" className="mt-3 rounded-lg border border-danger/40 p-3 text-sm text-danger">
+          {getErrorMessage(quotes.error).message}
+        </p>
+      )}
+      <div className="mt-3 space-y-3">
+        {action.kind === 'approve' && from !== undefined ? (
+          <ApprovalPanel
+            token={from}
+            steps={approval.steps}
+            progress={approval.progress}
+            onApprove={(unlimited) => void approval.approve(unlimited)}
+          />
+        ) : (
+          <SwapActionButton
+            action={action}
+            fromSymbol={from?.symbol ?? ''}
+            chainName={chain.name}
+            onConnect={() => openConnectModal?.()}
+            onSwitch={() => switchChain({ chainId: chain.chainId })}
+            onReview={() => setDialog('review')}
+          />
+        )}
+        {quotes.quotes.length > 0 && selected !== undefined && (
+          <div className={quotes.isStale ? 'opacity-60' : ''} aria-busy={quotes.isStale}>
+            <QuoteList
+              quotes={quotes.quotes}
+              selectedId={selected.exchangeId}
+              onSelect={form.selectExchange}
+              tokens={tokens}
+            />
+          </div>
+        )}
+      </div>
+      {(dialog === 'from' || dialog === 'to') && (
+        <TokenDialog
+          open
+          title={dialog === 'from' ? 'Select a token to pay' : 'Select a token to receive'}
+          chainId={chain.chainId}
+          tokens={tokens}
+          balances={balanceMap}
+          selected={dialog === 'from' ? from : to}
+          onSelect={(token) => selectToken(dialog, token)}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      <SettingsDialog
+        open={dialog === 'settings'}
+        onClose={() => setDialog(undefined)}
+        settings={settings}
+        onChange={setSettings}
+        recommendedPercent={quotes.recommendedPercent}
+      />
+      {dialog === 'review' && selected !== undefined && (
+        <ReviewDialog
+          open
+          onClose={() => {
+            if (execution.progress.phase === 'confirmed') form.setAmount(side, '')
+            execution.reset()
+            setDialog(undefined)
+          }}
+          liveQuote={selected}
+          chain={chain}
+          progress={execution.progress}
+          onConfirm={(quote) => void execution.execute(quote)}
+          onResetProgress={execution.reset}
+          onRefreshQuotes={quotes.refetch}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,89 @@
+import { useSwitchChain } from 'wagmi'
+import type { ChainRecord } from '../../../lib/api'
+import { ClientError } from '../../../lib/ClientError'
+import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { getErrorMessage } from '../../../lib/getErrorMessage'
+import type { SwapProgress } from '../hooks/useSwapExecution'
+import type { SingleQuote } from '../types'
+
+/** Where a sent swap stands: waiting for the wallet, pending, confirmed with the received amount, or failed. */
+export function SwapProgressView({
+  progress,
+  quote,
+  chain,
+  onRetry,
+  onDone,
+}: {
+  progress: Exclude<SwapProgress, { phase: 'idle' }>
+  quote: SingleQuote
+  chain: ChainRecord
+  onRetry: () => void
+  onDone: () => void
+}) {
+  const { switchChain } = useSwitchChain()
+  if (progress.phase === 'preparing' || progress.phase === 'wallet' || progress.phase === 'pending')
+    return (
+      <div role="status" aria-live="polite" className="space-y-2 py-4 text-center">
+        <span
+          aria-hidden="true"
+          className="mx-auto block h-8 w-8 animate-spin rounded-full border-4 border-line border-t-accent"
+        />
+        <p className="font-semibold">
+          {progress.phase === 'preparing'
+            ? 'Preparing the transaction…'
+            : progress.phase === 'wallet'
+              ? 'Confirm the swap in your wallet'
+              : 'Swap submitted, waiting for confirmation…'}
+        </p>
+        {progress.phase === 'pending' && (
+          <p className="break-all font-mono text-xs text-muted">{progress.hash}</p>
+        )}
+      </div>
+    )
+  if (progress.phase === 'confirmed')
+    return (
+      <div role="status" className="space-y-3 py-2 text-center">
+        <p className="text-lg font-semibold text-accent">Swap confirmed</p>
+        <p>
+          {progress.received === undefined
+            ? 'The swap succeeded.'
+            : `You received ${formatTokenAmount({ amount: progress.received, decimals: quote.tokenTo.decimals })} ${quote.tokenTo.symbol}`}
+        </p>
+        <p className="break-all font-mono text-xs text-muted">{progress.hash}</p>
+        <button
+          type="button"
+          onClick={onDone}
+          className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
+        >
+          Done
+        </button>
+      </div>
+    )
+  const wrongNetwork =
+    progress.error instanceof ClientError &&
+    (progress.error.code === 'WRONG_NETWORK' || progress.error.code === 'AGGREGATOR_MISSING')
+  return (
+    <div className="space-y-3 py-2">
+      <p role="alert" className="font-semibold text-danger">
+        {progress.hash === undefined ? '' : 'Swap failed. '}
+        {getErrorMessage(progress.error).message}
+      </p>
+      {wrongNetwork && (
+        <button
+          type="button"
+          onClick={() => switchChain({ chainId: chain.chainId }, { onSuccess: onRetry })}
+          className="w-full rounded-xl border border-accent px-4 py-3 font-semibold text-accent"
+        >
+          Switch wallet to {chain.name}
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={onRetry}
+        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg"
+      >
+        Try again
+      </button>
+    </div>
+  )
+}

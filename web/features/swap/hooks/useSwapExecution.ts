@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Hex } from 'viem'
+import { getCode } from 'viem/actions'
+import { useConfig } from 'wagmi'
+import { getAccount, getConnectorClient } from 'wagmi/actions'
+import type { ChainRecord, HexAddress } from '../../../lib/api'
+import { ClientError } from '../../../lib/ClientError'
+import { useSwapHistory } from '../../history'
+import { fetchSwapTransaction } from '../api/fetchSwapTransaction'
+import { getReceivedAmount } from '../model/getReceivedAmount'
+import { isQuoteExpired } from '../model/quoteTiming'
+import type { SingleQuote } from '../types'
+import { sendAndConfirm } from './sendAndConfirm'
+
+export type SwapProgress =
+  | { phase: 'idle' }
+  | { phase: 'preparing' }
+  | { phase: 'wallet' }
+  | { phase: 'pending'; hash: Hex }
+  | { phase: 'confirmed'; hash: Hex; received: bigint | undefined }
+  | { phase: 'failed'; error: unknown; hash?: Hex }
+
+/** Seconds a quote must still be valid for when it is sent (wallet confirmation and inclusion). */
+const quoteMarginSec = 5
+
+/**
+ * Runs a swap of `quote` for `account`: builds the transaction on the server, checks the wallet is on `chain`
+ * and that the aggregator has code on the wallet's network, sends it through the wallet, records it in the
+ * history, waits for the receipt and reads the received amount from its logs; then refreshes every query
+ * (balances, allowances, quotes). Errors end in the `failed` phase, never thrown.
+ */
+export function useSwapExecution(params: { chain: ChainRecord; account: HexAddress | undefined }) {
+  const { chain, account } = params
+  const config = useConfig()
+  const queryClient = useQueryClient()
+  const history = useSwapHistory(account)
+  const [progress, setProgress] = useState<SwapProgress>({ phase: 'idle' })
+
+  const execute = async (quote: SingleQuote) => {
+    let sentHash: Hex | undefined
+    try {
+      if (account === undefined) throw new ClientError('WRONG_NETWORK', 'No account connected')
+      setProgress({ phase: 'preparing' })
+      if (
+        isQuoteExpired({
+          quoteDeadlineSec: quote.quoteDeadline,
+          nowMs: Date.now(),
+          marginSec: quoteMarginSec,
+        })
+      )
+        throw new ClientError('QUOTE_EXPIRED', 'Quote expired before sending')
+      if (getAccount(config).chainId !== chain.chainId)
+        throw new ClientError('WRONG_NETWORK', `Wallet is not on chain ${chain.chainId}`)
+      const tx = await fetchSwapTransaction({ chainId: chain.chainId, quote, account })
+      if (tx.insufficientFunds) throw new ClientError('INSUFFICIENT_FUNDS', 'Balance below the amount sold')
+      if (tx.insufficientGas) throw new ClientError('INSUFFICIENT_GAS', 'Native balance below gas cost')
+      if (tx.estimateGas === undefined)
+        throw new ClientError('ESTIMATE_FAILED', tx.estimateGasError ?? 'Gas estimation failed')
+      const walletClient = await getConnectorClient(config)
+      const code = await getCode(walletClient, { address: tx.to })
+      if (code === undefined || code === '0x')
+        throw new ClientError('AGGREGATOR_MISSING', `No code at ${tx.to} on the wallet's network`)
+      setProgress({ phase: 'wallet' })
+      const receipt = await sendAndConfirm({
+        config,
+        chainId: chain.chainId,
+        request: { to: tx.to, data: tx.data, value: BigInt(tx.value), gas: BigInt(tx.estimateGas) },
+        onSent: (hash) => {
+          sentHash = hash
+          setProgress({ phase: 'pending', hash })
+          history.upsert({
+            chainId: chain.chainId,
+            hash,
+            account,
+            from: {
+              address: quote.tokenFrom.contractAddress,
+              symbol: quote.tokenFrom.symbol,
+              decimals: quote.tokenFrom.decimals,
+            },
+            to: {
+              address: quote.tokenTo.contractAddress,
+              symbol: quote.tokenTo.symbol,
+              decimals: quote.tokenTo.decimals,
+            },
+            amountIn: quote.fromTokenAmount,
+            quotedOut: quote.toTokenAmount,
+            status: 'pending',
+            createdAtMs: Date.now(),
+          })
+        },
+      })
+      const received = getReceivedAmount({
+        logs: receipt.logs,
+        aggregator: tx.to,
+        receiver: account,
+        tokenOut: quote.tokenTo.contractAddress,
+      })
+      history.upsert({
+        chainId: chain.chainId,
+        hash: receipt.transactionHash,
+        status: 'success',
+        ...(received === undefined ? {} : { received: received.amountOut.toString() }),
+        ...(received?.amountIn === undefined ? {} : { amountIn: received.amountIn.toString() }),
+      })
+      setProgress({ phase: 'confirmed', hash: receipt.transactionHash, received: received?.amountOut })
+    } catch (error: unknown) {
+      if (sentHash !== undefined) history.upsert({ chainId: chain.chainId, hash: sentHash, status: 'failed' })
+      setProgress(
+        sentHash === undefined ? { phase: 'failed', error } : { phase: 'failed', error, hash: sentHash },
+      )
+    } finally {
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'chains' })
+    }
+  }
+
+  return { progress, execute, reset: () => setProgress({ phase: 'idle' }) }
+}

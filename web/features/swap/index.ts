@@ -1,0 +1,1 @@
+export { SwapCard } from './components/SwapCard'
