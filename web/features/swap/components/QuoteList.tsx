@@ -35,7 +35,7 @@ export function QuoteList({
   tokens: readonly TokenRecord[]
 }) {
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="min-w-0 space-y-2">
       <legend className="mb-1 text-xs font-medium text-muted">Quotes by exchange</legend>
       {quotes.map((quote) => {
         const exactIn = quote.tradeType === 0
@@ -77,7 +77,7 @@ export function QuoteList({
                 <span>Gas {gas ?? '—'}</span>
                 <span>Impact {quote.priceImpact.toFixed(2)}%</span>
               </span>
-              <span className="mt-1 block truncate text-xs text-muted" title={routeText(quote, tokens)}>
+              <span className="mt-1 block break-words text-xs text-muted">
                 {routeText(quote, tokens)}
               </span>
             </span>
