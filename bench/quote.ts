@@ -290,7 +290,14 @@ function syntheticQuality() {
     ])
   }
   return table(
-    ['size', 'legs', 'optimal legs', 'shortfall vs optimum (bp)', 'gain vs best single pool (bp)'],
+    [
+      'size',
+      'legs',
+      'optimal legs',
+      'shortfall vs optimum (bp)',
+      'vs optimum of <= 4 pools (bp)',
+      'gain vs best single pool (bp)',
+    ],
     rows,
   )
 }

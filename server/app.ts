@@ -43,7 +43,7 @@ export interface AppDeps {
   store: Store
 }
 
-/** The integrator API; the web app's assets, docs, health and the RPC proxy are not counted. */
+/** The integrator API; the web app's assets, token logos, docs, health and the RPC proxy are not counted. */
 const rateLimitedPathPrefixes = ['/trade', '/v1', '/info', '/api'] as const
 
 const defaultDistDir = fileURLToPath(new URL('../dist', import.meta.url))
@@ -100,7 +100,12 @@ export function createApp(deps: AppDeps) {
     backend: config.rateLimitBackend === 'database' ? store : 'memory',
     trustProxy: config.trustProxy,
   })
-  app.use((c, next) => (matchesPathPrefix(c.req.path, rateLimitedPathPrefixes) ? limiter(c, next) : next()))
+  app.use((c, next) =>
+    matchesPathPrefix(c.req.path, rateLimitedPathPrefixes) &&
+    !c.req.path.startsWith('/trade/v1/info/tokenLogo/')
+      ? limiter(c, next)
+      : next(),
+  )
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',
     in: 'header',

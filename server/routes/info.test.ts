@@ -112,52 +112,6 @@ describe('GET /trade/v1/info/sources', () => {
   })
 })
 
-describe('GET /v1/info/token/popular', () => {
-  it('lists the native currency first, then the chain tokens, checksummed', async () => {
-    const res = await noDevnet().request('/v1/info/token/popular?chainId=1')
-    expect(res.status).toBe(200)
-    expect(await res.json()).toEqual([
-      {
-        address: '0x0000000000000000000000000000000000000000',
-        symbol: 'ETH',
-        name: 'Ether',
-        decimals: 18,
-        chainId: 1,
-        logo: '/trade/v1/info/tokenLogo/1/0x0000000000000000000000000000000000000000',
-        tags: ['native'],
-      },
-      {
-        address: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-        symbol: 'WETH',
-        name: 'Wrapped Ether',
-        decimals: 18,
-        chainId: 1,
-        logo: '/trade/v1/info/tokenLogo/1/0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-        tags: ['wrapped-native', 'major'],
-      },
-      {
-        address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-        symbol: 'USDC',
-        name: 'USD Coin',
-        decimals: 6,
-        chainId: 1,
-        logo: '/trade/v1/info/tokenLogo/1/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
-        tags: ['stable'],
-      },
-    ])
-  })
-
-  it('lists every chain without a filter and rejects an unknown chain', async () => {
-    const all = (await (await noDevnet().request('/v1/info/token/popular')).json()) as {
-      chainId: number
-      symbol: string
-    }[]
-    expect(all.map((t) => `${t.chainId}:${t.symbol}`)).toEqual(['1:ETH', '1:WETH', '1:USDC', '8453:ETH'])
-    const res = await noDevnet().request('/v1/info/token/popular?chainId=56')
-    expect(res.status).toBe(400)
-  })
-})
-
 describe('GET /api/config', () => {
   it('exposes the WalletConnect project id and mode', async () => {
     const { app } = createTestApp({
