@@ -44,19 +44,21 @@ export function compileContracts({
   force = false,
 }: CompileContractsParams = {}): CompileContractsResult {
   const require = createRequire(import.meta.url)
-  const solc = require('solc') as Solc
+  // The package version names the compiler; loading solc itself (hundreds of MB) waits until a compile is due.
+  const solcVersion = (require('solc/package.json') as { version: string }).version
   const sources: Record<string, { content: string }> = {}
   for (const file of listSolidityFiles(srcDir)) {
     sources[path.relative(srcDir, file).split(path.sep).join('/')] = { content: readFileSync(file, 'utf8') }
   }
   const hash = createHash('sha256')
-    .update(JSON.stringify({ version: solc.version(), settings: compilerSettings, sources }))
+    .update(JSON.stringify({ version: solcVersion, settings: compilerSettings, sources }))
     .digest('hex')
   const marker = `// sources-hash: ${hash}`
   if (!force && existsSync(outFile) && readFileSync(outFile, 'utf8').startsWith(marker)) {
     return { compiled: false, contracts: [], hash, outFile }
   }
 
+  const solc = require('solc') as Solc
   const input = { language: 'Solidity', sources, settings: compilerSettings }
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
