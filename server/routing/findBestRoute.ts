@@ -40,7 +40,7 @@ export interface FindBestRouteParams {
   isSplit?: boolean
   /** 1..3, default 3. */
   maxHops?: number
-  /** Default 4. */
+  /** Default 8 (legs are dropped again when their gas costs more than they add). */
   maxLegs?: number
   gasModel?: GasModel
   /** Memo of hop simulations to share with other calls over the same pool objects (see createHopCache). */
@@ -62,7 +62,7 @@ function assertParams(params: FindBestRouteParams): void {
   if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > MAX_FEE_BPS) throw invalid('feeBps out of range')
   const maxHops = params.maxHops ?? 3
   if (!Number.isInteger(maxHops) || maxHops < 1 || maxHops > 3) throw invalid('maxHops must be 1..3')
-  const maxLegs = params.maxLegs ?? 4
+  const maxLegs = params.maxLegs ?? 8
   if (!Number.isInteger(maxLegs) || maxLegs < 1) throw invalid('maxLegs must be >= 1')
 }
 
@@ -79,7 +79,7 @@ export function findBestRoute(params: FindBestRouteParams): Route {
   const { tradeType, amount } = params
   const exactIn = tradeType === 'exactIn'
   const feeBps = params.feeBps ?? 0
-  const maxLegs = params.isSplit === false ? 1 : (params.maxLegs ?? 4)
+  const maxLegs = params.isSplit === false ? 1 : (params.maxLegs ?? 8)
   const gasModel = params.gasModel ?? defaultGasModel
   const inKey = params.tokenIn.toLowerCase()
   const outKey = params.tokenOut.toLowerCase()
