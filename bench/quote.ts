@@ -211,8 +211,7 @@ async function devnetQuality(target: Target, d: ChainDeployment) {
       })
     const optimum = optimalParallelV2Split({ pools, amountIn })
     const single = pools.reduce((m, p) => {
-      const out = getAmountOut(amountIn, p.reserveIn, p.reserveOut, p.feeBps)
-      return out > m ? out : m
+      return maxOf(m, getAmountOut(amountIn, p.reserveIn, p.reserveOut, p.feeBps))
     }, 0n)
     const got = BigInt(best?.toTokenAmount ?? '0')
     rows.push([
@@ -274,11 +273,10 @@ function syntheticQuality() {
         (_, skip) =>
           optimalParallelV2Split({ pools: inputs.filter((__, i) => i !== skip), amountIn }).amountOut,
       )
-      .reduce((m, x) => (x > m ? x : m), 0n)
+      .reduce(maxOf, 0n)
     const single = pools.reduce((m, p) => {
       const [rIn, rOut] = p.token0 === a ? [p.reserve0, p.reserve1] : [p.reserve1, p.reserve0]
-      const out = getAmountOut(amountIn, rIn, rOut, p.feeBps)
-      return out > m ? out : m
+      return maxOf(m, getAmountOut(amountIn, rIn, rOut, p.feeBps))
     }, 0n)
     rows.push([
       `${units.toLocaleString('en-US')} ($${units.toLocaleString('en-US')})`,
@@ -343,3 +341,8 @@ async function main(benchUrl: string | undefined) {
 }
 
 await main(process.env.BENCH_URL)
+
+/** The larger of two bigints (Math.max takes numbers only). */
+function maxOf(a: bigint, b: bigint): bigint {
+  return a > b ? a : b
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { evmChainIds } from '../chains/chainInfo'
+import { getSqrtRatioAtTick } from '../routing/v3/tickMath'
 import {
   computeAmountForUsd,
   computeDevnetMarkets,
@@ -18,7 +19,6 @@ import {
   type V3PoolPlan,
 } from './markets'
 import { getUsdPriceE18 } from './prices'
-import { getSqrtRatioAtTick } from '../routing/v3/tickMath'
 import { getDevnetTokens } from './tokens'
 
 const weth: MarketToken = {

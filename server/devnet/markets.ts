@@ -1,8 +1,8 @@
 import { type Address, getAddress, keccak256, toHex } from 'viem'
 import { getChainInfo } from '../chains/chainInfo'
 import type { ExchangeKind } from '../chains/deployment'
-import { getUsdPriceE18, type PriceSymbol } from './prices'
 import { getSqrtRatioAtTick, getTickAtSqrtRatio, MAX_TICK, MIN_TICK } from '../routing/v3/tickMath'
+import { getUsdPriceE18, type PriceSymbol } from './prices'
 import { type DevTokenSpec, getDevnetTokens } from './tokens'
 
 /** One exchange of a devnet chain; its index in `getDevnetExchanges` is its aggregatorFactoryId. */

@@ -77,9 +77,7 @@ export function QuoteList({
                 <span>Gas {gas ?? '—'}</span>
                 <span>Impact {quote.priceImpact.toFixed(2)}%</span>
               </span>
-              <span className="mt-1 block break-words text-xs text-muted">
-                {routeText(quote, tokens)}
-              </span>
+              <span className="mt-1 block break-words text-xs text-muted">{routeText(quote, tokens)}</span>
             </span>
           </label>
         )
