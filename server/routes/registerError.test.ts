@@ -93,11 +93,11 @@ describe('POST /api/register-error', () => {
     expect(res.status).toBe(400)
     const body = (await res.json()) as {
       statusCode: number
-      error: { code: string; details: { field: string }[] }
+      error: { code: string; details: { target: string; issues: { path: string }[] } }
     }
     expect(body.statusCode).toBe(400)
     expect(body.error.code).toBe('INVALID_PARAMS')
-    expect([...new Set(body.error.details.map((d) => d.field))].sort()).toEqual(
+    expect([...new Set(body.error.details.issues.map((d) => d.path))].sort()).toEqual(
       ['block_number', 'chain_id', 'input_data', 'sender', 'to_address', 'transaction_hash', 'value'].sort(),
     )
   })
@@ -107,9 +107,10 @@ describe('POST /api/register-error', () => {
     expect((await post(app, JSON.stringify({ input_data: `0x${'00'.repeat(8)}` }))).status).toBe(200)
     const res = await post(app, JSON.stringify({ input_data: `0x${'00'.repeat(9)}` }))
     expect(res.status).toBe(400)
-    expect(((await res.json()) as { error: { details: { field: string }[] } }).error.details[0]?.field).toBe(
-      'input_data',
-    )
+    expect(
+      ((await res.json()) as { error: { details: { issues: { path: string }[] } } }).error.details.issues[0]
+        ?.path,
+    ).toBe('input_data')
   })
 
   it('answers 400 for malformed JSON, a non-object body and a wrong content type', async () => {

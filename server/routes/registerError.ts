@@ -148,7 +148,7 @@ type FieldIssue = { field: string; message: string }
  * 200 `{ success: true, id }` otherwise) and `GET /v1/errors` (the caller's own registrations, API key
  * required). The body is parsed here rather than by a validator so that a wrong content type, malformed
  * JSON, a non-object or an oversized body are all a 400, never a 500. Field errors throw
- * `AppError('INVALID_PARAMS')` with `details: [{ field, message }]`. Keys: a malformed `api_key` is 400
+ * `AppError('INVALID_PARAMS')` with `details: { target: 'json', issues: [{ path, message }] }` (the shape of every validation error). Keys: a malformed `api_key` is 400
  * and a missing, unknown or revoked key 401 when `authRequired`; otherwise the body key is only used to
  * attribute the record (unknown keys are ignored), while a wrong key in the headers is always 401.
  */
@@ -275,7 +275,12 @@ function invalidFields(issues: FieldIssue[]): AppError {
   const described = issues.map((issue) =>
     issue.field === '' ? issue.message : `${issue.field}: ${issue.message}`,
   )
-  return new AppError('INVALID_PARAMS', `Invalid request: ${described.join('; ')}`, { details: issues })
+  return new AppError('INVALID_PARAMS', `Invalid request: ${described.join('; ')}`, {
+    details: {
+      target: 'json',
+      issues: issues.map((issue) => ({ path: issue.field, message: issue.message })),
+    },
+  })
 }
 
 async function readJsonObject(c: Context<AppEnv>, maxBodyBytes: number): Promise<Record<string, unknown>> {
