@@ -122,7 +122,6 @@ const listErrorsRoute = createRoute({
   path: '/v1/errors',
   tags: ['Register error'],
   summary: "The calling company's error registrations",
-  security: [{ ApiKey: [] }, { Bearer: [] }],
   description: 'Newest first. Requires an API key (`Authorization: Bearer <key>` or `x-api-key`).',
   request: { query: ListQuerySchema },
   responses: {

@@ -88,7 +88,6 @@ const tradesRoute = createRoute({
   path: '/trade/v1/info/trades',
   tags: ['Info'],
   summary: "Trades of the API key's company",
-  security: [{ ApiKey: [] }, { Bearer: [] }],
   description:
     'Always requires an API key. Newest first; `dateFrom`/`dateTo` (inclusive) filter on the block time.',
   request: { query: TradesQuerySchema },
