@@ -1,13 +1,17 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { zeroAddress } from 'viem'
+import type { ApprovalTransaction } from '../web/features/swap/api/fetchApprovalTransaction'
+import type { TokenRecord } from '../web/lib/api'
+import { formatTokenAmount } from '../web/lib/formatTokenAmount'
 import {
+  getApiJson,
   getChainSetup,
   readAllowance,
   readBalance,
   recordQuotes,
   setAllowance,
 } from './fixtures/chainHelpers'
+import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { type E2EWallet, expect, test } from './fixtures/wallet'
 import { AppPage } from './pages/AppPage'
 import { SwapPage } from './pages/SwapPage'
@@ -26,10 +30,31 @@ async function openConnected(page: Page, search: string) {
   return swap
 }
 
-async function expectNoSeriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+/** Every request URL the page sends whose path contains `fragment`, and every POST body to it. */
+function recordRequests(page: Page, fragment: string) {
+  const urls: URL[] = []
+  const bodies: unknown[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (!url.pathname.includes(fragment)) return
+    urls.push(url)
+    if (request.method() === 'POST') bodies.push(request.postDataJSON())
+  })
+  return { urls, bodies }
+}
+
+/** Every answer of the approval-transaction endpoint the page receives. */
+function recordApprovalAnswers(page: Page) {
+  const answers: ApprovalTransaction[] = []
+  page.on('response', async (response) => {
+    if (!response.url().includes('/approval/transaction') || !response.ok()) return
+    try {
+      answers.push((await response.json()) as ApprovalTransaction)
+    } catch (_error: unknown) {
+      // a navigation can discard the body
+    }
+  })
+  return answers
 }
 
 test.describe('swap', () => {
@@ -43,6 +68,8 @@ test.describe('swap', () => {
     const { token } = await getChainSetup(baseURL, chain.id)
     const usdc = token('USDC')
     const quotes = recordQuotes(page)
+    const quoteRequests = recordRequests(page, '/quote/single')
+    const swapRequests = recordRequests(page, '/swap/single')
     const swap = await openConnected(page, `?chain=${chain.id}&from=ETH&to=USDC`)
     const before = await readBalance({ chain, token: usdc.address, address: wallet.address })
 
@@ -53,15 +80,34 @@ test.describe('swap', () => {
       await expect(page).toHaveURL(/amount=0\.5/)
     })
 
+    await test.step('auto slippage: reviewable after one quote request', async () => {
+      await expect(swap.reviewButton).toBeEnabled()
+      const forAmount = quoteRequests.urls.filter(
+        (url) => url.searchParams.get('amount') === '500000000000000000',
+      )
+      expect(forAmount).toHaveLength(1)
+    })
+
     let quoted = 0n
-    await test.step('review and confirm', async () => {
+    let minimum = 0n
+    await test.step('review: the recommended slippage and its minimum received', async () => {
       await swap.reviewButton.click()
-      await expect(swap.reviewDialog.getByText('Minimum received')).toBeVisible()
       const [best] = quotes.last()
       if (best === undefined) throw new Error('no best quote')
       quoted = BigInt(best.toTokenAmount)
+      const bps = Math.round(best.recommendedSlippage * 100)
+      minimum = (quoted * BigInt(10_000 - bps)) / 10_000n
+      await expect(swap.reviewValue('Max slippage')).toHaveText(`${bps / 100}% (auto)`)
+      await expect(swap.reviewValue('Minimum received')).toHaveText(
+        `${formatTokenAmount({ amount: minimum, decimals: usdc.decimals, locale: 'en-US' })} USDC`,
+      )
+    })
+
+    await test.step('confirm: the transaction enforces that minimum', async () => {
       await swap.confirmButton.click()
       await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      const body = swapRequests.bodies.at(-1) as { transactionData: { info: { amountOutMin: string } } }
+      expect(body.transactionData.info.amountOutMin).toBe(minimum.toString())
     })
 
     await test.step('the balance moved by exactly the quoted amount', async () => {
@@ -163,17 +209,35 @@ test.describe('swap', () => {
       amount: 1_000_000n,
     })
     const quotes = recordQuotes(page)
+    const approvalAnswers = recordApprovalAnswers(page)
+    const allowanceRequests = recordRequests(page, '/approval/allowance')
     const swap = await openConnected(page, `?chain=${chain.id}&from=USDT&to=USDC`)
     const before = await readBalance({ chain, token: usdc.address, address: wallet.address })
 
-    await test.step('the approval starts with a reset to 0', async () => {
+    await test.step('the server lays out a reset to 0, then the approval', async () => {
       await swap.payInput.fill('40')
       await swap.waitForQuotes()
       await expect(swap.card.getByText(/requires its current approval to be reset to 0/)).toBeVisible()
+      await expect(swap.approvalSteps.getByRole('listitem')).toHaveText([
+        /^1\. Reset USDT approval to 0/,
+        /^2\. Approve USDT/,
+      ])
+      expect(allowanceRequests.urls.length).toBeGreaterThan(0)
+    })
+
+    await test.step('both steps are sent in order and leave exactly the amount approved', async () => {
       const sentBefore = wallet.requests.filter((m) => m === 'eth_sendTransaction').length
+      const answersBefore = approvalAnswers.length
       await swap.actionButton('Reset USDT approval to 0').click()
       await expect(swap.reviewButton).toBeVisible({ timeout: 30_000 })
       expect(wallet.requests.filter((m) => m === 'eth_sendTransaction').length - sentBefore).toBe(2)
+      const used = approvalAnswers.at(-1)
+      expect(approvalAnswers.length).toBeGreaterThan(answersBefore)
+      expect(used?.resetRequired).toBe(true)
+      expect(used?.steps.map((step) => [step.kind, step.amount])).toEqual([
+        ['reset', '0'],
+        ['approve', '40000000'],
+      ])
       expect(
         await readAllowance({
           chain,
@@ -226,7 +290,12 @@ test.describe('swap', () => {
     })
   })
 
-  test('keyboard and accessibility: token dialog, settings and review pass axe', async ({ page, wallet }) => {
+  test('keyboard and accessibility: token dialog, settings and review pass axe', async ({
+    page,
+    wallet,
+    baseURL,
+  }) => {
+    if (baseURL === undefined) throw new Error('baseURL is not configured')
     const chain = firstChain(wallet)
     await page.setViewportSize({ width: 375, height: 800 })
     const swap = await openConnected(page, `?chain=${chain.id}&from=ETH`)
@@ -238,12 +307,21 @@ test.describe('swap', () => {
       const search = swap.tokenDialog.getByRole('combobox', { name: /Search/ })
       await expect(search).toBeFocused()
       await expectNoSeriousViolations(page, 'dialog[open]')
+      const ranked = await getApiJson<TokenRecord[]>(
+        baseURL,
+        `/trade/v1/info/token/search?query=usd&chainId=${chain.id}`,
+      )
+      const second = ranked[1]?.symbol
+      if (second === undefined) throw new Error('the search for "usd" found fewer than two tokens')
       await search.fill('usd')
+      await expect(swap.tokenOptions).toHaveCount(ranked.length)
       await page.keyboard.press('ArrowDown')
-      await expect(swap.tokenDialog.getByRole('option', { selected: true })).toHaveAccessibleName(/^USDT/)
+      await expect(swap.tokenDialog.getByRole('option', { selected: true })).toHaveAccessibleName(
+        new RegExp(`^${second}\\b`),
+      )
       await page.keyboard.press('Enter')
       await expect(swap.tokenDialog).toBeHidden()
-      await expect(swap.receiveTokenButton).toHaveAccessibleName('You receive: USDT, change token')
+      await expect(swap.receiveTokenButton).toHaveAccessibleName(`You receive: ${second}, change token`)
       await swap.payTokenButton.click()
       await page.keyboard.press('Escape')
       await expect(swap.tokenDialog).toBeHidden()
@@ -270,6 +348,87 @@ test.describe('swap', () => {
       await swap.reviewButton.click()
       await expect(swap.confirmButton).toBeVisible()
       await expectNoSeriousViolations(page, 'dialog[open]')
+    })
+  })
+
+  test('a price impact above 5% needs the typed confirmation', async ({ page, wallet, baseURL }) => {
+    if (baseURL === undefined) throw new Error('baseURL is not configured')
+    const chain = firstChain(wallet)
+    const { token } = await getChainSetup(baseURL, chain.id)
+    const shib = token('SHIB')
+    expect(shib.tags).toContain('long-tail')
+    const quotes = recordQuotes(page)
+    const swap = await openConnected(page, `?chain=${chain.id}&from=ETH&to=SHIB`)
+    const before = await readBalance({ chain, token: shib.address, address: wallet.address })
+
+    let quoted = 0n
+    await test.step('a large buy of a thin long-tail pool is quoted with a high impact', async () => {
+      await swap.payInput.fill('5')
+      await swap.waitForQuotes()
+      const [best] = quotes.last()
+      if (best === undefined) throw new Error('no best quote')
+      expect(best.priceImpact).toBeGreaterThan(5)
+      quoted = BigInt(best.toTokenAmount)
+    })
+
+    await test.step('the review cannot be confirmed without typing "confirm"', async () => {
+      await swap.reviewButton.click()
+      await expect(swap.reviewDialog.getByText(/^Price impact is \d+\.\d{2}%/)).toBeVisible()
+      await expect(swap.confirmButton).toBeDisabled()
+      await swap.impactConfirmInput.fill('confirmed')
+      await expect(swap.confirmButton).toBeDisabled()
+      await swap.confirmButton.click({ force: true })
+      expect(wallet.requests).not.toContain('eth_sendTransaction')
+      await swap.impactConfirmInput.fill('confirm')
+      await expect(swap.confirmButton).toBeEnabled()
+    })
+
+    await test.step('once confirmed the swap goes through', async () => {
+      await swap.confirmButton.click()
+      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      const after = await readBalance({ chain, token: shib.address, address: wallet.address })
+      expect(after - before).toBe(quoted)
+    })
+  })
+
+  test('wrong network: the app offers to switch the wallet back, then swaps', async ({
+    page,
+    wallet,
+    baseURL,
+  }) => {
+    if (baseURL === undefined) throw new Error('baseURL is not configured')
+    const [chain, other] = wallet.chains
+    if (chain === undefined || other === undefined) throw new Error('the devnet needs at least two chains')
+    const { token } = await getChainSetup(baseURL, chain.id)
+    const usdc = token('USDC')
+    const app = new AppPage(page)
+    const quotes = recordQuotes(page)
+    const swap = await openConnected(page, `?chain=${chain.id}&from=ETH&to=USDC`)
+    const before = await readBalance({ chain, token: usdc.address, address: wallet.address })
+
+    await test.step(`the wallet moves to ${other.name} on its own`, async () => {
+      await wallet.switchChain(other.id)
+      expect(wallet.getChainId()).toBe(other.id)
+      await swap.payInput.fill('0.2')
+      await swap.waitForQuotes()
+      await expect(app.networkSelect).toHaveValue(String(chain.id))
+      await expect(swap.reviewButton).toBeHidden()
+    })
+
+    await test.step(`the app offers to switch back to ${chain.name}`, async () => {
+      await swap.actionButton(`Switch wallet to ${chain.name}`).click()
+      await expect.poll(() => wallet.getChainId()).toBe(chain.id)
+      await expect(swap.reviewButton).toBeEnabled()
+    })
+
+    await test.step('the swap then succeeds on the right chain', async () => {
+      await swap.reviewButton.click()
+      const [best] = quotes.last()
+      if (best === undefined) throw new Error('no best quote')
+      await swap.confirmButton.click()
+      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      const after = await readBalance({ chain, token: usdc.address, address: wallet.address })
+      expect(after - before).toBe(BigInt(best.toTokenAmount))
     })
   })
 })

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useAccount, useSwitchChain } from 'wagmi'
 import { ChainSelector } from './components/ChainSelector'
 import { Header } from './components/Header'
@@ -60,10 +60,8 @@ function Shell({
   const { chainId: walletChainId, isConnected } = useAccount()
   const { switchChain, error: switchError, reset: resetSwitch } = useSwitchChain()
 
-  useEffect(() => {
-    if (walletChainId !== undefined) setChainId(walletChainId)
-  }, [walletChainId, setChainId])
-
+  // The network is the user's choice in the app (selector or deep link), not the wallet's: when the wallet is
+  // on another chain the swap card offers to switch it instead of silently changing what the user looks at.
   const onSelectChain = (next: number) => {
     setChainId(next)
     resetSwitch()

@@ -14,6 +14,10 @@ export class SwapPage {
   readonly reviewDialog: Locator
   readonly confirmButton: Locator
   readonly quotes: Locator
+  readonly tokenSearch: Locator
+  readonly tokenOptions: Locator
+  readonly approvalSteps: Locator
+  readonly impactConfirmInput: Locator
 
   constructor(readonly page: Page) {
     this.card = page.getByRole('region', { name: /^Swap on / })
@@ -26,6 +30,30 @@ export class SwapPage {
     this.reviewDialog = page.getByRole('dialog', { name: 'Review swap' })
     this.confirmButton = this.reviewDialog.getByRole('button', { name: 'Confirm swap' })
     this.quotes = this.card.getByRole('group', { name: 'Quotes by exchange' })
+    this.tokenSearch = this.tokenDialog.getByRole('combobox', { name: /Search/ })
+    this.tokenOptions = this.tokenDialog.getByRole('listbox', { name: 'Tokens' }).getByRole('option')
+    this.approvalSteps = this.card.getByRole('list', { name: 'Approval steps' })
+    this.impactConfirmInput = this.reviewDialog.getByRole('textbox', { name: /to swap anyway$/ })
+  }
+
+  /** The token dialog's option for `symbol` (its accessible name starts with the symbol). */
+  tokenOption(symbol: string): Locator {
+    return this.tokenDialog.getByRole('option', { name: new RegExp(`^${escapeRegExp(symbol)}\\b`) })
+  }
+
+  /** Opens the token dialog of one side and types `text` into its search. */
+  async searchToken(side: 'pay' | 'receive', text: string): Promise<void> {
+    await (side === 'pay' ? this.payTokenButton : this.receiveTokenButton).click()
+    await expect(this.tokenDialog).toBeVisible()
+    await this.tokenSearch.fill(text)
+  }
+
+  /** A value row of the review (`Minimum received`, `Max slippage`, ...). */
+  reviewValue(term: string): Locator {
+    return this.reviewDialog
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${escapeRegExp(term)}$`) })
+      .locator('xpath=following-sibling::dd[1]')
   }
 
   /** Opens the app with a deep link (`?chain=…&from=…&to=…`). */
@@ -42,7 +70,7 @@ export class SwapPage {
   async selectToken(side: 'pay' | 'receive', symbol: string): Promise<void> {
     await (side === 'pay' ? this.payTokenButton : this.receiveTokenButton).click()
     await expect(this.tokenDialog).toBeVisible()
-    await this.tokenDialog.getByRole('combobox', { name: /Search/ }).fill(symbol)
+    await this.tokenSearch.fill(symbol)
     await this.tokenDialog
       .getByRole('option', { name: new RegExp(`^${escapeRegExp(symbol)}\\b`) })
       .first()

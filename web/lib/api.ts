@@ -26,16 +26,28 @@ export interface ChainRecord {
   isDevnet: boolean
 }
 
+/** A token as every token endpoint describes it (popular list, search, token info). */
 export interface TokenRecord {
+  /** Checksummed; the zero address is the native currency. */
   address: HexAddress
+  /** Same as `address` (compatible API name). */
+  contractAddress: HexAddress
   symbol: string
   name: string
   decimals: number
   chainId: number
+  /** Same-origin path of the logo endpoint, `/trade/v1/info/tokenLogo/{chainId}/{address}` (always an SVG). */
   logo: string
   tags: string[]
-  /** USD per whole token when the server knows it. */
-  priceInUsd?: number | null
+  /** USD per whole token from the pools; null when unpriced. */
+  priceInUsd: number | null
+  /** Tax taken on every transfer (fee-on-transfer tokens), basis points; 0 for ordinary tokens. */
+  transferFeeBps: number
+  /** Transfer tax in percent when buying (`transferFeeBps / 100`). */
+  buyTax: number
+  /** Transfer tax in percent when selling (`transferFeeBps / 100`). */
+  sellTax: number
+  isNative: boolean
 }
 
 export interface FaucetRequest {

@@ -5,7 +5,7 @@ import type { SingleQuote } from '../types'
 import { getQuoteName } from './QuoteList'
 
 /** The terms of a quote under review: amounts, minimum received or maximum sold, fees, impact, slippage, route. */
-export function ReviewDetails({ quote }: { quote: SingleQuote }) {
+export function ReviewDetails({ quote, autoSlippage }: { quote: SingleQuote; autoSlippage: boolean }) {
   const exactIn = quote.tradeType === 0
   const from = quote.tokenFrom
   const to = quote.tokenTo
@@ -18,7 +18,7 @@ export function ReviewDetails({ quote }: { quote: SingleQuote }) {
       ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals)} ${to.symbol}`]
       : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals)} ${from.symbol}`],
     ['Price impact', `${quote.priceImpact.toFixed(2)}%`],
-    ['Max slippage', `${quote.slippage}%`],
+    ['Max slippage', `${quote.slippage}%${autoSlippage ? ' (auto)' : ''}`],
     ['Network fee', formatUsd({ value: quote.gasCostUsd }) ?? `${quote.gasUnits} gas`],
     ['Fee', BigInt(quote.fee) === 0n ? 'None' : `${fmt(quote.fee, to.decimals)} ${to.symbol}`],
     ['Route', getQuoteName(quote)],

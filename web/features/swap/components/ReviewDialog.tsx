@@ -15,6 +15,8 @@ export interface ReviewDialogProps {
   onClose: () => void
   /** The chosen quote as it is now (refreshed in the background). */
   liveQuote: SingleQuote
+  /** Slippage is the quote's recommendation (auto) rather than a custom value. */
+  autoSlippage: boolean
   chain: ChainRecord
   progress: SwapProgress
   onConfirm: (quote: SingleQuote) => void
@@ -39,6 +41,7 @@ const confirmWord = 'confirm'
 
 function ReviewBody({
   liveQuote,
+  autoSlippage,
   chain,
   progress,
   onConfirm,
@@ -77,7 +80,7 @@ function ReviewBody({
   const confirmed = !needsTypedConfirm || typed.trim().toLowerCase() === confirmWord
   return (
     <div className="space-y-4">
-      <ReviewDetails quote={accepted} />
+      <ReviewDetails quote={accepted} autoSlippage={autoSlippage} />
       {rateChanged && (
         <div
           role="alert"

@@ -8,6 +8,7 @@ export function SwapActionButton({
   onConnect,
   onSwitch,
   onReview,
+  switching = false,
 }: {
   action: SwapAction
   fromSymbol: string
@@ -15,10 +16,12 @@ export function SwapActionButton({
   onConnect: () => void
   onSwitch: () => void
   onReview: () => void
+  /** A network switch request is open in the wallet. */
+  switching?: boolean
 }) {
   const labels: Record<SwapAction['kind'], string> = {
     connect: 'Connect wallet to swap',
-    'switch-network': `Switch wallet to ${chainName}`,
+    'switch-network': switching ? `Switching wallet to ${chainName}…` : `Switch wallet to ${chainName}`,
     'select-token': 'Select a token',
     'enter-amount': 'Enter an amount',
     loading: 'Fetching the best price…',
@@ -30,7 +33,7 @@ export function SwapActionButton({
   const onClick =
     action.kind === 'connect'
       ? onConnect
-      : action.kind === 'switch-network'
+      : action.kind === 'switch-network' && !switching
         ? onSwitch
         : action.kind === 'review'
           ? onReview

@@ -1,6 +1,6 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { useState } from 'react'
-import { formatUnits, isAddressEqual, zeroAddress } from 'viem'
+import { formatUnits } from 'viem'
 import { useAccount, useSwitchChain } from 'wagmi'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatUsd } from '../../../lib/formatUsd'
@@ -17,6 +17,7 @@ import { getSwapAction } from '../model/getSwapAction'
 import { sanitizeAmountInput } from '../model/sanitizeAmountInput'
 import { AmountField } from './AmountField'
 import { ApprovalPanel } from './ApprovalPanel'
+import { FeeOnTransferNotes } from './FeeOnTransferNotes'
 import { QuoteCountdown } from './QuoteCountdown'
 import { QuoteList } from './QuoteList'
 import { ReviewDialog } from './ReviewDialog'
@@ -29,14 +30,14 @@ const noTokens: TokenRecord[] = []
 /** The single-chain swap card on `chain`: amounts, tokens, quotes, settings, approval, review and progress. */
 export function SwapCard({ chain }: { chain: ChainRecord }) {
   const popular = usePopularTokens({ chainId: chain.chainId })
-  const [imported, setImported] = useState<TokenRecord[]>([])
-  const tokens = [...(popular.data ?? noTokens), ...imported.filter((t) => t.chainId === chain.chainId)]
+  const tokens = popular.data ?? noTokens
   const form = useSwapForm({ chainId: chain.chainId, tokens: popular.data })
   const { from, to, amountText, side } = form.state
   const { settings, setSettings } = useSwapSettings()
   const { address, isConnected, chainId: walletChainId } = useAccount()
   const { openConnectModal } = useConnectModal()
-  const { switchChain } = useSwitchChain()
+  const { switchChain, error: switchError, isPending: switching } = useSwitchChain()
+  const [unlimitedApproval, setUnlimitedApproval] = useState(false)
   const [dialog, setDialog] = useState<'from' | 'to' | 'settings' | 'review' | undefined>()
 
   const { balances } = useTokenBalances({
@@ -65,12 +66,14 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
   const selected = quotes.selected
   const sellAmount =
     side === 'in' ? quotes.amount : selected === undefined ? undefined : BigInt(selected.deltaAmount)
+  const isWrongNetwork = walletChainId !== chain.chainId
   const approval = useApproval({
     chainId: chain.chainId,
     token: from,
     owner: address,
-    spender: chain.aggregator,
     requiredAmount: sellAmount,
+    unlimited: unlimitedApproval,
+    previewEnabled: quotes.state === 'ready' && isConnected && !isWrongNetwork,
   })
   const execution = useSwapExecution({ chain, account: address })
 
@@ -79,10 +82,10 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
     amount: quotes.amount,
     quoteState: quotes.state,
     isConnected,
-    isWrongNetwork: walletChainId !== chain.chainId,
+    isWrongNetwork,
     sellAmount,
     balance: balanceOf(from),
-    needsApproval: approval.steps.length > 0,
+    needsApproval: approval.needsApproval,
   })
 
   const shown = (field: 'in' | 'out') => {
@@ -102,7 +105,7 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
   const onMax = () => {
     const balance = balanceOf(from)
     if (from === undefined || balance === undefined) return
-    const isNative = isAddressEqual(from.address, zeroAddress)
+    const isNative = from.isNative
     const gasReserve = computeGasReserve({
       gasCostWei: selected === undefined ? undefined : BigInt(selected.gasCostWei),
       fallback: 10n ** BigInt(Math.max(from.decimals - 2, 0)),
@@ -110,8 +113,6 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
     form.setAmount('in', formatUnits(computeMaxAmount({ balance, isNative, gasReserve }), from.decimals))
   }
   const selectToken = (field: 'from' | 'to', token: TokenRecord) => {
-    if (token.tags.includes('imported') && !tokens.some((t) => isAddressEqual(t.address, token.address)))
-      setImported((list) => [...list, token])
     form.setToken(field, token)
     setDialog(undefined)
   }
@@ -177,6 +178,7 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
           busy={side === 'in' && quotes.state === 'loading'}
         />
       </div>
+      <FeeOnTransferNotes tokens={[from, to]} />
       {quotes.state === 'error' && (
         <p role="alert" className="mt-3 rounded-lg border border-danger/40 p-3 text-sm text-danger">
           {getErrorMessage(quotes.error).message}
@@ -188,7 +190,9 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
             token={from}
             steps={approval.steps}
             progress={approval.progress}
-            onApprove={(unlimited) => void approval.approve(unlimited)}
+            unlimited={unlimitedApproval}
+            onUnlimitedChange={setUnlimitedApproval}
+            onApprove={() => void approval.approve()}
           />
         ) : (
           <SwapActionButton
@@ -198,7 +202,13 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
             onConnect={() => openConnectModal?.()}
             onSwitch={() => switchChain({ chainId: chain.chainId })}
             onReview={() => setDialog('review')}
+            switching={switching}
           />
+        )}
+        {action.kind === 'switch-network' && switchError !== null && (
+          <p role="alert" className="text-sm text-danger">
+            {getErrorMessage(switchError).message}
+          </p>
         )}
         {quotes.quotes.length > 0 && selected !== undefined && (
           <div className={quotes.isStale ? 'opacity-60' : ''} aria-busy={quotes.isStale}>
@@ -216,6 +226,7 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
           open
           title={dialog === 'from' ? 'Select a token to pay' : 'Select a token to receive'}
           chainId={chain.chainId}
+          chainName={chain.name}
           tokens={tokens}
           balances={balanceMap}
           selected={dialog === 'from' ? from : to}
@@ -239,6 +250,7 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
             setDialog(undefined)
           }}
           liveQuote={selected}
+          autoSlippage={settings.slippage.mode === 'auto'}
           chain={chain}
           progress={execution.progress}
           onConfirm={(quote) => void execution.execute(quote)}

@@ -1,18 +1,28 @@
+import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useId, useState } from 'react'
-import { formatUnits, isAddressEqual } from 'viem'
+import { isAddress, isAddressEqual } from 'viem'
 import { Dialog } from '../../../components/Dialog'
-import type { TokenRecord } from '../../../lib/api'
+import { ApiError, type TokenRecord } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
-import { useTokenLookup } from '../hooks/useTokenLookup'
-import { filterTokens } from '../model/filterTokens'
+import { getErrorMessage } from '../../../lib/getErrorMessage'
+import { useDebouncedValue } from '../../../lib/useDebouncedValue'
+import { tokenSearchQueryOptions } from '../api/tokenSearchQueryOptions'
+import { computeTokenValueUsd } from '../model/computeTokenValueUsd'
+import { sortTokensByHoldings } from '../model/sortTokensByHoldings'
 import { TokenIcon } from './TokenIcon'
+
+/** Typing pause before the server is searched. */
+export const tokenSearchDebounceMs = 250
 
 export interface TokenDialogProps {
   open: boolean
   title: string
   chainId: number
+  chainName: string
+  /** The chain's popular tokens (the default list). */
   tokens: readonly TokenRecord[]
+  /** Balances by lower-case address, base units. */
   balances: ReadonlyMap<string, bigint>
   selected: TokenRecord | undefined
   onSelect: (token: TokenRecord) => void
@@ -20,9 +30,10 @@ export interface TokenDialogProps {
 }
 
 /**
- * Token picker: a search box (name, symbol or pasted address; an unknown address is read on chain and offered
- * for import) driving a listbox with arrow-key navigation (combobox pattern), popular tokens as quick picks,
- * balances and their USD value.
+ * Token picker: without a query, the chain's popular tokens with held ones first; a typed query is searched on
+ * the server (debounced, ranked there); a pasted address the chain does not list is reported as not supported
+ * (never read from the chain). A listbox with arrow-key navigation (combobox pattern), balances with their USD
+ * value and a fee-on-transfer warning per token.
  */
 export function TokenDialog(props: TokenDialogProps) {
   const { open, title, onClose } = props
@@ -33,17 +44,35 @@ export function TokenDialog(props: TokenDialogProps) {
   )
 }
 
-function TokenPicker({ chainId, tokens, balances, selected, onSelect }: TokenDialogProps) {
+function isUnsupportedToken(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'UNSUPPORTED_TOKEN')
+}
+
+function TokenPicker({ chainId, chainName, tokens, balances, selected, onSelect }: TokenDialogProps) {
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const listId = useId()
-  const matches = filterTokens({ tokens, query })
-  const lookup = useTokenLookup({ chainId, query, known: matches.length > 0 })
-  const options = lookup.token === undefined ? matches : [lookup.token]
+  const trimmed = query.trim()
+  const debounced = useDebouncedValue(trimmed, tokenSearchDebounceMs)
+  const search = useQuery({
+    ...tokenSearchQueryOptions({ chainId, query: debounced }),
+    enabled: debounced !== '',
+  })
+  const settled = debounced === trimmed
+  const options: readonly TokenRecord[] =
+    trimmed === ''
+      ? sortTokensByHoldings({ tokens, balances })
+      : settled && search.data !== undefined && !search.isError
+        ? search.data
+        : []
+  const searching = trimmed !== '' && (!settled || search.isPending)
+  const unsupported = settled && trimmed !== '' && search.isError && isUnsupportedToken(search.error)
+  const failed = settled && trimmed !== '' && search.isError && !unsupported
   const activeIndex = Math.min(active, Math.max(options.length - 1, 0))
   const optionId = (index: number) => `${listId}-option-${index}`
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (options.length === 0) return
     if (event.key === 'ArrowDown') setActive(Math.min(activeIndex + 1, options.length - 1))
     else if (event.key === 'ArrowUp') setActive(Math.max(activeIndex - 1, 0))
     else if (event.key === 'Home') setActive(0)
@@ -92,56 +121,105 @@ function TokenPicker({ chainId, tokens, balances, selected, onSelect }: TokenDia
           </button>
         ))}
       </fieldset>
-      {lookup.isLoading && <p className="text-sm text-muted">Looking up the token…</p>}
-      {options.length === 0 && !lookup.isLoading ? (
-        <p role="status" className="text-sm text-muted">
-          No token matches “{query}”.
+      <div role="status" aria-live="polite" className="text-sm">
+        {searching ? (
+          <span className="text-muted">Searching…</span>
+        ) : unsupported ? (
+          <span className="block rounded-lg border border-danger/40 p-3">
+            <span className="block font-semibold text-danger">Not supported on {chainName}</span>
+            <span className="mt-1 block text-muted">
+              <span className="break-all font-mono text-xs">
+                {isAddress(trimmed, { strict: false }) ? trimmed : `“${trimmed}”`}
+              </span>{' '}
+              is not a token this app lists on {chainName}, so it cannot be swapped here. Check the address
+              and the network.
+            </span>
+          </span>
+        ) : trimmed !== '' && !failed && options.length === 0 ? (
+          <span className="text-muted">No token matches “{trimmed}”.</span>
+        ) : null}
+      </div>
+      {failed && (
+        <p role="alert" className="text-sm text-danger">
+          {getErrorMessage(search.error).message}
         </p>
-      ) : (
-        <div id={listId} role="listbox" aria-label="Tokens" className="-mx-1 max-h-80 overflow-y-auto">
-          {options.map((token, index) => {
-            const balance = balances.get(token.address.toLowerCase())
-            const usd =
-              balance !== undefined && typeof token.priceInUsd === 'number'
-                ? formatUsd({ value: Number(formatUnits(balance, token.decimals)) * token.priceInUsd })
-                : undefined
-            const isSelected = selected !== undefined && isAddressEqual(selected.address, token.address)
-            return (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection goes through the combobox input (aria-activedescendant)
-              <div
-                key={token.address}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === activeIndex}
-                aria-current={isSelected ? 'true' : undefined}
-                onClick={() => onSelect(token)}
-                onMouseMove={() => setActive(index)}
-                className={`flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 ${index === activeIndex ? 'bg-surface ring-1 ring-accent' : ''}`}
-              >
-                <TokenIcon symbol={token.symbol} logo={token.logo} size={28} />
-                <span className="min-w-0 flex-1">
-                  <span className="block font-semibold">
-                    {token.symbol}
-                    {token.tags.includes('imported') && (
-                      <span className="ml-2 text-xs text-danger">Imported, unverified</span>
-                    )}
-                  </span>
-                  <span className="block truncate text-xs text-muted">{token.name}</span>
-                </span>
-                <span className="text-right text-sm tabular-nums">
-                  {balance !== undefined && (
-                    <span className="block">
-                      {formatTokenAmount({ amount: balance, decimals: token.decimals })}
-                    </span>
-                  )}
-                  {usd !== undefined && <span className="block text-xs text-muted">{usd}</span>}
-                </span>
-              </div>
-            )
-          })}
-        </div>
       )}
+      <div id={listId} role="listbox" aria-label="Tokens" className="-mx-1 max-h-80 overflow-y-auto">
+        {options.map((token, index) => (
+          <TokenOption
+            key={token.address}
+            id={optionId(index)}
+            token={token}
+            balance={balances.get(token.address.toLowerCase())}
+            active={index === activeIndex}
+            current={selected !== undefined && isAddressEqual(selected.address, token.address)}
+            onSelect={() => onSelect(token)}
+            onHover={() => setActive(index)}
+          />
+        ))}
+      </div>
+    </div>
+  )
+}
+
+function TokenOption({
+  id,
+  token,
+  balance,
+  active,
+  current,
+  onSelect,
+  onHover,
+}: {
+  id: string
+  token: TokenRecord
+  balance: bigint | undefined
+  active: boolean
+  current: boolean
+  onSelect: () => void
+  onHover: () => void
+}) {
+  const usd =
+    balance === undefined
+      ? undefined
+      : formatUsd({
+          value: computeTokenValueUsd({
+            amount: balance,
+            decimals: token.decimals,
+            priceInUsd: token.priceInUsd,
+          }),
+        })
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection goes through the combobox input (aria-activedescendant)
+    <div
+      id={id}
+      role="option"
+      tabIndex={-1}
+      aria-selected={active}
+      aria-current={current ? 'true' : undefined}
+      onClick={onSelect}
+      onMouseMove={onHover}
+      className={`flex cursor-pointer items-center gap-3 rounded-lg px-2 py-2 ${active ? 'bg-surface ring-1 ring-accent' : ''}`}
+    >
+      <TokenIcon symbol={token.symbol} logo={token.logo} size={28} />
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold">
+          {token.symbol}
+          {token.transferFeeBps > 0 && ' '}
+          {token.transferFeeBps > 0 && (
+            <span className="ml-1 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">
+              {`Fee on transfer ${token.transferFeeBps / 100}%`}
+            </span>
+          )}
+        </span>
+        <span className="block truncate text-xs text-muted">{token.name}</span>
+      </span>
+      <span className="text-right text-sm tabular-nums">
+        {balance !== undefined && (
+          <span className="block">{formatTokenAmount({ amount: balance, decimals: token.decimals })}</span>
+        )}
+        {usd !== undefined && <span className="block text-xs text-muted">{usd}</span>}
+      </span>
     </div>
   )
 }

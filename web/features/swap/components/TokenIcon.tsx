@@ -1,7 +1,9 @@
 import { ChainLogo } from '../../../components/ChainLogo'
 
-/** A token's logo from our origin (`/tokens/<SYMBOL>.svg` first, the server's logo path otherwise). */
+/**
+ * A token's logo: the server's logo endpoint (`/trade/v1/info/tokenLogo/{chainId}/{address}`, always an SVG);
+ * a lettered disc when there is none or it fails to load.
+ */
 export function TokenIcon({ symbol, logo, size = 24 }: { symbol: string; logo?: string; size?: number }) {
-  const local = /^[A-Za-z0-9]+$/.test(symbol) ? `/tokens/${symbol.toUpperCase()}.svg` : logo
-  return <ChainLogo key={local ?? logo} src={local ?? logo} label={symbol} size={size} />
+  return <ChainLogo key={logo} src={logo === '' ? undefined : logo} label={symbol} size={size} />
 }

@@ -1,81 +1,110 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { encodeFunctionData, erc20Abi, isAddressEqual, maxUint256, zeroAddress } from 'viem'
-import { useConfig, useReadContract } from 'wagmi'
+import { useConfig } from 'wagmi'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
-import { type ApprovalStep, getApprovalSteps } from '../model/getApprovalSteps'
+import { approvalAllowanceQueryOptions } from '../api/approvalAllowanceQueryOptions'
+import { type ApprovalStep, fetchApprovalTransaction } from '../api/fetchApprovalTransaction'
+import { isApprovalNeeded } from '../model/isApprovalNeeded'
 import { sendAndConfirm } from './sendAndConfirm'
 
 export type ApprovalProgress =
   | { phase: 'idle' }
-  | { phase: 'wallet' | 'pending'; step: ApprovalStep; hash?: `0x${string}` }
+  | { phase: 'preparing' }
+  | {
+      phase: 'wallet' | 'pending'
+      steps: readonly ApprovalStep[]
+      /** Index in `steps` of the transaction in flight. */
+      index: number
+      hash?: `0x${string}`
+    }
   | { phase: 'failed'; error: unknown }
 
+const zero = '0x0000000000000000000000000000000000000000'
+
 /**
- * Allowance of `owner` for `spender` (the aggregator) on `token`, the approval steps a sale of `requiredAmount`
- * needs (reset to 0 first for `approve-reset` tokens), and `approve(unlimited)` running them one after the
- * other with progress. Native coins need none.
+ * The approval a sale of `requiredAmount` base units of `token` needs, all from the server: the current
+ * allowance (`approval/allowance`), a preview of the steps (`approval/transaction`: a reset to 0 first for
+ * USDT-style tokens) once `previewEnabled`, and `approve(unlimited)` that asks the server for fresh steps (exact
+ * amount or unlimited) and sends them in order with progress per step, then re-reads the allowance. The native
+ * coin needs none.
  */
 export function useApproval(params: {
   chainId: number
   token: TokenRecord | undefined
   owner: HexAddress | undefined
-  spender: HexAddress
   requiredAmount: bigint | undefined
+  unlimited: boolean
+  previewEnabled: boolean
 }) {
-  const { chainId, token, owner, spender, requiredAmount } = params
+  const { chainId, token, owner, requiredAmount, unlimited } = params
   const config = useConfig()
   const queryClient = useQueryClient()
-  const isNative = token === undefined || isAddressEqual(token.address, zeroAddress)
-  const allowance = useReadContract({
+  const isNative = token === undefined || token.isNative
+  const enabled = !isNative && owner !== undefined
+  const allowanceOptions = approvalAllowanceQueryOptions({
     chainId,
-    address: token?.address,
-    abi: erc20Abi,
-    functionName: 'allowance',
-    args: [owner ?? zeroAddress, spender],
-    query: { enabled: !isNative && owner !== undefined },
+    tokenAddress: token?.address ?? zero,
+    walletAddress: owner ?? zero,
+  })
+  const allowance = useQuery({ ...allowanceOptions, enabled })
+  const needed = isApprovalNeeded({ isNative, allowance: allowance.data, requiredAmount })
+  const requestAmount = unlimited ? undefined : requiredAmount
+  const preview = useQuery({
+    queryKey: [
+      'approvalTransaction',
+      chainId,
+      token?.address,
+      owner,
+      requestAmount?.toString() ?? 'unlimited',
+      allowance.data?.toString(),
+    ],
+    queryFn: ({ signal }) =>
+      fetchApprovalTransaction({
+        chainId,
+        tokenAddress: token?.address ?? zero,
+        walletAddress: owner ?? zero,
+        amount: requestAmount,
+        signal,
+      }),
+    enabled: enabled && needed === true && params.previewEnabled,
+    staleTime: 10_000,
   })
   const [progress, setProgress] = useState<ApprovalProgress>({ phase: 'idle' })
-  const steps =
-    allowance.data === undefined || requiredAmount === undefined || token === undefined
-      ? []
-      : getApprovalSteps({
-          isNative,
-          allowance: allowance.data,
-          requiredAmount,
-          requiresReset: token.tags.includes('approve-reset'),
-        })
 
-  const approve = async (unlimited: boolean) => {
-    if (token === undefined || requiredAmount === undefined) return
+  const approve = async () => {
+    if (token === undefined || owner === undefined || requiredAmount === undefined) return
     try {
-      for (const step of steps) {
-        setProgress({ phase: 'wallet', step })
-        const amount = step === 'reset' ? 0n : unlimited ? maxUint256 : requiredAmount
+      setProgress({ phase: 'preparing' })
+      const { steps } = await fetchApprovalTransaction({
+        chainId,
+        tokenAddress: token.address,
+        walletAddress: owner,
+        amount: requestAmount,
+      })
+      for (const [index, step] of steps.entries()) {
+        setProgress({ phase: 'wallet', steps, index })
         await sendAndConfirm({
           config,
           chainId,
-          request: {
-            to: token.address,
-            data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
-          },
-          onSent: (hash) => setProgress({ phase: 'pending', step, hash }),
+          request: { to: step.to, data: step.data, value: BigInt(step.value) },
+          onSent: (hash) => setProgress({ phase: 'pending', steps, index, hash }),
         })
       }
-      await allowance.refetch()
-      await queryClient.invalidateQueries({ queryKey: allowance.queryKey })
+      await queryClient.invalidateQueries({ queryKey: allowanceOptions.queryKey })
       setProgress({ phase: 'idle' })
     } catch (error: unknown) {
-      await allowance.refetch()
+      await queryClient.invalidateQueries({ queryKey: allowanceOptions.queryKey })
       setProgress({ phase: 'failed', error })
     }
   }
 
   return {
     isNative,
-    isLoading: !isNative && owner !== undefined && allowance.isPending,
+    isLoading: enabled && allowance.isPending,
     allowance: allowance.data,
-    steps,
+    needsApproval: needed === true,
+    /** The steps the server would send now (undefined until the preview loads). */
+    steps: preview.data?.steps,
     progress,
     approve,
     resetProgress: () => setProgress({ phase: 'idle' }),

@@ -1,19 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useMemo } from 'react'
 import type { TokenRecord } from '../../../lib/api'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
 import { singleQuotesQueryOptions } from '../api/singleQuotesQueryOptions'
+import { applySlippage } from '../model/applySlippage'
 import { parseAmountInput } from '../model/parseAmountInput'
-import { resolveSlippagePercent, type SlippageSetting } from '../model/slippage'
+import { defaultSlippagePercent, type SlippageSetting } from '../model/slippage'
 import type { SingleQuote, SwapSide } from '../types'
 
 /** Input debounce before a quote is requested. */
 export const quoteDebounceMs = 250
 
 /**
- * The quotes for the form: the typed amount is parsed in the typed token's decimals and debounced, slippage is
- * the custom value or (auto) the latest recommendation for this pair; previous quotes stay visible, flagged
- * `isStale`, while new ones load. `selected` is the chosen exchange's quote, else the best.
+ * The quotes for the form: the typed amount is parsed in the typed token's decimals and debounced; previous
+ * quotes stay visible, flagged `isStale`, while new ones load. Slippage is the custom value, or (auto) each
+ * quote's own `recommendedSlippage` applied to that answer in the browser (`applySlippage`: minimum received,
+ * maximum sold and the transaction bound move together), so auto needs one request and no second round trip.
+ * `selected` is the chosen exchange's quote, else the best.
  */
 export function useSwapQuotes(params: {
   chainId: number
@@ -34,12 +37,8 @@ export function useSwapQuotes(params: {
   const debounced = useDebouncedValue(`${side}:${amount ?? ''}`, quoteDebounceMs)
   const [debouncedSide, debouncedAmountText] = debounced.split(':') as [SwapSide, string]
   const settled = debounced === `${side}:${amount ?? ''}`
-  const pairKey = `${chainId}:${from?.address}:${to?.address}`
-  const [recommendation, setRecommendation] = useState<{ pairKey: string; percent: number }>()
-  const slippagePercent = resolveSlippagePercent({
-    setting: params.slippage,
-    recommendedPercent: recommendation?.pairKey === pairKey ? recommendation.percent : undefined,
-  })
+  const auto = params.slippage.mode === 'auto'
+  const slippagePercent = params.slippage.mode === 'custom' ? params.slippage.percent : defaultSlippagePercent
   const enabled = from !== undefined && to !== undefined && debouncedAmountText !== ''
   const query = useQuery({
     ...singleQuotesQueryOptions({
@@ -54,13 +53,15 @@ export function useSwapQuotes(params: {
     enabled,
     placeholderData: keepPreviousData,
   })
-  const best = query.isPlaceholderData ? undefined : query.data?.[0]
-  useEffect(() => {
-    if (best !== undefined && recommendation?.percent !== best.recommendedSlippage)
-      setRecommendation({ pairKey, percent: best.recommendedSlippage })
-  }, [best, pairKey, recommendation])
-
-  const quotes: SingleQuote[] = enabled && amount !== undefined ? (query.data ?? []) : []
+  const data = query.data
+  const adjusted = useMemo(
+    () =>
+      auto
+        ? data?.map((quote) => applySlippage({ quote, slippagePercent: quote.recommendedSlippage }))
+        : data,
+    [auto, data],
+  )
+  const quotes: SingleQuote[] = enabled && amount !== undefined ? (adjusted ?? []) : []
   const selected = quotes.find((q) => q.exchangeId === params.exchangeId) ?? quotes[0]
   const isStale = query.isPlaceholderData || !settled
   return {
@@ -79,6 +80,6 @@ export function useSwapQuotes(params: {
     isFetching: query.isFetching,
     updatedAtMs: query.dataUpdatedAt,
     refetch: () => void query.refetch(),
-    recommendedPercent: recommendation?.pairKey === pairKey ? recommendation.percent : undefined,
+    recommendedPercent: query.isPlaceholderData ? undefined : selected?.recommendedSlippage,
   }
 }

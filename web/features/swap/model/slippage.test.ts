@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { getSlippageWarning, parseSlippagePercent, resolveSlippagePercent } from './slippage'
-
-describe('resolveSlippagePercent', () => {
-  it('uses the recommendation in auto mode, 0.5 without one, the custom value otherwise', () => {
-    expect(resolveSlippagePercent({ setting: { mode: 'auto' }, recommendedPercent: 0.53 })).toBe(0.53)
-    expect(resolveSlippagePercent({ setting: { mode: 'auto' }, recommendedPercent: undefined })).toBe(0.5)
-    expect(
-      resolveSlippagePercent({ setting: { mode: 'custom', percent: 2 }, recommendedPercent: 0.53 }),
-    ).toBe(2)
-  })
-})
+import { getSlippageWarning, parseSlippagePercent } from './slippage'
 
 describe('getSlippageWarning', () => {
   it.each([

@@ -6,17 +6,8 @@ export type SlippageWarning = 'may-fail' | 'frontrun' | undefined
 /** Lowest and highest slippage percent the API accepts (0..50%). */
 export const maxSlippagePercent = 50
 
-/**
- * The slippage percent to request: `recommendedPercent` in auto mode (0.5 until a quote recommends one), the
- * custom value otherwise.
- */
-export function resolveSlippagePercent(params: {
-  setting: SlippageSetting
-  recommendedPercent: number | undefined
-}): number {
-  if (params.setting.mode === 'custom') return params.setting.percent
-  return params.recommendedPercent ?? 0.5
-}
+/** Slippage percent requested in auto mode; the answer's own recommendation replaces it (`applySlippage`). */
+export const defaultSlippagePercent = 0.5
 
 /** Warns below 0.05% (the trade may fail) and above 5% (the trade may be frontrun). */
 export function getSlippageWarning(percent: number): SlippageWarning {
