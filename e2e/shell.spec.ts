@@ -121,7 +121,9 @@ test.describe('app shell', () => {
     await test.step('reject the switch in the wallet', async () => {
       wallet.rejectNextRequest()
       await app.selectNetwork(second.name)
-      await expect(page.getByRole('status')).toHaveText('Request rejected in the wallet.')
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Request rejected in the wallet.' }),
+      ).toBeVisible()
       expect(wallet.getChainId()).toBe(first.id)
     })
   })
