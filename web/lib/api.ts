@@ -4,51 +4,16 @@ import type { AppType, DevnetAppType } from '../../server/app'
 
 /*
  * Requests go through hono's typed `hc` client (type-only import of the server's AppType), so paths, query
- * and body are checked against the server. The records are re-declared below with `0x${string}` addresses
- * (the server checksums every address it emits), which is what viem and wagmi need.
+ * and body are checked against the server. The records are the server's own types (type-only imports):
+ * their addresses are viem `Address` (`0x${string}`), checksummed by the server.
  */
 
 export type HexAddress = `0x${string}`
 
-export interface ChainRecord {
-  chainId: number
-  name: string
-  shortName: string
-  nativeCurrency: { name: string; symbol: string; decimals: number; address: HexAddress }
-  wrappedNative: { address: HexAddress; symbol: string; name: string; decimals: number }
-  /** Same-origin path of the chain's logo, e.g. `/chains/1.svg`. */
-  logo: string
-  /** Same-origin JSON-RPC proxy path, e.g. `/rpc/1`; resolve against `location.origin`. */
-  rpcUrl: string
-  aggregator: HexAddress
-  flows: { singleChain: boolean; crossChain: boolean; utxo: boolean; gasless: boolean }
-  blockTimeMs: number
-  isDevnet: boolean
-}
+import type { ChainRecord } from '../../server/chains/getChainRecord'
+import type { TokenRecord } from '../../server/tokens/buildTokenRecord'
 
-/** A token as every token endpoint describes it (popular list, search, token info). */
-export interface TokenRecord {
-  /** Checksummed; the zero address is the native currency. */
-  address: HexAddress
-  /** Same as `address` (compatible API name). */
-  contractAddress: HexAddress
-  symbol: string
-  name: string
-  decimals: number
-  chainId: number
-  /** Same-origin path of the logo endpoint, `/trade/v1/info/tokenLogo/{chainId}/{address}` (always an SVG). */
-  logo: string
-  tags: string[]
-  /** USD per whole token from the pools; null when unpriced. */
-  priceInUsd: number | null
-  /** Tax taken on every transfer (fee-on-transfer tokens), basis points; 0 for ordinary tokens. */
-  transferFeeBps: number
-  /** Transfer tax in percent when buying (`transferFeeBps / 100`). */
-  buyTax: number
-  /** Transfer tax in percent when selling (`transferFeeBps / 100`). */
-  sellTax: number
-  isNative: boolean
-}
+export type { ChainRecord, TokenRecord }
 
 export interface FaucetRequest {
   address: HexAddress
