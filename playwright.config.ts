@@ -47,7 +47,7 @@ export default defineConfig({
       ? {
           command: 'npm start',
           url: `${baseURL}/health`,
-          env: { PORT: String(port), DEVNET_PORT_BASE: '8600', DATA_DIR: './data/e2e' },
+          env: { PORT: String(port), DEVNET_PORT_BASE: '8600', DATA_DIR: './data/e2e', LOG_LEVEL: 'warn' },
           reuseExistingServer: !isCi,
           // the first run compiles contracts and deploys every devnet chain
           timeout: 180_000,
