@@ -1,15 +1,19 @@
 /**
  * Web performance figures (prints, asserts nothing): initial JS and CSS gzipped from dist/, Largest Contentful
  * Paint on a cold load, and time from the last keystroke of an amount to the quote on screen. Usage:
- * `npx vite build && npm run bench:web -- [baseUrl]` against a running `npm start` (default http://127.0.0.1:8787).
+ * `npm run bench:web` builds dist/ when it is missing and starts its own server (devnet mode, ports 20200+);
+ * `npm run bench:web -- <baseUrl>` measures a running `npm start` instead (after `npx vite build`).
  */
-import { readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium } from '@playwright/test'
+import { quoteDebounceMs } from '../web/features/swap/model/quoteDebounceMs'
 
 const distDir = join(import.meta.dirname, '..', 'dist')
-const debounceMs = 250
+const debounceMs = quoteDebounceMs
 
 function gzipKb(path: string): number {
   return gzipSync(readFileSync(join(distDir, path))).length / 1024
@@ -92,8 +96,28 @@ async function measureFirstQuote(browser: Browser, baseUrl: string, amount: stri
   return elapsed
 }
 
+/** The server to measure: the one named on the command line, or our own on ports 20200+. */
+async function startTarget(
+  url: string | undefined,
+): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+  if (url !== undefined) return { baseUrl: url, close: async () => {} }
+  if (!existsSync(join(distDir, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  const { startServer } = await import('../server/index')
+  const running = await startServer({
+    env: {
+      PORT: '20200',
+      DEVNET_PORT_BASE: '20210',
+      DATA_DIR: join(tmpdir(), 'swapkit-bench-web'),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE_IP: '0',
+    },
+  })
+  return { baseUrl: running.url.replace('localhost', '127.0.0.1'), close: running.close }
+}
+
 async function main() {
-  const baseUrl = process.argv[2] ?? 'http://127.0.0.1:8787'
+  const target = await startTarget(process.argv[2])
+  const baseUrl = target.baseUrl
   const assets = measureInitialAssets()
   console.log(`initial JS  (gzip): ${assets.jsKb.toFixed(1)} KB in ${assets.jsFiles} files (goal <= 250 KB)`)
   console.log(`initial CSS (gzip): ${assets.cssKb.toFixed(1)} KB in ${assets.cssFiles} files`)
@@ -116,6 +140,7 @@ async function main() {
     )
   } finally {
     await browser.close()
+    await target.close()
   }
 }
 

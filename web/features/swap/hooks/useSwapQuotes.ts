@@ -5,11 +5,10 @@ import { useDebouncedValue } from '../../../lib/useDebouncedValue'
 import { singleQuotesQueryOptions } from '../api/singleQuotesQueryOptions'
 import { applySlippage } from '../model/applySlippage'
 import { parseAmountInput } from '../model/parseAmountInput'
+/** Input debounce before a quote is requested. */
+import { quoteDebounceMs } from '../model/quoteDebounceMs'
 import { defaultSlippagePercent, type SlippageSetting } from '../model/slippage'
 import type { SingleQuote, SwapSide } from '../types'
-
-/** Input debounce before a quote is requested. */
-export const quoteDebounceMs = 250
 
 /**
  * The quotes for the form: the typed amount is parsed in the typed token's decimals and debounced; previous
