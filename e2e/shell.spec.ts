@@ -146,6 +146,30 @@ test.describe('app shell', () => {
     await expectBalancesShown({ app, address, chain: first, baseURL })
   })
 
+  test('on a 375 px phone the header keeps its controls on one row and nothing overflows', async ({
+    page,
+    wallet,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    const app = new AppPage(page)
+    await app.goto()
+    await app.connect('E2E Wallet')
+    const account = page.getByRole('banner').getByRole('button', { name: /^0x/ })
+    await expect(account).toBeVisible()
+    const [selectBox, accountBox] = await Promise.all([
+      app.networkSelect.boundingBox(),
+      account.boundingBox(),
+    ])
+    if (selectBox === null || accountBox === null) throw new Error('header controls not laid out')
+    expect(
+      Math.abs(selectBox.y + selectBox.height / 2 - (accountBox.y + accountBox.height / 2)),
+    ).toBeLessThan(2)
+    expect(accountBox.x + accountBox.width).toBeLessThanOrEqual(375)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
+    await expect(page.getByRole('link', { name: 'SwapKit' })).toBeVisible()
+    expect(wallet.requests).toContain('eth_requestAccounts')
+  })
+
   test('the theme toggle cycles system, light and dark', async ({ page }) => {
     const app = new AppPage(page)
     await page.emulateMedia({ colorScheme: 'dark' })

@@ -99,8 +99,19 @@ test.describe('swap', () => {
       minimum = (quoted * BigInt(10_000 - bps)) / 10_000n
       await expect(swap.reviewValue('Max slippage')).toHaveText(`${bps / 100}% (auto)`)
       await expect(swap.reviewValue('Minimum received')).toHaveText(
-        `${formatTokenAmount({ amount: minimum, decimals: usdc.decimals, locale: 'en-US' })} USDC`,
+        `${formatTokenAmount({ amount: minimum, decimals: usdc.decimals, locale: 'en-US', roundingMode: 'trunc' })} USDC`,
       )
+    })
+
+    await test.step('review: the rate per whole ETH and the network fee in USD and ETH', async () => {
+      const [best] = quotes.last()
+      if (best === undefined) throw new Error('no best quote')
+      const rate = (BigInt(best.toTokenAmount) * 10n ** 18n) / BigInt(best.fromTokenAmount)
+      await expect(swap.reviewValue('Rate')).toHaveText(
+        `1 ETH = ${formatTokenAmount({ amount: rate, decimals: usdc.decimals, locale: 'en-US', roundingMode: 'trunc' })} USDC`,
+      )
+      await expect(swap.reviewValue('Network fee')).toHaveText(/^\$\d+\.\d{2} \([\d.]+ ETH\)$/)
+      await expect(swap.reviewValue('Route')).toHaveText(/^Best route: \d+(\.\d)?% WETH → /)
     })
 
     await test.step('confirm: the transaction enforces that minimum', async () => {
@@ -342,12 +353,16 @@ test.describe('swap', () => {
       await page.keyboard.press('Escape')
     })
 
-    await test.step('review screen', async () => {
+    await test.step('review screen: a bottom sheet on the phone', async () => {
       await swap.payInput.fill('0.01')
       await swap.waitForQuotes()
+      await expect(swap.card.getByText(/price impact\)$/)).toHaveCount(0)
       await swap.reviewButton.click()
       await expect(swap.confirmButton).toBeVisible()
       await expectNoSeriousViolations(page, 'dialog[open]')
+      const sheet = await swap.reviewDialog.boundingBox()
+      expect(sheet === null ? undefined : Math.round(sheet.y + sheet.height)).toBe(800)
+      expect(sheet?.width).toBe(375)
     })
   })
 
@@ -369,6 +384,9 @@ test.describe('swap', () => {
       if (best === undefined) throw new Error('no best quote')
       expect(best.priceImpact).toBeGreaterThan(5)
       quoted = BigInt(best.toTokenAmount)
+      await expect(
+        swap.card.getByText(`(−${best.priceImpact.toFixed(2)}% price impact)`, { exact: true }),
+      ).toBeVisible()
     })
 
     await test.step('the review cannot be confirmed without typing "confirm"', async () => {

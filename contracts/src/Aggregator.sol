@@ -137,6 +137,7 @@ contract Aggregator {
 
     /// @notice Swaps at most `p.amountIn` of `p.tokenIn` for exactly `p.amountOut` of `p.tokenOut` net of
     /// the integrator fee; the pools are paid in flash callbacks and unused input is refunded to msg.sender.
+    /// The receiver's balance must rise by at least `p.amountOut`, else `InsufficientOutput(got, amountOut)`.
     /// @return amountIn The input spent; more than `p.amountIn` reverts `ExcessiveInput`.
     function swapExactOut(SwapParams calldata p, Leg[] calldata legs)
         external
@@ -156,7 +157,8 @@ contract Aggregator {
         uint256 refund = inputLeft;
         amountIn = received - refund;
         (inputLeft, inputMax) = (0, 0);
-        _payOut(p, tokenOut, gross, fee);
+        uint256 receiverGain = _payOut(p, tokenOut, gross, fee);
+        if (receiverGain < p.amountOut) revert InsufficientOutput(receiverGain, p.amountOut);
         if (refund != 0) _send(p.tokenIn, tokenIn, msg.sender, refund);
         _emitSwapped(p, amountIn, p.amountOut, fee);
     }
@@ -223,7 +225,7 @@ contract Aggregator {
                 _swapExactOutHop(hops, hops.length - 1, amount);
             } else {
                 for (uint256 j; j < hops.length; ++j) {
-                    amount = _swapExactInHop(hops, j, amount);
+                    amount = _swapExactInHop(hops, i, j, amount);
                 }
             }
         }
@@ -270,7 +272,12 @@ contract Aggregator {
         receiverGain = afterwards - before;
     }
 
-    function _swapExactInHop(Hop[] memory hops, uint256 j, uint256 amountIn) private returns (uint256 amountOut) {
+    /// Swaps exactly `amountIn` on hop `j` of leg `legIndex`. A V3 pool that runs out of liquidity takes only
+    /// part of the input; that would strand the rest here, so it reverts `InvalidRoute(legIndex, j)`.
+    function _swapExactInHop(Hop[] memory hops, uint256 legIndex, uint256 j, uint256 amountIn)
+        private
+        returns (uint256 amountOut)
+    {
         Hop memory hop = hops[j];
         FactoryConfig memory f = factories[hop.factoryId];
         address pool = _poolFor(f, hop);
@@ -279,7 +286,8 @@ contract Aggregator {
             _transfer(hop.tokenIn, pool, amountIn);
             _swapV2(pool, hop, _getV2AmountOut(pool, hop, f.v2FeeBps), "");
         } else {
-            _swapV3(pool, hop, _toInt256(amountIn), abi.encode(hops, j, false));
+            (, uint256 taken) = _swapV3(pool, hop, _toInt256(amountIn), abi.encode(hops, j, false));
+            if (taken != amountIn) revert InvalidRoute(legIndex, j);
         }
         amountOut = _balanceOf(hop.tokenOut, address(this)) - before;
     }
@@ -293,7 +301,7 @@ contract Aggregator {
             uint256 amountIn = _getV2AmountIn(pool, hop, f.v2FeeBps, amountOut);
             _swapV2(pool, hop, amountOut, abi.encode(hops, j, amountIn));
         } else {
-            uint256 delivered = _swapV3(pool, hop, -_toInt256(amountOut), abi.encode(hops, j, true));
+            (uint256 delivered,) = _swapV3(pool, hop, -_toInt256(amountOut), abi.encode(hops, j, true));
             if (delivered < amountOut) revert InsufficientOutput(delivered, amountOut);
         }
     }
@@ -326,10 +334,10 @@ contract Aggregator {
         expectedPool = address(0);
     }
 
-    /// Swaps on a V3 pool with no price limit and returns the output it reports delivering.
+    /// Swaps on a V3 pool with no price limit; returns the output it reports delivering and the input it took.
     function _swapV3(address pool, Hop memory hop, int256 amountSpecified, bytes memory data)
         private
-        returns (uint256 delivered)
+        returns (uint256 delivered, uint256 taken)
     {
         bool zeroForOne = hop.tokenIn < hop.tokenOut;
         expectedPool = pool;
@@ -338,6 +346,7 @@ contract Aggregator {
         );
         expectedPool = address(0);
         delivered = uint256(-(zeroForOne ? amount1 : amount0));
+        taken = uint256(zeroForOne ? amount0 : amount1);
     }
 
     /// Pays `owed` of hop `index`'s input to `pool`: from the caller's input for the first hop, otherwise

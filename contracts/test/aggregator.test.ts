@@ -31,6 +31,7 @@ import {
   FACTORY_SUSHISWAP,
   FACTORY_UNISWAP_V2,
   FACTORY_UNISWAP_V3,
+  positionManagerAbi,
   quoterAbi,
   type SwapFixture,
   v2FactoryAbi,
@@ -555,6 +556,51 @@ describe('safety', () => {
     const mismatch = [leg([{ ...v3(f.tokens.tokenA, f.tokens.tokenB, 3000), factoryId: FACTORY_UNISWAP_V2 }])]
     await expectRevert(simulateSwap('swapExactIn', params({}), mismatch), 'InvalidRoute', [0n, 0n])
     await expectRevert(simulateSwap('swapExactIn', params({ feeBps: 1001 }), legsAB()), 'FeeTooHigh', [1001])
+  })
+
+  it('exact-out: reverts InsufficientOutput when the receiver does not gain amountOut', async () => {
+    const p = params({ amountIn: e('10'), amountOut: e('1'), receiver: f.aggregator })
+    await expectRevert(simulateSwap('swapExactOut', p, legsAB()), 'InsufficientOutput', [0n, e('1')])
+  })
+
+  it('exact-in: a V3 pool that runs out of liquidity reverts instead of stranding the rest of the input', async () => {
+    const { tokenA, tokenC } = f.tokens
+    const [token0, token1] = tokenA.toLowerCase() < tokenC.toLowerCase() ? [tokenA, tokenC] : [tokenC, tokenA]
+    const manager = f.uniswapV3.positionManager
+    const create = await f.deployer.writeContract({
+      address: manager,
+      abi: positionManagerAbi,
+      functionName: 'createAndInitializePoolIfNecessary',
+      args: [token0, token1, 10_000, 2n ** 96n],
+    })
+    await waitForReceipt(f.deployer, { hash: create })
+    const mint = await f.deployer.writeContract({
+      address: manager,
+      abi: positionManagerAbi,
+      functionName: 'mint',
+      args: [
+        {
+          token0,
+          token1,
+          fee: 10_000,
+          tickLower: -200,
+          tickUpper: 200,
+          amount0Desired: e('1'),
+          amount1Desired: e('1'),
+          amount0Min: 0n,
+          amount1Min: 0n,
+          recipient: f.deployer.account.address,
+          deadline: maxUint256,
+        },
+      ],
+    })
+    expect((await waitForReceipt(f.deployer, { hash: mint })).status).toBe('success')
+    const legs = [leg([v3(tokenA, tokenC, 10_000)])]
+    await expectRevert(
+      simulateSwap('swapExactIn', params({ tokenOut: tokenC, amountIn: e('10') }), legs),
+      'InvalidRoute',
+      [0n, 0n],
+    )
   })
 
   it('rejects callbacks from anything but the pool being swapped with', async () => {

@@ -1,5 +1,5 @@
 import { type Address, getAddress, maxUint256 } from 'viem'
-import { AppError } from '../errors'
+import { readFromNode } from '../chains/readFromNode'
 import type { ChainMarket } from '../market/createChainMarket'
 import { buildApprovalSteps } from './buildApprovalSteps'
 import { readAllowance } from './readAllowance'
@@ -38,7 +38,7 @@ export async function getApprovalTransaction(
   const amount = params.amount ?? maxUint256
   const [currentAllowance, gasPrice] = await Promise.all([
     readAllowance(market.client, { token: token.address, owner: params.walletAddress, spender }),
-    readGasPrice(market),
+    readFromNode('the gas price', () => market.getGasPrice()),
   ])
   const { resetRequired, steps } = buildApprovalSteps({
     token: token.address,
@@ -66,15 +66,5 @@ export async function getApprovalTransaction(
     spender,
     resetRequired,
     steps: wireSteps,
-  }
-}
-
-async function readGasPrice(market: ChainMarket): Promise<bigint> {
-  try {
-    return await market.getGasPrice()
-  } catch (error: unknown) {
-    throw new AppError('UPSTREAM_UNAVAILABLE', 'Could not read the gas price from the chain node', {
-      cause: error,
-    })
   }
 }

@@ -1,5 +1,5 @@
 import { type Address, erc20Abi, type PublicClient } from 'viem'
-import { AppError } from '../errors'
+import { readFromNode } from '../chains/readFromNode'
 
 /**
  * Reads `token.allowance(owner, spender)` at the latest block, in base units. Throws
@@ -9,16 +9,12 @@ export async function readAllowance(
   client: PublicClient,
   params: { token: Address; owner: Address; spender: Address },
 ): Promise<bigint> {
-  try {
-    return await client.readContract({
+  return readFromNode('the allowance', () =>
+    client.readContract({
       address: params.token,
       abi: erc20Abi,
       functionName: 'allowance',
       args: [params.owner, params.spender],
-    })
-  } catch (error: unknown) {
-    throw new AppError('UPSTREAM_UNAVAILABLE', 'Could not read the allowance from the chain node', {
-      cause: error,
-    })
-  }
+    }),
+  )
 }

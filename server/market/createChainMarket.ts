@@ -49,7 +49,8 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   const client =
     params.client ??
     (createPublicClient({
-      transport: http(deployment.rpcUrl, { timeout: 10_000 }),
+      // One retry: a request path waits at most ~2 x 10 s for a dead node before answering 503.
+      transport: http(deployment.rpcUrl, { timeout: 10_000, retryCount: 1 }),
       pollingInterval: params.pollIntervalMs,
     }) as PublicClient)
   const poolSync = createPoolSync(client, {

@@ -1,12 +1,15 @@
 import { z } from '@hono/zod-openapi'
-import { type Address, getAddress, type Hex, zeroAddress, zeroHash } from 'viem'
+import { type Address, getAddress, type Hex, maxUint256, zeroAddress, zeroHash } from 'viem'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
 import type { SwapCall } from './buildSwapCalldata'
 import { decodeLegHops } from './buildSwapCalldata'
 import { resolveTradePair } from './resolveTradeTokens'
 
-const uint = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((v) => BigInt(v))
+const uint = z
+  .union([z.string().regex(/^\d{1,78}$/), z.number().int().nonnegative()])
+  .transform((v) => BigInt(v))
+  .refine((v) => v <= maxUint256, 'must not exceed 2^256-1')
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte hex address')
 
 /** Body of `POST swap/single` (compatible API): the quote's transactionData plus the account. */
@@ -23,7 +26,6 @@ export const SwapSingleBodySchema = z
         deadline: z.number().int().positive(),
         feeReceiver: address.optional().nullable(),
         feePercent: z.number().min(0).max(0.1).optional(),
-        receiver: address.optional().nullable(),
       }),
       call: z
         .array(z.object({ amount: uint, data: z.string().regex(/^0x[0-9a-fA-F]*$/) }))
@@ -41,7 +43,9 @@ export type SwapSingleBody = z.output<typeof SwapSingleBodySchema>
 /**
  * Rebuilds the Aggregator call from a quote's `transactionData` (as `POST swap/single` receives it).
  * Nothing in it is trusted beyond what the user signs: the Aggregator derives every pool itself and
- * checks min-out/max-in. Throws INVALID_PARAMS for an inconsistent body, QUOTE_EXPIRED after its deadline.
+ * checks min-out/max-in. The output goes to `body.receiver`, else to `body.account` (the signer), never
+ * to an address carried inside `transactionData`. Throws INVALID_PARAMS for an inconsistent body (a zero
+ * amount or min-out, an integrator fee without `feeReceiver`), QUOTE_EXPIRED after its deadline.
  */
 export function buildSwapFromTransactionData(
   market: ChainMarket,
@@ -59,14 +63,26 @@ export function buildSwapFromTransactionData(
       'transactionData.info needs amountIn and amountOutMin (exact input) or amountOut and amountInMax (exact output)',
     )
   }
+  if (amountIn === 0n || amountOut === 0n) {
+    throw new AppError(
+      'INVALID_PARAMS',
+      `transactionData.info.${exactIn ? 'amountIn and amountOutMin' : 'amountOut and amountInMax'} must be above 0`,
+    )
+  }
+  const feeBps = Math.round((info.feePercent ?? 0) * 10_000)
+  if (feeBps > 0 && !info.feeReceiver) {
+    throw new AppError(
+      'INVALID_PARAMS',
+      'transactionData.info.feeReceiver is required when feePercent is above 0',
+    )
+  }
   if (info.deadline <= ctx.nowSec) {
     throw new AppError(
       'QUOTE_EXPIRED',
       `The quote's deadline ${info.deadline} has passed; request a new quote`,
     )
   }
-  const feeBps = Math.round((info.feePercent ?? 0) * 10_000)
-  const receiver = body.receiver ?? info.receiver ?? body.account
+  const receiver = body.receiver ?? body.account
   return {
     tradeType: exactIn ? 'exactIn' : 'exactOut',
     tokenIn: tokenIn.address,

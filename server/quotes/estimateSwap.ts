@@ -5,9 +5,13 @@ import {
   decodeErrorResult,
   erc20Abi,
   type Hex,
+  HttpRequestError,
+  TimeoutError,
   zeroAddress,
 } from 'viem'
 import { aggregatorAbi } from '../../contracts/artifacts'
+import { readFromNode } from '../chains/readFromNode'
+import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
 import type { SwapEstimate } from './formatSingleQuote'
 
@@ -25,29 +29,31 @@ export interface EstimateSwapParams {
 
 /**
  * Checks the sender's balance and allowance for the input, then `eth_estimateGas` of the swap from
- * the sender; returns the estimate with a 30% safety margin, or the decoded revert reason. Never throws
- * for a failing estimate: that is a result, not an error.
+ * the sender; returns the estimate with a 30% safety margin, or the decoded revert reason. A reverting
+ * estimate is a result, not an error; a node that does not answer throws `UPSTREAM_UNAVAILABLE` (503).
  */
 export async function estimateSwap(market: ChainMarket, p: EstimateSwapParams): Promise<SwapEstimate> {
   const { client, deployment } = market
-  const [balance, allowance] = await Promise.all([
-    p.tokenIn === zeroAddress
-      ? client.getBalance({ address: p.sender })
-      : client.readContract({
-          address: p.tokenIn,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [p.sender],
-        }),
-    p.tokenIn === zeroAddress
-      ? Promise.resolve(2n ** 256n - 1n)
-      : client.readContract({
-          address: p.tokenIn,
-          abi: erc20Abi,
-          functionName: 'allowance',
-          args: [p.sender, deployment.aggregator],
-        }),
-  ])
+  const [balance, allowance] = await readFromNode("the sender's balance and allowance", () =>
+    Promise.all([
+      p.tokenIn === zeroAddress
+        ? client.getBalance({ address: p.sender })
+        : client.readContract({
+            address: p.tokenIn,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [p.sender],
+          }),
+      p.tokenIn === zeroAddress
+        ? Promise.resolve(2n ** 256n - 1n)
+        : client.readContract({
+            address: p.tokenIn,
+            abi: erc20Abi,
+            functionName: 'allowance',
+            args: [p.sender, deployment.aggregator],
+          }),
+    ]),
+  )
   const insufficientFunds = balance < p.amountIn
   const insufficientAllowance = allowance < p.amountIn
   const base = {
@@ -68,6 +74,9 @@ export async function estimateSwap(market: ChainMarket, p: EstimateSwapParams): 
     })
     return { ...base, estimateGas: ((gas * GAS_MARGIN_PERCENT) / 100n).toString() }
   } catch (error: unknown) {
+    if (isTransportError(error)) {
+      throw new AppError('UPSTREAM_UNAVAILABLE', 'Could not estimate gas on the chain node', { cause: error })
+    }
     return { ...base, estimateGasError: describeRevert(error) }
   }
 }
@@ -89,4 +98,11 @@ export function describeRevert(error: unknown): string {
     return error.shortMessage
   }
   return 'Gas estimation failed'
+}
+
+function isTransportError(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null
+  )
 }

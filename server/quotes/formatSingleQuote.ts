@@ -1,6 +1,6 @@
 import { formatUnits, type Hex } from 'viem'
 import type { ChainMarket } from '../market/createChainMarket'
-import { toContractLegs } from '../routing'
+import { computeAmountInMax, computeAmountOutMin, toContractLegs } from '../routing'
 import { buildSwapCalldata, computeSwapValue, encodeLegHops } from './buildSwapCalldata'
 import { CONTRACT_VERSION, type PlannedQuote } from './quoteSingle'
 import type { TradeToken } from './resolveTradeTokens'
@@ -34,8 +34,12 @@ export function formatSingleQuote(
   const percentage = (amount: bigint, total: bigint) =>
     total === 0n ? 0 : Number((amount * 1_000_000n) / total) / 10_000
   const legTotal = exactIn ? totalIn : route.amountOutGross
-  const amountOutMin = exactIn ? (call?.amountOut ?? minOut(route.amountOut, q.slippageBps)) : route.amountOut
-  const amountInMax = exactIn ? route.amountIn : (call?.amountIn ?? maxIn(route.amountIn, q.slippageBps))
+  const amountOutMin = exactIn
+    ? (call?.amountOut ?? computeAmountOutMin({ amountOut: route.amountOut, slippageBps: q.slippageBps }))
+    : route.amountOut
+  const amountInMax = exactIn
+    ? route.amountIn
+    : (call?.amountIn ?? computeAmountInMax({ amountIn: route.amountIn, slippageBps: q.slippageBps }))
   const priceIn = market.getUsdPrice(tokenIn.routeAddress)
   const priceOut = market.getUsdPrice(tokenOut.routeAddress)
   const nativeUsd = market.getUsdPrice(market.deployment.wrappedNative)
@@ -84,11 +88,10 @@ export function formatSingleQuote(
         deadline: Number(q.deadline),
         slippage: q.slippageBps / 10_000,
         path: [tokenIn.address, tokenOut.address],
-        feeReceiver: call?.feeRecipient,
+        feeReceiver: q.feeReceiver,
         feePercent: route.feeBps / 10_000,
         uuid: extra.uuid,
         requestId: extra.requestId,
-        receiver: call?.receiver,
       },
       call: legs.map((leg, i) => {
         const routeLeg = route.legs[i]
@@ -139,14 +142,6 @@ function tokenRecord(market: ChainMarket, token: TradeToken, priceInUsd: number 
     sellTax: tax,
     logo: `/trade/v1/info/tokenLogo/${market.chainId}/${token.address}`,
   }
-}
-
-function minOut(amount: bigint, slippageBps: number): bigint {
-  return (amount * BigInt(10_000 - slippageBps)) / 10_000n
-}
-
-function maxIn(amount: bigint, slippageBps: number): bigint {
-  return (amount * BigInt(10_000 + slippageBps) + 9_999n) / 10_000n
 }
 
 /** Percent: 0.1 for stable pairs, 0.5 for majors, 1 for long-tail, plus transfer taxes and a share of impact. */

@@ -176,6 +176,7 @@ describe('quote/single matches the chain to the wei', () => {
       body: JSON.stringify({
         transactionData: best.transactionData,
         account: sender,
+        receiver,
         nativeValue: value.toString(),
       }),
     })

@@ -1,4 +1,5 @@
 import { type Address, getAddress, type Hex, isAddressEqual, zeroAddress, zeroHash } from 'viem'
+import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
 import {
@@ -39,6 +40,8 @@ export interface PlannedQuote {
   tokenIn: TradeToken
   tokenOut: TradeToken
   call: SwapCall | undefined
+  /** Integrator fee receiver (zero address without a fee); in `transactionData` even without a sender. */
+  feeReceiver: Address
   slippageBps: number
   priceImpact: number
   deadline: bigint
@@ -51,7 +54,7 @@ export interface PlannedQuote {
  * Plans "all available quotes" for a single-chain trade from the in-memory snapshot: the best route
  * over every exchange first, then the best route of each exchange, best first. No RPC call but the
  * cached gas price. Throws AppError (NO_ROUTE, INSUFFICIENT_LIQUIDITY, UNSUPPORTED_TOKEN, SAME_TOKEN,
- * PRICE_IMPACT_TOO_HIGH, INVALID_PARAMS, UNSUPPORTED_DIRECTION).
+ * PRICE_IMPACT_TOO_HIGH, INVALID_PARAMS, UNSUPPORTED_DIRECTION, UPSTREAM_UNAVAILABLE when the gas price cannot be read).
  */
 export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContext): Promise<PlannedQuote[]> {
   const { market } = ctx
@@ -71,7 +74,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
     })
   }
   const deadline = BigInt(query.deadline ?? nowSec + DEFAULT_DEADLINE_SEC)
-  const gasPrice = await market.getGasPrice()
+  const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
   const snapshot = market.getSnapshot()
   const { deployment } = market
 
@@ -105,6 +108,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
   }
 
   const receiver = query.receiver ?? query.sender
+  const feeReceiver = query.feeReceiver ? getAddress(query.feeReceiver) : zeroAddress
   const plan = (route: Route, exchangeId: string | undefined, isBest: boolean): PlannedQuote => {
     const call: SwapCall | undefined = receiver
       ? {
@@ -121,7 +125,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
               : route.amountOut,
           receiver: getAddress(receiver),
           deadline,
-          feeRecipient: query.feeReceiver ? getAddress(query.feeReceiver) : zeroAddress,
+          feeRecipient: feeReceiver,
           feeBps,
           integratorId: ctx.integratorId ?? zeroHash,
           legs: toContractLegs(route),
@@ -133,6 +137,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
       tokenIn,
       tokenOut,
       call,
+      feeReceiver,
       slippageBps,
       priceImpact: computePriceImpact(route),
       deadline,

@@ -1,5 +1,6 @@
 import { type Address, getAddress, zeroHash } from 'viem'
 import type { AuthContext } from '../appEnv'
+import { readFromNode } from '../chains/readFromNode'
 import type { Markets } from '../market/createMarkets'
 import { estimateSwap } from './estimateSwap'
 import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
@@ -59,12 +60,13 @@ export async function quoteSingle(
   )
 }
 
-/** Native balance check for the `insufficientGas` flag of swap responses. */
+/** Native balance check for the `insufficientGas` flag of swap responses; UPSTREAM_UNAVAILABLE when the node fails. */
 export async function hasGasFor(
   deps: QuoteServiceDeps,
   chainId: number,
   p: { sender: Address; gas: bigint; gasPrice: bigint; value: bigint },
 ): Promise<boolean> {
-  const balance = await deps.markets.get(chainId).client.getBalance({ address: p.sender })
+  const { client } = deps.markets.get(chainId)
+  const balance = await readFromNode("the sender's balance", () => client.getBalance({ address: p.sender }))
   return balance >= p.gas * p.gasPrice + p.value
 }

@@ -51,6 +51,13 @@ describe('isForwardedRpcMethod', () => {
     ['admin_peers', false],
     ['personal_sign', false],
     ['txpool_content', false],
+    ['eth_sendUnsignedTransaction', false],
+    ['eth_sendTransactionSync', false],
+    ['eth_signTypedData_v1', false],
+    ['eth_coinbase', false],
+    ['eth_getBalance', true],
+    ['eth_getLogs', true],
+    ['eth_sendRawTransactionSync', true],
   ])('%s -> %s', (method, forwarded) => {
     expect(isForwardedRpcMethod(method)).toBe(forwarded)
   })
@@ -95,6 +102,25 @@ describe('POST /rpc/{chainId}', () => {
     })
     expect(await getBalance(app)).toBe(before)
     expect(before).toBe('0x21e19e0c9bab2400000')
+  })
+
+  it('refuses eth_sendUnsignedTransaction, which anvil executes from any account without a signature', async () => {
+    const app = appWithAnvil()
+    const before = await getBalance(app)
+    const tx = { from: account, to: '0x000000000000000000000000000000000000dEaD', value: '0xde0b6b3a7640000' }
+    const res = await app.request(
+      '/rpc/1',
+      rpc({ jsonrpc: '2.0', id: 4, method: 'eth_sendUnsignedTransaction', params: [tx] }),
+    )
+    expect(await res.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 4,
+      error: {
+        code: -32601,
+        message: 'Method eth_sendUnsignedTransaction is not available through this proxy',
+      },
+    })
+    expect(await getBalance(app)).toBe(before)
   })
 
   it('answers refused and malformed batch items locally and forwards the rest', async () => {

@@ -6,27 +6,62 @@ import { AppError } from '../errors'
 import { createRouter } from '../openapi/createRouter'
 import { ChainIdParamsSchema, errorResponses } from '../openapi/schemas'
 
-const allowedPrefixes = ['eth_', 'net_', 'web3_']
-
-/* Signing with the node's own (on anvil: unlocked, shared) accounts must never be reachable from a browser. */
-const blockedMethods = new Set([
-  'eth_sendTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'eth_accounts',
-  'eth_coinbase',
+/*
+ * An allowlist, not a denylist: nodes add their own signing methods under the standard prefixes (anvil's
+ * `eth_sendUnsignedTransaction` sends from any address without a signature, `eth_sendTransactionSync` signs
+ * with the node's accounts), so only reads, filters and already-signed transactions pass.
+ */
+const forwardedMethods = new Set([
+  'eth_blobBaseFee',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_createAccessList',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_sendRawTransaction',
+  'eth_sendRawTransactionSync',
+  'eth_simulateV1',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'net_listening',
+  'net_peerCount',
+  'net_version',
+  'web3_clientVersion',
+  'web3_sha3',
 ])
 
 /**
- * True when the proxy forwards `method`: standard `eth_`, `net_` and `web3_` methods except those that
- * sign with the node's accounts. Node-control namespaces (`anvil_`, `hardhat_`, `evm_`, `debug_`,
- * `admin_`, `personal_`, `txpool_`, ...) are never forwarded.
+ * True when the proxy forwards `method`: standard read, filter and raw-transaction methods (see
+ * `forwardedMethods`). Anything that signs or sends with the node's accounts, and node-control
+ * namespaces (`anvil_`, `hardhat_`, `evm_`, `debug_`, `admin_`, `personal_`, `txpool_`, ...), is refused.
  */
 export function isForwardedRpcMethod(method: string): boolean {
-  return allowedPrefixes.some((prefix) => method.startsWith(prefix)) && !blockedMethods.has(method)
+  return forwardedMethods.has(method)
 }
 
 type RpcId = string | number | null

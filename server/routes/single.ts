@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { getAddress, zeroHash } from 'viem'
+import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import { buildValidationError } from '../middleware/validationHook'
 import { createRouter } from '../openapi/createRouter'
@@ -164,7 +165,7 @@ export function createSingleRoutes(deps: QuoteServiceDeps) {
     const value = computeSwapValue(call)
     const [estimate, gasPrice] = await Promise.all([
       estimateSwap(market, { sender, tokenIn: call.tokenIn, amountIn: call.amountIn, data, value }),
-      market.getGasPrice(),
+      readFromNode('the gas price', () => market.getGasPrice()),
     ])
     const gas = estimate.estimateGas ? BigInt(estimate.estimateGas) : 0n
     const insufficientGas = !(await hasGasFor(deps, chainId, { sender, gas, gasPrice, value }))

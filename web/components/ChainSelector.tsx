@@ -13,16 +13,18 @@ export function ChainSelector({ chains, chainId, onChange }: ChainSelectorProps)
   const id = useId()
   const selected = chains.find((c) => c.chainId === chainId)
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2">
       <label htmlFor={id} className="sr-only">
         Network
       </label>
-      <ChainLogo src={selected?.logo} label={selected?.shortName ?? '?'} size={24} />
+      <span className="hidden sm:contents">
+        <ChainLogo src={selected?.logo} label={selected?.shortName ?? '?'} size={24} />
+      </span>
       <select
         id={id}
         value={chainId}
         onChange={(event) => onChange(Number(event.target.value))}
-        className="max-w-[11rem] rounded-lg border border-line bg-card py-2 pr-2 pl-2 text-sm font-medium text-fg"
+        className="h-10 w-full min-w-0 max-w-[11rem] rounded-lg border border-line bg-card px-2 text-sm font-medium text-fg"
       >
         {chains.map((chain) => (
           <option key={chain.chainId} value={chain.chainId}>

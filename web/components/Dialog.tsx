@@ -11,8 +11,8 @@ export interface DialogProps {
 
 /**
  * A modal dialog on the native `<dialog>` element: `showModal()` makes the rest of the page inert (focus stays
- * inside), Esc and the close button call `onClose`, focus returns to the opener when it closes. Full-height
- * sheet on phones, centred card from `sm` up. The element marked `data-autofocus` receives focus on open.
+ * inside), Esc and the close button call `onClose`, focus returns to the opener when it closes. A
+ * bottom sheet on phones, centred card from `sm` up. The element marked `data-autofocus` receives focus on open.
  */
 export function Dialog({ open, title, onClose, children, description }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -37,10 +37,10 @@ export function Dialog({ open, title, onClose, children, description }: DialogPr
         event.preventDefault()
         onClose()
       }}
-      className="m-auto max-h-[100dvh] w-full max-w-md overflow-hidden rounded-none border border-line bg-card p-0 text-fg shadow-xl backdrop:bg-black/50 sm:max-h-[85dvh] sm:rounded-2xl"
+      className="mx-auto mt-auto mb-0 max-h-[92dvh] w-full max-w-none overflow-hidden rounded-t-2xl border border-line bg-card p-0 text-fg shadow-xl backdrop:bg-black/50 sm:m-auto sm:max-h-[85dvh] sm:max-w-md sm:rounded-2xl"
     >
       {open && (
-        <div className="flex max-h-[100dvh] flex-col sm:max-h-[85dvh]">
+        <div className="flex max-h-[92dvh] flex-col sm:max-h-[85dvh]">
           <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
             <h2 id={titleId} className="text-base font-semibold">
               {title}

@@ -7,19 +7,22 @@ export interface HeaderProps {
   themeToggle: ReactNode
 }
 
-/** Top bar: app name, then the chain selector, theme toggle and connect button (wrapping on phones). */
+/**
+ * Top bar: app name, then the chain selector, theme toggle and connect button on one row; on phones the name
+ * is visually hidden (the logo stays) so the controls fit a 375 px screen.
+ */
 export function Header({ appName, chainSelector, connect, themeToggle }: HeaderProps) {
   return (
     <header className="border-b border-line bg-card">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <a href="/" className="flex items-center gap-2 text-lg font-bold text-fg">
+      <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-3 py-3 sm:gap-3 sm:px-4">
+        <a href="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-fg">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>{appName}</span>
+          <span className="sr-only sm:not-sr-only">{appName}</span>
         </a>
-        <div className="flex flex-wrap items-center gap-2">
-          {chainSelector}
-          {themeToggle}
-          {connect}
+        <div className="flex min-w-0 items-center justify-end gap-2">
+          <div className="min-w-0">{chainSelector}</div>
+          <div className="shrink-0">{themeToggle}</div>
+          <div className="shrink-0">{connect}</div>
         </div>
       </div>
     </header>

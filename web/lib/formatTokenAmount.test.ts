@@ -33,4 +33,23 @@ describe('formatTokenAmount', () => {
       '<0.01',
     )
   })
+
+  it.each([
+    { roundingMode: 'halfExpand', expected: '1.234568' },
+    { roundingMode: 'trunc', expected: '1.234567' },
+    { roundingMode: 'ceil', expected: '1.234568' },
+  ] as const)('rounds the cut digits with $roundingMode', ({ roundingMode, expected }) => {
+    expect(formatTokenAmount({ amount: 1_234_567_5n, decimals: 7, locale: 'en-US', roundingMode })).toBe(
+      expected,
+    )
+  })
+
+  it('trunc keeps an exact amount unchanged and ceil rounds the smallest excess up', () => {
+    expect(
+      formatTokenAmount({ amount: 1_234_567n, decimals: 6, locale: 'en-US', roundingMode: 'trunc' }),
+    ).toBe('1.234567')
+    expect(
+      formatTokenAmount({ amount: 1_234_567_1n, decimals: 7, locale: 'en-US', roundingMode: 'ceil' }),
+    ).toBe('1.234568')
+  })
 })

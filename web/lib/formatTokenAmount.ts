@@ -8,6 +8,11 @@ export interface FormatTokenAmountParams {
   locale?: string | undefined
   /** Digits kept after the decimal point (default 6); the value is rounded half-up to this precision. */
   maximumFractionDigits?: number
+  /**
+   * How the cut digits round (default `halfExpand`): `trunc` never overstates an amount (a quoted output, a
+   * minimum received), `ceil` never understates one (a maximum sold).
+   */
+  roundingMode?: 'halfExpand' | 'trunc' | 'ceil'
 }
 
 /**
@@ -17,8 +22,8 @@ export interface FormatTokenAmountParams {
  * `<0.000001` (for the default precision) rather than a misleading `0`.
  */
 export function formatTokenAmount(params: FormatTokenAmountParams): string {
-  const { amount, decimals, locale, maximumFractionDigits = 6 } = params
-  const formatter = new Intl.NumberFormat(locale, { maximumFractionDigits, roundingMode: 'halfExpand' })
+  const { amount, decimals, locale, maximumFractionDigits = 6, roundingMode = 'halfExpand' } = params
+  const formatter = new Intl.NumberFormat(locale, { maximumFractionDigits, roundingMode })
   const decimal = formatUnits(amount, decimals)
   const formatted = formatter.format(decimal as Intl.StringNumericLiteral)
   if (amount !== 0n && /^-?0([.,]0*)?$/.test(formatted)) {

@@ -51,21 +51,36 @@ export function HistoryItem({
 
   const out = BigInt(record.received ?? record.quotedOut)
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 border-t border-line py-2 text-sm first:border-t-0">
-      <span className="min-w-0">
-        <span className="font-medium">
+    <li className="flex items-center justify-between gap-3 border-t border-line py-2 text-sm first:border-t-0">
+      <span className="min-w-0 flex-1">
+        <span className="block break-words font-medium tabular-nums">
           {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })}{' '}
           {record.from.symbol}
           {' → '}
           {record.received === undefined ? '≈ ' : ''}
-          {formatTokenAmount({ amount: out, decimals: record.to.decimals })} {record.to.symbol}
+          {formatTokenAmount({
+            amount: out,
+            decimals: record.to.decimals,
+            ...(record.received === undefined ? { roundingMode: 'trunc' as const } : {}),
+          })}{' '}
+          {record.to.symbol}
         </span>
         <span className="block text-xs text-muted">
-          {chainName} · {new Date(record.createdAtMs).toLocaleString()} ·{' '}
-          <code className="font-mono">{`${record.hash.slice(0, 10)}…`}</code>
+          {chainName} ·{' '}
+          {new Date(record.createdAtMs).toLocaleString(undefined, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })}{' '}
+          ·{' '}
+          <code
+            title={record.hash}
+            className="font-mono"
+          >{`${record.hash.slice(0, 8)}…${record.hash.slice(-6)}`}</code>
         </span>
       </span>
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[record.status]}`}>
+      <span
+        className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[record.status]}`}
+      >
         {statusLabels[record.status]}
       </span>
     </li>

@@ -1,6 +1,9 @@
 import { useId } from 'react'
 import type { TokenRecord } from '../../../lib/api'
+import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { getAmountFontClass } from '../model/getAmountFontClass'
+import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import { TokenIcon } from './TokenIcon'
 
 export interface AmountFieldProps {
@@ -13,14 +16,19 @@ export interface AmountFieldProps {
   usdFormatted: string | undefined
   onMax?: (() => void) | undefined
   busy?: boolean
+  /** Price impact of the quote in percent, shown beside the USD value when above 1% (receive side). */
+  priceImpact?: number | undefined
 }
 
 /** One side of the swap: labelled decimal input, token button, balance with an optional max button, USD value. */
 export function AmountField(props: AmountFieldProps) {
-  const { label, token, value, onChange, onSelectToken, balance, usdFormatted, onMax, busy } = props
+  const { label, token, value, onChange, onSelectToken, balance, usdFormatted, onMax, busy, priceImpact } =
+    props
   const id = useId()
+  const impactShown =
+    usdFormatted !== undefined && priceImpact !== undefined && getPriceImpactLevel(priceImpact) !== 'low'
   return (
-    <div className="rounded-xl border border-line bg-surface p-3">
+    <div className="rounded-xl border border-line bg-surface p-3 has-[input:focus-visible]:border-accent has-[input:focus-visible]:ring-1 has-[input:focus-visible]:ring-accent">
       <label htmlFor={id} className="text-xs font-medium text-muted">
         {label}
       </label>
@@ -35,7 +43,7 @@ export function AmountField(props: AmountFieldProps) {
           value={value}
           aria-busy={busy === true}
           onChange={(event) => onChange(event.target.value)}
-          className={`min-w-0 flex-1 bg-transparent text-2xl font-semibold tabular-nums outline-none placeholder:text-muted ${busy === true ? 'opacity-60' : ''}`}
+          className={`min-w-0 flex-1 bg-transparent ${getAmountFontClass(value.length)} font-semibold tabular-nums outline-none placeholder:text-muted ${busy === true ? 'animate-pulse opacity-60' : ''}`}
         />
         <button
           type="button"
@@ -57,10 +65,20 @@ export function AmountField(props: AmountFieldProps) {
         </button>
       </div>
       <div className="mt-1 flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs text-muted">
-        <span>{usdFormatted ?? ''}</span>
+        <span className="tabular-nums">
+          {usdFormatted ?? ''}
+          {impactShown && (
+            <span className="ml-1 font-semibold text-danger">
+              ({formatPercent({ value: -priceImpact, minimumFractionDigits: 2 }).replace('-', '−')} price
+              impact)
+            </span>
+          )}
+        </span>
         {token !== undefined && balance !== undefined && (
           <span className="flex items-center gap-2">
-            <span>Balance: {formatTokenAmount({ amount: balance, decimals: token.decimals })}</span>
+            <span className="tabular-nums">
+              Balance: {formatTokenAmount({ amount: balance, decimals: token.decimals })}
+            </span>
             {onMax !== undefined && balance > 0n && (
               <button
                 type="button"

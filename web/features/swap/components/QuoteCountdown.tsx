@@ -17,7 +17,14 @@ export function QuoteCountdown({
   return (
     <span className="flex items-center gap-2 text-xs text-muted">
       <span aria-hidden="true" className="whitespace-nowrap">
-        {fetching ? 'Updating…' : `Refreshes in ${seconds} s`}
+        {fetching ? (
+          'Updating…'
+        ) : (
+          <>
+            <span className="hidden sm:inline">Refreshes in </span>
+            {seconds} s
+          </>
+        )}
       </span>
       <button
         type="button"

@@ -1,22 +1,15 @@
-import { isAddressEqual } from 'viem'
 import type { TokenRecord } from '../../../lib/api'
+import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
+import { formatRoute } from '../model/formatRoute'
+import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import type { SingleQuote } from '../types'
 
 /** Human name of a quote's exchange: the aggregate is "Best route". */
 export function getQuoteName(quote: SingleQuote): string {
   if (quote.exchangeId === 'best') return 'Best route'
   return quote.protocol[0]?.name ?? quote.exchangeId
-}
-
-function routeText(quote: SingleQuote, tokens: readonly TokenRecord[]): string {
-  const symbolOf = (address: string) =>
-    tokens.find((t) => isAddressEqual(t.address, address as `0x${string}`))?.symbol ??
-    `${address.slice(0, 6)}…`
-  return quote.protocol
-    .map((leg) => `${leg.percentage}% ${leg.route.map(symbolOf).join(' → ')} (${leg.name})`)
-    .join('; ')
 }
 
 /**
@@ -44,6 +37,7 @@ export function QuoteList({
         const usd = formatUsd({ value: exactIn ? quote.amountOutUsd : quote.amountInUsd })
         const gas = formatUsd({ value: quote.gasCostUsd })
         const selected = quote.exchangeId === selectedId
+        const impactHigh = getPriceImpactLevel(quote.priceImpact) !== 'low'
         return (
           <label
             key={quote.exchangeId}
@@ -67,17 +61,26 @@ export function QuoteList({
                     </span>
                   )}
                 </span>
-                <span className="font-mono tabular-nums" data-testid="quote-amount">
+                <span className="min-w-0 break-all font-semibold tabular-nums" data-testid="quote-amount">
                   {exactIn ? '' : 'Pay '}
-                  {formatTokenAmount({ amount, decimals: token.decimals })} {token.symbol}
+                  {formatTokenAmount({
+                    amount,
+                    decimals: token.decimals,
+                    roundingMode: exactIn ? 'trunc' : 'ceil',
+                  })}{' '}
+                  {token.symbol}
                 </span>
               </span>
-              <span className="mt-1 flex flex-wrap justify-between gap-x-3 text-xs text-muted">
+              <span className="mt-1 flex flex-wrap justify-between gap-x-3 whitespace-nowrap text-xs text-muted tabular-nums">
                 <span>{usd === undefined ? '' : `≈ ${usd}`}</span>
                 <span>Gas {gas ?? '—'}</span>
-                <span>Impact {quote.priceImpact.toFixed(2)}%</span>
+                <span className={impactHigh ? 'font-semibold text-danger' : ''}>
+                  Impact {formatPercent({ value: quote.priceImpact, minimumFractionDigits: 2 })}
+                </span>
               </span>
-              <span className="mt-1 block break-words text-xs text-muted">{routeText(quote, tokens)}</span>
+              <span className="mt-1 block break-words text-xs text-muted">
+                {formatRoute({ protocol: quote.protocol, tokens })}
+              </span>
             </span>
           </label>
         )

@@ -1,35 +1,63 @@
+import type { TokenRecord } from '../../../lib/api'
+import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
+import { computeExchangeRate } from '../model/computeExchangeRate'
+import { formatRoute } from '../model/formatRoute'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import type { SingleQuote } from '../types'
 import { getQuoteName } from './QuoteList'
 
-/** The terms of a quote under review: amounts, minimum received or maximum sold, fees, impact, slippage, route. */
-export function ReviewDetails({ quote, autoSlippage }: { quote: SingleQuote; autoSlippage: boolean }) {
+export interface ReviewDetailsProps {
+  quote: SingleQuote
+  autoSlippage: boolean
+  /** The chain's native coin, to state the network fee in it. */
+  nativeCurrency: { symbol: string; decimals: number }
+  /** Known tokens, to name the route's hops. */
+  tokens: readonly TokenRecord[]
+}
+
+/**
+ * The terms of a quote under review: amounts, rate, minimum received or maximum sold, impact, slippage, network
+ * fee (USD and native), fee, route. Quoted outputs and guarantees round in the user's disfavour (down for what
+ * is received, up for what is sold), so the screen never promises more than the transaction enforces.
+ */
+export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: ReviewDetailsProps) {
   const exactIn = quote.tradeType === 0
   const from = quote.tokenFrom
   const to = quote.tokenTo
-  const fmt = (amount: string, decimals: number) => formatTokenAmount({ amount: BigInt(amount), decimals })
+  const fmt = (amount: string | bigint, decimals: number, roundingMode: 'trunc' | 'ceil') =>
+    formatTokenAmount({ amount: BigInt(amount), decimals, roundingMode })
   const impactLevel = getPriceImpactLevel(quote.priceImpact)
+  const rate = computeExchangeRate({
+    amountIn: BigInt(quote.fromTokenAmount),
+    decimalsIn: from.decimals,
+    amountOut: BigInt(quote.toTokenAmount),
+  })
+  const gasNative = `${fmt(quote.gasCostWei, nativeCurrency.decimals, 'ceil')} ${nativeCurrency.symbol}`
+  const gasUsd = formatUsd({ value: quote.gasCostUsd })
   const rows: [string, string][] = [
-    ['You pay', `${exactIn ? '' : '≈ '}${fmt(quote.fromTokenAmount, from.decimals)} ${from.symbol}`],
-    ['You receive', `${exactIn ? '≈ ' : ''}${fmt(quote.toTokenAmount, to.decimals)} ${to.symbol}`],
+    ['You pay', `${exactIn ? '' : '≈ '}${fmt(quote.fromTokenAmount, from.decimals, 'ceil')} ${from.symbol}`],
+    ['You receive', `${exactIn ? '≈ ' : ''}${fmt(quote.toTokenAmount, to.decimals, 'trunc')} ${to.symbol}`],
+    ...(rate === undefined
+      ? []
+      : [['Rate', `1 ${from.symbol} = ${fmt(rate, to.decimals, 'trunc')} ${to.symbol}`] as [string, string]]),
     exactIn
-      ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals)} ${to.symbol}`]
-      : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals)} ${from.symbol}`],
-    ['Price impact', `${quote.priceImpact.toFixed(2)}%`],
+      ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals, 'trunc')} ${to.symbol}`]
+      : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals, 'ceil')} ${from.symbol}`],
+    ['Price impact', formatPercent({ value: quote.priceImpact, minimumFractionDigits: 2 })],
     ['Max slippage', `${quote.slippage}%${autoSlippage ? ' (auto)' : ''}`],
-    ['Network fee', formatUsd({ value: quote.gasCostUsd }) ?? `${quote.gasUnits} gas`],
-    ['Fee', BigInt(quote.fee) === 0n ? 'None' : `${fmt(quote.fee, to.decimals)} ${to.symbol}`],
-    ['Route', getQuoteName(quote)],
+    ['Network fee', gasUsd === undefined ? gasNative : `${gasUsd} (${gasNative})`],
+    ['Fee', BigInt(quote.fee) === 0n ? 'None' : `${fmt(quote.fee, to.decimals, 'ceil')} ${to.symbol}`],
+    ['Route', `${getQuoteName(quote)}: ${formatRoute({ protocol: quote.protocol, tokens })}`],
   ]
   return (
     <dl className="divide-y divide-line rounded-xl border border-line text-sm">
       {rows.map(([term, value]) => (
         <div key={term} className="flex justify-between gap-3 px-3 py-2">
-          <dt className="text-muted">{term}</dt>
+          <dt className="shrink-0 text-muted">{term}</dt>
           <dd
-            className={`text-right font-medium tabular-nums ${term === 'Price impact' && impactLevel !== 'low' ? 'text-danger' : ''}`}
+            className={`min-w-0 break-words text-right font-medium tabular-nums ${term === 'Price impact' && impactLevel !== 'low' ? 'text-danger' : ''}`}
           >
             {value}
           </dd>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { Dialog } from '../../../components/Dialog'
-import type { ChainRecord } from '../../../lib/api'
+import type { ChainRecord, TokenRecord } from '../../../lib/api'
 import { useNow } from '../../../lib/useNow'
 import type { SwapProgress } from '../hooks/useSwapExecution'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
@@ -18,6 +18,8 @@ export interface ReviewDialogProps {
   /** Slippage is the quote's recommendation (auto) rather than a custom value. */
   autoSlippage: boolean
   chain: ChainRecord
+  /** Known tokens, to name the route's hops. */
+  tokens: readonly TokenRecord[]
   progress: SwapProgress
   onConfirm: (quote: SingleQuote) => void
   onResetProgress: () => void
@@ -43,6 +45,7 @@ function ReviewBody({
   liveQuote,
   autoSlippage,
   chain,
+  tokens,
   progress,
   onConfirm,
   onResetProgress,
@@ -80,7 +83,12 @@ function ReviewBody({
   const confirmed = !needsTypedConfirm || typed.trim().toLowerCase() === confirmWord
   return (
     <div className="space-y-4">
-      <ReviewDetails quote={accepted} autoSlippage={autoSlippage} />
+      <ReviewDetails
+        quote={accepted}
+        autoSlippage={autoSlippage}
+        nativeCurrency={chain.nativeCurrency}
+        tokens={tokens}
+      />
       {rateChanged && (
         <div
           role="alert"
@@ -101,7 +109,7 @@ function ReviewBody({
           role="alert"
           className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-danger/40 p-3 text-sm"
         >
-          <span>The quote expired.</span>
+          <span>This quote expired. Refresh it to see the current rate.</span>
           <button
             type="button"
             onClick={onRefreshQuotes}

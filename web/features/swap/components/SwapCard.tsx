@@ -121,13 +121,13 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
   return (
     <section
       aria-labelledby="swap-heading"
-      className="min-w-0 rounded-2xl border border-line bg-card p-4 shadow-sm md:row-span-2"
+      className="min-w-0 self-start rounded-2xl border border-line bg-card p-4 shadow-sm md:row-span-2"
     >
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="swap-heading" className="text-base font-semibold">
+        <h2 id="swap-heading" className="min-w-0 truncate text-base font-semibold">
           Swap on {chain.name}
         </h2>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           {quotes.quotes.length > 0 && (
             <QuoteCountdown
               updatedAtMs={quotes.updatedAtMs}
@@ -175,6 +175,7 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
           onSelectToken={() => setDialog('to')}
           balance={balanceOf(to)}
           usdFormatted={usd(selected?.amountOutUsd)}
+          priceImpact={selected?.priceImpact}
           busy={side === 'in' && quotes.state === 'loading'}
         />
       </div>
@@ -252,6 +253,7 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
           liveQuote={selected}
           autoSlippage={settings.slippage.mode === 'auto'}
           chain={chain}
+          tokens={tokens}
           progress={execution.progress}
           onConfirm={(quote) => void execution.execute(quote)}
           onResetProgress={execution.reset}

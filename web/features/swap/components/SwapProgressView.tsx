@@ -1,4 +1,5 @@
 import { useSwitchChain } from 'wagmi'
+import { TxHash } from '../../../components/TxHash'
 import type { ChainRecord } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
@@ -35,9 +36,20 @@ export function SwapProgressView({
               ? 'Confirm the swap in your wallet'
               : 'Swap submitted, waiting for confirmation…'}
         </p>
-        {progress.phase === 'pending' && (
-          <p className="break-all font-mono text-xs text-muted">{progress.hash}</p>
+        {progress.phase === 'wallet' && (
+          <p className="text-sm text-muted">
+            Swapping{' '}
+            {formatTokenAmount({ amount: BigInt(quote.fromTokenAmount), decimals: quote.tokenFrom.decimals })}{' '}
+            {quote.tokenFrom.symbol} for {quote.tradeType === 0 ? '≈ ' : ''}
+            {formatTokenAmount({
+              amount: BigInt(quote.toTokenAmount),
+              decimals: quote.tokenTo.decimals,
+              roundingMode: 'trunc',
+            })}{' '}
+            {quote.tokenTo.symbol}
+          </p>
         )}
+        {progress.phase === 'pending' && <TxHash hash={progress.hash} />}
       </div>
     )
   if (progress.phase === 'confirmed')
@@ -49,7 +61,7 @@ export function SwapProgressView({
             ? 'The swap succeeded.'
             : `You received ${formatTokenAmount({ amount: progress.received, decimals: quote.tokenTo.decimals })} ${quote.tokenTo.symbol}`}
         </p>
-        <p className="break-all font-mono text-xs text-muted">{progress.hash}</p>
+        <TxHash hash={progress.hash} />
         <button
           type="button"
           onClick={onDone}
@@ -68,6 +80,7 @@ export function SwapProgressView({
         {progress.hash === undefined ? '' : 'Swap failed. '}
         {getErrorMessage(progress.error).message}
       </p>
+      {progress.hash !== undefined && <TxHash hash={progress.hash} />}
       {wrongNetwork && (
         <button
           type="button"
