@@ -81,6 +81,7 @@ contract Aggregator {
     error NativeTransferFailed();
     error ZeroAmount();
     error TransferFailed(address token);
+    error MissingFeeRecipient();
 
     uint8 internal constant KIND_V2 = 0;
     uint8 internal constant KIND_V3 = 1;
@@ -199,6 +200,7 @@ contract Aggregator {
     {
         if (block.timestamp > p.deadline) revert DeadlineExpired(p.deadline, block.timestamp);
         if (p.feeBps > MAX_FEE_BPS) revert FeeTooHigh(p.feeBps);
+        if (p.feeBps != 0 && p.feeRecipient == address(0)) revert MissingFeeRecipient();
         if (p.amountIn == 0) revert ZeroAmount();
         if (legCount == 0) revert InvalidRoute(0, 0);
         tokenIn = p.tokenIn == address(0) ? wrappedNative : p.tokenIn;

@@ -558,6 +558,15 @@ describe('safety', () => {
     await expectRevert(simulateSwap('swapExactIn', params({ feeBps: 1001 }), legsAB()), 'FeeTooHigh', [1001])
   })
 
+  it('rejects an integrator fee without a recipient instead of burning it', async () => {
+    const p = params({ feeBps: 30, feeRecipient: zeroAddress })
+    await expectRevert(simulateSwap('swapExactIn', p, legsAB()), 'MissingFeeRecipient')
+    await expectRevert(
+      simulateSwap('swapExactOut', { ...p, amountIn: e('10'), amountOut: e('1') }, legsAB()),
+      'MissingFeeRecipient',
+    )
+  })
+
   it('exact-out: reverts InsufficientOutput when the receiver does not gain amountOut', async () => {
     const p = params({ amountIn: e('10'), amountOut: e('1'), receiver: f.aggregator })
     await expectRevert(simulateSwap('swapExactOut', p, legsAB()), 'InsufficientOutput', [0n, e('1')])
