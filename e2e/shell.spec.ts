@@ -170,7 +170,7 @@ test.describe('app shell', () => {
     expect(wallet.requests).toContain('eth_requestAccounts')
   })
 
-  test('the theme toggle cycles system, light and dark', async ({ page }) => {
+  test('the theme toggle cycles system, light and dark; the dark theme passes axe', async ({ page }) => {
     const app = new AppPage(page)
     await page.emulateMedia({ colorScheme: 'dark' })
     await app.goto()
@@ -183,5 +183,11 @@ test.describe('app shell', () => {
     await page.emulateMedia({ colorScheme: 'light' })
     await app.themeToggle.click()
     await expect(html).toHaveAttribute('data-theme', 'light')
+    await app.themeToggle.click()
+    await app.themeToggle.click()
+    await expect(app.themeToggle).toHaveAccessibleName(/^Theme: Dark\./)
+    await expect(html).toHaveAttribute('data-theme', 'dark')
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+    expect(results.violations.map((v) => v.id)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { zeroAddress } from 'viem'
 import type { ApprovalTransaction } from '../web/features/swap/api/fetchApprovalTransaction'
+import { formatExchangeRate } from '../web/features/swap/model/formatExchangeRate'
 import type { TokenRecord } from '../web/lib/api'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
 import {
@@ -80,6 +81,17 @@ test.describe('swap', () => {
       await expect(page).toHaveURL(/amount=0\.5/)
     })
 
+    await test.step('the card states the rate, and its inverse when pressed', async () => {
+      const [best] = quotes.last()
+      if (best === undefined) throw new Error('no best quote')
+      const [amountIn, amountOut] = [BigInt(best.fromTokenAmount), BigInt(best.toTokenAmount)]
+      const fmt = (rate: bigint, decimals: number) => formatExchangeRate({ rate, decimals, locale: 'en-US' })
+      const rate = swap.card.getByRole('button', { name: /^Rate: / })
+      await expect(rate).toHaveText(`1 ETH = ${fmt((amountOut * 10n ** 18n) / amountIn, usdc.decimals)} USDC`)
+      await rate.click()
+      await expect(rate).toHaveText(`1 USDC = ${fmt((amountIn * 10n ** 6n) / amountOut, 18)} ETH`)
+    })
+
     await test.step('auto slippage: reviewable after one quote request', async () => {
       await expect(swap.reviewButton).toBeEnabled()
       const forAmount = quoteRequests.urls.filter(
@@ -108,7 +120,7 @@ test.describe('swap', () => {
       if (best === undefined) throw new Error('no best quote')
       const rate = (BigInt(best.toTokenAmount) * 10n ** 18n) / BigInt(best.fromTokenAmount)
       await expect(swap.reviewValue('Rate')).toHaveText(
-        `1 ETH = ${formatTokenAmount({ amount: rate, decimals: usdc.decimals, locale: 'en-US', roundingMode: 'trunc' })} USDC`,
+        `1 ETH = ${formatExchangeRate({ rate, decimals: usdc.decimals, locale: 'en-US' })} USDC`,
       )
       await expect(swap.reviewValue('Network fee')).toHaveText(/^\$\d+\.\d{2} \([\d.]+ ETH\)$/)
       await expect(swap.reviewValue('Route')).toHaveText(/^Best route: \d+(\.\d)?% WETH → /)
@@ -350,6 +362,14 @@ test.describe('swap', () => {
         'Slippage below 0.05% may make the transaction fail.',
       )
       await settings.getByRole('button', { name: /^Auto/ }).click()
+      const deadline = settings.getByRole('textbox', { name: 'Transaction deadline (minutes)' })
+      await deadline.fill('0')
+      await expect(deadline).toHaveAttribute('aria-invalid', 'true')
+      await expect(deadline).toHaveAccessibleDescription(
+        'Enter whole minutes from 1 to 4320. The swap keeps using 20 minutes.',
+      )
+      await deadline.fill('30')
+      await expect(deadline).toHaveAttribute('aria-invalid', 'false')
       await page.keyboard.press('Escape')
     })
 

@@ -3,6 +3,7 @@ import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
 import { computeExchangeRate } from '../model/computeExchangeRate'
+import { formatExchangeRate } from '../model/formatExchangeRate'
 import { formatRoute } from '../model/formatRoute'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import type { SingleQuote } from '../types'
@@ -41,7 +42,12 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
     ['You receive', `${exactIn ? '≈ ' : ''}${fmt(quote.toTokenAmount, to.decimals, 'trunc')} ${to.symbol}`],
     ...(rate === undefined
       ? []
-      : [['Rate', `1 ${from.symbol} = ${fmt(rate, to.decimals, 'trunc')} ${to.symbol}`] as [string, string]]),
+      : [
+          [
+            'Rate',
+            `1 ${from.symbol} = ${formatExchangeRate({ rate, decimals: to.decimals })} ${to.symbol}`,
+          ] as [string, string],
+        ]),
     exactIn
       ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals, 'trunc')} ${to.symbol}`]
       : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals, 'ceil')} ${from.symbol}`],

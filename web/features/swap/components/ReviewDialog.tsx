@@ -138,7 +138,7 @@ function ReviewBody({
         type="button"
         disabled={rateChanged || expired || !confirmed}
         onClick={() => onConfirm(accepted)}
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:opacity-50"
+        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:cursor-not-allowed disabled:bg-line disabled:text-muted"
       >
         Confirm swap
       </button>

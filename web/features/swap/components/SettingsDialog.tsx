@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { Dialog } from '../../../components/Dialog'
 import type { SwapSettings } from '../hooks/useSwapSettings'
+import { parseDeadlineMinutes } from '../model/parseDeadlineMinutes'
 import { getSlippageWarning, parseSlippagePercent } from '../model/slippage'
 
 const warnings = {
@@ -47,10 +48,12 @@ function SettingsForm({
   const slippageId = useId()
   const deadlineId = useId()
   const warningId = useId()
+  const deadlineErrorId = useId()
   const custom = parseSlippagePercent(slippageText)
   const warning =
     settings.slippage.mode === 'custom' ? getSlippageWarning(settings.slippage.percent) : undefined
   const invalidSlippage = slippageText !== '' && custom === undefined
+  const invalidDeadline = parseDeadlineMinutes(deadlineText) === undefined
   return (
     <div className="space-y-5 text-sm">
       <fieldset>
@@ -88,7 +91,14 @@ function SettingsForm({
             <span aria-hidden="true">%</span>
           </span>
         </div>
-        {invalidSlippage && <p className="mt-2 text-danger">Enter a percentage between 0 and 50.</p>}
+        {invalidSlippage && (
+          <p className="mt-2 text-danger">
+            Enter a percentage between 0 and 50.
+            {settings.slippage.mode === 'custom'
+              ? ` The swap keeps using ${settings.slippage.percent}%.`
+              : ''}
+          </p>
+        )}
         {warning !== undefined && (
           <p id={warningId} role="alert" className="mt-2 text-danger">
             {warnings[warning]}
@@ -103,14 +113,20 @@ function SettingsForm({
           id={deadlineId}
           inputMode="numeric"
           value={deadlineText}
+          aria-invalid={invalidDeadline}
+          aria-describedby={invalidDeadline ? deadlineErrorId : undefined}
           onChange={(event) => {
             setDeadlineText(event.target.value)
-            const minutes = Number(event.target.value)
-            if (Number.isInteger(minutes) && minutes >= 1 && minutes <= 4320)
-              onChange({ ...settings, deadlineMinutes: minutes })
+            const minutes = parseDeadlineMinutes(event.target.value)
+            if (minutes !== undefined) onChange({ ...settings, deadlineMinutes: minutes })
           }}
           className="w-24 rounded-lg border border-line bg-surface px-3 py-2"
         />
+        {invalidDeadline && (
+          <p id={deadlineErrorId} className="mt-2 text-danger">
+            Enter whole minutes from 1 to 4320. The swap keeps using {settings.deadlineMinutes} minutes.
+          </p>
+        )}
       </div>
     </div>
   )

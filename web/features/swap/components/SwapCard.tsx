@@ -17,6 +17,7 @@ import { getSwapAction } from '../model/getSwapAction'
 import { sanitizeAmountInput } from '../model/sanitizeAmountInput'
 import { AmountField } from './AmountField'
 import { ApprovalPanel } from './ApprovalPanel'
+import { ExchangeRate } from './ExchangeRate'
 import { FeeOnTransferNotes } from './FeeOnTransferNotes'
 import { QuoteCountdown } from './QuoteCountdown'
 import { QuoteList } from './QuoteList'
@@ -179,6 +180,11 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
           busy={side === 'in' && quotes.state === 'loading'}
         />
       </div>
+      {selected !== undefined && (
+        <div className={`mt-2 flex min-h-5 ${quotes.isStale ? 'opacity-60' : ''}`} aria-busy={quotes.isStale}>
+          <ExchangeRate quote={selected} />
+        </div>
+      )}
       <FeeOnTransferNotes tokens={[from, to]} />
       {quotes.state === 'error' && (
         <p role="alert" className="mt-3 rounded-lg border border-danger/40 p-3 text-sm text-danger">

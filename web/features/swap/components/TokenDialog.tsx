@@ -214,6 +214,11 @@ function TokenOption({
         </span>
         <span className="block truncate text-xs text-muted">{token.name}</span>
       </span>
+      {current && (
+        <span aria-hidden="true" className="text-sm font-semibold text-accent">
+          ✓
+        </span>
+      )}
       <span className="text-right text-sm tabular-nums">
         {balance !== undefined && (
           <span className="block">{formatTokenAmount({ amount: balance, decimals: token.decimals })}</span>
