@@ -1,10 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment } from '../server/chains/deployment'
-import { createSilentLogger } from '../server/logger'
-import type { Markets } from '../server/market/createMarkets'
+import { createMarkets, type Markets } from '../server/market/createMarkets'
 import type { V2PoolState } from '../server/routing'
 import { findBestRoute, getAmountOut, optimalParallelV2Split } from '../server/routing'
 import { makeV2Pool, testAddress } from '../server/routing/testPools'
@@ -12,8 +12,8 @@ import { makeV2Pool, testAddress } from '../server/routing/testPools'
 /*
  * `npm run bench:quote`: latency and throughput of GET quote/single without estimation, and route quality
  * (shortfall against the closed-form optimum of parallel constant-product pools, and gain over the best
- * single pool). Starts its own server (devnet mode, ports 20100+) unless BENCH_URL points at one; route
- * quality on the devnet needs the in-process server's snapshot. Prints figures; asserts nothing.
+ * single pool). Starts its own server in a child process (devnet mode, ports 20100+) unless BENCH_URL points at
+ * one. Prints figures; asserts nothing.
  */
 
 const PORT = 20100
@@ -24,35 +24,66 @@ const WARMUP = 300
 interface Target {
   baseUrl: string
   deployments: readonly ChainDeployment[]
-  markets: Markets | undefined
+  /** Our own reader of the target's chains: the pool snapshot the route-quality tables compare against. */
+  markets: Markets
   close: () => Promise<void>
 }
 
+/**
+ * The server under test runs in its own process (`npm start` with bench ports), so its one core is not
+ * shared with this client; BENCH_URL measures a server that is already running instead.
+ */
 async function startTarget(benchUrl: string | undefined): Promise<Target> {
-  if (benchUrl) {
-    const manifest = (await (await fetch(`${benchUrl}/devnet/manifest`)).json()) as {
-      chains: ChainDeployment[]
-    }
-    return { baseUrl: benchUrl, deployments: manifest.chains, markets: undefined, close: async () => {} }
+  let child: ChildProcess | undefined
+  let baseUrl = benchUrl
+  if (baseUrl === undefined) {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/scripts/start.ts'], {
+      cwd: path.join(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        DEVNET_PORT_BASE: String(DEVNET_PORT_BASE),
+        DATA_DIR: path.join(tmpdir(), 'swapkit-bench'),
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE_IP: '0',
+        RATE_LIMIT_PER_MINUTE_KEY: '0',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    await waitForReady(child)
+    baseUrl = `http://127.0.0.1:${PORT}`
   }
-  const { startServer } = await import('../server/index')
-  const running = await startServer({
-    env: {
-      PORT: String(PORT),
-      DEVNET_PORT_BASE: String(DEVNET_PORT_BASE),
-      DATA_DIR: path.join(tmpdir(), 'swapkit-bench'),
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE_IP: '0',
-      RATE_LIMIT_PER_MINUTE_KEY: '0',
-    },
-    logger: createSilentLogger(),
+  const manifest = (await (await fetch(`${baseUrl}/devnet/manifest`)).json()) as { chains: ChainDeployment[] }
+  const markets = createMarkets({
+    deployments: manifest.chains.filter((c) => c.chainId === 1),
+    pollIntervalMs: 3_600_000,
   })
+  await markets.start()
+  const server = child
   return {
-    baseUrl: `http://127.0.0.1:${PORT}`,
-    deployments: running.deployments,
-    markets: running.markets,
-    close: () => running.close(),
+    baseUrl,
+    deployments: manifest.chains,
+    markets,
+    close: async () => {
+      markets.stop()
+      if (server && server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve))
+        server.kill('SIGINT')
+        await exited
+      }
+    },
   }
+}
+
+function waitForReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Ready: ')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)))
+  })
 }
 
 const usdPrice: Record<string, number> = {
@@ -177,7 +208,6 @@ const bps = (shortfall: bigint, of: bigint) => (of === 0n ? 0 : Number((shortfal
 
 /** Devnet quality: chain 1 WETH -> USDC with V3 excluded, against the closed form over its V2 pools. */
 async function devnetQuality(target: Target, d: ChainDeployment) {
-  if (!target.markets) return undefined
   const market = target.markets.get(d.chainId)
   const weth = d.wrappedNative
   const usdc = tokenOf(d, 'USDC').address
@@ -323,7 +353,7 @@ async function main(benchUrl: string | undefined) {
       ])
     }
     console.log(
-      `\nquote/single, no estimation, ${urls.length} pair/size mixes on chain 1 (client in the same process)`,
+      `\nquote/single, no estimation, ${urls.length} pair/size mixes on chain 1 (server in its own process)`,
     )
     console.log(table(['concurrency', 'requests', 'non-200', 'p50 ms', 'p95 ms', 'p99 ms', 'quotes/s'], rows))
     const quality = await devnetQuality(target, d)
