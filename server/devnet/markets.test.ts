@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { evmChainIds } from '../chains/chainInfo'
 import { getSqrtRatioAtTick } from '../routing/v3/tickMath'
@@ -242,5 +244,14 @@ describe('computeDevnetMarkets', () => {
 
   it('throws when a token is missing', () => {
     expect(() => computeDevnetMarkets({ chainId: 1, tokens: [weth] })).toThrow(/Missing token/)
+  })
+})
+
+describe('exchange logos', () => {
+  it('ships a logo file under public/ for every devnet exchange', () => {
+    const publicDir = fileURLToPath(new URL('../../public', import.meta.url))
+    const logos = evmChainIds.flatMap((chainId) => getDevnetExchanges(chainId).map((e) => e.logo))
+    expect(logos.filter((logo) => !existsSync(`${publicDir}${logo}`))).toEqual([])
+    expect(new Set(logos).size).toBe(12)
   })
 })

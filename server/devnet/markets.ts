@@ -10,6 +10,8 @@ export interface DevExchangeSpec {
   id: string
   name: string
   kind: ExchangeKind
+  /** Same-origin path of the exchange's logo (a file under public/exchanges). */
+  logo: string
 }
 
 /** A pool to create, before token addresses are known. Price is quoted as B per A. */
@@ -90,7 +92,7 @@ const v2ExchangesByChain: Readonly<Record<number, readonly [DevExchangeSpec, Dev
 }
 
 function v2(id: string, name: string): DevExchangeSpec {
-  return { id, name, kind: 'uniswap-v2' }
+  return { id, name, kind: 'uniswap-v2', logo: `/exchanges/${id}.svg` }
 }
 
 /**
@@ -100,7 +102,10 @@ function v2(id: string, name: string): DevExchangeSpec {
 export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
   const v2s = v2ExchangesByChain[chainId]
   if (!v2s) throw new Error(`No devnet exchanges for chain ${chainId}`)
-  return [{ id: 'uniswap-v3', name: 'Uniswap V3', kind: 'uniswap-v3' }, ...v2s]
+  return [
+    { id: 'uniswap-v3', name: 'Uniswap V3', kind: 'uniswap-v3', logo: '/exchanges/uniswap-v3.svg' },
+    ...v2s,
+  ]
 }
 
 /** Symbol of the wrapped native token of a devnet chain (from chainInfo). */

@@ -28,8 +28,7 @@ export function formatSingleQuote(
   const exactIn = route.tradeType === 'exactIn'
   const legs = toContractLegs(route)
   const exchangeName = (id: string) => market.deployment.exchanges.find((e) => e.id === id)?.name ?? id
-  const exchangeLogo = (id: string) =>
-    market.deployment.exchanges.find((e) => e.id === id)?.logo ?? `/exchanges/${id}.svg`
+  const exchangeLogo = (id: string) => market.deployment.exchanges.find((e) => e.id === id)?.logo ?? null
   const totalIn = route.legs.reduce((sum, l) => sum + l.amountIn, 0n)
   const percentage = (amount: bigint, total: bigint) =>
     total === 0n ? 0 : Number((amount * 1_000_000n) / total) / 10_000
