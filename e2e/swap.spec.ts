@@ -13,23 +13,9 @@ import {
   setAllowance,
 } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
-import { type E2EWallet, expect, test } from './fixtures/wallet'
+import { firstChain, openConnected } from './fixtures/session'
+import { expect, test } from './fixtures/wallet'
 import { AppPage } from './pages/AppPage'
-import { SwapPage } from './pages/SwapPage'
-
-function firstChain(wallet: E2EWallet) {
-  const [chain] = wallet.chains
-  if (chain === undefined) throw new Error('the devnet has no chain')
-  return chain
-}
-
-async function openConnected(page: Page, search: string) {
-  const app = new AppPage(page)
-  const swap = new SwapPage(page)
-  await swap.goto(search)
-  await app.connect('E2E Wallet')
-  return swap
-}
 
 /** Every request URL the page sends whose path contains `fragment`, and every POST body to it. */
 function recordRequests(page: Page, fragment: string) {

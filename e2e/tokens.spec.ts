@@ -1,25 +1,11 @@
-import type { Page } from '@playwright/test'
 import { getAddress } from 'viem'
 import { sortTokensByHoldings } from '../web/features/swap/model/sortTokensByHoldings'
 import type { TokenRecord } from '../web/lib/api'
 import { getChainSetup, readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
-import { type E2EWallet, expect, test } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
-import { SwapPage } from './pages/SwapPage'
-
-function firstChain(wallet: E2EWallet) {
-  const [chain] = wallet.chains
-  if (chain === undefined) throw new Error('the devnet has no chain')
-  return chain
-}
-
-async function openConnected(page: Page, search: string) {
-  const swap = new SwapPage(page)
-  await swap.goto(search)
-  await new AppPage(page).connect('E2E Wallet')
-  return swap
-}
+import { firstChain, openConnected } from './fixtures/session'
+import { expect, test } from './fixtures/wallet'
+import type { SwapPage } from './pages/SwapPage'
 
 /** The symbols of the token dialog's options, in order, from the accessibility tree. */
 async function optionSymbols(swap: SwapPage): Promise<string[]> {
