@@ -84,7 +84,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         startBlock: market.deployment.startBlock,
         confirmations: devnet ? 0 : 2,
         logger,
-        pollIntervalMs: devnet ? 250 : 2_000,
+        pollIntervalMs: devnet ? 1_000 : 2_000,
       }),
     )
     const app = createApp({
