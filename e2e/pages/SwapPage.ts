@@ -18,6 +18,9 @@ export class SwapPage {
   readonly tokenOptions: Locator
   readonly approvalSteps: Locator
   readonly impactConfirmInput: Locator
+  readonly rateChangeNotice: Locator
+  readonly acceptNewRateButton: Locator
+  readonly quoteExpiredNotice: Locator
 
   constructor(readonly page: Page) {
     this.card = page.getByRole('region', { name: /^Swap on / })
@@ -34,6 +37,9 @@ export class SwapPage {
     this.tokenOptions = this.tokenDialog.getByRole('listbox', { name: 'Tokens' }).getByRole('option')
     this.approvalSteps = this.card.getByRole('list', { name: 'Approval steps' })
     this.impactConfirmInput = this.reviewDialog.getByRole('textbox', { name: /to swap anyway$/ })
+    this.rateChangeNotice = this.reviewDialog.getByRole('alert').filter({ hasText: /^The rate changed/ })
+    this.acceptNewRateButton = this.rateChangeNotice.getByRole('button', { name: 'Accept new rate' })
+    this.quoteExpiredNotice = this.reviewDialog.getByRole('alert').filter({ hasText: /^This quote expired/ })
   }
 
   /** The token dialog's option for `symbol` (its accessible name starts with the symbol). */

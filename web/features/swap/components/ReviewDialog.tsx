@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Dialog } from '../../../components/Dialog'
 import type { ChainRecord, TokenRecord } from '../../../lib/api'
+import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { useNow } from '../../../lib/useNow'
 import type { SwapProgress } from '../hooks/useSwapExecution'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
@@ -40,6 +41,25 @@ export function ReviewDialog(props: ReviewDialogProps) {
 }
 
 const confirmWord = 'confirm'
+
+/**
+ * The traded amount that moved in a re-quote, rounded in the user's disfavour like the review rows, so the
+ * rate is never accepted unseen.
+ */
+function NewAmount({ quote }: { quote: SingleQuote }) {
+  const exactIn = quote.tradeType === 0
+  const token = exactIn ? quote.tokenTo : quote.tokenFrom
+  const amount = formatTokenAmount({
+    amount: BigInt(exactIn ? quote.toTokenAmount : quote.fromTokenAmount),
+    decimals: token.decimals,
+    roundingMode: exactIn ? 'trunc' : 'ceil',
+  })
+  return (
+    <>
+      You now {exactIn ? 'receive' : 'pay'} ≈ {amount} {token.symbol}.
+    </>
+  )
+}
 
 function ReviewBody({
   liveQuote,
@@ -94,7 +114,9 @@ function ReviewBody({
           role="alert"
           className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-danger/40 p-3 text-sm"
         >
-          <span>The rate changed since you opened the review.</span>
+          <span>
+            The rate changed since you opened the review. <NewAmount quote={liveQuote} />
+          </span>
           <button
             type="button"
             onClick={() => setAccepted(liveQuote)}
