@@ -113,8 +113,7 @@ test.describe('swap', () => {
     })
 
     await test.step('confirm: the transaction enforces that minimum', async () => {
-      await swap.confirmButton.click()
-      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      await swap.confirm()
       const body = swapRequests.bodies.at(-1) as { transactionData: { info: { amountOutMin: string } } }
       expect(body.transactionData.info.amountOutMin).toBe(minimum.toString())
     })
@@ -164,8 +163,7 @@ test.describe('swap', () => {
       await swap.reviewButton.click()
       const [best] = quotes.last()
       if (best === undefined) throw new Error('no best quote')
-      await swap.confirmButton.click()
-      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      await swap.confirm()
       const after = await readBalance({ chain, token: dai.address, address: wallet.address })
       expect(after - before).toBe(BigInt(best.toTokenAmount))
       expect(
@@ -194,8 +192,7 @@ test.describe('swap', () => {
     await expect(swap.reviewDialog.getByText('Maximum sold')).toBeVisible()
     const [best] = quotes.last()
     expect(best?.tradeType).toBe(1)
-    await swap.confirmButton.click()
-    await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+    await swap.confirm()
     const after = await readBalance({ chain, token: usdc.address, address: wallet.address })
     expect(after - before).toBe(123_450_000n)
   })
@@ -261,8 +258,7 @@ test.describe('swap', () => {
       await swap.reviewButton.click()
       const [best] = quotes.last()
       if (best === undefined) throw new Error('no best quote')
-      await swap.confirmButton.click()
-      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      await swap.confirm()
       const after = await readBalance({ chain, token: usdc.address, address: wallet.address })
       expect(after - before).toBe(BigInt(best.toTokenAmount))
     })
@@ -408,8 +404,7 @@ test.describe('swap', () => {
     })
 
     await test.step('once confirmed the swap goes through', async () => {
-      await swap.confirmButton.click()
-      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      await swap.confirm()
       const after = await readBalance({ chain, token: shib.address, address: wallet.address })
       expect(after - before).toBe(quoted)
     })
@@ -449,8 +444,7 @@ test.describe('swap', () => {
       await swap.reviewButton.click()
       const [best] = quotes.last()
       if (best === undefined) throw new Error('no best quote')
-      await swap.confirmButton.click()
-      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      await swap.confirm()
       const after = await readBalance({ chain, token: usdc.address, address: wallet.address })
       expect(after - before).toBe(BigInt(best.toTokenAmount))
     })

@@ -94,6 +94,11 @@ export class SwapPage {
   async reviewAndConfirm(): Promise<void> {
     await this.reviewButton.click()
     await expect(this.reviewDialog).toBeVisible()
+    await this.confirm()
+  }
+
+  /** Confirms the open review in the (auto-signing) wallet and waits until the swap is confirmed on chain. */
+  async confirm(): Promise<void> {
     await this.confirmButton.click()
     await expect(this.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
   }
