@@ -66,7 +66,11 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     await devnet?.stop()
   }
   try {
-    store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    store = await createStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleConnectionError: (err) => logger.warn('database connection ended by the server', { err }),
+    })
     const pollIntervalMs = devnet ? 100 : 1_000
     markets = createMarkets({
       deployments,

@@ -26,6 +26,8 @@ export type CreateStoreParams = {
   dataDir: string
   /** Connection pool size for PostgreSQL (default 10). */
   poolSize?: number
+  /** Told when PostgreSQL ends an idle pooled connection (the pool replaces it). Default: ignored. */
+  onIdleConnectionError?: (error: Error) => void
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -40,9 +42,14 @@ export async function createStore({
   databaseUrl,
   dataDir,
   poolSize = 10,
+  onIdleConnectionError = () => {},
 }: CreateStoreParams): Promise<Store> {
   if (databaseUrl !== undefined && databaseUrl !== '') {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize })
+    // An idle pooled connection that the server ends (restart, failover, a dropped database) is emitted
+    // as a pool 'error'; unhandled, that would crash the process. The pool discards the connection and
+    // opens a new one on the next query, so there is nothing to do but report it.
+    pool.on('error', (error) => onIdleConnectionError(error))
     const db = drizzlePg(pool, { schema })
     try {
       await migratePg(db, { migrationsFolder })
