@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, maxUint256 } from 'viem'
 import { errorCodes } from '../errors'
 
 const errorCodeList = Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]]
@@ -50,15 +50,52 @@ export function errorResponses<const S extends readonly (keyof typeof errorDescr
   return Object.fromEntries(entries)
 }
 
-export const AddressSchema = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte hex address')
-  .openapi({ example: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' })
+/** An EVM address in any letter case: `0x` and 40 hex digits. The one address pattern of the API. */
+export const evmAddressPattern = /^0x[0-9a-fA-F]{40}$/
+
+/**
+ * An EVM address field. `name` goes into the messages (`sender is required`, `sender must be a
+ * 0x-prefixed 20-byte hex address`), so validation errors name the parameter even in nested bodies.
+ */
+export function evmAddressField(name = 'address') {
+  return z
+    .string({ error: `${name} is required` })
+    .regex(evmAddressPattern, `${name} must be a 0x-prefixed 20-byte hex address`)
+}
+
+export const AddressSchema = evmAddressField().openapi({
+  example: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+})
 
 /** An address in any letter case, parsed to its EIP-55 checksummed form (for inputs). */
 export const AddressInputSchema = AddressSchema.transform((value): Address => getAddress(value))
 
-/** Decimal string of a base-unit amount (wei). */
+/**
+ * A base-unit amount field: a decimal integer string (no sign, decimals or exponent; at most 78 digits),
+ * parsed to a bigint in `[min, 2^256 - 1]` (`min` defaults to 0). The one amount schema of the API:
+ * routes, bodies and batch items all use it, so the bounds are written once.
+ */
+export function uint256Field(name = 'amount', options: { min?: bigint; allowNumber?: boolean } = {}) {
+  const min = options.min ?? 0n
+  const digits = z.string({ error: `${name} is required` }).regex(/^\d{1,78}$/, {
+    message: `${name} must be a decimal integer string of base units (no sign, decimals or exponent)`,
+    abort: true,
+  })
+  const input = options.allowNumber
+    ? z.union([digits, z.number().int().nonnegative().transform(String)], {
+        error: `${name} must be a decimal integer string of base units`,
+      })
+    : digits
+  return input
+    .transform((value) => BigInt(value))
+    .refine(
+      (value) => value >= min,
+      min === 1n ? `${name} must be greater than 0` : `${name} must be at least ${min}`,
+    )
+    .refine((value) => value <= maxUint256, `${name} must not exceed 2^256 - 1`)
+}
+
+/** Decimal string of a base-unit amount (wei), for responses. */
 export const AmountSchema = z.string().regex(/^\d+$/).openapi({ example: '1000000000000000000' })
 
 const chainIdString = z

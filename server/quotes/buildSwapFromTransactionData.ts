@@ -1,40 +1,37 @@
 import { z } from '@hono/zod-openapi'
-import { type Address, getAddress, type Hex, maxUint256, zeroAddress, zeroHash } from 'viem'
+import { type Address, getAddress, type Hex, zeroAddress, zeroHash } from 'viem'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
+import { evmAddressField as address, uint256Field } from '../openapi/schemas'
 import type { SwapCall } from './buildSwapCalldata'
 import { decodeLegHops } from './buildSwapCalldata'
 import { resolveTradePair } from './resolveTradeTokens'
 
-const uint = z
-  .union([z.string().regex(/^\d{1,78}$/), z.number().int().nonnegative()])
-  .transform((v) => BigInt(v))
-  .refine((v) => v <= maxUint256, 'must not exceed 2^256-1')
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte hex address')
+const uint = (name: string) => uint256Field(name, { allowNumber: true })
 
 /** Body of `POST swap/single` (compatible API): the quote's transactionData plus the account. */
 export const SwapSingleBodySchema = z
   .object({
     transactionData: z.object({
       info: z.object({
-        srcToken: address,
-        dstToken: address,
-        amountIn: uint.optional(),
-        amountOutMin: uint.optional(),
-        amountOut: uint.optional(),
-        amountInMax: uint.optional(),
+        srcToken: address('srcToken'),
+        dstToken: address('dstToken'),
+        amountIn: uint('amountIn').optional(),
+        amountOutMin: uint('amountOutMin').optional(),
+        amountOut: uint('amountOut').optional(),
+        amountInMax: uint('amountInMax').optional(),
         deadline: z.number().int().positive(),
-        feeReceiver: address.optional().nullable(),
+        feeReceiver: address('feeReceiver').optional().nullable(),
         feePercent: z.number().min(0).max(0.1).optional(),
       }),
       call: z
-        .array(z.object({ amount: uint, data: z.string().regex(/^0x[0-9a-fA-F]*$/) }))
+        .array(z.object({ amount: uint('amount'), data: z.string().regex(/^0x[0-9a-fA-F]*$/) }))
         .min(1)
         .max(8),
     }),
-    nativeValue: uint.optional(),
-    account: address,
-    receiver: address.optional(),
+    nativeValue: uint('nativeValue').optional(),
+    account: address('account'),
+    receiver: address('receiver').optional(),
   })
   .openapi('SwapSingleBody')
 

@@ -1,11 +1,5 @@
 import { z } from '@hono/zod-openapi'
-
-const MAX_UINT256 = 2n ** 256n - 1n
-
-const address = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .regex(/^0x[0-9a-fA-F]{40}$/, `${name} must be a 0x-prefixed 20-byte hex address`)
+import { evmAddressField as address, uint256Field } from '../openapi/schemas'
 
 const booleanString = (name: string) =>
   z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true')
@@ -23,12 +17,7 @@ const fraction = (name: string, max: number) =>
     )
 
 /** `amount` as base units: a decimal integer string, 1 .. 2^256-1. */
-export const AmountParam = z
-  .string({ error: 'amount is required' })
-  .regex(/^\d+$/, 'amount must be a positive integer string of base units (no sign, decimals or exponent)')
-  .transform((v) => BigInt(v))
-  .refine((v) => v > 0n, 'amount must be greater than 0')
-  .refine((v) => v <= MAX_UINT256, 'amount must be below 2^256')
+export const AmountParam = uint256Field('amount', { min: 1n })
 
 const excludedDexes = z.string().transform((raw, ctx): Record<string, string[]> => {
   try {

@@ -1,12 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { getAddress, maxUint256 } from 'viem'
+import { getAddress } from 'viem'
 import { getApprovalTransaction } from '../approval/getApprovalTransaction'
 import { readAllowance } from '../approval/readAllowance'
 import { resolveApprovalToken } from '../approval/resolveApprovalToken'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
 import type { Markets } from '../market/createMarkets'
 import { createRouter } from '../openapi/createRouter'
-import { AddressInputSchema, AddressSchema, ChainIdParamsSchema, errorResponses } from '../openapi/schemas'
+import {
+  AddressInputSchema,
+  AddressSchema,
+  ChainIdParamsSchema,
+  errorResponses,
+  uint256Field,
+} from '../openapi/schemas'
 
 const tokenAddressQuery = AddressInputSchema.openapi({
   param: { name: 'tokenAddress', in: 'query', description: 'ERC-20 to approve (not the native currency)' },
@@ -24,12 +30,7 @@ const AllowanceQuerySchema = z.object({
 })
 
 const ApprovalQuerySchema = AllowanceQuerySchema.extend({
-  amount: z
-    .string()
-    // abort: a malformed amount must not reach BigInt() in the refinement below.
-    .regex(/^\d{1,78}$/, { message: 'expected a decimal string of base units', abort: true })
-    .refine((value) => BigInt(value) <= maxUint256, 'must not exceed 2^256-1')
-    .transform((value) => BigInt(value))
+  amount: uint256Field('amount')
     .optional()
     .openapi({
       param: {

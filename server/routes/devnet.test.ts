@@ -99,7 +99,7 @@ describe('devnet routes', () => {
     const badAddress = await app.request('/devnet/faucet', post('{"address":"0x1234"}'))
     expect(badAddress.status).toBe(400)
     expect(((await badAddress.json()) as { message: string }).message).toBe(
-      'Invalid body field(s): address (expected a 0x-prefixed 20-byte hex address)',
+      'Invalid body field(s): address (address must be a 0x-prefixed 20-byte hex address)',
     )
     const unknownChain = await app.request(
       '/devnet/faucet',

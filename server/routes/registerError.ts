@@ -8,7 +8,7 @@ import { apiKeyPattern } from '../auth/generateApiKey'
 import { readApiKeyHeader } from '../auth/readApiKeyHeader'
 import { AppError } from '../errors'
 import { createRouter } from '../openapi/createRouter'
-import { errorResponses } from '../openapi/schemas'
+import { errorResponses, evmAddressField, uint256Field } from '../openapi/schemas'
 import { getClientIp } from '../rateLimit/getClientIp'
 import type { Store } from '../store/createStore'
 import { insertErrorRegistration, listErrorRegistrations } from '../store/errorRegistrations'
@@ -23,9 +23,7 @@ export type RegisterErrorRoutesParams = {
   trustProxy?: boolean
 }
 
-const maxUint256 = 2n ** 256n - 1n
 const hexBytes = /^0x(?:[0-9a-fA-F]{2})*$/
-const address = /^0x[0-9a-fA-F]{40}$/
 const hash32 = /^0x[0-9a-fA-F]{64}$/
 
 /** The register-error body: every field optional (null counts as absent), unknown fields ignored. */
@@ -38,20 +36,14 @@ export function buildRegisterErrorBodySchema(maxInputBytes: number) {
         .regex(hexBytes, 'must be 0x-prefixed hex bytes')
         .nullish()
         .openapi({ description: 'Raw input data (calldata) of the transaction', example: '0x12345678' }),
-      value: z
-        .string()
-        .regex(/^\d{1,78}$/, 'must be a decimal integer string (wei)')
-        .refine((v) => !/^\d{1,78}$/.test(v) || BigInt(v) <= maxUint256, 'must not exceed 2^256 - 1')
+      value: uint256Field('value')
+        .transform(String)
         .nullish()
         .openapi({ description: 'Transaction value in wei', example: '0' }),
-      sender: z
-        .string()
-        .regex(address, 'must be a 0x-prefixed 20-byte address')
+      sender: evmAddressField('sender')
         .nullish()
         .openapi({ example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
-      to_address: z
-        .string()
-        .regex(address, 'must be a 0x-prefixed 20-byte address')
+      to_address: evmAddressField('to_address')
         .nullish()
         .openapi({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }),
       api_key: z.string().max(256, 'must be at most 256 characters').nullish().openapi({

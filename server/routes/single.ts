@@ -4,7 +4,7 @@ import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import { buildValidationError } from '../middleware/validationHook'
 import { createRouter } from '../openapi/createRouter'
-import { ChainIdParamsSchema, errorResponses } from '../openapi/schemas'
+import { ChainIdParamsSchema, errorResponses, evmAddressField } from '../openapi/schemas'
 import { buildSwapCalldata, computeSwapValue } from '../quotes/buildSwapCalldata'
 import { buildSwapFromTransactionData, SwapSingleBodySchema } from '../quotes/buildSwapFromTransactionData'
 import { estimateSwap } from '../quotes/estimateSwap'
@@ -73,9 +73,7 @@ const quoteRoute = createRoute({
 })
 
 const SwapQuerySchema = SingleQuoteQuerySchema.extend({
-  sender: z
-    .string({ error: 'sender is required' })
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'sender must be a 0x-prefixed 20-byte hex address'),
+  sender: evmAddressField('sender'),
 })
 
 const swapGetRoute = createRoute({

@@ -1,4 +1,5 @@
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
+import { evmAddressPattern } from '../openapi/schemas'
 import { isNativeAddress } from '../quotes/resolveTradeTokens'
 import type { TokenRecord } from './buildTokenRecord'
 import { compareTokenPopularity, type ListedToken } from './compareTokenPopularity'
@@ -14,7 +15,6 @@ export const searchMatchRanks = {
 
 export type SearchMatchRank = (typeof searchMatchRanks)[keyof typeof searchMatchRanks]
 
-const fullAddressPattern = /^0x[0-9a-fA-F]{40}$/
 const partialAddressPattern = /^0x[0-9a-fA-F]{4,39}$/
 
 /**
@@ -26,7 +26,7 @@ const partialAddressPattern = /^0x[0-9a-fA-F]{4,39}$/
 export function getSearchMatchRank(record: TokenRecord, query: string): SearchMatchRank | undefined {
   const term = query.trim().toLowerCase()
   if (term === '') return undefined
-  if (fullAddressPattern.test(term)) {
+  if (evmAddressPattern.test(term)) {
     const wanted = isNativeAddress(term) ? zeroAddress : (term as Address)
     return isAddressEqual(record.address, wanted) ? searchMatchRanks.exactAddress : undefined
   }
