@@ -9,17 +9,19 @@ import type { Logger } from './logger'
 import type { Markets } from './market/createMarkets'
 import { corsPathPrefixes, matchesPathPrefix } from './middleware/apiPaths'
 import { handleError } from './middleware/handleError'
+import { limitBodySize } from './middleware/limitBodySize'
 import { requestId } from './middleware/requestId'
 import { requestLogger } from './middleware/requestLogger'
 import { securityHeaders } from './middleware/securityHeaders'
 import { createRouter } from './openapi/createRouter'
+import { finalizeOpenApiDocument, type OpenApiDocument } from './openapi/finalizeOpenApiDocument'
 import { rateLimit } from './rateLimit/rateLimit'
 import { createApprovalRoutes } from './routes/approval'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
 import { createDocsRoutes } from './routes/docs'
 import { createHealthRoutes } from './routes/health'
 import { createInfoRoutes } from './routes/info'
-import { createRegisterErrorRoutes } from './routes/registerError'
+import { createRegisterErrorRoutes, registerErrorMaxBodyBytes } from './routes/registerError'
 import { createRpcProxyRoutes } from './routes/rpcProxy'
 import { createSingleRoutes } from './routes/single'
 import { createStaticRoutes } from './routes/static'
@@ -82,24 +84,50 @@ export function createApp(deps: AppDeps) {
   const app = createRouter()
   app.use(requestId())
   app.use(requestLogger(logger))
-  app.use(securityHeaders())
+  app.use(securityHeaders({ walletConnect: config.walletConnectProjectId !== undefined }))
   app.use((c, next) => (matchesPathPrefix(c.req.path, corsPathPrefixes) ? apiCors(c, next) : next()))
   app.onError(onError)
   app.notFound((c) => onError(new AppError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), c))
-  const optionalKey = apiKeyAuth({ store, required: false })
-  const requiredKey = apiKeyAuth({ store, required: true })
-  app.use((c, next) => {
-    const group = authGroupOf(c.req.path)
-    return group !== undefined && config.authRequired.includes(group)
-      ? requiredKey(c, next)
-      : optionalKey(c, next)
-  })
+  app.use(
+    limitBodySize({
+      maxBytes: config.maxBodyBytes,
+      perPath: {
+        '/api/register-error': Math.max(
+          config.maxBodyBytes,
+          registerErrorMaxBodyBytes(config.registerErrorMaxInputBytes),
+        ),
+      },
+    }),
+  )
   const limiter = rateLimit({
     perMinuteKey: config.rateLimitPerMinuteKey,
     perMinuteIp: config.rateLimitPerMinuteIp,
     backend: config.rateLimitBackend === 'database' ? store : 'memory',
     trustProxy: config.trustProxy,
   })
+  const optionalKey = apiKeyAuth({ store, required: false, limiter })
+  const requiredKey = apiKeyAuth({ store, required: true, limiter })
+  app.use((c, next) => {
+    const group = authGroupOf(c.req.path)
+    return group !== undefined && config.authRequired.includes(group)
+      ? requiredKey(c, next)
+      : optionalKey(c, next)
+  })
+  const rpcLimiter = rateLimit({
+    name: 'rpc',
+    perMinuteKey: config.rateLimitPerMinuteRpc,
+    perMinuteIp: config.rateLimitPerMinuteRpc,
+    backend: config.rateLimitBackend === 'database' ? store : 'memory',
+    trustProxy: config.trustProxy,
+  })
+  const registerErrorLimiter = rateLimit({
+    name: 'register-error',
+    perMinuteKey: 0,
+    perMinuteIp: config.registerErrorPerMinuteIp,
+    backend: config.rateLimitBackend === 'database' ? store : 'memory',
+    trustProxy: config.trustProxy,
+  })
+  app.use('/rpc/*', rpcLimiter)
   app.use((c, next) =>
     matchesPathPrefix(c.req.path, rateLimitedPathPrefixes) &&
     !c.req.path.startsWith('/trade/v1/info/tokenLogo/')
@@ -116,7 +144,7 @@ export function createApp(deps: AppDeps) {
   const api = app
     .route('/', createInfoRoutes({ deployments, isDevnet, config }))
     .route('/', createHealthRoutes({ deployments, logger }))
-    .route('/', createRpcProxyRoutes({ deployments }))
+    .route('/', createRpcProxyRoutes({ deployments, maxLogBlockRange: config.rpcMaxLogBlockRange }))
     .route('/', createSingleRoutes({ markets, quoteTtlSec: config.quoteTtlSec, now }))
     .route(
       '/',
@@ -125,6 +153,7 @@ export function createApp(deps: AppDeps) {
         authRequired: config.authRequired.includes('register-error'),
         maxInputBytes: config.registerErrorMaxInputBytes,
         trustProxy: config.trustProxy,
+        anonymousLimiter: registerErrorLimiter,
       }),
     )
     .route('/', createTradeRoutes({ store }))
@@ -132,9 +161,11 @@ export function createApp(deps: AppDeps) {
     .route('/', createApprovalRoutes({ markets }))
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
 
-  let openApiDocument: ReturnType<typeof app.getOpenAPI31Document> | undefined
+  let openApiDocument: OpenApiDocument | undefined
   app.get('/openapi.json', (c) => {
-    openApiDocument ??= app.getOpenAPI31Document(openApiInfo)
+    openApiDocument ??= finalizeOpenApiDocument(app.getOpenAPI31Document(openApiInfo), {
+      authRequired: config.authRequired,
+    })
     return c.json(openApiDocument)
   })
   app.route('/', createDocsRoutes())

@@ -29,6 +29,11 @@ describe('loadConfig', () => {
       logLevel: 'info',
       walletConnectProjectId: undefined,
       registerErrorMaxInputBytes: 100_000,
+      maxBodyBytes: 1_000_000,
+      rateLimitPerMinuteRpc: 1_200,
+      rpcMaxLogBlockRange: 10_000,
+      registerErrorPerMinuteIp: 10,
+      registerErrorRetentionDays: 30,
     })
   })
 
@@ -49,6 +54,11 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       WALLETCONNECT_PROJECT_ID: 'abc123',
       REGISTER_ERROR_MAX_INPUT_BYTES: '2048',
+      MAX_BODY_BYTES: '65536',
+      RATE_LIMIT_PER_MINUTE_RPC: '100',
+      RPC_MAX_LOG_BLOCK_RANGE: '500',
+      REGISTER_ERROR_PER_MINUTE_IP: '3',
+      REGISTER_ERROR_RETENTION_DAYS: '7',
     })
     expect(config).toEqual({
       port: 3000,
@@ -66,6 +76,11 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       walletConnectProjectId: 'abc123',
       registerErrorMaxInputBytes: 2048,
+      maxBodyBytes: 65_536,
+      rateLimitPerMinuteRpc: 100,
+      rpcMaxLogBlockRange: 500,
+      registerErrorPerMinuteIp: 3,
+      registerErrorRetentionDays: 7,
     })
   })
 

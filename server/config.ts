@@ -27,6 +27,21 @@ export interface Config {
   logLevel: LogLevel
   walletConnectProjectId: string | undefined
   registerErrorMaxInputBytes: number
+  /** Largest request body accepted on any route, in bytes; larger bodies answer 413 `PAYLOAD_TOO_LARGE`. */
+  maxBodyBytes: number
+  /** Requests per minute to `/rpc/{chainId}`, per API key or client IP (own budget); 0 = unlimited. */
+  rateLimitPerMinuteRpc: number
+  /** Widest `eth_getLogs` block range (`toBlock - fromBlock + 1`) the RPC proxy forwards. */
+  rpcMaxLogBlockRange: number
+  /** Anonymous `POST /api/register-error` requests per minute per client IP (on top of the API limit). */
+  registerErrorPerMinuteIp: number
+  /** Error registrations older than this many days are deleted in the background. */
+  registerErrorRetentionDays: number
+  /**
+   * Key of the trade attribution tags (at least 32 characters); when absent the server generates one
+   * and keeps it in the database. Every process of one deployment must use the same value.
+   */
+  integratorTagSecret: string | undefined
 }
 
 export class ConfigError extends Error {
@@ -124,6 +139,15 @@ const envSchema = z.object({
   ),
   WALLETCONNECT_PROJECT_ID: optionalString(),
   REGISTER_ERROR_MAX_INPUT_BYTES: integer(100_000, 1, 10_000_000),
+  MAX_BODY_BYTES: integer(1_000_000, 1_024, 100_000_000),
+  RATE_LIMIT_PER_MINUTE_RPC: integer(1_200, 0, 1_000_000),
+  RPC_MAX_LOG_BLOCK_RANGE: integer(10_000, 1, 100_000_000),
+  REGISTER_ERROR_PER_MINUTE_IP: integer(10, 0, 1_000_000),
+  REGISTER_ERROR_RETENTION_DAYS: integer(30, 1, 3_650),
+  INTEGRATOR_TAG_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'expected at least 32 characters').optional(),
+  ),
 })
 
 /**
@@ -137,7 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
       const value = env[name]
-      return value === undefined
+      return value === undefined || name.endsWith('_SECRET')
         ? `${name}: ${issue.message}`
         : `${name}: ${issue.message}, got ${JSON.stringify(value)}`
     })
@@ -160,5 +184,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     walletConnectProjectId: e.WALLETCONNECT_PROJECT_ID,
     registerErrorMaxInputBytes: e.REGISTER_ERROR_MAX_INPUT_BYTES,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    rateLimitPerMinuteRpc: e.RATE_LIMIT_PER_MINUTE_RPC,
+    rpcMaxLogBlockRange: e.RPC_MAX_LOG_BLOCK_RANGE,
+    registerErrorPerMinuteIp: e.REGISTER_ERROR_PER_MINUTE_IP,
+    registerErrorRetentionDays: e.REGISTER_ERROR_RETENTION_DAYS,
+    integratorTagSecret: e.INTEGRATOR_TAG_SECRET,
   }
 }

@@ -1,6 +1,7 @@
 import { Server as HttpServer } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAdmin'
 import type { ChainDeployment } from './chains/deployment'
 import { loadNetworkConfig } from './chains/parseNetworkConfig'
 import { type Config, loadConfig } from './config'
@@ -8,6 +9,12 @@ import { type Devnet, startDevnet } from './devnet/startDevnet'
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
 import { createStore, type Store } from './store/createStore'
+import { lockDataDir } from './store/lockDataDir'
+import {
+  type ErrorRegistrationPruning,
+  startErrorRegistrationPruning,
+} from './store/startErrorRegistrationPruning'
+import { getIntegratorTagSecret } from './trades/getIntegratorTagSecret'
 import { type TradeWatcher, watchTrades } from './trades/watchTrades'
 
 export interface StartServerParams {
@@ -36,32 +43,44 @@ export interface RunningServer {
 /**
  * Starts the whole service: parses the configuration, loads the network config (`NETWORK_CONFIG`) or
  * starts the embedded devnet (anvils always on 127.0.0.1; the browser reaches them through `/rpc`),
- * builds the app and listens on `HOST:PORT`. Throws `ConfigError`, `NetworkConfigError`,
- * `DevnetStartError`, or an error naming the port when it is taken; the devnet is stopped on failure.
+ * builds the app and listens on `HOST:PORT`. On the embedded database it first takes `DATA_DIR`'s lock
+ * and serves `npm run apikey` on `DATA_DIR/admin/apikey.sock`. Throws `ConfigError`, `NetworkConfigError`,
+ * `DevnetStartError`, `DataDirLockedError` (another process runs on `DATA_DIR`), `DataDirDamagedError`, or
+ * an error naming the port when it is taken; the devnet is stopped on failure.
  */
 export async function startServer(params: StartServerParams): Promise<RunningServer> {
   const config = loadConfig(params.env)
   const logger = params.logger ?? createLogger({ level: config.logLevel })
+  // The embedded database allows one process; a second server on DATA_DIR stops here, before its devnet.
+  const dataDirLock = config.databaseUrl === undefined ? await lockDataDir(config.dataDir) : undefined
   let devnet: Devnet | undefined
   let deployments: ChainDeployment[]
+  const releaseAndThrow = async (error: unknown): Promise<never> => {
+    await dataDirLock?.release()
+    throw error
+  }
   if (config.networkConfigPath !== undefined) {
-    deployments = await loadNetworkConfig(config.networkConfigPath)
+    deployments = await loadNetworkConfig(config.networkConfigPath).catch(releaseAndThrow)
   } else {
     devnet = await startDevnet({
       portBase: config.devnetPortBase,
       host: '127.0.0.1',
       dataDir: config.dataDir,
       log: (message) => logger.info(message, { component: 'devnet' }),
-    })
+    }).catch(releaseAndThrow)
     deployments = devnet.deployments
   }
 
   let store: Store | undefined
   let markets: Markets | undefined
   let watchers: TradeWatcher[] = []
+  let admin: { close: () => Promise<void> } | undefined
+  let pruning: ErrorRegistrationPruning | undefined
   const stopServices = async () => {
     markets?.stop()
     await Promise.all(watchers.map((w) => w.stop()))
+    await admin?.close()
+    await pruning?.stop()
     await store?.close()
     await devnet?.stop()
   }
@@ -70,6 +89,23 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       onIdleConnectionError: (err) => logger.warn('database connection ended by the server', { err }),
+      ...(dataDirLock ? { lock: dataDirLock } : {}),
+    })
+    if (store.driver === 'pglite') {
+      admin = await serveApiKeyAdmin({ store, socketPath: getApiKeyAdminSocketPath(config.dataDir) }).catch(
+        (err: unknown) => {
+          logger.warn('apikey admin socket unavailable: npm run apikey refuses while this server runs', {
+            err,
+          })
+          return undefined
+        },
+      )
+    }
+    pruning = startErrorRegistrationPruning({
+      store,
+      retentionDays: config.registerErrorRetentionDays,
+      onError: (err) => logger.warn('pruning old error registrations failed', { err }),
+      onPruned: (deleted) => logger.info('pruned old error registrations', { deleted }),
     })
     const pollIntervalMs = devnet ? 100 : 1_000
     markets = createMarkets({
@@ -79,9 +115,11 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     })
     await markets.start()
     const watcherStore = store
+    const tagSecret = await getIntegratorTagSecret(store, config.integratorTagSecret)
     watchers = markets.all().map((market) =>
       watchTrades({
         store: watcherStore,
+        tagSecret,
         client: market.client,
         chainId: market.chainId,
         aggregator: market.deployment.aggregator,

@@ -82,6 +82,8 @@ contract Aggregator {
     error ZeroAmount();
     error TransferFailed(address token);
     error MissingFeeRecipient();
+    error InvalidReceiver(address receiver);
+    error InvalidFeeRecipient(address feeRecipient);
 
     uint8 internal constant KIND_V2 = 0;
     uint8 internal constant KIND_V3 = 1;
@@ -206,6 +208,16 @@ contract Aggregator {
         tokenIn = p.tokenIn == address(0) ? wrappedNative : p.tokenIn;
         tokenOut = p.tokenOut == address(0) ? wrappedNative : p.tokenOut;
         if (tokenIn == tokenOut) revert InvalidRoute(0, 0);
+        if (_isSink(p.receiver, tokenIn, tokenOut)) revert InvalidReceiver(p.receiver);
+        if (p.feeBps != 0 && _isSink(p.feeRecipient, tokenIn, tokenOut)) revert InvalidFeeRecipient(p.feeRecipient);
+    }
+
+    /// True for addresses where the output would be burned or left for anyone to take: the zero address,
+    /// this contract, the swap's (wrapped) input and output tokens, and the wrapped native token (ETH sent
+    /// there is credited to this contract).
+    function _isSink(address account, address tokenIn, address tokenOut) private view returns (bool) {
+        return account == address(0) || account == address(this) || account == tokenIn || account == tokenOut
+            || account == wrappedNative;
     }
 
     /// Runs every leg (the last one takes what the others leave of `total`: input for exact-in, gross

@@ -567,9 +567,76 @@ describe('safety', () => {
     )
   })
 
-  it('exact-out: reverts InsufficientOutput when the receiver does not gain amountOut', async () => {
-    const p = params({ amountIn: e('10'), amountOut: e('1'), receiver: f.aggregator })
-    await expectRevert(simulateSwap('swapExactOut', p, legsAB()), 'InsufficientOutput', [0n, e('1')])
+  it('exact-out: reverts InsufficientOutput when the aggregator receives less than the gross target', async () => {
+    const { fot, tokenA } = f.tokens
+    const p = params({ tokenIn: tokenA, tokenOut: fot, amountIn: e('10'), amountOut: e('1') })
+    const legs = [leg([v2(FACTORY_UNISWAP_V2, tokenA, fot)])]
+    await expectRevert(simulateSwap('swapExactOut', p, legs), 'InsufficientOutput', [e('0.99'), e('1')])
+  })
+
+  describe('refuses receivers and fee recipients that would burn the output or leave it for anyone', () => {
+    const sinks = () => [
+      { name: 'the zero address', account: zeroAddress },
+      { name: 'the aggregator', account: f.aggregator },
+      { name: 'the input token', account: f.tokens.tokenA },
+      { name: 'the output token', account: f.tokens.tokenB },
+      { name: 'the wrapped native token', account: f.weth },
+    ]
+    const exactOut = { amountIn: e('10'), amountOut: e('1') }
+
+    it('receiver: each sink reverts InvalidReceiver(receiver) on both entry points', async () => {
+      for (const { account } of sinks()) {
+        for (const [functionName, extra] of [
+          ['swapExactIn', {}],
+          ['swapExactOut', exactOut],
+        ] as const) {
+          await expectRevert(
+            simulateSwap(functionName, params({ ...extra, receiver: account }), legsAB()),
+            'InvalidReceiver',
+            [account],
+          )
+        }
+      }
+    })
+
+    it('receiver: the wrapped native token is refused for native output, an account passes', async () => {
+      const legs = [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.weth)])]
+      const p = params({ tokenOut: zeroAddress, amountIn: e('4') })
+      await expectRevert(simulateSwap('swapExactIn', { ...p, receiver: f.weth }, legs), 'InvalidReceiver', [
+        f.weth,
+      ])
+      const expected = await v2Out(f.uniswapV2.router, e('4'), [f.tokens.tokenA, f.weth])
+      const { result } = await swap('swapExactIn', { ...p, receiver: RECEIVER }, legs)
+      expect(result).toBe(expected)
+      expect(await balanceOf(zeroAddress, RECEIVER)).toBe(expected)
+    })
+
+    it('fee recipient: each sink other than zero reverts InvalidFeeRecipient(feeRecipient) when a fee is taken', async () => {
+      for (const { account } of sinks().filter((s) => s.account !== zeroAddress)) {
+        for (const [functionName, extra] of [
+          ['swapExactIn', {}],
+          ['swapExactOut', exactOut],
+        ] as const) {
+          await expectRevert(
+            simulateSwap(functionName, params({ ...extra, feeBps: 30, feeRecipient: account }), legsAB()),
+            'InvalidFeeRecipient',
+            [account],
+          )
+        }
+      }
+    })
+
+    it('fee recipient: ignored without a fee, and the receiver may take the fee itself', async () => {
+      const expected = await v2Out(f.uniswapV2.router, e('10'), [f.tokens.tokenA, f.tokens.tokenB])
+      const noFee = await swap('swapExactIn', params({ feeRecipient: f.aggregator }), legsAB())
+      expect(noFee.result).toBe(expected)
+      await f.deployer.revert({ id: snapshotId })
+      snapshotId = await f.deployer.snapshot()
+      const fee = (expected * 30n) / 10_000n
+      const own = await swap('swapExactIn', params({ feeBps: 30, feeRecipient: RECEIVER }), legsAB())
+      expect(own.result).toBe(expected - fee)
+      expect(await balanceOf(f.tokens.tokenB, RECEIVER)).toBe(expected)
+    })
   })
 
   it('exact-in: a V3 pool that runs out of liquidity reverts instead of stranding the rest of the input', async () => {

@@ -83,4 +83,16 @@ describe('apiKeyAuth', () => {
     nowMs = 5_000
     expect(await verifier.verify(key)).toBeUndefined()
   })
+
+  it('caches unknown keys too, so repeating one costs no further lookup until the entry expires', async () => {
+    let nowMs = 0
+    const verifier = createApiKeyVerifier({ store, cacheTtlMs: 5_000, now: () => nowMs })
+    const unknown = `sk_live_${'b'.repeat(43)}`
+    expect(verifier.peek(unknown)).toBeUndefined()
+    expect(await verifier.verify(unknown)).toBeUndefined()
+    expect(verifier.peek(unknown)).toEqual({ auth: undefined })
+    expect(verifier.peek('not-a-key')).toEqual({ auth: undefined })
+    nowMs = 5_000
+    expect(verifier.peek(unknown)).toBeUndefined()
+  })
 })

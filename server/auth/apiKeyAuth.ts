@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../appEnv'
 import { AppError } from '../errors'
+import type { ClientLimiter } from '../rateLimit/rateLimit'
 import type { Store } from '../store/createStore'
 import { getApiKeyVerifier } from './createApiKeyVerifier'
 import { readApiKeyHeader } from './readApiKeyHeader'
@@ -9,15 +10,21 @@ export type ApiKeyAuthParams = {
   store: Store
   /** When true, a request without a key is rejected; a wrong key is rejected either way. */
   required: boolean
+  /**
+   * The per-IP budget that requests with invalid keys count against: each one costs a hit, and a
+   * client over its budget is refused with 429 before an uncached key is looked up.
+   */
+  limiter?: ClientLimiter
 }
 
 /**
  * Hono middleware: reads the API key from `Authorization: Bearer`, `x-api-key` or `x-api-key: Bearer`,
  * and on a valid key sets `c.var.auth`. Throws `AppError('UNAUTHORIZED')` (401) for a malformed,
- * unknown or revoked key, and for a missing key when `required`. Lookups are cached per store for a few
- * seconds (see `createApiKeyVerifier`), so revocation takes effect within that time.
+ * unknown or revoked key (after charging `limiter`, which throws `RATE_LIMITED` 429 instead when the
+ * client is over its budget), and for a missing key when `required`. Lookups, found or not, are cached
+ * per store for a few seconds (see `createApiKeyVerifier`), so revocation takes effect within that time.
  */
-export function apiKeyAuth({ store, required }: ApiKeyAuthParams): MiddlewareHandler<AppEnv> {
+export function apiKeyAuth({ store, required, limiter }: ApiKeyAuthParams): MiddlewareHandler<AppEnv> {
   const verifier = getApiKeyVerifier(store)
   return async (c, next) => {
     const key = readApiKeyHeader(c.req.raw.headers)
@@ -28,8 +35,13 @@ export function apiKeyAuth({ store, required }: ApiKeyAuthParams): MiddlewareHan
       await next()
       return
     }
-    const auth = await verifier.verify(key)
-    if (auth === undefined) throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key')
+    const cached = verifier.peek(key)
+    if (cached === undefined && limiter?.isClientBlocked(c) === true) await limiter.chargeClient(c)
+    const auth = cached === undefined ? await verifier.verify(key) : cached.auth
+    if (auth === undefined) {
+      await limiter?.chargeClient(c)
+      throw new AppError('UNAUTHORIZED', 'Invalid or revoked API key')
+    }
     c.set('auth', auth)
     await next()
   }

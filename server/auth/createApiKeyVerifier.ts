@@ -7,6 +7,11 @@ import { apiKeyPattern, hashApiKey } from './generateApiKey'
 export type ApiKeyVerifier = {
   /** The caller behind `key`, or undefined when the key is malformed, unknown or revoked. */
   verify: (key: string) => Promise<AuthContext | undefined>
+  /**
+   * The answer `verify` would give without a database read: `{ auth }` when the key is malformed or
+   * its lookup is cached, undefined when it would have to be looked up.
+   */
+  peek: (key: string) => { auth: AuthContext | undefined } | undefined
 }
 
 export type CreateApiKeyVerifierParams = {
@@ -30,6 +35,11 @@ export function createApiKeyVerifier({
 }: CreateApiKeyVerifierParams): ApiKeyVerifier {
   const cache = new Map<string, { auth: AuthContext | undefined; expiresAt: number }>()
   return {
+    peek(key) {
+      if (!apiKeyPattern.test(key)) return { auth: undefined }
+      const cached = cache.get(hashApiKey(key))
+      return cached !== undefined && cached.expiresAt > now() ? { auth: cached.auth } : undefined
+    },
     async verify(key) {
       if (!apiKeyPattern.test(key)) return undefined
       const keyHash = hashApiKey(key)

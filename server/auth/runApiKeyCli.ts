@@ -1,97 +1,54 @@
-import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
-import { listApiKeys, revokeApiKeys } from '../store/apiKeys'
-import { createStore, type Store } from '../store/createStore'
-import { createApiKey } from './createApiKey'
-
-const usage = `Usage:
-  npm run apikey -- create --company "Acme"   create a key (and the company if new); prints the key once
-  npm run apikey -- list                      list keys (prefix, company, integrator id, state)
-  npm run apikey -- revoke <prefix|id>        revoke a key (takes effect within a few seconds)
-Uses DATA_DIR / DATABASE_URL like the server.`
+import { createStore } from '../store/createStore'
+import { DataDirLockedError } from '../store/lockDataDir'
+import { apiKeyUsage, type CommandOutput, runApiKeyCommand } from './runApiKeyCommand'
+import { sendApiKeyAdminCommand } from './sendApiKeyAdminCommand'
+import { getApiKeyAdminSocketPath } from './serveApiKeyAdmin'
 
 /**
- * The `apikey` CLI: parses `argv` (without node and script), opens the store configured by `env`
- * (DATA_DIR / DATABASE_URL through loadConfig) and runs the command, writing to `out`. Returns the
- * process exit code (0 ok, 1 failure, 2 usage error).
+ * The `apikey` CLI: parses `argv` (without node and script) and runs the command (see
+ * `runApiKeyCommand`) on the database configured by `env` (DATA_DIR / DATABASE_URL through
+ * loadConfig), writing to `out`. With PostgreSQL it writes directly. On the embedded database it first
+ * asks a running server through its admin socket (`<DATA_DIR>/admin/apikey.sock`), so the server's own
+ * connection makes the change and no key is lost; with no server running it opens the directory
+ * itself under its lock, and refuses with a message naming the process when another one holds it.
+ * Returns the process exit code (0 ok, 1 failure, 2 usage error).
  */
 export async function runApiKeyCli(
   argv: string[],
   env: Record<string, string | undefined>,
-  out: { log: (line: string) => void; error: (line: string) => void } = console,
+  out: CommandOutput = console,
 ): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: { company: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-    strict: false,
-  })
-  const [command, target] = positionals
-  if (values.help === true || command === undefined) {
-    out.log(usage)
-    return command === undefined && values.help !== true ? 2 : 0
+  const wantsHelp = argv.includes('--help') || argv.includes('-h')
+  if (wantsHelp || argv.filter((arg) => !arg.startsWith('-')).length === 0) {
+    out.log(apiKeyUsage)
+    return wantsHelp ? 0 : 2
   }
   const config = loadConfig(env)
-  const store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  if (config.databaseUrl === undefined) {
+    const answer = await sendApiKeyAdminCommand({
+      socketPath: getApiKeyAdminSocketPath(config.dataDir),
+      argv,
+    })
+    if (answer !== undefined) {
+      for (const line of answer.lines) (line.stream === 'out' ? out.log : out.error)(line.text)
+      return answer.code
+    }
+  }
+  let store: Awaited<ReturnType<typeof createStore>>
   try {
-    return await runCommand(
-      store,
-      command,
-      target,
-      typeof values.company === 'string' ? values.company : undefined,
-      out,
+    store = await createStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  } catch (error: unknown) {
+    if (!(error instanceof DataDirLockedError)) throw error
+    out.error(
+      `${error.message}\nThat process does not answer on its admin socket, so the key was not created; ` +
+        'if it is a server, restart it (it serves apikey commands once started) or stop it first.',
     )
+    return 1
+  }
+  try {
+    return await runApiKeyCommand(store, argv, out)
   } finally {
     await store.close()
-  }
-}
-
-async function runCommand(
-  store: Store,
-  command: string,
-  target: string | undefined,
-  company: string | undefined,
-  out: { log: (line: string) => void; error: (line: string) => void },
-): Promise<number> {
-  switch (command) {
-    case 'create': {
-      const name = company?.trim()
-      if (name === undefined || name === '') {
-        out.error('create needs --company "<name>"')
-        return 2
-      }
-      const created = await createApiKey(store, { companyName: name })
-      out.log(`API key (shown once, store it now): ${created.key}`)
-      out.log(`id:            ${created.apiKey.id}`)
-      out.log(`prefix:        ${created.apiKey.prefix}`)
-      out.log(`company:       ${created.company.name}`)
-      out.log(`integrator id: ${created.company.integratorId}`)
-      return 0
-    }
-    case 'list': {
-      const keys = await listApiKeys(store.db)
-      if (keys.length === 0) out.log('no API keys')
-      for (const { key, company: owner } of keys) {
-        const state = key.revokedAt === null ? 'active' : `revoked ${key.revokedAt.toISOString()}`
-        out.log(`${key.prefix}  ${key.id}  ${owner.name}  ${owner.integratorId}  ${state}`)
-      }
-      return 0
-    }
-    case 'revoke': {
-      if (target === undefined) {
-        out.error('revoke needs <prefix|id>')
-        return 2
-      }
-      const revoked = await revokeApiKeys(store.db, target)
-      if (revoked.length === 0) {
-        out.error(`no active key matches ${target}`)
-        return 1
-      }
-      for (const key of revoked) out.log(`revoked ${key.prefix} (${key.id})`)
-      return 0
-    }
-    default:
-      out.error(`unknown command ${command}\n${usage}`)
-      return 2
   }
 }

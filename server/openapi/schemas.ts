@@ -16,7 +16,8 @@ export const ErrorResponseSchema = z
   })
   .openapi('Error')
 
-const errorDescriptions: Record<number, string> = {
+/** What each error status means, for the `responses` of the OpenAPI document. */
+export const errorDescriptions: Record<number, string> = {
   400: 'Invalid request (INVALID_PARAMS, INVALID_JSON, UNSUPPORTED_CHAIN, ...)',
   401: 'Missing or invalid API key (UNAUTHORIZED)',
   404: 'Not found (NOT_FOUND)',

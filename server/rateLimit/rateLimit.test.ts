@@ -18,16 +18,26 @@ afterAll(async () => {
 
 function buildApp(backend: 'memory' | TestStore, clock: { ms: number }) {
   const app = new Hono<AppEnv>()
+  const limiter = rateLimit({
+    perMinuteKey: 5,
+    perMinuteIp: 3,
+    backend,
+    trustProxy: true,
+    now: () => clock.ms,
+  })
   app.onError(handleError(createSilentLogger()))
-  app.use('*', apiKeyAuth({ store, required: false }))
-  app.use('*', rateLimit({ perMinuteKey: 5, perMinuteIp: 3, backend, trustProxy: true, now: () => clock.ms }))
+  app.use('*', apiKeyAuth({ store, required: false, limiter }))
+  app.use('*', limiter)
   app.get('/x', (c) => c.text('ok'))
   return app
 }
 
-const fromIp = (ip: string, extra: Record<string, string> = {}) => ({
-  headers: { 'x-forwarded-for': `${ip}, 10.0.0.1`, ...extra },
+/* The trusted proxy appends the address it saw; whatever comes before is written by the client. */
+const fromIp = (ip: string, extra: Record<string, string> = {}, forged = '10.0.0.1') => ({
+  headers: { 'x-forwarded-for': `${forged}, ${ip}`, ...extra },
 })
+
+const wellFormedKey = (n: number) => `sk_live_${n.toString(16).padStart(8, '0')}${'a'.repeat(35)}`
 
 describe.each(['memory', 'store'] as const)('rateLimit with the %s backend', (kind) => {
   it('allows N per window per IP, then 429 with Retry-After and RateLimit headers; a new window resets', async () => {
@@ -62,6 +72,48 @@ describe.each(['memory', 'store'] as const)('rateLimit with the %s backend', (ki
       statuses.push((await app.request('/x', fromIp('203.0.113.7', { 'x-api-key': key }))).status)
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
+  })
+})
+
+describe('rateLimit against evasion', () => {
+  it('counts by the address the trusted proxy appended, whatever the client wrote before it', async () => {
+    const app = buildApp('memory', { ms: 11_000_000 })
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await app.request('/x', fromIp('192.0.2.50', {}, `198.51.100.${i}`))).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+  })
+
+  it.each(['memory', 'store'] as const)(
+    'counts invalid keys against the IP budget and then refuses unknown keys before looking them up (%s)',
+    async (kind) => {
+      const app = buildApp(kind === 'memory' ? 'memory' : store, { ms: 13_000_000 })
+      const ip = kind === 'memory' ? '192.0.2.60' : '192.0.2.61'
+      const answers: [number, string][] = []
+      for (let i = 0; i < 5; i++) {
+        const res = await app.request('/x', fromIp(ip, { 'x-api-key': wellFormedKey(i) }))
+        answers.push([res.status, ((await res.json()) as { error: { code: string } }).error.code])
+      }
+      expect(answers).toEqual([
+        [401, 'UNAUTHORIZED'],
+        [401, 'UNAUTHORIZED'],
+        [401, 'UNAUTHORIZED'],
+        [429, 'RATE_LIMITED'],
+        [429, 'RATE_LIMITED'],
+      ])
+      expect((await app.request('/x', fromIp(ip))).status).toBe(429)
+      expect((await app.request('/x', fromIp('192.0.2.62'))).status).toBe(200)
+    },
+  )
+
+  it('still serves a valid key from a client IP that is over its anonymous budget', async () => {
+    const app = buildApp('memory', { ms: 15_000_000 })
+    const { key } = await createApiKey(store, { companyName: 'Delta-rl' })
+    await app.request('/x', fromIp('192.0.2.70', { 'x-api-key': key }))
+    for (let i = 0; i < 4; i++)
+      await app.request('/x', fromIp('192.0.2.70', { 'x-api-key': wellFormedKey(100 + i) }))
+    expect((await app.request('/x', fromIp('192.0.2.70', { 'x-api-key': key }))).status).toBe(200)
   })
 })
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../appEnv'
 import { AppError } from '../errors'
 import type { Store } from '../store/createStore'
@@ -15,31 +15,49 @@ export type RateLimitParams = {
   backend: 'memory' | Store
   /** Take the client IP from X-Forwarded-For / X-Real-IP (only behind a proxy that sets them). */
   trustProxy: boolean
+  /** Prefix of this limiter's buckets, so several limiters can share one database table. */
+  name?: string
   windowMs?: number
   now?: () => number
 }
+
+/** Counting by client IP outside the middleware: for invalid API keys and anonymous-only budgets. */
+export interface ClientLimiter {
+  /** Counts one hit against the client IP's budget; throws `RATE_LIMITED` (429) when it is exceeded. */
+  chargeClient: (c: Context<AppEnv>) => Promise<void>
+  /** True when the client IP is over its budget in the current window (in-memory check, no I/O). */
+  isClientBlocked: (c: Context<AppEnv>) => boolean
+}
+
+export type RateLimitMiddleware = MiddlewareHandler<AppEnv> & ClientLimiter
+
+const maxBlockedEntries = 10_000
 
 /**
  * Hono middleware enforcing a fixed-window limit (default window one minute): per API key when
  * `c.var.auth` is set (mount it after `apiKeyAuth`), otherwise per client IP. Every response carries
  * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds; IETF draft
  * "RateLimit header fields"); over the limit it throws `AppError('RATE_LIMITED')` (429) after setting
- * `Retry-After` (seconds until the window ends).
+ * `Retry-After` (seconds until the window ends). The returned function also carries `chargeClient`
+ * and `isClientBlocked` (see `ClientLimiter`) on the same per-IP budget, which `apiKeyAuth` uses so
+ * that requests with invalid keys are counted and, once over the limit, refused before any lookup.
  */
 export function rateLimit({
   perMinuteKey,
   perMinuteIp,
   backend,
   trustProxy,
+  name,
   windowMs = 60_000,
   now = Date.now,
-}: RateLimitParams): MiddlewareHandler<AppEnv> {
+}: RateLimitParams): RateLimitMiddleware {
   const counter = backend === 'memory' ? createMemoryRateLimitBackend() : createStoreRateLimitBackend(backend)
-  return async (c, next) => {
-    const auth = c.var.auth
-    const limit = auth === undefined ? perMinuteIp : perMinuteKey
-    if (limit <= 0) return next()
-    const bucketKey = auth === undefined ? `ip:${getClientIp(c, trustProxy)}` : `key:${auth.keyId}`
+  const prefix = name === undefined ? '' : `${name}:`
+  const blockedUntilMs = new Map<string, number>()
+
+  const ipBucket = (c: Context<AppEnv>) => `${prefix}ip:${getClientIp(c, trustProxy)}`
+
+  async function charge(c: Context<AppEnv>, bucketKey: string, limit: number) {
     const nowMs = now()
     const windowStartMs = nowMs - (nowMs % windowMs)
     const hits = await counter.hit(bucketKey, windowStartMs)
@@ -49,8 +67,9 @@ export function rateLimit({
       'RateLimit-Remaining': String(Math.max(0, limit - hits)),
       'RateLimit-Reset': String(resetSec),
     }
-    for (const [name, value] of Object.entries(headers)) c.header(name, value)
+    for (const [header, value] of Object.entries(headers)) c.header(header, value)
     if (hits > limit) {
+      rememberBlocked(bucketKey, windowStartMs + windowMs, nowMs)
       c.header('Retry-After', String(resetSec))
       throw new AppError(
         'RATE_LIMITED',
@@ -60,9 +79,37 @@ export function rateLimit({
         },
       )
     }
+    return headers
+  }
+
+  function rememberBlocked(bucketKey: string, untilMs: number, nowMs: number) {
+    if (blockedUntilMs.size >= maxBlockedEntries) {
+      for (const [key, until] of blockedUntilMs) if (until <= nowMs) blockedUntilMs.delete(key)
+      if (blockedUntilMs.size >= maxBlockedEntries) blockedUntilMs.clear()
+    }
+    blockedUntilMs.set(bucketKey, untilMs)
+  }
+
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const auth = c.var.auth
+    const limit = auth === undefined ? perMinuteIp : perMinuteKey
+    if (limit <= 0) return next()
+    const bucketKey = auth === undefined ? ipBucket(c) : `${prefix}key:${auth.keyId}`
+    const headers = await charge(c, bucketKey, limit)
     await next()
-    for (const [name, value] of Object.entries(headers)) {
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value)
+    for (const [header, value] of Object.entries(headers)) {
+      if (!c.res.headers.has(header)) c.res.headers.set(header, value)
     }
   }
+
+  return Object.assign(middleware, {
+    async chargeClient(c: Context<AppEnv>) {
+      if (perMinuteIp > 0) await charge(c, ipBucket(c), perMinuteIp)
+    },
+    isClientBlocked(c: Context<AppEnv>) {
+      if (perMinuteIp <= 0) return false
+      const until = blockedUntilMs.get(ipBucket(c))
+      return until !== undefined && until > now()
+    },
+  })
 }

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppEnv } from '../appEnv'
 import { apiKeyAuth } from '../auth/apiKeyAuth'
 import { createApiKey } from '../auth/createApiKey'
+import { loadConfig } from '../config'
 import { createSilentLogger } from '../logger'
 import { handleError } from '../middleware/handleError'
 import { requestId } from '../middleware/requestId'
 import { getErrorRegistration } from '../store/errorRegistrations'
 import { openTestStore, type TestStore } from '../store/openTestStore'
-import { createRegisterErrorRoutes } from './registerError'
+import { createTestApp } from '../testing/createTestApp'
+import { createRegisterErrorRoutes, registerErrorMaxBodyBytes } from './registerError'
 
 let store: TestStore
 let key: string
@@ -213,6 +215,47 @@ describe('POST /api/register-error', () => {
       ),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('POST /api/register-error in the app', () => {
+  it('gives anonymous callers their own stricter per-IP limit, and keyed callers (header or body) none', async () => {
+    const { app } = createTestApp({
+      store,
+      config: loadConfig({ REGISTER_ERROR_PER_MINUTE_IP: '2', TRUST_PROXY: 'true' }),
+    })
+    const from = (ip: string, headers: Record<string, string> = {}) => ({
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
+    })
+    const anonymous: number[] = []
+    for (let i = 0; i < 3; i++)
+      anonymous.push((await app.request('/api/register-error', from('192.0.2.1'))).status)
+    expect(anonymous).toEqual([200, 200, 429])
+    const badBody = await app.request('/api/register-error', {
+      ...from('192.0.2.1'),
+      body: '{"chain_id":-1}',
+    })
+    expect(badBody.status).toBe(429)
+    expect((await app.request('/api/register-error', from('192.0.2.1', { 'x-api-key': key }))).status).toBe(
+      200,
+    )
+    const bodyKey = { ...from('192.0.2.1'), body: JSON.stringify({ api_key: key }) }
+    expect((await app.request('/api/register-error', bodyKey)).status).toBe(200)
+    expect((await app.request('/api/register-error', from('192.0.2.2'))).status).toBe(200)
+  })
+
+  it('answers 413 PAYLOAD_TOO_LARGE for a body above its limit without storing anything', async () => {
+    const { app } = createTestApp({ store, config: loadConfig({ REGISTER_ERROR_MAX_INPUT_BYTES: '1000' }) })
+    const limit = registerErrorMaxBodyBytes(1_000)
+    const res = await app.request('/api/register-error', {
+      method: 'POST',
+      body: JSON.stringify({ input_data: '0x', padding: 'x'.repeat(limit) }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE')
   })
 })
 

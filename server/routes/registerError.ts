@@ -10,6 +10,7 @@ import { AppError } from '../errors'
 import { createRouter } from '../openapi/createRouter'
 import { errorResponses, evmAddressField, uint256Field } from '../openapi/schemas'
 import { getClientIp } from '../rateLimit/getClientIp'
+import type { ClientLimiter } from '../rateLimit/rateLimit'
 import type { Store } from '../store/createStore'
 import { insertErrorRegistration, listErrorRegistrations } from '../store/errorRegistrations'
 
@@ -21,6 +22,13 @@ export type RegisterErrorRoutesParams = {
   maxInputBytes: number
   /** Read the client IP from X-Forwarded-For (as the rate limiter does). */
   trustProxy?: boolean
+  /** The stricter per-IP budget of requests that carry no valid API key (header or body). */
+  anonymousLimiter?: ClientLimiter
+}
+
+/** Largest register-error body in bytes: the hex `input_data` (2 characters a byte) plus 64 KiB. */
+export function registerErrorMaxBodyBytes(maxInputBytes: number): number {
+  return 2 * maxInputBytes + 64 * 1024
 }
 
 const hexBytes = /^0x(?:[0-9a-fA-F]{2})*$/
@@ -149,9 +157,10 @@ export function createRegisterErrorRoutes({
   authRequired,
   maxInputBytes,
   trustProxy = false,
+  anonymousLimiter,
 }: RegisterErrorRoutesParams) {
   const bodySchema = buildRegisterErrorBodySchema(maxInputBytes)
-  const maxBodyBytes = 2 * maxInputBytes + 64 * 1024
+  const maxBodyBytes = registerErrorMaxBodyBytes(maxInputBytes)
   const verifier = getApiKeyVerifier(store)
   const router = createRouter()
 
@@ -162,18 +171,20 @@ export function createRegisterErrorRoutes({
     summary: 'Register an error from an on-chain call',
     description:
       'Lets integrators report failed on-chain calls (for example from their own contract). Every field is ' +
-      'optional; unknown fields are ignored. The API key may be sent as `api_key` or in the usual headers.',
+      'optional; unknown fields are ignored. The API key may be sent as `api_key` or in the usual headers. ' +
+      'Requests without a valid key have their own, stricter per-IP limit (`REGISTER_ERROR_PER_MINUTE_IP`), ' +
+      'and records are kept for `REGISTER_ERROR_RETENTION_DAYS` days.',
     request: { body: { required: false, content: { 'application/json': { schema: bodySchema } } } },
     responses: {
       200: {
         description: 'Stored',
         content: { 'application/json': { schema: RegisterErrorResponseSchema } },
       },
-      ...errorResponses(400, 401, 429),
+      ...errorResponses(400, 401, 413, 429),
     },
   })
 
-  router.post('/api/register-error', async (c) => {
+  async function parseAndAuthenticate(c: Context<AppEnv>) {
     const raw = await readJsonObject(c, maxBodyBytes)
     const parsed = bodySchema.safeParse(raw)
     if (!parsed.success) {
@@ -184,8 +195,19 @@ export function createRegisterErrorRoutes({
         })),
       )
     }
-    const body = parsed.data
-    const auth = await resolveAuth(c, body.api_key ?? undefined)
+    return { body: parsed.data, auth: await resolveAuth(c, parsed.data.api_key ?? undefined) }
+  }
+
+  router.post('/api/register-error', async (c) => {
+    let request: Awaited<ReturnType<typeof parseAndAuthenticate>>
+    try {
+      request = await parseAndAuthenticate(c)
+    } catch (error: unknown) {
+      if (c.var.auth === undefined) await anonymousLimiter?.chargeClient(c)
+      throw error
+    }
+    const { body, auth } = request
+    if (auth === undefined) await anonymousLimiter?.chargeClient(c)
     const id = await insertErrorRegistration(store.db, {
       companyId: auth?.companyId ?? null,
       apiKeyId: auth?.keyId ?? null,
@@ -276,14 +298,13 @@ function invalidFields(issues: FieldIssue[]): AppError {
 }
 
 async function readJsonObject(c: Context<AppEnv>, maxBodyBytes: number): Promise<Record<string, unknown>> {
-  const declaredLength = Number(c.req.header('content-length') ?? '0')
-  if (declaredLength > maxBodyBytes) {
-    throw invalidFields([{ field: 'body', message: `must be at most ${maxBodyBytes} bytes` }])
-  }
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', `Request body exceeds ${maxBodyBytes} bytes`, {
+      details: { maxBytes: maxBodyBytes },
+    })
+  if (Number(c.req.header('content-length') ?? '0') > maxBodyBytes) throw tooLarge()
   const text = await c.req.text()
-  if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) {
-    throw invalidFields([{ field: 'body', message: `must be at most ${maxBodyBytes} bytes` }])
-  }
+  if (Buffer.byteLength(text, 'utf8') > maxBodyBytes) throw tooLarge()
   if (text.trim() === '') return {}
   const contentType = c.req.header('content-type') ?? ''
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType)) {

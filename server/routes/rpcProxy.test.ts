@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
 import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
 import { createTestApp } from '../testing/createTestApp'
 import { createFakeDeployments } from '../testing/fakeDeployments'
@@ -168,6 +169,115 @@ describe('POST /rpc/{chainId}', () => {
       params: [{ data: `0x${'00'.repeat(600_000)}` }],
     }
     expect(await codeOf(await app.request('/rpc/1', rpc(huge)))).toEqual([413, 'PAYLOAD_TOO_LARGE'])
+  })
+
+  it('answers a batch with notifications item by item, and notifications only with 204', async () => {
+    const app = appWithAnvil()
+    const mixed = await app.request(
+      '/rpc/1',
+      rpc([
+        { jsonrpc: '2.0', method: 'eth_chainId', params: [] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] },
+        { jsonrpc: '2.0', method: 'anvil_mine', params: [] },
+        { jsonrpc: '2.0', id: 3, method: 'evm_mine', params: [] },
+      ]),
+    )
+    expect([mixed.status, await mixed.json()]).toEqual([
+      200,
+      [
+        { jsonrpc: '2.0', id: 2, result: '0x1' },
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          error: { code: -32601, message: 'Method evm_mine is not available through this proxy' },
+        },
+      ],
+    ])
+    const withRefused = await app.request(
+      '/rpc/1',
+      rpc([
+        { jsonrpc: '2.0', method: 'eth_chainId', params: [] },
+        { jsonrpc: '2.0', id: 5, method: 'evm_mine', params: [] },
+      ]),
+    )
+    expect([withRefused.status, await withRefused.json()]).toEqual([
+      200,
+      [
+        {
+          jsonrpc: '2.0',
+          id: 5,
+          error: { code: -32601, message: 'Method evm_mine is not available through this proxy' },
+        },
+      ],
+    ])
+    const onlyNotifications = await app.request(
+      '/rpc/1',
+      rpc([{ jsonrpc: '2.0', method: 'eth_chainId', params: [] }]),
+    )
+    expect([onlyNotifications.status, await onlyNotifications.text()]).toEqual([204, ''])
+    const single = await app.request('/rpc/1', rpc({ jsonrpc: '2.0', method: 'eth_chainId', params: [] }))
+    expect([single.status, await single.text()]).toEqual([204, ''])
+  })
+
+  it('refuses log queries over more blocks than RPC_MAX_LOG_BLOCK_RANGE, resolving tags against the head', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const { app } = createTestApp({ deployments, config: loadConfig({ RPC_MAX_LOG_BLOCK_RANGE: '2' }) })
+    const getLogs = (id: number, filter: Record<string, unknown>) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'eth_getLogs',
+      params: [filter],
+    })
+    const res = await app.request(
+      '/rpc/1',
+      rpc([
+        getLogs(1, { fromBlock: '0x0', toBlock: '0x1' }),
+        getLogs(2, { fromBlock: '0x0', toBlock: '0x2' }),
+        getLogs(3, { fromBlock: 'earliest', toBlock: 'latest' }),
+        getLogs(4, {}),
+        getLogs(5, { fromBlock: 'yesterday' }),
+        { jsonrpc: '2.0', id: 6, method: 'eth_newFilter', params: [{ fromBlock: '0x0', toBlock: '0x10' }] },
+      ]),
+    )
+    expect(await res.json()).toEqual([
+      { jsonrpc: '2.0', id: 1, result: [] },
+      { jsonrpc: '2.0', id: 3, result: [] },
+      { jsonrpc: '2.0', id: 4, result: [] },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        error: {
+          code: -32005,
+          message: 'Log queries may span at most 2 blocks; this one spans 3 (query in smaller ranges)',
+        },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        error: { code: -32602, message: 'fromBlock and toBlock must be block numbers or block tags' },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 6,
+        error: {
+          code: -32005,
+          message: 'Log queries may span at most 2 blocks; this one spans 17 (query in smaller ranges)',
+        },
+      },
+    ])
+  })
+
+  it('rate-limits the proxy on its own budget (RATE_LIMIT_PER_MINUTE_RPC)', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const { app } = createTestApp({ deployments, config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '2' }) })
+    const statuses: number[] = []
+    for (let i = 0; i < 3; i++) {
+      statuses.push(
+        (await app.request('/rpc/1', rpc({ jsonrpc: '2.0', id: i, method: 'eth_chainId' }))).status,
+      )
+    }
+    expect(statuses).toEqual([200, 200, 429])
+    expect((await app.request('/trade/v1/info/chains')).status).toBe(200)
   })
 
   it('answers 503 UPSTREAM_UNAVAILABLE when the node does not answer', async () => {

@@ -84,8 +84,11 @@ function readId(item: unknown): RpcId {
   return typeof id === 'string' || typeof id === 'number' ? id : null
 }
 
-/** Answers an item locally (invalid or refused), or `undefined` when it is to be forwarded. */
-function answerLocally(item: unknown): RpcErrorResponse | undefined {
+/**
+ * What to do with one item: `'forward'` it, answer it locally with an error, or `'drop'` it (a refused
+ * notification: JSON-RPC never answers a notification, not even with an error).
+ */
+function answerLocally(item: unknown): RpcErrorResponse | 'forward' | 'drop' {
   if (
     typeof item !== 'object' ||
     item === null ||
@@ -98,9 +101,30 @@ function answerLocally(item: unknown): RpcErrorResponse | undefined {
     return rpcError(readId(item), -32600, 'Invalid request')
   }
   if (!isForwardedRpcMethod(item.method)) {
+    if (!('id' in item)) return 'drop'
     return rpcError(readId(item), -32601, `Method ${item.method} is not available through this proxy`)
   }
-  return undefined
+  return 'forward'
+}
+
+/** The log filter of an `eth_getLogs` or `eth_newFilter` item, or undefined for other methods. */
+function readLogFilter(
+  item: unknown,
+): { fromBlock?: unknown; toBlock?: unknown; blockHash?: unknown } | undefined {
+  if (typeof item !== 'object' || item === null || !('method' in item)) return undefined
+  if (item.method !== 'eth_getLogs' && item.method !== 'eth_newFilter') return undefined
+  const params = 'params' in item && Array.isArray(item.params) ? item.params : []
+  const [filter] = params
+  return typeof filter === 'object' && filter !== null ? filter : {}
+}
+
+/** A block number from a filter field: a number, `'earliest'` (0), or `'head'` for every other tag. */
+function readBlock(value: unknown): bigint | 'head' | 'invalid' {
+  if (value === undefined || value === null) return 'head'
+  if (typeof value !== 'string') return 'invalid'
+  if (value === 'earliest') return 0n
+  if (/^0x[0-9a-fA-F]{1,16}$/.test(value)) return BigInt(value)
+  return ['latest', 'pending', 'safe', 'finalized'].includes(value) ? 'head' : 'invalid'
 }
 
 const JsonRpcRequestSchema = z
@@ -131,7 +155,11 @@ const rpcRoute = createRoute({
     'Forwards standard `eth_`, `net_` and `web3_` calls (single or batch of at most 100) to the chain node, so ' +
     'the browser talks to one origin only. Node-control (`anvil_`, `evm_`, `debug_`, ...) and node-signing ' +
     '(`eth_sendTransaction`, `eth_sign*`, `eth_accounts`) methods are answered with JSON-RPC error -32601; ' +
-    'malformed items with -32600. Body limit 1 MB, upstream timeout 10 s.',
+    'malformed items with -32600; refused notifications (no `id`) get no answer, and a call made only of ' +
+    'notifications answers 204. `eth_getLogs` and `eth_newFilter` over more blocks than ' +
+    '`RPC_MAX_LOG_BLOCK_RANGE` (default 10,000; `toBlock - fromBlock + 1`, tags resolved against the head) are ' +
+    'answered with JSON-RPC error -32005. Body limit 1 MB, upstream timeout 10 s. Rate-limited on its own ' +
+    'budget (`RATE_LIMIT_PER_MINUTE_RPC` per key or IP).',
   request: {
     params: ChainIdParamsSchema,
     body: {
@@ -148,6 +176,7 @@ const rpcRoute = createRoute({
         'application/json': { schema: z.union([JsonRpcResponseSchema, z.array(JsonRpcResponseSchema)]) },
       },
     },
+    204: { description: 'Only notifications were sent: nothing to answer' },
     ...errorResponses(400, 413, 503),
   },
 })
@@ -157,16 +186,26 @@ export interface RpcProxyOptions {
   timeoutMs?: number
   maxBodyBytes?: number
   maxBatchSize?: number
+  /** Widest block range an `eth_getLogs` / `eth_newFilter` may span (default 10,000). */
+  maxLogBlockRange?: number
 }
 
 /**
  * `POST /rpc/{chainId}`: a same-origin JSON-RPC proxy to the chain's `rpcUrl` (see `isForwardedRpcMethod`
  * for what passes). Refused or malformed items are answered locally with JSON-RPC errors, the rest are
- * forwarded in one upstream call. Throws `UNSUPPORTED_CHAIN`, `INVALID_JSON`, `INVALID_PARAMS` (batch too
+ * forwarded in one upstream call; log queries wider than `maxLogBlockRange` blocks are answered with
+ * -32005 (tags such as `latest` are resolved with one `eth_blockNumber` call). Notifications are never
+ * answered, so a batch answers item by item and a call of notifications only answers 204. Throws `UNSUPPORTED_CHAIN`, `INVALID_JSON`, `INVALID_PARAMS` (batch too
  * large), `PAYLOAD_TOO_LARGE` or `UPSTREAM_UNAVAILABLE` (node unreachable, timed out or not JSON).
  */
 export function createRpcProxyRoutes(options: RpcProxyOptions) {
-  const { deployments, timeoutMs = 10_000, maxBodyBytes = 1_000_000, maxBatchSize = 100 } = options
+  const {
+    deployments,
+    timeoutMs = 10_000,
+    maxBodyBytes = 1_000_000,
+    maxBatchSize = 100,
+    maxLogBlockRange = 10_000,
+  } = options
   const router = createRouter()
   router.openAPIRegistry.registerPath(rpcRoute)
   router.post(
@@ -198,29 +237,92 @@ export function createRpcProxyRoutes(options: RpcProxyOptions) {
 
       const local: RpcErrorResponse[] = []
       const forward: unknown[] = []
+      let head: Promise<bigint> | undefined
+      const getHead = () => {
+        head ??= fetchHead(rpcUrl, timeoutMs)
+        return head
+      }
       for (const item of items) {
         const answer = answerLocally(item)
-        if (answer === undefined) forward.push(item)
-        else local.push(answer)
+        if (answer === 'drop') continue
+        if (answer !== 'forward') {
+          local.push(answer)
+          continue
+        }
+        const rangeError = await checkLogRange(item, maxLogBlockRange, getHead)
+        if (rangeError === undefined) forward.push(item)
+        else local.push(rangeError)
       }
-      if (!isBatch) {
+      if (!isBatch && forward.length === 0) {
         const [answer] = local
-        if (answer !== undefined) return c.json(answer, 200)
+        return answer === undefined ? c.body(null, 204) : c.json(answer, 200)
       }
-      if (forward.length === 0) return c.json(local, 200)
+      if (forward.length === 0) return local.length === 0 ? c.body(null, 204) : c.json(local, 200)
 
       const upstream = await postUpstream(rpcUrl, isBatch ? forward : forward[0], timeoutMs)
-      if (local.length === 0) {
+      const upstreamEmpty = upstream.text.trim() === ''
+      if (!isBatch) {
+        if (upstreamEmpty) return c.body(null, 204)
         return new Response(upstream.text, {
           status: upstream.status,
           headers: { 'content-type': 'application/json' },
         })
       }
-      const forwarded = parseUpstreamBatch(upstream.text)
-      return c.json([...forwarded, ...local], 200)
+      if (local.length === 0 && !upstreamEmpty) {
+        return new Response(upstream.text, {
+          status: upstream.status,
+          headers: { 'content-type': 'application/json' },
+        })
+      }
+      const answers = [...(upstreamEmpty ? [] : parseUpstreamBatch(upstream.text)), ...local]
+      return answers.length === 0 ? c.body(null, 204) : c.json(answers, 200)
     },
   )
   return router
+}
+
+/** -32005 when `item` is a log query over more than `maxRange` blocks (or with unreadable bounds). */
+async function checkLogRange(
+  item: unknown,
+  maxRange: number,
+  getHead: () => Promise<bigint>,
+): Promise<RpcErrorResponse | undefined> {
+  const filter = readLogFilter(item)
+  if (filter === undefined || typeof filter.blockHash === 'string') return undefined
+  const from = readBlock(filter.fromBlock)
+  const to = readBlock(filter.toBlock)
+  if (from === 'invalid' || to === 'invalid') {
+    return rpcError(readId(item), -32602, 'fromBlock and toBlock must be block numbers or block tags')
+  }
+  const fromBlock = from === 'head' ? await getHead() : from
+  const toBlock = to === 'head' ? await getHead() : to
+  const range = toBlock - fromBlock + 1n
+  if (range <= BigInt(maxRange)) return undefined
+  return rpcError(
+    readId(item),
+    -32005,
+    `Log queries may span at most ${maxRange} blocks; this one spans ${range} (query in smaller ranges)`,
+  )
+}
+
+async function fetchHead(rpcUrl: string, timeoutMs: number): Promise<bigint> {
+  const { text } = await postUpstream(rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }, timeoutMs)
+  try {
+    const parsed: unknown = JSON.parse(text)
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'result' in parsed &&
+      typeof parsed.result === 'string'
+    ) {
+      return BigInt(parsed.result)
+    }
+  } catch (error: unknown) {
+    throw new AppError('UPSTREAM_UNAVAILABLE', 'The chain node answered with malformed JSON', {
+      cause: error,
+    })
+  }
+  throw new AppError('UPSTREAM_UNAVAILABLE', 'The chain node did not report its head block')
 }
 
 async function postUpstream(rpcUrl: string, payload: unknown, timeoutMs: number) {

@@ -169,6 +169,8 @@ describe('POST swap/single without a chain', () => {
     })
     const answer = (await res.json()) as { message: string; error: { code: string } }
     expect([res.status, answer.error.code]).toEqual([400, 'INVALID_PARAMS'])
-    expect(answer.message).toBe(`Invalid body field(s): ${field} (${field.split('.').at(-1)} must not exceed 2^256 - 1)`)
+    expect(answer.message).toBe(
+      `Invalid body field(s): ${field} (${field.split('.').at(-1)} must not exceed 2^256 - 1)`,
+    )
   })
 })

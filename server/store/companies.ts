@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Hex } from 'viem'
 import type { Db } from './db'
 import { companies } from './schema'
@@ -27,6 +27,19 @@ export async function getCompanyByIntegratorId(db: Db, integratorId: Hex): Promi
     .select()
     .from(companies)
     .where(eq(companies.integratorId, integratorId.toLowerCase()))
+    .limit(1)
+  return row
+}
+
+/**
+ * The company whose public id (the first 16 bytes of its integrator id, `0x` + 32 hex, any case) is
+ * `publicId`, or undefined. Served by the unique index `companies_public_id_uq`.
+ */
+export async function getCompanyByPublicId(db: Db, publicId: Hex): Promise<Company | undefined> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(eq(sql`substr(${companies.integratorId}, 1, 34)`, publicId.toLowerCase()))
     .limit(1)
   return row
 }

@@ -1,7 +1,12 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getActiveApiKeyByHash, insertApiKey, listApiKeys, revokeApiKeys } from './apiKeys'
 import { getCompanyByIntegratorId, getCompanyByName, insertCompany } from './companies'
+import { createStore, DataDirDamagedError } from './createStore'
 import { getErrorRegistration, insertErrorRegistration, listErrorRegistrations } from './errorRegistrations'
+import { DataDirLockedError } from './lockDataDir'
 import { getTestStoreTargets, openTestStore, type TestStore } from './openTestStore'
 import { deleteRateLimitBucketsBefore, hitRateLimitBucket } from './rateLimitBuckets'
 import {
@@ -185,5 +190,46 @@ describe.each(targets)('store on $name', (target) => {
     expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
     await hitRateLimitBucket(store.db, { bucketKey: 'key:x', windowStartMs: 60_000 })
     expect(await deleteRateLimitBucketsBefore(store.db, 120_000)).toBe(1)
+  })
+})
+
+describe('the embedded database directory', () => {
+  it('refuses a second store on the same directory while the first is open, and allows it after close', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'store-lock-'))
+    try {
+      const first = await createStore({ dataDir })
+      await expect(createStore({ dataDir })).rejects.toBeInstanceOf(DataDirLockedError)
+      await first.close()
+      const second = await createStore({ dataDir })
+      await second.close()
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it.each([
+    ['PG_VERSION', (dbDir: string) => writeFile(path.join(dbDir, 'PG_VERSION'), 'garbage\n')],
+    ['global/pg_control', (dbDir: string) => writeFile(path.join(dbDir, 'global', 'pg_control'), 'garbage')],
+  ])('fails the start with a message naming a damaged %s and the fix', async (file, damage) => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'store-damaged-'))
+    const dbDir = path.join(dataDir, 'db')
+    try {
+      await (await createStore({ dataDir })).close()
+      await damage(dbDir)
+      const error = await createStore({ dataDir }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(DataDirDamagedError)
+      const message = error instanceof Error ? error.message : ''
+      expect(message).toContain(
+        `The embedded database in ${dbDir} cannot be opened: ${path.join(dbDir, file)} is damaged`,
+      )
+      expect(message).toContain(`move it aside (mv ${dbDir} ${dbDir}.damaged)`)
+      await (await createStore({ dataDir: path.join(dataDir, 'fresh') })).close()
+      await expect(createStore({ dataDir })).rejects.toBeInstanceOf(DataDirDamagedError)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

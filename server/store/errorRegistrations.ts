@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, inArray, lt } from 'drizzle-orm'
 import type { Db } from './db'
 import { errorRegistrations } from './schema'
 
@@ -30,4 +30,26 @@ export async function listErrorRegistrations(
     .orderBy(desc(errorRegistrations.createdAt), desc(errorRegistrations.id))
     .limit(params.limit)
     .offset(params.offset)
+}
+
+/**
+ * Deletes registrations created before `before` (the retention cut-off) and returns how many, at most
+ * `batchSize` (default 10,000) per call so one run never holds a long lock; call again while it
+ * returns `batchSize`.
+ */
+export async function deleteErrorRegistrationsBefore(
+  db: Db,
+  params: { before: Date; batchSize?: number },
+): Promise<number> {
+  const batchSize = params.batchSize ?? 10_000
+  const doomed = db
+    .select({ id: errorRegistrations.id })
+    .from(errorRegistrations)
+    .where(lt(errorRegistrations.createdAt, params.before))
+    .limit(batchSize)
+  const deleted = await db
+    .delete(errorRegistrations)
+    .where(inArray(errorRegistrations.id, doomed))
+    .returning({ id: errorRegistrations.id })
+  return deleted.length
 }

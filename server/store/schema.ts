@@ -16,13 +16,21 @@ import {
 const uint256 = (name: string) => numeric(name, { precision: 78, scale: 0, mode: 'bigint' })
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
 
-export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  /** bytes32 hex (0x + 64 lowercase hex) that quotes embed and the aggregator's Swapped event emits. */
-  integratorId: text('integrator_id').notNull().unique(),
-  createdAt: createdAt(),
-})
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    /**
+     * bytes32 hex (0x + 64 lowercase hex). Its first 16 bytes are the company's public id, the first half
+     * of the attribution tag that quotes embed (server/trades/buildIntegratorTag.ts).
+     */
+    integratorId: text('integrator_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  // The public id (0x + 32 hex = 34 characters) names one company.
+  (t) => [uniqueIndex('companies_public_id_uq').on(sql`substr(${t.integratorId}, 1, 34)`)],
+)
 
 export const apiKeys = pgTable(
   'api_keys',
@@ -58,7 +66,10 @@ export const errorRegistrations = pgTable(
     requestId: text('request_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('error_registrations_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('error_registrations_company_idx').on(t.companyId, t.createdAt),
+    index('error_registrations_created_idx').on(t.createdAt),
+  ],
 )
 
 export const trades = pgTable(
@@ -115,5 +126,21 @@ export const rateLimitBuckets = pgTable(
   (t) => [primaryKey({ columns: [t.bucketKey, t.windowStartMs] })],
 )
 
-export const schema = { companies, apiKeys, errorRegistrations, trades, watcherCursors, rateLimitBuckets }
+/** Secrets the server generates once and every process shares (e.g. the integrator tag key). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  /** Lowercase hex of the secret's bytes. */
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+})
+
+export const schema = {
+  companies,
+  apiKeys,
+  errorRegistrations,
+  trades,
+  watcherCursors,
+  rateLimitBuckets,
+  serverSecrets,
+}
 export type Schema = typeof schema

@@ -1,5 +1,14 @@
 import solc from 'solc'
-import { type Address, createPublicClient, type Hex, http, type PublicClient, parseAbi, toHex } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  http,
+  type PublicClient,
+  parseAbi,
+  toHex,
+  zeroAddress,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployBytecode } from '../../contracts/deploy/deployBytecode'
@@ -11,6 +20,8 @@ import { createSilentLogger } from '../logger'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 import { listChainTrades } from '../store/trades'
 import { getWatcherCursor } from '../store/watcherCursors'
+import { buildIntegratorTag } from './buildIntegratorTag'
+import { getCompanyPublicId } from './getCompanyPublicId'
 import { swappedEvent } from './swappedEvent'
 import { type SyncTradesParams, type SyncTradesResult, syncTrades } from './syncTrades'
 import { watchTrades } from './watchTrades'
@@ -52,6 +63,9 @@ function compileEmitter(): Hex {
 const chainId = 31337
 const port = 19701
 const deployerKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+// Anvil's second default account: another sender copying a tag.
+const copierKey = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+const tagSecret = new TextEncoder().encode('syncTrades test secret, 32+ characters')
 
 let anvil: AnvilInstance
 let dev: DevClient
@@ -59,7 +73,7 @@ let client: PublicClient
 let store: TestStore
 let emitter: Address
 let startBlock: number
-let acme: { id: string; integratorId: Hex }
+let acme: { id: string; integratorId: Hex; tag: Hex }
 const stranger = toHex(7n, { size: 32 })
 
 beforeAll(async () => {
@@ -70,21 +84,37 @@ beforeAll(async () => {
   startBlock = Number(await client.getBlockNumber())
   store = await openTestStore({ name: 'pglite' })
   const created = await createApiKey(store, { companyName: 'Acme' })
-  acme = { id: created.company.id, integratorId: created.company.integratorId as Hex }
+  const integratorId = created.company.integratorId as Hex
+  acme = { id: created.company.id, integratorId, tag: tagFor(integratorId) }
 })
+
+/** The tag a quote for `integratorId` carries for a swap through the emitter by the deployer. */
+function tagFor(integratorId: Hex, overrides: { sender?: Address; receiver?: Address } = {}): Hex {
+  return buildIntegratorTag({
+    secret: tagSecret,
+    companyId: getCompanyPublicId(integratorId),
+    chainId,
+    aggregator: emitter,
+    sender: privateKeyToAccount(deployerKey).address,
+    receiver: emitter,
+    tokenIn: zeroAddress,
+    tokenOut: emitter,
+    ...overrides,
+  })
+}
 afterAll(async () => {
   await store?.destroy()
   await anvil?.stop()
 })
 
-async function swap(integratorId: Hex, amountIn: bigint, count = 1n) {
-  const hash = await dev.writeContract({
+async function swap(integratorId: Hex, amountIn: bigint, count = 1n, from: DevClient = dev) {
+  const hash = await from.writeContract({
     address: emitter,
     abi: emitterAbi,
     functionName: 'swap',
     args: [integratorId, amountIn, count],
   })
-  return waitForReceipt(dev, { hash })
+  return waitForReceipt(from, { hash })
 }
 
 const params = (overrides: Partial<SyncTradesParams> = {}): SyncTradesParams => ({
@@ -93,6 +123,7 @@ const params = (overrides: Partial<SyncTradesParams> = {}): SyncTradesParams => 
   chainId,
   aggregator: emitter,
   startBlock,
+  tagSecret,
   batchBlocks: 3,
   reorgDepth: 4,
   ...overrides,
@@ -128,9 +159,8 @@ async function storedLogs(): Promise<string[]> {
 describe('trade watcher on anvil', () => {
   it('indexes every Swapped log once across a stop and a restart, with receipts and company attribution', async () => {
     const receipts = []
-    for (let i = 0; i < 10; i++)
-      receipts.push(await swap(i % 2 === 0 ? acme.integratorId : stranger, BigInt(100 + i)))
-    receipts.push(await swap(acme.integratorId, 500n, 3n))
+    for (let i = 0; i < 10; i++) receipts.push(await swap(i % 2 === 0 ? acme.tag : stranger, BigInt(100 + i)))
+    receipts.push(await swap(acme.tag, 500n, 3n))
 
     const first = await syncTrades(params())
     const second = await syncTrades(params())
@@ -179,10 +209,33 @@ describe('trade watcher on anvil', () => {
     })
   })
 
+  it('attributes a swap to a company only when its tag verifies for the event, and stores the others without one', async () => {
+    await syncUntilIdle(params())
+    const copier = createDevClient({ rpcUrl: anvil.rpcUrl, chainId, account: privateKeyToAccount(copierKey) })
+    const other: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+    const cases: [label: string, tag: Hex, from: DevClient][] = [
+      ['own', acme.tag, dev],
+      ['copied by another sender', acme.tag, copier],
+      ['for another receiver', tagFor(acme.integratorId, { receiver: other }), dev],
+      ['for another sender', tagFor(acme.integratorId, { sender: other }), dev],
+      ['random company prefix', `0x${'5a'.repeat(16)}${acme.tag.slice(34)}`, dev],
+      ['bare integrator id', acme.integratorId, dev],
+    ]
+    const hashes = new Map<string, string>()
+    for (const [label, tag, from] of cases)
+      hashes.set((await swap(tag, 20_000n, 1n, from)).transactionHash, label)
+    await syncUntilIdle(params())
+    const rows = (await listChainTrades(store.db, chainId)).filter((t) => hashes.has(t.txHash))
+    expect(rows.map((t) => [hashes.get(t.txHash), t.companyId])).toEqual(
+      cases.map(([label]) => [label, label === 'own' ? acme.id : null]),
+    )
+    expect(rows.map((t) => t.integratorId)).toEqual(cases.map(([, tag]) => tag.toLowerCase()))
+  })
+
   it('rolls back and re-indexes after a reorg (evm_revert and a different chain of blocks)', async () => {
     await syncUntilIdle(params())
     const snapshot = await dev.snapshot()
-    for (let i = 0; i < 3; i++) await swap(acme.integratorId, 7_000n + BigInt(i))
+    for (let i = 0; i < 3; i++) await swap(acme.tag, 7_000n + BigInt(i))
     await syncUntilIdle(params())
     expect((await storedLogs()).filter((l) => l.endsWith(':7000'))).toHaveLength(1)
 
@@ -198,7 +251,7 @@ describe('trade watcher on anvil', () => {
 
   it('waits for confirmations', async () => {
     await syncUntilIdle(params())
-    await swap(acme.integratorId, 11_000n)
+    await swap(acme.tag, 11_000n)
     const before = (await storedLogs()).length
     expect((await syncTrades(params({ confirmations: 1 }))).kind).toBe('idle')
     expect((await storedLogs()).length).toBe(before)

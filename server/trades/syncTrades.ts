@@ -1,10 +1,10 @@
 import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
-import type { Company } from '../store/companies'
-import { getCompanyByIntegratorId } from '../store/companies'
+import { type Company, getCompanyByPublicId } from '../store/companies'
 import type { Store } from '../store/createStore'
 import { deleteTradesAfterBlock, insertTrades, type NewTrade } from '../store/trades'
 import { compareAndSetWatcherCursor, getWatcherCursor, type WatcherCursor } from '../store/watcherCursors'
 import { swappedEvent } from './swappedEvent'
+import { verifyIntegratorTag } from './verifyIntegratorTag'
 
 export type SyncTradesParams = {
   store: Store
@@ -14,6 +14,8 @@ export type SyncTradesParams = {
   aggregator: Address
   /** First block worth scanning (the aggregator's deployment block). */
   startBlock: number
+  /** Key of the attribution tags (`getIntegratorTagSecret`); only tags it verifies attribute a trade. */
+  tagSecret: Uint8Array
   /** Blocks to stay behind the head (0 on the devnet). */
   confirmations?: number
   /** Largest block range per `eth_getLogs`. */
@@ -38,9 +40,12 @@ class RetrySync extends Error {
  * chain (reorg), deletes the trades after `cursor - reorgDepth` and moves the cursor back there.
  * Otherwise reads the `Swapped` logs of the next `batchBlocks` blocks up to head - `confirmations`,
  * their blocks and receipts, and in ONE database transaction stores them (idempotently, unique
- * chain/tx/log index, company attributed by integrator id) and advances the cursor with
+ * chain/tx/log index) and advances the cursor with
  * compare-and-set, so a crash at any point repeats work but never loses or duplicates a trade, and two
  * watchers of the same chain never commit the same range. RPC failures reject; call it again.
+ * A trade belongs to a company only when its `integratorId` is a tag that `verifyIntegratorTag` accepts
+ * for this chain, aggregator, sender, receiver and token pair under `tagSecret`; any other trade is
+ * stored with no company.
  */
 export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesResult> {
   const { store, client, chainId, aggregator, startBlock, confirmations = 0, batchBlocks = 500 } = params
@@ -114,16 +119,30 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
       }),
     )
   }
-  const companies = new Map<Hex, Company | undefined>()
+  const attributed = new Map<(typeof logs)[number], Hex>()
   for (const log of logs) {
-    const id = log.args.integratorId
-    if (!companies.has(id)) companies.set(id, await getCompanyByIntegratorId(store.db, id))
+    const companyId = verifyIntegratorTag({
+      secret: params.tagSecret,
+      tag: log.args.integratorId,
+      chainId,
+      aggregator,
+      sender: log.args.sender,
+      receiver: log.args.receiver,
+      tokenIn: log.args.tokenIn,
+      tokenOut: log.args.tokenOut,
+    })
+    if (companyId !== undefined) attributed.set(log, companyId)
+  }
+  const companies = new Map<Hex, Company | undefined>()
+  for (const publicId of new Set(attributed.values())) {
+    companies.set(publicId, await getCompanyByPublicId(store.db, publicId))
   }
 
   const rows: NewTrade[] = logs.map((log) => {
     const receipt = receipts.get(log.transactionHash)
     const block = blocks.get(Number(log.blockNumber))
     if (receipt === undefined || block === undefined) throw new Error('receipt or block missing')
+    const publicId = attributed.get(log)
     return {
       chainId,
       txHash: log.transactionHash.toLowerCase(),
@@ -139,7 +158,7 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
       amountOut: log.args.amountOut,
       feeAmount: log.args.feeAmount,
       integratorId: log.args.integratorId.toLowerCase(),
-      companyId: companies.get(log.args.integratorId)?.id ?? null,
+      companyId: publicId === undefined ? null : (companies.get(publicId)?.id ?? null),
       txFrom: getAddress(receipt.from),
       txTo: receipt.to === null ? null : getAddress(receipt.to),
       gasUsed: receipt.gasUsed,

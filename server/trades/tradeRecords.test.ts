@@ -1,9 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createWalletClient, getAddress, http, type PublicClient, zeroAddress } from 'viem'
+import {
+  type Address,
+  createWalletClient,
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  http,
+  type PublicClient,
+  zeroAddress,
+} from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { aggregatorAbi } from '../../contracts/artifacts'
 import { createApp } from '../app'
 import { createApiKey } from '../auth/createApiKey'
 import { loadConfig } from '../config'
@@ -12,9 +23,14 @@ import { type Devnet, startDevnet } from '../devnet/startDevnet'
 import { createLogger } from '../logger'
 import { createMarkets, type Markets } from '../market/createMarkets'
 import { openTestStore, type TestStore } from '../store/openTestStore'
-import { syncTrades } from './syncTrades'
+import { buildIntegratorTag } from './buildIntegratorTag'
+import { getCompanyPublicId } from './getCompanyPublicId'
+import { getIntegratorTagSecret } from './getIntegratorTagSecret'
+import { type SyncTradesParams, syncTrades } from './syncTrades'
 
 const account = mnemonicToAccount(devMnemonic, { addressIndex: 7 })
+const copier = mnemonicToAccount(devMnemonic, { addressIndex: 8 })
+const otherReceiver = mnemonicToAccount(devMnemonic, { addressIndex: 9 }).address
 let dataDir: string
 let devnet: Devnet
 let markets: Markets
@@ -46,6 +62,27 @@ function buildApp(current: TestStore) {
   })
 }
 
+type SwapParamsOverrides = { receiver?: Address; amountOut?: bigint; integratorId?: Hex }
+
+/** `data` (a swapExactIn call) with some of its SwapParams replaced. */
+function withSwapParams(data: Hex, overrides: SwapParamsOverrides): Hex {
+  const decoded = decodeFunctionData({ abi: aggregatorAbi, data })
+  if (decoded.functionName !== 'swapExactIn') throw new Error(`unexpected ${decoded.functionName}`)
+  const [p, legs] = decoded.args
+  return encodeFunctionData({
+    abi: aggregatorAbi,
+    functionName: 'swapExactIn',
+    args: [{ ...p, ...overrides }, legs],
+  })
+}
+
+async function syncUntilIdle(params: SyncTradesParams) {
+  const first = await syncTrades(params)
+  expect(first.kind).toBe('advanced')
+  for (let i = 0; i < 100; i++) if ((await syncTrades(params)).kind === 'idle') return
+  throw new Error('watcher never caught up')
+}
+
 describe('trade records through the real aggregator', () => {
   it('attributes a swap quoted with an API key to its company and finds it again after a restart', async () => {
     const acme = await createApiKey(store, { companyName: 'Acme' })
@@ -72,25 +109,66 @@ describe('trade records through the real aggregator', () => {
     if (!best) throw new Error('no quote')
 
     const market = markets.get(1)
-    const wallet = createWalletClient({ account, transport: http(deployment.rpcUrl) })
-    const hash = await wallet.sendTransaction({
-      chain: null,
-      to: best.to,
-      data: best.data,
-      value: BigInt(best.nativeValue),
-      gas: BigInt(best.estimateGas),
+    const tagSecret = await getIntegratorTagSecret(store, undefined)
+    const tag = buildIntegratorTag({
+      secret: tagSecret,
+      companyId: getCompanyPublicId(acme.company.integratorId as Hex),
+      chainId: 1,
+      aggregator: deployment.aggregator,
+      sender: account.address,
+      receiver: account.address,
+      tokenIn: zeroAddress,
+      tokenOut: usdc.address,
     })
-    const receipt = await market.client.waitForTransactionReceipt({ hash, pollingInterval: 20 })
-    expect(receipt.status).toBe('success')
+    // The quote path embeds `tag` (server/quotes); here the calldata is tagged explicitly.
+    // The forged swaps get headroom over the quote's estimate: the devnet keeps moving prices.
+    const send = async (from: typeof account, data: Hex, gas = (BigInt(best.estimateGas) * 3n) / 2n) => {
+      const wallet = createWalletClient({ account: from, transport: http(deployment.rpcUrl) })
+      const sent = await wallet.sendTransaction({
+        chain: null,
+        to: best.to,
+        data,
+        value: BigInt(best.nativeValue),
+        gas,
+      })
+      const mined = await market.client.waitForTransactionReceipt({ hash: sent, pollingInterval: 20 })
+      expect(mined.status).toBe('success')
+      return mined
+    }
+    const receipt = await send(
+      account,
+      withSwapParams(best.data, { integratorId: tag }),
+      BigInt(best.estimateGas),
+    )
+    const hash = receipt.transactionHash
+    // The same tag copied into another sender's swap, a tag for another receiver, another company's prefix.
+    const forged = [
+      await send(copier, withSwapParams(best.data, { integratorId: tag, amountOut: 1n })),
+      await send(
+        account,
+        withSwapParams(best.data, { receiver: otherReceiver, integratorId: tag, amountOut: 1n }),
+      ),
+      await send(
+        account,
+        withSwapParams(best.data, {
+          integratorId: `${getCompanyPublicId(other.company.integratorId as Hex)}${tag.slice(34)}`,
+          amountOut: 1n,
+        }),
+      ),
+      await send(
+        account,
+        withSwapParams(best.data, { integratorId: `0x${'5a'.repeat(16)}${tag.slice(34)}`, amountOut: 1n }),
+      ),
+    ].map((r) => r.transactionHash)
 
-    const sync = await syncTrades({
+    await syncUntilIdle({
       store,
       client: market.client as PublicClient,
       chainId: 1,
       aggregator: deployment.aggregator,
       startBlock: deployment.startBlock,
+      tagSecret,
     })
-    expect(sync.kind).toBe('advanced')
 
     const tradeRes = await app.request(`/trade/v1/info/trade/1/${hash}`)
     expect(tradeRes.status).toBe(200)
@@ -121,6 +199,12 @@ describe('trade records through the real aggregator', () => {
       headers: { 'x-api-key': `Bearer ${other.key}` },
     })
     expect(((await theirs.json()) as { trades: unknown[] }).trades).toEqual([])
+    for (const forgedHash of forged) {
+      const forgedRes = await app.request(`/trade/v1/info/trade/1/${forgedHash}`)
+      expect(forgedRes.status).toBe(200)
+      expect(await forgedRes.json()).toMatchObject({ txHash: forgedHash, status: 1 })
+    }
+    expect(new Set(forged).size).toBe(4)
     expect((await app.request('/trade/v1/info/trades')).status).toBe(401)
 
     store = await store.reopen()

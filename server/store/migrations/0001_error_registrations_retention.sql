@@ -1,0 +1,1 @@
+CREATE INDEX "error_registrations_created_idx" ON "error_registrations" USING btree ("created_at");
