@@ -18,7 +18,10 @@ import { AppPage } from './pages/AppPage'
 async function readOnChainBalances(params: { address: Address; chain: Chain; baseURL: string }) {
   const { address, chain, baseURL } = params
   const response = await fetch(new URL(`/v1/info/token/popular?chainId=${chain.id}`, baseURL))
-  const tokens = (await response.json()) as TokenRecord[]
+  const tokens = ((await response.json()) as TokenRecord[]).map((t) => ({
+    ...t,
+    address: getAddress(t.address),
+  }))
   const client = createPublicClient({ chain, transport: http() })
   return Promise.all(
     tokens.map(async (token) => ({

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
+import { useRoute } from 'wouter'
 import { ErrorState } from './components/ErrorState'
 import { ShellSkeleton } from './components/ShellSkeleton'
 import { ThemeToggle } from './components/ThemeToggle'
@@ -22,7 +23,10 @@ function createQueryClient(): QueryClient {
   })
 }
 
-/** Root component: query client, theme, the chain list, then the wallet-enabled app (loaded lazily). */
+/**
+ * Root component: query client, theme, the chain list, then the wallet-enabled app (loaded lazily) with its
+ * routes. On `/widget` (embed mode) every state is drawn without page chrome.
+ */
 export function App() {
   const [queryClient] = useState(createQueryClient)
   return (
@@ -36,26 +40,28 @@ function AppContent() {
   const [config] = useState(getWebConfig)
   const theme = useTheme()
   const chains = useChains()
+  const [embed] = useRoute('/widget')
   const themeToggle = <ThemeToggle preference={theme.preference} onChange={theme.setPreference} />
 
   if (chains.isError)
     return (
-      <ShellSkeleton appName={config.appName} themeToggle={themeToggle}>
+      <ShellSkeleton appName={config.appName} themeToggle={themeToggle} embed={embed}>
         <ErrorState
           message={`Could not load the supported networks. ${getErrorMessage(chains.error).message}`}
           onRetry={() => void chains.refetch()}
         />
       </ShellSkeleton>
     )
-  if (chains.data === undefined) return <ShellSkeleton appName={config.appName} themeToggle={themeToggle} />
+  if (chains.data === undefined)
+    return <ShellSkeleton appName={config.appName} themeToggle={themeToggle} embed={embed} />
   if (chains.data.length === 0)
     return (
-      <ShellSkeleton appName={config.appName} themeToggle={themeToggle}>
+      <ShellSkeleton appName={config.appName} themeToggle={themeToggle} embed={embed}>
         <ErrorState message="The server offers no networks." />
       </ShellSkeleton>
     )
   return (
-    <Suspense fallback={<ShellSkeleton appName={config.appName} themeToggle={themeToggle} />}>
+    <Suspense fallback={<ShellSkeleton appName={config.appName} themeToggle={themeToggle} embed={embed} />}>
       <ConnectedApp
         chains={chains.data}
         appName={config.appName}

@@ -1,15 +1,20 @@
 import { type ReactNode, useState } from 'react'
 import { useAccount, useSwitchChain } from 'wagmi'
+import { Route, Switch, useLocation } from 'wouter'
 import { ChainSelector } from './components/ChainSelector'
 import { Header } from './components/Header'
-import { BalancesPanel } from './features/balances'
-import { HistoryPanel } from './features/history'
-import { SwapCard } from './features/swap'
+import { MainNav } from './components/MainNav'
+import { NotFoundView } from './components/NotFoundView'
 import { buildWagmiConfig, ConnectWalletButton, WalletProviders } from './features/wallet'
 import { type ChainRecord, requestFaucet } from './lib/api'
+import { getChainFamily } from './lib/getChainFamily'
 import { getErrorMessage } from './lib/getErrorMessage'
+import { hasCrossChainFlow } from './lib/hasCrossChainFlow'
 import { getSafeLocalStorage } from './lib/storage'
-import { useSelectedChainId } from './lib/useSelectedChainId'
+import { useChainSelection } from './lib/useChainSelection'
+import { HistoryRoute } from './routes/HistoryRoute'
+import { SwapRoute } from './routes/SwapRoute'
+import { WidgetRoute } from './routes/WidgetRoute'
 
 export interface ConnectedAppProps {
   chains: readonly ChainRecord[]
@@ -21,7 +26,8 @@ export interface ConnectedAppProps {
 
 /**
  * Everything that needs wallet code (wagmi, RainbowKit, viem): loaded through a dynamic import so the first
- * paint does not wait for it. Builds the wagmi config once from the chain list.
+ * paint does not wait for it. Builds the wagmi config once from the EVM chains of the list (the wallet family
+ * wagmi serves).
  */
 export function ConnectedApp({
   chains,
@@ -32,7 +38,7 @@ export function ConnectedApp({
 }: ConnectedAppProps) {
   const [config] = useState(() =>
     buildWagmiConfig({
-      chains,
+      chains: chains.filter((chain) => getChainFamily(chain) === 'evm'),
       origin: window.location.origin,
       appName,
       walletConnectProjectId,
@@ -56,37 +62,83 @@ function Shell({
   appName: string
   themeToggle: ReactNode
 }) {
-  const [chainId, setChainId] = useSelectedChainId(chains)
+  const { selection, select } = useChainSelection(chains)
   const { chainId: walletChainId, isConnected } = useAccount()
   const { switchChain, error: switchError, reset: resetSwitch } = useSwitchChain()
+  const [location] = useLocation()
 
   // The network is the user's choice in the app (selector or deep link), not the wallet's: when the wallet is
   // on another chain the swap card offers to switch it instead of silently changing what the user looks at.
-  const onSelectChain = (next: number) => {
-    setChainId(next)
+  const onSelectSource = (next: number) => {
+    select('source', next)
     resetSwitch()
-    if (isConnected && walletChainId !== next) switchChain({ chainId: next })
+    const chain = chains.find((c) => c.chainId === next)
+    if (chain !== undefined && getChainFamily(chain) === 'evm' && isConnected && walletChainId !== next)
+      switchChain({ chainId: next })
   }
-  const chain = chains.find((c) => c.chainId === chainId) ?? chains[0]
+  const first = chains[0]
+  const source = chains.find((c) => c.chainId === selection.sourceChainId) ?? first
+  const destination = chains.find((c) => c.chainId === selection.destinationChainId) ?? source
+  if (source === undefined || destination === undefined) return null
+
+  const crossChain = hasCrossChainFlow(chains)
+  const chainSelector = (
+    <div className="flex min-w-0 items-center gap-2">
+      <ChainSelector
+        chains={chains}
+        chainId={source.chainId}
+        onChange={onSelectSource}
+        label={crossChain ? 'From network' : 'Network'}
+      />
+      {crossChain && (
+        <ChainSelector
+          chains={chains}
+          chainId={destination.chainId}
+          onChange={(next) => select('destination', next)}
+          label="To network"
+        />
+      )}
+    </div>
+  )
+  const switchErrorNote = switchError !== null && (
+    <p role="status" className="mx-auto max-w-5xl px-4 pt-4 text-sm text-danger">
+      {getErrorMessage(switchError).message}
+    </p>
+  )
 
   return (
-    <>
-      <Header
-        appName={appName}
-        chainSelector={<ChainSelector chains={chains} chainId={chainId} onChange={onSelectChain} />}
-        themeToggle={themeToggle}
-        connect={<ConnectWalletButton />}
-      />
-      {switchError !== null && (
-        <p role="status" className="mx-auto max-w-5xl px-4 pt-4 text-sm text-danger">
-          {getErrorMessage(switchError).message}
-        </p>
-      )}
-      <main className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-4 px-4 py-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        {chain !== undefined && <SwapCard key={chain.chainId} chain={chain} />}
-        {chain !== undefined && <BalancesPanel chain={chain} />}
-        <HistoryPanel chains={chains} />
-      </main>
-    </>
+    <Switch>
+      <Route path="/widget">
+        <WidgetRoute
+          source={source}
+          destination={destination}
+          chainSelector={chainSelector}
+          connect={<ConnectWalletButton />}
+        />
+      </Route>
+      <Route>
+        <Header
+          appName={appName}
+          nav={<MainNav />}
+          chainSelector={chainSelector}
+          themeToggle={themeToggle}
+          connect={<ConnectWalletButton />}
+        />
+        {switchErrorNote}
+        <Switch>
+          <Route path="/">
+            <SwapRoute chains={chains} source={source} destination={destination} />
+          </Route>
+          <Route path="/history">
+            <HistoryRoute chains={chains} />
+          </Route>
+          <Route>
+            <main className="px-4 py-10">
+              <NotFoundView path={location} />
+            </main>
+          </Route>
+        </Switch>
+      </Route>
+    </Switch>
   )
 }

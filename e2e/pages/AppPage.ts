@@ -2,18 +2,29 @@ import { expect, type Locator, type Page } from '@playwright/test'
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** The app shell: header (network, theme, connect), the RainbowKit modal and the balances panel. */
+/** The app shell: header (page links, network, theme, connect), the RainbowKit modal and the balances panel. */
 export class AppPage {
   readonly networkSelect: Locator
   readonly connectButton: Locator
   readonly walletDialog: Locator
   readonly themeToggle: Locator
+  readonly header: Locator
+  readonly mainNav: Locator
+  readonly notFoundHeading: Locator
+  readonly backToSwapLink: Locator
+  readonly historyHeading: Locator
 
   constructor(readonly page: Page) {
-    this.networkSelect = page.getByRole('combobox', { name: 'Network' })
+    // the source network: `Network`, or `From network` when a cross-chain flow adds a destination selector
+    this.networkSelect = page.getByRole('combobox', { name: /^(From network|Network)$/ })
     this.connectButton = page.getByRole('button', { name: 'Connect wallet' })
     this.walletDialog = page.getByRole('dialog')
     this.themeToggle = page.getByRole('button', { name: /^Theme:/ })
+    this.header = page.getByRole('banner')
+    this.mainNav = page.getByRole('navigation', { name: 'Main' })
+    this.notFoundHeading = page.getByRole('heading', { name: 'Page not found' })
+    this.backToSwapLink = page.getByRole('link', { name: 'Back to swap' })
+    this.historyHeading = page.getByRole('heading', { name: 'Recent swaps' })
   }
 
   async goto(): Promise<void> {

@@ -54,11 +54,6 @@ export function buildSwapCalldata(call: SwapCall): Hex {
   })
 }
 
-/** Native value the transaction must carry: the (maximum) input for native currency, else 0. */
-export function computeSwapValue(call: Pick<SwapCall, 'tokenIn' | 'amountIn'>): bigint {
-  return call.tokenIn === zeroAddress ? call.amountIn : 0n
-}
-
 const hopsParameter: AbiParameter = {
   type: 'tuple[]',
   components: [

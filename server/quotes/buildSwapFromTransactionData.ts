@@ -1,53 +1,27 @@
-import { z } from '@hono/zod-openapi'
-import { type Address, getAddress, type Hex, zeroAddress, zeroHash } from 'viem'
+import { getAddress, type Hex, zeroAddress } from 'viem'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
-import { evmAddressField as address, uint256Field } from '../openapi/schemas'
+import { assertDeadline } from './assertDeadline'
+import { assertSafeRecipient } from './assertSafeRecipient'
 import type { SwapCall } from './buildSwapCalldata'
 import { decodeLegHops } from './buildSwapCalldata'
 import { resolveTradePair } from './resolveTradeTokens'
-
-const uint = (name: string) => uint256Field(name, { allowNumber: true })
-
-/** Body of `POST swap/single` (compatible API): the quote's transactionData plus the account. */
-export const SwapSingleBodySchema = z
-  .object({
-    transactionData: z.object({
-      info: z.object({
-        srcToken: address('srcToken'),
-        dstToken: address('dstToken'),
-        amountIn: uint('amountIn').optional(),
-        amountOutMin: uint('amountOutMin').optional(),
-        amountOut: uint('amountOut').optional(),
-        amountInMax: uint('amountInMax').optional(),
-        deadline: z.number().int().positive(),
-        feeReceiver: address('feeReceiver').optional().nullable(),
-        feePercent: z.number().min(0).max(0.1).optional(),
-      }),
-      call: z
-        .array(z.object({ amount: uint('amount'), data: z.string().regex(/^0x[0-9a-fA-F]*$/) }))
-        .min(1)
-        .max(8),
-    }),
-    nativeValue: uint('nativeValue').optional(),
-    account: address('account'),
-    receiver: address('receiver').optional(),
-  })
-  .openapi('SwapSingleBody')
-
-export type SwapSingleBody = z.output<typeof SwapSingleBodySchema>
+import type { SwapSingleBody } from './swapSingleBody'
 
 /**
  * Rebuilds the Aggregator call from a quote's `transactionData` (as `POST swap/single` receives it).
  * Nothing in it is trusted beyond what the user signs: the Aggregator derives every pool itself and
  * checks min-out/max-in. The output goes to `body.receiver`, else to `body.account` (the signer), never
- * to an address carried inside `transactionData`. Throws INVALID_PARAMS for an inconsistent body (a zero
- * amount or min-out, an integrator fee without `feeReceiver`), QUOTE_EXPIRED after its deadline.
+ * to an address carried inside `transactionData`. Throws INVALID_PARAMS naming the field for an
+ * inconsistent body (a zero amount or min-out, an integrator fee without `feeReceiver`, a deadline more than
+ * `singleSwapLimits.maxDeadlineSec` ahead, a receiver or fee receiver that would lose the funds: see
+ * `assertSafeRecipient`), QUOTE_EXPIRED after its deadline. Min-out/max-in are checked against a fresh
+ * quote by `buildSingleSwapFromBody`.
  */
 export function buildSwapFromTransactionData(
   market: ChainMarket,
   body: SwapSingleBody,
-  ctx: { nowSec: number; integratorId: Hex | undefined },
+  ctx: { nowSec: number; integratorId: Hex },
 ): SwapCall {
   const { info, call } = body.transactionData
   const [tokenIn, tokenOut] = resolveTradePair(market, info.srcToken, info.dstToken)
@@ -79,18 +53,22 @@ export function buildSwapFromTransactionData(
       `The quote's deadline ${info.deadline} has passed; request a new quote`,
     )
   }
-  const receiver = body.receiver ?? body.account
+  assertDeadline(info.deadline, ctx.nowSec, 'transactionData.info.deadline')
+  const feeRecipient = info.feeReceiver ? getAddress(info.feeReceiver) : zeroAddress
+  if (feeBps > 0) assertSafeRecipient(market, feeRecipient, 'transactionData.info.feeReceiver')
+  const receiver = getAddress(body.receiver ?? body.account)
+  assertSafeRecipient(market, receiver, body.receiver ? 'receiver' : 'account')
   return {
     tradeType: exactIn ? 'exactIn' : 'exactOut',
     tokenIn: tokenIn.address,
     tokenOut: tokenOut.address,
     amountIn,
     amountOut,
-    receiver: getAddress(receiver),
+    receiver,
     deadline: BigInt(info.deadline),
-    feeRecipient: info.feeReceiver ? getAddress(info.feeReceiver as Address) : zeroAddress,
+    feeRecipient,
     feeBps,
-    integratorId: ctx.integratorId ?? zeroHash,
+    integratorId: ctx.integratorId,
     legs: call.map((leg) => ({ amount: leg.amount, hops: decodeLegHops(leg.data as Hex) })),
   }
 }

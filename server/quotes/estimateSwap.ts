@@ -1,18 +1,16 @@
 import {
   type Address,
   BaseError,
-  ContractFunctionRevertedError,
-  decodeErrorResult,
   erc20Abi,
   type Hex,
   HttpRequestError,
   TimeoutError,
   zeroAddress,
 } from 'viem'
-import { aggregatorAbi } from '../../contracts/artifacts'
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
+import { describeRevert } from './describeRevert'
 import type { SwapEstimate } from './formatSingleQuote'
 
 /** anvil and real nodes under-estimate nested callbacks now and then; clients send estimate * 1.3. */
@@ -79,25 +77,6 @@ export async function estimateSwap(market: ChainMarket, p: EstimateSwapParams): 
     }
     return { ...base, estimateGasError: describeRevert(error) }
   }
-}
-
-/** A short human reason for a failed estimate: the Aggregator's custom error name when it is one. */
-export function describeRevert(error: unknown): string {
-  if (error instanceof BaseError) {
-    const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
-    if (reverted instanceof ContractFunctionRevertedError && reverted.data?.errorName)
-      return reverted.data.errorName
-    const raw = error.walk((e) => typeof (e as { data?: unknown }).data === 'string') as { data?: Hex } | null
-    if (raw?.data) {
-      try {
-        return decodeErrorResult({ abi: aggregatorAbi, data: raw.data }).errorName
-      } catch {
-        // not one of ours
-      }
-    }
-    return error.shortMessage
-  }
-  return 'Gas estimation failed'
 }
 
 function isTransportError(error: unknown): boolean {

@@ -1,9 +1,14 @@
 import { formatUnits, type Hex } from 'viem'
 import type { ChainMarket } from '../market/createChainMarket'
 import { computeAmountInMax, computeAmountOutMin, toContractLegs } from '../routing'
-import { buildSwapCalldata, computeSwapValue, encodeLegHops } from './buildSwapCalldata'
-import { CONTRACT_VERSION, type PlannedQuote } from './quoteSingle'
+import { buildSwapCalldata, encodeLegHops } from './buildSwapCalldata'
+import { computeLpFee } from './computeLpFee'
+import { computeRecommendedSlippage } from './computeRecommendedSlippage'
+import { computeSwapValue } from './computeSwapValue'
+import { CONTRACT_VERSION } from './contractVersion'
+import type { PlannedQuote } from './planSingleQuotes'
 import type { TradeToken } from './resolveTradeTokens'
+import { singleSwapLimits } from './singleSwapLimits'
 
 /** Result of `eth_estimateGas` and the sender's allowance/balance checks, when asked for. */
 export interface SwapEstimate {
@@ -17,7 +22,9 @@ export interface SwapEstimate {
 
 /**
  * Shapes one planned quote as the compatible API's quote object (amounts as decimal strings of base
- * units; percentages as numbers), plus our additions: exchangeId, isBest, USD values, gas cost, `to`.
+ * units; percentages as numbers), plus our additions: exchangeId, isBest, USD values, gas cost, `to`, the
+ * route's LP fees (`lpFeePercent`, `lpFeeAmount` in output base units, apart from `priceImpact`) and a
+ * `slippageWarning` (null unless the slippage is above `singleSwapLimits.slippageWarningAbove`).
  */
 export function formatSingleQuote(
   market: ChainMarket,
@@ -48,7 +55,7 @@ export function formatSingleQuote(
   const data: Hex | undefined = call ? buildSwapCalldata(call) : undefined
   const nativeValue = call ? computeSwapValue(call) : tokenIn.isNative ? amountInMax : 0n
 
-  return {
+  const quote = {
     isBest: q.isBest,
     exchangeId: q.exchangeId ?? 'best',
     fromTokenAmount: route.amountIn.toString(),
@@ -64,7 +71,7 @@ export function formatSingleQuote(
       return {
         name: exchanges.map(exchangeName).join(' + '),
         logo: exchangeLogo(exchanges[0] ?? ''),
-        route: [leg.hops[0]?.tokenIn, ...leg.hops.map((h) => h.tokenOut)],
+        route: [leg.hops[0]?.tokenIn ?? tokenIn.routeAddress, ...leg.hops.map((h) => h.tokenOut)],
         pools: leg.hops.map((h) => ({
           address: h.pool.address,
           exchangeId: h.pool.exchangeId,
@@ -117,13 +124,37 @@ export function formatSingleQuote(
     amountInUsd: usd(route.amountIn, tokenIn, priceIn),
     amountOutUsd: usd(route.amountOut, tokenOut, priceOut),
     slippage: q.slippageBps / 100,
-    recommendedSlippage: recommendSlippagePercent(tokenIn, tokenOut, q.priceImpact),
+    recommendedSlippage: computeRecommendedSlippage({
+      tagsIn: tokenIn.info?.tags ?? ['native'],
+      tagsOut: tokenOut.info?.tags ?? ['native'],
+      priceImpact: q.priceImpact,
+    }),
     priceImpact: q.priceImpact * 100,
     contractVersion: CONTRACT_VERSION,
     quoteDeadline: q.quoteDeadline,
     ...(data ? { data } : {}),
     ...(extra.estimate ?? {}),
   }
+  const lpFee = computeLpFee(
+    quote.protocol.map((leg) => ({
+      amountOut: BigInt(leg.amountOut),
+      feesPips: leg.pools.map((p) => p.fee),
+    })),
+  )
+  return {
+    ...quote,
+    lpFeePercent: lpFee.percent,
+    lpFeeAmount: lpFee.amount.toString(),
+    slippageWarning: slippageWarningOf(q.slippageBps),
+  }
+}
+
+function slippageWarningOf(slippageBps: number): string | null {
+  if (slippageBps <= singleSwapLimits.slippageWarningAbove * 10_000) return null
+  return (
+    `Slippage ${slippageBps / 100}% is above ${singleSwapLimits.slippageWarningAbove * 100}%: ` +
+    'the trade may execute far below the quote (a sandwich bot can take the difference)'
+  )
 }
 
 export type SingleQuoteResponse = ReturnType<typeof formatSingleQuote>
@@ -141,16 +172,4 @@ function tokenRecord(market: ChainMarket, token: TradeToken, priceInUsd: number 
     sellTax: tax,
     logo: `/trade/v1/info/tokenLogo/${market.chainId}/${token.address}`,
   }
-}
-
-/** Percent: 0.1 for stable pairs, 0.5 for majors, 1 for long-tail, plus transfer taxes and a share of impact. */
-function recommendSlippagePercent(a: TradeToken, b: TradeToken, priceImpact: number): number {
-  const tags = [...(a.info?.tags ?? ['native']), ...(b.info?.tags ?? ['native'])]
-  const base = tags.includes('long-tail')
-    ? 1
-    : a.info?.tags.includes('stable') && b.info?.tags.includes('stable')
-      ? 0.1
-      : 0.5
-  const taxes = (a.transferFeeBps + b.transferFeeBps) / 100
-  return Math.round((base + taxes + Math.min(priceImpact * 100 * 0.1, 2)) * 100) / 100
 }

@@ -1,196 +1,65 @@
-import { type Address, getAddress, type Hex, isAddressEqual, zeroAddress, zeroHash } from 'viem'
-import { readFromNode } from '../chains/readFromNode'
-import { AppError } from '../errors'
-import type { ChainMarket } from '../market/createChainMarket'
-import {
-  computeAmountInMax,
-  computeAmountOutMin,
-  computePriceImpact,
-  type FindBestRouteParams,
-  findBestRoute,
-  findBestRoutePerExchange,
-  type Price,
-  type Route,
-  RoutingError,
-  toContractLegs,
-} from '../routing'
-import { buildSwapCalldata, computeSwapValue, encodeLegHops, type SwapCall } from './buildSwapCalldata'
-import { resolveTradePair, type TradeToken } from './resolveTradeTokens'
+import { getAddress } from 'viem'
+import type { AuthContext } from '../appEnv'
+import type { Markets } from '../market/createMarkets'
+import { buildSwapCalldata } from './buildSwapCalldata'
+import { computeSwapValue } from './computeSwapValue'
+import { estimateSwap } from './estimateSwap'
+import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
+import { integratorIdOf } from './integratorIdOf'
+import { planSingleQuotes } from './planSingleQuotes'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
 
-export const DEFAULT_SLIPPAGE = 0.005
-export const DEFAULT_DEADLINE_SEC = 20 * 60
-/** Version of the transactionData layout and of the Aggregator it targets. */
-export const CONTRACT_VERSION = 1
-
-export interface QuoteContext {
-  market: ChainMarket
-  /** Unix milliseconds. */
-  now: number
+/** What the single-chain services need: the chains' markets, the quote lifetime and a clock (ms). */
+export interface QuoteServiceDeps {
+  markets: Markets
   quoteTtlSec: number
-  /** bytes32 from the caller's API key, or zero. */
-  integratorId: Hex
-  requestId: string
+  now: () => number
 }
 
-/** A priced route plus everything needed to present it and to build its transaction. */
-export interface PlannedQuote {
-  exchangeId: string | undefined
-  route: Route
-  tokenIn: TradeToken
-  tokenOut: TradeToken
-  call: SwapCall | undefined
-  /** Integrator fee receiver (zero address without a fee); in `transactionData` even without a sender. */
-  feeReceiver: Address
-  slippageBps: number
-  priceImpact: number
-  deadline: bigint
-  quoteDeadline: number
-  gasPrice: bigint
-  isBest: boolean
+/** Who asks: the request id (echoed in quotes) and the verified API key, if any. */
+export interface QuoteCaller {
+  requestId: string
+  auth: AuthContext | undefined
 }
 
 /**
- * Plans "all available quotes" for a single-chain trade from the in-memory snapshot: the best route
- * over every exchange first, then the best route of each exchange, best first. No RPC call but the
- * cached gas price. Throws AppError (NO_ROUTE, INSUFFICIENT_LIQUIDITY, UNSUPPORTED_TOKEN, SAME_TOKEN,
- * PRICE_IMPACT_TOO_HIGH, INVALID_PARAMS, UNSUPPORTED_DIRECTION, UPSTREAM_UNAVAILABLE when the gas price cannot be read).
+ * The whole `quote/single` answer: plans every quote, then (with a sender and estimation switched on)
+ * checks balance/allowance and estimates gas for each, in parallel. Throws AppError for a request that
+ * cannot be quoted (see `planSingleQuotes`), UNSUPPORTED_CHAIN for a chain without a market.
  */
-export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContext): Promise<PlannedQuote[]> {
-  const { market } = ctx
-  const [tokenIn, tokenOut] = resolveTradePair(market, query.fromTokenAddress, query.toTokenAddress)
-  const tradeType = query.isExactOut ? 'exactOut' : 'exactIn'
-  const slippageBps = Math.round((query.slippage ?? DEFAULT_SLIPPAGE) * 10_000)
-  const feeBps = Math.round((query.feePercentage ?? 0) * 10_000)
-  if (feeBps > 0 && !query.feeReceiver) {
-    throw new AppError('INVALID_PARAMS', 'feeReceiver is required when feePercentage is above 0', {
-      details: { param: 'feeReceiver' },
-    })
-  }
-  const nowSec = Math.floor(ctx.now / 1000)
-  if (query.deadline !== undefined && query.deadline <= nowSec) {
-    throw new AppError('INVALID_PARAMS', `deadline ${query.deadline} is in the past`, {
-      details: { param: 'deadline' },
-    })
-  }
-  const deadline = BigInt(query.deadline ?? nowSec + DEFAULT_DEADLINE_SEC)
-  const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
-  const snapshot = market.getSnapshot()
-  const { deployment } = market
-
-  const params: FindBestRouteParams = {
-    pools: snapshot.pools,
-    tokenIn: tokenIn.routeAddress,
-    tokenOut: tokenOut.routeAddress,
-    tradeType,
-    amount: query.amount,
-    connectors: deployment.tokens
-      .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
-      .map((t) => t.address),
-    tokens: deployment.tokens,
-    feeBps,
-    gasPriceWei: gasPrice,
-    excludedExchanges: excludedExchangeIds(market, query.excludedDexes),
-    isSplit: query.isSplit ?? true,
-    hopCache: market.hopCache,
-    ...gasPrices(market, tokenIn, tokenOut),
-  }
-  if (query.dex) params.exchangeIds = [query.dex]
-
-  let best: Route
-  let perExchange: { exchangeId: string; route: Route }[]
-  try {
-    best = findBestRoute(params)
-    perExchange = query.dex ? [] : findBestRoutePerExchange(params)
-  } catch (error: unknown) {
-    if (error instanceof RoutingError) throw new AppError(error.code, error.message, { cause: error })
-    throw error
-  }
-
-  const receiver = query.receiver ?? query.sender
-  const feeReceiver = query.feeReceiver ? getAddress(query.feeReceiver) : zeroAddress
-  const plan = (route: Route, exchangeId: string | undefined, isBest: boolean): PlannedQuote => {
-    const call: SwapCall | undefined = receiver
-      ? {
-          tradeType,
-          tokenIn: tokenIn.address,
-          tokenOut: tokenOut.address,
-          amountIn:
-            tradeType === 'exactIn'
-              ? route.amountIn
-              : computeAmountInMax({ amountIn: route.amountIn, slippageBps }),
-          amountOut:
-            tradeType === 'exactIn'
-              ? computeAmountOutMin({ amountOut: route.amountOut, slippageBps })
-              : route.amountOut,
-          receiver: getAddress(receiver),
-          deadline,
-          feeRecipient: feeReceiver,
-          feeBps,
-          integratorId: ctx.integratorId ?? zeroHash,
-          legs: toContractLegs(route),
-        }
-      : undefined
-    return {
-      exchangeId,
-      route,
-      tokenIn,
-      tokenOut,
-      call,
-      feeReceiver,
-      slippageBps,
-      priceImpact: computePriceImpact(route),
-      deadline,
-      quoteDeadline: nowSec + ctx.quoteTtlSec,
-      gasPrice,
-      isBest,
-    }
-  }
-  const planned = [plan(best, undefined, true), ...perExchange.map((r) => plan(r.route, r.exchangeId, false))]
-  const limit = query.priceImpactProtectionPercentage
-  if (limit !== undefined && planned[0] && planned[0].priceImpact > limit) {
-    throw new AppError(
-      'PRICE_IMPACT_TOO_HIGH',
-      `Price impact ${(planned[0].priceImpact * 100).toFixed(2)}% exceeds priceImpactProtectionPercentage ${(limit * 100).toFixed(2)}%`,
-      { details: { priceImpact: planned[0].priceImpact, limit } },
-    )
-  }
-  return planned
-}
-
-/** Maps `excludedDexes` entries for this chain (exchange ids or factory addresses) to exchange ids. */
-function excludedExchangeIds(market: ChainMarket, excluded: Record<string, string[]> | undefined): string[] {
-  const entries = excluded?.[String(market.chainId)] ?? []
-  return entries.map((entry) => {
-    const byFactory = market.deployment.exchanges.find(
-      (e) => /^0x[0-9a-fA-F]{40}$/.test(entry) && isAddressEqual(e.factory, entry as Address),
-    )
-    return byFactory?.id ?? entry
+export async function quoteSingle(
+  deps: QuoteServiceDeps,
+  chainId: number,
+  query: SingleQuoteQuery,
+  caller: QuoteCaller,
+): Promise<SingleQuoteResponse[]> {
+  const market = deps.markets.get(chainId)
+  const planned = await planSingleQuotes(query, {
+    market,
+    now: deps.now(),
+    quoteTtlSec: deps.quoteTtlSec,
+    integratorId: integratorIdOf(caller.auth),
+    requestId: caller.requestId,
   })
+  const estimateOn = query.disableEstimate === false || query.disableEstimateGas === false
+  const sender = query.sender ? getAddress(query.sender) : undefined
+  return Promise.all(
+    planned.map(async (q) => {
+      const estimate =
+        estimateOn && sender && q.call
+          ? await estimateSwap(market, {
+              sender,
+              tokenIn: q.call.tokenIn,
+              amountIn: q.call.amountIn,
+              data: buildSwapCalldata(q.call),
+              value: computeSwapValue(q.call),
+            })
+          : undefined
+      return formatSingleQuote(market, q, {
+        requestId: caller.requestId,
+        uuid: query.uuid,
+        ...(estimate ? { estimate } : {}),
+      })
+    }),
+  )
 }
-
-const PRICE_DEN = 10n ** 30n
-
-/** Native price in tokenIn/tokenOut base units per wei, from the USD prices, for gas-aware ranking. */
-function gasPrices(
-  market: ChainMarket,
-  tokenIn: TradeToken,
-  tokenOut: TradeToken,
-): Pick<FindBestRouteParams, 'nativePriceInTokenIn' | 'nativePriceInTokenOut'> {
-  const nativeUsd = market.getUsdPrice(market.deployment.wrappedNative)
-  const toPrice = (token: TradeToken): Price | undefined => {
-    const usd = market.getUsdPrice(token.routeAddress)
-    if (!nativeUsd || !usd) return undefined
-    const ratio = (nativeUsd / usd) * 10 ** (token.decimals - 18)
-    const num = BigInt(Math.round(ratio * 1e30))
-    return num > 0n ? { num, den: PRICE_DEN } : undefined
-  }
-  const out: Pick<FindBestRouteParams, 'nativePriceInTokenIn' | 'nativePriceInTokenOut'> = {}
-  const pIn = toPrice(tokenIn)
-  const pOut = toPrice(tokenOut)
-  if (pIn) out.nativePriceInTokenIn = pIn
-  if (pOut) out.nativePriceInTokenOut = pOut
-  return out
-}
-
-export { buildSwapCalldata, computeSwapValue, encodeLegHops }

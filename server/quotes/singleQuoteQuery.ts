@@ -1,20 +1,40 @@
 import { z } from '@hono/zod-openapi'
 import { evmAddressField as address, uint256Field } from '../openapi/schemas'
+import { singleSwapLimits } from './singleSwapLimits'
 
-const booleanString = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true')
-
-const fraction = (name: string, max: number) =>
+/**
+ * An optional query value: an empty string or the literal `undefined` (what sloppy clients send for a field
+ * they have no value for) is treated as absent, so the default applies, never as 0 or false.
+ */
+const optionalParam = <T extends z.ZodType<unknown, string | undefined>>(schema: T) =>
   z
     .string()
-    .regex(/^(0|[1-9]\d*)?(\.\d+)?$/, `${name} must be a decimal number`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(0, `${name} must be between 0 and ${max}`)
-        .max(max, `${name} must be between 0 and ${max}`),
-    )
+    .optional()
+    .transform((value) => (value === '' || value === 'undefined' ? undefined : value))
+    .pipe(schema.optional())
+
+const booleanString = (name: string) =>
+  optionalParam(
+    z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true'),
+  )
+
+/**
+ * A fraction as a plain decimal with a leading digit (`0.005`, `1`); `.5` and `5.` are refused because
+ * clients send them meaning both 0.5% and 50%.
+ */
+const fraction = (name: string, max: number) =>
+  optionalParam(
+    z
+      .string()
+      .regex(/^(0|[1-9]\d*)(\.\d+)?$/, `${name} must be a fraction, e.g. 0.005 for 0.5%`)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(0, `${name} must be a fraction between 0 and ${max}`)
+          .max(max, `${name} must be a fraction between 0 and ${max}`),
+      ),
+  )
 
 /** `amount` as base units: a decimal integer string, 1 .. 2^256-1. */
 export const AmountParam = uint256Field('amount', { min: 1n })
@@ -52,35 +72,54 @@ export const SingleQuoteQuerySchema = z
       example: '1000000000000000000',
       description: 'Base units of fromToken (exact input) or of toToken when isExactOut=true',
     }),
-    sender: address('sender').optional(),
-    receiver: address('receiver').optional(),
-    slippage: fraction('slippage', 0.5)
-      .optional()
-      .openapi({ type: 'string', example: '0.005', description: 'Fraction, 0..0.5 (default 0.005)' }),
-    deadline: z
-      .string()
-      .regex(/^\d{1,12}$/, 'deadline must be unix seconds')
-      .transform(Number)
-      .optional()
-      .openapi({ type: 'string', description: 'Unix seconds; default now + 20 minutes' }),
-    excludedDexes: excludedDexes.optional().openapi({ type: 'string', example: '{"1":["sushiswap"]}' }),
-    feePercentage: fraction('feePercentage', 0.1)
-      .optional()
-      .openapi({ type: 'string', description: 'Integrator fee fraction of the output, 0..0.1' }),
-    feeReceiver: address('feeReceiver').optional(),
-    disableEstimate: booleanString('disableEstimate').optional().openapi({ type: 'string' }),
-    disableEstimateGas: booleanString('disableEstimateGas').optional().openapi({ type: 'string' }),
-    isSplit: booleanString('isSplit').optional().openapi({ type: 'string' }),
-    isExactOut: booleanString('isExactOut').optional().openapi({ type: 'string' }),
-    priceImpactProtectionPercentage: fraction('priceImpactProtectionPercentage', 1)
-      .optional()
-      .openapi({ type: 'string', description: 'Reject quotes whose price impact exceeds this fraction' }),
-    uuid: z.string().max(64).optional(),
-    dex: z
-      .string()
-      .max(64)
-      .optional()
-      .openapi({ description: 'swap/single: build the best route of this exchange only' }),
+    sender: optionalParam(address('sender')).openapi({ type: 'string' }),
+    receiver: optionalParam(address('receiver')).openapi({
+      type: 'string',
+      description:
+        'Who gets the output (default: sender). Refused (400): the zero address, the Aggregator, a token ' +
+        "contract or a pool of this chain's snapshot",
+    }),
+    slippage: fraction('slippage', singleSwapLimits.maxSlippage).openapi({
+      type: 'string',
+      example: '0.005',
+      description:
+        `Fraction, e.g. 0.005 for 0.5% (default ${singleSwapLimits.defaultSlippage}); at most ` +
+        `${singleSwapLimits.maxSlippage}. Above ${singleSwapLimits.slippageWarningAbove} quotes carry a ` +
+        '`slippageWarning`. Empty or `undefined` means the default; `.5` and `5.` are refused as ambiguous.',
+    }),
+    deadline: optionalParam(
+      z
+        .string()
+        .regex(/^\d{1,12}$/, 'deadline must be unix seconds')
+        .transform(Number),
+    ).openapi({
+      type: 'string',
+      description: `Unix seconds; default now + 20 minutes, at most now + ${singleSwapLimits.maxDeadlineSec / 60} minutes`,
+    }),
+    excludedDexes: optionalParam(excludedDexes).openapi({ type: 'string', example: '{"1":["sushiswap"]}' }),
+    feePercentage: fraction('feePercentage', singleSwapLimits.maxFeeFraction).openapi({
+      type: 'string',
+      description: `Integrator fee, fraction of the output, 0..${singleSwapLimits.maxFeeFraction}`,
+    }),
+    feeReceiver: optionalParam(address('feeReceiver')).openapi({
+      type: 'string',
+      description: 'Required with a fee; refused like `receiver` when it would burn the fee or feed a pool',
+    }),
+    disableEstimate: booleanString('disableEstimate').openapi({ type: 'string' }),
+    disableEstimateGas: booleanString('disableEstimateGas').openapi({ type: 'string' }),
+    isSplit: booleanString('isSplit').openapi({ type: 'string' }),
+    isExactOut: booleanString('isExactOut').openapi({ type: 'string' }),
+    priceImpactProtectionPercentage: fraction('priceImpactProtectionPercentage', 1).openapi({
+      type: 'string',
+      description:
+        "Reject the request (422 PRICE_IMPACT_TOO_HIGH) when the best quote's price impact (see `priceImpact`) " +
+        'exceeds this fraction',
+    }),
+    uuid: optionalParam(z.string().max(64)).openapi({ type: 'string' }),
+    dex: optionalParam(z.string().max(64)).openapi({
+      type: 'string',
+      description: 'swap/single: build the best route of this exchange only',
+    }),
   })
   .openapi('SingleQuoteQuery')
 

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { getAddress } from 'viem'
+import { getApprovalAllowance } from '../approval/getApprovalAllowance'
 import { getApprovalTransaction } from '../approval/getApprovalTransaction'
-import { readAllowance } from '../approval/readAllowance'
-import { resolveApprovalToken } from '../approval/resolveApprovalToken'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
 import type { Markets } from '../market/createMarkets'
 import { createRouter } from '../openapi/createRouter'
@@ -154,13 +153,6 @@ export function createApprovalRoutes({ markets }: { markets: Markets }) {
     })
     .openapi(allowanceRoute, async (c) => {
       const market = marketOf(c.req.valid('param').chainId)
-      const { tokenAddress, walletAddress } = c.req.valid('query')
-      const token = resolveApprovalToken(market, tokenAddress)
-      const allowance = await readAllowance(market.client, {
-        token: token.address,
-        owner: walletAddress,
-        spender: getAddress(market.deployment.aggregator),
-      })
-      return c.json({ allowance: allowance.toString() }, 200)
+      return c.json(await getApprovalAllowance(market, c.req.valid('query')), 200)
     })
 }

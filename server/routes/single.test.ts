@@ -1,7 +1,10 @@
 import fc from 'fast-check'
+import { hc, type InferRequestType, type InferResponseType } from 'hono/client'
 import { zeroAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import type { createSingleRoutes } from './single'
 
 const CHAIN_ID = 1
 const UNKNOWN_TOKEN = '0x000000000000000000000000000000000000dEaD'
@@ -117,6 +120,66 @@ describe('single-chain routes reject bad input with a stable code', () => {
       /feeReceiver/,
     ],
     ['deadline in the past', () => ({ ...good(), deadline: '1000' }), 'INVALID_PARAMS', /deadline/],
+    [
+      'deadline in milliseconds',
+      () => ({ ...good(), deadline: String(Date.now()) }),
+      'INVALID_PARAMS',
+      /deadline must be unix seconds/,
+    ],
+    [
+      'deadline a day ahead',
+      () => ({ ...good(), deadline: String(Math.floor(Date.now() / 1000) + 86_400) }),
+      'INVALID_PARAMS',
+      /deadline \d+ is more than 3600 seconds ahead/,
+    ],
+    [
+      'slippage .5',
+      () => ({ ...good(), slippage: '.5' }),
+      'INVALID_PARAMS',
+      /slippage must be a fraction, e\.g\. 0\.005 for 0\.5%/,
+    ],
+    [
+      'slippage 5.',
+      () => ({ ...good(), slippage: '5.' }),
+      'INVALID_PARAMS',
+      /slippage must be a fraction, e\.g\. 0\.005 for 0\.5%/,
+    ],
+    [
+      'slippage above 0.2',
+      () => ({ ...good(), slippage: '0.21' }),
+      'INVALID_PARAMS',
+      /slippage must be a fraction between 0 and 0\.2/,
+    ],
+    [
+      'feePercentage above 0.03',
+      () => ({ ...good(), feePercentage: '0.031', feeReceiver: UNKNOWN_TOKEN }),
+      'INVALID_PARAMS',
+      /feePercentage/,
+    ],
+    [
+      'receiver the zero address',
+      () => ({ ...good(), receiver: zeroAddress }),
+      'INVALID_PARAMS',
+      /receiver .* is the zero address/,
+    ],
+    [
+      'receiver a token contract',
+      () => ({ ...good(), receiver: usdc }),
+      'INVALID_PARAMS',
+      /receiver .* is a token contract/,
+    ],
+    [
+      'sender the wrapped native',
+      () => ({ ...good(), sender: weth }),
+      'INVALID_PARAMS',
+      /sender .* is the wrapped native/,
+    ],
+    [
+      'feeReceiver a token contract',
+      () => ({ ...good(), feePercentage: '0.01', feeReceiver: pepe }),
+      'INVALID_PARAMS',
+      /feeReceiver .* is a token contract/,
+    ],
   ]
 
   it.each(cases)('%s -> 400 %s', async (_name, query, code, message, chainId) => {
@@ -127,6 +190,103 @@ describe('single-chain routes reject bad input with a stable code', () => {
     expect(error.error.code).toBe(code)
     expect(error.message).toMatch(message)
     expect(typeof error.requestId).toBe('string')
+  })
+
+  interface QuoteBody {
+    toTokenAmountWithoutFee: string
+    priceImpact: number
+    amountInUsd: number | null
+    amountOutUsd: number | null
+    slippage: number
+    slippageWarning: string | null
+    lpFeePercent: number
+    lpFeeAmount: string
+    protocol: { pools: { fee: number }[]; amountOut: string }[]
+  }
+
+  it('treats empty and `undefined` optional values as absent: the defaults apply', async () => {
+    for (const absent of ['', 'undefined']) {
+      const { status, body } = await quote({
+        ...good(),
+        slippage: absent,
+        deadline: absent,
+        isSplit: absent,
+        sender: absent,
+      })
+      expect(status).toBe(200)
+      expect((body as QuoteBody[])[0]?.slippage).toBe(0.5)
+    }
+  })
+
+  it('warns above 5% slippage and keeps quoting up to 20%', async () => {
+    const high = await quote({ ...good(), slippage: '0.2' })
+    expect(high.status).toBe(200)
+    expect((high.body as QuoteBody[])[0]?.slippageWarning).toBe(
+      'Slippage 20% is above 5%: the trade may execute far below the quote (a sandwich bot can take the difference)',
+    )
+    const atThreshold = await quote({ ...good(), slippage: '0.05' })
+    expect((atThreshold.body as QuoteBody[])[0]?.slippageWarning).toBeNull()
+  })
+
+  it('measures every quote against one reference price: more output never shows more impact', async () => {
+    const { body } = await quote({ ...good(), amount: '200000000000000000000' })
+    const quotes = body as QuoteBody[]
+    expect(quotes.length).toBeGreaterThan(2)
+    for (const a of quotes) {
+      for (const b of quotes) {
+        if (BigInt(a.toTokenAmountWithoutFee) > BigInt(b.toTokenAmountWithoutFee)) {
+          expect(a.priceImpact).toBeLessThan(b.priceImpact)
+        }
+      }
+      // No fee and no tax here: impact is exactly the USD value lost at the market's USD prices.
+      if (a.amountInUsd === null || a.amountOutUsd === null) throw new Error('unpriced')
+      expect(a.priceImpact).toBeCloseTo((1 - a.amountOutUsd / a.amountInUsd) * 100, 6)
+    }
+  })
+
+  it('priceImpactProtectionPercentage applies the reference-price impact of the best quote', async () => {
+    const big = { ...good(), amount: '2000000000000000000000' }
+    const [best] = (await quote(big)).body as QuoteBody[]
+    if (!best) throw new Error('no quote')
+    expect(best.priceImpact).toBeGreaterThan(0.001)
+    const limit = (best.priceImpact / 100 / 2).toFixed(12)
+    const refused = await quote({ ...big, priceImpactProtectionPercentage: limit })
+    expect([refused.status, (refused.body as ErrorBody).error.details]).toEqual([
+      422,
+      { priceImpact: best.priceImpact / 100, limit: Number(limit) },
+    ])
+    const allowed = await quote({
+      ...big,
+      priceImpactProtectionPercentage: (best.priceImpact / 50).toFixed(12),
+    })
+    expect(allowed.status).toBe(200)
+  })
+
+  it("shows LP fees apart: a one-pool route pays that pool's fee", async () => {
+    const { body } = await quote(good())
+    const single = (body as QuoteBody[]).find(
+      (q) => q.protocol.length === 1 && q.protocol[0]?.pools.length === 1,
+    )
+    if (!single) throw new Error('no one-pool route')
+    const feePips = single.protocol[0]?.pools[0]?.fee ?? 0
+    expect(single.lpFeePercent).toBe(feePips / 10_000)
+    const out = BigInt(single.protocol[0]?.amountOut ?? '0')
+    expect(BigInt(single.lpFeeAmount)).toBe((out * 1_000_000n) / (1_000_000n - BigInt(feePips)) - out)
+  })
+
+  it("types: POST swap/single takes a quote's transactionData exactly as quote/single returns it", () => {
+    const client = hc<ReturnType<typeof createSingleRoutes>>('http://localhost')
+    type Quote = InferResponseType<
+      (typeof client.trade.v1)[':chainId']['quote']['single']['$get'],
+      200
+    >[number]
+    type PostJson = InferRequestType<(typeof client.trade.v1)[':chainId']['swap']['single']['$post']>['json']
+    expectTypeOf<{ transactionData: Quote['transactionData']; account: string }>().toExtend<PostJson>()
+    expectTypeOf<{
+      transactionData: SingleQuoteResponse['transactionData']
+      account: string
+    }>().toExtend<PostJson>()
+    expectTypeOf<Quote['tokenFrom']['priceInUsd']>().toEqualTypeOf<number | null>()
   })
 
   it('no pool left for the pair -> 422 NO_ROUTE (every dex excluded, or the long tail token cut off)', async () => {

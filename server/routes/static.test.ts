@@ -35,8 +35,15 @@ describe('static web app', () => {
     expect(await res.text()).toBe(indexHtml)
   })
 
-  it('falls back to index.html for client-side routes, /widget included', async () => {
-    for (const route of ['/widget', '/swap/1/ETH', '/history']) {
+  it('falls back to index.html for client-side routes and unknown pages (the app draws its not-found view)', async () => {
+    for (const route of [
+      '/',
+      '/widget',
+      '/history',
+      '/widget?chain=1&from=ETH',
+      '/no/such/page',
+      '/history/',
+    ]) {
       const res = await app().request(route)
       expect([route, res.status, await res.text()]).toEqual([route, 200, indexHtml])
     }
@@ -65,7 +72,15 @@ describe('static web app', () => {
   })
 
   it('answers 404 JSON for a missing file with an extension and for API paths', async () => {
-    for (const route of ['/assets/missing.js', '/trade/v1/unknown', '/v1/nope']) {
+    for (const route of [
+      '/assets/missing.js',
+      '/trade/v1/unknown',
+      '/v1/nope',
+      '/api/nope',
+      '/info/nope',
+      '/devnet/nope',
+      '/trade',
+    ]) {
       const res = await app().request(route)
       expect([route, res.status, ((await res.json()) as { error: { code: string } }).error.code]).toEqual([
         route,

@@ -13,6 +13,8 @@ import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness
 const CHAIN_ID = 1
 const ATTACKER = '0x000000000000000000000000000000000000bAd0'
 const FEE_RECEIVER = getAddress('0x000000000000000000000000000000000000fee5')
+/** Holds no native currency and no tokens on the devnet. */
+const POOR = getAddress('0x00000000000000000000000000000000000F00D0')
 
 interface Quote {
   transactionData: { info: Record<string, unknown>; call: unknown[] }
@@ -106,6 +108,148 @@ describe('swap/single builds only transactions that pay the signer as asked', ()
       400,
       'transactionData.info.amountIn and amountOutMin must be above 0',
     ])
+  })
+
+  const getSwap = async (query: Record<string, string>) => {
+    const res = await h.request(`/trade/v1/${CHAIN_ID}/swap/single?${new URLSearchParams(query)}`)
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+  const errorOf = (res: { status: number; body: Record<string, unknown> }) => [
+    res.status,
+    (res.body.error as { code: string } | undefined)?.code,
+    (res.body.error as { details?: { param?: string } } | undefined)?.details?.param,
+  ]
+
+  it.each([
+    ['native in, rich sender', 'native', 'rich', false],
+    ['native in, poor sender', 'native', 'poor', true],
+    ['token in, rich sender', 'token', 'rich', false],
+    ['token in, poor sender', 'token', 'poor', true],
+  ])('GET swap/single: %s -> insufficientGas %s', async (_name, input, who, insufficientGas) => {
+    const sender = who === 'rich' ? h.account(0).address : POOR
+    const [from, to, amount] =
+      input === 'native' ? [zeroAddress, usdc, '1000000000000000000'] : [usdc, zeroAddress, '1000000']
+    const res = await getSwap({ fromTokenAddress: from, toTokenAddress: to, amount, sender })
+    expect(res.status).toBe(200)
+    expect(res.body.insufficientGas).toBe(insufficientGas)
+    expect(res.body.value).toBe(input === 'native' ? amount : '0')
+    expect(swapParams(res.body.data).receiver).toBe(getAddress(sender))
+    expect((res.body.quote as { toTokenAmount: string }).toTokenAmount).toBe(res.body.amountOut)
+  })
+
+  it('GET swap/single refuses receivers and fee receivers that lose the funds, naming the field', async () => {
+    const sender = h.account(0).address
+    const base = {
+      fromTokenAddress: zeroAddress,
+      toTokenAddress: usdc,
+      amount: '1000000000000000000',
+      sender,
+    }
+    const pool = h.markets.get(CHAIN_ID).getSnapshot().pools[0]?.address ?? zeroAddress
+    const aggregator = h.deployment(CHAIN_ID).aggregator
+    const weth = h.deployment(CHAIN_ID).wrappedNative
+    expect(errorOf(await getSwap({ ...base, receiver: zeroAddress }))).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'receiver',
+    ])
+    expect(errorOf(await getSwap({ ...base, receiver: pool }))).toEqual([400, 'INVALID_PARAMS', 'receiver'])
+    expect(errorOf(await getSwap({ ...base, receiver: aggregator }))).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'receiver',
+    ])
+    expect(errorOf(await getSwap({ ...base, receiver: weth }))).toEqual([400, 'INVALID_PARAMS', 'receiver'])
+    expect(errorOf(await getSwap({ ...base, feePercentage: '0.01', feeReceiver: usdc }))).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'feeReceiver',
+    ])
+  })
+
+  describe('POST swap/single re-checks the body against a fresh quote', () => {
+    const account = () => h.account(0).address
+    const withInfo = (best: Quote, info: Record<string, unknown>) => ({
+      transactionData: { ...best.transactionData, info: { ...best.transactionData.info, ...info } },
+      account: account(),
+    })
+
+    it('shows the integrator fee it pays: percent, receiver and amount', async () => {
+      const best = await quote({ feePercentage: '0.01', feeReceiver: FEE_RECEIVER })
+      const res = await postSwap({ transactionData: best.transactionData, account: account() })
+      expect(res.status).toBe(200)
+      const fee = res.body.integratorFee as { percent: number; receiver: string; amount: string }
+      expect([fee.percent, fee.receiver]).toEqual([1, FEE_RECEIVER])
+      expect(BigInt(fee.amount) > 0n).toBe(true)
+      const plain = await postSwap({ transactionData: (await quote()).transactionData, account: account() })
+      expect(plain.body.integratorFee).toEqual({ percent: 0, receiver: zeroAddress, amount: '0' })
+    })
+
+    it('refuses a minimum output looser than the slippage limit (amountOutMin 1), accepts a tight one', async () => {
+      const best = await quote()
+      expect(errorOf(await postSwap(withInfo(best, { amountOutMin: '1' })))).toEqual([
+        400,
+        'INVALID_PARAMS',
+        'transactionData.info.amountOutMin',
+      ])
+      const actual = BigInt(String(best.transactionData.info.actualQuote))
+      const atLimit = (actual * 8000n) / 10000n
+      expect((await postSwap(withInfo(best, { amountOutMin: String(atLimit - 1n) }))).status).toBe(400)
+      expect((await postSwap(withInfo(best, { amountOutMin: String(atLimit) }))).status).toBe(200)
+      expect((await postSwap(withInfo(best, { amountOutMin: String(actual * 2n) }))).status).toBe(200)
+    })
+
+    it('refuses a maximum input looser than the slippage limit for an exact output', async () => {
+      const best = await quote({ isExactOut: 'true', amount: '1000000000' })
+      const amountIn = BigInt((best as unknown as { fromTokenAmount: string }).fromTokenAmount)
+      const tooMuch = String(amountIn * 2n)
+      const res = await postSwap({ ...withInfo(best, { amountInMax: tooMuch }), nativeValue: tooMuch })
+      expect(errorOf(res)).toEqual([400, 'INVALID_PARAMS', 'transactionData.info.amountInMax'])
+    })
+
+    it('refuses a deadline years away and a fee above the maximum, naming the field', async () => {
+      const best = await quote()
+      const years = Math.floor(Date.now() / 1000) + 3 * 365 * 24 * 3600
+      expect(errorOf(await postSwap(withInfo(best, { deadline: years })))).toEqual([
+        400,
+        'INVALID_PARAMS',
+        'transactionData.info.deadline',
+      ])
+      const fee = await postSwap(withInfo(best, { feePercent: 0.1, feeReceiver: FEE_RECEIVER }))
+      expect([fee.status, fee.body.message]).toEqual([
+        400,
+        'Invalid body field(s): transactionData.info.feePercent (Too big: expected number to be <=0.03)',
+      ])
+    })
+
+    it('refuses receivers and fee receivers that burn funds or feed a pool, naming the field', async () => {
+      const best = await quote({ feePercentage: '0.01', feeReceiver: FEE_RECEIVER })
+      const pool = h.markets.get(CHAIN_ID).getSnapshot().pools[0]?.address ?? zeroAddress
+      const aggregator = h.deployment(CHAIN_ID).aggregator
+      const body = { transactionData: best.transactionData, account: account() }
+      expect(errorOf(await postSwap({ ...body, receiver: pool }))).toEqual([
+        400,
+        'INVALID_PARAMS',
+        'receiver',
+      ])
+      expect(errorOf(await postSwap({ ...body, receiver: usdc }))).toEqual([
+        400,
+        'INVALID_PARAMS',
+        'receiver',
+      ])
+      expect(errorOf(await postSwap({ ...body, account: aggregator }))).toEqual([
+        400,
+        'INVALID_PARAMS',
+        'account',
+      ])
+      for (const feeReceiver of [zeroAddress, aggregator, pool, usdc]) {
+        expect(errorOf(await postSwap(withInfo(best, { feeReceiver })))).toEqual([
+          400,
+          'INVALID_PARAMS',
+          'transactionData.info.feeReceiver',
+        ])
+      }
+    })
   })
 
   it('answers 503 UPSTREAM_UNAVAILABLE when the node is down during a quote with estimation', async () => {

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { createRoute, z } from '@hono/zod-openapi'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
-import { AppError } from '../errors'
 import type { Markets } from '../market/createMarkets'
 import { createRouter } from '../openapi/createRouter'
 import {
@@ -13,6 +12,7 @@ import {
 } from '../openapi/schemas'
 import { createTokenCatalog } from '../tokens/createTokenCatalog'
 import { createTokenLogoLoader } from '../tokens/createTokenLogoLoader'
+import { getListedToken } from '../tokens/getListedToken'
 
 const defaultPublicDir = fileURLToPath(new URL('../../public', import.meta.url))
 
@@ -169,16 +169,8 @@ export function createTokenRoutes(deps: TokenRoutesDeps) {
     )
   const chainIdsOf = (chainId: number | undefined) =>
     chainId === undefined ? markets.all().map((m) => m.chainId) : [assertChain(chainId).chainId]
-  const findToken = (chainId: number, tokenAddress: `0x${string}`) => {
-    assertChain(chainId)
-    const token = catalog.findToken(chainId, tokenAddress)
-    if (token === undefined) {
-      throw new AppError('NOT_FOUND', `Token ${tokenAddress} is not listed on chain ${chainId}`, {
-        details: { chainId, tokenAddress },
-      })
-    }
-    return token
-  }
+  const findToken = (chainId: number, tokenAddress: `0x${string}`) =>
+    getListedToken(catalog, assertChain(chainId).chainId, tokenAddress)
 
   return createRouter()
     .openapi(searchRoute, (c) => {

@@ -6,16 +6,18 @@ export interface ChainSelectorProps {
   chains: readonly ChainRecord[]
   chainId: number
   onChange: (chainId: number) => void
+  /** Accessible name of the select; `Network` unless the page shows two (source and destination). */
+  label?: string
 }
 
 /** Network picker: a native, labelled select (keyboard and phone friendly) beside the chosen chain's logo. */
-export function ChainSelector({ chains, chainId, onChange }: ChainSelectorProps) {
+export function ChainSelector({ chains, chainId, onChange, label = 'Network' }: ChainSelectorProps) {
   const id = useId()
   const selected = chains.find((c) => c.chainId === chainId)
   return (
     <div className="flex min-w-0 items-center gap-2">
       <label htmlFor={id} className="sr-only">
-        Network
+        {label}
       </label>
       <span className="hidden sm:contents">
         <ChainLogo src={selected?.logo} label={selected?.shortName ?? '?'} size={24} />

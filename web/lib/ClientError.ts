@@ -7,6 +7,7 @@ export type ClientErrorCode =
   | 'QUOTE_EXPIRED'
   | 'TX_REVERTED'
   | 'ESTIMATE_FAILED'
+  | 'INVALID_TRANSACTION'
 
 /** An error the app raises in its own flows, carrying a stable `code` that `getErrorMessage` maps to text. */
 export class ClientError extends Error {

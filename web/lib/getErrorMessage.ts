@@ -14,6 +14,7 @@ const apiMessages: Record<string, string> = {
   INSUFFICIENT_GAS: 'Not enough native balance to pay for gas.',
   TX_REVERTED: 'The transaction failed on chain. Nothing was swapped.',
   ESTIMATE_FAILED: 'The transaction would fail. Refresh the quote and try again.',
+  INVALID_TRANSACTION: 'The server sent a transaction that cannot be sent. Refresh the quote and try again.',
   UNSUPPORTED_CHAIN: 'This network is not supported.',
   INVALID_PARAMS: 'Some of the values entered are not valid.',
   QUOTE_EXPIRED: 'The quote expired. Refresh it and try again.',

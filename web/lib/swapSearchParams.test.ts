@@ -7,8 +7,9 @@ const fakeUsdc = { address: '0x7cd6D9B772fca718294e655ed424c2c2D067cb7b', symbol
 
 describe('parseSwapSearchParams', () => {
   it('reads every field', () => {
-    expect(parseSwapSearchParams('?chain=10&from=ETH&to=0xabc&amount=1.5&side=out')).toEqual({
+    expect(parseSwapSearchParams('?chain=10&toChain=56&from=ETH&to=0xabc&amount=1.5&side=out')).toEqual({
       chainId: 10,
+      toChainId: 56,
       from: 'ETH',
       to: '0xabc',
       amount: '1.5',
@@ -16,8 +17,9 @@ describe('parseSwapSearchParams', () => {
     })
   })
   it('defaults and drops invalid values', () => {
-    expect(parseSwapSearchParams('?chain=x&amount=1e5&side=sideways')).toEqual({
+    expect(parseSwapSearchParams('?chain=x&toChain=-3&amount=1e5&side=sideways')).toEqual({
       chainId: undefined,
+      toChainId: undefined,
       from: undefined,
       to: undefined,
       amount: undefined,

@@ -1,28 +1,37 @@
-import { isAddress, isAddressEqual } from 'viem'
+import { isAddress } from 'viem'
+import { isSameAddress } from './isSameAddress'
+
 /** Which amount the link's amount is: the input (exact in) or the output (exact out). */
 export type LinkSide = 'in' | 'out'
 
 /** The swap form as a deep link carries it: token references are symbols or addresses. */
 export interface SwapLink {
   chainId: number | undefined
+  /** Destination chain (`toChain`), honoured only where a cross-chain flow is offered. */
+  toChainId: number | undefined
   from: string | undefined
   to: string | undefined
   amount: string | undefined
   side: LinkSide
 }
 
+const parseChainId = (value: string | null) => {
+  const id = Number(value)
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : undefined
+}
+
 const nonEmpty = (value: string | null) => (value === null || value.trim() === '' ? undefined : value.trim())
 
 /**
- * Reads `?chain=1&from=ETH&to=0x…&amount=1.5&side=in` (every part optional; `side` defaults to `in`, an
- * amount that is not a plain decimal is dropped).
+ * Reads `?chain=1&toChain=56&from=ETH&to=0x…&amount=1.5&side=in` (every part optional; `side` defaults to
+ * `in`, an amount that is not a plain decimal and a chain id that is not a positive integer are dropped).
  */
 export function parseSwapSearchParams(search: string): SwapLink {
   const params = new URLSearchParams(search)
-  const chain = Number(params.get('chain'))
   const amount = nonEmpty(params.get('amount'))
   return {
-    chainId: Number.isSafeInteger(chain) && chain !== 0 ? chain : undefined,
+    chainId: parseChainId(params.get('chain')),
+    toChainId: parseChainId(params.get('toChain')),
     from: nonEmpty(params.get('from')),
     to: nonEmpty(params.get('to')),
     amount: amount !== undefined && /^(\d+\.?\d*|\.\d+)$/.test(amount) ? amount : undefined,
@@ -60,20 +69,20 @@ export function buildSwapSearch(params: {
  * Finds the token a link refers to: an address (any case) or a symbol (case-insensitive; ambiguous symbols
  * resolve to nothing).
  */
-export function resolveTokenRef<T extends { address: `0x${string}`; symbol: string }>(params: {
+export function resolveTokenRef<T extends { address: string; symbol: string }>(params: {
   ref: string | undefined
   tokens: readonly T[]
 }): T | undefined {
   const { ref, tokens } = params
   if (ref === undefined) return undefined
-  if (isAddress(ref, { strict: false })) return tokens.find((t) => isAddressEqual(t.address, ref))
+  if (isAddress(ref, { strict: false })) return tokens.find((t) => isSameAddress(t.address, ref))
   const matches = tokens.filter((t) => t.symbol.toLowerCase() === ref.toLowerCase())
   return matches.length === 1 ? matches[0] : undefined
 }
 
 /** The shortest unambiguous link reference to a token: its symbol when unique in `tokens`, else its address. */
 export function toTokenRef(params: {
-  token: { address: `0x${string}`; symbol: string }
+  token: { address: string; symbol: string }
   tokens: readonly { symbol: string }[]
 }): string {
   const { token, tokens } = params

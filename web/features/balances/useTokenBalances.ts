@@ -1,6 +1,7 @@
-import { type Address, erc20Abi, isAddressEqual, zeroAddress } from 'viem'
+import { type Address, erc20Abi, getAddress, zeroAddress } from 'viem'
 import { useBalance, useReadContracts } from 'wagmi'
 import type { TokenRecord } from '../../lib/api'
+import { isSameAddress } from '../../lib/isSameAddress'
 
 export interface TokenBalance {
   token: TokenRecord
@@ -22,13 +23,13 @@ export function useTokenBalances(params: {
 }) {
   const { chainId, address, tokens, refetchIntervalMs } = params
   const enabled = address !== undefined
-  const erc20s = tokens.filter((t) => !isAddressEqual(t.address, zeroAddress))
+  const erc20s = tokens.filter((t) => !isSameAddress(t.address, zeroAddress))
   const native = useBalance({ address, chainId, query: { enabled, refetchInterval: refetchIntervalMs } })
   const contracts = useReadContracts({
     allowFailure: true,
     contracts: erc20s.map((t) => ({
       chainId,
-      address: t.address,
+      address: getAddress(t.address),
       abi: erc20Abi,
       functionName: 'balanceOf' as const,
       args: [address ?? zeroAddress] as const,
@@ -37,7 +38,7 @@ export function useTokenBalances(params: {
   })
 
   const balances: TokenBalance[] = tokens.map((token) => {
-    if (isAddressEqual(token.address, zeroAddress))
+    if (isSameAddress(token.address, zeroAddress))
       return { token, amount: native.data?.value, failed: native.isError }
     const index = erc20s.indexOf(token)
     const result = contracts.data?.[index]

@@ -3,8 +3,8 @@ import type { ChainRecord } from '../../lib/api'
 import { HistoryItem } from './HistoryItem'
 import { useSwapHistory } from './useSwapHistory'
 
-/** The connected account's recent swaps from this browser, newest first, with their status. */
-export function HistoryPanel({ chains }: { chains: readonly ChainRecord[] }) {
+/** The connected account's recent swaps from this browser, newest first (at most `limit`), with their status. */
+export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]; limit: number }) {
   const { address } = useAccount()
   const { records, upsert } = useSwapHistory(address)
   return (
@@ -21,7 +21,7 @@ export function HistoryPanel({ chains }: { chains: readonly ChainRecord[] }) {
         <p className="text-sm text-muted">No swaps yet.</p>
       ) : (
         <ul aria-label="Recent swaps">
-          {records.slice(0, 10).map((record) => (
+          {records.slice(0, limit).map((record) => (
             <HistoryItem
               key={`${record.chainId}-${record.hash}`}
               record={record}

@@ -5,6 +5,7 @@ import { createConnector } from 'wagmi'
 import { createLocalAccountProvider, type LocalAccountProvider } from '../../lib/createLocalAccountProvider'
 import type { SafeStorage } from '../../lib/storage'
 import { getDevnetPrivateKey } from './getDevnetPrivateKey'
+import { toConnectAccounts } from './toConnectAccounts'
 
 export interface DevnetWalletParams {
   storage: SafeStorage
@@ -66,7 +67,7 @@ export function devnetWallet(params: DevnetWalletParams): () => Wallet {
           id: 'devnetWallet',
           name: 'Devnet wallet',
           type: 'devnetWallet',
-          async connect({ chainId } = {}) {
+          async connect({ chainId, withCapabilities } = {}) {
             const p = await getProvider()
             if (chainId !== undefined && chainId !== p.chainId)
               await p.request({
@@ -77,8 +78,13 @@ export function devnetWallet(params: DevnetWalletParams): () => Wallet {
             const accounts = (await p.request({ method: 'eth_accounts' })) as Hex[]
             const [address] = accounts
             if (address !== undefined) await fundOnce(address)
-            // wagmi types connect() generically over `withCapabilities`; plain addresses are its default shape
-            return { accounts: accounts.map((a) => getAddress(a)) as never, chainId: p.chainId }
+            return {
+              accounts: toConnectAccounts(
+                accounts.map((a) => getAddress(a)),
+                withCapabilities,
+              ),
+              chainId: p.chainId,
+            }
           },
           async disconnect() {
             params.storage.removeItem(connectedFlagKey)

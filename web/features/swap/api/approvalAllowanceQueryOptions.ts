@@ -5,7 +5,7 @@ import { fetchApprovalAllowance } from './fetchApprovalAllowance'
 /** Query options for the aggregator's allowance on `tokenAddress` from `walletAddress`, keyed on all three. */
 export function approvalAllowanceQueryOptions(params: {
   chainId: number
-  tokenAddress: HexAddress
+  tokenAddress: string
   walletAddress: HexAddress
 }) {
   return queryOptions({

@@ -1,6 +1,4 @@
-import { hc } from 'hono/client'
-import type { AppType } from '../../../../server/app'
-import { type ApiRequestParams, getBaseUrl, type HexAddress, readJson } from '../../../lib/api'
+import { type ApiRequestParams, createApiClient, type HexAddress, parseApiResponse } from '../../../lib/api'
 
 /**
  * How much of `tokenAddress` the aggregator may spend from `walletAddress`, in base units, as the server reads
@@ -8,16 +6,17 @@ import { type ApiRequestParams, getBaseUrl, type HexAddress, readJson } from '..
  * `INVALID_PARAMS` for the native coin, `UPSTREAM_UNAVAILABLE`).
  */
 export async function fetchApprovalAllowance(
-  params: ApiRequestParams & { chainId: number; tokenAddress: HexAddress; walletAddress: HexAddress },
+  params: ApiRequestParams & { chainId: number; tokenAddress: string; walletAddress: HexAddress },
 ): Promise<bigint> {
-  const client = hc<AppType>(getBaseUrl(params.baseUrl))
-  const response = await client.trade.v1[':chainId'].approval.allowance.$get(
-    {
-      param: { chainId: String(params.chainId) },
-      query: { tokenAddress: params.tokenAddress, walletAddress: params.walletAddress },
-    },
-    { init: { signal: params.signal ?? null } },
+  const client = createApiClient(params.baseUrl)
+  const body = await parseApiResponse(
+    client.trade.v1[':chainId'].approval.allowance.$get(
+      {
+        param: { chainId: String(params.chainId) },
+        query: { tokenAddress: params.tokenAddress, walletAddress: params.walletAddress },
+      },
+      { init: { signal: params.signal ?? null } },
+    ),
   )
-  const body = await readJson<{ allowance: string }>(response)
   return BigInt(body.allowance)
 }

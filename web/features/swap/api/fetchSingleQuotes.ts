@@ -1,12 +1,10 @@
-import { hc } from 'hono/client'
-import type { AppType } from '../../../../server/app'
-import { type ApiRequestParams, getBaseUrl, type HexAddress, readJson } from '../../../lib/api'
-import type { SingleQuote, SwapSide } from '../types'
+import { type ApiRequestParams, createApiClient, parseApiResponse } from '../../../lib/api'
+import type { SwapSide } from '../types'
 
 export interface SingleQuotesParams {
   chainId: number
-  fromTokenAddress: HexAddress
-  toTokenAddress: HexAddress
+  fromTokenAddress: string
+  toTokenAddress: string
   /** Base units of the from token (side `in`) or of the to token (side `out`). */
   amount: bigint
   side: SwapSide
@@ -20,24 +18,23 @@ export interface SingleQuotesParams {
  * Every exchange's quote for a trade, best first (`GET /trade/v1/{chainId}/quote/single`). The deadline is
  * computed from `nowMs` at request time. Throws `ApiError` (`NO_ROUTE`, `INSUFFICIENT_LIQUIDITY`, ...).
  */
-export async function fetchSingleQuotes(
-  params: ApiRequestParams & SingleQuotesParams & { nowMs: number },
-): Promise<SingleQuote[]> {
-  const client = hc<AppType>(getBaseUrl(params.baseUrl))
+export async function fetchSingleQuotes(params: ApiRequestParams & SingleQuotesParams & { nowMs: number }) {
+  const client = createApiClient(params.baseUrl)
   const deadlineSec = Math.floor(params.nowMs / 1000) + Math.round(params.deadlineMinutes * 60)
-  const response = await client.trade.v1[':chainId'].quote.single.$get(
-    {
-      param: { chainId: String(params.chainId) },
-      query: {
-        fromTokenAddress: params.fromTokenAddress,
-        toTokenAddress: params.toTokenAddress,
-        amount: params.amount.toString(),
-        slippage: String(params.slippagePercent / 100),
-        deadline: String(deadlineSec),
-        ...(params.side === 'out' ? { isExactOut: 'true' as const } : {}),
+  return parseApiResponse(
+    client.trade.v1[':chainId'].quote.single.$get(
+      {
+        param: { chainId: String(params.chainId) },
+        query: {
+          fromTokenAddress: params.fromTokenAddress,
+          toTokenAddress: params.toTokenAddress,
+          amount: params.amount.toString(),
+          slippage: String(params.slippagePercent / 100),
+          deadline: String(deadlineSec),
+          ...(params.side === 'out' ? { isExactOut: 'true' as const } : {}),
+        },
       },
-    },
-    { init: { signal: params.signal ?? null } },
+      { init: { signal: params.signal ?? null } },
+    ),
   )
-  return readJson<SingleQuote[]>(response)
 }

@@ -1,12 +1,4 @@
-import { hc } from 'hono/client'
-import type { AppType } from '../../../../server/app'
-import {
-  type ApiRequestParams,
-  getBaseUrl,
-  type HexAddress,
-  readJson,
-  type TokenRecord,
-} from '../../../lib/api'
+import { type ApiRequestParams, createApiClient, type HexAddress, parseApiResponse } from '../../../lib/api'
 
 /**
  * The record of one listed token (`GET /trade/v1/info/token/{chainId}/{tokenAddress}`). Throws `ApiError`
@@ -15,11 +7,12 @@ import {
  */
 export async function fetchTokenInfo(
   params: ApiRequestParams & { chainId: number; tokenAddress: HexAddress },
-): Promise<TokenRecord> {
-  const client = hc<AppType>(getBaseUrl(params.baseUrl))
-  const response = await client.trade.v1.info.token[':chainId'][':tokenAddress'].$get(
-    { param: { chainId: String(params.chainId), tokenAddress: params.tokenAddress } },
-    { init: { signal: params.signal ?? null } },
+) {
+  const client = createApiClient(params.baseUrl)
+  return parseApiResponse(
+    client.trade.v1.info.token[':chainId'][':tokenAddress'].$get(
+      { param: { chainId: String(params.chainId), tokenAddress: params.tokenAddress } },
+      { init: { signal: params.signal ?? null } },
+    ),
   )
-  return readJson<TokenRecord>(response)
 }

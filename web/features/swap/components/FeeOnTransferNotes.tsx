@@ -1,5 +1,5 @@
-import { isAddressEqual } from 'viem'
 import type { TokenRecord } from '../../../lib/api'
+import { isSameAddress } from '../../../lib/isSameAddress'
 
 /**
  * A warning for each chosen fee-on-transfer token (`transferFeeBps > 0`): the token itself takes a share of
@@ -10,7 +10,7 @@ export function FeeOnTransferNotes({ tokens }: { tokens: readonly (TokenRecord |
     (token, index): token is TokenRecord =>
       token !== undefined &&
       token.transferFeeBps > 0 &&
-      tokens.findIndex((other) => other !== undefined && isAddressEqual(other.address, token.address)) ===
+      tokens.findIndex((other) => other !== undefined && isSameAddress(other.address, token.address)) ===
         index,
   )
   if (taxed.length === 0) return null

@@ -28,8 +28,11 @@ import { TokenDialog } from './TokenDialog'
 
 const noTokens: TokenRecord[] = []
 
-/** The single-chain swap card on `chain`: amounts, tokens, quotes, settings, approval, review and progress. */
-export function SwapCard({ chain }: { chain: ChainRecord }) {
+/**
+ * The single-chain swap card on `chain`: amounts, tokens, quotes, settings, approval, review and progress.
+ * `embed` (the widget) draws the same flow as a standalone card instead of a cell of the page grid.
+ */
+export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?: boolean }) {
   const popular = usePopularTokens({ chainId: chain.chainId })
   const tokens = popular.data ?? noTokens
   const form = useSwapForm({ chainId: chain.chainId, tokens: popular.data })
@@ -101,7 +104,10 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
   }
   const onType = (field: 'in' | 'out', text: string) => {
     const token = field === 'in' ? from : to
-    form.setAmount(field, sanitizeAmountInput({ text, decimals: token?.decimals ?? 18 }))
+    form.setAmount(
+      field,
+      sanitizeAmountInput({ text, decimals: token?.decimals ?? chain.nativeCurrency.decimals }),
+    )
   }
   const onMax = () => {
     const balance = balanceOf(from)
@@ -122,7 +128,7 @@ export function SwapCard({ chain }: { chain: ChainRecord }) {
   return (
     <section
       aria-labelledby="swap-heading"
-      className="min-w-0 self-start rounded-2xl border border-line bg-card p-4 shadow-sm md:row-span-2"
+      className={`min-w-0 self-start rounded-2xl border border-line bg-card shadow-sm ${embed ? 'p-3' : 'p-4 md:row-span-2'}`}
     >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id="swap-heading" className="min-w-0 truncate text-base font-semibold">

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useId, useState } from 'react'
-import { isAddress, isAddressEqual } from 'viem'
+import { isAddress } from 'viem'
 import { Dialog } from '../../../components/Dialog'
 import { ApiError, type TokenRecord } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
+import { isSameAddress } from '../../../lib/isSameAddress'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
 import { tokenSearchQueryOptions } from '../api/tokenSearchQueryOptions'
 import { computeTokenValueUsd } from '../model/computeTokenValueUsd'
@@ -152,7 +153,7 @@ function TokenPicker({ chainId, chainName, tokens, balances, selected, onSelect 
             token={token}
             balance={balances.get(token.address.toLowerCase())}
             active={index === activeIndex}
-            current={selected !== undefined && isAddressEqual(selected.address, token.address)}
+            current={selected !== undefined && isSameAddress(selected.address, token.address)}
             onSelect={() => onSelect(token)}
             onHover={() => setActive(index)}
           />

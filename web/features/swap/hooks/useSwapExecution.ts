@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Hex } from 'viem'
+import { getAddress, type Hex } from 'viem'
 import { getCode } from 'viem/actions'
 import { useConfig } from 'wagmi'
 import { getAccount, getConnectorClient } from 'wagmi/actions'
@@ -58,7 +58,7 @@ export function useSwapExecution(params: { chain: ChainRecord; account: HexAddre
       if (tx.estimateGas === undefined)
         throw new ClientError('ESTIMATE_FAILED', tx.estimateGasError ?? 'Gas estimation failed')
       const walletClient = await getConnectorClient(config)
-      const code = await getCode(walletClient, { address: tx.to })
+      const code = await getCode(walletClient, { address: getAddress(tx.to) })
       if (code === undefined || code === '0x')
         throw new ClientError('AGGREGATOR_MISSING', `No code at ${tx.to} on the wallet's network`)
       setProgress({ phase: 'wallet' })
@@ -74,12 +74,12 @@ export function useSwapExecution(params: { chain: ChainRecord; account: HexAddre
             hash,
             account,
             from: {
-              address: quote.tokenFrom.contractAddress,
+              address: getAddress(quote.tokenFrom.contractAddress),
               symbol: quote.tokenFrom.symbol,
               decimals: quote.tokenFrom.decimals,
             },
             to: {
-              address: quote.tokenTo.contractAddress,
+              address: getAddress(quote.tokenTo.contractAddress),
               symbol: quote.tokenTo.symbol,
               decimals: quote.tokenTo.decimals,
             },
@@ -92,9 +92,9 @@ export function useSwapExecution(params: { chain: ChainRecord; account: HexAddre
       })
       const received = getReceivedAmount({
         logs: receipt.logs,
-        aggregator: tx.to,
+        aggregator: getAddress(tx.to),
         receiver: account,
-        tokenOut: quote.tokenTo.contractAddress,
+        tokenOut: getAddress(quote.tokenTo.contractAddress),
       })
       history.upsert({
         chainId: chain.chainId,

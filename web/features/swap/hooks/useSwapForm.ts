@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react'
-import { isAddressEqual } from 'viem'
 import type { TokenRecord } from '../../../lib/api'
+import { isSameAddress } from '../../../lib/isSameAddress'
 import {
   buildSwapSearch,
   parseSwapSearchParams,
@@ -26,7 +26,7 @@ type Action =
   | { type: 'exchange'; exchangeId: string | undefined }
 
 const same = (a: TokenRecord | undefined, b: TokenRecord | undefined) =>
-  a !== undefined && b !== undefined && a.chainId === b.chainId && isAddressEqual(a.address, b.address)
+  a !== undefined && b !== undefined && a.chainId === b.chainId && isSameAddress(a.address, b.address)
 
 function reduce(state: SwapFormState, action: Action): SwapFormState {
   switch (action.type) {

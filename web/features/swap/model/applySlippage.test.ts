@@ -21,6 +21,7 @@ function quote(params: { tradeType: 0 | 1; nativeValue: string }): SingleQuote {
     exchangeId: 'best',
     fromTokenAmount: '1000000',
     toTokenAmount: '2000000',
+    toTokenAmountWithoutFee: '2000000',
     deltaAmount: exactIn ? '1990000' : '1005000',
     fee: '0',
     tokenFrom: token,
@@ -34,10 +35,16 @@ function quote(params: { tradeType: 0 | 1; nativeValue: string }): SingleQuote {
         ...(exactIn
           ? { amountIn: '1000000', amountOutMin: '1990000' }
           : { amountOut: '2000000', amountInMax: '1005000' }),
+        actualQuote: '2000000',
         deadline: 1,
         slippage: 0.005,
+        path: [token.contractAddress, token.contractAddress],
+        feeReceiver: token.contractAddress,
+        feePercent: 0,
+        requestId: 'req-1',
       },
-      call: [{ amount: '1000000', data: '0x' }],
+      call: [{ targetExchange: 'Uniswap V2', amount: '1000000', data: '0x' }],
+      version: 1,
     },
     to: token.contractAddress,
     nativeValue: params.nativeValue,
@@ -49,7 +56,11 @@ function quote(params: { tradeType: 0 | 1; nativeValue: string }): SingleQuote {
     amountOutUsd: null,
     slippage: 0.5,
     recommendedSlippage: 1.37,
+    slippageWarning: null,
     priceImpact: 0,
+    lpFeePercent: 0.3,
+    lpFeeAmount: '6000',
+    contractVersion: 1,
     quoteDeadline: 1,
   }
 }

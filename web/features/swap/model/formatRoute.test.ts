@@ -17,7 +17,6 @@ describe('formatRoute', () => {
         protocol: [
           {
             name: 'Uniswap V3',
-            logo: '',
             route: [weth.toLowerCase() as `0x${string}`, usdc],
             percentage: 100,
           },
@@ -32,8 +31,8 @@ describe('formatRoute', () => {
     expect(
       formatRoute({
         protocol: [
-          { name: 'Uniswap V2', logo: '', route: [usdc, dai], percentage: 70.8901 },
-          { name: 'Uniswap V3', logo: '', route: [usdc, unknown], percentage: 29.1099 },
+          { name: 'Uniswap V2', route: [usdc, dai], percentage: 70.8901 },
+          { name: 'Uniswap V3', route: [usdc, unknown], percentage: 29.1099 },
         ],
         tokens,
         locale: 'en-US',

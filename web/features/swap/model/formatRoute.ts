@@ -1,6 +1,5 @@
-import { isAddressEqual } from 'viem'
-import type { HexAddress } from '../../../lib/api'
 import { formatPercent } from '../../../lib/formatPercent'
+import { isSameAddress } from '../../../lib/isSameAddress'
 import type { QuoteProtocol } from '../types'
 
 /**
@@ -8,12 +7,12 @@ import type { QuoteProtocol } from '../types'
  * symbol of a known token (else the address shortened to "0x1234…"); shares keep at most one decimal.
  */
 export function formatRoute(params: {
-  protocol: readonly QuoteProtocol[]
-  tokens: readonly { address: HexAddress; symbol: string }[]
+  protocol: readonly Pick<QuoteProtocol, 'name' | 'route' | 'percentage'>[]
+  tokens: readonly { address: string; symbol: string }[]
   locale?: string
 }): string {
-  const symbolOf = (address: HexAddress) =>
-    params.tokens.find((t) => isAddressEqual(t.address, address))?.symbol ?? `${address.slice(0, 6)}…`
+  const symbolOf = (address: string) =>
+    params.tokens.find((t) => isSameAddress(t.address, address))?.symbol ?? `${address.slice(0, 6)}…`
   return params.protocol
     .map((leg) => {
       const share = formatPercent({ value: leg.percentage, maximumFractionDigits: 1, locale: params.locale })

@@ -1,7 +1,7 @@
 import { computeTokenValueUsd } from './computeTokenValueUsd'
 
 interface SortableToken {
-  address: `0x${string}`
+  address: string
   decimals: number
   priceInUsd: number | null
 }

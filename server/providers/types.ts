@@ -1,0 +1,115 @@
+/**
+ * The cross-chain provider interface (Stargate, Across, a THORChain-style network...): each provider quotes
+ * a transfer, builds the source-chain transaction of one of its quotes and tracks a sent transfer. Amounts
+ * are bigint base units; addresses and chain ids are strings because a side may be a non-EVM chain
+ * (a UTXO or Cosmos chain: bech32 addresses, string chain ids).
+ */
+
+/** A chain as providers see it: EVM chains by numeric id, others by their own id (`bitcoin`, `cosmoshub-4`). */
+export type ProviderChainId = number | string
+
+/** One side of a transfer: the chain, the asset on it (the zero address / `native` for the native coin). */
+export interface ProviderAsset {
+  chainId: ProviderChainId
+  /** Token address (EVM), denom (Cosmos) or `native`. */
+  address: string
+  decimals: number
+}
+
+/** What the caller asks every provider. */
+export interface ProviderQuoteRequest {
+  from: ProviderAsset
+  to: ProviderAsset
+  /** Base units of `from`. */
+  amountIn: bigint
+  /** Who sends on the source chain (address in the source chain's format). */
+  sender: string
+  /** Who receives on the destination chain (address in the destination chain's format). */
+  receiver: string
+  /** Fraction, e.g. 0.005 for 0.5%. */
+  slippage: number
+}
+
+/** A provider's fee, in base units of `asset`. */
+export interface ProviderFee {
+  kind: 'protocol' | 'gas' | 'relayer' | 'liquidity' | 'integrator'
+  asset: ProviderAsset
+  amount: bigint
+}
+
+/** One way a provider would carry the transfer. */
+export interface ProviderQuote {
+  /** `provider.id` of the provider that made it. */
+  providerId: string
+  request: ProviderQuoteRequest
+  /** Expected base units of `request.to` the receiver gets. */
+  amountOut: bigint
+  /** Least base units of `request.to` the receiver gets, or the transfer refunds. */
+  amountOutMin: bigint
+  fees: ProviderFee[]
+  /** Expected seconds from the source transaction to delivery. */
+  estimatedDurationSec: number
+  /** Unix seconds after which `buildTransaction` must not be called for it. */
+  expiresAt: number
+  /** Provider-specific data `buildTransaction` needs (route ids, vault addresses, memo...). */
+  details: Readonly<Record<string, string | number | boolean>>
+}
+
+/** An EVM transaction to sign on the source chain. */
+export interface EvmProviderTransaction {
+  family: 'evm'
+  chainId: number
+  to: `0x${string}`
+  data: `0x${string}`
+  /** Wei. */
+  value: bigint
+  /** ERC-20 the sender must approve to `spender` first, if any. */
+  approval?: { token: `0x${string}`; spender: `0x${string}`; amount: bigint }
+}
+
+/** A UTXO-chain payment (a THORChain-style deposit): pay `amount` to `to` with `memo` (OP_RETURN). */
+export interface UtxoProviderTransaction {
+  family: 'utxo'
+  chainId: string
+  to: string
+  /** Base units (satoshis). */
+  amount: bigint
+  memo: string
+}
+
+/** A Cosmos SDK message to sign on the source chain. */
+export interface CosmosProviderTransaction {
+  family: 'cosmos'
+  chainId: string
+  typeUrl: string
+  /** The message value as JSON (amounts as decimal strings). */
+  value: Readonly<Record<string, unknown>>
+  memo: string
+}
+
+export type ProviderTransaction = EvmProviderTransaction | UtxoProviderTransaction | CosmosProviderTransaction
+
+/** Where a transfer stands: sent and unconfirmed, in flight between chains, delivered, or failed (refunded). */
+export type ProviderTransferState = 'PENDING' | 'INFLIGHT' | 'DELIVERED' | 'FAILED'
+
+export interface ProviderTransferStatus {
+  state: ProviderTransferState
+  /** Destination transaction, once there is one. */
+  destinationTxHash?: string
+  /** Base units the receiver got, once delivered. */
+  amountReceived?: bigint
+  /** True when the receiver got another asset than asked (e.g. the bridge's canonical token instead of a swap). */
+  receivedDifferentTokens: boolean
+}
+
+/** A cross-chain provider. Methods throw on failure; `quoteAllProviders` isolates one provider's failure. */
+export interface CrossChainProvider {
+  /** Stable id (`stargate`, `across`...). */
+  id: string
+  /** Every quote this provider offers for `request`; empty when it does not serve the pair. */
+  quote(request: ProviderQuoteRequest, options: { signal: AbortSignal }): Promise<ProviderQuote[]>
+  /** The source-chain transaction that executes `quote`. */
+  buildTransaction(quote: ProviderQuote): Promise<ProviderTransaction>
+  /** Status of the transfer started by `originTxHash`. */
+  track(originTxHash: string): Promise<ProviderTransferStatus>
+}

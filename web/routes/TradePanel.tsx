@@ -1,0 +1,30 @@
+import { SwapCard } from '../features/swap'
+import type { ChainRecord } from '../lib/api'
+import { getChainFamily } from '../lib/getChainFamily'
+
+/**
+ * The trade flow for the chosen chains: the single-chain swap card when the destination is the source and
+ * the source is an EVM chain; otherwise a plain note that the app has no flow for that pair yet (nothing is
+ * offered that does not work).
+ */
+export function TradePanel({
+  source,
+  destination,
+  embed = false,
+}: {
+  source: ChainRecord
+  destination: ChainRecord
+  embed?: boolean
+}) {
+  if (destination.chainId === source.chainId && getChainFamily(source) === 'evm')
+    return <SwapCard key={source.chainId} chain={source} embed={embed} />
+  return (
+    <section aria-label="Swap" className="self-start rounded-2xl border border-line bg-card p-4 shadow-sm">
+      <p role="status" className="text-sm text-muted">
+        {destination.chainId === source.chainId
+          ? `Swaps on ${source.name} are not available in this app yet.`
+          : `Swaps from ${source.name} to ${destination.name} are not available in this app yet.`}
+      </p>
+    </section>
+  )
+}
