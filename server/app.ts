@@ -3,6 +3,7 @@ import { cors } from 'hono/cors'
 import { apiKeyAuth } from './auth/apiKeyAuth'
 import { authGroupOf } from './auth/authGroupOf'
 import type { ChainDeployment } from './chains/deployment'
+import type { MountedFlows } from './chains/getChainFlows'
 import type { Config } from './config'
 import { AppError } from './errors'
 import type { Logger } from './logger'
@@ -141,8 +142,16 @@ export function createApp(deps: AppDeps) {
   })
   app.openAPIRegistry.registerComponent('securitySchemes', 'Bearer', { type: 'http', scheme: 'bearer' })
 
+  // Flows are advertised only where they are mounted: cross-chain providers, the liquidity network and
+  // the gasless relayer add their chains here when they are mounted.
+  const mountedFlows: MountedFlows = {
+    singleChain: new Set(markets.all().map((market) => market.chainId)),
+    crossChain: new Set(),
+    utxo: new Set(),
+    gasless: new Set(),
+  }
   const api = app
-    .route('/', createInfoRoutes({ deployments, isDevnet, config }))
+    .route('/', createInfoRoutes({ deployments, isDevnet, config, mountedFlows }))
     .route('/', createHealthRoutes({ deployments, logger }))
     .route('/', createRpcProxyRoutes({ deployments, maxLogBlockRange: config.rpcMaxLogBlockRange }))
     .route('/', createSingleRoutes({ markets, quoteTtlSec: config.quoteTtlSec, now }))

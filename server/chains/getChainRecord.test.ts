@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { createFakeDeployments } from '../testing/fakeDeployments'
 import { getChainRecord } from './getChainRecord'
 
+const singleChainOnly = { singleChain: true, crossChain: false, utxo: false, gasless: false }
+
 describe('getChainRecord', () => {
   it('describes a chain unknown to chainInfo generically, single-chain only', () => {
     const [base] = createFakeDeployments()
     if (base === undefined) throw new Error('fixture')
-    const record = getChainRecord({ deployment: { ...base, chainId: 31337, tokens: [] }, isDevnet: true })
+    const record = getChainRecord({
+      deployment: { ...base, chainId: 31337, tokens: [] },
+      isDevnet: true,
+      flows: singleChainOnly,
+    })
     expect(record).toEqual({
       chainId: 31337,
+      family: 'evm',
       name: 'Chain 31337',
       shortName: 'chain-31337',
       nativeCurrency: {
@@ -45,7 +52,11 @@ describe('getChainRecord', () => {
         tags: [],
       },
     ]
-    const record = getChainRecord({ deployment: { ...base, chainId: 56, tokens }, isDevnet: false })
+    const record = getChainRecord({
+      deployment: { ...base, chainId: 56, tokens },
+      isDevnet: false,
+      flows: singleChainOnly,
+    })
     expect([record.name, record.nativeCurrency.symbol, record.wrappedNative.symbol]).toEqual([
       'BNB Smart Chain',
       'BNB',

@@ -1,10 +1,14 @@
 import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
-import { getChainInfo } from './chainInfo'
+import { type ChainFamily, getEvmChainInfo } from './chainInfo'
 import type { ChainDeployment } from './deployment'
+import type { ChainFlows } from './getChainFlows'
+import { getNativeCurrency } from './getNativeCurrency'
 
 /** A chain as `GET /trade/v1/info/chains` describes it to clients. */
 export interface ChainRecord {
   chainId: number
+  /** How the chain is addressed and signed; deployments are EVM chains today. */
+  family: ChainFamily
   name: string
   shortName: string
   nativeCurrency: { name: string; symbol: string; decimals: number; address: Address }
@@ -14,7 +18,7 @@ export interface ChainRecord {
   /** Same-origin JSON-RPC proxy path; the browser never talks to another host. */
   rpcUrl: string
   aggregator: Address
-  flows: { singleChain: boolean; crossChain: boolean; utxo: boolean; gasless: boolean }
+  flows: ChainFlows
   blockTimeMs: number
   isDevnet: boolean
 }
@@ -22,24 +26,26 @@ export interface ChainRecord {
 /**
  * Describes one deployed chain for clients, combining the deployment (addresses, tokens) with the
  * static chain facts of `chainInfo`. A chain id unknown to `chainInfo` (network mode) gets a generic
- * name, 18-decimal native currency "ETH" and the single-chain flow only.
+ * name and an 18-decimal native currency "ETH". `flows` says what is mounted for the chain (`getChainFlows`).
  */
-export function getChainRecord(params: { deployment: ChainDeployment; isDevnet: boolean }): ChainRecord {
-  const { deployment, isDevnet } = params
+export function getChainRecord(params: {
+  deployment: ChainDeployment
+  isDevnet: boolean
+  flows: ChainFlows
+}): ChainRecord {
+  const { deployment, isDevnet, flows } = params
   const { chainId } = deployment
-  const info = getChainInfo(chainId)
+  const info = getEvmChainInfo(chainId)
   const wrappedToken = deployment.tokens.find((token) =>
     isAddressEqual(token.address, deployment.wrappedNative),
   )
-  const flows = info?.flows ?? ['single']
   return {
     chainId,
+    family: 'evm',
     name: info?.name ?? `Chain ${chainId}`,
     shortName: info?.shortName ?? `chain-${chainId}`,
     nativeCurrency: {
-      name: info?.nativeCurrency.name ?? 'Ether',
-      symbol: info?.nativeCurrency.symbol ?? 'ETH',
-      decimals: info?.nativeCurrency.decimals ?? 18,
+      ...getNativeCurrency(chainId),
       address: zeroAddress,
     },
     wrappedNative: {
@@ -51,12 +57,7 @@ export function getChainRecord(params: { deployment: ChainDeployment; isDevnet: 
     logo: `/chains/${chainId}.svg`,
     rpcUrl: `/rpc/${chainId}`,
     aggregator: getAddress(deployment.aggregator),
-    flows: {
-      singleChain: flows.includes('single'),
-      crossChain: flows.includes('cross'),
-      utxo: flows.includes('utxo'),
-      gasless: flows.includes('gasless'),
-    },
+    flows,
     blockTimeMs: info?.blockTimeMs ?? 2_000,
     isDevnet,
   }

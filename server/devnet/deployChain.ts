@@ -19,7 +19,7 @@ import { deployUniswapV3 } from '../../contracts/deploy/deployUniswapV3'
 import { deployWrappedNative } from '../../contracts/deploy/deployWrappedNative'
 import { createDevClient } from '../../contracts/deploy/devClient'
 import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../../contracts/thirdParty'
-import { getChainInfo } from '../chains/chainInfo'
+import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../chains/deployment'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from './createTxPipeline'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
@@ -92,7 +92,7 @@ export interface DeployChainParams {
  * transactions are pipelined with locally managed nonces. Throws DevnetTxError if any transaction reverts.
  */
 export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): Promise<ChainDeployment> {
-  const info = getChainInfo(chainId)
+  const info = getEvmChainInfo(chainId)
   if (!info) throw new Error(`Unknown chain ${chainId}`)
   const account = getDeployerAccount()
   const client = createDevClient({ rpcUrl, chainId, account })

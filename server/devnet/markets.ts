@@ -1,5 +1,5 @@
 import { type Address, getAddress, keccak256, toHex } from 'viem'
-import { getChainInfo } from '../chains/chainInfo'
+import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ExchangeKind } from '../chains/deployment'
 import { getSqrtRatioAtTick, getTickAtSqrtRatio, MAX_TICK, MIN_TICK } from '../routing/v3/tickMath'
 import { getUsdPriceE18, type PriceSymbol } from './prices'
@@ -110,7 +110,7 @@ export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
 
 /** Symbol of the wrapped native token of a devnet chain (from chainInfo). */
 export function getWrappedNativeSymbol(chainId: number): string {
-  const info = getChainInfo(chainId)
+  const info = getEvmChainInfo(chainId)
   if (!info) throw new Error(`Unknown chain ${chainId}`)
   return info.wrappedNative.symbol
 }

@@ -13,7 +13,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from '../../contracts/thirdParty'
-import { evmChainIds, getChainInfo } from '../chains/chainInfo'
+import { evmChainIds, getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
 import { devAccountTokenUsd, devnetAbis } from './deployChain'
 import { computeAmountForUsd, computeDevnetMarkets, type MarketToken } from './markets'
@@ -158,7 +158,7 @@ describe('startDevnet (8 anvil chains)', () => {
           { address: t.address, abi: erc20Abi, functionName: 'decimals' } as const,
         ]),
       })
-      const info = getChainInfo(chainId)
+      const info = getEvmChainInfo(chainId)
       const expected = [
         [info?.wrappedNative.symbol, 18],
         ...getDevnetTokens(chainId).tokens.map((t) => [t.symbol, t.decimals]),

@@ -1,6 +1,6 @@
 import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
-import { getChainInfo } from '../chains/chainInfo'
 import type { TokenInfo } from '../chains/deployment'
+import { getNativeCurrency } from '../chains/getNativeCurrency'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
 
@@ -32,7 +32,7 @@ export function isNativeAddress(address: string): boolean {
 export function resolveTradeToken(market: ChainMarket, address: string, param: string): TradeToken {
   const { deployment } = market
   if (isNativeAddress(address)) {
-    const chainNative = nativeCurrencyOf(market)
+    const chainNative = getNativeCurrency(market.chainId)
     return {
       address: zeroAddress,
       routeAddress: deployment.wrappedNative,
@@ -81,9 +81,4 @@ export function resolveTradePair(market: ChainMarket, from: string, to: string):
     )
   }
   return [tokenIn, tokenOut]
-}
-
-function nativeCurrencyOf(market: ChainMarket): { symbol: string; name: string; decimals: number } {
-  const native = getChainInfo(market.chainId)?.nativeCurrency
-  return native ?? { symbol: 'ETH', name: 'Ether', decimals: 18 }
 }

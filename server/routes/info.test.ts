@@ -11,6 +11,7 @@ describe('GET /trade/v1/info/chains', () => {
     expect(await res.json()).toEqual([
       {
         chainId: 1,
+        family: 'evm',
         name: 'Ethereum',
         shortName: 'eth',
         nativeCurrency: {
@@ -28,12 +29,13 @@ describe('GET /trade/v1/info/chains', () => {
         logo: '/chains/1.svg',
         rpcUrl: '/rpc/1',
         aggregator: '0x1111111111111111111111111111111111111111',
-        flows: { singleChain: true, crossChain: true, utxo: true, gasless: true },
+        flows: { singleChain: true, crossChain: false, utxo: false, gasless: false },
         blockTimeMs: 12000,
         isDevnet: false,
       },
       {
         chainId: 8453,
+        family: 'evm',
         name: 'Base',
         shortName: 'base',
         nativeCurrency: {
@@ -51,7 +53,7 @@ describe('GET /trade/v1/info/chains', () => {
         logo: '/chains/8453.svg',
         rpcUrl: '/rpc/8453',
         aggregator: '0x2222222222222222222222222222222222222222',
-        flows: { singleChain: true, crossChain: true, utxo: false, gasless: true },
+        flows: { singleChain: true, crossChain: false, utxo: false, gasless: false },
         blockTimeMs: 2000,
         isDevnet: false,
       },

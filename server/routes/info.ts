@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
 import type { ChainDeployment } from '../chains/deployment'
+import { getChainFlows, type MountedFlows } from '../chains/getChainFlows'
 import { getChainRecord } from '../chains/getChainRecord'
 import { getSourceRecords } from '../chains/getSourceRecords'
 import type { Config } from '../config'
@@ -12,6 +13,9 @@ const zeroAddressExample = '0x0000000000000000000000000000000000000000'
 const ChainRecordSchema = z
   .object({
     chainId: z.number().int().openapi({ example: 1 }),
+    family: z
+      .enum(['evm', 'utxo', 'cosmos'])
+      .openapi({ description: 'How the chain is addressed and signed' }),
     name: z.string().openapi({ example: 'Ethereum' }),
     shortName: z.string().openapi({ example: 'eth' }),
     nativeCurrency: z.object({
@@ -32,12 +36,14 @@ const ChainRecordSchema = z
       description: 'Same-origin JSON-RPC proxy path (POST); resolve it against the page origin',
     }),
     aggregator: AddressSchema.openapi({ description: 'Aggregator contract (spender for approvals)' }),
-    flows: z.object({
-      singleChain: z.boolean(),
-      crossChain: z.boolean(),
-      utxo: z.boolean(),
-      gasless: z.boolean(),
-    }),
+    flows: z
+      .object({
+        singleChain: z.boolean(),
+        crossChain: z.boolean(),
+        utxo: z.boolean(),
+        gasless: z.boolean(),
+      })
+      .openapi({ description: 'True only for flows that are mounted and working on this chain' }),
     blockTimeMs: z.number().int().openapi({ example: 12000 }),
     isDevnet: z
       .boolean()
@@ -127,6 +133,8 @@ export interface InfoRoutesDeps {
   deployments: readonly ChainDeployment[]
   isDevnet: boolean
   config: Pick<Config, 'walletConnectProjectId' | 'quoteTtlSec'>
+  /** The chains each flow is mounted on: the chain list advertises nothing else. */
+  mountedFlows: MountedFlows
 }
 
 /**
@@ -135,13 +143,19 @@ export interface InfoRoutesDeps {
  * filter for a chain that is not deployed answers 400 `UNSUPPORTED_CHAIN`.
  */
 export function createInfoRoutes(deps: InfoRoutesDeps) {
-  const { deployments, isDevnet, config } = deps
+  const { deployments, isDevnet, config, mountedFlows } = deps
   const pick = (chainId: number | undefined) =>
     chainId === undefined ? deployments : [assertSupportedChain(deployments, chainId)]
   return createRouter()
     .openapi(chainsRoute, (c) =>
       c.json(
-        deployments.map((deployment) => getChainRecord({ deployment, isDevnet })),
+        deployments.map((deployment) =>
+          getChainRecord({
+            deployment,
+            isDevnet,
+            flows: getChainFlows(deployment.chainId, mountedFlows),
+          }),
+        ),
         200,
       ),
     )

@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
-import { getChainRecord } from '../chains/getChainRecord'
+import { getNativeCurrency } from '../chains/getNativeCurrency'
 import type { ChainMarket } from '../market/createChainMarket'
 import type { Markets } from '../market/createMarkets'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
@@ -68,7 +68,7 @@ function buildListing(market: ChainMarket, snapshot: PoolSnapshot | undefined): 
   const liquidity: ReadonlyMap<Address, number> = snapshot
     ? computeTokenLiquidityUsd(snapshot.pools, erc20s, prices)
     : new Map()
-  const { nativeCurrency } = getChainRecord({ deployment, isDevnet: false })
+  const nativeCurrency = getNativeCurrency(chainId)
   const wrapped = getAddress(deployment.wrappedNative)
   const native: ListedToken = {
     record: buildTokenRecord({

@@ -1,0 +1,20 @@
+import { isAddress } from 'viem'
+import type { ChainInfo } from '../chainInfo'
+import { isValidCosmosAddress } from './isValidCosmosAddress'
+import { isValidUtxoAddress } from './isValidUtxoAddress'
+
+/**
+ * True when `address` is a valid account address on `chain`, by the rules of the chain's family: EVM
+ * hex addresses in any case (a mixed-case one must carry a valid EIP-55 checksum), UTXO base58check /
+ * bech32 / CashAddr with the chain's prefixes, Cosmos bech32 with the chain's prefix.
+ */
+export function isValidChainAddress(chain: ChainInfo, address: string): boolean {
+  switch (chain.family) {
+    case 'evm':
+      return isAddress(address)
+    case 'utxo':
+      return isValidUtxoAddress(chain, address)
+    case 'cosmos':
+      return isValidCosmosAddress(chain, address)
+  }
+}
