@@ -29,6 +29,7 @@ import { createStaticRoutes } from './routes/static'
 import { createTokenRoutes } from './routes/tokens'
 import { createTradeRoutes } from './routes/trades'
 import type { Store } from './store/createStore'
+import { getIntegratorTagSecret } from './trades/getIntegratorTagSecret'
 
 export interface AppDeps {
   config: Config
@@ -154,7 +155,15 @@ export function createApp(deps: AppDeps) {
     .route('/', createInfoRoutes({ deployments, isDevnet, config, mountedFlows }))
     .route('/', createHealthRoutes({ deployments, logger }))
     .route('/', createRpcProxyRoutes({ deployments, maxLogBlockRange: config.rpcMaxLogBlockRange }))
-    .route('/', createSingleRoutes({ markets, quoteTtlSec: config.quoteTtlSec, now }))
+    .route(
+      '/',
+      createSingleRoutes({
+        markets,
+        quoteTtlSec: config.quoteTtlSec,
+        now,
+        getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
+      }),
+    )
     .route(
       '/',
       createRegisterErrorRoutes({

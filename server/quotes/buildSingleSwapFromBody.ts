@@ -4,7 +4,7 @@ import { computeAmountInMax, computeAmountOutMin } from '../routing'
 import { buildSingleSwap } from './buildSingleSwap'
 import { buildSwapFromTransactionData } from './buildSwapFromTransactionData'
 import { computeSwapValue } from './computeSwapValue'
-import { integratorIdOf } from './integratorIdOf'
+import { createIntegratorTagger } from './createIntegratorTagger'
 import { planSingleQuotes } from './planSingleQuotes'
 import type { QuoteCaller, QuoteServiceDeps } from './quoteSingle'
 import { singleSwapLimits } from './singleSwapLimits'
@@ -26,8 +26,13 @@ export async function buildSingleSwapFromBody(
 ) {
   const market = deps.markets.get(chainId)
   const nowMs = deps.now()
-  const integratorId = integratorIdOf(caller.auth)
-  const call = buildSwapFromTransactionData(market, body, { nowSec: Math.floor(nowMs / 1000), integratorId })
+  const tagIntegrator = await createIntegratorTagger({
+    auth: caller.auth,
+    getTagSecret: deps.getTagSecret,
+    chainId,
+    aggregator: market.deployment.aggregator,
+  })
+  const call = buildSwapFromTransactionData(market, body, { nowSec: Math.floor(nowMs / 1000), tagIntegrator })
   const value = computeSwapValue(call)
   if (body.nativeValue !== undefined && body.nativeValue !== value) {
     throw new AppError(
@@ -46,7 +51,7 @@ export async function buildSingleSwapFromBody(
       feePercentage: call.feeBps / 10_000,
       ...(call.feeBps > 0 ? { feeReceiver: call.feeRecipient } : {}),
     },
-    { market, now: nowMs, quoteTtlSec: deps.quoteTtlSec, integratorId, requestId: caller.requestId },
+    { market, now: nowMs, quoteTtlSec: deps.quoteTtlSec, tagIntegrator, requestId: caller.requestId },
   )
   if (!fresh) throw new AppError('NO_ROUTE', 'No route for this trade')
   const slippageBps = Math.round(singleSwapLimits.maxSlippage * 10_000)

@@ -1,8 +1,8 @@
 import { getAddress } from 'viem'
 import { AppError } from '../errors'
 import { buildSingleSwap } from './buildSingleSwap'
+import { createIntegratorTagger } from './createIntegratorTagger'
 import { formatSingleQuote } from './formatSingleQuote'
-import { integratorIdOf } from './integratorIdOf'
 import { planSingleQuotes } from './planSingleQuotes'
 import type { QuoteCaller, QuoteServiceDeps } from './quoteSingle'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
@@ -24,7 +24,12 @@ export async function buildSingleSwapFromQuery(
     market,
     now: deps.now(),
     quoteTtlSec: deps.quoteTtlSec,
-    integratorId: integratorIdOf(caller.auth),
+    tagIntegrator: await createIntegratorTagger({
+      auth: caller.auth,
+      getTagSecret: deps.getTagSecret,
+      chainId,
+      aggregator: market.deployment.aggregator,
+    }),
     requestId: caller.requestId,
   })
   if (!best?.call) throw new AppError('NO_ROUTE', 'No route for this trade')

@@ -5,6 +5,7 @@ import { assertDeadline } from './assertDeadline'
 import { assertSafeRecipient } from './assertSafeRecipient'
 import type { SwapCall } from './buildSwapCalldata'
 import { decodeLegHops } from './buildSwapCalldata'
+import type { IntegratorTagger } from './createIntegratorTagger'
 import { resolveTradePair } from './resolveTradeTokens'
 import type { SwapSingleBody } from './swapSingleBody'
 
@@ -21,7 +22,7 @@ import type { SwapSingleBody } from './swapSingleBody'
 export function buildSwapFromTransactionData(
   market: ChainMarket,
   body: SwapSingleBody,
-  ctx: { nowSec: number; integratorId: Hex },
+  ctx: { nowSec: number; tagIntegrator: IntegratorTagger },
 ): SwapCall {
   const { info, call } = body.transactionData
   const [tokenIn, tokenOut] = resolveTradePair(market, info.srcToken, info.dstToken)
@@ -68,7 +69,12 @@ export function buildSwapFromTransactionData(
     deadline: BigInt(info.deadline),
     feeRecipient,
     feeBps,
-    integratorId: ctx.integratorId,
+    integratorId: ctx.tagIntegrator({
+      sender: getAddress(body.account),
+      receiver,
+      tokenIn: tokenIn.address,
+      tokenOut: tokenOut.address,
+    }),
     legs: call.map((leg) => ({ amount: leg.amount, hops: decodeLegHops(leg.data as Hex) })),
   }
 }

@@ -19,6 +19,7 @@ import { assertSafeRecipient } from './assertSafeRecipient'
 import type { SwapCall } from './buildSwapCalldata'
 import { computeReferencePriceImpact } from './computeReferencePriceImpact'
 import { computeUsdReferenceRate } from './computeUsdReferenceRate'
+import type { IntegratorTagger } from './createIntegratorTagger'
 import { resolveTradePair, type TradeToken } from './resolveTradeTokens'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
 import { singleSwapLimits } from './singleSwapLimits'
@@ -28,8 +29,8 @@ export interface QuoteContext {
   /** Unix milliseconds. */
   now: number
   quoteTtlSec: number
-  /** bytes32 from the caller's API key, or zero. */
-  integratorId: Hex
+  /** Gives each call's `integratorId` (the caller's attribution tag, or zero). */
+  tagIntegrator: IntegratorTagger
   requestId: string
 }
 
@@ -132,7 +133,12 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
           deadline,
           feeRecipient: feeReceiver,
           feeBps,
-          integratorId: ctx.integratorId ?? zeroHash,
+          integratorId: ctx.tagIntegrator({
+            sender: query.sender ? getAddress(query.sender) : undefined,
+            receiver: getAddress(receiver),
+            tokenIn: tokenIn.address,
+            tokenOut: tokenOut.address,
+          }),
           legs: toContractLegs(route),
         }
       : undefined

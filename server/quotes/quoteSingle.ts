@@ -3,9 +3,9 @@ import type { AuthContext } from '../appEnv'
 import type { Markets } from '../market/createMarkets'
 import { buildSwapCalldata } from './buildSwapCalldata'
 import { computeSwapValue } from './computeSwapValue'
+import { createIntegratorTagger } from './createIntegratorTagger'
 import { estimateSwap } from './estimateSwap'
 import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
-import { integratorIdOf } from './integratorIdOf'
 import { planSingleQuotes } from './planSingleQuotes'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
 
@@ -14,6 +14,8 @@ export interface QuoteServiceDeps {
   markets: Markets
   quoteTtlSec: number
   now: () => number
+  /** Key of the trade attribution tags (see `getIntegratorTagSecret`). */
+  getTagSecret: () => Promise<Uint8Array>
 }
 
 /** Who asks: the request id (echoed in quotes) and the verified API key, if any. */
@@ -38,7 +40,12 @@ export async function quoteSingle(
     market,
     now: deps.now(),
     quoteTtlSec: deps.quoteTtlSec,
-    integratorId: integratorIdOf(caller.auth),
+    tagIntegrator: await createIntegratorTagger({
+      auth: caller.auth,
+      getTagSecret: deps.getTagSecret,
+      chainId,
+      aggregator: market.deployment.aggregator,
+    }),
     requestId: caller.requestId,
   })
   const estimateOn = query.disableEstimate === false || query.disableEstimateGas === false

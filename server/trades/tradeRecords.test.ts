@@ -120,7 +120,9 @@ describe('trade records through the real aggregator', () => {
       tokenIn: zeroAddress,
       tokenOut: usdc.address,
     })
-    // The quote path embeds `tag` (server/quotes); here the calldata is tagged explicitly.
+    const quoted = decodeFunctionData({ abi: aggregatorAbi, data: best.data })
+    expect(quoted.functionName).toBe('swapExactIn')
+    expect(quoted.args[0]).toMatchObject({ integratorId: tag })
     // The forged swaps get headroom over the quote's estimate: the devnet keeps moving prices.
     const send = async (from: typeof account, data: Hex, gas = (BigInt(best.estimateGas) * 3n) / 2n) => {
       const wallet = createWalletClient({ account: from, transport: http(deployment.rpcUrl) })
@@ -135,11 +137,7 @@ describe('trade records through the real aggregator', () => {
       expect(mined.status).toBe('success')
       return mined
     }
-    const receipt = await send(
-      account,
-      withSwapParams(best.data, { integratorId: tag }),
-      BigInt(best.estimateGas),
-    )
+    const receipt = await send(account, best.data, BigInt(best.estimateGas))
     const hash = receipt.transactionHash
     // The same tag copied into another sender's swap, a tag for another receiver, another company's prefix.
     const forged = [

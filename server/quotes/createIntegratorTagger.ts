@@ -1,0 +1,38 @@
+import { type Address, type Hex, zeroHash } from 'viem'
+import type { AuthContext } from '../appEnv'
+import { buildIntegratorTag } from '../trades/buildIntegratorTag'
+import { getCompanyPublicId } from '../trades/getCompanyPublicId'
+
+/** The sides of a swap an attribution tag binds; the `Swapped` event carries the same fields. */
+export interface TaggedSwap {
+  /** The account that sends the transaction; undefined when the quote has no sender (no tag then). */
+  sender: Address | undefined
+  receiver: Address
+  tokenIn: Address
+  tokenOut: Address
+}
+
+/** Gives the bytes32 `integratorId` of one swap call. */
+export type IntegratorTagger = (swap: TaggedSwap) => Hex
+
+/**
+ * The one place single-chain quotes and swaps derive the `integratorId` they put into the Aggregator
+ * call: zero without an API key or without a known sender, else the company's attribution tag for this
+ * chain, sender, receiver and pair (`buildIntegratorTag`), which the trade watcher verifies. Loads the
+ * tag secret only for keyed callers; rejects when it cannot be read from the database.
+ */
+export async function createIntegratorTagger(params: {
+  auth: AuthContext | undefined
+  getTagSecret: () => Promise<Uint8Array>
+  chainId: number
+  aggregator: Address
+}): Promise<IntegratorTagger> {
+  const { auth, chainId, aggregator } = params
+  if (auth === undefined) return () => zeroHash
+  const secret = await params.getTagSecret()
+  const companyId = getCompanyPublicId(auth.integratorId)
+  return ({ sender, ...swap }) =>
+    sender === undefined
+      ? zeroHash
+      : buildIntegratorTag({ secret, companyId, chainId, aggregator, sender, ...swap })
+}
