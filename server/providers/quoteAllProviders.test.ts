@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { quoteAllProviders } from './quoteAllProviders'
 import type { CrossChainProvider, ProviderQuote, ProviderQuoteRequest } from './types'
 
+const bitcoinChainId = -3980891822
 const request: ProviderQuoteRequest = {
   from: { chainId: 1, address: '0x0000000000000000000000000000000000000000', decimals: 18 },
-  to: { chainId: 'bitcoin', address: 'native', decimals: 8 },
+  to: { chainId: bitcoinChainId, address: '0x0000000000000000000000000000000000000000', decimals: 8 },
   amountIn: 10n ** 18n,
   sender: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
   receiver: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
@@ -40,7 +41,7 @@ function fakeProvider(
     buildTransaction: (quote) =>
       Promise.resolve({
         family: 'utxo',
-        chainId: 'bitcoin',
+        chainId: bitcoinChainId,
         to: 'bc1qvault',
         amount: quote.request.amountIn,
         memo: String(quote.details.memo),
@@ -102,7 +103,7 @@ describe('quoteAllProviders', () => {
     if (!quote) throw new Error('no quote')
     expect(await provider.buildTransaction(quote)).toEqual({
       family: 'utxo',
-      chainId: 'bitcoin',
+      chainId: bitcoinChainId,
       to: 'bc1qvault',
       amount: 10n ** 18n,
       memo: '=:BTC.BTC:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',

@@ -1,17 +1,18 @@
 /**
  * The cross-chain provider interface (Stargate, Across, a THORChain-style network...): each provider quotes
  * a transfer, builds the source-chain transaction of one of its quotes and tracks a sent transfer. Amounts
- * are bigint base units; addresses and chain ids are strings because a side may be a non-EVM chain
- * (a UTXO or Cosmos chain: bech32 addresses, string chain ids).
+ * are bigint base units; addresses are strings because a side may be a non-EVM chain (a UTXO or Cosmos
+ * chain: base58/bech32 addresses). Chain ids are the numeric ids of `server/chains/chainInfo.ts`
+ * (negative for non-EVM chains, as in the compatible API).
  */
 
-/** A chain as providers see it: EVM chains by numeric id, others by their own id (`bitcoin`, `cosmoshub-4`). */
-export type ProviderChainId = number | string
+/** A chain as providers see it: its numeric id (BTC -3980891822, Cosmos Hub -978111860, Ethereum 1). */
+export type ProviderChainId = number
 
-/** One side of a transfer: the chain, the asset on it (the zero address / `native` for the native coin). */
+/** One side of a transfer: the chain, the asset on it (the zero address for the native coin). */
 export interface ProviderAsset {
   chainId: ProviderChainId
-  /** Token address (EVM), denom (Cosmos) or `native`. */
+  /** Token address (EVM) or denom (Cosmos); the zero address is the native asset on every chain. */
   address: string
   decimals: number
 }
@@ -70,7 +71,7 @@ export interface EvmProviderTransaction {
 /** A UTXO-chain payment (a THORChain-style deposit): pay `amount` to `to` with `memo` (OP_RETURN). */
 export interface UtxoProviderTransaction {
   family: 'utxo'
-  chainId: string
+  chainId: number
   to: string
   /** Base units (satoshis). */
   amount: bigint
@@ -80,7 +81,7 @@ export interface UtxoProviderTransaction {
 /** A Cosmos SDK message to sign on the source chain. */
 export interface CosmosProviderTransaction {
   family: 'cosmos'
-  chainId: string
+  chainId: number
   typeUrl: string
   /** The message value as JSON (amounts as decimal strings). */
   value: Readonly<Record<string, unknown>>
