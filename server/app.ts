@@ -153,7 +153,7 @@ export function createApp(deps: AppDeps) {
   }
   const api = app
     .route('/', createInfoRoutes({ deployments, isDevnet, config, mountedFlows }))
-    .route('/', createHealthRoutes({ deployments, logger }))
+    .route('/', createHealthRoutes({ deployments, logger, store }))
     .route('/', createRpcProxyRoutes({ deployments, maxLogBlockRange: config.rpcMaxLogBlockRange }))
     .route(
       '/',

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { AppEnv } from '../appEnv'
 import { AppError, type ErrorCode } from '../errors'
 import type { Logger } from '../logger'
+import { isDatabaseUnavailable } from '../store/isDatabaseUnavailable'
 import { buildValidationError } from './validationHook'
 
 /** Body of every error response; `message` is always present (clients test `data.error || data.message`). */
@@ -28,7 +29,8 @@ const httpExceptionCodes: Partial<Record<number, ErrorCode>> = {
 /**
  * Normalises anything thrown while handling a request into an `AppError`: `AppError` as is, zod errors
  * as `INVALID_PARAMS`, Hono's malformed-JSON exception as `INVALID_JSON`, other 4xx `HTTPException`s by
- * status. Returns `undefined` for everything else (an internal error).
+ * status, a database that cannot be reached as `UPSTREAM_UNAVAILABLE` (503). Returns `undefined` for
+ * everything else (an internal error).
  */
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error
@@ -39,6 +41,11 @@ export function toAppError(error: unknown): AppError | undefined {
     }
     const code = httpExceptionCodes[error.status]
     if (code !== undefined) return new AppError(code, error.message || code, { cause: error })
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('UPSTREAM_UNAVAILABLE', 'The database is unavailable; try again shortly', {
+      cause: error,
+    })
   }
   return undefined
 }

@@ -1,14 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { sql } from 'drizzle-orm'
 import type { ChainDeployment } from '../chains/deployment'
 import { fetchBlockNumber } from '../chains/fetchBlockNumber'
 import type { Logger } from '../logger'
 import { createRouter } from '../openapi/createRouter'
+import type { Store } from '../store/createStore'
 
 const HealthSchema = z
   .object({
     status: z
       .enum(['ok', 'degraded'])
-      .openapi({ description: '`degraded` when a chain RPC does not answer' }),
+      .openapi({ description: '`degraded` when the database or a chain RPC does not answer' }),
+    database: z
+      .enum(['ok', 'down'])
+      .openapi({ description: '`down`: a `select 1` failed or took over 1.5 s' }),
     chains: z.array(
       z.object({
         chainId: z.number().int().openapi({ example: 1 }),
@@ -26,22 +31,41 @@ const healthRoute = createRoute({
   method: 'get',
   path: '/health',
   tags: ['Health'],
-  summary: 'Liveness and chain heads',
-  description: 'One `eth_blockNumber` per chain, in parallel, each with a 1.5 s timeout.',
+  summary: 'Liveness: the database and chain heads',
+  description:
+    'A `select 1` on the database and one `eth_blockNumber` per chain, in parallel, each with a 1.5 s timeout.',
   responses: {
-    200: { description: 'Every chain answered', content: { 'application/json': { schema: HealthSchema } } },
-    503: { description: 'A chain did not answer', content: { 'application/json': { schema: HealthSchema } } },
+    200: {
+      description: 'The database and every chain answered',
+      content: { 'application/json': { schema: HealthSchema } },
+    },
+    503: {
+      description: 'The database or a chain did not answer',
+      content: { 'application/json': { schema: HealthSchema } },
+    },
   },
 })
 
 const rpcTimeoutMs = 1_500
 
 /**
- * `GET /health`: the latest block of every chain. Answers 200 with status `ok` when all chains answer,
- * 503 with status `degraded` (and `blockNumber: null` for the silent ones) otherwise.
+ * `GET /health`: whether the database answers and the latest block of every chain. Answers 200 with
+ * status `ok` when all answer, 503 with status `degraded` (`database: 'down'`, `blockNumber: null` for
+ * the silent chains) otherwise.
  */
-export function createHealthRoutes(deps: { deployments: readonly ChainDeployment[]; logger: Logger }) {
+export function createHealthRoutes(deps: {
+  deployments: readonly ChainDeployment[]
+  logger: Logger
+  store: Store
+}) {
   return createRouter().openapi(healthRoute, async (c) => {
+    const database = pingDatabase(deps.store).then(
+      () => 'ok' as const,
+      (error: unknown) => {
+        deps.logger.warn('health: the database did not answer', { err: error })
+        return 'down' as const
+      },
+    )
     const chains = await Promise.all(
       deps.deployments.map(async ({ chainId, rpcUrl }) => {
         try {
@@ -52,9 +76,22 @@ export function createHealthRoutes(deps: { deployments: readonly ChainDeployment
         }
       }),
     )
-    const healthy = chains.every((chain) => chain.blockNumber !== null)
+    const databaseState = await database
+    const healthy = databaseState === 'ok' && chains.every((chain) => chain.blockNumber !== null)
     return healthy
-      ? c.json({ status: 'ok' as const, chains }, 200)
-      : c.json({ status: 'degraded' as const, chains }, 503)
+      ? c.json({ status: 'ok' as const, database: databaseState, chains }, 200)
+      : c.json({ status: 'degraded' as const, database: databaseState, chains }, 503)
   })
+}
+
+async function pingDatabase(store: Store): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database ping timed out')), rpcTimeoutMs)
+  })
+  try {
+    await Promise.race([store.db.execute(sql`select 1`), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
 }

@@ -3,6 +3,7 @@ import { loadConfig } from '../config'
 import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
 import { createTestApp } from '../testing/createTestApp'
 import { createFakeDeployments } from '../testing/fakeDeployments'
+import { openMemoryStore } from '../testing/openMemoryStore'
 import { isForwardedRpcMethod } from './rpcProxy'
 
 const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -293,10 +294,11 @@ describe('POST /rpc/{chainId}', () => {
 describe('GET /health', () => {
   it('reports every chain head when all answer', async () => {
     const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl, 8453: anvil.rpcUrl } })
-    const res = await createTestApp({ deployments }).app.request('/health')
+    const res = await createTestApp({ deployments, store: await openMemoryStore() }).app.request('/health')
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
       status: 'ok',
+      database: 'ok',
       chains: [
         { chainId: 1, blockNumber: 0 },
         { chainId: 8453, blockNumber: 0 },
@@ -305,10 +307,12 @@ describe('GET /health', () => {
   })
 
   it('answers 503 degraded with a null head for a silent chain', async () => {
-    const res = await appWithAnvil().request('/health')
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const res = await createTestApp({ deployments, store: await openMemoryStore() }).app.request('/health')
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({
       status: 'degraded',
+      database: 'ok',
       chains: [
         { chainId: 1, blockNumber: 0 },
         { chainId: 8453, blockNumber: null },
