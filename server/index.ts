@@ -111,7 +111,13 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     markets = createMarkets({
       deployments,
       pollIntervalMs,
-      onError: (chainId, err) => logger.warn('pool sync failed', { component: 'pools', chainId, err }),
+      onChainDown: (chainId, err) =>
+        logger.warn('chain node does not answer; quotes answer 503 once the snapshot is stale', {
+          component: 'pools',
+          chainId,
+          err,
+        }),
+      onChainUp: (chainId) => logger.info('chain node answers again', { component: 'pools', chainId }),
     })
     await markets.start()
     const watcherStore = store

@@ -1,5 +1,7 @@
 import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem'
+import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
+import { AppError } from '../errors'
 import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
@@ -35,14 +37,29 @@ export interface ChainMarket {
 export interface CreateChainMarketParams {
   deployment: ChainDeployment
   pollIntervalMs: number
-  onError?: (error: unknown) => void
+  /** The node stopped answering (called once per outage, with the first error). */
+  onDown?: (error: unknown) => void
+  /** The node answers again after an outage. */
+  onUp?: () => void
   /** For tests: an existing client. */
   client?: PublicClient
+  /** Clock in ms (snapshot age); injectable for tests. */
+  now?: () => number
+}
+
+/**
+ * How old a snapshot may grow while the node does not answer before quotes on that chain answer 503: a few
+ * blocks of the chain, and never less than 10 s (short block times would flap on one slow poll).
+ */
+export function getSnapshotMaxAgeMs(chainId: number): number {
+  return Math.max(3 * (getEvmChainInfo(chainId)?.blockTimeMs ?? 2_000), 10_000)
 }
 
 /**
  * Everything a quote needs about one chain, kept warm in memory: the pool snapshot (refreshed per
  * block by pool sync), USD prices derived from it, and the gas price. Call `poolSync.start()` before use.
+ * When the node stops answering, `getSnapshot` keeps serving the last snapshot for `getSnapshotMaxAgeMs`,
+ * then throws `UPSTREAM_UNAVAILABLE` (503) until a refresh succeeds again; `onDown`/`onUp` fire once each.
  */
 export function createChainMarket(params: CreateChainMarketParams): ChainMarket {
   const { deployment } = params
@@ -53,10 +70,24 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       transport: http(deployment.rpcUrl, { timeout: 10_000, retryCount: 1 }),
       pollingInterval: params.pollIntervalMs,
     }) as PublicClient)
+  const now = params.now ?? Date.now
+  const maxAgeMs = getSnapshotMaxAgeMs(deployment.chainId)
+  let freshAt = now()
+  let down = false
   const poolSync = createPoolSync(client, {
     deployment,
     pollIntervalMs: params.pollIntervalMs,
-    ...(params.onError ? { onError: params.onError } : {}),
+    onError: (error) => {
+      if (down) return
+      down = true
+      params.onDown?.(error)
+    },
+    onRefresh: () => {
+      freshAt = now()
+      if (!down) return
+      down = false
+      params.onUp?.()
+    },
   })
   const tokensByAddress = new Map(deployment.tokens.map((t) => [getAddress(t.address), t]))
   let prices: { snapshot: PoolSnapshot; prices: Map<Address, number> } | undefined
@@ -81,7 +112,17 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     deployment,
     client,
     poolSync,
-    getSnapshot: () => poolSync.getSnapshot(),
+    getSnapshot() {
+      const ageMs = now() - freshAt
+      if (down && ageMs > maxAgeMs) {
+        throw new AppError(
+          'UPSTREAM_UNAVAILABLE',
+          `The node of chain ${deployment.chainId} does not answer; quotes resume when it does`,
+          { details: { chainId: deployment.chainId, snapshotAgeMs: ageMs } },
+        )
+      }
+      return poolSync.getSnapshot()
+    },
     getUsdPrices,
     getUsdPrice: (token) => getUsdPrices().get(getAddress(token)),
     hopCache: createHopCache(),

@@ -14,18 +14,23 @@ export interface Markets {
 export interface CreateMarketsParams {
   deployments: readonly ChainDeployment[]
   pollIntervalMs: number
-  onError?: (chainId: number, error: unknown) => void
+  /** A chain's node stopped answering (once per outage, with the first error). */
+  onChainDown?: (chainId: number, error: unknown) => void
+  /** A chain's node answers again. */
+  onChainUp?: (chainId: number) => void
 }
 
 /** One `ChainMarket` per deployment, started and stopped together. */
-export function createMarkets({ deployments, pollIntervalMs, onError }: CreateMarketsParams): Markets {
+export function createMarkets(params: CreateMarketsParams): Markets {
+  const { deployments, pollIntervalMs } = params
   const markets = new Map(
     deployments.map((deployment) => [
       deployment.chainId,
       createChainMarket({
         deployment,
         pollIntervalMs,
-        onError: (error) => onError?.(deployment.chainId, error),
+        onDown: (error) => params.onChainDown?.(deployment.chainId, error),
+        onUp: () => params.onChainUp?.(deployment.chainId),
       }),
     ]),
   )

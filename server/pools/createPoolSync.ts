@@ -17,7 +17,10 @@ const MAX_REPLAY_BLOCKS = 2_000n
 export interface PoolSyncOptions {
   deployment: ChainDeployment
   pollIntervalMs: number
+  /** A background refresh failed (the node did not answer, a read failed). */
   onError?: (error: unknown) => void
+  /** A background refresh succeeded: the snapshot matches the node's head. */
+  onRefresh?: () => void
 }
 
 export interface PoolSync {
@@ -198,7 +201,10 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     if (stopped) return
     timer = setTimeout(() => {
       refresh()
-        .catch((error: unknown) => options.onError?.(error))
+        .then(
+          () => options.onRefresh?.(),
+          (error: unknown) => options.onError?.(error),
+        )
         .finally(schedule)
     }, pollIntervalMs)
   }
