@@ -280,6 +280,27 @@ describe('startDevnet (8 anvil chains)', () => {
     await expect(devnet.fund({ address, chainId: 5 })).rejects.toThrow(/not a devnet chain/)
   })
 
+  it('restarts an anvil that dies, on its port, from its snapshot', async () => {
+    const optimism = devnet.deployments[1] as ChainDeployment
+    const port = Number(new URL(optimism.rpcUrl).port)
+    const anvilOf = (pid: number) =>
+      isAnvilBinary(pid) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`--port\0${port}\0`)
+    const [victim] = findAnvilPids().filter(anvilOf)
+    if (victim === undefined) throw new Error('no anvil for chain 10')
+    const before = devnet.anvils[1]?.process
+    process.kill(victim, 'SIGKILL')
+    for (let i = 0; i < 400 && devnet.anvils[1]?.process === before; i++) {
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    const client = clientFor(optimism)
+    const code = await client.getCode({ address: optimism.aggregator })
+    expect(code?.length).toBeGreaterThan(2)
+    expect(await client.getChainId()).toBe(10)
+    expect(devnet.anvils).toHaveLength(evmChainIds.length)
+    expect(devnet.anvils[1]?.process).not.toBe(before)
+    expect(findAnvilPids().filter(anvilOf)).toHaveLength(1)
+  })
+
   it('stop() leaves no anvil; a restart loads the snapshot with identical addresses', async () => {
     const pids = findAnvilPids().filter(isAnvilBinary)
     expect(pids).toHaveLength(evmChainIds.length)

@@ -21,7 +21,7 @@ export interface Devnet {
   deployments: ChainDeployment[]
   /** Whether this run loaded a snapshot instead of deploying. */
   fromSnapshot: boolean
-  /** The anvil processes of this run, in chain order. */
+  /** The anvil processes of this run, in chain order (a restarted anvil replaces its entry). */
   anvils: AnvilInstance[]
   fund(params: { address: Address; chainId?: number }): Promise<FundResult>
   stop(): Promise<void>
@@ -62,15 +62,43 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   const snapshot = await readSnapshotManifest(snapshotManifestPath, version, chainIds, statePath)
 
   const anvils: AnvilInstance[] = []
+  let stopping = false
   const stopAnvils = async () => {
+    stopping = true
     await Promise.all(anvils.map((a) => a.stop()))
+  }
+  const portOf = (chainId: number) => portBase + Math.max(0, evmChainIds.indexOf(chainId))
+  // The devnet's own node supervisor: an anvil that dies is started again on its port from the chain's
+  // snapshot (what was sent since is gone; pool sync and the trade watchers roll back to the new head).
+  const supervise = (chainId: number, anvil: AnvilInstance) => {
+    anvil.process.once('exit', () => {
+      if (stopping) return
+      log(`devnet: the anvil of chain ${chainId} exited; restarting it from its snapshot`)
+      const restart = () => {
+        if (stopping) return
+        startAnvil({ chainId, port: portOf(chainId), host, silent: true, loadStatePath: statePath(chainId) })
+          .then((next) => {
+            const index = anvils.indexOf(anvil)
+            if (index >= 0) anvils[index] = next
+            else anvils.push(next)
+            if (stopping) return next.stop()
+            log(`devnet: the anvil of chain ${chainId} is back on ${next.rpcUrl}`)
+            supervise(chainId, next)
+          })
+          .catch((error: unknown) => {
+            log(`devnet: restarting chain ${chainId} failed (${String(error)}); retrying in 1 s`)
+            setTimeout(restart, 1_000).unref()
+          })
+      }
+      restart()
+    })
   }
   try {
     const started = await Promise.all(
       chainIds.map((chainId) =>
         startAnvil({
           chainId,
-          port: portBase + Math.max(0, evmChainIds.indexOf(chainId)),
+          port: portOf(chainId),
           host,
           silent: true,
           ...(snapshot ? { loadStatePath: statePath(chainId) } : {}),
@@ -105,12 +133,14 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       await pruneOtherVersions(path.join(dataDir, 'devnet'), version)
     }
     await writeFileAtomic(path.join(dataDir, 'devnet', 'manifest.json'), manifestJson)
+    anvils.splice(0, anvils.length, ...started.map((s) => s.anvil))
+    for (const { chainId, anvil } of started) supervise(chainId, anvil)
     let stopped: Promise<void> | undefined
     return {
       manifest,
       deployments: chains,
       fromSnapshot: snapshot !== undefined,
-      anvils: started.map((s) => s.anvil),
+      anvils,
       fund: ({ address, chainId }) =>
         fundAddress({ deployments: chains, address, ...(chainId === undefined ? {} : { chainId }) }),
       stop: () => {
