@@ -1,4 +1,4 @@
-import { type Address, getAddress, type Hex, isAddressEqual, zeroAddress, zeroHash } from 'viem'
+import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
