@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from '../../contracts/thirdParty'
 import { evmChainIds, getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
+import { computeDevnetVersion } from './computeDevnetVersion'
 import { devAccountTokenUsd, devnetAbis } from './deployChain'
 import { computeAmountForUsd, computeDevnetMarkets, type MarketToken } from './markets'
 import { getUsdPriceE18, type PriceSymbol } from './prices'
@@ -337,5 +338,44 @@ describe('startDevnet (8 anvil chains)', () => {
       await again.stop()
     }
     expect(findAnvilPids()).toEqual([])
+  })
+})
+
+describe('startDevnet on a damaged data directory', () => {
+  const version = computeDevnetVersion()
+
+  it('names a damaged snapshot manifest and the fix', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'devnet-damaged-'))
+    try {
+      const versionDir = path.join(dataDir, 'devnet', version)
+      mkdirSync(versionDir, { recursive: true })
+      writeFileSync(path.join(versionDir, 'manifest.json'), '{"version": "')
+      await expect(startDevnet({ portBase: 20500, dataDir, chainIds: [1] })).rejects.toThrow(
+        `The devnet snapshot manifest ${path.join(versionDir, 'manifest.json')} is damaged`,
+      )
+      await expect(startDevnet({ portBase: 20500, dataDir, chainIds: [1] })).rejects.toThrow(
+        `Delete ${versionDir} and start again: the devnet redeploys.`,
+      )
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('names a chain state that anvil cannot load and the fix', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'devnet-damaged-'))
+    try {
+      const versionDir = path.join(dataDir, 'devnet', version)
+      mkdirSync(versionDir, { recursive: true })
+      writeFileSync(
+        path.join(versionDir, 'manifest.json'),
+        JSON.stringify({ version, chains: [{ chainId: 1 }], devAccounts: [] }),
+      )
+      writeFileSync(path.join(versionDir, 'chain-1.json'), 'not a state dump')
+      await expect(startDevnet({ portBase: 20500, dataDir, chainIds: [1] })).rejects.toThrow(
+        `The snapshot under ${versionDir} may be damaged: delete that directory and start again`,
+      )
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -150,8 +150,12 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
     }
   } catch (error: unknown) {
     await stopAnvils()
+    if (error instanceof DevnetStartError) throw error
+    const hint = snapshot
+      ? ` The snapshot under ${versionDir} may be damaged: delete that directory and start again (the devnet redeploys).`
+      : ''
     throw new DevnetStartError(
-      `devnet failed to start: ${error instanceof Error ? error.message : String(error)}`,
+      `devnet failed to start: ${error instanceof Error ? error.message : String(error)}.${hint}`,
       {
         cause: error,
       },
@@ -172,7 +176,16 @@ async function readSnapshotManifest(
   statePath: (chainId: number) => string,
 ): Promise<DevnetManifest | undefined> {
   if (!existsSync(manifestPath)) return undefined
-  const parsed: unknown = JSON.parse(await readFile(manifestPath, 'utf8'))
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await readFile(manifestPath, 'utf8'))
+  } catch (error: unknown) {
+    throw new DevnetStartError(
+      `The devnet snapshot manifest ${manifestPath} is damaged (${error instanceof Error ? error.message : String(error)}). ` +
+        `Delete ${path.dirname(manifestPath)} and start again: the devnet redeploys.`,
+      { cause: error },
+    )
+  }
   if (!isManifest(parsed) || parsed.version !== version) return undefined
   const complete = chainIds.every(
     (id) => parsed.chains.some((c) => c.chainId === id) && existsSync(statePath(id)),
