@@ -4,7 +4,7 @@ import { computeAmountInMax, computeAmountOutMin } from '../routing'
 import { buildSingleSwap } from './buildSingleSwap'
 import { buildSwapFromTransactionData } from './buildSwapFromTransactionData'
 import { computeSwapValue } from './computeSwapValue'
-import { createIntegratorTagger } from './createIntegratorTagger'
+import { createQuoteContext } from './createQuoteContext'
 import { planSingleQuotes } from './planSingleQuotes'
 import type { QuoteCaller, QuoteServiceDeps } from './quoteSingle'
 import { singleSwapLimits } from './singleSwapLimits'
@@ -24,15 +24,12 @@ export async function buildSingleSwapFromBody(
   body: SwapSingleBody,
   caller: QuoteCaller,
 ) {
-  const market = deps.markets.get(chainId)
-  const nowMs = deps.now()
-  const tagIntegrator = await createIntegratorTagger({
-    auth: caller.auth,
-    getTagSecret: deps.getTagSecret,
-    chainId,
-    aggregator: market.deployment.aggregator,
+  const ctx = await createQuoteContext(deps, chainId, caller)
+  const { market, tagIntegrator } = ctx
+  const call = buildSwapFromTransactionData(market, body, {
+    nowSec: Math.floor(ctx.now / 1000),
+    tagIntegrator,
   })
-  const call = buildSwapFromTransactionData(market, body, { nowSec: Math.floor(nowMs / 1000), tagIntegrator })
   const value = computeSwapValue(call)
   if (body.nativeValue !== undefined && body.nativeValue !== value) {
     throw new AppError(
@@ -51,7 +48,7 @@ export async function buildSingleSwapFromBody(
       feePercentage: call.feeBps / 10_000,
       ...(call.feeBps > 0 ? { feeReceiver: call.feeRecipient } : {}),
     },
-    { market, now: nowMs, quoteTtlSec: deps.quoteTtlSec, tagIntegrator, requestId: caller.requestId },
+    ctx,
   )
   if (!fresh) throw new AppError('NO_ROUTE', 'No route for this trade')
   const slippageBps = Math.round(singleSwapLimits.maxSlippage * 10_000)

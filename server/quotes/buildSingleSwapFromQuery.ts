@@ -1,7 +1,7 @@
 import { getAddress } from 'viem'
 import { AppError } from '../errors'
 import { buildSingleSwap } from './buildSingleSwap'
-import { createIntegratorTagger } from './createIntegratorTagger'
+import { createQuoteContext } from './createQuoteContext'
 import { formatSingleQuote } from './formatSingleQuote'
 import { planSingleQuotes } from './planSingleQuotes'
 import type { QuoteCaller, QuoteServiceDeps } from './quoteSingle'
@@ -19,19 +19,9 @@ export async function buildSingleSwapFromQuery(
   query: SingleQuoteQuery & { sender: string },
   caller: QuoteCaller,
 ) {
-  const market = deps.markets.get(chainId)
-  const [best] = await planSingleQuotes(query, {
-    market,
-    now: deps.now(),
-    quoteTtlSec: deps.quoteTtlSec,
-    tagIntegrator: await createIntegratorTagger({
-      auth: caller.auth,
-      getTagSecret: deps.getTagSecret,
-      chainId,
-      aggregator: market.deployment.aggregator,
-    }),
-    requestId: caller.requestId,
-  })
+  const ctx = await createQuoteContext(deps, chainId, caller)
+  const { market } = ctx
+  const [best] = await planSingleQuotes(query, ctx)
   if (!best?.call) throw new AppError('NO_ROUTE', 'No route for this trade')
   const swap = await buildSingleSwap(market, {
     call: best.call,

@@ -3,7 +3,7 @@ import type { AuthContext } from '../appEnv'
 import type { Markets } from '../market/createMarkets'
 import { buildSwapCalldata } from './buildSwapCalldata'
 import { computeSwapValue } from './computeSwapValue'
-import { createIntegratorTagger } from './createIntegratorTagger'
+import { createQuoteContext } from './createQuoteContext'
 import { estimateSwap } from './estimateSwap'
 import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
 import { planSingleQuotes } from './planSingleQuotes'
@@ -35,19 +35,9 @@ export async function quoteSingle(
   query: SingleQuoteQuery,
   caller: QuoteCaller,
 ): Promise<SingleQuoteResponse[]> {
-  const market = deps.markets.get(chainId)
-  const planned = await planSingleQuotes(query, {
-    market,
-    now: deps.now(),
-    quoteTtlSec: deps.quoteTtlSec,
-    tagIntegrator: await createIntegratorTagger({
-      auth: caller.auth,
-      getTagSecret: deps.getTagSecret,
-      chainId,
-      aggregator: market.deployment.aggregator,
-    }),
-    requestId: caller.requestId,
-  })
+  const ctx = await createQuoteContext(deps, chainId, caller)
+  const { market } = ctx
+  const planned = await planSingleQuotes(query, ctx)
   const estimateOn = query.disableEstimate === false || query.disableEstimateGas === false
   const sender = query.sender ? getAddress(query.sender) : undefined
   return Promise.all(
