@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { Dialog } from '../../../components/Dialog'
 import type { SwapSettings } from '../hooks/useSwapSettings'
 import { parseDeadlineMinutes } from '../model/parseDeadlineMinutes'
-import { getSlippageWarning, parseSlippagePercent } from '../model/slippage'
+import { getSlippageWarning, maxSlippagePercent, parseSlippagePercent } from '../model/slippage'
 
 const warnings = {
   'may-fail': 'Slippage below 0.05% may make the transaction fail.',
@@ -93,7 +93,7 @@ function SettingsForm({
         </div>
         {invalidSlippage && (
           <p className="mt-2 text-danger">
-            Enter a percentage between 0 and 50.
+            Enter a percentage between 0 and {maxSlippagePercent}.
             {settings.slippage.mode === 'custom'
               ? ` The swap keeps using ${settings.slippage.percent}%.`
               : ''}

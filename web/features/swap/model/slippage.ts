@@ -1,10 +1,15 @@
+import type { singleSwapLimits } from '../../../../server/quotes/singleSwapLimits'
+
 /** Slippage setting: the quote's recommendation, or a custom percent. */
 export type SlippageSetting = { mode: 'auto' } | { mode: 'custom'; percent: number }
 
 export type SlippageWarning = 'may-fail' | 'frontrun' | undefined
 
-/** Lowest and highest slippage percent the API accepts (0..50%). */
-export const maxSlippagePercent = 50
+/** The API's bound, typed from the server: this fails to compile when the server's bound changes. */
+const maxSlippageFraction: (typeof singleSwapLimits)['maxSlippage'] = 0.2
+
+/** Highest slippage percent the API builds a transaction for (20%). */
+export const maxSlippagePercent = maxSlippageFraction * 100
 
 /** Slippage percent requested in auto mode; the answer's own recommendation replaces it (`applySlippage`). */
 export const defaultSlippagePercent = 0.5
@@ -16,7 +21,7 @@ export function getSlippageWarning(percent: number): SlippageWarning {
   return undefined
 }
 
-/** Parses the custom slippage field (percent, e.g. "0.3"); undefined unless 0 < value <= 50. */
+/** Parses the custom slippage field (percent, e.g. "0.3"); undefined unless 0 < value <= `maxSlippagePercent`. */
 export function parseSlippagePercent(text: string): number | undefined {
   if (!/^(\d+\.?\d*|\.\d+)$/.test(text.trim())) return undefined
   const value = Number(text)
