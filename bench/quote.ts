@@ -43,7 +43,7 @@ async function startTarget(benchUrl: string | undefined): Promise<Target> {
         ...process.env,
         PORT: String(PORT),
         DEVNET_PORT_BASE: String(DEVNET_PORT_BASE),
-        DATA_DIR: path.join(tmpdir(), 'swapkit-bench'),
+        DATA_DIR: path.join(tmpdir(), 'tributary-bench'),
         LOG_LEVEL: 'silent',
         RATE_LIMIT_PER_MINUTE_IP: '0',
         RATE_LIMIT_PER_MINUTE_KEY: '0',

@@ -107,7 +107,7 @@ async function startTarget(
     env: {
       PORT: '20200',
       DEVNET_PORT_BASE: '20210',
-      DATA_DIR: join(tmpdir(), 'swapkit-bench-web'),
+      DATA_DIR: join(tmpdir(), 'tributary-bench-web'),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE_IP: '0',
     },

@@ -169,7 +169,7 @@ test.describe('app shell', () => {
     ).toBeLessThan(2)
     expect(accountBox.x + accountBox.width).toBeLessThanOrEqual(375)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
-    await expect(page.getByRole('link', { name: 'SwapKit' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Tributary' })).toBeVisible()
     expect(wallet.requests).toContain('eth_requestAccounts')
   })
 

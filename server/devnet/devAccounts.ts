@@ -5,7 +5,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 export const devMnemonic = 'test test test test test test test test test test test junk'
 
 /** Private key of the devnet deployer: keccak256 of a fixed string, so addresses repeat on every run. */
-export const deployerPrivateKey = keccak256(toHex('swapkit devnet deployer v1'))
+export const deployerPrivateKey = keccak256(toHex('tributary devnet deployer v1'))
 
 /** The devnet deployer (also the minter of every devnet token). */
 export function getDeployerAccount(): LocalAccount {

@@ -24,7 +24,7 @@ import { createMarkets, type Markets } from '../market/createMarkets'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 
 /** Where test files share the devnet snapshot (deployed once per devnet version, then loaded in seconds). */
-export const sharedDevnetDataDir = path.join(tmpdir(), 'swapkit-devnet-cache')
+export const sharedDevnetDataDir = path.join(tmpdir(), 'tributary-devnet-cache')
 
 /** anvil's gas estimates fall short for nested callbacks under load; every test transaction adds 30%. */
 const GAS_MARGIN_PERCENT = 130n

@@ -14,7 +14,7 @@ export function getWebConfig(): WebConfig {
     typeof env.VITE_WALLETCONNECT_PROJECT_ID === 'string' ? env.VITE_WALLETCONNECT_PROJECT_ID.trim() : ''
   return {
     appName:
-      typeof env.VITE_APP_NAME === 'string' && env.VITE_APP_NAME !== '' ? env.VITE_APP_NAME : 'SwapKit',
+      typeof env.VITE_APP_NAME === 'string' && env.VITE_APP_NAME !== '' ? env.VITE_APP_NAME : 'Tributary',
     walletConnectProjectId: projectId === '' ? undefined : projectId,
   }
 }

@@ -1,7 +1,7 @@
 export type ThemePreference = 'system' | 'light' | 'dark'
 export type ResolvedTheme = 'light' | 'dark'
 
-export const themeStorageKey = 'swapkit.theme'
+export const themeStorageKey = 'tributary.theme'
 
 /** The theme to render: the explicit preference, or the system's when the preference is `system`. */
 export function resolveTheme(params: {

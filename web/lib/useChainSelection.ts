@@ -6,7 +6,7 @@ import { selectChain } from './selectChain'
 import { getSafeLocalStorage } from './storage'
 import { parseSwapSearchParams } from './swapSearchParams'
 
-const storageKey = 'swapkit.chainId'
+const storageKey = 'tributary.chainId'
 
 /**
  * The source and destination chains the user looks at: from the deep link (`?chain=`, `?toChain=`) when

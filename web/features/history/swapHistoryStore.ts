@@ -8,14 +8,14 @@ export interface SwapHistoryStore {
 }
 
 /**
- * Per-account swap history in `storage` (key `swapkit.history.<lowercase address>`), with change listeners so
+ * Per-account swap history in `storage` (key `tributary.history.<lowercase address>`), with change listeners so
  * every view of it re-renders when a swap is recorded or resolved. `read` returns the same array until the
  * account's history changes (as `useSyncExternalStore` requires).
  */
 export function createSwapHistoryStore(storage: SafeStorage): SwapHistoryStore {
   const listeners = new Set<() => void>()
   const cache = new Map<string, { json: string | null; records: SwapRecord[] }>()
-  const keyOf = (account: string) => `swapkit.history.${account.toLowerCase()}`
+  const keyOf = (account: string) => `tributary.history.${account.toLowerCase()}`
   const read = (account: string) => {
     const json = storage.getItem(keyOf(account))
     const cached = cache.get(account)

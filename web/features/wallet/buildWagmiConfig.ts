@@ -59,7 +59,7 @@ export function buildWagmiConfig(params: BuildWagmiConfigParams): Config {
     transports,
     connectors,
     multiInjectedProviderDiscovery: true,
-    storage: createStorage({ storage: params.storage, key: 'swapkit.wagmi' }),
+    storage: createStorage({ storage: params.storage, key: 'tributary.wagmi' }),
     ssr: false,
   })
 }

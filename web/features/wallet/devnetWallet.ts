@@ -13,8 +13,8 @@ export interface DevnetWalletParams {
   fundAccount: (address: Hex) => Promise<unknown>
 }
 
-const connectedFlagKey = 'swapkit.devnetWallet.connected'
-const fundedFlagKey = 'swapkit.devnetWallet.funded'
+const connectedFlagKey = 'tributary.devnetWallet.connected'
+const fundedFlagKey = 'tributary.devnetWallet.funded'
 
 const devnetIcon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M9 10h7a6 6 0 0 1 0 12H9z" fill="none" stroke="#fff" stroke-width="3"/></svg>',

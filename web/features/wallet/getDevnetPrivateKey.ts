@@ -2,7 +2,7 @@ import { type Hex, isHex } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import type { SafeStorage } from '../../lib/storage'
 
-export const devnetPrivateKeyStorageKey = 'swapkit.devnetWallet.privateKey'
+export const devnetPrivateKeyStorageKey = 'tributary.devnetWallet.privateKey'
 
 /**
  * Returns the devnet wallet's private key from `storage`, generating and storing a fresh one when none (or an

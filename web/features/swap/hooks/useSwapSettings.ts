@@ -7,7 +7,7 @@ export interface SwapSettings {
   deadlineMinutes: number
 }
 
-const storageKey = 'swapkit.swapSettings'
+const storageKey = 'tributary.swapSettings'
 const defaults: SwapSettings = { slippage: { mode: 'auto' }, deadlineMinutes: 20 }
 
 function readSettings(): SwapSettings {
