@@ -3,7 +3,9 @@ import { defineConfig, devices } from '@playwright/test'
 const isCi = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false'
 /** Set E2E_BASE_URL to run against an already running server instead of starting `npm start`. */
 const externalBaseUrl = process.env.E2E_BASE_URL
-const port = 8790
+/** E2E_PORT and E2E_DEVNET_PORT_BASE let two checkouts run the suite side by side. */
+const port = Number(process.env.E2E_PORT ?? 8790)
+const devnetPortBase = process.env.E2E_DEVNET_PORT_BASE ?? '8600'
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`
 
 export default defineConfig({
@@ -47,7 +49,7 @@ export default defineConfig({
       ? {
           command: 'npm start',
           url: `${baseURL}/health`,
-          env: { PORT: String(port), DEVNET_PORT_BASE: '8600', DATA_DIR: './data/e2e', LOG_LEVEL: 'warn' },
+          env: { PORT: String(port), DEVNET_PORT_BASE: devnetPortBase, DATA_DIR: './data/e2e', LOG_LEVEL: 'warn' },
           reuseExistingServer: !isCi,
           // the first run compiles contracts and deploys every devnet chain
           timeout: 180_000,
