@@ -49,7 +49,12 @@ export default defineConfig({
       ? {
           command: 'npm start',
           url: `${baseURL}/health`,
-          env: { PORT: String(port), DEVNET_PORT_BASE: devnetPortBase, DATA_DIR: './data/e2e', LOG_LEVEL: 'warn' },
+          env: {
+            PORT: String(port),
+            DEVNET_PORT_BASE: devnetPortBase,
+            DATA_DIR: './data/e2e',
+            LOG_LEVEL: 'warn',
+          },
           reuseExistingServer: !isCi,
           // the first run compiles contracts and deploys every devnet chain
           timeout: 180_000,

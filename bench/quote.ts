@@ -5,9 +5,11 @@ import path from 'node:path'
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment } from '../server/chains/deployment'
 import { createMarkets, type Markets } from '../server/market/createMarkets'
-import type { V2PoolState } from '../server/routing'
-import { findBestRoute, getAmountOut, optimalParallelV2Split } from '../server/routing'
-import { makeV2Pool, testAddress } from '../server/routing/testPools'
+import { makeV2Pool, testAddress } from '../server/poolKinds/testPools'
+import { getAmountOut } from '../server/poolKinds/uniswapV2/getAmountOut'
+import { optimalParallelV2Split } from '../server/poolKinds/uniswapV2/optimalParallelV2Split'
+import type { V2PoolState } from '../server/poolKinds/uniswapV2/V2PoolState'
+import { findBestRoute } from '../server/routing'
 
 /*
  * `npm run bench:quote`: latency and throughput of GET quote/single without estimation, and route quality
@@ -226,7 +228,7 @@ async function devnetQuality(target: Target, d: ChainDeployment) {
       .getSnapshot()
       .pools.filter(
         (p): p is V2PoolState =>
-          p.kind === 'v2' &&
+          p.kind === 'uniswap-v2' &&
           [p.token0, p.token1].every(
             (t) => t.toLowerCase() === weth.toLowerCase() || t.toLowerCase() === usdc.toLowerCase(),
           ),

@@ -111,6 +111,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     markets = createMarkets({
       deployments,
       pollIntervalMs,
+      followHeads: true,
       onChainDown: (chainId, err) =>
         logger.warn('chain node does not answer; quotes answer 503 once the snapshot is stale', {
           component: 'pools',

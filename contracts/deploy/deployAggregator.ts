@@ -6,8 +6,8 @@ import type { DevClient } from './devClient'
 export type AggregatorFactoryConfig = {
   factory: Address
   initCodeHash: Hex
-  /** 0 = Uniswap V2-style pair, 1 = Uniswap V3 pool. */
-  kind: 0 | 1
+  /** The pool kind's id in the contract (`KIND_*` in Aggregator.sol; `contractKind` in server/poolKinds). */
+  kind: number
   /** V2 swap fee in bps (30 for Uniswap V2 bytecode); 0 for V3. */
   v2FeeBps: number
 }

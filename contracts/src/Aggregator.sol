@@ -84,6 +84,7 @@ contract Aggregator {
     error MissingFeeRecipient();
     error InvalidReceiver(address receiver);
     error InvalidFeeRecipient(address feeRecipient);
+    error UnknownKind(uint8 kind);
 
     uint8 internal constant KIND_V2 = 0;
     uint8 internal constant KIND_V3 = 1;
@@ -111,6 +112,8 @@ contract Aggregator {
     constructor(address wrappedNative_, FactoryConfig[] memory factories_) {
         wrappedNative = wrappedNative_;
         for (uint256 i; i < factories_.length; ++i) {
+            // every other branch treats "not V2" as V3: a factory of any other kind must never get that far
+            if (factories_[i].kind > KIND_V3) revert UnknownKind(factories_[i].kind);
             factories.push(factories_[i]);
         }
     }

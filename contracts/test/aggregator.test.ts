@@ -3,6 +3,8 @@ import {
   type Address,
   BaseError,
   ContractFunctionRevertedError,
+  decodeErrorResult,
+  encodeDeployData,
   encodeFunctionData,
   encodePacked,
   type Hex,
@@ -18,6 +20,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import {
   aggregatorAbi,
+  aggregatorBytecode,
   devTokenAbi,
   fakePoolAbi,
   fakePoolBytecode,
@@ -556,6 +559,26 @@ describe('safety', () => {
     const mismatch = [leg([{ ...v3(f.tokens.tokenA, f.tokens.tokenB, 3000), factoryId: FACTORY_UNISWAP_V2 }])]
     await expectRevert(simulateSwap('swapExactIn', params({}), mismatch), 'InvalidRoute', [0n, 0n])
     await expectRevert(simulateSwap('swapExactIn', params({ feeBps: 1001 }), legsAB()), 'FeeTooHigh', [1001])
+  })
+
+  it('refuses to deploy with a factory of a kind it has no branch for (none falls through to V3)', async () => {
+    const data = encodeDeployData({
+      abi: aggregatorAbi,
+      bytecode: aggregatorBytecode,
+      args: [f.weth, [{ factory: f.weth, initCodeHash: zeroHash, kind: 2, v2FeeBps: 0 }]],
+    })
+    const error = await f.deployer.call({ data }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    const hasData = (e: unknown): e is { data: Hex } =>
+      typeof e === 'object' && e !== null && 'data' in e && typeof e.data === 'string'
+    const found = error instanceof BaseError ? error.walk(hasData) : null
+    const raw = hasData(found) ? found.data : '0x'
+    expect(decodeErrorResult({ abi: aggregatorAbi, data: raw })).toMatchObject({
+      errorName: 'UnknownKind',
+      args: [2],
+    })
   })
 
   it('rejects an integrator fee without a recipient instead of burning it', async () => {

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem'
+import type { PoolKindId } from '../poolKinds/poolKinds'
 
 /**
  * What the server needs to know about one chain, whether it comes from the devnet
@@ -7,6 +8,8 @@ import type { Address, Hex } from 'viem'
 export interface ChainDeployment {
   chainId: number
   rpcUrl: string
+  /** WebSocket endpoint of the same node, to follow new heads by subscription (optional). */
+  wsUrl?: string
   /** Wrapped native token (WETH9-style). */
   wrappedNative: Address
   multicall3: Address
@@ -41,7 +44,8 @@ export interface TokenInfo {
   logo?: string
 }
 
-export type ExchangeKind = 'uniswap-v2' | 'uniswap-v3'
+/** How an exchange's pools work: a registered pool kind (server/poolKinds/poolKinds.ts). */
+export type ExchangeKind = PoolKindId
 
 export interface ExchangeInfo {
   /** Stable id used in the API (excludedDexes, protocol names), e.g. `uniswap-v3`, `sushiswap`. */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { z } from 'zod'
+import { poolKindIds } from '../poolKinds/poolKinds'
 import type { ChainDeployment } from './deployment'
 
 const address = z
@@ -27,6 +28,7 @@ const tokenTag = z.enum([
 const deploymentSchema = z.object({
   chainId: z.number().int(),
   rpcUrl: z.url({ protocol: /^https?$/ }),
+  wsUrl: z.url({ protocol: /^wss?$/ }).optional(),
   wrappedNative: address,
   multicall3: address,
   permit2: address,
@@ -47,7 +49,7 @@ const deploymentSchema = z.object({
     z.object({
       id: z.string().min(1),
       name: z.string().min(1),
-      kind: z.enum(['uniswap-v2', 'uniswap-v3']),
+      kind: z.enum(poolKindIds),
       factory: address,
       initCodeHash: bytes32,
       aggregatorFactoryId: z.number().int().nonnegative(),

@@ -30,7 +30,7 @@ export const devnetVersionInputs: readonly string[] = [
   'server/devnet/devAccounts.ts',
   'server/devnet/markets.ts',
   'server/devnet/prices.ts',
-  'server/routing/v3/tickMath.ts',
+  'server/poolKinds/uniswapV3/tickMath.ts',
   'server/devnet/tokens.ts',
 ]
 

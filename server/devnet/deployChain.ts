@@ -21,6 +21,7 @@ import { createDevClient } from '../../contracts/deploy/devClient'
 import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../../contracts/thirdParty'
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../chains/deployment'
+import { poolKinds } from '../poolKinds/poolKinds'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from './createTxPipeline'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
 import {
@@ -178,8 +179,8 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
     factories: exchanges.map((e) => ({
       factory: e.factory,
       initCodeHash: e.initCodeHash,
-      kind: e.kind === 'uniswap-v3' ? 1 : 0,
-      v2FeeBps: e.kind === 'uniswap-v3' ? 0 : (e.v2FeeBps ?? 30),
+      kind: poolKinds[e.kind].contractKind,
+      v2FeeBps: e.kind === 'uniswap-v2' ? (e.v2FeeBps ?? 30) : 0,
     })),
   })
   log?.(`chain ${chainId}: contracts deployed`)

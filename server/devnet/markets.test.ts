@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { evmChainIds } from '../chains/chainInfo'
-import { getSqrtRatioAtTick } from '../routing/v3/tickMath'
+import { getSqrtRatioAtTick } from '../poolKinds/uniswapV3/tickMath'
 import {
   computeAmountForUsd,
   computeDevnetMarkets,

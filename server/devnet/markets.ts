@@ -1,7 +1,7 @@
 import { type Address, getAddress, keccak256, toHex } from 'viem'
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ExchangeKind } from '../chains/deployment'
-import { getSqrtRatioAtTick, getTickAtSqrtRatio, MAX_TICK, MIN_TICK } from '../routing/v3/tickMath'
+import { getSqrtRatioAtTick, getTickAtSqrtRatio, MAX_TICK, MIN_TICK } from '../poolKinds/uniswapV3/tickMath'
 import { getUsdPriceE18, type PriceSymbol } from './prices'
 import { type DevTokenSpec, getDevnetTokens } from './tokens'
 

@@ -126,6 +126,8 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       await mkdir(versionDir, { recursive: true })
       await Promise.all(chains.map((c) => writeState(c.rpcUrl, statePath(c.chainId))))
     }
+    // anvil answers WebSocket (eth_subscribe) on its HTTP port
+    chains = chains.map((c) => ({ ...c, wsUrl: c.rpcUrl.replace(/^http/, 'ws') }))
     const manifest: DevnetManifest = { version, chains, devAccounts: getDevAccountAddresses() }
     const manifestJson = JSON.stringify(manifest, null, 2)
     if (!snapshot) {

@@ -1,4 +1,4 @@
-import { type Address, createPublicClient, getAddress, http, type PublicClient } from 'viem'
+import { type Address, createPublicClient, getAddress, http, type PublicClient, webSocket } from 'viem'
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
@@ -9,14 +9,24 @@ import { createHopCache, type HopCache } from '../routing'
 
 /** Gas price is re-read at most this often per chain (quotes must not wait on it). */
 const GAS_PRICE_TTL_MS = 2_000
+/** A quote waits at most this long for the snapshot of a block the subscription has announced. */
+const FRESH_SNAPSHOT_WAIT_MS = 1_500
 
 export interface ChainMarket {
   readonly chainId: number
   readonly deployment: ChainDeployment
   readonly client: PublicClient
   readonly poolSync: PoolSync
+  /** Loads the first snapshot, then follows the chain (poll loop, and new heads when subscribed). */
+  start(): Promise<void>
+  stop(): void
   /** The newest pool snapshot (no RPC). */
   getSnapshot(): PoolSnapshot
+  /**
+   * The snapshot a quote should use: the newest one, or, when the block subscription has announced a newer
+   * head, the snapshot of that head once pool sync has read it (a quote right after a block sees that block).
+   */
+  getFreshSnapshot(): Promise<PoolSnapshot>
   /** USD per whole token for every token priced from the snapshot (cached per snapshot). */
   getUsdPrices(): ReadonlyMap<Address, number>
   getUsdPrice(token: Address): number | undefined
@@ -41,6 +51,11 @@ export interface CreateChainMarketParams {
   onDown?: (error: unknown) => void
   /** The node answers again after an outage. */
   onUp?: () => void
+  /**
+   * Follow new heads over the deployment's `wsUrl` (`eth_subscribe` newHeads) and refresh at each one, on top
+   * of the poll loop. Off in tests that revert the chain and refresh explicitly.
+   */
+  followHeads?: boolean
   /** For tests: an existing client. */
   client?: PublicClient
   /** Clock in ms (snapshot age); injectable for tests. */
@@ -57,7 +72,7 @@ export function getSnapshotMaxAgeMs(chainId: number): number {
 
 /**
  * Everything a quote needs about one chain, kept warm in memory: the pool snapshot (refreshed per
- * block by pool sync), USD prices derived from it, and the gas price. Call `poolSync.start()` before use.
+ * block by pool sync), USD prices derived from it, and the gas price. Call `start()` before use.
  * When the node stops answering, `getSnapshot` keeps serving the last snapshot for `getSnapshotMaxAgeMs`,
  * then throws `UPSTREAM_UNAVAILABLE` (503) until a refresh succeeds again; `onDown`/`onUp` fire once each.
  */
@@ -107,21 +122,48 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     return prices.prices
   }
 
+  const assertFresh = () => {
+    const ageMs = now() - freshAt
+    if (down && ageMs > maxAgeMs) {
+      throw new AppError(
+        'UPSTREAM_UNAVAILABLE',
+        `The node of chain ${deployment.chainId} does not answer; quotes resume when it does`,
+        { details: { chainId: deployment.chainId, snapshotAgeMs: ageMs } },
+      )
+    }
+  }
+  let unwatch: (() => void) | undefined
+
   return {
     chainId: deployment.chainId,
     deployment,
     client,
     poolSync,
+    async start() {
+      await poolSync.start()
+      if (!params.followHeads || deployment.wsUrl === undefined) return
+      const heads = createPublicClient({
+        transport: webSocket(deployment.wsUrl, { reconnect: { attempts: 1_000_000, delay: 1_000 } }),
+      })
+      // newHeads over the socket; a dropped socket reconnects, and the poll loop covers the gap meanwhile
+      unwatch = heads.watchBlockNumber({
+        emitMissed: false,
+        onBlockNumber: (blockNumber) => poolSync.announceHead(blockNumber),
+        onError: () => undefined,
+      })
+    },
+    stop() {
+      unwatch?.()
+      unwatch = undefined
+      poolSync.stop()
+    },
     getSnapshot() {
-      const ageMs = now() - freshAt
-      if (down && ageMs > maxAgeMs) {
-        throw new AppError(
-          'UPSTREAM_UNAVAILABLE',
-          `The node of chain ${deployment.chainId} does not answer; quotes resume when it does`,
-          { details: { chainId: deployment.chainId, snapshotAgeMs: ageMs } },
-        )
-      }
+      assertFresh()
       return poolSync.getSnapshot()
+    },
+    async getFreshSnapshot() {
+      assertFresh()
+      return poolSync.getFreshSnapshot(FRESH_SNAPSHOT_WAIT_MS)
     },
     getUsdPrices,
     getUsdPrice: (token) => getUsdPrices().get(getAddress(token)),

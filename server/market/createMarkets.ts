@@ -14,6 +14,8 @@ export interface Markets {
 export interface CreateMarketsParams {
   deployments: readonly ChainDeployment[]
   pollIntervalMs: number
+  /** Follow new heads by subscription where a deployment has a `wsUrl` (see `createChainMarket`). */
+  followHeads?: boolean
   /** A chain's node stopped answering (once per outage, with the first error). */
   onChainDown?: (chainId: number, error: unknown) => void
   /** A chain's node answers again. */
@@ -29,6 +31,7 @@ export function createMarkets(params: CreateMarketsParams): Markets {
       createChainMarket({
         deployment,
         pollIntervalMs,
+        followHeads: params.followHeads ?? false,
         onDown: (error) => params.onChainDown?.(deployment.chainId, error),
         onUp: () => params.onChainUp?.(deployment.chainId),
       }),
@@ -42,10 +45,10 @@ export function createMarkets(params: CreateMarketsParams): Markets {
     },
     all: () => [...markets.values()],
     async start() {
-      await Promise.all([...markets.values()].map((m) => m.poolSync.start()))
+      await Promise.all([...markets.values()].map((m) => m.start()))
     },
     stop() {
-      for (const m of markets.values()) m.poolSync.stop()
+      for (const m of markets.values()) m.stop()
     },
   }
 }

@@ -1,16 +1,8 @@
-import { type Address, getAddress, type Hash, type PublicClient } from 'viem'
+import { type Abi, type Address, getAddress, type Hash, type Log, type PublicClient } from 'viem'
 import type { ChainDeployment } from '../chains/deployment'
-import type { PoolState } from '../routing/types'
-import { applyPoolEvents, type PoolEvent, type V3LiquidityReads } from './applyPoolEvents'
-import { discoverPools } from './discoverPools'
-import { v2PairAbi, v3PoolAbi } from './poolAbis'
+import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKinds/poolKinds'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
-import { readPoolStates } from './readPoolStates'
 
-const poolEventsAbi = [
-  ...v2PairAbi.filter((x) => x.type === 'event'),
-  ...v3PoolAbi.filter((x) => x.type === 'event'),
-]
 /** Past this many blocks behind, reload everything instead of replaying logs. */
 const MAX_REPLAY_BLOCKS = 2_000n
 
@@ -36,6 +28,16 @@ export interface PoolSync {
   refresh(): Promise<PoolSnapshot>
   /** Resolves once the snapshot has reached `blockNumber` (refreshing as needed). */
   waitForBlock(blockNumber: bigint, timeoutMs?: number): Promise<PoolSnapshot>
+  /**
+   * A new chain head was announced (by a block subscription): refreshes at once, reporting to `onError` /
+   * `onRefresh` like the poll loop, and makes `getFreshSnapshot` wait for that block.
+   */
+  announceHead(blockNumber: bigint): void
+  /**
+   * The newest snapshot, or, when a newer head has been announced than the snapshot holds, the snapshot of
+   * that head once a refresh reaches it (waiting at most `maxWaitMs`, then answering with the newest one).
+   */
+  getFreshSnapshot(maxWaitMs: number): Promise<PoolSnapshot>
 }
 
 /**
@@ -50,58 +52,57 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   let snapshot: PoolSnapshot | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
+  let announcedHead = 0n
   let inFlight: Promise<PoolSnapshot> | undefined
   let queued: Promise<PoolSnapshot> | undefined
 
+  const poolEvents: Abi = poolKindIds.flatMap((id) => poolKinds[id].stateEvents)
+  const isKnownToken = (() => {
+    const known = new Set(deployment.tokens.map((t) => t.address.toLowerCase()))
+    return (token: Address) => known.has(token.toLowerCase())
+  })()
+
+  /** New pools of every exchange's factory in `[fromBlock, toBlock]`, with their state at `toBlock`. */
+  async function loadNewPools(fromBlock: bigint, toBlock: bigint, known: ReadonlySet<Address>) {
+    if (fromBlock > toBlock) return []
+    const perExchange = await Promise.all(
+      deployment.exchanges.map(async (exchange) => {
+        const kind = getPoolKind(exchange.kind)
+        const found = await kind.discoverPools(client, { exchange, fromBlock, toBlock, isKnownToken })
+        const pools = found.filter((p) => !known.has(p.address))
+        return kind.readPoolStates(client, {
+          pools,
+          blockNumber: toBlock,
+          multicallAddress: deployment.multicall3,
+        })
+      }),
+    )
+    return perExchange.flat()
+  }
+
   async function loadAll(head: bigint, blockHash: Hash): Promise<PoolSnapshot> {
-    const descriptors = await discoverPools(client, {
-      deployment,
-      fromBlock: BigInt(deployment.startBlock),
-      toBlock: head,
-    })
-    const states = await readPoolStates(client, {
-      pools: descriptors,
-      blockNumber: head,
-      multicallAddress: deployment.multicall3,
-    })
+    const states = await loadNewPools(BigInt(deployment.startBlock), head, new Set())
     return createPoolSnapshot({ chainId: deployment.chainId, blockNumber: head, blockHash, pools: states })
   }
 
   async function advance(current: PoolSnapshot, head: bigint, blockHash: Hash): Promise<PoolSnapshot> {
     const fromBlock = current.blockNumber + 1n
     const known = new Map<Address, PoolState>(current.pools.map((p) => [p.address, p]))
-    const created = await discoverPools(client, { deployment, fromBlock, toBlock: head })
-    const fresh = created.filter((p) => !known.has(p.address))
-    const logs = known.size
-      ? await client.getLogs({
-          address: [...known.keys()],
-          events: poolEventsAbi,
-          fromBlock,
-          toBlock: head,
-          strict: true,
-        })
-      : []
-    const events: PoolEvent[] = []
-    for (const log of logs) {
-      const pool = getAddress(log.address)
-      if (log.eventName === 'Sync') events.push({ type: 'sync', pool, ...log.args })
-      else if (log.eventName === 'Swap')
-        events.push({
-          type: 'swap',
-          pool,
-          sqrtPriceX96: log.args.sqrtPriceX96,
-          liquidity: log.args.liquidity,
-          tick: log.args.tick,
-        })
-      else if (log.eventName === 'Mint' || log.eventName === 'Burn')
-        events.push({ type: 'liquidity', pool, tickLower: log.args.tickLower, tickUpper: log.args.tickUpper })
-    }
-    const [reads, freshStates] = await Promise.all([
-      readLiquidityChanges(events, head),
-      readPoolStates(client, { pools: fresh, blockNumber: head, multicallAddress: deployment.multicall3 }),
+    const [fresh, logs] = await Promise.all([
+      loadNewPools(fromBlock, head, new Set(known.keys())),
+      known.size
+        ? client.getLogs({
+            address: [...known.keys()],
+            events: poolEvents,
+            fromBlock,
+            toBlock: head,
+            strict: true,
+          })
+        : Promise.resolve([]),
     ])
-    for (const [address, state] of applyPoolEvents(known, events, reads)) known.set(address, state)
-    for (const state of freshStates) known.set(state.address, state)
+    const changed = await applyLogs(known, logs, head)
+    for (const state of changed) known.set(state.address, state)
+    for (const state of fresh) known.set(state.address, state)
     return createPoolSnapshot({
       chainId: deployment.chainId,
       blockNumber: head,
@@ -110,48 +111,18 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     })
   }
 
-  async function readLiquidityChanges(
-    events: readonly PoolEvent[],
-    blockNumber: bigint,
-  ): Promise<V3LiquidityReads> {
-    const touched = new Map<Address, Set<number>>()
-    for (const e of events) {
-      if (e.type !== 'liquidity') continue
-      const ticks = touched.get(e.pool) ?? new Set<number>()
-      ticks.add(e.tickLower).add(e.tickUpper)
-      touched.set(e.pool, ticks)
-    }
-    const reads = {
-      liquidity: new Map<Address, bigint>(),
-      ticks: new Map<Address, Map<number, { liquidityNet: bigint; initialized: boolean }>>(),
-    }
-    if (!touched.size) return reads
-    const tickCalls = [...touched].flatMap(([pool, ticks]) => [...ticks].map((tick) => ({ pool, tick })))
-    const pools = [...touched.keys()]
-    const results = await client.multicall({
-      blockNumber,
-      multicallAddress: deployment.multicall3,
-      allowFailure: false,
-      contracts: [
-        ...pools.map((address) => ({ address, abi: v3PoolAbi, functionName: 'liquidity' as const })),
-        ...tickCalls.map(({ pool, tick }) => ({
-          address: pool,
-          abi: v3PoolAbi,
-          functionName: 'ticks' as const,
-          args: [tick] as const,
-        })),
-      ],
-    })
-    pools.forEach((pool, i) => {
-      reads.liquidity.set(pool, results[i] as bigint)
-    })
-    tickCalls.forEach(({ pool, tick }, i) => {
-      const info = results[pools.length + i] as readonly [bigint, bigint, ...unknown[]]
-      const perPool = reads.ticks.get(pool) ?? new Map()
-      perPool.set(tick, { liquidityNet: info[1], initialized: info[0] > 0n })
-      reads.ticks.set(pool, perPool)
-    })
-    return reads
+  /** Hands each kind the logs of its own pools and collects the states they changed. */
+  async function applyLogs(pools: ReadonlyMap<Address, PoolState>, logs: Log[], blockNumber: bigint) {
+    const changed = await Promise.all(
+      poolKindIds.map(async (id): Promise<PoolState[]> => {
+        const own = logs.filter((log) => pools.get(getAddress(log.address))?.kind === id)
+        if (own.length === 0) return []
+        const mine = new Map([...pools].filter(([, pool]) => pool.kind === id))
+        const params = { pools: mine, logs: own, blockNumber, multicallAddress: deployment.multicall3 }
+        return [...(await getPoolKind(id).applyPoolLogs(client, params)).values()]
+      }),
+    )
+    return changed.flat()
   }
 
   /** Whether `current` is still on the canonical chain whose head is `head`. */
@@ -197,16 +168,33 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return queued
   }
 
+  function refreshReporting(): Promise<void> {
+    return refresh().then(
+      () => options.onRefresh?.(),
+      (error: unknown) => options.onError?.(error),
+    )
+  }
+
   function schedule() {
     if (stopped) return
     timer = setTimeout(() => {
-      refresh()
-        .then(
-          () => options.onRefresh?.(),
-          (error: unknown) => options.onError?.(error),
-        )
-        .finally(schedule)
+      refreshReporting().finally(schedule)
     }, pollIntervalMs)
+  }
+
+  function getSnapshot(): PoolSnapshot {
+    if (!snapshot) throw new Error(`pool sync for chain ${deployment.chainId} has not started`)
+    return snapshot
+  }
+
+  async function waitForBlock(blockNumber: bigint, timeoutMs = 10_000): Promise<PoolSnapshot> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const current = snapshot && snapshot.blockNumber >= blockNumber ? snapshot : await refresh()
+      if (current.blockNumber >= blockNumber) return current
+      if (Date.now() > deadline) throw new Error(`pool snapshot did not reach block ${blockNumber}`)
+      await new Promise((r) => setTimeout(r, Math.min(pollIntervalMs, 50)))
+    }
   }
 
   return {
@@ -219,19 +207,27 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       stopped = true
       if (timer) clearTimeout(timer)
     },
-    getSnapshot() {
-      if (!snapshot) throw new Error(`pool sync for chain ${deployment.chainId} has not started`)
-      return snapshot
-    },
+    getSnapshot,
     refresh,
-    async waitForBlock(blockNumber, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const current = snapshot && snapshot.blockNumber >= blockNumber ? snapshot : await refresh()
-        if (current.blockNumber >= blockNumber) return current
-        if (Date.now() > deadline) throw new Error(`pool snapshot did not reach block ${blockNumber}`)
-        await new Promise((r) => setTimeout(r, Math.min(pollIntervalMs, 50)))
-      }
+    announceHead(blockNumber) {
+      if (stopped || blockNumber <= announcedHead) return
+      announcedHead = blockNumber
+      if (snapshot && snapshot.blockNumber >= blockNumber) return
+      void refreshReporting()
     },
+    async getFreshSnapshot(maxWaitMs) {
+      const current = getSnapshot()
+      if (current.blockNumber >= announcedHead) return current
+      // bounded even when a refresh hangs on a slow node: the newest snapshot answers after `maxWaitMs`
+      let late: ReturnType<typeof setTimeout> | undefined
+      const lateAnswer = new Promise<undefined>((resolve) => {
+        late = setTimeout(() => resolve(undefined), maxWaitMs)
+      })
+      const reached = waitForBlock(announcedHead, maxWaitMs).catch(() => undefined)
+      const fresh = await Promise.race([reached, lateAnswer])
+      clearTimeout(late)
+      return fresh ?? getSnapshot()
+    },
+    waitForBlock,
   }
 }

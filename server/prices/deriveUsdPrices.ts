@@ -1,4 +1,5 @@
 import { type Address, getAddress } from 'viem'
+import { poolKindOf } from '../poolKinds/poolKinds'
 import type { PoolState } from '../routing/types'
 
 export interface PricedToken {
@@ -25,7 +26,7 @@ export function deriveUsdPrices(
     const d0 = decimals.get(pool.token0)
     const d1 = decimals.get(pool.token1)
     if (d0 === undefined || d1 === undefined) return []
-    const reserves = virtualReserves(pool)
+    const reserves = poolKindOf(pool).virtualReserves(pool)
     if (!reserves) return []
     const r0 = reserves[0] / 10 ** d0
     const r1 = reserves[1] / 10 ** d1
@@ -49,13 +50,4 @@ export function deriveUsdPrices(
     if (!best) return prices
     prices.set(best.token, best.price)
   }
-}
-
-/** Reserves (V2) or in-range virtual reserves (V3: L/sqrtP and L*sqrtP) in base units, as floats. */
-function virtualReserves(pool: PoolState): [number, number] | undefined {
-  if (pool.kind === 'v2') return [Number(pool.reserve0), Number(pool.reserve1)]
-  if (pool.liquidity === 0n || pool.sqrtPriceX96 === 0n) return undefined
-  const sqrtP = Number(pool.sqrtPriceX96) / 2 ** 96
-  const l = Number(pool.liquidity)
-  return [l / sqrtP, l * sqrtP]
 }

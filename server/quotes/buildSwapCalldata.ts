@@ -10,6 +10,7 @@ import {
 } from 'viem'
 import { aggregatorAbi } from '../../contracts/artifacts'
 import { AppError } from '../errors'
+import { findPoolKindByContractKind } from '../poolKinds/poolKinds'
 import type { ContractHop, ContractLeg, TradeType } from '../routing/types'
 
 /** Everything the Aggregator's `swapExactIn` / `swapExactOut` call needs. */
@@ -77,7 +78,7 @@ export function decodeLegHops(data: Hex): ContractHop[] {
       { kind: number; factoryId: number; tokenIn: Address; tokenOut: Address; fee: number }[],
     ]
     return hops.map((h) => {
-      if (h.kind !== 0 && h.kind !== 1) throw new Error('hop kind must be 0 or 1')
+      if (findPoolKindByContractKind(h.kind) === undefined) throw new Error(`unknown hop kind ${h.kind}`)
       return {
         kind: h.kind,
         factoryId: h.factoryId,

@@ -1,5 +1,6 @@
 import { formatUnits, type Hex } from 'viem'
 import type { ChainMarket } from '../market/createChainMarket'
+import { poolKindOf } from '../poolKinds/poolKinds'
 import { computeAmountInMax, computeAmountOutMin, toContractLegs } from '../routing'
 import { buildSwapCalldata, encodeLegHops } from './buildSwapCalldata'
 import { computeLpFee } from './computeLpFee'
@@ -76,7 +77,7 @@ export function formatSingleQuote(
           address: h.pool.address,
           exchangeId: h.pool.exchangeId,
           kind: h.pool.kind,
-          fee: h.pool.kind === 'v3' ? h.pool.fee : h.pool.feeBps * 100,
+          fee: poolKindOf(h.pool).feePips(h.pool),
         })),
         percentage: percentage(exactIn ? leg.amountIn : leg.amountOut, legTotal),
         amountIn: leg.amountIn.toString(),
@@ -132,6 +133,7 @@ export function formatSingleQuote(
     priceImpact: q.priceImpact * 100,
     contractVersion: CONTRACT_VERSION,
     quoteDeadline: q.quoteDeadline,
+    blockNumber: q.blockNumber.toString(),
     ...(data ? { data } : {}),
     ...(extra.estimate ?? {}),
   }

@@ -48,6 +48,8 @@ export interface PlannedQuote {
   priceImpact: number
   deadline: bigint
   quoteDeadline: number
+  /** The block whose pool state priced the route. */
+  blockNumber: bigint
   gasPrice: bigint
   isBest: boolean
 }
@@ -81,7 +83,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
   if (query.deadline !== undefined) assertDeadline(query.deadline, nowSec, 'deadline')
   const deadline = BigInt(query.deadline ?? nowSec + singleSwapLimits.defaultDeadlineSec)
   const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
-  const snapshot = market.getSnapshot()
+  const snapshot = await market.getFreshSnapshot()
   const { deployment } = market
 
   const params: FindBestRouteParams = {
@@ -157,6 +159,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
       }),
       deadline,
       quoteDeadline: nowSec + ctx.quoteTtlSec,
+      blockNumber: snapshot.blockNumber,
       gasPrice,
       isBest,
     }

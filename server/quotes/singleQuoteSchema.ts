@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { AddressSchema, AmountSchema } from '../openapi/schemas'
+import { poolKindIds } from '../poolKinds/poolKinds'
 import { singleSwapLimits } from './singleSwapLimits'
 
 const QuoteTokenSchema = z
@@ -28,7 +29,7 @@ const QuoteProtocolSchema = z.object({
     z.object({
       address: AddressSchema,
       exchangeId: z.string(),
-      kind: z.string(),
+      kind: z.enum(poolKindIds).openapi({ description: 'Pool kind: how the pool prices a swap' }),
       fee: z.number().openapi({ description: 'LP fee in millionths (3000 = 0.3%)' }),
     }),
   ),
@@ -117,6 +118,10 @@ export const SingleQuoteSchema = z
     lpFeeAmount: AmountSchema.openapi({ description: "The route's LP fees in output base units" }),
     contractVersion: z.number().int(),
     quoteDeadline: z.number().int(),
+    blockNumber: z
+      .string()
+      .regex(/^\d+$/)
+      .openapi({ description: 'The block whose pool state priced this quote', example: '19000000' }),
     data: z.string().optional(),
     estimateGas: z.string().optional(),
     estimateGasError: z.string().optional(),

@@ -7,7 +7,7 @@ import { loadConfig } from '../config'
 import { devnetAbis } from '../devnet/deployChain'
 import { createSilentLogger } from '../logger'
 import { createMarkets, type Markets } from '../market/createMarkets'
-import { optimalParallelV2Split } from '../routing'
+import { optimalParallelV2Split } from '../poolKinds/uniswapV2/optimalParallelV2Split'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 
 const CHAIN_ID = 1

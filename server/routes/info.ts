@@ -7,6 +7,7 @@ import { getSourceRecords } from '../chains/getSourceRecords'
 import type { Config } from '../config'
 import { createRouter } from '../openapi/createRouter'
 import { AddressSchema, ChainIdFilterQuerySchema, errorResponses } from '../openapi/schemas'
+import { poolKindIds } from '../poolKinds/poolKinds'
 
 const zeroAddressExample = '0x0000000000000000000000000000000000000000'
 
@@ -55,7 +56,7 @@ const SourceRecordSchema = z
   .object({
     id: z.string().openapi({ example: 'uniswap-v3', description: 'Stable id, usable in excludedDexes' }),
     name: z.string().openapi({ example: 'Uniswap V3' }),
-    kind: z.enum(['uniswap-v2', 'uniswap-v3']),
+    kind: z.enum(poolKindIds),
     logo: z.string().nullable().openapi({ example: null }),
     factory: AddressSchema.openapi({ example: '0x1F98431c8aD98523631AE4a59f267346ea31F984' }),
   })

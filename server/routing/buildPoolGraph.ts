@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { poolKindOf } from '../poolKinds/poolKinds'
 import type { PoolState } from './types'
 
 export interface PoolGraph {
@@ -19,8 +20,7 @@ export interface BuildPoolGraphParams {
 }
 
 function isUsable(pool: PoolState): boolean {
-  if (pool.kind === 'v2') return pool.reserve0 > 0n && pool.reserve1 > 0n
-  return pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0)
+  return poolKindOf(pool).isUsable(pool)
 }
 
 /**

@@ -1,18 +1,11 @@
-import type { Hop, Route } from './types'
+import { poolKindOf } from '../poolKinds/poolKinds'
+import type { Hop, Price, Route } from './types'
 
-const Q192 = 1n << 192n
 const SCALE = 10n ** 18n
 
-function midPrice(hop: Hop): { num: bigint; den: bigint } {
-  const pool = hop.pool
-  const zeroForOne = pool.token0.toLowerCase() === hop.tokenIn.toLowerCase()
-  if (pool.kind === 'v2') {
-    return zeroForOne
-      ? { num: pool.reserve1, den: pool.reserve0 }
-      : { num: pool.reserve0, den: pool.reserve1 }
-  }
-  const p = pool.sqrtPriceX96 * pool.sqrtPriceX96
-  return zeroForOne ? { num: p, den: Q192 } : { num: Q192, den: p }
+function midPrice(hop: Hop): Price {
+  const zeroForOne = hop.pool.token0.toLowerCase() === hop.tokenIn.toLowerCase()
+  return poolKindOf(hop.pool).midPrice(hop.pool, zeroForOne)
 }
 
 /**

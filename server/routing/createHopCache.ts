@@ -1,5 +1,6 @@
-import type { PoolState, V3PoolState } from './types'
-import { createV3SwapQuoter, type V3SwapQuoter } from './v3/createV3SwapQuoter'
+import type { HopSimulator } from '../poolKinds/PoolKind'
+import { poolKindOf } from '../poolKinds/poolKinds'
+import type { PoolState } from './types'
 
 /** One hop's simulated result, as the path quoter memoizes it. */
 export interface CachedHop {
@@ -17,8 +18,8 @@ export interface CachedHop {
  * results of pure functions, so routing stays pure. Each memo keeps at most `maxEntriesPerPool` amounts.
  */
 export interface HopCache {
-  /** The V3 step table of `pool` in one direction (built once, extended lazily). */
-  v3Quoter(pool: V3PoolState, zeroForOne: boolean): V3SwapQuoter
+  /** The swap math of `pool` in one direction, from its kind (built once per pool and direction). */
+  simulator(pool: PoolState, zeroForOne: boolean): HopSimulator
   /** The amount -> result memo of one pool, direction, trade side and pair of transfer taxes. */
   hops(pool: PoolState, slot: string): Map<bigint, CachedHop | null>
 }
@@ -29,22 +30,22 @@ export interface HopCache {
  */
 export function createHopCache(params: { maxEntriesPerPool?: number } = {}): HopCache {
   const maxEntries = params.maxEntriesPerPool ?? 4096
-  const v3 = new WeakMap<V3PoolState, [V3SwapQuoter | undefined, V3SwapQuoter | undefined]>()
+  const simulators = new WeakMap<PoolState, [HopSimulator | undefined, HopSimulator | undefined]>()
   const memos = new WeakMap<PoolState, Map<string, Map<bigint, CachedHop | null>>>()
   return {
-    v3Quoter(pool, zeroForOne) {
-      let pair = v3.get(pool)
+    simulator(pool, zeroForOne) {
+      let pair = simulators.get(pool)
       if (!pair) {
         pair = [undefined, undefined]
-        v3.set(pool, pair)
+        simulators.set(pool, pair)
       }
       const index = zeroForOne ? 0 : 1
-      let quoter = pair[index]
-      if (!quoter) {
-        quoter = createV3SwapQuoter(pool, zeroForOne)
-        pair[index] = quoter
+      let simulator = pair[index]
+      if (!simulator) {
+        simulator = poolKindOf(pool).createHopSimulator(pool, zeroForOne)
+        pair[index] = simulator
       }
-      return quoter
+      return simulator
     },
     hops(pool, slot) {
       let slots = memos.get(pool)

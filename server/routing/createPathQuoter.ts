@@ -1,9 +1,9 @@
 import type { Address } from 'viem'
+import { poolKindOf } from '../poolKinds/poolKinds'
+import { SwapRevertError } from '../poolKinds/SwapRevertError'
 import { applyTransferFee } from './applyTransferFee'
 import { createHopCache, type HopCache } from './createHopCache'
-import { SwapRevertError } from './SwapRevertError'
 import type { Hop, PoolState } from './types'
-import { simulateV2Swap } from './v2/simulateV2Swap'
 
 /** A concrete path: one pool per hop. */
 export interface PoolPath {
@@ -43,11 +43,11 @@ export interface HopResult {
 /**
  * Builds the per-call path evaluator over a fixed pool list, with a memo of hop results keyed by
  * (pool, direction, amount) so that paths sharing a prefix and repeated optimizer probes cost nothing twice.
- * Taxes follow the Aggregator's flow: aggregator -> V2 pair transfer is taxed (the pair sees the balance
- * delta), a V3 hop whose input is taxed cannot execute (the pool checks it was paid in full), and every
- * pool -> aggregator transfer of a taxed token is taxed. V3 hops use createV3SwapQuoter (same amounts as
- * simulateV3Swap, tabulated per pool and direction). Memo and tables live in `cache` (shared with other quoters
- * over the same pool objects when given, else private to the returned object).
+ * Taxes follow the Aggregator's flow: aggregator -> pool transfer is taxed, and a hop with a taxed input runs
+ * only where the pool kind `acceptsTaxedInput` (V2 pairs price the balance delta; V3 pools demand the full
+ * amount); every pool -> aggregator transfer of a taxed token is taxed. The swap math is the pool kind's
+ * `createHopSimulator`. Memo and simulators live in `cache` (shared with other quoters over the same pool
+ * objects when given, else private to the returned object).
  * Addresses are compared lower-cased (equivalent to isAddressEqual, without re-validating in the hot loop).
  */
 export function createPathQuoter(params: {
@@ -58,13 +58,6 @@ export function createPathQuoter(params: {
   const { pools, transferFeeBps } = params
   const cache = params.cache ?? createHopCache()
   const lower = pools.map((p) => [p.token0.toLowerCase(), p.token1.toLowerCase()] as const)
-  const simulate = (pool: PoolState, zeroForOne: boolean, amountSpecified: bigint) => {
-    if (pool.kind === 'v2') return simulateV2Swap(pool, { zeroForOne, amountSpecified })
-    const quoter = cache.v3Quoter(pool, zeroForOne)
-    return amountSpecified > 0n
-      ? quoter.quoteExactIn(amountSpecified)
-      : quoter.quoteExactOut(-amountSpecified)
-  }
 
   const run = (poolId: number, tokenIn: Address, amount: bigint, exactIn: boolean): HopResult | null => {
     const pool = pools[poolId]
@@ -80,9 +73,9 @@ export function createPathQuoter(params: {
     let result: HopResult | null = null
     try {
       if (exactIn) {
-        if (!(pool.kind === 'v3' && taxIn > 0)) {
-          const poolReceives = pool.kind === 'v2' ? applyTransferFee(amount, taxIn) : amount
-          const swap = poolReceives > 0n ? simulate(pool, zeroForOne, poolReceives) : undefined
+        if (taxIn === 0 || poolKindOf(pool).acceptsTaxedInput) {
+          const poolReceives = applyTransferFee(amount, taxIn)
+          const swap = poolReceives > 0n ? cache.simulator(pool, zeroForOne).exactIn(poolReceives) : undefined
           if (swap?.complete && swap.amountOut > 0n) {
             result = {
               sent: amount,
@@ -92,7 +85,7 @@ export function createPathQuoter(params: {
           }
         }
       } else if (taxIn === 0 && taxOut === 0) {
-        const swap = simulate(pool, zeroForOne, -amount)
+        const swap = cache.simulator(pool, zeroForOne).exactOut(amount)
         if (swap.complete && swap.amountOut === amount) {
           result = { sent: swap.amountIn, received: amount, ticksCrossed: swap.ticksCrossed }
         }

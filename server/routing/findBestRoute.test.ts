@@ -1,18 +1,17 @@
 import { isAddressEqual } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { makeV2Pool, makeV3Pool, testAddress } from '../poolKinds/testPools'
+import { getAmountIn } from '../poolKinds/uniswapV2/getAmountIn'
+import { getAmountOut } from '../poolKinds/uniswapV2/getAmountOut'
+import { optimalParallelV2Split } from '../poolKinds/uniswapV2/optimalParallelV2Split'
+import { simulateV3Swap } from '../poolKinds/uniswapV3/simulateV3Swap'
 import { applyTransferFee } from './applyTransferFee'
 import { computePriceImpact } from './computePriceImpact'
 import { findBestRoute } from './findBestRoute'
 import { findBestRoutePerExchange } from './findBestRoutePerExchange'
-import { defaultGasModel } from './gasModel'
-import { optimalParallelV2Split } from './optimalParallelV2Split'
 import { RoutingError } from './RoutingError'
-import { makeV2Pool, makeV3Pool, testAddress } from './testPools'
 import { toContractLegs } from './toContractLegs'
 import type { PoolState } from './types'
-import { getAmountIn } from './v2/getAmountIn'
-import { getAmountOut } from './v2/getAmountOut'
-import { simulateV3Swap } from './v3/simulateV3Swap'
 
 const E18 = 10n ** 18n
 const E6 = 10n ** 6n
@@ -85,7 +84,7 @@ describe('findBestRoute: split across parallel V2 pools', () => {
     for (const leg of route.legs) {
       const hop = leg.hops[0]
       const pool = hop?.pool
-      if (pool?.kind !== 'v2') throw new Error('expected a V2 hop')
+      if (pool?.kind !== 'uniswap-v2') throw new Error('expected a V2 hop')
       const [rIn, rOut] =
         pool.token0 === WETH ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0]
       expect(leg.amountOut).toBe(getAmountOut(leg.amountIn, rIn, rOut, 30))
@@ -106,7 +105,8 @@ describe('findBestRoute: split across parallel V2 pools', () => {
       ...gas,
     })
     expect(small.legs).toHaveLength(1)
-    const expectedGas = defaultGasModel.base + defaultGasModel.perLeg + defaultGasModel.v2Hop
+    // base 90 000 + one leg 5 000 + one V2 hop 60 000
+    const expectedGas = 155_000n
     expect(small.gasUnits).toBe(expectedGas)
     expect(small.gasCostInToken).toBe((expectedGas * gas.gasPriceWei * 3000n * E6) / E18)
     const free = findBestRoute({
@@ -345,12 +345,8 @@ describe('findBestRoute: V3', () => {
     const sim = simulateV3Swap(v3, { zeroForOne: true, amountSpecified: amount })
     expect(sim.ticksCrossed).toBe(2)
     expect(route.amountOut).toBe(sim.amountOut)
-    expect(route.gasUnits).toBe(
-      defaultGasModel.base +
-        defaultGasModel.perLeg +
-        defaultGasModel.v3Hop +
-        2n * defaultGasModel.v3TickCrossed,
-    )
+    // base 90 000 + one leg 5 000 + one V3 hop 80 000 + two ticks crossed at 15 000
+    expect(route.gasUnits).toBe(205_000n)
     expect(toContractLegs(route)[0]?.hops[0]).toEqual({
       kind: 1,
       factoryId: 1,
@@ -436,7 +432,7 @@ describe('findBestRoute: fee-on-transfer tokens', () => {
       connectors,
       tokens: fotTokens,
     })
-    expect(route.legs.every((l) => l.hops.every((h) => h.pool.kind === 'v2'))).toBe(true)
+    expect(route.legs.every((l) => l.hops.every((h) => h.pool.kind === 'uniswap-v2'))).toBe(true)
     const received = applyTransferFee(amount, 500)
     const pairGets = applyTransferFee(received, 500)
     expect(route.legs[0]?.amountIn).toBe(received)

@@ -1,42 +1,32 @@
+import { poolKindOf } from '../poolKinds/poolKinds'
 import type { Leg, Price } from './types'
 
 /**
- * Gas units per transaction part. Origin of the defaults (cancun, warm-ish storage, measured orders of
- * magnitude for Uniswap-style swaps, refined later against the devnet):
+ * Gas units of the parts of a transaction that do not depend on the pools (the per-hop gas is the pool
+ * kind's `hopGasUnits`, server/poolKinds/). Origin of the defaults (cancun, measured orders of magnitude for
+ * the Aggregator on the devnet):
  *
- * | part            | gas    | what it covers                                                        |
- * |-----------------|--------|-----------------------------------------------------------------------|
- * | base            | 90 000 | 21k intrinsic, calldata, transferFrom in, fee + receiver transfers    |
- * | perLeg          |  5 000 | leg bookkeeping, balance checks                                       |
- * | v2Hop           | 60 000 | transfer to the pair, pair.swap (reserve update, transfer out)        |
- * | v3Hop           | 80 000 | pool.swap with callback payment, within one initialized range         |
- * | v3TickCrossed   | 15 000 | each initialized tick crossed (tick state + liquidity update)         |
+ * | part    | gas    | what it covers                                                     |
+ * |---------|--------|--------------------------------------------------------------------|
+ * | base    | 90 000 | 21k intrinsic, calldata, transferFrom in, fee + receiver transfers |
+ * | perLeg  |  5 000 | leg bookkeeping, balance checks                                    |
  */
 export interface GasModel {
   readonly base: bigint
   readonly perLeg: bigint
-  readonly v2Hop: bigint
-  readonly v3Hop: bigint
-  readonly v3TickCrossed: bigint
 }
 
 export const defaultGasModel: GasModel = {
   base: 90_000n,
   perLeg: 5_000n,
-  v2Hop: 60_000n,
-  v3Hop: 80_000n,
-  v3TickCrossed: 15_000n,
 }
 
-/** Estimated gas units of a transaction executing `legs`, per the table of `GasModel`. */
+/** Estimated gas units of a transaction executing `legs`: the model's fixed parts plus each hop's kind's gas. */
 export function computeRouteGasUnits(legs: readonly Leg[], model: GasModel = defaultGasModel): bigint {
   let gas = model.base
   for (const leg of legs) {
     gas += model.perLeg
-    for (const hop of leg.hops) {
-      gas +=
-        hop.pool.kind === 'v2' ? model.v2Hop : model.v3Hop + model.v3TickCrossed * BigInt(hop.ticksCrossed)
-    }
+    for (const hop of leg.hops) gas += poolKindOf(hop.pool).hopGasUnits(hop.ticksCrossed)
   }
   return gas
 }

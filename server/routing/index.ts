@@ -9,9 +9,7 @@ export { type CachedHop, createHopCache, type HopCache } from './createHopCache'
 export { type FindBestRouteParams, findBestRoute } from './findBestRoute'
 export { findBestRoutePerExchange } from './findBestRoutePerExchange'
 export { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
-export { optimalParallelV2Split, type ParallelV2Pool } from './optimalParallelV2Split'
 export { RoutingError, type RoutingErrorCode } from './RoutingError'
-export { SwapRevertError } from './SwapRevertError'
 export { toContractLegs } from './toContractLegs'
 export type {
   ContractHop,
@@ -24,19 +22,4 @@ export type {
   Route,
   TokenFacts,
   TradeType,
-  V2PoolState,
-  V3PoolState,
-  V3Tick,
 } from './types'
-export { getAmountIn } from './v2/getAmountIn'
-export { getAmountOut } from './v2/getAmountOut'
-export { simulateV2Swap } from './v2/simulateV2Swap'
-export { simulateV3Swap } from './v3/simulateV3Swap'
-export {
-  getSqrtRatioAtTick,
-  getTickAtSqrtRatio,
-  MAX_SQRT_RATIO,
-  MAX_TICK,
-  MIN_SQRT_RATIO,
-  MIN_TICK,
-} from './v3/tickMath'

@@ -1,72 +1,14 @@
 import type { Address } from 'viem'
+import type { PoolState } from '../poolKinds/poolKinds'
 
-/** Snapshot of a Uniswap V2-style pair. `reserve0/1` in base units; `feeBps` is the pair's swap fee (30). */
-export interface V2PoolState {
-  readonly kind: 'v2'
-  readonly address: Address
-  /** ExchangeInfo.id, e.g. `uniswap-v2`, `sushiswap`. */
-  readonly exchangeId: string
-  /** ExchangeInfo.aggregatorFactoryId: index of the factory in the Aggregator's allowlist. */
-  readonly factoryId: number
-  readonly token0: Address
-  readonly token1: Address
-  readonly reserve0: bigint
-  readonly reserve1: bigint
-  readonly feeBps: number
-}
-
-/** One initialized tick of a V3 pool. */
-export interface V3Tick {
-  readonly index: number
-  readonly liquidityNet: bigint
-}
-
-/**
- * Snapshot of a Uniswap V3 pool. `ticks` lists the initialized ticks sorted ascending; the simulation is exact
- * for swaps that stay within the range the list covers (include every initialized tick a swap may reach).
- */
-export interface V3PoolState {
-  readonly kind: 'v3'
-  readonly address: Address
-  readonly exchangeId: string
-  readonly factoryId: number
-  readonly token0: Address
-  readonly token1: Address
-  /** Swap fee in pips (millionths): 500, 3000, 10000. */
-  readonly fee: number
-  readonly tickSpacing: number
-  readonly sqrtPriceX96: bigint
-  readonly tick: number
-  readonly liquidity: bigint
-  readonly ticks: readonly V3Tick[]
-}
-
-export type PoolState = V2PoolState | V3PoolState
-
-/** Result of simulating one swap on one pool; `pool` is the state after the swap (inputs are never mutated). */
-export interface PoolSwapResult<P extends PoolState = PoolState> {
-  /** Amount the pool takes in (what it receives, fee included). */
-  readonly amountIn: bigint
-  /** Amount the pool sends out. */
-  readonly amountOut: bigint
-  readonly pool: P
-  /** Initialized ticks crossed (V3; 0 for V2). */
-  readonly ticksCrossed: number
-  /** False when a V3 swap stopped at the price limit before using the whole specified amount. */
-  readonly complete: boolean
-}
+export type { PoolSwapResult, Price } from '../poolKinds/PoolKind'
+export type { PoolKindId, PoolState } from '../poolKinds/poolKinds'
 
 /** What the router needs to know about a token; TokenInfo from server/chains/deployment.ts fits. */
 export interface TokenFacts {
   readonly address: Address
   /** Tax in bps charged on every transfer: the recipient gets amount - floor(amount*bps/10000). */
   readonly transferFeeBps?: number
-}
-
-/** A rational number num/den, both bigint, den > 0. */
-export interface Price {
-  readonly num: bigint
-  readonly den: bigint
 }
 
 export type TradeType = 'exactIn' | 'exactOut'
@@ -113,7 +55,8 @@ export interface Route {
 
 /** ABI-ready hop: `Hop` struct of the Aggregator. */
 export interface ContractHop {
-  readonly kind: 0 | 1
+  /** The pool kind's `contractKind`. */
+  readonly kind: number
   readonly factoryId: number
   readonly tokenIn: Address
   readonly tokenOut: Address

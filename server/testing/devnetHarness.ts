@@ -38,6 +38,8 @@ export interface StartDevnetHarnessParams {
   dataDir?: string
   /** The app's clock in ms (quote deadlines); defaults to Date.now. */
   now?: () => number
+  /** Follow new heads by subscription as production does (off: refreshes are explicit, safe with reverts). */
+  followHeads?: boolean
 }
 
 export interface TxRequest {
@@ -95,7 +97,11 @@ export async function startDevnetHarness(params: StartDevnetHarnessParams): Prom
   try {
     const deployments = devnet.deployments
     // One hour: the poll loop never runs during a test; refreshes are explicit so they never race a revert.
-    markets = createMarkets({ deployments, pollIntervalMs: 3_600_000 })
+    markets = createMarkets({
+      deployments,
+      pollIntervalMs: 3_600_000,
+      followHeads: params.followHeads ?? false,
+    })
     await markets.start()
     store = await openTestStore({ name: 'pglite' })
     const app = createApp({

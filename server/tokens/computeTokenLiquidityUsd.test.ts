@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { V2PoolState, V3PoolState } from '../routing/types'
+import type { V2PoolState } from '../poolKinds/uniswapV2/V2PoolState'
+import type { V3PoolState } from '../poolKinds/uniswapV3/V3PoolState'
 import { computeTokenLiquidityUsd } from './computeTokenLiquidityUsd'
 
 const weth = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
@@ -12,7 +13,7 @@ const v2 = (
   reserve0: bigint,
   reserve1: bigint,
 ): V2PoolState => ({
-  kind: 'v2',
+  kind: 'uniswap-v2',
   address: '0x0000000000000000000000000000000000000001',
   exchangeId: 'uniswap-v2',
   factoryId: 0,
@@ -47,7 +48,7 @@ describe('computeTokenLiquidityUsd', () => {
 
   it('uses the in-range virtual reserves of a V3 pool and ignores an empty one', () => {
     const base: Omit<V3PoolState, 'liquidity' | 'sqrtPriceX96'> = {
-      kind: 'v3',
+      kind: 'uniswap-v3',
       address: '0x0000000000000000000000000000000000000002',
       exchangeId: 'uniswap-v3',
       factoryId: 1,

@@ -1,4 +1,5 @@
 import { type Address, getAddress } from 'viem'
+import { poolKindOf } from '../poolKinds/poolKinds'
 import type { PoolState } from '../routing/types'
 
 /**
@@ -20,18 +21,10 @@ export function computeTokenLiquidityUsd(
     liquidity.set(token, (liquidity.get(token) ?? 0) + (reserve / 10 ** d) * price)
   }
   for (const pool of pools) {
-    const reserves = getPoolReserves(pool)
+    const reserves = poolKindOf(pool).virtualReserves(pool)
     if (!reserves) continue
     add(getAddress(pool.token0), reserves[0])
     add(getAddress(pool.token1), reserves[1])
   }
   return liquidity
-}
-
-function getPoolReserves(pool: PoolState): [number, number] | undefined {
-  if (pool.kind === 'v2') return [Number(pool.reserve0), Number(pool.reserve1)]
-  if (pool.liquidity === 0n || pool.sqrtPriceX96 === 0n) return undefined
-  const sqrtP = Number(pool.sqrtPriceX96) / 2 ** 96
-  const l = Number(pool.liquidity)
-  return [l / sqrtP, l * sqrtP]
 }

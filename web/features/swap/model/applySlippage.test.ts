@@ -62,6 +62,7 @@ function quote(params: { tradeType: 0 | 1; nativeValue: string }): SingleQuote {
     lpFeeAmount: '6000',
     contractVersion: 1,
     quoteDeadline: 1,
+    blockNumber: '1',
   }
 }
 

@@ -1,5 +1,5 @@
+import type { PoolSwapResult } from '../PoolKind'
 import { SwapRevertError } from '../SwapRevertError'
-import type { PoolSwapResult, V3PoolState } from '../types'
 import { nextInitializedTickWithinOneWord, upperBoundTick } from './nextInitializedTickWithinOneWord'
 import { computeSwapStep } from './swapMath'
 import {
@@ -10,6 +10,7 @@ import {
   MIN_SQRT_RATIO,
   MIN_TICK,
 } from './tickMath'
+import type { V3PoolState } from './V3PoolState'
 
 const MAX_UINT128 = (1n << 128n) - 1n
 const MAX_INT256 = (1n << 255n) - 1n

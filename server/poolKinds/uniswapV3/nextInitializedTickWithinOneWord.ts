@@ -1,4 +1,4 @@
-import type { V3Tick } from '../types'
+import type { V3Tick } from './V3PoolState'
 
 /** Index of the first tick in the ascending list whose index is > `tick` (binary search). */
 export function upperBoundTick(ticks: readonly V3Tick[], tick: number): number {

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
-import type { V2PoolState, V3PoolState, V3Tick } from './types'
-import { getSqrtRatioAtTick } from './v3/tickMath'
+import type { V2PoolState } from './uniswapV2/V2PoolState'
+import { getSqrtRatioAtTick } from './uniswapV3/tickMath'
+import type { V3PoolState, V3Tick } from './uniswapV3/V3PoolState'
 
 /** Test fixture: a deterministic address from a small number. */
 export function testAddress(n: number): Address {
@@ -20,7 +21,7 @@ export function makeV2Pool(params: {
 }): V2PoolState {
   const aFirst = params.tokenA.toLowerCase() < params.tokenB.toLowerCase()
   return {
-    kind: 'v2',
+    kind: 'uniswap-v2',
     address: testAddress(0xf000 + params.id),
     exchangeId: params.exchangeId ?? 'uniswap-v2',
     factoryId: params.factoryId ?? 0,
@@ -57,7 +58,7 @@ export function makeV3Pool(params: {
     .map(([index, liquidityNet]) => ({ index, liquidityNet }))
     .sort((a, b) => a.index - b.index)
   return {
-    kind: 'v3',
+    kind: 'uniswap-v3',
     address: testAddress(0xe000 + params.id),
     exchangeId: params.exchangeId ?? 'uniswap-v3',
     factoryId: params.factoryId ?? 1,

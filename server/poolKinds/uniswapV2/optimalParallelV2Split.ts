@@ -1,4 +1,4 @@
-import { getAmountOut } from './v2/getAmountOut'
+import { getAmountOut } from './getAmountOut'
 
 export interface ParallelV2Pool {
   reserveIn: bigint

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { getAmountOut } from './getAmountOut'
 import { optimalParallelV2Split } from './optimalParallelV2Split'
-import { getAmountOut } from './v2/getAmountOut'
 
 const E18 = 10n ** 18n
 

@@ -1,9 +1,9 @@
-import type { V3PoolState } from '../types'
 import { mulDivRoundingUp } from './fullMath'
 import { nextInitializedTickWithinOneWord, upperBoundTick } from './nextInitializedTickWithinOneWord'
 import { getAmount0Delta, getAmount1Delta } from './sqrtPriceMath'
 import { computeSwapStep } from './swapMath'
 import { getSqrtRatioAtTick, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from './tickMath'
+import type { V3PoolState } from './V3PoolState'
 
 export interface V3Quote {
   readonly amountIn: bigint

@@ -1,7 +1,8 @@
+import type { PoolSwapResult } from '../PoolKind'
 import { SwapRevertError } from '../SwapRevertError'
-import type { PoolSwapResult, V2PoolState } from '../types'
 import { getAmountIn } from './getAmountIn'
 import { getAmountOut } from './getAmountOut'
+import type { V2PoolState } from './V2PoolState'
 
 export interface SimulateV2SwapParams {
   zeroForOne: boolean

@@ -1,21 +1,11 @@
 import { parseAbi } from 'viem'
 
-/** The read-only surface of Uniswap V2-style factories and pairs that pool sync uses. */
-export const v2FactoryAbi = parseAbi([
-  'event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairIndex)',
-  'function allPairsLength() view returns (uint256)',
-])
-
-export const v2PairAbi = parseAbi([
-  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
-  'event Sync(uint112 reserve0, uint112 reserve1)',
-])
-
-/** The read-only surface of the Uniswap V3 factory and pools that pool sync uses. */
+/** The read-only surface of the Uniswap V3 factory that pool discovery uses. */
 export const v3FactoryAbi = parseAbi([
   'event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)',
 ])
 
+/** The read-only surface of Uniswap V3 pools that pool sync uses. */
 export const v3PoolAbi = parseAbi([
   'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16 observationIndex, uint16 observationCardinality, uint16 observationCardinalityNext, uint8 feeProtocol, bool unlocked)',
   'function liquidity() view returns (uint128)',

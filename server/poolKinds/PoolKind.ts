@@ -1,0 +1,116 @@
+import type { Abi, Address, Log, PublicClient } from 'viem'
+import type { ExchangeInfo } from '../chains/deployment'
+
+/** What every pool state has, whatever its kind; a kind adds its own fields (reserves, ticks, ...). */
+export interface PoolStateBase {
+  /** The pool kind's id (`PoolKind.id`), also `ExchangeInfo.kind` of the exchange that made the pool. */
+  readonly kind: string
+  readonly address: Address
+  /** ExchangeInfo.id, e.g. `uniswap-v2`, `sushiswap`. */
+  readonly exchangeId: string
+  /** ExchangeInfo.aggregatorFactoryId: index of the factory in the Aggregator's allowlist. */
+  readonly factoryId: number
+  readonly token0: Address
+  readonly token1: Address
+}
+
+/** A rational number num/den, both bigint, den > 0. */
+export interface Price {
+  readonly num: bigint
+  readonly den: bigint
+}
+
+/** Result of simulating one swap on one pool; `pool` is the state after the swap (inputs are never mutated). */
+export interface PoolSwapResult<P extends PoolStateBase = PoolStateBase> {
+  /** Amount the pool takes in (what it receives, fee included). */
+  readonly amountIn: bigint
+  /** Amount the pool sends out. */
+  readonly amountOut: bigint
+  readonly pool: P
+  /** Price ranges crossed (initialized ticks for concentrated liquidity; 0 for constant-product pairs). */
+  readonly ticksCrossed: number
+  /** False when the swap stopped at the price limit before using the whole specified amount. */
+  readonly complete: boolean
+}
+
+/** The amounts of one simulated swap, without the state after it. */
+export type PoolSwapOutcome = Omit<PoolSwapResult, 'pool'>
+
+/**
+ * Exact swap amounts for one pool in one direction, for the many probes of one routing call. Throws
+ * SwapRevertError where the pool would revert.
+ */
+export interface HopSimulator {
+  /** The pool receives exactly `amountIn`. */
+  exactIn(amountIn: bigint): PoolSwapOutcome
+  /** The pool sends exactly `amountOut`. */
+  exactOut(amountOut: bigint): PoolSwapOutcome
+}
+
+/** The node reads a pool kind makes; a viem PublicClient fits. Injected, so this folder stays free of I/O. */
+export type PoolReader = Pick<PublicClient, 'multicall' | 'getContractEvents'>
+
+export interface ReadPoolStatesParams<D> {
+  pools: readonly D[]
+  blockNumber: bigint
+  multicallAddress: Address
+}
+
+export interface ApplyPoolLogsParams<S> {
+  /** The current states of this kind's pools. */
+  pools: ReadonlyMap<Address, S>
+  /** Logs of those pools in `(previous snapshot, blockNumber]`, in chain order, decoded or not. */
+  logs: Log[]
+  blockNumber: bigint
+  multicallAddress: Address
+}
+
+/**
+ * Everything the server knows about one kind of pool (Uniswap V2 pairs, Uniswap V3 pools, ...): how its
+ * pools are found and kept current on a node, its exact swap math, its gas, and how the Aggregator calls it.
+ * Each kind lives in its own folder and is registered in `poolKinds` (server/poolKinds/poolKinds.ts); the
+ * rest of the server handles pools only through this interface.
+ */
+export interface PoolKind<S extends PoolStateBase, D extends PoolStateBase = PoolStateBase> {
+  /** Stable id: `ExchangeInfo.kind`, `PoolStateBase.kind` and the API's `protocol[].pools[].kind`. */
+  readonly id: S['kind']
+  /** The Aggregator's `Hop.kind` / `FactoryConfig.kind` for this kind (constants in contracts/src/Aggregator.sol). */
+  readonly contractKind: number
+
+  /** The pools `exchange`'s factory created in `[fromBlock, toBlock]` whose two tokens pass `isKnownToken`. */
+  discoverPools(
+    reader: PoolReader,
+    params: {
+      exchange: ExchangeInfo
+      fromBlock: bigint
+      toBlock: bigint
+      isKnownToken: (token: Address) => boolean
+    },
+  ): Promise<D[]>
+  /** The full state of each pool at one block (all reads pinned to it, so states are mutually consistent). */
+  readPoolStates(reader: PoolReader, params: ReadPoolStatesParams<D>): Promise<S[]>
+  /** The pool events that change a pool's state; pool sync asks the node for exactly these. */
+  readonly stateEvents: Abi
+  /** New states of the pools that `logs` changed (reading the node where the logs do not carry the state). */
+  applyPoolLogs(reader: PoolReader, params: ApplyPoolLogsParams<S>): Promise<Map<Address, S>>
+
+  /** Whether the pool can quote at all (has reserves / liquidity). */
+  isUsable(pool: S): boolean
+  /** The exact-to-the-wei swap math of the pool in one direction. */
+  createHopSimulator(pool: S, zeroForOne: boolean): HopSimulator
+  /**
+   * Whether a hop can take a fee-on-transfer input: true where the pool prices what it received (V2 pairs
+   * read their balance), false where it demands the full amount (V3 callbacks).
+   */
+  readonly acceptsTaxedInput: boolean
+  /** Gas units of one hop through this pool that crossed `ticksCrossed` price ranges. */
+  hopGasUnits(ticksCrossed: number): bigint
+  /** The pool's marginal price of tokenOut per tokenIn before any trade (no fee). */
+  midPrice(pool: S, zeroForOne: boolean): Price
+  /** Reserves, or in-range virtual reserves, in base units as floats (for USD depth and price discovery). */
+  virtualReserves(pool: S): readonly [number, number] | undefined
+  /** The swap fee in pips (millionths), for the API. */
+  feePips(pool: S): number
+  /** The `Hop.fee` the Aggregator expects for a hop through this pool. */
+  contractHopFee(pool: S): number
+}

@@ -1,0 +1,140 @@
+import {
+  type Address,
+  encodeAbiParameters,
+  encodeEventTopics,
+  getAddress,
+  type Hex,
+  type Log,
+  type PublicClient,
+  zeroHash,
+} from 'viem'
+import { describe, expect, it } from 'vitest'
+import type { PoolReader } from '../PoolKind'
+import { makeV3Pool, testAddress } from '../testPools'
+import { simulateV3Swap } from './simulateV3Swap'
+import { getSqrtRatioAtTick } from './tickMath'
+import { v3PoolAbi } from './uniswapV3Abis'
+import { bitmapWordRange, uniswapV3PoolKind as kind } from './uniswapV3PoolKind'
+import type { V3PoolState } from './V3PoolState'
+
+// pool sync keys pools by checksummed address, as discovery spells them
+const pool: V3PoolState = {
+  ...makeV3Pool({
+    id: 1,
+    token0: testAddress(1),
+    token1: testAddress(2),
+    tick: 0,
+    positions: [{ lower: -600, upper: 600, liquidity: 10n ** 21n }],
+  }),
+  address: getAddress(testAddress(0xabcdef)),
+}
+const at = {
+  blockHash: zeroHash,
+  blockNumber: 5n,
+  transactionHash: zeroHash,
+  transactionIndex: 0,
+  removed: false,
+}
+
+function swapLog(sqrtPriceX96: bigint, liquidity: bigint, tick: number, logIndex: number): Log {
+  const topics = encodeEventTopics({
+    abi: v3PoolAbi,
+    eventName: 'Swap',
+    args: { sender: testAddress(7), recipient: testAddress(8) },
+  }) as [Hex, ...Hex[]]
+  const data = encodeAbiParameters(
+    [{ type: 'int256' }, { type: 'int256' }, { type: 'uint160' }, { type: 'uint128' }, { type: 'int24' }],
+    [1n, -1n, sqrtPriceX96, liquidity, tick],
+  )
+  return { ...at, address: pool.address.toLowerCase() as Address, topics, data, logIndex }
+}
+
+function mintLog(tickLower: number, tickUpper: number, logIndex: number): Log {
+  const topics = encodeEventTopics({
+    abi: v3PoolAbi,
+    eventName: 'Mint',
+    args: { owner: testAddress(7), tickLower, tickUpper },
+  }) as [Hex, ...Hex[]]
+  const data = encodeAbiParameters(
+    [{ type: 'address' }, { type: 'uint128' }, { type: 'uint256' }, { type: 'uint256' }],
+    [testAddress(7), 5n, 1n, 1n],
+  )
+  return { ...at, address: pool.address, topics, data, logIndex }
+}
+
+describe('uniswapV3PoolKind', () => {
+  it('applies a Swap from the log alone', async () => {
+    const reader: PoolReader = {
+      multicall: () => Promise.reject(new Error('no read expected')),
+      getContractEvents: () => Promise.reject(new Error('no discovery expected')),
+    }
+    const sqrt = getSqrtRatioAtTick(60)
+    const changed = await kind.applyPoolLogs(reader, {
+      pools: new Map([[pool.address, pool]]),
+      logs: [swapLog(sqrt, 123n, 60, 0)],
+      blockNumber: 5n,
+      multicallAddress: testAddress(0),
+    })
+    expect(changed.get(pool.address)).toEqual({ ...pool, sqrtPriceX96: sqrt, liquidity: 123n, tick: 60 })
+  })
+
+  it('re-reads liquidity and the touched ticks after a Mint, at the logs block, dropping emptied ticks', async () => {
+    const calls: unknown[] = []
+    const multicall = (async (args: { blockNumber?: bigint; contracts: readonly unknown[] }) => {
+      calls.push({ blockNumber: args.blockNumber, count: args.contracts.length })
+      // liquidity(), ticks(-600) now uninitialized, ticks(1200) newly initialized
+      return [777n, [0n, 0n], [5n, -5n]]
+    }) as unknown as PublicClient['multicall']
+    const reader: PoolReader = {
+      multicall,
+      getContractEvents: () => Promise.reject(new Error('no discovery')),
+    }
+    const changed = await kind.applyPoolLogs(reader, {
+      pools: new Map([[pool.address, pool]]),
+      logs: [mintLog(-600, 1200, 0)],
+      blockNumber: 9n,
+      multicallAddress: testAddress(0),
+    })
+    expect(calls).toEqual([{ blockNumber: 9n, count: 3 }])
+    expect(changed.get(pool.address)).toEqual({
+      ...pool,
+      liquidity: 777n,
+      ticks: [
+        { index: 600, liquidityNet: -(10n ** 21n) },
+        { index: 1200, liquidityNet: -5n },
+      ],
+    })
+  })
+
+  it('swaps with UniswapV3Pool.swap math and prices gas per tick crossed', () => {
+    const sim = kind.createHopSimulator(pool, true)
+    const expected = simulateV3Swap(pool, { zeroForOne: true, amountSpecified: 10n ** 18n })
+    expect(sim.exactIn(10n ** 18n)).toEqual({
+      amountIn: expected.amountIn,
+      amountOut: expected.amountOut,
+      ticksCrossed: expected.ticksCrossed,
+      complete: true,
+    })
+    expect(kind.hopGasUnits(0)).toBe(80_000n)
+    expect(kind.hopGasUnits(3)).toBe(125_000n)
+  })
+
+  it('describes itself to the router, the API and the contract', () => {
+    const q192 = 1n << 192n
+    expect(kind.contractKind).toBe(1)
+    expect(kind.acceptsTaxedInput).toBe(false)
+    expect(kind.midPrice(pool, true)).toEqual({ num: pool.sqrtPriceX96 ** 2n, den: q192 })
+    expect(kind.midPrice(pool, false)).toEqual({ num: q192, den: pool.sqrtPriceX96 ** 2n })
+    expect(kind.feePips(pool)).toBe(3000)
+    expect(kind.contractHopFee(pool)).toBe(3000)
+    expect(kind.isUsable(pool)).toBe(true)
+    expect(kind.isUsable({ ...pool, liquidity: 0n, ticks: [] })).toBe(false)
+  })
+
+  it('reads every bitmap word a spacing can use', () => {
+    // floor(-887272 / 60) >> 8 = -58, floor(887272 / 60) >> 8 = 57
+    const words = bitmapWordRange(60)
+    expect([words[0], words.at(-1), words.length]).toEqual([-58, 57, 116])
+    expect(bitmapWordRange(1).length).toBe(6932)
+  })
+})
