@@ -207,10 +207,11 @@ contract Aggregator {
         if (p.feeBps > MAX_FEE_BPS) revert FeeTooHigh(p.feeBps);
         if (p.feeBps != 0 && p.feeRecipient == address(0)) revert MissingFeeRecipient();
         if (p.amountIn == 0) revert ZeroAmount();
-        if (legCount == 0) revert InvalidRoute(0, 0);
         tokenIn = p.tokenIn == address(0) ? wrappedNative : p.tokenIn;
         tokenOut = p.tokenOut == address(0) ? wrappedNative : p.tokenOut;
-        if (tokenIn == tokenOut) revert InvalidRoute(0, 0);
+        // No legs is only a wrap (native -> wrapped native) or an unwrap (wrapped native -> native), 1:1.
+        bool isWrap = tokenIn == tokenOut && (p.tokenIn == address(0)) != (p.tokenOut == address(0));
+        if (legCount == 0 ? !isWrap : tokenIn == tokenOut) revert InvalidRoute(0, 0);
         if (_isSink(p.receiver, tokenIn, tokenOut)) revert InvalidReceiver(p.receiver);
         if (p.feeBps != 0 && _isSink(p.feeRecipient, tokenIn, tokenOut)) revert InvalidFeeRecipient(p.feeRecipient);
     }
@@ -229,6 +230,11 @@ contract Aggregator {
         private
         returns (uint256 gross)
     {
+        if (legs.length == 0) {
+            // Wrap or unwrap: the pulled (and wrapped) input is the output, 1:1.
+            if (exactOut) _spendInput(total);
+            return total;
+        }
         uint256 outBefore = _balanceOf(tokenOut, address(this));
         uint256 remaining = total;
         for (uint256 i; i < legs.length; ++i) {
@@ -371,13 +377,18 @@ contract Aggregator {
     function _settleExactOut(Hop[] memory hops, uint256 index, uint256 owed, address pool) private {
         address token = hops[index].tokenIn;
         if (index == 0) {
-            uint256 left = inputLeft;
-            if (owed > left) revert ExcessiveInput(inputMax - left + owed, inputMax);
-            inputLeft = left - owed;
+            _spendInput(owed);
         } else {
             _swapExactOutHop(hops, index - 1, owed);
         }
         _transfer(token, pool, owed);
+    }
+
+    /// Exact-out: takes `owed` from the input pulled from msg.sender; more than is left reverts `ExcessiveInput`.
+    function _spendInput(uint256 owed) private {
+        uint256 left = inputLeft;
+        if (owed > left) revert ExcessiveInput(inputMax - left + owed, inputMax);
+        inputLeft = left - owed;
     }
 
     function _emitSwapped(SwapParams calldata p, uint256 amountIn, uint256 amountOut, uint256 fee) private {

@@ -540,6 +540,90 @@ describe('swapExactOut equals Uniswap math', () => {
   })
 })
 
+describe('wrap and unwrap (no legs)', () => {
+  it('exact-in wrap: the receiver gets exactly msg.value of wrapped native, minus the integrator fee', async () => {
+    const p = params({ tokenIn: zeroAddress, tokenOut: f.weth, amountIn: e('2'), amountOut: e('2') })
+    const { result } = await swap('swapExactIn', p, [], e('2'))
+    expect(result).toBe(e('2'))
+    expect(await balanceOf(f.weth, RECEIVER)).toBe(e('2'))
+
+    const withFee = { ...p, amountOut: 0n, feeBps: 25, feeRecipient: FEE_RECIPIENT }
+    const { result: net } = await swap('swapExactIn', withFee, [], e('2'))
+    expect(net).toBe(e('1.995'))
+    expect(await balanceOf(f.weth, FEE_RECIPIENT)).toBe(e('0.005'))
+  })
+
+  it('exact-in unwrap: pulls wrapped native and sends the same amount of ETH', async () => {
+    const user = f.user.account.address
+    await swap(
+      'swapExactIn',
+      params({ tokenIn: zeroAddress, tokenOut: f.weth, amountIn: e('3'), receiver: user }),
+      [],
+      e('3'),
+    )
+    const p = params({ tokenIn: f.weth, tokenOut: zeroAddress, amountIn: e('3'), amountOut: e('3') })
+    const { result } = await swap('swapExactIn', p, [])
+    expect(result).toBe(e('3'))
+    expect(await balanceOf(zeroAddress, RECEIVER)).toBe(e('3'))
+    expect(await balanceOf(f.weth, user)).toBe(0n)
+  })
+
+  it('exact-out: spends exactly the gross target and refunds the rest of the maximum', async () => {
+    const user = f.user.account.address
+    const p = params({
+      tokenIn: zeroAddress,
+      tokenOut: f.weth,
+      amountIn: e('5'),
+      amountOut: e('1'),
+      receiver: user,
+    })
+    const ethBefore = await balanceOf(zeroAddress, user)
+    const { result, receipt } = await swap('swapExactOut', p, [], e('5'))
+    expect(result).toBe(e('1'))
+    expect(ethBefore - (await balanceOf(zeroAddress, user))).toBe(
+      e('1') + receipt.gasUsed * receipt.effectiveGasPrice,
+    )
+    expect(await balanceOf(f.weth, user)).toBe(e('1'))
+
+    const unwrap = params({
+      tokenIn: f.weth,
+      tokenOut: zeroAddress,
+      amountIn: e('1'),
+      amountOut: 997n,
+      feeBps: 30,
+      feeRecipient: FEE_RECIPIENT,
+    })
+    const { result: spent } = await swap('swapExactOut', unwrap, [])
+    expect(spent).toBe(1000n)
+    expect(await balanceOf(zeroAddress, RECEIVER)).toBe(997n)
+    expect(await balanceOf(f.weth, user)).toBe(e('1') - 1000n)
+    await expectRevert(simulateSwap('swapExactOut', { ...unwrap, amountIn: 999n }, []), 'ExcessiveInput', [
+      1000n,
+      999n,
+    ])
+  })
+
+  it('no legs for any other pair, and legs for a wrap, revert InvalidRoute(0, 0)', async () => {
+    await expectRevert(simulateSwap('swapExactIn', params({}), []), 'InvalidRoute', [0n, 0n])
+    await expectRevert(
+      simulateSwap('swapExactIn', params({ tokenIn: f.weth, tokenOut: f.weth }), []),
+      'InvalidRoute',
+      [0n, 0n],
+    )
+    const wrapLegs = [leg([v3(f.weth, f.tokens.tokenB, 3000), v3(f.tokens.tokenB, f.weth, 3000)])]
+    await expectRevert(
+      simulateSwap(
+        'swapExactIn',
+        params({ tokenIn: zeroAddress, tokenOut: f.weth, amountIn: e('1') }),
+        wrapLegs,
+        e('1'),
+      ),
+      'InvalidRoute',
+      [0n, 0n],
+    )
+  })
+})
+
 describe('safety', () => {
   const legsAB = () => [leg([v2(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB)])]
 

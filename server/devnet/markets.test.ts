@@ -12,11 +12,11 @@ import {
   computeSqrtPriceX96,
   computeV2Reserves,
   computeV3PositionAmounts,
-  computeVenueOffsetsBps,
   getDevnetExchanges,
   getDevnetPoolSpecs,
   getWrappedNativeSymbol,
   type MarketToken,
+  type PoolPlan,
   sqrtBigInt,
   type V3PoolPlan,
 } from './markets'
@@ -143,19 +143,6 @@ describe('computeAmountForUsd', () => {
   })
 })
 
-describe('computeVenueOffsetsBps', () => {
-  it('is deterministic and spreads venues over +-0.3%', () => {
-    expect(computeVenueOffsetsBps('1:WETH/USDC', 4)).toEqual([-30, 30, 7, -10])
-    expect(computeVenueOffsetsBps('1:WETH/USDC', 4)).toEqual(computeVenueOffsetsBps('1:WETH/USDC', 4))
-    for (const count of [2, 3, 4, 5]) {
-      const offsets = computeVenueOffsetsBps(`label-${count}`, count)
-      expect(Math.max(...offsets)).toBeLessThanOrEqual(30)
-      expect(Math.min(...offsets)).toBeGreaterThanOrEqual(-30)
-      expect(Math.max(...offsets) - Math.min(...offsets)).toBeGreaterThanOrEqual(50)
-    }
-  })
-})
-
 describe('getDevnetPoolSpecs', () => {
   it.each(evmChainIds)('chain %i: three exchanges, deep majors, thin single-partner long tail', (chainId) => {
     const specs = getDevnetPoolSpecs(chainId)
@@ -178,7 +165,7 @@ describe('getDevnetPoolSpecs', () => {
       expect(pools.every((s) => s.tvlUsd >= 20_000 && s.tvlUsd <= 200_000)).toBe(true)
       if (token.transferFeeBps) expect(pools.every((s) => s.kind === 'uniswap-v2')).toBe(true)
     }
-    expect(specs.every((s) => Math.abs(s.offsetBps) <= 30)).toBe(true)
+    expect(specs.every((s) => s.offsetBps === 0)).toBe(true)
   })
 
   it('derives long-tail TVL from the seed', () => {
@@ -206,22 +193,22 @@ describe('computeDevnetMarkets', () => {
       'WETH',
       'USDC',
       500,
-      -30,
+      0,
     ])
-    expect(main.sqrtPriceX96).toBe(4332991032824965605416037n)
-    expect(main.tick).toBe(-196287)
+    expect(main.sqrtPriceX96).toBe(4339505179874779489431521n)
+    expect(main.tick).toBe(-196257)
     expect(main.positions.map((p) => [p.tickLower, p.tickUpper])).toEqual([
       [-887270, 887270],
-      [-196390, -196180],
-      [-196790, -195780],
-      [-198290, -194280],
+      [-196360, -196150],
+      [-196760, -195750],
+      [-198260, -194250],
     ])
     expect(main.positions[0]).toEqual({
       tickLower: -887270,
       tickUpper: 887270,
-      amount0: 1335336337840094131307n,
-      amount1: 3993990986480n,
-      liquidity: 73029591928561235n,
+      amount0: 1333333333333333982186n,
+      amount1: 4000000000000n,
+      liquidity: 73029674334022184n,
     })
   })
 
@@ -244,6 +231,81 @@ describe('computeDevnetMarkets', () => {
 
   it('throws when a token is missing', () => {
     expect(() => computeDevnetMarkets({ chainId: 1, tokens: [weth] })).toThrow(/Missing token/)
+  })
+})
+
+describe('the devnet market at start', () => {
+  /** Mid price of token0 in token1 (raw units) as a fraction, and the pool's fee in pips. */
+  const midOf = (plan: PoolPlan): { num: bigint; den: bigint; feePips: bigint } =>
+    plan.kind === 'uniswap-v2'
+      ? { num: plan.reserve1, den: plan.reserve0, feePips: 3000n }
+      : { num: plan.sqrtPriceX96 * plan.sqrtPriceX96, den: 2n ** 192n, feePips: BigInt(plan.fee) }
+
+  it.each(evmChainIds)(
+    'chain %i: no round trip between two venues of a pair pays after both fees',
+    (chainId) => {
+      const { tokens: specs, nativePriceSymbol } = getDevnetTokens(chainId)
+      const tokens: MarketToken[] = [
+        {
+          address: weth.address,
+          symbol: getWrappedNativeSymbol(chainId),
+          decimals: 18,
+          priceSymbol: nativePriceSymbol,
+        },
+        ...specs.map((t, i) => ({
+          address: `0x${(0x20 + i).toString(16)}${'0'.repeat(38)}` as const,
+          symbol: t.symbol,
+          decimals: t.decimals,
+          priceSymbol: t.priceSymbol,
+        })),
+      ]
+      const plans = computeDevnetMarkets({ chainId, tokens })
+      const profitable: string[] = []
+      let pairsCompared = 0
+      for (const a of plans) {
+        for (const b of plans) {
+          if (a === b || a.token0 !== b.token0 || a.token1 !== b.token1) continue
+          pairsCompared++
+          const [pa, pb] = [midOf(a), midOf(b)]
+          // Buy token0 where it is cheap (b) and sell it where it is dear (a): pays iff
+          // pa/pb * (1 - feeA) * (1 - feeB) > 1.
+          if (
+            pa.num * pb.den * (1_000_000n - pa.feePips) * (1_000_000n - pb.feePips) >
+            pb.num * pa.den * 10n ** 12n
+          ) {
+            profitable.push(`${a.token0.symbol}/${a.token1.symbol} ${a.exchangeId} vs ${b.exchangeId}`)
+          }
+        }
+      }
+      expect(pairsCompared).toBeGreaterThan(20)
+      expect(profitable).toEqual([])
+    },
+  )
+
+  it('prices every venue at the price table to within 1e-9', () => {
+    const plans = computeDevnetMarkets({
+      chainId: 1,
+      tokens: [
+        weth,
+        usdc,
+        ...getDevnetTokens(1)
+          .tokens.filter((t) => t.symbol !== 'USDC')
+          .map((t, i) => ({
+            address: `0x${(0x40 + i).toString(16)}${'0'.repeat(38)}` as const,
+            symbol: t.symbol,
+            decimals: t.decimals,
+            priceSymbol: t.priceSymbol,
+          })),
+      ],
+    })
+    for (const plan of plans) {
+      const { num, den } = midOf(plan)
+      // Table price of token0 in token1, raw units: usd0 * 10^dec1 / (usd1 * 10^dec0).
+      const tableNum = getUsdPriceE18(plan.token0.priceSymbol) * 10n ** BigInt(plan.token1.decimals)
+      const tableDen = getUsdPriceE18(plan.token1.priceSymbol) * 10n ** BigInt(plan.token0.decimals)
+      const diff = num * tableDen - tableNum * den
+      expect((diff < 0n ? -diff : diff) * 10n ** 9n <= tableNum * den).toBe(true)
+    }
   })
 })
 

@@ -23,7 +23,7 @@ export interface PoolSpec {
   /** V3 fee in pips; undefined for V2. */
   fee?: number
   tvlUsd: number
-  /** Deterministic deviation of this pool's price of A in B from the price table, in bps. */
+  /** Deviation of this pool's price of A in B from the price table, in bps (0 for every devnet pool). */
   offsetBps: number
 }
 
@@ -127,36 +127,18 @@ interface Venue {
 }
 
 /**
- * Price offsets in bps for the venues of one pair: spread evenly over [-28, +28] in a seeded
- * order, plus a seeded jitter of -2..+2, so venues differ by roughly 0.1-0.6%.
+ * The pools of one pair, one per venue, all at the price table's mid price (offset 0): no two venues
+ * of a pair differ by more than rounding, so no cycle between them pays after fees at start.
  */
-export function computeVenueOffsetsBps(label: string, venueCount: number): number[] {
-  const ranked = Array.from({ length: venueCount }, (_, i) => ({ i, key: computeSeed(`${label}#${i}`) }))
-  ranked.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
-  const offsets = new Array<number>(venueCount).fill(0)
-  ranked.forEach(({ i, key }, rank) => {
-    const grid = venueCount === 1 ? 0 : -28 + Math.round((56 * rank) / (venueCount - 1))
-    offsets[i] = grid + Number(key % 5n) - 2
-  })
-  return offsets
-}
-
-function pairSpecs(
-  chainId: number,
-  symbolA: string,
-  symbolB: string,
-  tvlUsd: number,
-  venues: Venue[],
-): PoolSpec[] {
-  const offsets = computeVenueOffsetsBps(`${chainId}:${symbolA}/${symbolB}`, venues.length)
-  return venues.map((venue, i) => ({
+function pairSpecs(symbolA: string, symbolB: string, tvlUsd: number, venues: Venue[]): PoolSpec[] {
+  return venues.map((venue) => ({
     exchangeId: venue.exchangeId,
     kind: venue.kind,
     symbolA,
     symbolB,
     ...(venue.fee === undefined ? {} : { fee: venue.fee }),
     tvlUsd,
-    offsetBps: offsets[i] ?? 0,
+    offsetBps: 0,
   }))
 }
 
@@ -197,18 +179,18 @@ export function getDevnetPoolSpecs(chainId: number): PoolSpec[] {
   const allV2 = [onV2(v2a), onV2(v2b)]
 
   const specs: PoolSpec[] = [
-    ...pairSpecs(chainId, wrapped, usdc.symbol, 20_000_000, [onV3(500), onV3(3000), ...allV2]),
-    ...pairSpecs(chainId, wrapped, usdt.symbol, 8_000_000, [onV3(500), ...allV2]),
-    ...pairSpecs(chainId, usdc.symbol, usdt.symbol, 6_000_000, [onV3(500), onV2(v2a)]),
-    ...pairSpecs(chainId, dai.symbol, usdc.symbol, 3_000_000, [onV3(500), onV2(v2a)]),
-    ...pairSpecs(chainId, btc.symbol, wrapped, 10_000_000, [onV3(3000), onV3(500), ...allV2]),
-    ...pairSpecs(chainId, btc.symbol, usdc.symbol, 4_000_000, [onV3(3000), onV2(v2a)]),
+    ...pairSpecs(wrapped, usdc.symbol, 20_000_000, [onV3(500), onV3(3000), ...allV2]),
+    ...pairSpecs(wrapped, usdt.symbol, 8_000_000, [onV3(500), ...allV2]),
+    ...pairSpecs(usdc.symbol, usdt.symbol, 6_000_000, [onV3(500), onV2(v2a)]),
+    ...pairSpecs(dai.symbol, usdc.symbol, 3_000_000, [onV3(500), onV2(v2a)]),
+    ...pairSpecs(btc.symbol, wrapped, 10_000_000, [onV3(3000), onV3(500), ...allV2]),
+    ...pairSpecs(btc.symbol, usdc.symbol, 4_000_000, [onV3(3000), onV2(v2a)]),
   ]
   for (const token of tokens) {
     if (!token.tags.includes('major') || token === btc) continue
     const deepTvl = token.priceSymbol === 'ETH' ? 6_000_000 : 2_000_000
-    specs.push(...pairSpecs(chainId, token.symbol, wrapped, deepTvl, [onV3(3000), ...allV2]))
-    specs.push(...pairSpecs(chainId, token.symbol, usdc.symbol, deepTvl / 2.5, [onV3(3000)]))
+    specs.push(...pairSpecs(token.symbol, wrapped, deepTvl, [onV3(3000), ...allV2]))
+    specs.push(...pairSpecs(token.symbol, usdc.symbol, deepTvl / 2.5, [onV3(3000)]))
   }
   for (const token of tokens) {
     if (!token.tags.includes('long-tail')) continue
@@ -216,7 +198,7 @@ export function getDevnetPoolSpecs(chainId: number): PoolSpec[] {
       token.pairedWith === 'wrapped' || token.pairedWith === undefined ? wrapped : token.pairedWith
     const tvlUsd = computeLongTailTvlUsd(`${chainId}:${token.symbol}:tvl`)
     const venues = token.tags.includes('fee-on-transfer') ? allV2 : [onV3(10000), onV2(v2a)]
-    specs.push(...pairSpecs(chainId, token.symbol, partner, tvlUsd, venues))
+    specs.push(...pairSpecs(token.symbol, partner, tvlUsd, venues))
   }
   return specs
 }

@@ -6,6 +6,7 @@ import { assertSafeRecipient } from './assertSafeRecipient'
 import type { SwapCall } from './buildSwapCalldata'
 import { decodeLegHops } from './buildSwapCalldata'
 import type { IntegratorTagger } from './createIntegratorTagger'
+import { isWrapPair } from './isWrapPair'
 import { resolveTradePair } from './resolveTradeTokens'
 import type { SwapSingleBody } from './swapSingleBody'
 
@@ -14,7 +15,7 @@ import type { SwapSingleBody } from './swapSingleBody'
  * Nothing in it is trusted beyond what the user signs: the Aggregator derives every pool itself and
  * checks min-out/max-in. The output goes to `body.receiver`, else to `body.account` (the signer), never
  * to an address carried inside `transactionData`. Throws INVALID_PARAMS naming the field for an
- * inconsistent body (a zero amount or min-out, an integrator fee without `feeReceiver`, a deadline more than
+ * inconsistent body (legs for a wrap or unwrap, none for a swap, a zero amount or min-out, an integrator fee without `feeReceiver`, a deadline more than
  * `singleSwapLimits.maxDeadlineSec` ahead, a receiver or fee receiver that would lose the funds: see
  * `assertSafeRecipient`), QUOTE_EXPIRED after its deadline. Min-out/max-in are checked against a fresh
  * quote by `buildSingleSwapFromBody`.
@@ -26,6 +27,15 @@ export function buildSwapFromTransactionData(
 ): SwapCall {
   const { info, call } = body.transactionData
   const [tokenIn, tokenOut] = resolveTradePair(market, info.srcToken, info.dstToken)
+  if (isWrapPair(tokenIn, tokenOut) !== (call.length === 0)) {
+    throw new AppError(
+      'INVALID_PARAMS',
+      call.length === 0
+        ? 'transactionData.call must list the legs of the route'
+        : 'transactionData.call must be empty for a wrap or unwrap',
+      { details: { param: 'transactionData.call' } },
+    )
+  }
   const exactIn = info.amountIn !== undefined
   const amountIn = exactIn ? info.amountIn : info.amountInMax
   const amountOut = exactIn ? info.amountOutMin : info.amountOut

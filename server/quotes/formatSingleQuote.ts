@@ -7,6 +7,7 @@ import { computeLpFee } from './computeLpFee'
 import { computeRecommendedSlippage } from './computeRecommendedSlippage'
 import { computeSwapValue } from './computeSwapValue'
 import { CONTRACT_VERSION } from './contractVersion'
+import { describeWrapProtocol } from './describeWrapProtocol'
 import type { PlannedQuote } from './planSingleQuotes'
 import type { TradeToken } from './resolveTradeTokens'
 import { singleSwapLimits } from './singleSwapLimits'
@@ -67,23 +68,26 @@ export function formatSingleQuote(
     tokenFrom: tokenRecord(market, tokenIn, priceIn),
     tokenTo: tokenRecord(market, tokenOut, priceOut),
     tradeType: exactIn ? 0 : 1,
-    protocol: route.legs.map((leg) => {
-      const exchanges = [...new Set(leg.hops.map((h) => h.pool.exchangeId))]
-      return {
-        name: exchanges.map(exchangeName).join(' + '),
-        logo: exchangeLogo(exchanges[0] ?? ''),
-        route: [leg.hops[0]?.tokenIn ?? tokenIn.routeAddress, ...leg.hops.map((h) => h.tokenOut)],
-        pools: leg.hops.map((h) => ({
-          address: h.pool.address,
-          exchangeId: h.pool.exchangeId,
-          kind: h.pool.kind,
-          fee: poolKindOf(h.pool).feePips(h.pool),
-        })),
-        percentage: percentage(exactIn ? leg.amountIn : leg.amountOut, legTotal),
-        amountIn: leg.amountIn.toString(),
-        amountOut: leg.amountOut.toString(),
-      }
-    }),
+    protocol:
+      route.legs.length === 0
+        ? [describeWrapProtocol(market, q)]
+        : route.legs.map((leg) => {
+            const exchanges = [...new Set(leg.hops.map((h) => h.pool.exchangeId))]
+            return {
+              name: exchanges.map(exchangeName).join(' + '),
+              logo: exchangeLogo(exchanges[0] ?? ''),
+              route: [leg.hops[0]?.tokenIn ?? tokenIn.routeAddress, ...leg.hops.map((h) => h.tokenOut)],
+              pools: leg.hops.map((h) => ({
+                address: h.pool.address,
+                exchangeId: h.pool.exchangeId,
+                kind: h.pool.kind,
+                fee: poolKindOf(h.pool).feePips(h.pool),
+              })),
+              percentage: percentage(exactIn ? leg.amountIn : leg.amountOut, legTotal),
+              amountIn: leg.amountIn.toString(),
+              amountOut: leg.amountOut.toString(),
+            }
+          }),
     transactionData: {
       info: {
         srcToken: tokenIn.address,

@@ -20,6 +20,8 @@ import type { SwapCall } from './buildSwapCalldata'
 import { computeReferencePriceImpact } from './computeReferencePriceImpact'
 import { computeUsdReferenceRate } from './computeUsdReferenceRate'
 import type { IntegratorTagger } from './createIntegratorTagger'
+import { isWrapPair } from './isWrapPair'
+import { planWrapRoute } from './planWrapRoute'
 import { resolveTradePair, type TradeToken } from './resolveTradeTokens'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
 import { singleSwapLimits } from './singleSwapLimits'
@@ -56,7 +58,8 @@ export interface PlannedQuote {
 
 /**
  * Plans "all available quotes" for a single-chain trade from the in-memory snapshot: the best route
- * over every exchange first, then the best route of each exchange, best first. No RPC call but the
+ * over every exchange first, then the best route of each exchange, best first; a wrap or unwrap (native
+ * against its wrapped token) is one 1:1 route with no legs (see `planWrapRoute`). No RPC call but the
  * cached gas price. Every quote's price impact is measured against one reference rate: the market's USD
  * prices of the two tokens, else the best route's own pool mid prices. Throws AppError (NO_ROUTE,
  * INSUFFICIENT_LIQUIDITY, UNSUPPORTED_TOKEN, SAME_TOKEN, PRICE_IMPACT_TOO_HIGH, UNSUPPORTED_DIRECTION,
@@ -106,13 +109,17 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
   if (query.dex) params.exchangeIds = [query.dex]
 
   let best: Route
-  let perExchange: { exchangeId: string; route: Route }[]
-  try {
-    best = findBestRoute(params)
-    perExchange = query.dex ? [] : findBestRoutePerExchange(params)
-  } catch (error: unknown) {
-    if (error instanceof RoutingError) throw new AppError(error.code, error.message, { cause: error })
-    throw error
+  let perExchange: { exchangeId: string; route: Route }[] = []
+  if (isWrapPair(tokenIn, tokenOut)) {
+    best = planWrapRoute({ wrapped: tokenIn.routeAddress, tradeType, amount: query.amount, feeBps })
+  } else {
+    try {
+      best = findBestRoute(params)
+      perExchange = query.dex ? [] : findBestRoutePerExchange(params)
+    } catch (error: unknown) {
+      if (error instanceof RoutingError) throw new AppError(error.code, error.message, { cause: error })
+      throw error
+    }
   }
 
   const referenceRate = getReferenceRate(market, tokenIn, tokenOut, best)

@@ -65,20 +65,16 @@ export function resolveTradeToken(market: ChainMarket, address: string, param: s
 }
 
 /**
- * Resolves both sides and rejects a pair that is no trade: the same token twice, or native currency
- * against its own wrapped token (that is a wrap, not a swap): SAME_TOKEN.
+ * Resolves both sides and rejects the same token twice: SAME_TOKEN. Native currency against its own
+ * wrapped token passes: that is a wrap or unwrap (see `isWrapPair`).
  */
 export function resolveTradePair(market: ChainMarket, from: string, to: string): [TradeToken, TradeToken] {
   const tokenIn = resolveTradeToken(market, from, 'fromTokenAddress')
   const tokenOut = resolveTradeToken(market, to, 'toTokenAddress')
-  if (isAddressEqual(tokenIn.routeAddress, tokenOut.routeAddress)) {
-    throw new AppError(
-      'SAME_TOKEN',
-      tokenIn.isNative === tokenOut.isNative
-        ? 'fromTokenAddress and toTokenAddress are the same token'
-        : 'Native currency and its wrapped token convert 1:1 through the wrapped token contract, not a swap',
-      { details: { fromTokenAddress: from, toTokenAddress: to } },
-    )
+  if (tokenIn.isNative === tokenOut.isNative && isAddressEqual(tokenIn.routeAddress, tokenOut.routeAddress)) {
+    throw new AppError('SAME_TOKEN', 'fromTokenAddress and toTokenAddress are the same token', {
+      details: { fromTokenAddress: from, toTokenAddress: to },
+    })
   }
   return [tokenIn, tokenOut]
 }

@@ -38,8 +38,10 @@ export const SwapSingleBodySchema = z
       }),
       call: z
         .array(z.object({ amount: uint('amount'), data: z.string().regex(/^0x[0-9a-fA-F]*$/) }))
-        .min(1)
-        .max(8),
+        .max(8)
+        .openapi({
+          description: 'The legs of the route; empty for a wrap or unwrap (native against its wrapped token)',
+        }),
     }),
     nativeValue: uint('nativeValue').optional(),
     account: address('account'),

@@ -90,10 +90,10 @@ describe('single-chain routes reject bad input with a stable code', () => {
       /fromTokenAddress.*toTokenAddress/,
     ],
     [
-      'native against its wrapped token',
-      () => ({ ...good(), toTokenAddress: weth }),
+      'wrapped native against itself',
+      () => ({ ...good(), fromTokenAddress: weth, toTokenAddress: weth }),
       'SAME_TOKEN',
-      /wrapped/,
+      /fromTokenAddress.*toTokenAddress/,
     ],
     ['unsupported chain 999', () => good(), 'UNSUPPORTED_CHAIN', /999/, 999],
     ['non-numeric chain', () => good(), 'INVALID_PARAMS', /chainId/, 'abc'],
