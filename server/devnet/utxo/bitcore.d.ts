@@ -94,7 +94,8 @@ declare module 'bitcore-lib' {
     isCoinbase(): boolean
     isFullySigned(): boolean
     serialize(unsafe?: boolean | Record<string, boolean>): string
-    toBuffer(): Buffer
+    /** With `noWitness`, the serialization without segwit data (the txid's preimage). */
+    toBuffer(noWitness?: boolean): Buffer
     toString(): string
   }
   export interface TransactionConstructor {
