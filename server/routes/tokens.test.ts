@@ -56,7 +56,7 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
     it('orders native, wrapped native, stables, majors, long-tail, each group by liquidity', async () => {
       const chain1 = await getJson<TokenBody[]>('/v1/info/token/popular?chainId=1')
       expect(labels(chain1)).toEqual(
-        ['ETH', 'WETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'AAVE', 'LINK', 'UNI', 'PEPE', 'SHIB', 'TAX'].map(
+        ['ETH', 'WETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'LINK', 'UNI', 'AAVE', 'PEPE', 'SHIB', 'TAX'].map(
           (s) => `1:${s}`,
         ),
       )
@@ -73,8 +73,8 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
           'BTCB',
           'ETH',
           'LINK',
-          'UNI',
           'CAKE',
+          'UNI',
           'BAKE',
           'XVS',
           'TAX',
@@ -103,7 +103,7 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
       labels(await getJson<TokenBody[]>(`/trade/v1/info/token/search?${query}`))
 
     it('ranks exact symbol, symbol prefix, name prefix, then substring; majors before long-tail', async () => {
-      expect(await search('query=eth')).toEqual(['1:ETH', '56:ETH', '1:WETH', '1:USDT', '56:USDT'])
+      expect(await search('query=eth')).toEqual(['1:ETH', '56:ETH', '1:WETH', '56:USDT', '1:USDT'])
       expect(await search('query=u&chainId=1')).toEqual(['1:USDC', '1:USDT', '1:UNI', '1:SHIB'])
       expect(await search('query=Wrapped&chainId=1')).toEqual(['1:WETH', '1:WBTC'])
       expect(await search('query=t&chainId=1')).toEqual([
@@ -113,8 +113,8 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
         '1:WETH',
         '1:DAI',
         '1:WBTC',
-        '1:AAVE',
         '1:LINK',
+        '1:AAVE',
       ])
     })
 

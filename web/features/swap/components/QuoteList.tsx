@@ -2,12 +2,14 @@ import type { TokenRecord } from '../../../lib/api'
 import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
-import { formatRoute } from '../model/formatRoute'
+import { describeQuoteRoute } from '../model/describeQuoteRoute'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
+import { getWrapKind } from '../model/getWrapKind'
 import type { SingleQuote } from '../types'
 
-/** Human name of a quote's exchange: the aggregate is "Best route". */
+/** Human name of a quote's exchange: the aggregate is "Best route"; a wrap or unwrap is "Wrap" / "Unwrap". */
 export function getQuoteName(quote: SingleQuote): string {
+  if (getWrapKind(quote) !== undefined) return quote.protocol[0]?.name ?? 'Wrap'
   if (quote.exchangeId === 'best') return 'Best route'
   return quote.protocol[0]?.name ?? quote.exchangeId
 }
@@ -55,7 +57,7 @@ export function QuoteList({
               <span className="flex flex-wrap items-center justify-between gap-x-2">
                 <span className="font-semibold">
                   {getQuoteName(quote)}
-                  {quote.isBest && (
+                  {quote.isBest && getWrapKind(quote) === undefined && (
                     <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
                       Best
                     </span>
@@ -79,7 +81,7 @@ export function QuoteList({
                 </span>
               </span>
               <span className="mt-1 block break-words text-xs text-muted">
-                {formatRoute({ protocol: quote.protocol, tokens })}
+                {describeQuoteRoute({ quote, tokens })}
               </span>
             </span>
           </label>

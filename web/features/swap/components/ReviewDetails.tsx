@@ -3,8 +3,8 @@ import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
 import { computeExchangeRate } from '../model/computeExchangeRate'
+import { describeQuoteRoute } from '../model/describeQuoteRoute'
 import { formatExchangeRate } from '../model/formatExchangeRate'
-import { formatRoute } from '../model/formatRoute'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import type { SingleQuote } from '../types'
 import { getQuoteName } from './QuoteList'
@@ -55,7 +55,7 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
     ['Max slippage', `${quote.slippage}%${autoSlippage ? ' (auto)' : ''}`],
     ['Network fee', gasUsd === undefined ? gasNative : `${gasUsd} (${gasNative})`],
     ['Fee', BigInt(quote.fee) === 0n ? 'None' : `${fmt(quote.fee, to.decimals, 'ceil')} ${to.symbol}`],
-    ['Route', `${getQuoteName(quote)}: ${formatRoute({ protocol: quote.protocol, tokens })}`],
+    ['Route', `${getQuoteName(quote)}: ${describeQuoteRoute({ quote, tokens })}`],
   ]
   return (
     <dl className="divide-y divide-line rounded-xl border border-line text-sm">

@@ -5,6 +5,7 @@ import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { useNow } from '../../../lib/useNow'
 import type { SwapProgress } from '../hooks/useSwapExecution'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
+import { getWrapKind } from '../model/getWrapKind'
 import { hasRateChanged } from '../model/hasRateChanged'
 import { isQuoteExpired } from '../model/quoteTiming'
 import type { SingleQuote } from '../types'
@@ -34,7 +35,11 @@ export function ReviewDialog(props: ReviewDialogProps) {
     props.progress.phase === 'pending' ||
     props.progress.phase === 'preparing'
   return (
-    <Dialog open={props.open} title="Review swap" onClose={busy ? () => undefined : props.onClose}>
+    <Dialog
+      open={props.open}
+      title={`Review ${getWrapKind(props.liveQuote) ?? 'swap'}`}
+      onClose={busy ? () => undefined : props.onClose}
+    >
       {props.open && <ReviewBody {...props} />}
     </Dialog>
   )
@@ -162,7 +167,7 @@ function ReviewBody({
         onClick={() => onConfirm(accepted)}
         className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:cursor-not-allowed disabled:bg-line disabled:text-muted"
       >
-        Confirm swap
+        Confirm {getWrapKind(accepted) ?? 'swap'}
       </button>
     </div>
   )

@@ -1,4 +1,5 @@
 import type { SwapAction } from '../model/getSwapAction'
+import type { WrapKind } from '../model/getWrapKind'
 
 /** The card's main button; its label says what is missing or what happens next. */
 export function SwapActionButton({
@@ -9,6 +10,7 @@ export function SwapActionButton({
   onSwitch,
   onReview,
   switching = false,
+  wrapKind,
 }: {
   action: SwapAction
   fromSymbol: string
@@ -18,6 +20,8 @@ export function SwapActionButton({
   onReview: () => void
   /** A network switch request is open in the wallet. */
   switching?: boolean
+  /** The quote converts native to its wrapped token or back: the button says "Wrap" / "Unwrap". */
+  wrapKind?: WrapKind
 }) {
   const labels: Record<SwapAction['kind'], string> = {
     connect: 'Connect wallet to swap',
@@ -28,7 +32,7 @@ export function SwapActionButton({
     'no-quote': 'No quote available',
     'insufficient-balance': `Insufficient ${fromSymbol} balance`,
     approve: `Approve ${fromSymbol}`,
-    review: 'Review swap',
+    review: wrapKind === 'wrap' ? 'Wrap' : wrapKind === 'unwrap' ? 'Unwrap' : 'Review swap',
   }
   const onClick =
     action.kind === 'connect'

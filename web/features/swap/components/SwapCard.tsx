@@ -14,6 +14,7 @@ import { useSwapSettings } from '../hooks/useSwapSettings'
 import { computeGasReserve, computeMaxAmount } from '../model/computeMaxAmount'
 import { formatAmountForInput } from '../model/formatAmountForInput'
 import { getSwapAction } from '../model/getSwapAction'
+import { getWrapKind } from '../model/getWrapKind'
 import { sanitizeAmountInput } from '../model/sanitizeAmountInput'
 import { AmountField } from './AmountField'
 import { ApprovalPanel } from './ApprovalPanel'
@@ -216,6 +217,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             onSwitch={() => switchChain({ chainId: chain.chainId })}
             onReview={() => setDialog('review')}
             switching={switching}
+            wrapKind={selected === undefined ? undefined : getWrapKind(selected)}
           />
         )}
         {action.kind === 'switch-network' && switchError !== null && (
