@@ -49,4 +49,11 @@ describe('compareTokenPopularity', () => {
         .map((t) => `${t.record.chainId}:${t.record.symbol}:${t.record.address.slice(-1)}`),
     ).toEqual(['1:DAI:6', '1:UNI:7', '10:AAA:4', '56:AAA:4', '1:AAA:5', '1:LINK:8', '1:PEPE:9'])
   })
+
+  it('treats depths within a millionth as equal, so rounding of equal markets never orders them', () => {
+    const a = make(1, '0x0000000000000000000000000000000000000001', 'ZED', ['major'], 1_000_000.0000001)
+    const b = make(1, '0x0000000000000000000000000000000000000002', 'ABC', ['major'], 1_000_000)
+    const c = make(1, '0x0000000000000000000000000000000000000003', 'MID', ['major'], 1_000_002)
+    expect([a, b, c].sort(compareTokenPopularity).map((t) => t.record.symbol)).toEqual(['MID', 'ABC', 'ZED'])
+  })
 })

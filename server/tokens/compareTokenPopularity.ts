@@ -19,13 +19,14 @@ export function getPopularityGroup(tags: readonly string[]): number {
 
 /**
  * Orders tokens for the popular list: by group (native, wrapped native, stables, majors, untagged,
- * long-tail), then by liquidity in USD (deepest first), then by symbol, address and chain id so the
- * order is total and deterministic. A comparator for `Array.prototype.sort`. Pure.
+ * long-tail), then by liquidity in USD (deepest first; depths within a millionth of each other are equal,
+ * so float rounding of equal markets never decides), then by symbol, address and chain id so the order is
+ * total and deterministic. A comparator for `Array.prototype.sort`. Pure.
  */
 export function compareTokenPopularity(a: ListedToken, b: ListedToken): number {
   return (
     getPopularityGroup(a.record.tags) - getPopularityGroup(b.record.tags) ||
-    b.liquidityUsd - a.liquidityUsd ||
+    compareDepth(a.liquidityUsd, b.liquidityUsd) ||
     compareText(a.record.symbol, b.record.symbol) ||
     compareText(a.record.address.toLowerCase(), b.record.address.toLowerCase()) ||
     a.record.chainId - b.record.chainId
@@ -34,4 +35,9 @@ export function compareTokenPopularity(a: ListedToken, b: ListedToken): number {
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Deeper first; equal within a relative 1e-6. */
+function compareDepth(a: number, b: number): number {
+  return Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(a), Math.abs(b)) ? 0 : b - a
 }
