@@ -2,7 +2,7 @@ import path from 'node:path'
 import ts from 'typescript'
 
 /** Folders whose code must stay pure (no I/O, clock or environment), directly and through what it imports. */
-export const pureFolders: readonly string[] = ['server/routing/', 'server/poolKinds/']
+export const pureFolders: readonly string[] = ['server/routing/', 'server/poolKinds/', 'server/thorchain/']
 
 /** Repository modules that do I/O or hold process state: pure code must not reach them. */
 const impureRepoPrefixes = [
