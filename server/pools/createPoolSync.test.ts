@@ -90,4 +90,30 @@ describe('createPoolSync on the devnet', () => {
     expect(reverted.blockNumber).toBe(start.blockNumber)
     expect(reverted.pools).toEqual(start.pools)
   })
+
+  it('answers a quote with the announced head once read, and with the newest snapshot when the node hangs', async () => {
+    const market = h.markets.get(CHAIN_ID)
+    let hang = false
+    const client = new Proxy(market.client, {
+      get(target, key, receiver) {
+        if (key === 'getBlock' && hang) return () => new Promise(() => undefined)
+        return Reflect.get(target, key, receiver)
+      },
+    })
+    const sync = createPoolSync(client, { deployment: market.deployment, pollIntervalMs: 3_600_000 })
+    await sync.start()
+    try {
+      const first = sync.getSnapshot()
+      const receipt = await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('1'))
+      sync.announceHead(receipt.blockNumber)
+      expect((await sync.getFreshSnapshot(10_000)).blockNumber).toBe(receipt.blockNumber)
+      hang = true
+      const seen = sync.getSnapshot()
+      expect(seen).not.toBe(first)
+      sync.announceHead(receipt.blockNumber + 1n)
+      expect(await sync.getFreshSnapshot(100)).toBe(seen)
+    } finally {
+      sync.stop()
+    }
+  })
 })
