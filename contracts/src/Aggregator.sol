@@ -46,6 +46,18 @@ contract Aggregator {
         Hop[] hops;
     }
 
+    /// One swap of a split-and-merge route: `share` (1e18 = all) of what the route holds of `tokenIn` at this
+    /// point goes through the pool of (`kind`, `factoryId`, tokens, `fee`). Steps run in order, so a flow can
+    /// split at any token and merge again at any later one.
+    struct Step {
+        uint8 kind;
+        uint16 factoryId;
+        address tokenIn;
+        address tokenOut;
+        uint24 fee;
+        uint64 share;
+    }
+
     struct SwapParams {
         address tokenIn;
         address tokenOut;
@@ -90,6 +102,8 @@ contract Aggregator {
     uint8 internal constant KIND_V3 = 1;
     uint16 public constant MAX_FEE_BPS = 1000;
     uint256 internal constant MAX_HOPS = 3;
+    uint256 internal constant MAX_STEPS = 24;
+    uint64 internal constant SHARE_ONE = 1e18;
     // TickMath.MIN_SQRT_RATIO + 1 and TickMath.MAX_SQRT_RATIO - 1 of Uniswap V3: no price limit.
     uint160 internal constant MIN_SQRT_PRICE_LIMIT = 4295128740;
     uint160 internal constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970341;
@@ -135,6 +149,27 @@ contract Aggregator {
         (address tokenIn, address tokenOut) = _checkParams(p, legs.length);
         uint256 received = _pullInput(p, tokenIn);
         uint256 gross = _executeLegs(legs, tokenIn, tokenOut, received, false);
+        uint256 fee = gross * p.feeBps / 10_000;
+        amountOut = _payOut(p, tokenOut, gross, fee);
+        if (amountOut < p.amountOut) revert InsufficientOutput(amountOut, p.amountOut);
+        _emitSwapped(p, p.amountIn, amountOut, fee);
+    }
+
+    /// @notice Swaps exactly `p.amountIn` of `p.tokenIn` along a split-and-merge route: each step sends a share
+    /// of what the route holds of its input token through one pool, so paths may split and merge at every
+    /// hop. Every token but the output must be spent to the last unit (nothing is left here), else
+    /// `InvalidRoute(steps.length, tokenIndex)`. Fee and minimum output as `swapExactIn`.
+    /// @return amountOut The receiver's balance increase, at least `p.amountOut` else `InsufficientOutput`.
+    function swapExactInRoute(SwapParams calldata p, Step[] calldata steps)
+        external
+        payable
+        nonReentrant
+        returns (uint256 amountOut)
+    {
+        if (steps.length == 0 || steps.length > MAX_STEPS) revert InvalidRoute(0, 0);
+        (address tokenIn, address tokenOut) = _checkParams(p, steps.length);
+        uint256 received = _pullInput(p, tokenIn);
+        uint256 gross = _executeSteps(steps, tokenIn, tokenOut, received);
         uint256 fee = gross * p.feeBps / 10_000;
         amountOut = _payOut(p, tokenOut, gross, fee);
         if (amountOut < p.amountOut) revert InsufficientOutput(amountOut, p.amountOut);
@@ -253,6 +288,50 @@ contract Aggregator {
             }
         }
         gross = _balanceOf(tokenOut, address(this)) - outBefore;
+    }
+
+    /// Runs the steps over an in-memory account of what the route holds per token (the input starts with
+    /// `received`) and returns what it holds of `tokenOut`; a step may not spend the output, produce the input,
+    /// or spend a token the route does not hold.
+    function _executeSteps(Step[] calldata steps, address tokenIn, address tokenOut, uint256 received)
+        private
+        returns (uint256 gross)
+    {
+        address[] memory tokens = new address[](steps.length + 1);
+        uint256[] memory held = new uint256[](steps.length + 1);
+        tokens[0] = tokenIn;
+        held[0] = received;
+        uint256 count = 1;
+        for (uint256 i; i < steps.length; ++i) {
+            Step calldata step = steps[i];
+            if (step.tokenIn == tokenOut || step.tokenOut == tokenIn || step.share == 0 || step.share > SHARE_ONE) {
+                revert InvalidRoute(i, 0);
+            }
+            uint256 from = _indexOf(tokens, count, step.tokenIn);
+            if (from == count) revert InvalidRoute(i, 0);
+            uint256 amount = step.share == SHARE_ONE ? held[from] : held[from] * step.share / SHARE_ONE;
+            if (amount == 0) revert ZeroAmount();
+            held[from] -= amount;
+            Hop[] memory hop = new Hop[](1);
+            hop[0] = Hop(step.kind, step.factoryId, step.tokenIn, step.tokenOut, step.fee);
+            _validateLeg(hop, i, step.tokenIn, step.tokenOut);
+            uint256 out = _swapExactInHop(hop, i, 0, amount);
+            uint256 to = _indexOf(tokens, count, step.tokenOut);
+            if (to == count) tokens[count++] = step.tokenOut;
+            held[to] += out;
+        }
+        for (uint256 k; k < count; ++k) {
+            if (tokens[k] == tokenOut) gross = held[k];
+            else if (held[k] != 0) revert InvalidRoute(steps.length, k);
+        }
+    }
+
+    /// Index of `token` among the first `count` entries of `tokens`, or `count` when absent.
+    function _indexOf(address[] memory tokens, uint256 count, address token) private pure returns (uint256) {
+        for (uint256 k; k < count; ++k) {
+            if (tokens[k] == token) return k;
+        }
+        return count;
     }
 
     function _validateLeg(Hop[] memory hops, uint256 legIndex, address tokenIn, address tokenOut) private view {

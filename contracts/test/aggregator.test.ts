@@ -857,3 +857,121 @@ describe('safety', () => {
     await expectRevert(simulateSwap('swapExactIn', params({ tokenIn: token }), legs), 'Reentrancy')
   })
 })
+
+describe('swapExactInRoute: flows that split and merge at every hop', () => {
+  const ONE = 10n ** 18n
+  type Step = Hop & { share: bigint }
+  const step = (hop: Hop, share = ONE): Step => ({ ...hop, share })
+
+  async function route(p: SwapParams, steps: Step[], value = 0n) {
+    const { result, request } = await f.user.simulateContract({
+      address: f.aggregator,
+      abi: aggregatorAbi,
+      functionName: 'swapExactInRoute',
+      args: [p, steps],
+      value,
+    })
+    const gas = await f.user.estimateContractGas(request)
+    const hash = await f.user.writeContract({ ...request, gas: (gas * 13n) / 10n })
+    expect((await waitForReceipt(f.user, { hash })).status).toBe('success')
+    await expectNoLeftovers()
+    return result
+  }
+  const simulateRoute = (p: SwapParams, steps: Step[]) =>
+    f.user.simulateContract({
+      address: f.aggregator,
+      abi: aggregatorAbi,
+      functionName: 'swapExactInRoute',
+      args: [p, steps],
+    })
+
+  it('splits A over two V2 pools and merges the B into one V3 pool, paying what the pools pay', async () => {
+    const { tokenA, tokenB, tokenC } = f.tokens
+    const amountIn = e('10')
+    const toUni = (amountIn * 6n * ONE) / 10n / ONE
+    const viaUni = await v2Out(f.uniswapV2.router, toUni, [tokenA, tokenB])
+    const viaSushi = await v2Out(f.sushiswap.router, amountIn - toUni, [tokenA, tokenB])
+    const expected = await v3Out([tokenB, tokenC], [500], viaUni + viaSushi)
+    const before = await balanceOf(tokenC, RECEIVER)
+    const out = await route(params({ tokenOut: tokenC, amountIn, amountOut: expected }), [
+      step(v2(FACTORY_UNISWAP_V2, tokenA, tokenB), (6n * ONE) / 10n),
+      step(v2(FACTORY_SUSHISWAP, tokenA, tokenB)),
+      step(v3(tokenB, tokenC, 500)),
+    ])
+    expect(out).toBe(expected)
+    expect((await balanceOf(tokenC, RECEIVER)) - before).toBe(expected)
+  })
+
+  it('fans out again after a shared hop: A to B in one pool, then B to C over a V3 and a V2 pool', async () => {
+    const { tokenA, tokenB, tokenC } = f.tokens
+    const amountIn = e('4')
+    const b = await v3Out([tokenA, tokenB], [3000], amountIn)
+    const half = b / 2n
+    const expected =
+      (await v3Out([tokenB, tokenC], [500], half)) +
+      (await v2Out(f.uniswapV2.router, b - half, [tokenB, tokenC]))
+    const out = await route(params({ tokenOut: tokenC, amountIn }), [
+      step(v3(tokenA, tokenB, 3000)),
+      step(v3(tokenB, tokenC, 500), ONE / 2n),
+      step(v2(FACTORY_UNISWAP_V2, tokenB, tokenC)),
+    ])
+    expect(out).toBe(expected)
+  })
+
+  it('takes native input, splits it over a two-hop and a one-hop path and merges them in the output', async () => {
+    const { tokenA, tokenB } = f.tokens
+    const amountIn = e('2')
+    const viaA = await v2Out(f.uniswapV2.router, amountIn / 4n, [f.weth, tokenA, tokenB])
+    const direct = await v3Out([f.weth, tokenB], [3000], amountIn - amountIn / 4n)
+    const out = await route(
+      params({ tokenIn: zeroAddress, amountIn }),
+      [
+        step(v2(FACTORY_UNISWAP_V2, f.weth, tokenA), ONE / 4n),
+        step(v2(FACTORY_UNISWAP_V2, tokenA, tokenB)),
+        step(v3(f.weth, tokenB, 3000)),
+      ],
+      amountIn,
+    )
+    expect(out).toBe(viaA + direct)
+  })
+
+  it('refuses to leave an intermediate token behind, to spend what it does not hold, and shares above one', async () => {
+    const { tokenA, tokenB, tokenC } = f.tokens
+    const p = params({ tokenOut: tokenC })
+    await expectRevert(
+      simulateRoute(p, [
+        step(v2(FACTORY_UNISWAP_V2, tokenA, tokenB)),
+        step(v3(tokenB, tokenC, 500), ONE / 2n),
+      ]),
+      'InvalidRoute',
+      [2n, 1n],
+    )
+    await expectRevert(simulateRoute(p, [step(v3(tokenB, tokenC, 500))]), 'InvalidRoute', [0n, 0n])
+    await expectRevert(
+      simulateRoute(p, [step(v2(FACTORY_UNISWAP_V2, tokenA, tokenB), ONE + 1n)]),
+      'InvalidRoute',
+      [0n, 0n],
+    )
+    await expectRevert(simulateRoute(p, []), 'InvalidRoute', [0n, 0n])
+  })
+
+  it('keeps the rules of every route: allowlisted factories, matching kinds, the minimum output', async () => {
+    const { tokenA, tokenB } = f.tokens
+    await expectRevert(
+      simulateRoute(params({}), [step({ ...v2(FACTORY_UNISWAP_V2, tokenA, tokenB), factoryId: 9 })]),
+      'UnknownFactory',
+      [9],
+    )
+    await expectRevert(
+      simulateRoute(params({}), [step({ ...v3(tokenA, tokenB, 3000), factoryId: FACTORY_UNISWAP_V2 })]),
+      'InvalidRoute',
+      [0n, 0n],
+    )
+    const expected = await v2Out(f.uniswapV2.router, e('10'), [tokenA, tokenB])
+    await expectRevert(
+      simulateRoute(params({ amountOut: expected + 1n }), [step(v2(FACTORY_UNISWAP_V2, tokenA, tokenB))]),
+      'InsufficientOutput',
+      [expected, expected + 1n],
+    )
+  })
+})
