@@ -1,0 +1,77 @@
+import type { Address } from 'viem'
+import { poolKindOf } from '../poolKinds/poolKinds'
+import { SwapRevertError } from '../poolKinds/SwapRevertError'
+import { applyTransferFee } from './applyTransferFee'
+import type { PoolState } from './types'
+
+/** The Aggregator's `SHARE_ONE`: a step's share of 1e18 spends all the route holds of its input. */
+export const STEP_SHARE_ONE = 10n ** 18n
+
+/** One step of a split-and-merge route, before quoting. */
+export interface RouteStepPlan {
+  readonly pool: PoolState
+  readonly tokenIn: Address
+  readonly tokenOut: Address
+  /** Of what the route holds of `tokenIn` at this step, in 1e18 (STEP_SHARE_ONE = all of it). */
+  readonly share: bigint
+}
+
+/** A quoted step: what it sent to the pool and what the route received. */
+export interface RouteStepQuote extends RouteStepPlan {
+  readonly amountIn: bigint
+  readonly amountOut: bigint
+  readonly ticksCrossed: number
+}
+
+/**
+ * Quotes a split-and-merge route exactly as `Aggregator.swapExactInRoute` executes it: the route holds
+ * `amountIn` of `tokenIn` (after the pull tax), each step spends floor(held * share / 1e18) of its input (all
+ * of it at share 1e18) through its pool with the pool kind's math and the transfer taxes of the Aggregator's
+ * flow, and credits what the route received. Returns the route's holding of `tokenOut` (the gross output)
+ * and each step's amounts, or null where the contract would revert: an unheld input, a zero amount, a pool
+ * that cannot fill it, a pool used twice (its state would move between the steps), or anything left behind.
+ * Pure.
+ */
+export function quoteRouteSteps(params: {
+  tokenIn: Address
+  tokenOut: Address
+  amountIn: bigint
+  steps: readonly RouteStepPlan[]
+  transferFeeBps?: (token: Address) => number
+}): { amountOut: bigint; steps: RouteStepQuote[] } | null {
+  const tax = params.transferFeeBps ?? (() => 0)
+  const key = (token: Address) => token.toLowerCase()
+  const held = new Map<string, bigint>([[key(params.tokenIn), params.amountIn]])
+  const used = new Set<string>()
+  const quoted: RouteStepQuote[] = []
+  for (const step of params.steps) {
+    const poolKey = key(step.pool.address)
+    if (used.has(poolKey)) return null
+    used.add(poolKey)
+    if (key(step.tokenIn) === key(params.tokenOut) || key(step.tokenOut) === key(params.tokenIn)) return null
+    if (step.share <= 0n || step.share > STEP_SHARE_ONE) return null
+    const holding = held.get(key(step.tokenIn))
+    if (holding === undefined) return null
+    const amount = step.share === STEP_SHARE_ONE ? holding : (holding * step.share) / STEP_SHARE_ONE
+    if (amount === 0n) return null
+    held.set(key(step.tokenIn), holding - amount)
+    const kind = poolKindOf(step.pool)
+    const taxIn = tax(step.tokenIn)
+    if (taxIn > 0 && !kind.acceptsTaxedInput) return null
+    const zeroForOne = key(step.pool.token0) === key(step.tokenIn)
+    let outcome: { amountOut: bigint; ticksCrossed: number; complete: boolean }
+    try {
+      outcome = kind.createHopSimulator(step.pool, zeroForOne).exactIn(applyTransferFee(amount, taxIn))
+    } catch (error: unknown) {
+      if (error instanceof SwapRevertError) return null
+      throw error
+    }
+    if (!outcome.complete || outcome.amountOut === 0n) return null
+    const received = applyTransferFee(outcome.amountOut, tax(step.tokenOut))
+    held.set(key(step.tokenOut), (held.get(key(step.tokenOut)) ?? 0n) + received)
+    quoted.push({ ...step, amountIn: amount, amountOut: received, ticksCrossed: outcome.ticksCrossed })
+  }
+  for (const [token, amount] of held) if (token !== key(params.tokenOut) && amount !== 0n) return null
+  const amountOut = held.get(key(params.tokenOut)) ?? 0n
+  return amountOut > 0n ? { amountOut, steps: quoted } : null
+}
