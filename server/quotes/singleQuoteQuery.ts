@@ -36,6 +36,9 @@ const fraction = (name: string, max: number) =>
       ),
   )
 
+/** A `deadline` above this is milliseconds: 10^12 seconds is in the year 33658, 10^12 ms in 2001. */
+const MILLISECONDS_ABOVE = 1e12
+
 /** `amount` as base units: a decimal integer string, 1 .. 2^256-1. */
 export const AmountParam = uint256Field('amount', { min: 1n })
 
@@ -57,7 +60,8 @@ const excludedDexes = z.string().transform((raw, ctx): Record<string, string[]> 
 
 /**
  * Query of `quote/single`, `swap/single` (GET) and each item of `batch_quote/single`. Names follow the
- * compatible API; `disableEstimate` and `disableEstimateGas` are aliases.
+ * compatible API; `disableEstimate` and `disableEstimateGas` are aliases. Parameters it does not name (e.g. the
+ * `timestamp`, `version` and `generateTransactionData` some clients add) are ignored.
  */
 export const SingleQuoteQuerySchema = z
   .object({
@@ -90,11 +94,14 @@ export const SingleQuoteQuerySchema = z
     deadline: optionalParam(
       z
         .string()
-        .regex(/^\d{1,12}$/, 'deadline must be unix seconds')
-        .transform(Number),
+        .regex(/^\d{1,16}$/, 'deadline must be unix seconds')
+        .transform(Number)
+        .transform((value) => (value > MILLISECONDS_ABOVE ? Math.floor(value / 1000) : value)),
     ).openapi({
       type: 'string',
-      description: `Unix seconds; default now + 20 minutes, at most now + ${singleSwapLimits.maxDeadlineSec / 60} minutes`,
+      description:
+        `Unix seconds; default now + 20 minutes, at most now + ${singleSwapLimits.maxDeadlineSec / 60} minutes. ` +
+        'A value above 10^12 is read as milliseconds (some clients send Date.now() based deadlines).',
     }),
     excludedDexes: optionalParam(excludedDexes).openapi({ type: 'string', example: '{"1":["sushiswap"]}' }),
     feePercentage: fraction('feePercentage', singleSwapLimits.maxFeeFraction).openapi({
