@@ -43,8 +43,8 @@ export async function fetchPopularTokens(params: ApiRequestParams & { chainId: n
   )
 }
 
-/** A token as the token endpoints describe it. */
-export type TokenRecord = Awaited<ReturnType<typeof fetchPopularTokens>>[number]
+/** A token as the token endpoints describe it (the popular list adds `contracts`, which the app does not read). */
+export type TokenRecord = Omit<Awaited<ReturnType<typeof fetchPopularTokens>>[number], 'contracts'>
 
 /**
  * Asks the devnet faucet to fund `address` on one chain or all of them (`POST /devnet/faucet`); answers what
