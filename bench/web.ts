@@ -56,7 +56,7 @@ async function measureLcp(browser: Browser, baseUrl: string): Promise<number> {
 }
 
 async function measureFirstQuote(browser: Browser, baseUrl: string, amount: string): Promise<number> {
-  const chains = (await (await fetch(new URL('/trade/v1/info/chains', baseUrl))).json()) as {
+  const chains = (await (await fetch(new URL('/trade/v1/info/chains?format=list', baseUrl))).json()) as {
     chainId: number
   }[]
   const chainId = chains[0]?.chainId ?? 1

@@ -106,7 +106,7 @@ test.describe('routes', () => {
     page,
   }) => {
     const advertise = (crossChain: boolean) =>
-      page.route('**/trade/v1/info/chains', async (route) => {
+      page.route(/\/trade\/v1\/info\/chains(\?|$)/, async (route) => {
         const response = await route.fetch()
         const chains = (await response.json()) as { flows: Record<string, boolean> }[]
         await route.fulfill({

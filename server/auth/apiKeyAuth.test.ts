@@ -36,6 +36,13 @@ describe('readApiKeyHeader', () => {
     [{ authorization: 'Basic abc', 'x-api-key': 'k4' }, 'k4'],
     [{ authorization: 'Basic abc' }, undefined],
     [{ 'x-api-key': '  ' }, undefined],
+    [{ 'x-api-key': 'undefined' }, undefined],
+    [{ 'x-api-key': 'null' }, undefined],
+    [{ 'x-api-key': 'Bearer undefined' }, undefined],
+    [{ 'x-api-key': 'Bearer' }, undefined],
+    [{ authorization: 'Bearer undefined' }, undefined],
+    [{ authorization: 'Bearer undefined', 'x-api-key': 'k5' }, 'k5'],
+    [{ 'x-api-key': 'undefinedx' }, 'undefinedx'],
     [{}, undefined],
   ])('%j -> %s', (headers, expected) => {
     expect(readApiKeyHeader(new Headers(headers))).toBe(expected)
@@ -61,6 +68,21 @@ describe('apiKeyAuth', () => {
     expect(wrong.status).toBe(401)
     expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED')
     expect((await buildApp(true).request('/who')).status).toBe(401)
+  })
+
+  it('treats an empty or `undefined` key as anonymous where keys are optional and as missing where required', async () => {
+    const placeholders: Record<string, string>[] = [
+      { 'x-api-key': 'undefined' },
+      { 'x-api-key': '' },
+      { authorization: 'Bearer undefined' },
+    ]
+    for (const headers of placeholders) {
+      const anonymous = await buildApp(false).request('/who', { headers })
+      expect(anonymous.status).toBe(200)
+      expect(await anonymous.json()).toEqual({ company: null })
+      const required = await buildApp(true).request('/who', { headers })
+      expect(required.status).toBe(401)
+    }
   })
 
   it('creates one company per name and stores only the key hash', async () => {

@@ -99,6 +99,17 @@ export function uint256Field(name = 'amount', options: { min?: bigint; allowNumb
 /** Decimal string of a base-unit amount (wei), for responses. */
 export const AmountSchema = z.string().regex(/^\d+$/).openapi({ example: '1000000000000000000' })
 
+/**
+ * An optional query value: an empty string or the literal `undefined` (what sloppy clients send for a field
+ * they have no value for) is treated as absent, so the default applies, never as 0 or false.
+ */
+export const optionalQueryParam = <T extends z.ZodType<unknown, string | undefined>>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === '' || value === 'undefined' ? undefined : value))
+    .pipe(schema.optional())
+
 const chainIdString = z
   .string()
   .regex(/^-?\d{1,12}$/, 'expected a numeric chain id')
@@ -113,9 +124,12 @@ export const ChainIdParamsSchema = z.object({
   }),
 })
 
+/** An optional chain id query value (`1`, `-3980891822`); empty or `undefined` means absent. */
+export const optionalChainIdParam = optionalQueryParam(chainIdString)
+
 /** Optional `chainId` query parameter filtering a listing to one chain. */
 export const ChainIdFilterQuerySchema = z.object({
-  chainId: chainIdString.optional().openapi({
+  chainId: optionalChainIdParam.openapi({
     param: { name: 'chainId', in: 'query', description: 'Only this chain' },
     type: 'integer',
     example: 1,

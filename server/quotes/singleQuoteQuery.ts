@@ -1,20 +1,9 @@
 import { z } from '@hono/zod-openapi'
-import { evmAddressField as address, uint256Field } from '../openapi/schemas'
+import { evmAddressField as address, optionalQueryParam, uint256Field } from '../openapi/schemas'
 import { singleSwapLimits } from './singleSwapLimits'
 
-/**
- * An optional query value: an empty string or the literal `undefined` (what sloppy clients send for a field
- * they have no value for) is treated as absent, so the default applies, never as 0 or false.
- */
-const optionalParam = <T extends z.ZodType<unknown, string | undefined>>(schema: T) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => (value === '' || value === 'undefined' ? undefined : value))
-    .pipe(schema.optional())
-
 const booleanString = (name: string) =>
-  optionalParam(
+  optionalQueryParam(
     z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true'),
   )
 
@@ -23,7 +12,7 @@ const booleanString = (name: string) =>
  * clients send them meaning both 0.5% and 50%.
  */
 const fraction = (name: string, max: number) =>
-  optionalParam(
+  optionalQueryParam(
     z
       .string()
       .regex(/^(0|[1-9]\d*)(\.\d+)?$/, `${name} must be a fraction, e.g. 0.005 for 0.5%`)
@@ -35,6 +24,9 @@ const fraction = (name: string, max: number) =>
           .max(max, `${name} must be a fraction between 0 and ${max}`),
       ),
   )
+
+/** A `deadline` above this is milliseconds: 10^12 seconds is in the year 33658, 10^12 ms in 2001. */
+const MILLISECONDS_ABOVE = 1e12
 
 /** `amount` as base units: a decimal integer string, 1 .. 2^256-1. */
 export const AmountParam = uint256Field('amount', { min: 1n })
@@ -57,7 +49,8 @@ const excludedDexes = z.string().transform((raw, ctx): Record<string, string[]> 
 
 /**
  * Query of `quote/single`, `swap/single` (GET) and each item of `batch_quote/single`. Names follow the
- * compatible API; `disableEstimate` and `disableEstimateGas` are aliases.
+ * compatible API; `disableEstimate` and `disableEstimateGas` are aliases. Parameters it does not name (e.g. the
+ * `timestamp`, `version` and `generateTransactionData` some clients add) are ignored.
  */
 export const SingleQuoteQuerySchema = z
   .object({
@@ -72,8 +65,8 @@ export const SingleQuoteQuerySchema = z
       example: '1000000000000000000',
       description: 'Base units of fromToken (exact input) or of toToken when isExactOut=true',
     }),
-    sender: optionalParam(address('sender')).openapi({ type: 'string' }),
-    receiver: optionalParam(address('receiver')).openapi({
+    sender: optionalQueryParam(address('sender')).openapi({ type: 'string' }),
+    receiver: optionalQueryParam(address('receiver')).openapi({
       type: 'string',
       description:
         'Who gets the output (default: sender). Refused (400): the zero address, the Aggregator, a token ' +
@@ -87,21 +80,27 @@ export const SingleQuoteQuerySchema = z
         `${singleSwapLimits.maxSlippage}. Above ${singleSwapLimits.slippageWarningAbove} quotes carry a ` +
         '`slippageWarning`. Empty or `undefined` means the default; `.5` and `5.` are refused as ambiguous.',
     }),
-    deadline: optionalParam(
+    deadline: optionalQueryParam(
       z
         .string()
-        .regex(/^\d{1,12}$/, 'deadline must be unix seconds')
-        .transform(Number),
+        .regex(/^\d{1,16}$/, 'deadline must be unix seconds')
+        .transform(Number)
+        .transform((value) => (value > MILLISECONDS_ABOVE ? Math.floor(value / 1000) : value)),
     ).openapi({
       type: 'string',
-      description: `Unix seconds; default now + 20 minutes, at most now + ${singleSwapLimits.maxDeadlineSec / 60} minutes`,
+      description:
+        `Unix seconds; default now + 20 minutes, at most now + ${singleSwapLimits.maxDeadlineSec / 60} minutes. ` +
+        'A value above 10^12 is read as milliseconds (some clients send Date.now() based deadlines).',
     }),
-    excludedDexes: optionalParam(excludedDexes).openapi({ type: 'string', example: '{"1":["sushiswap"]}' }),
+    excludedDexes: optionalQueryParam(excludedDexes).openapi({
+      type: 'string',
+      example: '{"1":["sushiswap"]}',
+    }),
     feePercentage: fraction('feePercentage', singleSwapLimits.maxFeeFraction).openapi({
       type: 'string',
       description: `Integrator fee, fraction of the output, 0..${singleSwapLimits.maxFeeFraction}`,
     }),
-    feeReceiver: optionalParam(address('feeReceiver')).openapi({
+    feeReceiver: optionalQueryParam(address('feeReceiver')).openapi({
       type: 'string',
       description: 'Required with a fee; refused like `receiver` when it would burn the fee or feed a pool',
     }),
@@ -115,8 +114,8 @@ export const SingleQuoteQuerySchema = z
         "Reject the request (422 PRICE_IMPACT_TOO_HIGH) when the best quote's price impact (see `priceImpact`) " +
         'exceeds this fraction',
     }),
-    uuid: optionalParam(z.string().max(64)).openapi({ type: 'string' }),
-    dex: optionalParam(z.string().max(64)).openapi({
+    uuid: optionalQueryParam(z.string().max(64)).openapi({ type: 'string' }),
+    dex: optionalQueryParam(z.string().max(64)).openapi({
       type: 'string',
       description: 'swap/single: build the best route of this exchange only',
     }),

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { AddressSchema, AmountSchema } from '../openapi/schemas'
 import { poolKindIds } from '../poolKinds/poolKinds'
+import { CONTRACT_VERSION } from './contractVersion'
 import { singleSwapLimits } from './singleSwapLimits'
 
 const QuoteTokenSchema = z
@@ -67,7 +68,9 @@ const TransactionDataSchema = z.object({
       data: z.string(),
     }),
   ),
-  version: z.number().int(),
+  version: z.literal(CONTRACT_VERSION).openapi({
+    description: 'Contract version, a string key into an address map (the Aggregator is `v1`)',
+  }),
 })
 
 /** One quote of `quote/single` (and of `batch_quote/single`, and `quote` of `GET swap/single`). */
@@ -116,7 +119,9 @@ export const SingleQuoteSchema = z
       .number()
       .openapi({ description: "The route's LP fees, percent of the output before them" }),
     lpFeeAmount: AmountSchema.openapi({ description: "The route's LP fees in output base units" }),
-    contractVersion: z.number().int(),
+    contractVersion: z.literal(CONTRACT_VERSION).openapi({
+      description: 'Contract version, a string key into an address map (see /trade/v1/info/contracts)',
+    }),
     quoteDeadline: z.number().int(),
     blockNumber: z
       .string()

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { AddressSchema, AmountSchema } from '../openapi/schemas'
+import { CONTRACT_VERSION } from './contractVersion'
 import { SingleQuoteSchema } from './singleQuoteSchema'
 
 /** Answer of `POST swap/single`: the transaction, the sender's checks and the integrator fee it pays. */
@@ -17,7 +18,9 @@ export const SingleSwapSchema = z
     allowance: AmountSchema,
     balance: AmountSchema,
     gasPrice: AmountSchema,
-    contractVersion: z.number().int(),
+    contractVersion: z.literal(CONTRACT_VERSION).openapi({
+      description: 'Contract version, a string key into an address map (see /trade/v1/info/contracts)',
+    }),
     receiver: AddressSchema,
     deltaAmount: AmountSchema.openapi({
       description: 'Minimum output (exact input) or maximum input (exact output)',

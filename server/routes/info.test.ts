@@ -5,8 +5,29 @@ import { createTestApp } from '../testing/createTestApp'
 const noDevnet = () => createTestApp().app
 
 describe('GET /trade/v1/info/chains', () => {
+  it('answers the chains keyed by chain id by default (the compatible shape), the records of the list', async () => {
+    const app = noDevnet()
+    const list = (await (await app.request('/trade/v1/info/chains?format=list')).json()) as {
+      chainId: number
+    }[]
+    const res = await app.request('/trade/v1/info/chains')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { chains: Record<string, unknown> }
+    expect(Object.keys(body)).toEqual(['chains'])
+    expect(Object.keys(body.chains)).toEqual(['1', '8453'])
+    expect(body.chains['1']).toEqual(list[0])
+    expect(body.chains['8453']).toEqual(list[1])
+    expect(await (await app.request('/trade/v1/info/chains?format=object')).json()).toEqual(body)
+  })
+
+  it('refuses an unknown format', async () => {
+    const res = await noDevnet().request('/trade/v1/info/chains?format=csv')
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('INVALID_PARAMS')
+  })
+
   it('lists only the deployed chains with checksummed addresses and same-origin URLs', async () => {
-    const res = await noDevnet().request('/trade/v1/info/chains')
+    const res = await noDevnet().request('/trade/v1/info/chains?format=list')
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual([
       {

@@ -73,16 +73,41 @@ const AppConfigSchema = z
   })
   .openapi('AppConfig')
 
+const ChainsQuerySchema = z.object({
+  format: z
+    .enum(['object', 'list'], { error: 'format must be object or list' })
+    .optional()
+    .openapi({
+      param: {
+        name: 'format',
+        in: 'query',
+        description:
+          '`object` (default): `{ chains: { "<chainId>": Chain } }`, the compatible API shape; `list`: an array ' +
+          'of Chain in the server order (what the web app reads)',
+      },
+      example: 'list',
+    }),
+})
+
 const chainsRoute = createRoute({
   method: 'get',
   path: '/trade/v1/info/chains',
   tags: ['Info'],
   summary: 'List supported chains',
+  request: { query: ChainsQuerySchema },
   responses: {
     200: {
-      description: 'Every chain the server serves',
-      content: { 'application/json': { schema: z.array(ChainRecordSchema) } },
+      description: 'Every chain the server serves, keyed by chain id (default) or as a list (`format=list`)',
+      content: {
+        'application/json': {
+          schema: z.union([
+            z.object({ chains: z.record(z.string(), ChainRecordSchema) }),
+            z.array(ChainRecordSchema),
+          ]),
+        },
+      },
     },
+    ...errorResponses(400),
   },
 })
 
@@ -139,7 +164,8 @@ export interface InfoRoutesDeps {
 }
 
 /**
- * Information endpoints that need nothing but the deployments: supported chains, exchanges per chain
+ * Information endpoints that need nothing but the deployments: supported chains (keyed by chain id, or a
+ * list with `format=list`), exchanges per chain
  * and the public runtime config of the web app (token lists live in `routes/tokens.ts`). A `chainId`
  * filter for a chain that is not deployed answers 400 `UNSUPPORTED_CHAIN`.
  */
@@ -148,18 +174,13 @@ export function createInfoRoutes(deps: InfoRoutesDeps) {
   const pick = (chainId: number | undefined) =>
     chainId === undefined ? deployments : [assertSupportedChain(deployments, chainId)]
   return createRouter()
-    .openapi(chainsRoute, (c) =>
-      c.json(
-        deployments.map((deployment) =>
-          getChainRecord({
-            deployment,
-            isDevnet,
-            flows: getChainFlows(deployment.chainId, mountedFlows),
-          }),
-        ),
-        200,
-      ),
-    )
+    .openapi(chainsRoute, (c) => {
+      const records = deployments.map((deployment) =>
+        getChainRecord({ deployment, isDevnet, flows: getChainFlows(deployment.chainId, mountedFlows) }),
+      )
+      if (c.req.valid('query').format === 'list') return c.json(records, 200)
+      return c.json({ chains: Object.fromEntries(records.map((r) => [String(r.chainId), r])) }, 200)
+    })
     .openapi(sourcesRoute, (c) => {
       const { chainId } = c.req.valid('query')
       const entries = pick(chainId).map((deployment) => [

@@ -84,6 +84,33 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
       expect(labels(all)).toEqual([...labels(chain1), ...labels(chain56)])
     })
 
+    it('answers the same list under /trade/v1 with chain_id, from/to slices and contracts[]', async () => {
+      const chain56 = await getJson<TokenBody[]>('/v1/info/token/popular?chainId=56')
+      const trade = await getJson<(TokenBody & { decimals: number; contracts: unknown })[]>(
+        '/trade/v1/info/token/popular?from=0&to=4&chain_id=56',
+      )
+      expect(labels(trade)).toEqual(labels(chain56).slice(0, 5))
+      for (const token of trade) {
+        expect(token.contracts).toEqual([
+          { chain_id: 56, contract_address: token.address, decimals: token.decimals },
+        ])
+      }
+      expect(labels(await getJson<TokenBody[]>('/v1/info/token/popular?chain_id=1&from=2&to=3'))).toEqual([
+        '1:USDC',
+        '1:USDT',
+      ])
+      expect(
+        labels(await getJson<TokenBody[]>('/v1/info/token/popular?chain_id=undefined&chainId=56')),
+      ).toEqual(labels(chain56))
+      await expectError(
+        await get('/v1/info/token/popular?chainId=1&chain_id=56'),
+        400,
+        'INVALID_PARAMS',
+        'chain_id',
+      )
+      await expectError(await get('/trade/v1/info/token/popular?from=3&to=2'), 400, 'INVALID_PARAMS', 'to')
+    })
+
     it("prices every token with the market's price (native as its wrapped token)", async () => {
       for (const chainId of [1, 56]) {
         const tokens = await getJson<TokenBody[]>(`/v1/info/token/popular?chainId=${chainId}`)

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { createRoute, z } from '@hono/zod-openapi'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
+import { AppError } from '../errors'
 import type { Markets } from '../market/createMarkets'
 import { createRouter } from '../openapi/createRouter'
 import {
@@ -9,6 +10,8 @@ import {
   ChainIdFilterQuerySchema,
   ChainIdParamsSchema,
   errorResponses,
+  optionalChainIdParam,
+  optionalQueryParam,
 } from '../openapi/schemas'
 import { createTokenCatalog } from '../tokens/createTokenCatalog'
 import { createTokenLogoLoader } from '../tokens/createTokenLogoLoader'
@@ -44,6 +47,53 @@ const TokenRecordSchema = z
     isNative: z.boolean(),
   })
   .openapi('Token')
+
+const PopularTokenSchema = TokenRecordSchema.extend({
+  contracts: z
+    .array(
+      z.object({
+        chain_id: z.number().int().openapi({ example: 1 }),
+        contract_address: AddressSchema,
+        decimals: z.number().int().openapi({ example: 18 }),
+      }),
+    )
+    .openapi({ description: 'Where the token lives (compatible API shape): its one contract on `chainId`' }),
+}).openapi('PopularToken')
+
+const listIndex = (name: string) =>
+  optionalQueryParam(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, `${name} must be a non-negative integer`)
+      .transform(Number),
+  )
+
+const PopularQuerySchema = z.object({
+  chainId: optionalChainIdParam.openapi({
+    param: { name: 'chainId', in: 'query', description: 'Only this chain' },
+    type: 'integer',
+    example: 1,
+  }),
+  chain_id: optionalChainIdParam.openapi({
+    param: { name: 'chain_id', in: 'query', description: 'Same as `chainId` (compatible API name)' },
+    type: 'integer',
+    example: 1,
+  }),
+  from: listIndex('from').openapi({
+    param: { name: 'from', in: 'query', description: 'Index of the first token to answer (default 0)' },
+    type: 'integer',
+    example: 0,
+  }),
+  to: listIndex('to').openapi({
+    param: {
+      name: 'to',
+      in: 'query',
+      description: 'Index of the last token to answer, inclusive (default: the last)',
+    },
+    type: 'integer',
+    example: 19,
+  }),
+})
 
 const TokenPathSchema = ChainIdParamsSchema.extend({
   tokenAddress: AddressInputSchema.openapi({
@@ -97,23 +147,31 @@ const searchRoute = createRoute({
   },
 })
 
-const popularRoute = createRoute({
-  method: 'get',
-  path: '/v1/info/token/popular',
-  tags: ['Info'],
-  summary: 'Popular tokens',
-  description:
-    'Tokens of one chain (or of every chain, chain by chain, without `chainId`): native currency, wrapped ' +
-    'native, stables, majors, then long-tail tokens, each group by liquidity (deepest first), with prices.',
-  request: { query: ChainIdFilterQuerySchema },
-  responses: {
-    200: {
-      description: 'Token list',
-      content: { 'application/json': { schema: z.array(TokenRecordSchema) } },
+const popularDescription =
+  'Tokens of one chain (or of every chain, chain by chain, without a chain id): native currency, wrapped ' +
+  'native, stables, majors, then long-tail tokens, each group by liquidity (deepest first), with prices. ' +
+  '`chain_id` is an alias of `chainId`; `from` and `to` (inclusive indexes) answer a slice, e.g. `from=0&to=19` ' +
+  'the first 20. Each token also carries `contracts: [{ chain_id, contract_address, decimals }]`.'
+
+const popularRouteConfig = <P extends string>(path: P) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags: ['Info'],
+    summary: 'Popular tokens',
+    description: popularDescription,
+    request: { query: PopularQuerySchema },
+    responses: {
+      200: {
+        description: 'Token list',
+        content: { 'application/json': { schema: z.array(PopularTokenSchema) } },
+      },
+      ...errorResponses(400, 429),
     },
-    ...errorResponses(400, 429),
-  },
-})
+  })
+
+const popularRoute = popularRouteConfig('/v1/info/token/popular')
+const tradePopularRoute = popularRouteConfig('/trade/v1/info/token/popular')
 
 const tokenRoute = createRoute({
   method: 'get',
@@ -154,7 +212,8 @@ export interface TokenRoutesDeps {
 }
 
 /**
- * Token endpoints: search, the popular list (native first, priced), one token's record and its logo.
+ * Token endpoints: search, the popular list (native first, priced; under `/v1` and `/trade/v1`), one token's
+ * record and its logo.
  * A `chainId` that is not deployed answers 400 `UNSUPPORTED_CHAIN`; a malformed address 400
  * `INVALID_PARAMS`; an unlisted token 404 `NOT_FOUND` (JSON, for the logo too).
  */
@@ -172,17 +231,35 @@ export function createTokenRoutes(deps: TokenRoutesDeps) {
   const findToken = (chainId: number, tokenAddress: `0x${string}`) =>
     getListedToken(catalog, assertChain(chainId).chainId, tokenAddress)
 
+  const listPopular = (query: z.output<typeof PopularQuerySchema>) => {
+    const { chainId, chain_id, from = 0, to } = query
+    if (chainId !== undefined && chain_id !== undefined && chainId !== chain_id) {
+      throw new AppError('INVALID_PARAMS', 'chainId and chain_id name different chains', {
+        details: { param: 'chain_id' },
+      })
+    }
+    if (to !== undefined && to < from) {
+      throw new AppError('INVALID_PARAMS', 'to must not be below from', { details: { param: 'to' } })
+    }
+    const tokens = chainIdsOf(chainId ?? chain_id).flatMap((id) =>
+      catalog.listChain(id).map(({ record }) => ({
+        ...record,
+        contracts: [
+          { chain_id: record.chainId, contract_address: record.address, decimals: record.decimals },
+        ],
+      })),
+    )
+    return tokens.slice(from, to === undefined ? undefined : to + 1)
+  }
+
   return createRouter()
     .openapi(searchRoute, (c) => {
       const { query, chainId, limit } = c.req.valid('query')
       if (chainId !== undefined) assertChain(chainId)
       return c.json(catalog.search({ query, chainId, limit: limit ?? SEARCH_LIMIT_DEFAULT }), 200)
     })
-    .openapi(popularRoute, (c) => {
-      const { chainId } = c.req.valid('query')
-      const tokens = chainIdsOf(chainId).flatMap((id) => catalog.listChain(id).map((t) => t.record))
-      return c.json(tokens, 200)
-    })
+    .openapi(popularRoute, (c) => c.json(listPopular(c.req.valid('query')), 200))
+    .openapi(tradePopularRoute, (c) => c.json(listPopular(c.req.valid('query')), 200))
     .openapi(tokenRoute, (c) => {
       const { chainId, tokenAddress } = c.req.valid('param')
       return c.json(findToken(chainId, tokenAddress), 200)

@@ -14,12 +14,19 @@ export { parseApiResponse } from './parseApiResponse'
 
 export type HexAddress = Address
 
-/** Lists the chains the server supports (`GET /trade/v1/info/chains`). Throws `ApiError` on a non-2xx answer. */
+/**
+ * Lists the chains the server supports, in its order (`GET /trade/v1/info/chains?format=list`). Throws `ApiError`
+ * on a non-2xx answer.
+ */
 export async function fetchChains(params: ApiRequestParams = {}) {
   const client = createApiClient(params.baseUrl)
-  return parseApiResponse(
-    client.trade.v1.info.chains.$get(undefined, { init: { signal: params.signal ?? null } }),
+  const body = await parseApiResponse(
+    client.trade.v1.info.chains.$get(
+      { query: { format: 'list' } },
+      { init: { signal: params.signal ?? null } },
+    ),
   )
+  return Array.isArray(body) ? body : Object.values(body.chains)
 }
 
 /** A chain as `GET /trade/v1/info/chains` describes it. */
@@ -36,8 +43,8 @@ export async function fetchPopularTokens(params: ApiRequestParams & { chainId: n
   )
 }
 
-/** A token as the token endpoints describe it. */
-export type TokenRecord = Awaited<ReturnType<typeof fetchPopularTokens>>[number]
+/** A token as the token endpoints describe it (the popular list adds `contracts`, which the app does not read). */
+export type TokenRecord = Omit<Awaited<ReturnType<typeof fetchPopularTokens>>[number], 'contracts'>
 
 /**
  * Asks the devnet faucet to fund `address` on one chain or all of them (`POST /devnet/faucet`); answers what

@@ -44,7 +44,7 @@ function quote(params: { tradeType: 0 | 1; nativeValue: string }): SingleQuote {
         requestId: 'req-1',
       },
       call: [{ targetExchange: 'Uniswap V2', amount: '1000000', data: '0x' }],
-      version: 1,
+      version: 'v1',
     },
     to: token.contractAddress,
     nativeValue: params.nativeValue,
@@ -60,7 +60,7 @@ function quote(params: { tradeType: 0 | 1; nativeValue: string }): SingleQuote {
     priceImpact: 0,
     lpFeePercent: 0.3,
     lpFeeAmount: '6000',
-    contractVersion: 1,
+    contractVersion: 'v1',
     quoteDeadline: 1,
     blockNumber: '1',
   }
