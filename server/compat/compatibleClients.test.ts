@@ -292,6 +292,15 @@ describe('clients of the compatible API, unchanged, against the devnet (chain 1)
     expect(field(dust.body, 'message')).toBe('Insufficient amount')
     expect(field(field(dust.body, 'error'), 'code')).toBe('BELOW_MINIMUM')
     expect(field(field(field(dust.body, 'error'), 'details'), 'param')).toBe('amount')
+    const tooLarge = await get(`/trade/v1/${CHAIN_ID}/quote/single`, {
+      fromTokenAddress: zeroAddress,
+      toTokenAddress: usdc,
+      amount: (10n ** 30n).toString(),
+      isExactOut: 'true',
+    })
+    expect(tooLarge.status).toBe(422)
+    expect(field(field(tooLarge.body, 'error'), 'code')).toBe('INSUFFICIENT_LIQUIDITY')
+    expect(field(tooLarge.body, 'message')).not.toBe('Insufficient amount')
   })
 
   it('info/chains is an object keyed by chain id; popular tokens under /trade/v1 honour chain_id with contracts[]', async () => {
