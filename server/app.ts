@@ -18,6 +18,7 @@ import { createRouter } from './openapi/createRouter'
 import { finalizeOpenApiDocument, type OpenApiDocument } from './openapi/finalizeOpenApiDocument'
 import { rateLimit } from './rateLimit/rateLimit'
 import { createApprovalRoutes } from './routes/approval'
+import { createCrossRoutes } from './routes/cross'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
 import { createDocsRoutes } from './routes/docs'
 import { createHealthRoutes } from './routes/health'
@@ -177,6 +178,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createTradeRoutes({ store }))
     .route('/', createTokenRoutes({ markets }))
     .route('/', createApprovalRoutes({ markets }))
+    .route('/', createCrossRoutes())
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
 
   let openApiDocument: OpenApiDocument | undefined

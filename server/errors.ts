@@ -28,6 +28,17 @@ export const errorCodes = {
 export type ErrorCode = keyof typeof errorCodes
 
 /**
+ * Messages that clients of the compatible API match literally (one treats them as "this pair is not supported
+ * here, try another provider"); use them, with the stable `error.code` beside, for exactly these cases.
+ */
+export const compatibleMessages = {
+  /** The amount is below a minimum, or so small (dust) that no route yields any output. */
+  insufficientAmount: 'Insufficient amount',
+  /** No cross-chain provider serves the pair (or none is mounted). */
+  noCrossChainProvider: 'No cross chain provider available for this trade',
+} as const
+
+/**
  * The one error type the server throws on purpose. `app.onError` maps it to
  * `{ statusCode, message, error: { code, details }, requestId }`; anything else becomes a 500
  * whose message is never echoed.

@@ -6,7 +6,7 @@ import type { AuthGroup } from '../config'
  */
 export function authGroupOf(path: string): AuthGroup | undefined {
   if (/^\/(trade\/v1|v1)\/gasless\//.test(path)) return 'gasless'
-  if (/^\/(trade\/v1|v1)?\/?info\//.test(path) || path === '/info/provider-inbound-address') return 'info'
+  if (/^\/((trade\/v1|trade|v1)\/)?info\//.test(path)) return 'info'
   if (/^\/trade\/v1\/-?\d+\/approval\//.test(path)) return 'approval'
   if (/^\/trade\/v1\/-?\d+\/(quote|swap|batch_quote)\/single$/.test(path)) return 'single'
   if (/^\/trade\/v1\/-?\d+\/(quote|swap)\/cross$/.test(path)) return 'cross'

@@ -135,3 +135,14 @@ export const ChainIdFilterQuerySchema = z.object({
     example: 1,
   }),
 })
+
+/**
+ * Status of a cross-chain trade in `GET /trade/v1/info/tx/{txHash}`, upper case as clients of the compatible API
+ * compare it: `PENDING` (origin transaction not final yet), `INFLIGHT` (accepted by the provider, destination
+ * not delivered), `DELIVERED` (done; `dstTxHash` set), `FAILED`. The one vocabulary of every cross-chain flow.
+ */
+export const CrossChainStatusSchema = z
+  .enum(['PENDING', 'INFLIGHT', 'DELIVERED', 'FAILED'])
+  .openapi('CrossChainStatus', { example: 'DELIVERED' })
+
+export type CrossChainStatus = z.output<typeof CrossChainStatusSchema>

@@ -25,6 +25,7 @@ import { planWrapRoute } from './planWrapRoute'
 import { resolveTradePair, type TradeToken } from './resolveTradeTokens'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
 import { singleSwapLimits } from './singleSwapLimits'
+import { toRoutingAppError } from './toRoutingAppError'
 
 export interface QuoteContext {
   market: ChainMarket
@@ -62,7 +63,7 @@ export interface PlannedQuote {
  * against its wrapped token) is one 1:1 route with no legs (see `planWrapRoute`). No RPC call but the
  * cached gas price. Every quote's price impact is measured against one reference rate: the market's USD
  * prices of the two tokens, else the best route's own pool mid prices. Throws AppError (NO_ROUTE,
- * INSUFFICIENT_LIQUIDITY, UNSUPPORTED_TOKEN, SAME_TOKEN, PRICE_IMPACT_TOO_HIGH, UNSUPPORTED_DIRECTION,
+ * INSUFFICIENT_LIQUIDITY, BELOW_MINIMUM `Insufficient amount` for dust (see `toRoutingAppError`), UNSUPPORTED_TOKEN, SAME_TOKEN, PRICE_IMPACT_TOO_HIGH, UNSUPPORTED_DIRECTION,
  * INVALID_PARAMS for a deadline passed or too far ahead, a fee without receiver, or a receiver or fee
  * receiver that would lose the funds (see `assertSafeRecipient`), UPSTREAM_UNAVAILABLE when the gas price
  * cannot be read).
@@ -117,7 +118,15 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
       best = findBestRoute(params)
       perExchange = query.dex ? [] : findBestRoutePerExchange(params)
     } catch (error: unknown) {
-      if (error instanceof RoutingError) throw new AppError(error.code, error.message, { cause: error })
+      if (error instanceof RoutingError) {
+        throw toRoutingAppError(error, {
+          market,
+          tokenIn,
+          tokenOut,
+          exactIn: tradeType === 'exactIn',
+          amount: query.amount,
+        })
+      }
       throw error
     }
   }

@@ -120,7 +120,8 @@ export const SingleQuoteSchema = z
       .openapi({ description: "The route's LP fees, percent of the output before them" }),
     lpFeeAmount: AmountSchema.openapi({ description: "The route's LP fees in output base units" }),
     contractVersion: z.literal(CONTRACT_VERSION).openapi({
-      description: 'Contract version, a string key into an address map (see /trade/v1/info/contracts)',
+      description:
+        'Contract version, a string key into an address map (see /trade/v1/info/contract-addresses)',
     }),
     quoteDeadline: z.number().int(),
     blockNumber: z

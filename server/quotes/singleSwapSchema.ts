@@ -19,7 +19,8 @@ export const SingleSwapSchema = z
     balance: AmountSchema,
     gasPrice: AmountSchema,
     contractVersion: z.literal(CONTRACT_VERSION).openapi({
-      description: 'Contract version, a string key into an address map (see /trade/v1/info/contracts)',
+      description:
+        'Contract version, a string key into an address map (see /trade/v1/info/contract-addresses)',
     }),
     receiver: AddressSchema,
     deltaAmount: AmountSchema.openapi({

@@ -123,7 +123,9 @@ describe('devnet routes', () => {
 
   it('marks chains as devnet chains in the chain list', async () => {
     const { app } = createFakeDevnet()
-    const chains = (await (await app.request('/trade/v1/info/chains')).json()) as { isDevnet: boolean }[]
+    const chains = (await (await app.request('/trade/v1/info/chains?format=list')).json()) as {
+      isDevnet: boolean
+    }[]
     expect(chains.map((c) => c.isDevnet)).toEqual([true, true])
   })
 })

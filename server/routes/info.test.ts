@@ -135,6 +135,43 @@ describe('GET /trade/v1/info/sources', () => {
   })
 })
 
+describe('GET /trade/v1/info/contract-addresses', () => {
+  it('answers the Aggregator by contract version and chain id, and every contract per chain, checksummed', async () => {
+    const res = await noDevnet().request('/trade/v1/info/contract-addresses')
+    expect(res.status).toBe(200)
+    const aggregator1 = '0x1111111111111111111111111111111111111111'
+    const aggregator8453 = '0x2222222222222222222222222222222222222222'
+    expect(await res.json()).toEqual({
+      contractVersion: 'v1',
+      v1: { '1': aggregator1, '8453': aggregator8453 },
+      chains: {
+        '1': {
+          chainId: 1,
+          name: 'Ethereum',
+          shortName: 'eth',
+          v1: aggregator1,
+          router: aggregator1,
+          spender: aggregator1,
+          wrappedNative: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+          permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+          multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+        },
+        '8453': {
+          chainId: 8453,
+          name: 'Base',
+          shortName: 'base',
+          v1: aggregator8453,
+          router: aggregator8453,
+          spender: aggregator8453,
+          wrappedNative: '0x4200000000000000000000000000000000000006',
+          permit2: '0x000000000022D473030F116dDEE9F6B43aC78BA3',
+          multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+        },
+      },
+    })
+  })
+})
+
 describe('GET /api/config', () => {
   it('exposes the WalletConnect project id and mode', async () => {
     const { app } = createTestApp({

@@ -4,10 +4,12 @@ import type { ChainDeployment } from '../chains/deployment'
 import { getChainFlows, type MountedFlows } from '../chains/getChainFlows'
 import { getChainRecord } from '../chains/getChainRecord'
 import { getSourceRecords } from '../chains/getSourceRecords'
+import { buildContractAddresses } from '../compat/buildContractAddresses'
 import type { Config } from '../config'
 import { createRouter } from '../openapi/createRouter'
 import { AddressSchema, ChainIdFilterQuerySchema, errorResponses } from '../openapi/schemas'
 import { poolKindIds } from '../poolKinds/poolKinds'
+import { CONTRACT_VERSION } from '../quotes/contractVersion'
 
 const zeroAddressExample = '0x0000000000000000000000000000000000000000'
 
@@ -142,6 +144,50 @@ const sourcesRoute = createRoute({
   },
 })
 
+const ChainContractsSchema = z.object({
+  chainId: z.number().int().openapi({ example: 1 }),
+  name: z.string().openapi({ example: 'Ethereum' }),
+  shortName: z.string().openapi({ example: 'eth' }),
+  v1: AddressSchema.openapi({
+    description: 'The Aggregator (contract version `v1`): swap `to` and approval spender',
+  }),
+  router: AddressSchema.openapi({ description: 'Same as `v1`' }),
+  spender: AddressSchema.openapi({ description: 'Same as `v1`' }),
+  wrappedNative: AddressSchema,
+  permit2: AddressSchema,
+  multicall3: AddressSchema,
+})
+
+const ContractAddressesSchema = z
+  .object({
+    contractVersion: z.literal(CONTRACT_VERSION),
+    v1: z.record(z.string(), AddressSchema).openapi({
+      description: 'Aggregator address by chain id: `map[contractVersion][chainId]`',
+      example: { '1': '0x1111111111111111111111111111111111111111' },
+    }),
+    chains: z
+      .record(z.string(), ChainContractsSchema)
+      .openapi({ description: 'Every contract, by chain id' }),
+  })
+  .openapi('ContractAddresses')
+
+const contractAddressesRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/info/contract-addresses',
+  tags: ['Info'],
+  summary: 'Contract addresses for a client address map',
+  description:
+    "The contracts of this server's deployments, for clients that keep an address map keyed by contract " +
+    'version and chain (`v1[chainId]` is the `to` of every swap and the spender of approvals) instead of ' +
+    'hard-coding them.',
+  responses: {
+    200: {
+      description: 'Addresses by contract version and chain id',
+      content: { 'application/json': { schema: ContractAddressesSchema } },
+    },
+  },
+})
+
 const appConfigRoute = createRoute({
   method: 'get',
   path: '/api/config',
@@ -165,12 +211,13 @@ export interface InfoRoutesDeps {
 
 /**
  * Information endpoints that need nothing but the deployments: supported chains (keyed by chain id, or a
- * list with `format=list`), exchanges per chain
+ * list with `format=list`), exchanges per chain, the contract addresses for client address maps
  * and the public runtime config of the web app (token lists live in `routes/tokens.ts`). A `chainId`
  * filter for a chain that is not deployed answers 400 `UNSUPPORTED_CHAIN`.
  */
 export function createInfoRoutes(deps: InfoRoutesDeps) {
   const { deployments, isDevnet, config, mountedFlows } = deps
+  const contractAddresses = buildContractAddresses(deployments)
   const pick = (chainId: number | undefined) =>
     chainId === undefined ? deployments : [assertSupportedChain(deployments, chainId)]
   return createRouter()
@@ -189,6 +236,7 @@ export function createInfoRoutes(deps: InfoRoutesDeps) {
       ])
       return c.json(Object.fromEntries(entries), 200)
     })
+    .openapi(contractAddressesRoute, (c) => c.json(contractAddresses, 200))
     .openapi(appConfigRoute, (c) =>
       c.json(
         {

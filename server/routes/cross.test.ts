@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { createTestApp } from '../testing/createTestApp'
+
+const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+const zero = '0x0000000000000000000000000000000000000000'
+const btc = -3980891822
+const noProvider = 'No cross chain provider available for this trade'
+
+async function call(path: string, init?: RequestInit) {
+  const res = await createTestApp().app.request(path, init)
+  return { status: res.status, body: (await res.json()) as { message?: string; error?: { code: string } } }
+}
+
+/** The request shapes clients of the compatible API send for cross-chain trades. */
+const crossQuery = (extra: Record<string, string> = {}) =>
+  new URLSearchParams({
+    fromTokenAddress: zero,
+    toTokenAddress: usdc,
+    amount: '100000000',
+    destinationChainId: '56',
+    sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    ...extra,
+  }).toString()
+
+describe('cross-chain paths, reserved while no cross-chain flow is served', () => {
+  it.each([
+    ['EVM to EVM', `/trade/v1/1/quote/cross?${crossQuery({ disableEstimate: 'true', slippage: '0.01' })}`],
+    [
+      'EVM to BTC, sloppy extras',
+      `/trade/v1/1/quote/cross?${crossQuery({ destinationChainId: String(btc), receiver: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', deadline: 'undefined', uuid: '', timestamp: '1700000000000' })}`,
+    ],
+    [
+      'BTC source (negative id in the path), isExactOut',
+      `/trade/v1/${btc}/quote/cross?${crossQuery({ destinationChainId: '1', sender: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', isExactOut: 'true' })}`,
+    ],
+    ['GET swap/cross', `/trade/v1/1/swap/cross?${crossQuery()}`],
+  ])('%s: 422 NO_ROUTE with the message clients read as "try another provider"', async (_name, path) => {
+    const { status, body } = await call(path)
+    expect(status).toBe(422)
+    expect(body.message).toBe(noProvider)
+    expect(body.error?.code).toBe('NO_ROUTE')
+  })
+
+  it('POST swap/cross with a client body answers the same', async () => {
+    const { status, body } = await call('/trade/v1/1/swap/cross', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionData: { params: {} }, nativeValue: '1', account: zero }),
+    })
+    expect([status, body.message, body.error?.code]).toEqual([422, noProvider, 'NO_ROUTE'])
+  })
+
+  it('refuses what no provider could ever serve: unknown chains, the same chain, a missing destination', async () => {
+    const unknown = await call(`/trade/v1/1/quote/cross?${crossQuery({ destinationChainId: '999' })}`)
+    expect([unknown.status, unknown.body.error?.code]).toEqual([400, 'UNSUPPORTED_CHAIN'])
+    const same = await call(`/trade/v1/1/quote/cross?${crossQuery({ destinationChainId: '1' })}`)
+    expect([same.status, same.body.error?.code, same.body.message]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'destinationChainId is the source chain: use quote/single',
+    ])
+    const missing = await call(`/trade/v1/1/quote/cross?${crossQuery({ destinationChainId: 'undefined' })}`)
+    expect([missing.status, missing.body.error?.code, missing.body.message]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'destinationChainId is required',
+    ])
+  })
+
+  it('inbound addresses: both paths answer the empty list while no liquidity network is served', async () => {
+    for (const path of ['/trade/info/thorchain-inbound-address', '/info/provider-inbound-address']) {
+      const res = await createTestApp().app.request(path)
+      expect(res.status, path).toBe(200)
+      expect(await res.json(), path).toEqual([])
+    }
+  })
+
+  it('info/tx: an unknown hash is 404 NOT_FOUND (a `timestamp` is ignored), a malformed one 400', async () => {
+    const hash = `0x${'ab'.repeat(32)}`
+    const unknown = await call(`/trade/v1/info/tx/${hash}?timestamp=1700000000000`)
+    expect([unknown.status, unknown.body.error?.code, unknown.body.message]).toEqual([
+      404,
+      'NOT_FOUND',
+      `No cross-chain trade has origin transaction ${hash}`,
+    ])
+    const malformed = await call('/trade/v1/info/tx/0x1234')
+    expect([malformed.status, malformed.body.error?.code]).toEqual([400, 'INVALID_PARAMS'])
+  })
+
+  it('documents every reserved path and the upper-case status vocabulary in the OpenAPI document', async () => {
+    const doc = (await (await createTestApp().app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>
+      components: { schemas: Record<string, unknown> }
+    }
+    expect(Object.keys(doc.paths['/trade/v1/{chainId}/quote/cross'] ?? {})).toEqual(['get'])
+    expect(Object.keys(doc.paths['/trade/v1/{chainId}/swap/cross'] ?? {}).sort()).toEqual(['get', 'post'])
+    expect(doc.paths['/trade/v1/info/tx/{txHash}']?.get).toBeDefined()
+    expect(doc.paths['/trade/info/thorchain-inbound-address']?.get).toBeDefined()
+    expect(doc.paths['/info/provider-inbound-address']?.get).toBeDefined()
+    expect(doc.components.schemas.CrossChainStatus).toEqual({
+      type: 'string',
+      enum: ['PENDING', 'INFLIGHT', 'DELIVERED', 'FAILED'],
+      example: 'DELIVERED',
+    })
+  })
+})
