@@ -155,7 +155,14 @@ export function createApp(deps: AppDeps) {
   const api = app
     .route('/', createInfoRoutes({ deployments, isDevnet, config, mountedFlows }))
     .route('/', createHealthRoutes({ deployments, logger, store }))
-    .route('/', createRpcProxyRoutes({ deployments, maxLogBlockRange: config.rpcMaxLogBlockRange }))
+    .route(
+      '/',
+      createRpcProxyRoutes({
+        deployments,
+        maxLogBlockRange: config.rpcMaxLogBlockRange,
+        onHeadSeen: (chainId, blockNumber) => markets.get(chainId).poolSync.announceHead(blockNumber),
+      }),
+    )
     .route(
       '/',
       createSingleRoutes({

@@ -1,4 +1,12 @@
-import { type Address, createPublicClient, getAddress, http, type PublicClient, webSocket } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  getAddress,
+  http,
+  type PublicClient,
+  type WebSocketTransport,
+  webSocket,
+} from 'viem'
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
@@ -132,7 +140,51 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       )
     }
   }
-  let unwatch: (() => void) | undefined
+  let closed = true
+  let heads: PublicClient<WebSocketTransport> | undefined
+  let subscription: { unsubscribe(): Promise<unknown> } | undefined
+
+  /**
+   * Subscribes to newHeads on the deployment's WebSocket; each head makes pool sync read it at once. A failed
+   * or dropped subscription is retried every second on a fresh socket (the poll loop covers the gap).
+   */
+  const subscribeHeads = async (): Promise<void> => {
+    const retry = () => {
+      if (closed) return
+      subscription = undefined
+      void heads?.transport
+        .getRpcClient()
+        .then((socket) => socket.close())
+        .catch(() => undefined)
+      heads = createPublicClient({
+        transport: webSocket(deployment.wsUrl, { reconnect: false, keepAlive: true }),
+      })
+      setTimeout(() => {
+        if (!closed) void subscribeHeads()
+      }, 1_000)
+    }
+    try {
+      const client = heads
+      if (!client) return
+      subscription = await client.transport.subscribe({
+        params: ['newHeads'],
+        onData: (data) => {
+          const head: unknown = data.result
+          if (
+            typeof head === 'object' &&
+            head !== null &&
+            'number' in head &&
+            typeof head.number === 'string'
+          )
+            poolSync.announceHead(BigInt(head.number))
+        },
+        onError: retry,
+      })
+      if (closed) void subscription.unsubscribe().catch(() => undefined)
+    } catch {
+      retry()
+    }
+  }
 
   return {
     chainId: deployment.chainId,
@@ -142,19 +194,22 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     async start() {
       await poolSync.start()
       if (!params.followHeads || deployment.wsUrl === undefined) return
-      const heads = createPublicClient({
-        transport: webSocket(deployment.wsUrl, { reconnect: { attempts: 1_000_000, delay: 1_000 } }),
+      closed = false
+      heads = createPublicClient({
+        transport: webSocket(deployment.wsUrl, { reconnect: false, keepAlive: true }),
       })
-      // newHeads over the socket; a dropped socket reconnects, and the poll loop covers the gap meanwhile
-      unwatch = heads.watchBlockNumber({
-        emitMissed: false,
-        onBlockNumber: (blockNumber) => poolSync.announceHead(blockNumber),
-        onError: () => undefined,
-      })
+      // resolves once subscribed, so no block after `start` goes unannounced
+      await subscribeHeads()
     },
     stop() {
-      unwatch?.()
-      unwatch = undefined
+      closed = true
+      void subscription?.unsubscribe().catch(() => undefined)
+      subscription = undefined
+      void heads?.transport
+        .getRpcClient()
+        .then((socket) => socket.close())
+        .catch(() => undefined)
+      heads = undefined
       poolSync.stop()
     },
     getSnapshot() {

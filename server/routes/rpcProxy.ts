@@ -188,6 +188,11 @@ export interface RpcProxyOptions {
   maxBatchSize?: number
   /** Widest block range an `eth_getLogs` / `eth_newFilter` may span (default 10,000). */
   maxLogBlockRange?: number
+  /**
+   * A relayed answer showed a block (a receipt's block, `eth_blockNumber`, a block by number): pool sync can
+   * read it before the next quote, so a wallet that just saw its swap confirmed never gets an older quote.
+   */
+  onHeadSeen?: (chainId: number, blockNumber: bigint) => void
 }
 
 /**
@@ -261,6 +266,10 @@ export function createRpcProxyRoutes(options: RpcProxyOptions) {
 
       const upstream = await postUpstream(rpcUrl, isBatch ? forward : forward[0], timeoutMs)
       const upstreamEmpty = upstream.text.trim() === ''
+      if (options.onHeadSeen && !upstreamEmpty) {
+        const seen = findHeadInAnswers(forward, upstream.text)
+        if (seen !== undefined) options.onHeadSeen(chainId, seen)
+      }
       if (!isBatch) {
         if (upstreamEmpty) return c.body(null, 204)
         return new Response(upstream.text, {
@@ -279,6 +288,49 @@ export function createRpcProxyRoutes(options: RpcProxyOptions) {
     },
   )
   return router
+}
+
+const headMethods = new Set(['eth_getTransactionReceipt', 'eth_blockNumber', 'eth_getBlockByNumber'])
+
+/**
+ * The highest block number that the answers to `requests` show: a receipt's `blockNumber`, the result of
+ * `eth_blockNumber`, a block's `number`. Undefined when none does or the answer is not JSON.
+ */
+export function findHeadInAnswers(requests: readonly unknown[], answerText: string): bigint | undefined {
+  const methods = new Map<unknown, string>()
+  for (const request of requests) {
+    if (typeof request === 'object' && request !== null && 'method' in request && 'id' in request) {
+      if (typeof request.method === 'string' && headMethods.has(request.method))
+        methods.set(request.id, request.method)
+    }
+  }
+  if (methods.size === 0) return undefined
+  let answers: unknown
+  try {
+    answers = JSON.parse(answerText)
+  } catch {
+    return undefined
+  }
+  let highest: bigint | undefined
+  for (const answer of Array.isArray(answers) ? answers : [answers]) {
+    if (typeof answer !== 'object' || answer === null || !('id' in answer) || !('result' in answer)) continue
+    const method = methods.get(answer.id)
+    const result = answer.result
+    const hex =
+      method === 'eth_blockNumber'
+        ? result
+        : typeof result === 'object' && result !== null
+          ? method === 'eth_getTransactionReceipt' && 'blockNumber' in result
+            ? result.blockNumber
+            : method === 'eth_getBlockByNumber' && 'number' in result
+              ? result.number
+              : undefined
+          : undefined
+    if (typeof hex !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(hex)) continue
+    const value = BigInt(hex)
+    if (highest === undefined || value > highest) highest = value
+  }
+  return highest
 }
 
 /** -32005 when `item` is a log query over more than `maxRange` blocks (or with unreadable bounds). */
