@@ -87,7 +87,7 @@ export class SwapPage {
   /** Waits until the quotes for the typed amount are shown and reviewable. */
   async waitForQuotes(): Promise<void> {
     await expect(this.quotes.getByRole('radio').first()).toBeVisible()
-    await expect(this.card.getByText('Best', { exact: true })).toBeVisible()
+    await expect(this.card.getByText('Best after gas', { exact: true })).toBeVisible()
   }
 
   /** Review, confirm in the (auto-signing) wallet, and wait until the swap is confirmed. */

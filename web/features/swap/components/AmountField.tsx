@@ -16,6 +16,8 @@ export interface AmountFieldProps {
   usdFormatted: string | undefined
   onMax?: (() => void) | undefined
   busy?: boolean
+  /** The value comes from a quote that could not be refreshed: shown greyed. */
+  outdated?: boolean
   /** Price impact of the quote in percent, shown beside the USD value when above 1% (receive side). */
   priceImpact?: number | undefined
 }
@@ -24,6 +26,7 @@ export interface AmountFieldProps {
 export function AmountField(props: AmountFieldProps) {
   const { label, token, value, onChange, onSelectToken, balance, usdFormatted, onMax, busy, priceImpact } =
     props
+  const outdated = props.outdated === true
   const id = useId()
   const impactShown =
     usdFormatted !== undefined && priceImpact !== undefined && getPriceImpactLevel(priceImpact) !== 'low'
@@ -43,7 +46,7 @@ export function AmountField(props: AmountFieldProps) {
           value={value}
           aria-busy={busy === true}
           onChange={(event) => onChange(event.target.value)}
-          className={`min-w-0 flex-1 bg-transparent ${getAmountFontClass(value.length)} font-semibold tabular-nums outline-none placeholder:text-muted ${busy === true ? 'animate-pulse opacity-60' : ''}`}
+          className={`min-w-0 flex-1 bg-transparent ${getAmountFontClass(value.length)} font-semibold tabular-nums outline-none placeholder:text-muted ${busy === true ? 'animate-pulse opacity-60' : ''} ${outdated ? 'text-muted line-through' : ''}`}
         />
         <button
           type="button"

@@ -1,8 +1,10 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
+import { RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { formatUnits } from 'viem'
 import { useAccount, useSwitchChain } from 'wagmi'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
+import { formatPercent } from '../../../lib/formatPercent'
 import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useTokenBalances } from '../../balances'
@@ -12,7 +14,10 @@ import { useSwapForm } from '../hooks/useSwapForm'
 import { useSwapQuotes } from '../hooks/useSwapQuotes'
 import { useSwapSettings } from '../hooks/useSwapSettings'
 import { computeGasReserve, computeMaxAmount } from '../model/computeMaxAmount'
+import { estimateUsdValue } from '../model/estimateUsdValue'
 import { formatAmountForInput } from '../model/formatAmountForInput'
+import { getGasShare } from '../model/getGasShare'
+import { getQuoteErrorMessage } from '../model/getQuoteErrorMessage'
 import { getSwapAction } from '../model/getSwapAction'
 import { sanitizeAmountInput } from '../model/sanitizeAmountInput'
 import { AmountField } from './AmountField'
@@ -124,6 +129,23 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     setDialog(undefined)
   }
   const usd = (value: number | null | undefined) => (quotes.isStale ? undefined : formatUsd({ value }))
+  const outdated = quotes.isStale || quotes.refreshFailed
+  /* loading dims the previous quote; a failed refresh greys it in the muted colour, which keeps its contrast */
+  const outdatedClass = quotes.refreshFailed
+    ? 'grayscale [&_*]:text-muted! [&_*]:bg-transparent!'
+    : quotes.isStale
+      ? 'opacity-60'
+      : ''
+  const typedToken = side === 'in' ? from : to
+  const typedUsd =
+    typedToken === undefined || quotes.amount === undefined
+      ? undefined
+      : estimateUsdValue({
+          amount: quotes.amount,
+          decimals: typedToken.decimals,
+          priceInUsd: typedToken.priceInUsd,
+        })
+  const gasShare = selected === undefined ? undefined : getGasShare(selected)
 
   return (
     <section
@@ -163,6 +185,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           usdFormatted={usd(selected?.amountInUsd)}
           onMax={onMax}
           busy={side === 'out' && quotes.state === 'loading'}
+          outdated={side === 'out' && quotes.refreshFailed}
         />
         <div className="relative flex justify-center">
           <button
@@ -184,17 +207,43 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           usdFormatted={usd(selected?.amountOutUsd)}
           priceImpact={selected?.priceImpact}
           busy={side === 'in' && quotes.state === 'loading'}
+          outdated={side === 'in' && quotes.refreshFailed}
         />
       </div>
       {selected !== undefined && (
-        <div className={`mt-2 flex min-h-5 ${quotes.isStale ? 'opacity-60' : ''}`} aria-busy={quotes.isStale}>
+        <div className={`mt-2 flex min-h-5 ${outdatedClass}`} aria-busy={quotes.isStale}>
           <ExchangeRate quote={selected} />
         </div>
       )}
       <FeeOnTransferNotes tokens={[from, to]} />
-      {quotes.state === 'error' && (
-        <p role="alert" className="mt-3 rounded-lg border border-danger/40 p-3 text-sm text-danger">
-          {getErrorMessage(quotes.error).message}
+      {quotes.state === 'error' &&
+        (quotes.refreshFailed ? (
+          <div
+            role="alert"
+            className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-danger/40 p-3 text-sm"
+          >
+            <span className="text-danger">
+              Could not refresh the quote, so the price shown is out of date.{' '}
+              {getErrorMessage(quotes.error).message}
+            </span>
+            <button
+              type="button"
+              onClick={quotes.refetch}
+              className="inline-flex items-center gap-1 rounded-lg border border-line px-3 py-1.5 font-semibold hover:bg-surface"
+            >
+              <RefreshCw aria-hidden="true" className="h-4 w-4" />
+              Retry
+            </button>
+          </div>
+        ) : (
+          <p role="alert" className="mt-3 rounded-lg border border-danger/40 p-3 text-sm text-danger">
+            {getQuoteErrorMessage({ error: quotes.error, amountUsd: typedUsd }).message}
+          </p>
+        ))}
+      {gasShare?.warn === true && !outdated && (
+        <p role="note" className="mt-3 rounded-lg border border-warn/50 p-3 text-sm">
+          The network fee is {formatPercent({ value: gasShare.percent, maximumFractionDigits: 0 })} of this
+          trade's value. A larger amount spends less of it on gas.
         </p>
       )}
       <div className="mt-3 space-y-3">
@@ -224,7 +273,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           </p>
         )}
         {quotes.quotes.length > 0 && selected !== undefined && (
-          <div className={quotes.isStale ? 'opacity-60' : ''} aria-busy={quotes.isStale}>
+          <div className={outdatedClass} aria-busy={quotes.isStale} data-outdated={quotes.refreshFailed}>
             <QuoteList
               quotes={quotes.quotes}
               selectedId={selected.exchangeId}
