@@ -52,7 +52,10 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
       ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals, 'trunc')} ${to.symbol}`]
       : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals, 'ceil')} ${from.symbol}`],
     ['Price impact', formatPercent({ value: quote.priceImpact, minimumFractionDigits: 2 })],
-    ['Max slippage', `${quote.slippage}%${autoSlippage ? ' (auto)' : ''}`],
+    [
+      'Max slippage',
+      `${formatPercent({ value: quote.slippage, maximumFractionDigits: 2 })}${autoSlippage ? ' (auto)' : ' (custom)'}`,
+    ],
     ['Network fee', gasUsd === undefined ? gasNative : `${gasUsd} (${gasNative})`],
     ['Fee', BigInt(quote.fee) === 0n ? 'None' : `${fmt(quote.fee, to.decimals, 'ceil')} ${to.symbol}`],
     ['Route', `${getQuoteName(quote)}: ${formatRoute({ protocol: quote.protocol, tokens })}`],

@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Dialog } from '../../../components/Dialog'
 import type { ChainRecord, TokenRecord } from '../../../lib/api'
@@ -5,6 +6,7 @@ import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { useNow } from '../../../lib/useNow'
 import type { SwapProgress } from '../hooks/useSwapExecution'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
+import { getSlippageReviewWarning } from '../model/getSlippageReviewWarning'
 import { hasRateChanged } from '../model/hasRateChanged'
 import { isQuoteExpired } from '../model/quoteTiming'
 import type { SingleQuote } from '../types'
@@ -101,6 +103,7 @@ function ReviewBody({
   const expired = isQuoteExpired({ quoteDeadlineSec: accepted.quoteDeadline, nowMs: now, marginSec: 5 })
   const needsTypedConfirm = getPriceImpactLevel(accepted.priceImpact) === 'high'
   const confirmed = !needsTypedConfirm || typed.trim().toLowerCase() === confirmWord
+  const slippageWarning = getSlippageReviewWarning({ autoSlippage, percent: accepted.slippage })
   return (
     <div className="space-y-4">
       <ReviewDetails
@@ -140,6 +143,12 @@ function ReviewBody({
             Refresh quote
           </button>
         </div>
+      )}
+      {slippageWarning !== undefined && (
+        <p role="alert" className="flex gap-2 rounded-xl border border-warn/60 p-3 text-sm">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-warn" />
+          <span>{slippageWarning}</span>
+        </p>
       )}
       {needsTypedConfirm && (
         <div className="space-y-1 rounded-xl border border-danger/40 p-3 text-sm">

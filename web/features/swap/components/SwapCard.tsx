@@ -1,5 +1,5 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
-import { RefreshCw } from 'lucide-react'
+import { RefreshCw, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { formatUnits } from 'viem'
 import { useAccount, useSwitchChain } from 'wagmi'
@@ -28,6 +28,7 @@ import { QuoteCountdown } from './QuoteCountdown'
 import { QuoteList } from './QuoteList'
 import { ReviewDialog } from './ReviewDialog'
 import { SettingsDialog } from './SettingsDialog'
+import { SlippageChip } from './SlippageChip'
 import { SwapActionButton } from './SwapActionButton'
 import { TokenDialog } from './TokenDialog'
 
@@ -157,6 +158,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           Swap on {chain.name}
         </h2>
         <div className="flex shrink-0 items-center gap-2">
+          <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
           {quotes.quotes.length > 0 && (
             <QuoteCountdown
               updatedAtMs={quotes.updatedAtMs}
@@ -170,7 +172,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             aria-label="Swap settings"
             className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line hover:bg-surface"
           >
-            <span aria-hidden="true">⚙</span>
+            <Settings aria-hidden="true" className="h-4 w-4" />
           </button>
         </div>
       </div>
