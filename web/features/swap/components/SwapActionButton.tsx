@@ -1,6 +1,9 @@
 import type { SwapAction } from '../model/getSwapAction'
 
-/** The card's main button; its label says what is missing or what happens next. */
+/**
+ * The card's main button; its label says what is missing or what happens next. A needed approval is part of the
+ * review's steps, so it opens the review too.
+ */
 export function SwapActionButton({
   action,
   fromSymbol,
@@ -27,7 +30,7 @@ export function SwapActionButton({
     loading: 'Fetching the best price…',
     'no-quote': 'No quote available',
     'insufficient-balance': `Insufficient ${fromSymbol} balance`,
-    approve: `Approve ${fromSymbol}`,
+    approve: 'Review swap',
     review: 'Review swap',
   }
   const onClick =
@@ -35,7 +38,7 @@ export function SwapActionButton({
       ? onConnect
       : action.kind === 'switch-network' && !switching
         ? onSwitch
-        : action.kind === 'review'
+        : action.kind === 'review' || action.kind === 'approve'
           ? onReview
           : undefined
   return (

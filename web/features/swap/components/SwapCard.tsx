@@ -20,8 +20,8 @@ import { getGasShare } from '../model/getGasShare'
 import { getQuoteErrorMessage } from '../model/getQuoteErrorMessage'
 import { getSwapAction } from '../model/getSwapAction'
 import { sanitizeAmountInput } from '../model/sanitizeAmountInput'
+import type { SingleQuote } from '../types'
 import { AmountField } from './AmountField'
-import { ApprovalPanel } from './ApprovalPanel'
 import { ExchangeRate } from './ExchangeRate'
 import { FeeOnTransferNotes } from './FeeOnTransferNotes'
 import { QuoteCountdown } from './QuoteCountdown'
@@ -128,6 +128,10 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
   const selectToken = (field: 'from' | 'to', token: TokenRecord) => {
     form.setToken(field, token)
     setDialog(undefined)
+  }
+  const approveAndSwap = async (quote: SingleQuote) => {
+    if (approval.needsApproval && !(await approval.approve())) return
+    await execution.execute(quote)
   }
   const usd = (value: number | null | undefined) => (quotes.isStale ? undefined : formatUsd({ value }))
   const outdated = quotes.isStale || quotes.refreshFailed
@@ -249,26 +253,15 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
         </p>
       )}
       <div className="mt-3 space-y-3">
-        {action.kind === 'approve' && from !== undefined ? (
-          <ApprovalPanel
-            token={from}
-            steps={approval.steps}
-            progress={approval.progress}
-            unlimited={unlimitedApproval}
-            onUnlimitedChange={setUnlimitedApproval}
-            onApprove={() => void approval.approve()}
-          />
-        ) : (
-          <SwapActionButton
-            action={action}
-            fromSymbol={from?.symbol ?? ''}
-            chainName={chain.name}
-            onConnect={() => openConnectModal?.()}
-            onSwitch={() => switchChain({ chainId: chain.chainId })}
-            onReview={() => setDialog('review')}
-            switching={switching}
-          />
-        )}
+        <SwapActionButton
+          action={action}
+          fromSymbol={from?.symbol ?? ''}
+          chainName={chain.name}
+          onConnect={() => openConnectModal?.()}
+          onSwitch={() => switchChain({ chainId: chain.chainId })}
+          onReview={() => setDialog('review')}
+          switching={switching}
+        />
         {action.kind === 'switch-network' && switchError !== null && (
           <p role="alert" className="text-sm text-danger">
             {getErrorMessage(switchError).message}
@@ -311,6 +304,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           onClose={() => {
             if (execution.progress.phase === 'confirmed') form.setAmount(side, '')
             execution.reset()
+            approval.resetProgress()
             setDialog(undefined)
           }}
           liveQuote={selected}
@@ -318,7 +312,14 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           chain={chain}
           tokens={tokens}
           progress={execution.progress}
-          onConfirm={(quote) => void execution.execute(quote)}
+          approval={{
+            needed: approval.needsApproval,
+            steps: approval.steps,
+            progress: approval.progress,
+            unlimited: unlimitedApproval,
+            onUnlimitedChange: setUnlimitedApproval,
+          }}
+          onConfirm={(quote) => void approveAndSwap(quote)}
           onResetProgress={execution.reset}
           onRefreshQuotes={quotes.refetch}
         />
