@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/Skeleton'
 import { type ChainRecord, usePopularTokens } from '../../lib/api'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../lib/getErrorMessage'
+import { DevnetTopUp } from './DevnetTopUp'
 import { type TokenBalance, useTokenBalances } from './useTokenBalances'
 
 const minRefetchMs = 4_000
@@ -27,6 +28,7 @@ export function BalancesPanel({ chain }: { chain: ChainRecord }) {
           </p>
         )}
       </div>
+      <DevnetTopUp chain={chain} address={isConnected ? address : undefined} />
       {!isConnected || address === undefined ? (
         <p className="text-sm text-muted">Connect a wallet to see your balances.</p>
       ) : tokens.isError ? (

@@ -31,6 +31,7 @@ export function SwapActionButton({
     'no-quote': 'No quote available',
     'insufficient-balance': `Insufficient ${fromSymbol} balance`,
     approve: 'Review swap',
+    pending: 'This swap is pending…',
     review: 'Review swap',
   }
   const onClick =

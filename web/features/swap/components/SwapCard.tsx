@@ -8,6 +8,7 @@ import { formatPercent } from '../../../lib/formatPercent'
 import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useTokenBalances } from '../../balances'
+import { findPendingSwap, useSwapHistory } from '../../history'
 import { useApproval } from '../hooks/useApproval'
 import { useSwapExecution } from '../hooks/useSwapExecution'
 import { useSwapForm } from '../hooks/useSwapForm'
@@ -24,6 +25,7 @@ import type { SingleQuote } from '../types'
 import { AmountField } from './AmountField'
 import { ExchangeRate } from './ExchangeRate'
 import { FeeOnTransferNotes } from './FeeOnTransferNotes'
+import { PendingSwapNotice } from './PendingSwapNotice'
 import { QuoteCountdown } from './QuoteCountdown'
 import { QuoteList } from './QuoteList'
 import { ReviewDialog } from './ReviewDialog'
@@ -86,6 +88,15 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     previewEnabled: quotes.state === 'ready' && isConnected && !isWrongNetwork,
   })
   const execution = useSwapExecution({ chain, account: address })
+  const history = useSwapHistory(address)
+  const pendingSame = findPendingSwap({
+    records: history.records,
+    chainId: chain.chainId,
+    from: from?.address,
+    to: to?.address,
+    side,
+    amount: quotes.amount,
+  })
 
   const action = getSwapAction({
     hasTokens: from !== undefined && to !== undefined,
@@ -96,6 +107,8 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     sellAmount,
     balance: balanceOf(from),
     needsApproval: approval.needsApproval,
+    // the review of this very swap runs it (pending there); elsewhere a pending record is one sent earlier
+    isPending: pendingSame !== undefined && dialog !== 'review',
   })
 
   const shown = (field: 'in' | 'out') => {
@@ -180,6 +193,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           </button>
         </div>
       </div>
+      <PendingSwapNotice records={history.records} chainId={chain.chainId} />
       <div className="space-y-1">
         <AmountField
           label="You pay"
