@@ -102,7 +102,7 @@ test.describe('swap', () => {
         ['You receive', best.amountOutUsd],
       ] as const) {
         const amount = swap.reviewValue(term)
-        await expect(amount.locator('img')).toHaveCount(1)
+        await expect(amount.locator('img, svg')).toHaveCount(1)
         await expect(amount.locator('xpath=following-sibling::dd[1]')).toHaveText(
           formatUsd({ value: usd, locale: 'en-US' }) ?? 'no price',
         )
@@ -349,9 +349,11 @@ test.describe('swap', () => {
       await page.keyboard.press('Enter')
       await expect(swap.tokenDialog).toBeHidden()
       await expect(swap.receiveTokenButton).toHaveAccessibleName(`You receive: ${second}, change token`)
+      await expect(swap.receiveTokenButton).toBeFocused()
       await swap.payTokenButton.click()
       await page.keyboard.press('Escape')
       await expect(swap.tokenDialog).toBeHidden()
+      await expect(swap.payTokenButton).toBeFocused()
     })
 
     await test.step('settings warn about extreme slippage', async () => {
@@ -375,6 +377,7 @@ test.describe('swap', () => {
       await deadline.fill('30')
       await expect(deadline).toHaveAttribute('aria-invalid', 'false')
       await page.keyboard.press('Escape')
+      await expect(swap.card.getByRole('button', { name: 'Swap settings' })).toBeFocused()
     })
 
     await test.step('review screen: a bottom sheet on the phone', async () => {
@@ -387,6 +390,9 @@ test.describe('swap', () => {
       const sheet = await swap.reviewDialog.boundingBox()
       expect(sheet === null ? undefined : Math.round(sheet.y + sheet.height)).toBe(800)
       expect(sheet?.width).toBe(375)
+      await page.keyboard.press('Escape')
+      await expect(swap.reviewDialog).toBeHidden()
+      await expect(swap.reviewButton).toBeFocused()
     })
   })
 

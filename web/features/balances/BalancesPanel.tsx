@@ -1,11 +1,11 @@
 import { formatUnits } from 'viem'
 import { useAccount } from 'wagmi'
-import { ChainLogo } from '../../components/ChainLogo'
 import { ErrorState } from '../../components/ErrorState'
 import { Skeleton } from '../../components/Skeleton'
 import { type ChainRecord, usePopularTokens } from '../../lib/api'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../lib/getErrorMessage'
+import { TokenIcon } from '../swap/components/TokenIcon'
 import { DevnetTopUp } from './DevnetTopUp'
 import { type TokenBalance, useTokenBalances } from './useTokenBalances'
 
@@ -86,7 +86,7 @@ function BalanceRow({ balance }: { balance: TokenBalance }) {
     <tr className="border-t border-line">
       <th scope="row" className="py-2 text-left font-normal">
         <span className="flex items-center gap-2">
-          <ChainLogo src={token.logo} label={token.symbol} size={24} />
+          <TokenIcon symbol={token.symbol} logo={token.logo} size={24} />
           <span className="font-semibold">{token.symbol}</span>
           <span className="hidden truncate text-muted sm:inline">{token.name}</span>
         </span>

@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react'
 import { useId } from 'react'
 import type { TokenRecord } from '../../../lib/api'
 import { formatPercent } from '../../../lib/formatPercent'
@@ -64,7 +65,7 @@ export function AmountField(props: AmountFieldProps) {
               {token.symbol}
             </>
           )}
-          <span aria-hidden="true">▾</span>
+          <ChevronDown aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
       <div className="mt-1 flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs text-muted">

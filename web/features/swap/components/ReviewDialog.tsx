@@ -2,6 +2,7 @@ import { TriangleAlert } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Dialog } from '../../../components/Dialog'
 import type { ChainRecord, TokenRecord } from '../../../lib/api'
+import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useNow } from '../../../lib/useNow'
@@ -194,7 +195,8 @@ function ReviewBody({
       {needsTypedConfirm && (
         <div className="space-y-1 rounded-xl border border-danger/40 p-3 text-sm">
           <p className="font-semibold text-danger">
-            Price impact is {accepted.priceImpact.toFixed(2)}%: you may lose a large part of the value.
+            Price impact is {formatPercent({ value: accepted.priceImpact, minimumFractionDigits: 2 })}: you
+            may lose a large part of the value.
           </p>
           <label htmlFor={confirmId}>Type “{confirmWord}” to swap anyway</label>
           <input

@@ -1,5 +1,5 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
-import { RefreshCw, Settings } from 'lucide-react'
+import { ArrowDownUp, RefreshCw, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { formatUnits } from 'viem'
 import { useAccount, useSwitchChain } from 'wagmi'
@@ -214,7 +214,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             aria-label="Switch pay and receive tokens"
             className="-my-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-card text-lg hover:border-accent"
           >
-            <span aria-hidden="true">↓↑</span>
+            <ArrowDownUp aria-hidden="true" className="h-4 w-4" />
           </button>
         </div>
         <AmountField
