@@ -3,6 +3,7 @@ import { zeroAddress } from 'viem'
 import type { ApprovalTransaction } from '../web/features/swap/api/fetchApprovalTransaction'
 import { formatExchangeRate } from '../web/features/swap/model/formatExchangeRate'
 import type { TokenRecord } from '../web/lib/api'
+import { formatPercent } from '../web/lib/formatPercent'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
 import { formatUsd } from '../web/lib/formatUsd'
 import {
@@ -107,7 +108,15 @@ test.describe('swap', () => {
           formatUsd({ value: usd, locale: 'en-US' }) ?? 'no price',
         )
       }
-      await expect(swap.reviewValue('Pool fees')).toHaveText(/^0\.3%: [\d.,]+ USDC, included in the rate$/)
+      const lpFee = formatTokenAmount({
+        amount: BigInt(best.lpFeeAmount),
+        decimals: usdc.decimals,
+        locale: 'en-US',
+        roundingMode: 'ceil',
+      })
+      await expect(swap.reviewValue('Pool fees')).toHaveText(
+        `${formatPercent({ value: best.lpFeePercent, locale: 'en-US' })}: ${lpFee} USDC, included in the rate`,
+      )
       await expect(swap.reviewValue('Minimum received')).toHaveText(
         `${formatTokenAmount({ amount: minimum, decimals: usdc.decimals, locale: 'en-US', roundingMode: 'trunc' })} USDC`,
       )

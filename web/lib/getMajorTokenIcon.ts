@@ -14,7 +14,6 @@ import {
   TokenUNI,
   TokenUSDC,
   TokenUSDT,
-  TokenWBTC,
 } from '@web3icons/react'
 
 type Web3Icon = typeof TokenETH
@@ -26,7 +25,6 @@ const icons: Record<string, Web3Icon> = {
   USDC: TokenUSDC,
   USDT: TokenUSDT,
   DAI: TokenDAI,
-  WBTC: TokenWBTC,
   AAVE: TokenAAVE,
   LINK: TokenLINK,
   UNI: TokenUNI,
