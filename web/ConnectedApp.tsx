@@ -8,7 +8,8 @@ import { NotFoundView } from './components/NotFoundView'
 import {
   buildWagmiConfig,
   ConnectWalletButton,
-  createNoWalletExtensionNote,
+  NoWalletExtensionNote,
+  NoWalletExtensionNoteWithoutDevnet,
   WalletProviders,
 } from './features/wallet'
 import { type ChainRecord, requestFaucet } from './lib/api'
@@ -45,7 +46,9 @@ export function ConnectedApp({
   const [disclaimer] = useState(() =>
     hasInjectedProvider
       ? undefined
-      : createNoWalletExtensionNote({ hasDevnet: chains.some((chain) => chain.isDevnet) }),
+      : chains.some((chain) => chain.isDevnet)
+        ? NoWalletExtensionNote
+        : NoWalletExtensionNoteWithoutDevnet,
   )
   const [config] = useState(() =>
     buildWagmiConfig({

@@ -1,6 +1,6 @@
 export { type BuildWagmiConfigParams, buildWagmiConfig, NoChainsError } from './buildWagmiConfig'
 export { ConnectWalletButton } from './ConnectWalletButton'
-export { createNoWalletExtensionNote } from './createNoWalletExtensionNote'
 export { type DevnetWalletParams, devnetWallet } from './devnetWallet'
 export { devnetPrivateKeyStorageKey, getDevnetPrivateKey } from './getDevnetPrivateKey'
+export { NoWalletExtensionNote, NoWalletExtensionNoteWithoutDevnet } from './NoWalletExtensionNote'
 export { WalletProviders, type WalletProvidersProps } from './WalletProviders'
