@@ -3,7 +3,9 @@ import { zeroAddress } from 'viem'
 import type { ApprovalTransaction } from '../web/features/swap/api/fetchApprovalTransaction'
 import { formatExchangeRate } from '../web/features/swap/model/formatExchangeRate'
 import type { TokenRecord } from '../web/lib/api'
+import { formatPercent } from '../web/lib/formatPercent'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
+import { formatUsd } from '../web/lib/formatUsd'
 import {
   getApiJson,
   getChainSetup,
@@ -96,6 +98,25 @@ test.describe('swap', () => {
       const bps = Math.round(best.recommendedSlippage * 100)
       minimum = (quoted * BigInt(10_000 - bps)) / 10_000n
       await expect(swap.reviewValue('Max slippage')).toHaveText(`${bps / 100}% (auto)`)
+      for (const [term, usd] of [
+        ['You pay', best.amountInUsd],
+        ['You receive', best.amountOutUsd],
+      ] as const) {
+        const amount = swap.reviewValue(term)
+        await expect(amount.locator('img, svg')).toHaveCount(1)
+        await expect(amount.locator('xpath=following-sibling::dd[1]')).toHaveText(
+          formatUsd({ value: usd, locale: 'en-US' }) ?? 'no price',
+        )
+      }
+      const lpFee = formatTokenAmount({
+        amount: BigInt(best.lpFeeAmount),
+        decimals: usdc.decimals,
+        locale: 'en-US',
+        roundingMode: 'ceil',
+      })
+      await expect(swap.reviewValue('Pool fees')).toHaveText(
+        `${formatPercent({ value: best.lpFeePercent, locale: 'en-US' })}: ${lpFee} USDC, included in the rate`,
+      )
       await expect(swap.reviewValue('Minimum received')).toHaveText(
         `${formatTokenAmount({ amount: minimum, decimals: usdc.decimals, locale: 'en-US', roundingMode: 'trunc' })} USDC`,
       )
@@ -144,26 +165,27 @@ test.describe('swap', () => {
     const swap = await openConnected(page, `?chain=${chain.id}&from=USDC&to=DAI`)
     const before = await readBalance({ chain, token: dai.address, address: wallet.address })
 
-    await test.step('approve exactly the amount sold', async () => {
+    await test.step('the review lists the approval, then the swap', async () => {
       await swap.payInput.fill('25')
       await swap.waitForQuotes()
-      await swap.actionButton('Approve USDC').click()
-      await expect(swap.reviewButton).toBeVisible({ timeout: 30_000 })
-      expect(
-        await readAllowance({
-          chain,
-          token: usdc.address,
-          owner: wallet.address,
-          spender: record.aggregator,
-        }),
-      ).toBe(25_000_000n)
+      await swap.reviewButton.click()
+      await expect(swap.approvalSteps.getByRole('listitem')).toHaveText([
+        /Approve USDC\s*To do$/,
+        /Swap USDC for DAI\s*To do$/,
+      ])
     })
 
-    await test.step('swap and receive the quoted amount', async () => {
-      await swap.reviewButton.click()
+    await test.step('one confirm approves exactly the amount sold, then swaps it', async () => {
       const [best] = quotes.last()
       if (best === undefined) throw new Error('no best quote')
-      await swap.confirm()
+      const sentBefore = wallet.requests.filter((m) => m === 'eth_sendTransaction').length
+      await swap.reviewDialog.getByRole('button', { name: 'Approve USDC and swap' }).click()
+      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      expect(wallet.requests.filter((m) => m === 'eth_sendTransaction').length - sentBefore).toBe(2)
+      await expect(swap.approvalSteps.getByRole('listitem')).toHaveText([
+        /Approve USDC\s*Done\s*Transaction\s*0x/,
+        /Swap USDC for DAI\s*Done\s*Transaction\s*0x/,
+      ])
       const after = await readBalance({ chain, token: dai.address, address: wallet.address })
       expect(after - before).toBe(BigInt(best.toTokenAmount))
       expect(
@@ -174,6 +196,14 @@ test.describe('swap', () => {
           spender: record.aggregator,
         }),
       ).toBe(0n)
+    })
+
+    await test.step('the approval is in the history beside the swap', async () => {
+      await swap.reviewDialog.getByRole('button', { name: 'Done' }).click()
+      const history = page.getByRole('list', { name: 'Recent swaps' }).getByRole('listitem')
+      await expect(history.nth(1)).toContainText('Approve 25 USDC')
+      await expect(history.nth(1)).toContainText('Confirmed')
+      await expect(history.nth(0)).toContainText(/^25 USDC → /)
     })
   })
 
@@ -220,30 +250,40 @@ test.describe('swap', () => {
     const swap = await openConnected(page, `?chain=${chain.id}&from=USDT&to=USDC`)
     const before = await readBalance({ chain, token: usdc.address, address: wallet.address })
 
-    await test.step('the server lays out a reset to 0, then the approval', async () => {
+    await test.step('the review lays out a reset to 0, the approval and the swap', async () => {
       await swap.payInput.fill('40')
       await swap.waitForQuotes()
-      await expect(swap.card.getByText(/requires its current approval to be reset to 0/)).toBeVisible()
+      await swap.reviewButton.click()
       await expect(swap.approvalSteps.getByRole('listitem')).toHaveText([
-        /^1\. Reset USDT approval to 0/,
-        /^2\. Approve USDT/,
+        /Reset USDT approval to 0\s*To do$/,
+        /Approve USDT\s*To do$/,
+        /Swap USDT for USDC\s*To do$/,
       ])
       expect(allowanceRequests.urls.length).toBeGreaterThan(0)
     })
 
-    await test.step('both steps are sent in order and leave exactly the amount approved', async () => {
+    await test.step('one confirm sends the three in order, each with its hash', async () => {
+      const [best] = quotes.last()
+      if (best === undefined) throw new Error('no best quote')
       const sentBefore = wallet.requests.filter((m) => m === 'eth_sendTransaction').length
       const answersBefore = approvalAnswers.length
-      await swap.actionButton('Reset USDT approval to 0').click()
-      await expect(swap.reviewButton).toBeVisible({ timeout: 30_000 })
-      expect(wallet.requests.filter((m) => m === 'eth_sendTransaction').length - sentBefore).toBe(2)
-      const used = approvalAnswers.at(-1)
-      expect(approvalAnswers.length).toBeGreaterThan(answersBefore)
+      await swap.reviewDialog.getByRole('button', { name: 'Approve USDT and swap' }).click()
+      await expect(swap.reviewDialog.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      expect(wallet.requests.filter((m) => m === 'eth_sendTransaction').length - sentBefore).toBe(3)
+      await expect(swap.approvalSteps.getByRole('listitem')).toHaveText([
+        /Reset USDT approval to 0\s*Done\s*Transaction\s*0x/,
+        /Approve USDT\s*Done\s*Transaction\s*0x/,
+        /Swap USDT for USDC\s*Done\s*Transaction\s*0x/,
+      ])
+      // the first answer after Confirm is the approval sent; later ones are previews for the new allowance
+      const used = approvalAnswers[answersBefore]
       expect(used?.resetRequired).toBe(true)
       expect(used?.steps.map((step) => [step.kind, step.amount])).toEqual([
         ['reset', '0'],
         ['approve', '40000000'],
       ])
+      const after = await readBalance({ chain, token: usdc.address, address: wallet.address })
+      expect(after - before).toBe(BigInt(best.toTokenAmount))
       expect(
         await readAllowance({
           chain,
@@ -251,16 +291,7 @@ test.describe('swap', () => {
           owner: wallet.address,
           spender: record.aggregator,
         }),
-      ).toBe(40_000_000n)
-    })
-
-    await test.step('the swap goes through', async () => {
-      await swap.reviewButton.click()
-      const [best] = quotes.last()
-      if (best === undefined) throw new Error('no best quote')
-      await swap.confirm()
-      const after = await readBalance({ chain, token: usdc.address, address: wallet.address })
-      expect(after - before).toBe(BigInt(best.toTokenAmount))
+      ).toBe(0n)
     })
   })
 
@@ -327,9 +358,11 @@ test.describe('swap', () => {
       await page.keyboard.press('Enter')
       await expect(swap.tokenDialog).toBeHidden()
       await expect(swap.receiveTokenButton).toHaveAccessibleName(`You receive: ${second}, change token`)
+      await expect(swap.receiveTokenButton).toBeFocused()
       await swap.payTokenButton.click()
       await page.keyboard.press('Escape')
       await expect(swap.tokenDialog).toBeHidden()
+      await expect(swap.payTokenButton).toBeFocused()
     })
 
     await test.step('settings warn about extreme slippage', async () => {
@@ -353,6 +386,7 @@ test.describe('swap', () => {
       await deadline.fill('30')
       await expect(deadline).toHaveAttribute('aria-invalid', 'false')
       await page.keyboard.press('Escape')
+      await expect(swap.card.getByRole('button', { name: 'Swap settings' })).toBeFocused()
     })
 
     await test.step('review screen: a bottom sheet on the phone', async () => {
@@ -365,6 +399,9 @@ test.describe('swap', () => {
       const sheet = await swap.reviewDialog.boundingBox()
       expect(sheet === null ? undefined : Math.round(sheet.y + sheet.height)).toBe(800)
       expect(sheet?.width).toBe(375)
+      await page.keyboard.press('Escape')
+      await expect(swap.reviewDialog).toBeHidden()
+      await expect(swap.reviewButton).toBeFocused()
     })
   })
 
@@ -401,6 +438,8 @@ test.describe('swap', () => {
       expect(wallet.requests).not.toContain('eth_sendTransaction')
       await swap.impactConfirmInput.fill('confirm')
       await expect(swap.confirmButton).toBeEnabled()
+      await expect(swap.confirmButton).toHaveClass(/\bbg-danger\b/)
+      await expect(swap.reviewValue('Price impact')).toHaveClass(/\btext-danger\b/)
     })
 
     await test.step('once confirmed the swap goes through', async () => {

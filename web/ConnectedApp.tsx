@@ -5,7 +5,13 @@ import { ChainSelector } from './components/ChainSelector'
 import { Header } from './components/Header'
 import { MainNav } from './components/MainNav'
 import { NotFoundView } from './components/NotFoundView'
-import { buildWagmiConfig, ConnectWalletButton, WalletProviders } from './features/wallet'
+import {
+  buildWagmiConfig,
+  ConnectWalletButton,
+  NoWalletExtensionNote,
+  NoWalletExtensionNoteWithoutDevnet,
+  WalletProviders,
+} from './features/wallet'
 import { type ChainRecord, requestFaucet } from './lib/api'
 import { getChainFamily } from './lib/getChainFamily'
 import { getErrorMessage } from './lib/getErrorMessage'
@@ -36,6 +42,14 @@ export function ConnectedApp({
   resolvedTheme,
   themeToggle,
 }: ConnectedAppProps) {
+  const [hasInjectedProvider] = useState(() => 'ethereum' in window && window.ethereum !== undefined)
+  const [disclaimer] = useState(() =>
+    hasInjectedProvider
+      ? undefined
+      : chains.some((chain) => chain.isDevnet)
+        ? NoWalletExtensionNote
+        : NoWalletExtensionNoteWithoutDevnet,
+  )
   const [config] = useState(() =>
     buildWagmiConfig({
       chains: chains.filter((chain) => getChainFamily(chain) === 'evm'),
@@ -44,10 +58,11 @@ export function ConnectedApp({
       walletConnectProjectId,
       storage: getSafeLocalStorage(),
       fundDevnetAccount: (address) => requestFaucet({ address }),
+      hasInjectedProvider: () => hasInjectedProvider,
     }),
   )
   return (
-    <WalletProviders config={config} theme={resolvedTheme} appName={appName}>
+    <WalletProviders config={config} theme={resolvedTheme} appName={appName} disclaimer={disclaimer}>
       <Shell chains={chains} appName={appName} themeToggle={themeToggle} />
     </WalletProviders>
   )

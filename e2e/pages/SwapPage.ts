@@ -35,7 +35,7 @@ export class SwapPage {
     this.quotes = this.card.getByRole('group', { name: 'Quotes by exchange' })
     this.tokenSearch = this.tokenDialog.getByRole('combobox', { name: /Search/ })
     this.tokenOptions = this.tokenDialog.getByRole('listbox', { name: 'Tokens' }).getByRole('option')
-    this.approvalSteps = this.card.getByRole('list', { name: 'Approval steps' })
+    this.approvalSteps = this.reviewDialog.getByRole('list', { name: 'Swap steps' })
     this.impactConfirmInput = this.reviewDialog.getByRole('textbox', { name: /to swap anyway$/ })
     this.rateChangeNotice = this.reviewDialog.getByRole('alert').filter({ hasText: /^The rate changed/ })
     this.acceptNewRateButton = this.rateChangeNotice.getByRole('button', { name: 'Accept new rate' })
@@ -87,7 +87,7 @@ export class SwapPage {
   /** Waits until the quotes for the typed amount are shown and reviewable. */
   async waitForQuotes(): Promise<void> {
     await expect(this.quotes.getByRole('radio').first()).toBeVisible()
-    await expect(this.card.getByText('Best', { exact: true })).toBeVisible()
+    await expect(this.card.getByText('Best after gas', { exact: true })).toBeVisible()
   }
 
   /** Review, confirm in the (auto-signing) wallet, and wait until the swap is confirmed. */

@@ -1,8 +1,9 @@
 import { useState } from 'react'
+import { Monogram } from './Monogram'
 
 /**
  * A chain or token logo served by our own origin; anything pointing elsewhere (or failing to load) falls
- * back to a lettered disc, so the app never requests another host.
+ * back to a lettered disc (`Monogram`), so the app never requests another host.
  */
 export function ChainLogo({
   src,
@@ -15,16 +16,7 @@ export function ChainLogo({
 }) {
   const [failed, setFailed] = useState(false)
   const sameOrigin = src !== undefined && isSameOrigin(src)
-  if (!sameOrigin || failed)
-    return (
-      <span
-        aria-hidden="true"
-        style={{ width: size, height: size }}
-        className="inline-flex shrink-0 items-center justify-center rounded-full bg-line text-[10px] font-bold text-muted"
-      >
-        {label.slice(0, 3).toUpperCase()}
-      </span>
-    )
+  if (!sameOrigin || failed) return <Monogram label={label} size={size} />
   return (
     <img
       src={src}

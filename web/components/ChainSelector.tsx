@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { ChainRecord } from '../lib/api'
-import { ChainLogo } from './ChainLogo'
+import { NetworkIcon } from './NetworkIcon'
 
 export interface ChainSelectorProps {
   chains: readonly ChainRecord[]
@@ -20,7 +20,7 @@ export function ChainSelector({ chains, chainId, onChange, label = 'Network' }: 
         {label}
       </label>
       <span className="hidden sm:contents">
-        <ChainLogo src={selected?.logo} label={selected?.shortName ?? '?'} size={24} />
+        <NetworkIcon chainId={chainId} logo={selected?.logo} label={selected?.shortName ?? '?'} size={24} />
       </span>
       <select
         id={id}

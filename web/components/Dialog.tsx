@@ -1,3 +1,4 @@
+import { X } from 'lucide-react'
 import { type ReactNode, useEffect, useId, useRef } from 'react'
 
 export interface DialogProps {
@@ -11,23 +12,37 @@ export interface DialogProps {
 
 /**
  * A modal dialog on the native `<dialog>` element: `showModal()` makes the rest of the page inert (focus stays
- * inside), Esc and the close button call `onClose`, focus returns to the opener when it closes. A
+ * inside), Esc and the close button call `onClose`, focus returns to the opener when it closes or unmounts. A
  * bottom sheet on phones, centred card from `sm` up. The element marked `data-autofocus` receives focus on open.
  */
 export function Dialog({ open, title, onClose, children, description }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const descriptionId = useId()
+  const opener = useRef<HTMLElement | null>(null)
   useEffect(() => {
     const dialog = ref.current
     if (dialog === null) return
     if (open && !dialog.open) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
       dialog.showModal()
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     }
-    if (!open && dialog.open) dialog.close()
+    if (!open && dialog.open) {
+      dialog.close()
+      restoreFocus(opener.current)
+      opener.current = null
+    }
   }, [open])
-  useEffect(() => () => ref.current?.close(), [])
+  useEffect(
+    () => () => {
+      ref.current?.close()
+      // a dialog unmounted while open (rendered conditionally) is detached before this runs, so the browser
+      // cannot return focus itself
+      restoreFocus(opener.current)
+    },
+    [],
+  )
   return (
     <dialog
       ref={ref}
@@ -51,7 +66,7 @@ export function Dialog({ open, title, onClose, children, description }: DialogPr
               aria-label="Close"
               className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-xl text-muted hover:bg-surface"
             >
-              <span aria-hidden="true">×</span>
+              <X aria-hidden="true" className="h-5 w-5" />
             </button>
           </div>
           {description !== undefined && (
@@ -64,4 +79,8 @@ export function Dialog({ open, title, onClose, children, description }: DialogPr
       )}
     </dialog>
   )
+}
+
+function restoreFocus(element: HTMLElement | null): void {
+  if (element?.isConnected === true) element.focus()
 }

@@ -1,7 +1,8 @@
+import { type LucideIcon, Moon, Sun, SunMoon } from 'lucide-react'
 import { getNextThemePreference, type ThemePreference } from '../lib/theme'
 
 const labels: Record<ThemePreference, string> = { system: 'System', light: 'Light', dark: 'Dark' }
-const icons: Record<ThemePreference, string> = { system: '◐', light: '☀', dark: '☾' }
+const icons: Record<ThemePreference, LucideIcon> = { system: SunMoon, light: Sun, dark: Moon }
 
 /** Cycles the colour theme system -> light -> dark; the accessible name states the current and next theme. */
 export function ThemeToggle({
@@ -12,6 +13,7 @@ export function ThemeToggle({
   onChange: (preference: ThemePreference) => void
 }) {
   const next = getNextThemePreference(preference)
+  const Icon = icons[preference]
   return (
     <button
       type="button"
@@ -20,7 +22,7 @@ export function ThemeToggle({
       title={`Theme: ${labels[preference]}`}
       className="inline-flex h-10 w-10 items-center justify-center rounded-lg border border-line bg-card text-lg"
     >
-      <span aria-hidden="true">{icons[preference]}</span>
+      <Icon aria-hidden="true" className="h-5 w-5" />
     </button>
   )
 }

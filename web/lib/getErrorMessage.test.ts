@@ -1,5 +1,6 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { errorCodes } from '../../server/errors'
 import { ApiError } from './api'
 import { ClientError } from './ClientError'
 import { getErrorMessage } from './getErrorMessage'
@@ -55,5 +56,12 @@ describe('getErrorMessage for the swap flow', () => {
       message: 'Not enough liquidity for this amount. Try a smaller amount.',
       expected: true,
     })
+  })
+})
+
+describe('getErrorMessage covers every API error code', () => {
+  it.each(Object.keys(errorCodes))('%s has its own message', (code) => {
+    const { message } = getErrorMessage(new ApiError({ statusCode: 400, code, message: 'internal' }))
+    expect(message === 'The server could not complete the request.').toBe(code === 'INTERNAL')
   })
 })

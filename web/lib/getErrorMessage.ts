@@ -1,28 +1,48 @@
+import type { ErrorCode } from '../../server/errors'
 import { ApiError } from './api'
-import { ClientError } from './ClientError'
+import { ClientError, type ClientErrorCode } from './ClientError'
 
-/** The one table of user-facing messages, keyed by API error codes and the app's own `ClientError` codes. */
-const apiMessages: Record<string, string> = {
-  NO_ROUTE: 'No route found for this trade.',
-  SAME_TOKEN: 'Choose two different tokens.',
+/** Messages for every API error code, typed from the server's list: adding a code there fails to compile here. */
+const apiMessages: Record<ErrorCode, string> = {
+  INVALID_PARAMS: 'Some of the values entered are not valid.',
+  UNSUPPORTED_CHAIN: 'This network is not supported.',
   UNSUPPORTED_TOKEN: 'This token is not supported on this network.',
+  SAME_TOKEN: 'Choose two different tokens.',
+  BELOW_MINIMUM: 'The amount is below what any route can fill. Enter a larger amount.',
+  UNSUPPORTED_DIRECTION:
+    'This token takes a fee on transfer, so the amount received cannot be set exactly. Enter the amount to pay instead.',
+  INVALID_SIGNATURE: 'The signature is not valid.',
+  INVALID_JSON: 'The app sent a request the server could not read. Reload the page and try again.',
+  UNAUTHORIZED: 'The server refused the request: the API key is missing or not valid.',
+  FORBIDDEN: 'The server refused the request: this API key may not do this.',
+  NOT_FOUND: 'Not found.',
+  NO_ROUTE: 'No route found for this trade.',
+  INSUFFICIENT_LIQUIDITY: 'Not enough liquidity for this amount. Try a smaller amount.',
+  QUOTE_EXPIRED: 'The quote expired. Refresh it and try again.',
   PRICE_IMPACT_TOO_HIGH: 'The price impact of this trade is too high.',
+  ORDER_NOT_CANCELLABLE: 'This order can no longer be cancelled.',
+  PAYLOAD_TOO_LARGE: 'The request is too large for the server.',
+  UNSUPPORTED_MEDIA_TYPE: 'The app sent a request the server could not read. Reload the page and try again.',
+  RATE_LIMITED: 'Too many requests. Wait a moment and try again.',
+  UPSTREAM_UNAVAILABLE: 'A network node or the database is not answering. Try again in a moment.',
+  INTERNAL: 'The server could not complete the request.',
+}
+
+/** Messages for the failures the app detects itself. */
+const clientMessages: Record<ClientErrorCode, string> = {
   WRONG_NETWORK: 'Your wallet is on another network. Switch network to continue.',
   AGGREGATOR_MISSING:
     'The swap contract is not deployed on the network your wallet uses. Switch network to continue.',
   INSUFFICIENT_FUNDS: 'Insufficient balance for this trade.',
   INSUFFICIENT_GAS: 'Not enough native balance to pay for gas.',
+  QUOTE_EXPIRED: 'The quote expired. Refresh it and try again.',
   TX_REVERTED: 'The transaction failed on chain. Nothing was swapped.',
   ESTIMATE_FAILED: 'The transaction would fail. Refresh the quote and try again.',
   INVALID_TRANSACTION: 'The server sent a transaction that cannot be sent. Refresh the quote and try again.',
-  UNSUPPORTED_CHAIN: 'This network is not supported.',
-  INVALID_PARAMS: 'Some of the values entered are not valid.',
-  QUOTE_EXPIRED: 'The quote expired. Refresh it and try again.',
-  INSUFFICIENT_LIQUIDITY: 'Not enough liquidity for this amount. Try a smaller amount.',
-  BELOW_MINIMUM: 'The amount is below the minimum.',
-  INVALID_SIGNATURE: 'The signature is not valid.',
-  RATE_LIMITED: 'Too many requests. Wait a moment and try again.',
-  NOT_FOUND: 'Not found.',
+}
+
+function isApiCode(code: string): code is ErrorCode {
+  return Object.hasOwn(apiMessages, code)
 }
 
 export interface UserFacingError {
@@ -43,6 +63,7 @@ const expectedCodes = new Set([
   'AGGREGATOR_MISSING',
   'INSUFFICIENT_FUNDS',
   'INSUFFICIENT_GAS',
+  'UNSUPPORTED_DIRECTION',
 ])
 
 function hasNamedCause(error: unknown, name: string): boolean {
@@ -69,10 +90,11 @@ function getCode(error: unknown): number | undefined {
  * generic failure that never leaks internal text.
  */
 export function getErrorMessage(error: unknown): UserFacingError {
-  if (error instanceof ApiError || error instanceof ClientError) {
-    const known = apiMessages[error.code]
+  if (error instanceof ClientError)
+    return { message: clientMessages[error.code], expected: expectedCodes.has(error.code) }
+  if (error instanceof ApiError) {
     return {
-      message: known ?? 'The server could not complete the request.',
+      message: isApiCode(error.code) ? apiMessages[error.code] : apiMessages.INTERNAL,
       expected: expectedCodes.has(error.code),
     }
   }
@@ -80,7 +102,7 @@ export function getErrorMessage(error: unknown): UserFacingError {
   if (code === 4001 || hasNamedCause(error, 'UserRejectedRequestError'))
     return { message: 'Request rejected in the wallet.', expected: true }
   if (hasNamedCause(error, 'InsufficientFundsError'))
-    return { message: apiMessages.INSUFFICIENT_FUNDS ?? '', expected: true }
+    return { message: clientMessages.INSUFFICIENT_FUNDS, expected: true }
   if (code === 4902) return { message: 'The wallet does not know this network.', expected: true }
   if (error instanceof TypeError)
     return { message: 'Network error. Check the connection and retry.', expected: false }

@@ -1,11 +1,12 @@
 import { formatUnits } from 'viem'
 import { useAccount } from 'wagmi'
-import { ChainLogo } from '../../components/ChainLogo'
 import { ErrorState } from '../../components/ErrorState'
 import { Skeleton } from '../../components/Skeleton'
 import { type ChainRecord, usePopularTokens } from '../../lib/api'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../lib/getErrorMessage'
+import { TokenIcon } from '../swap/components/TokenIcon'
+import { DevnetTopUp } from './DevnetTopUp'
 import { type TokenBalance, useTokenBalances } from './useTokenBalances'
 
 const minRefetchMs = 4_000
@@ -27,6 +28,7 @@ export function BalancesPanel({ chain }: { chain: ChainRecord }) {
           </p>
         )}
       </div>
+      <DevnetTopUp chain={chain} address={isConnected ? address : undefined} />
       {!isConnected || address === undefined ? (
         <p className="text-sm text-muted">Connect a wallet to see your balances.</p>
       ) : tokens.isError ? (
@@ -84,7 +86,7 @@ function BalanceRow({ balance }: { balance: TokenBalance }) {
     <tr className="border-t border-line">
       <th scope="row" className="py-2 text-left font-normal">
         <span className="flex items-center gap-2">
-          <ChainLogo src={token.logo} label={token.symbol} size={24} />
+          <TokenIcon symbol={token.symbol} logo={token.logo} size={24} />
           <span className="font-semibold">{token.symbol}</span>
           <span className="hidden truncate text-muted sm:inline">{token.name}</span>
         </span>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTransactionReceipt } from 'wagmi'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
+import { describeApprovalRecord } from './describeApprovalRecord'
 import { tradeQueryOptions } from './fetchTrade'
 import type { SwapRecord } from './swapRecord'
 
@@ -12,7 +13,10 @@ const statusStyles = {
   failed: 'bg-danger/15 text-danger',
 } as const
 
-/** One recorded swap; while pending, its receipt and the indexed trade resolve the status and received amount. */
+/**
+ * One recorded swap or approval; while pending, its receipt (and for a swap the indexed trade) resolves the
+ * status and received amount.
+ */
 export function HistoryItem({
   record,
   chainName,
@@ -29,9 +33,10 @@ export function HistoryItem({
     chainId: record.chainId,
     query: { enabled: record.status === 'pending', refetchInterval: (q) => (q.state.data ? false : 3_000) },
   })
+  const approval = describeApprovalRecord(record)
   const trade = useQuery({
     ...tradeQueryOptions({ chainId: record.chainId, hash: record.hash }),
-    enabled: unresolved,
+    enabled: unresolved && approval === undefined,
   })
   const receiptStatus = receipt.data?.status
   const tradeData = trade.data
@@ -54,16 +59,20 @@ export function HistoryItem({
     <li className="flex items-center justify-between gap-3 border-t border-line py-2 text-sm first:border-t-0">
       <span className="min-w-0 flex-1">
         <span className="block break-words font-medium tabular-nums">
-          {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })}{' '}
-          {record.from.symbol}
-          {' → '}
-          {record.received === undefined ? '≈ ' : ''}
-          {formatTokenAmount({
-            amount: out,
-            decimals: record.to.decimals,
-            ...(record.received === undefined ? { roundingMode: 'trunc' as const } : {}),
-          })}{' '}
-          {record.to.symbol}
+          {approval ?? (
+            <>
+              {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })}{' '}
+              {record.from.symbol}
+              {' → '}
+              {record.received === undefined ? '≈ ' : ''}
+              {formatTokenAmount({
+                amount: out,
+                decimals: record.to.decimals,
+                ...(record.received === undefined ? { roundingMode: 'trunc' as const } : {}),
+              })}{' '}
+              {record.to.symbol}
+            </>
+          )}
         </span>
         <span className="block text-xs text-muted">
           {chainName} ·{' '}

@@ -1,3 +1,4 @@
+export { findPendingSwap } from './findPendingSwap'
 export { HistoryPanel } from './HistoryPanel'
 export type { SwapRecord, SwapRecordStatus } from './swapRecord'
 export { useSwapHistory } from './useSwapHistory'

@@ -2,10 +2,17 @@ import type { HexAddress } from '../../lib/api'
 
 export type SwapRecordStatus = 'pending' | 'success' | 'failed'
 
-/** One swap the account sent from this browser, kept in local storage (amounts are base-unit strings). */
+/** What a recorded transaction did: a swap (the default, also for records stored before kinds existed). */
+export type SwapRecordKind = 'swap' | 'approve' | 'reset'
+
+/**
+ * One transaction the account sent from this browser, kept in local storage (amounts are base-unit strings):
+ * a swap, or an approval (`approve` of `amountIn` of `from`, or its `reset` to 0) made for a swap.
+ */
 export interface SwapRecord {
   chainId: number
   hash: `0x${string}`
+  kind?: SwapRecordKind
   account: HexAddress
   from: { address: HexAddress; symbol: string; decimals: number }
   to: { address: HexAddress; symbol: string; decimals: number }

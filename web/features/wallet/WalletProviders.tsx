@@ -1,5 +1,5 @@
 import '@rainbow-me/rainbowkit/styles.css'
-import { darkTheme, lightTheme, RainbowKitProvider } from '@rainbow-me/rainbowkit'
+import { type DisclaimerComponent, darkTheme, lightTheme, RainbowKitProvider } from '@rainbow-me/rainbowkit'
 import type { ReactNode } from 'react'
 import { type Config, WagmiProvider } from 'wagmi'
 
@@ -9,6 +9,8 @@ export interface WalletProvidersProps {
   config: Config
   theme: 'light' | 'dark'
   appName: string
+  /** Footer of the connect modal (e.g. the note that no wallet extension was found). */
+  disclaimer?: DisclaimerComponent | undefined
   children: ReactNode
 }
 
@@ -16,14 +18,18 @@ export interface WalletProvidersProps {
  * wagmi and RainbowKit providers (the TanStack QueryClientProvider sits above, in App). The modal follows the
  * app's resolved theme and uses the system font stack, so it loads no web fonts.
  */
-export function WalletProviders({ config, theme, appName, children }: WalletProvidersProps) {
+export function WalletProviders({ config, theme, appName, disclaimer, children }: WalletProvidersProps) {
   const rainbowTheme =
     theme === 'dark'
       ? darkTheme({ accentColor, fontStack: 'system', borderRadius: 'medium' })
       : lightTheme({ accentColor, fontStack: 'system', borderRadius: 'medium' })
   return (
     <WagmiProvider config={config} reconnectOnMount>
-      <RainbowKitProvider theme={rainbowTheme} appInfo={{ appName }} modalSize="compact">
+      <RainbowKitProvider
+        theme={rainbowTheme}
+        appInfo={disclaimer === undefined ? { appName } : { appName, disclaimer }}
+        modalSize="compact"
+      >
         {children}
       </RainbowKitProvider>
     </WagmiProvider>

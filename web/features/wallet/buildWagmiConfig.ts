@@ -1,10 +1,11 @@
 import { connectorsForWallets, type WalletList } from '@rainbow-me/rainbowkit'
-import { injectedWallet, walletConnectWallet } from '@rainbow-me/rainbowkit/wallets'
+import { walletConnectWallet } from '@rainbow-me/rainbowkit/wallets'
 import type { Chain, Hex } from 'viem'
 import { type Config, createConfig, createStorage, http, type Transport } from 'wagmi'
 import type { ChainRecord } from '../../lib/api'
 import type { SafeStorage } from '../../lib/storage'
 import { toViemChain } from '../../lib/toViemChain'
+import { browserWallet } from './browserWallet'
 import { devnetWallet } from './devnetWallet'
 
 export interface BuildWagmiConfigParams {
@@ -16,6 +17,8 @@ export interface BuildWagmiConfigParams {
   walletConnectProjectId: string | undefined
   storage: SafeStorage
   fundDevnetAccount: (address: Hex) => Promise<unknown>
+  /** True when the page has an injected wallet provider (`window.ethereum`). */
+  hasInjectedProvider: () => boolean
 }
 
 export class NoChainsError extends Error {
@@ -26,7 +29,7 @@ export class NoChainsError extends Error {
  * Builds the wagmi config at runtime from the API's chain list: one viem chain and one http transport
  * (same-origin RPC proxy) per chain, injected wallets (EIP-6963 discovery plus `window.ethereum`), the
  * built-in devnet wallet when any chain is a devnet, and WalletConnect only with a project id. Wallet state
- * persists through the safe storage. Throws `NoChainsError` for an empty list.
+ * persists through the safe storage and is restored (hydrated, then reconnected) when the provider mounts. Throws `NoChainsError` for an empty list.
  */
 export function buildWagmiConfig(params: BuildWagmiConfigParams): Config {
   const viemChains = params.chains.map((record) => toViemChain({ record, origin: params.origin }))
@@ -40,10 +43,10 @@ export function buildWagmiConfig(params: BuildWagmiConfigParams): Config {
       groupName: 'Devnet',
       wallets: [devnetWallet({ storage: params.storage, fundAccount: params.fundDevnetAccount })],
     })
+  const injected = browserWallet({ hasInjectedProvider: params.hasInjectedProvider })
   walletList.push({
     groupName: 'Browser',
-    wallets:
-      params.walletConnectProjectId === undefined ? [injectedWallet] : [injectedWallet, walletConnectWallet],
+    wallets: params.walletConnectProjectId === undefined ? [injected] : [injected, walletConnectWallet],
   })
 
   const connectors = connectorsForWallets(walletList, {
@@ -60,6 +63,9 @@ export function buildWagmiConfig(params: BuildWagmiConfigParams): Config {
     connectors,
     multiInjectedProviderDiscovery: true,
     storage: createStorage({ storage: params.storage, key: 'tributary.wagmi' }),
-    ssr: false,
+    // wagmi's storage reads are async, so a store that hydrates itself on creation (`ssr: false`) races the
+    // reconnect on mount: hydration landing after it restored the previous page's connector id and the page
+    // showed "Connect wallet" after a reload. With `ssr: true` the provider hydrates first, then reconnects.
+    ssr: true,
   })
 }

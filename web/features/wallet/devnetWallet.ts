@@ -15,6 +15,8 @@ export interface DevnetWalletParams {
 
 const connectedFlagKey = 'tributary.devnetWallet.connected'
 const fundedFlagKey = 'tributary.devnetWallet.funded'
+/** The devnet wallet's network, so a reload finds it where the user left it. */
+export const devnetChainIdKey = 'tributary.devnetWallet.chainId'
 
 const devnetIcon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><path d="M9 10h7a6 6 0 0 1 0 12H9z" fill="none" stroke="#fff" stroke-width="3"/></svg>',
@@ -24,7 +26,8 @@ const devnetIcon = `data:image/svg+xml,${encodeURIComponent(
  * A RainbowKit wallet entry for the built-in devnet wallet: a private key generated in the browser and kept
  * in (safe) localStorage, signing locally and sending through the chains' RPC. On the first connect of a new
  * key, `fundAccount` is called with its address (never merely because the page loaded); a faucet failure does
- * not block connecting and is retried on the next connect.
+ * not block connecting and is retried on the next connect. The wallet's network is kept in the same storage, so
+ * a reload finds the wallet on the network it was on.
  */
 export function devnetWallet(params: DevnetWalletParams): () => Wallet {
   return () => ({
@@ -37,8 +40,10 @@ export function devnetWallet(params: DevnetWalletParams): () => Wallet {
     createConnector: (walletDetails) =>
       createConnector<LocalAccountProvider>((config) => {
         let provider: LocalAccountProvider | undefined
-        const onChainChanged = (chainId: unknown) =>
+        const onChainChanged = (chainId: unknown) => {
+          params.storage.setItem(devnetChainIdKey, String(Number(chainId)))
           config.emitter.emit('change', { chainId: Number(chainId) })
+        }
 
         const getProvider = async () => {
           if (provider !== undefined) return provider
@@ -47,6 +52,7 @@ export function devnetWallet(params: DevnetWalletParams): () => Wallet {
           provider = createLocalAccountProvider({
             account: privateKeyToAccount(privateKey),
             chains: config.chains,
+            chainId: Number(params.storage.getItem(devnetChainIdKey) ?? Number.NaN),
           })
           provider.on('chainChanged', onChainChanged)
           return provider

@@ -2,4 +2,5 @@ export { type BuildWagmiConfigParams, buildWagmiConfig, NoChainsError } from './
 export { ConnectWalletButton } from './ConnectWalletButton'
 export { type DevnetWalletParams, devnetWallet } from './devnetWallet'
 export { devnetPrivateKeyStorageKey, getDevnetPrivateKey } from './getDevnetPrivateKey'
+export { NoWalletExtensionNote, NoWalletExtensionNoteWithoutDevnet } from './NoWalletExtensionNote'
 export { WalletProviders, type WalletProvidersProps } from './WalletProviders'

@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react'
 import { useId } from 'react'
 import type { TokenRecord } from '../../../lib/api'
 import { formatPercent } from '../../../lib/formatPercent'
@@ -16,6 +17,8 @@ export interface AmountFieldProps {
   usdFormatted: string | undefined
   onMax?: (() => void) | undefined
   busy?: boolean
+  /** The value comes from a quote that could not be refreshed: shown greyed. */
+  outdated?: boolean
   /** Price impact of the quote in percent, shown beside the USD value when above 1% (receive side). */
   priceImpact?: number | undefined
 }
@@ -24,6 +27,7 @@ export interface AmountFieldProps {
 export function AmountField(props: AmountFieldProps) {
   const { label, token, value, onChange, onSelectToken, balance, usdFormatted, onMax, busy, priceImpact } =
     props
+  const outdated = props.outdated === true
   const id = useId()
   const impactShown =
     usdFormatted !== undefined && priceImpact !== undefined && getPriceImpactLevel(priceImpact) !== 'low'
@@ -43,7 +47,7 @@ export function AmountField(props: AmountFieldProps) {
           value={value}
           aria-busy={busy === true}
           onChange={(event) => onChange(event.target.value)}
-          className={`min-w-0 flex-1 bg-transparent ${getAmountFontClass(value.length)} font-semibold tabular-nums outline-none placeholder:text-muted ${busy === true ? 'animate-pulse opacity-60' : ''}`}
+          className={`min-w-0 flex-1 bg-transparent ${getAmountFontClass(value.length)} font-semibold tabular-nums outline-none placeholder:text-muted ${busy === true ? 'animate-pulse opacity-60' : ''} ${outdated ? 'text-muted line-through' : ''}`}
         />
         <button
           type="button"
@@ -61,7 +65,7 @@ export function AmountField(props: AmountFieldProps) {
               {token.symbol}
             </>
           )}
-          <span aria-hidden="true">▾</span>
+          <ChevronDown aria-hidden="true" className="h-4 w-4" />
         </button>
       </div>
       <div className="mt-1 flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs text-muted">

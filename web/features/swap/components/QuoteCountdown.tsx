@@ -1,3 +1,4 @@
+import { RefreshCw } from 'lucide-react'
 import { useNow } from '../../../lib/useNow'
 import { quoteRefreshMs } from '../api/singleQuotesQueryOptions'
 import { getRefreshSecondsLeft } from '../model/quoteTiming'
@@ -32,7 +33,7 @@ export function QuoteCountdown({
         aria-label="Refresh quotes"
         className="inline-flex h-7 w-7 items-center justify-center rounded-md border border-line hover:bg-surface"
       >
-        <span aria-hidden="true">↻</span>
+        <RefreshCw aria-hidden="true" className={`h-3.5 w-3.5 ${fetching ? 'animate-spin' : ''}`} />
       </button>
     </span>
   )

@@ -3,6 +3,7 @@ import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
 import { describeQuoteRoute } from '../model/describeQuoteRoute'
+import { getNetAfterGasUsd } from '../model/getNetAfterGasUsd'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import { getWrapKind } from '../model/getWrapKind'
 import type { SingleQuote } from '../types'
@@ -15,8 +16,9 @@ export function getQuoteName(quote: SingleQuote): string {
 }
 
 /**
- * Every exchange's quote side by side as a radio group (output, its USD value, gas cost, price impact, route);
- * the best is marked, the chosen one is what the review will use.
+ * Every exchange's quote side by side as a radio group (output, its USD value, gas cost, the net after gas,
+ * price impact, route); the best after gas (the API ranks on output net of gas) is marked, the chosen one is
+ * what the review will use.
  */
 export function QuoteList({
   quotes,
@@ -40,6 +42,7 @@ export function QuoteList({
         const gas = formatUsd({ value: quote.gasCostUsd })
         const selected = quote.exchangeId === selectedId
         const impactHigh = getPriceImpactLevel(quote.priceImpact) !== 'low'
+        const net = formatUsd({ value: getNetAfterGasUsd(quote) })
         return (
           <label
             key={quote.exchangeId}
@@ -58,8 +61,8 @@ export function QuoteList({
                 <span className="font-semibold">
                   {getQuoteName(quote)}
                   {quote.isBest && getWrapKind(quote) === undefined && (
-                    <span className="ml-2 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
-                      Best
+                    <span className="ml-2 whitespace-nowrap rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
+                      Best after gas
                     </span>
                   )}
                 </span>
@@ -76,6 +79,11 @@ export function QuoteList({
               <span className="mt-1 flex flex-wrap justify-between gap-x-3 whitespace-nowrap text-xs text-muted tabular-nums">
                 <span>{usd === undefined ? '' : `≈ ${usd}`}</span>
                 <span>Gas {gas ?? '—'}</span>
+                {net !== undefined && (
+                  <span data-testid="quote-net">
+                    {exactIn ? 'Net' : 'Total cost'} {net}
+                  </span>
+                )}
                 <span className={impactHigh ? 'font-semibold text-danger' : ''}>
                   Impact {formatPercent({ value: quote.priceImpact, minimumFractionDigits: 2 })}
                 </span>

@@ -8,6 +8,7 @@ import { formatExchangeRate } from '../model/formatExchangeRate'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import type { SingleQuote } from '../types'
 import { getQuoteName } from './QuoteList'
+import { TokenIcon } from './TokenIcon'
 
 export interface ReviewDetailsProps {
   quote: SingleQuote
@@ -19,8 +20,8 @@ export interface ReviewDetailsProps {
 }
 
 /**
- * The terms of a quote under review: amounts, rate, minimum received or maximum sold, impact, slippage, network
- * fee (USD and native), fee, route. Quoted outputs and guarantees round in the user's disfavour (down for what
+ * The terms of a quote under review: both amounts with logos and USD values, rate, minimum received or maximum
+ * sold, impact (coloured by level), slippage, network fee (USD and native), pool fees, fee, route. Quoted outputs and guarantees round in the user's disfavour (down for what
  * is received, up for what is sold), so the screen never promises more than the transaction enforces.
  */
 export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: ReviewDetailsProps) {
@@ -37,9 +38,21 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
   })
   const gasNative = `${fmt(quote.gasCostWei, nativeCurrency.decimals, 'ceil')} ${nativeCurrency.symbol}`
   const gasUsd = formatUsd({ value: quote.gasCostUsd })
+  const amounts = [
+    {
+      term: 'You pay',
+      token: from,
+      text: `${exactIn ? '' : '≈ '}${fmt(quote.fromTokenAmount, from.decimals, 'ceil')} ${from.symbol}`,
+      usd: formatUsd({ value: quote.amountInUsd }),
+    },
+    {
+      term: 'You receive',
+      token: to,
+      text: `${exactIn ? '≈ ' : ''}${fmt(quote.toTokenAmount, to.decimals, 'trunc')} ${to.symbol}`,
+      usd: formatUsd({ value: quote.amountOutUsd }),
+    },
+  ]
   const rows: [string, string][] = [
-    ['You pay', `${exactIn ? '' : '≈ '}${fmt(quote.fromTokenAmount, from.decimals, 'ceil')} ${from.symbol}`],
-    ['You receive', `${exactIn ? '≈ ' : ''}${fmt(quote.toTokenAmount, to.decimals, 'trunc')} ${to.symbol}`],
     ...(rate === undefined
       ? []
       : [
@@ -52,23 +65,45 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
       ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals, 'trunc')} ${to.symbol}`]
       : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals, 'ceil')} ${from.symbol}`],
     ['Price impact', formatPercent({ value: quote.priceImpact, minimumFractionDigits: 2 })],
-    ['Max slippage', `${quote.slippage}%${autoSlippage ? ' (auto)' : ''}`],
+    [
+      'Max slippage',
+      `${formatPercent({ value: quote.slippage, maximumFractionDigits: 2 })}${autoSlippage ? ' (auto)' : ' (custom)'}`,
+    ],
     ['Network fee', gasUsd === undefined ? gasNative : `${gasUsd} (${gasNative})`],
+    [
+      'Pool fees',
+      `${formatPercent({ value: quote.lpFeePercent, maximumFractionDigits: 2 })}: ${fmt(quote.lpFeeAmount, to.decimals, 'ceil')} ${to.symbol}, included in the rate`,
+    ],
     ['Fee', BigInt(quote.fee) === 0n ? 'None' : `${fmt(quote.fee, to.decimals, 'ceil')} ${to.symbol}`],
     ['Route', `${getQuoteName(quote)}: ${describeQuoteRoute({ quote, tokens })}`],
   ]
+  const impactClass = { low: 'text-accent', medium: 'text-warn', high: 'text-danger' }[impactLevel]
   return (
-    <dl className="divide-y divide-line rounded-xl border border-line text-sm">
-      {rows.map(([term, value]) => (
-        <div key={term} className="flex justify-between gap-3 px-3 py-2">
-          <dt className="shrink-0 text-muted">{term}</dt>
-          <dd
-            className={`min-w-0 break-words text-right font-medium tabular-nums ${term === 'Price impact' && impactLevel !== 'low' ? 'text-danger' : ''}`}
-          >
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <div className="space-y-3">
+      <dl className="space-y-1">
+        {amounts.map((row) => (
+          <div key={row.term} className="rounded-xl bg-surface px-3 py-2">
+            <dt className="text-xs font-medium text-muted">{row.term}</dt>
+            <dd className="flex min-w-0 items-center gap-2 text-lg font-semibold tabular-nums">
+              <TokenIcon symbol={row.token.symbol} logo={row.token.logo} size={28} />
+              <span className="min-w-0 break-all">{row.text}</span>
+            </dd>
+            {row.usd !== undefined && <dd className="pl-9 text-xs text-muted tabular-nums">{row.usd}</dd>}
+          </div>
+        ))}
+      </dl>
+      <dl className="divide-y divide-line rounded-xl border border-line text-sm">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex justify-between gap-3 px-3 py-2">
+            <dt className="shrink-0 text-muted">{term}</dt>
+            <dd
+              className={`min-w-0 break-words text-right font-medium tabular-nums ${term === 'Price impact' ? impactClass : ''}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   )
 }

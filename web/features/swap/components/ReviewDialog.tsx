@@ -1,16 +1,24 @@
+import { TriangleAlert } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Dialog } from '../../../components/Dialog'
 import type { ChainRecord, TokenRecord } from '../../../lib/api'
+import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useNow } from '../../../lib/useNow'
+import type { ApprovalStep } from '../api/fetchApprovalTransaction'
+import type { ApprovalProgress } from '../hooks/useApproval'
 import type { SwapProgress } from '../hooks/useSwapExecution'
+import { getFlowSteps } from '../model/getFlowSteps'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
+import { getSlippageReviewWarning } from '../model/getSlippageReviewWarning'
 import { getWrapKind } from '../model/getWrapKind'
 import { hasRateChanged } from '../model/hasRateChanged'
 import { isQuoteExpired } from '../model/quoteTiming'
 import type { SingleQuote } from '../types'
 import { ReviewDetails } from './ReviewDetails'
 import { SwapProgressView } from './SwapProgressView'
+import { SwapSteps } from './SwapSteps'
 
 export interface ReviewDialogProps {
   open: boolean
@@ -23,17 +31,36 @@ export interface ReviewDialogProps {
   /** Known tokens, to name the route's hops. */
   tokens: readonly TokenRecord[]
   progress: SwapProgress
+  /** The approval the swap needs first (reset and approve steps), run by Confirm before the swap. */
+  approval: ReviewApproval
   onConfirm: (quote: SingleQuote) => void
   onResetProgress: () => void
   onRefreshQuotes: () => void
 }
 
-/** Review of the quote before the wallet prompt, then the swap's progress. */
+export interface ReviewApproval {
+  needed: boolean
+  /** The server's preview of the approval steps (undefined while it loads or when none is needed). */
+  steps: readonly ApprovalStep[] | undefined
+  progress: ApprovalProgress
+  unlimited: boolean
+  onUnlimitedChange: (unlimited: boolean) => void
+}
+
+function isApprovalBusy(progress: ApprovalProgress): boolean {
+  return progress.phase === 'preparing' || progress.phase === 'wallet' || progress.phase === 'pending'
+}
+
+/**
+ * Review of the quote before the wallet prompt, with the numbered steps (approval reset, approval, swap) when an
+ * approval is needed; then the swap's progress under the same steps.
+ */
 export function ReviewDialog(props: ReviewDialogProps) {
   const busy =
     props.progress.phase === 'wallet' ||
     props.progress.phase === 'pending' ||
-    props.progress.phase === 'preparing'
+    props.progress.phase === 'preparing' ||
+    isApprovalBusy(props.approval.progress)
   return (
     <Dialog
       open={props.open}
@@ -72,11 +99,13 @@ function ReviewBody({
   chain,
   tokens,
   progress,
+  approval,
   onConfirm,
   onResetProgress,
   onRefreshQuotes,
   onClose,
 }: ReviewDialogProps) {
+  const unlimitedId = useId()
   const [accepted, setAccepted] = useState(liveQuote)
   const [typed, setTyped] = useState('')
   const confirmId = useId()
@@ -89,23 +118,39 @@ function ReviewBody({
       setAccepted(liveQuote)
   }, [idle, accepted, liveQuote])
 
+  const steps = getFlowSteps({
+    previewSteps: approval.needed ? approval.steps : undefined,
+    approval: approval.progress,
+    swap: progress,
+  })
+  const stepList =
+    steps.length > 1 ? (
+      <SwapSteps steps={steps} symbols={{ from: accepted.tokenFrom.symbol, to: accepted.tokenTo.symbol }} />
+    ) : null
+  const approving = isApprovalBusy(approval.progress)
+
   if (!idle)
     return (
-      <SwapProgressView
-        progress={progress}
-        quote={accepted}
-        chain={chain}
-        onRetry={onResetProgress}
-        onDone={() => {
-          onResetProgress()
-          onClose()
-        }}
-      />
+      <div className="space-y-3">
+        {stepList}
+        <SwapProgressView
+          progress={progress}
+          quote={accepted}
+          chain={chain}
+          onRetry={onResetProgress}
+          onDone={() => {
+            onResetProgress()
+            onClose()
+          }}
+        />
+      </div>
     )
 
   const expired = isQuoteExpired({ quoteDeadlineSec: accepted.quoteDeadline, nowMs: now, marginSec: 5 })
-  const needsTypedConfirm = getPriceImpactLevel(accepted.priceImpact) === 'high'
+  const impactHigh = getPriceImpactLevel(accepted.priceImpact) === 'high'
+  const needsTypedConfirm = impactHigh
   const confirmed = !needsTypedConfirm || typed.trim().toLowerCase() === confirmWord
+  const slippageWarning = getSlippageReviewWarning({ autoSlippage, percent: accepted.slippage })
   return (
     <div className="space-y-4">
       <ReviewDetails
@@ -146,10 +191,17 @@ function ReviewBody({
           </button>
         </div>
       )}
+      {slippageWarning !== undefined && (
+        <p role="alert" className="flex gap-2 rounded-xl border border-warn/60 p-3 text-sm">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-warn" />
+          <span>{slippageWarning}</span>
+        </p>
+      )}
       {needsTypedConfirm && (
         <div className="space-y-1 rounded-xl border border-danger/40 p-3 text-sm">
           <p className="font-semibold text-danger">
-            Price impact is {accepted.priceImpact.toFixed(2)}%: you may lose a large part of the value.
+            Price impact is {formatPercent({ value: accepted.priceImpact, minimumFractionDigits: 2 })}: you
+            may lose a large part of the value.
           </p>
           <label htmlFor={confirmId}>Type “{confirmWord}” to swap anyway</label>
           <input
@@ -161,13 +213,34 @@ function ReviewBody({
           />
         </div>
       )}
+      {stepList}
+      {approval.needed && !approving && approval.progress.phase !== 'done' && (
+        <label htmlFor={unlimitedId} className="flex items-center gap-2 text-sm">
+          <input
+            id={unlimitedId}
+            type="checkbox"
+            checked={approval.unlimited}
+            onChange={(event) => approval.onUnlimitedChange(event.target.checked)}
+          />
+          Unlimited approval (no approval next time)
+        </label>
+      )}
+      {approval.progress.phase === 'failed' && (
+        <p role="alert" className="text-sm font-semibold text-danger">
+          The approval did not complete. {getErrorMessage(approval.progress.error).message}
+        </p>
+      )}
       <button
         type="button"
-        disabled={rateChanged || expired || !confirmed}
+        disabled={rateChanged || expired || !confirmed || approving}
         onClick={() => onConfirm(accepted)}
-        className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:cursor-not-allowed disabled:bg-line disabled:text-muted"
+        className={`w-full rounded-xl px-4 py-3 font-semibold disabled:cursor-not-allowed disabled:bg-line disabled:text-muted ${impactHigh ? 'bg-danger text-danger-fg' : 'bg-accent text-accent-fg'}`}
       >
-        Confirm {getWrapKind(accepted) ?? 'swap'}
+        {approving
+          ? 'Approving…'
+          : approval.needed
+            ? `Approve ${accepted.tokenFrom.symbol} and ${getWrapKind(accepted) ?? 'swap'}`
+            : `Confirm ${getWrapKind(accepted) ?? 'swap'}`}
       </button>
     </div>
   )

@@ -1,7 +1,10 @@
 import type { SwapAction } from '../model/getSwapAction'
 import type { WrapKind } from '../model/getWrapKind'
 
-/** The card's main button; its label says what is missing or what happens next. */
+/**
+ * The card's main button; its label says what is missing or what happens next. A needed approval is part of the
+ * review's steps, so it opens the review too.
+ */
 export function SwapActionButton({
   action,
   fromSymbol,
@@ -23,6 +26,7 @@ export function SwapActionButton({
   /** The quote converts native to its wrapped token or back: the button says "Wrap" / "Unwrap". */
   wrapKind?: WrapKind
 }) {
+  const reviewLabel = wrapKind === 'wrap' ? 'Wrap' : wrapKind === 'unwrap' ? 'Unwrap' : 'Review swap'
   const labels: Record<SwapAction['kind'], string> = {
     connect: 'Connect wallet to swap',
     'switch-network': switching ? `Switching wallet to ${chainName}…` : `Switch wallet to ${chainName}`,
@@ -31,15 +35,16 @@ export function SwapActionButton({
     loading: 'Fetching the best price…',
     'no-quote': 'No quote available',
     'insufficient-balance': `Insufficient ${fromSymbol} balance`,
-    approve: `Approve ${fromSymbol}`,
-    review: wrapKind === 'wrap' ? 'Wrap' : wrapKind === 'unwrap' ? 'Unwrap' : 'Review swap',
+    approve: reviewLabel,
+    pending: 'This swap is pending…',
+    review: reviewLabel,
   }
   const onClick =
     action.kind === 'connect'
       ? onConnect
       : action.kind === 'switch-network' && !switching
         ? onSwitch
-        : action.kind === 'review'
+        : action.kind === 'review' || action.kind === 'approve'
           ? onReview
           : undefined
   return (

@@ -1,29 +1,37 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
+import { ArrowDownUp, RefreshCw, Settings } from 'lucide-react'
 import { useState } from 'react'
 import { formatUnits } from 'viem'
 import { useAccount, useSwitchChain } from 'wagmi'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
+import { formatPercent } from '../../../lib/formatPercent'
 import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useTokenBalances } from '../../balances'
+import { findPendingSwap, useSwapHistory } from '../../history'
 import { useApproval } from '../hooks/useApproval'
 import { useSwapExecution } from '../hooks/useSwapExecution'
 import { useSwapForm } from '../hooks/useSwapForm'
 import { useSwapQuotes } from '../hooks/useSwapQuotes'
 import { useSwapSettings } from '../hooks/useSwapSettings'
 import { computeGasReserve, computeMaxAmount } from '../model/computeMaxAmount'
+import { estimateUsdValue } from '../model/estimateUsdValue'
 import { formatAmountForInput } from '../model/formatAmountForInput'
+import { getGasShare } from '../model/getGasShare'
+import { getQuoteErrorMessage } from '../model/getQuoteErrorMessage'
 import { getSwapAction } from '../model/getSwapAction'
 import { getWrapKind } from '../model/getWrapKind'
 import { sanitizeAmountInput } from '../model/sanitizeAmountInput'
+import type { SingleQuote } from '../types'
 import { AmountField } from './AmountField'
-import { ApprovalPanel } from './ApprovalPanel'
 import { ExchangeRate } from './ExchangeRate'
 import { FeeOnTransferNotes } from './FeeOnTransferNotes'
+import { PendingSwapNotice } from './PendingSwapNotice'
 import { QuoteCountdown } from './QuoteCountdown'
 import { QuoteList } from './QuoteList'
 import { ReviewDialog } from './ReviewDialog'
 import { SettingsDialog } from './SettingsDialog'
+import { SlippageChip } from './SlippageChip'
 import { SwapActionButton } from './SwapActionButton'
 import { TokenDialog } from './TokenDialog'
 
@@ -81,6 +89,15 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     previewEnabled: quotes.state === 'ready' && isConnected && !isWrongNetwork,
   })
   const execution = useSwapExecution({ chain, account: address })
+  const history = useSwapHistory(address)
+  const pendingSame = findPendingSwap({
+    records: history.records,
+    chainId: chain.chainId,
+    from: from?.address,
+    to: to?.address,
+    side,
+    amount: quotes.amount,
+  })
 
   const action = getSwapAction({
     hasTokens: from !== undefined && to !== undefined,
@@ -91,6 +108,8 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     sellAmount,
     balance: balanceOf(from),
     needsApproval: approval.needsApproval,
+    // the review of this very swap runs it (pending there); elsewhere a pending record is one sent earlier
+    isPending: pendingSame !== undefined && dialog !== 'review',
   })
 
   const shown = (field: 'in' | 'out') => {
@@ -124,7 +143,28 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     form.setToken(field, token)
     setDialog(undefined)
   }
+  const approveAndSwap = async (quote: SingleQuote) => {
+    if (approval.needsApproval && !(await approval.approve())) return
+    await execution.execute(quote)
+  }
   const usd = (value: number | null | undefined) => (quotes.isStale ? undefined : formatUsd({ value }))
+  const outdated = quotes.isStale || quotes.refreshFailed
+  /* loading dims the previous quote; a failed refresh greys it in the muted colour, which keeps its contrast */
+  const outdatedClass = quotes.refreshFailed
+    ? 'grayscale [&_*]:text-muted! [&_*]:bg-transparent!'
+    : quotes.isStale
+      ? 'opacity-60'
+      : ''
+  const typedToken = side === 'in' ? from : to
+  const typedUsd =
+    typedToken === undefined || quotes.amount === undefined
+      ? undefined
+      : estimateUsdValue({
+          amount: quotes.amount,
+          decimals: typedToken.decimals,
+          priceInUsd: typedToken.priceInUsd,
+        })
+  const gasShare = selected === undefined ? undefined : getGasShare(selected)
 
   return (
     <section
@@ -136,6 +176,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           Swap on {chain.name}
         </h2>
         <div className="flex shrink-0 items-center gap-2">
+          <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
           {quotes.quotes.length > 0 && (
             <QuoteCountdown
               updatedAtMs={quotes.updatedAtMs}
@@ -149,10 +190,11 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             aria-label="Swap settings"
             className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line hover:bg-surface"
           >
-            <span aria-hidden="true">⚙</span>
+            <Settings aria-hidden="true" className="h-4 w-4" />
           </button>
         </div>
       </div>
+      <PendingSwapNotice records={history.records} chainId={chain.chainId} />
       <div className="space-y-1">
         <AmountField
           label="You pay"
@@ -164,6 +206,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           usdFormatted={usd(selected?.amountInUsd)}
           onMax={onMax}
           busy={side === 'out' && quotes.state === 'loading'}
+          outdated={side === 'out' && quotes.refreshFailed}
         />
         <div className="relative flex justify-center">
           <button
@@ -172,7 +215,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             aria-label="Switch pay and receive tokens"
             className="-my-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-card text-lg hover:border-accent"
           >
-            <span aria-hidden="true">↓↑</span>
+            <ArrowDownUp aria-hidden="true" className="h-4 w-4" />
           </button>
         </div>
         <AmountField
@@ -185,48 +228,63 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           usdFormatted={usd(selected?.amountOutUsd)}
           priceImpact={selected?.priceImpact}
           busy={side === 'in' && quotes.state === 'loading'}
+          outdated={side === 'in' && quotes.refreshFailed}
         />
       </div>
       {selected !== undefined && (
-        <div className={`mt-2 flex min-h-5 ${quotes.isStale ? 'opacity-60' : ''}`} aria-busy={quotes.isStale}>
+        <div className={`mt-2 flex min-h-5 ${outdatedClass}`} aria-busy={quotes.isStale}>
           <ExchangeRate quote={selected} />
         </div>
       )}
       <FeeOnTransferNotes tokens={[from, to]} />
-      {quotes.state === 'error' && (
-        <p role="alert" className="mt-3 rounded-lg border border-danger/40 p-3 text-sm text-danger">
-          {getErrorMessage(quotes.error).message}
+      {quotes.state === 'error' &&
+        (quotes.refreshFailed ? (
+          <div
+            role="alert"
+            className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-danger/40 p-3 text-sm"
+          >
+            <span className="text-danger">
+              Could not refresh the quote, so the price shown is out of date.{' '}
+              {getErrorMessage(quotes.error).message}
+            </span>
+            <button
+              type="button"
+              onClick={quotes.refetch}
+              className="inline-flex items-center gap-1 rounded-lg border border-line px-3 py-1.5 font-semibold hover:bg-surface"
+            >
+              <RefreshCw aria-hidden="true" className="h-4 w-4" />
+              Retry
+            </button>
+          </div>
+        ) : (
+          <p role="alert" className="mt-3 rounded-lg border border-danger/40 p-3 text-sm text-danger">
+            {getQuoteErrorMessage({ error: quotes.error, amountUsd: typedUsd }).message}
+          </p>
+        ))}
+      {gasShare?.warn === true && !outdated && (
+        <p role="note" className="mt-3 rounded-lg border border-warn/50 p-3 text-sm">
+          The network fee is {formatPercent({ value: gasShare.percent, maximumFractionDigits: 0 })} of this
+          trade's value. A larger amount spends less of it on gas.
         </p>
       )}
       <div className="mt-3 space-y-3">
-        {action.kind === 'approve' && from !== undefined ? (
-          <ApprovalPanel
-            token={from}
-            steps={approval.steps}
-            progress={approval.progress}
-            unlimited={unlimitedApproval}
-            onUnlimitedChange={setUnlimitedApproval}
-            onApprove={() => void approval.approve()}
-          />
-        ) : (
-          <SwapActionButton
-            action={action}
-            fromSymbol={from?.symbol ?? ''}
-            chainName={chain.name}
-            onConnect={() => openConnectModal?.()}
-            onSwitch={() => switchChain({ chainId: chain.chainId })}
-            onReview={() => setDialog('review')}
-            switching={switching}
-            wrapKind={selected === undefined ? undefined : getWrapKind(selected)}
-          />
-        )}
+        <SwapActionButton
+          action={action}
+          fromSymbol={from?.symbol ?? ''}
+          chainName={chain.name}
+          onConnect={() => openConnectModal?.()}
+          onSwitch={() => switchChain({ chainId: chain.chainId })}
+          onReview={() => setDialog('review')}
+          switching={switching}
+          wrapKind={selected === undefined ? undefined : getWrapKind(selected)}
+        />
         {action.kind === 'switch-network' && switchError !== null && (
           <p role="alert" className="text-sm text-danger">
             {getErrorMessage(switchError).message}
           </p>
         )}
         {quotes.quotes.length > 0 && selected !== undefined && (
-          <div className={quotes.isStale ? 'opacity-60' : ''} aria-busy={quotes.isStale}>
+          <div className={outdatedClass} aria-busy={quotes.isStale} data-outdated={quotes.refreshFailed}>
             <QuoteList
               quotes={quotes.quotes}
               selectedId={selected.exchangeId}
@@ -262,6 +320,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           onClose={() => {
             if (execution.progress.phase === 'confirmed') form.setAmount(side, '')
             execution.reset()
+            approval.resetProgress()
             setDialog(undefined)
           }}
           liveQuote={selected}
@@ -269,7 +328,14 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           chain={chain}
           tokens={tokens}
           progress={execution.progress}
-          onConfirm={(quote) => void execution.execute(quote)}
+          approval={{
+            needed: approval.needsApproval,
+            steps: approval.steps,
+            progress: approval.progress,
+            unlimited: unlimitedApproval,
+            onUnlimitedChange: setUnlimitedApproval,
+          }}
+          onConfirm={(quote) => void approveAndSwap(quote)}
           onResetProgress={execution.reset}
           onRefreshQuotes={quotes.refetch}
         />

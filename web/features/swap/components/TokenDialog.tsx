@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Check } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { isAddress } from 'viem'
 import { Dialog } from '../../../components/Dialog'
@@ -215,11 +216,7 @@ function TokenOption({
         </span>
         <span className="block truncate text-xs text-muted">{token.name}</span>
       </span>
-      {current && (
-        <span aria-hidden="true" className="text-sm font-semibold text-accent">
-          ✓
-        </span>
-      )}
+      {current && <Check aria-hidden="true" className="h-4 w-4 text-accent" />}
       <span className="text-right text-sm tabular-nums">
         {balance !== undefined && (
           <span className="block">{formatTokenAmount({ amount: balance, decimals: token.decimals })}</span>

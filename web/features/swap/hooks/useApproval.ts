@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { getAddress, type Hex } from 'viem'
 import { useConfig } from 'wagmi'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
+import { useSwapHistory } from '../../history'
 import { approvalAllowanceQueryOptions } from '../api/approvalAllowanceQueryOptions'
 import { type ApprovalStep, fetchApprovalTransaction } from '../api/fetchApprovalTransaction'
 import { isApprovalNeeded } from '../model/isApprovalNeeded'
@@ -15,9 +17,18 @@ export type ApprovalProgress =
       steps: readonly ApprovalStep[]
       /** Index in `steps` of the transaction in flight. */
       index: number
-      hash?: `0x${string}`
+      /** Hash of each step sent so far, by index. */
+      hashes: readonly Hex[]
     }
-  | { phase: 'failed'; error: unknown }
+  | { phase: 'done'; steps: readonly ApprovalStep[]; hashes: readonly Hex[] }
+  | {
+      phase: 'failed'
+      error: unknown
+      /** Present when the failure happened at a step (`index`) rather than while preparing. */
+      steps?: readonly ApprovalStep[]
+      index?: number
+      hashes?: readonly Hex[]
+    }
 
 const zero = '0x0000000000000000000000000000000000000000'
 
@@ -25,8 +36,8 @@ const zero = '0x0000000000000000000000000000000000000000'
  * The approval a sale of `requiredAmount` base units of `token` needs, all from the server: the current
  * allowance (`approval/allowance`), a preview of the steps (`approval/transaction`: a reset to 0 first for
  * USDT-style tokens) once `previewEnabled`, and `approve(unlimited)` that asks the server for fresh steps (exact
- * amount or unlimited) and sends them in order with progress per step, then re-reads the allowance. The native
- * coin needs none.
+ * amount or unlimited) and sends them in order with progress and hash per step, recording each in the history,
+ * then re-reads the allowance. The native coin needs none.
  */
 export function useApproval(params: {
   chainId: number
@@ -70,9 +81,12 @@ export function useApproval(params: {
     staleTime: 10_000,
   })
   const [progress, setProgress] = useState<ApprovalProgress>({ phase: 'idle' })
+  const history = useSwapHistory(owner)
 
-  const approve = async () => {
-    if (token === undefined || owner === undefined || requiredAmount === undefined) return
+  /** Sends the approval steps in order; true once all are mined, false (progress `failed`) otherwise. */
+  const approve = async (): Promise<boolean> => {
+    if (token === undefined || owner === undefined || requiredAmount === undefined) return false
+    let at: { steps: readonly ApprovalStep[]; index: number; hashes: Hex[] } | undefined
     try {
       setProgress({ phase: 'preparing' })
       const { steps } = await fetchApprovalTransaction({
@@ -81,20 +95,48 @@ export function useApproval(params: {
         walletAddress: owner,
         amount: requestAmount,
       })
+      const hashes: Hex[] = []
+      const tokenRef = { address: getAddress(token.address), symbol: token.symbol, decimals: token.decimals }
       for (const [index, step] of steps.entries()) {
-        setProgress({ phase: 'wallet', steps, index })
+        at = { steps, index, hashes }
+        setProgress({ phase: 'wallet', steps, index, hashes: [...hashes] })
         await sendAndConfirm({
           config,
           chainId,
           request: { to: step.to, data: step.data, value: BigInt(step.value) },
-          onSent: (hash) => setProgress({ phase: 'pending', steps, index, hash }),
+          onSent: (hash) => {
+            hashes[index] = hash
+            setProgress({ phase: 'pending', steps, index, hashes: [...hashes] })
+            history.upsert({
+              chainId,
+              hash,
+              kind: step.kind === 'reset' ? 'reset' : 'approve',
+              account: owner,
+              from: tokenRef,
+              to: tokenRef,
+              amountIn: step.amount,
+              quotedOut: step.amount,
+              status: 'pending',
+              createdAtMs: Date.now(),
+            })
+          },
         })
+        const sent = hashes[index]
+        if (sent !== undefined) history.upsert({ chainId, hash: sent, status: 'success' })
       }
       await queryClient.invalidateQueries({ queryKey: allowanceOptions.queryKey })
-      setProgress({ phase: 'idle' })
+      setProgress({ phase: 'done', steps, hashes: [...hashes] })
+      return true
     } catch (error: unknown) {
+      const failedHash = at?.hashes[at.index]
+      if (failedHash !== undefined) history.upsert({ chainId, hash: failedHash, status: 'failed' })
       await queryClient.invalidateQueries({ queryKey: allowanceOptions.queryKey })
-      setProgress({ phase: 'failed', error })
+      setProgress(
+        at === undefined
+          ? { phase: 'failed', error }
+          : { phase: 'failed', error, steps: at.steps, index: at.index, hashes: [...at.hashes] },
+      )
+      return false
     }
   }
 

@@ -15,7 +15,8 @@ import type { SingleQuote, SwapSide } from '../types'
  * quotes stay visible, flagged `isStale`, while new ones load. Slippage is the custom value, or (auto) each
  * quote's own `recommendedSlippage` applied to that answer in the browser (`applySlippage`: minimum received,
  * maximum sold and the transaction bound move together), so auto needs one request and no second round trip.
- * `selected` is the chosen exchange's quote, else the best.
+ * `selected` is the chosen exchange's quote, else the best. When a refresh fails the last quotes stay, flagged
+ * `refreshFailed`, so the card can grey them out and offer a retry.
  */
 export function useSwapQuotes(params: {
   chainId: number
@@ -76,6 +77,8 @@ export function useSwapQuotes(params: {
           ? 'loading'
           : 'ready') as 'idle' | 'loading' | 'error' | 'ready',
     error: query.error,
+    /** A refresh of quotes already shown failed: they are out of date and must not be reviewed. */
+    refreshFailed: query.isError && !query.isPlaceholderData && query.data !== undefined && enabled,
     isFetching: query.isFetching,
     updatedAtMs: query.dataUpdatedAt,
     refetch: () => void query.refetch(),

@@ -8,8 +8,10 @@ describe('formatExchangeRate', () => {
     { rate: 999_999_999n, decimals: 6, expected: '999.9999' },
     { rate: 1_000_000n, decimals: 6, expected: '1' },
     { rate: 999_682_520_000_000_000n, decimals: 18, expected: '0.999682' },
-    { rate: 332_837_000_000_000n, decimals: 18, expected: '0.000332' },
-    { rate: 1n, decimals: 18, expected: '<0.000001' },
+    { rate: 332_837_000_000_000n, decimals: 18, expected: '0.00033283' },
+    { rate: 15_384_615_384_615n, decimals: 18, expected: '0.000015384' },
+    { rate: 1n, decimals: 18, expected: '0.000000000000000001' },
+    { rate: 9n, decimals: 6, expected: '0.000009' },
   ])('$rate ($decimals dp) -> $expected', ({ rate, decimals, expected }) => {
     expect(formatExchangeRate({ rate, decimals, locale: 'en-US' })).toBe(expected)
   })

@@ -23,6 +23,8 @@ describe('getSwapAction', () => {
     [{ balance: 9n }, 'insufficient-balance'],
     [{ balance: undefined }, 'review'],
     [{ needsApproval: true }, 'approve'],
+    [{ isPending: true, needsApproval: true, isWrongNetwork: true }, 'pending'],
+    [{ isPending: true, isConnected: false }, 'connect'],
     [{}, 'review'],
   ])('%o -> %s', (change, expected) => {
     expect(getSwapAction({ ...ready, ...change }).kind).toBe(expected)

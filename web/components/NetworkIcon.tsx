@@ -1,0 +1,27 @@
+import { getNetworkIcon } from '../lib/getNetworkIcon'
+import { ChainLogo } from './ChainLogo'
+
+/** A network's logo: @web3icons' for the supported networks (`getNetworkIcon`), else the server's or a monogram. */
+export function NetworkIcon({
+  chainId,
+  logo,
+  label,
+  size = 24,
+}: {
+  chainId: number
+  logo: string | undefined
+  label: string
+  size?: number
+}) {
+  const Icon = getNetworkIcon(chainId)
+  if (Icon === undefined) return <ChainLogo src={logo} label={label} size={size} />
+  return (
+    <span
+      aria-hidden="true"
+      style={{ width: size, height: size }}
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-white ring-1 ring-line"
+    >
+      <Icon variant="branded" size={Math.round(size * 0.85)} />
+    </span>
+  )
+}
