@@ -1,11 +1,11 @@
 import { ChevronDown } from 'lucide-react'
 import { useId } from 'react'
+import { TokenIcon } from '../../../components/TokenIcon'
 import type { TokenRecord } from '../../../lib/api'
 import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getAmountFontClass } from '../model/getAmountFontClass'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
-import { TokenIcon } from './TokenIcon'
 
 export interface AmountFieldProps {
   label: string

@@ -1,3 +1,4 @@
+import { TokenIcon } from '../../../components/TokenIcon'
 import type { TokenRecord } from '../../../lib/api'
 import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
@@ -8,7 +9,6 @@ import { formatExchangeRate } from '../model/formatExchangeRate'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import type { SingleQuote } from '../types'
 import { getQuoteName } from './QuoteList'
-import { TokenIcon } from './TokenIcon'
 
 export interface ReviewDetailsProps {
   quote: SingleQuote

@@ -3,6 +3,7 @@ import { Check } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { isAddress } from 'viem'
 import { Dialog } from '../../../components/Dialog'
+import { TokenIcon } from '../../../components/TokenIcon'
 import { ApiError, type TokenRecord } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
@@ -12,7 +13,6 @@ import { useDebouncedValue } from '../../../lib/useDebouncedValue'
 import { tokenSearchQueryOptions } from '../api/tokenSearchQueryOptions'
 import { computeTokenValueUsd } from '../model/computeTokenValueUsd'
 import { sortTokensByHoldings } from '../model/sortTokensByHoldings'
-import { TokenIcon } from './TokenIcon'
 
 /** Typing pause before the server is searched. */
 export const tokenSearchDebounceMs = 250

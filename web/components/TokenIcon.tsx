@@ -1,5 +1,5 @@
-import { ChainLogo } from '../../../components/ChainLogo'
-import { getMajorTokenIcon } from '../../../lib/getMajorTokenIcon'
+import { getMajorTokenIcon } from '../lib/getMajorTokenIcon'
+import { ChainLogo } from './ChainLogo'
 
 /**
  * A token's logo: the @web3icons logo for a major token (`getMajorTokenIcon`), else the server's logo endpoint
