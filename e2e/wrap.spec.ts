@@ -93,12 +93,24 @@ test.describe('wrap and unwrap', () => {
     const wethBefore = await readBalance({ chain, token: weth.address, address: wallet.address })
     const ethBefore = await readBalance({ chain, token: zeroAddress, address: wallet.address })
 
-    await test.step('the Aggregator pulls WETH, so it asks for an approval first', async () => {
+    await test.step('the Aggregator pulls WETH, so the review approves it first, then unwraps', async () => {
       await swap.payInput.fill('0.5')
       await expect(swap.quotes.getByRole('radio', { name: /^Unwrap/ })).toBeVisible()
       await expect(swap.quotes).toContainText('WETH → ETH, 1:1')
-      await swap.actionButton('Approve WETH').click()
-      await expect(swap.actionButton('Unwrap')).toBeVisible({ timeout: 30_000 })
+      await swap.actionButton('Unwrap').click()
+      const review = page.getByRole('dialog', { name: 'Review unwrap' })
+      await expect(review).toContainText(/Approve WETH\s*To do/)
+      await review.getByRole('button', { name: 'Approve WETH and unwrap' }).click()
+      await expect(review).toContainText(/Approve WETH\s*Done\s*Transaction\s*0x/, { timeout: 30_000 })
+      await expect(review.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+    })
+
+    await test.step('exactly 0.5 ETH arrived for exactly 0.5 WETH, and the exact approval is used up', async () => {
+      const wethAfter = await readBalance({ chain, token: weth.address, address: wallet.address })
+      const ethAfter = await readBalance({ chain, token: zeroAddress, address: wallet.address })
+      const gas = await gasPaidSince(chain, wallet.address, startBlock)
+      expect(wethBefore - wethAfter).toBe(500_000_000_000_000_000n)
+      expect(ethAfter - ethBefore + gas).toBe(500_000_000_000_000_000n)
       expect(
         await readAllowance({
           chain,
@@ -106,19 +118,7 @@ test.describe('wrap and unwrap', () => {
           owner: wallet.address,
           spender: record.aggregator,
         }),
-      ).toBe(500_000_000_000_000_000n)
-    })
-
-    await test.step('"Unwrap" pays exactly 0.5 ETH for exactly 0.5 WETH', async () => {
-      await swap.actionButton('Unwrap').click()
-      const review = page.getByRole('dialog', { name: 'Review unwrap' })
-      await review.getByRole('button', { name: 'Confirm unwrap' }).click()
-      await expect(review.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
-      const wethAfter = await readBalance({ chain, token: weth.address, address: wallet.address })
-      const ethAfter = await readBalance({ chain, token: zeroAddress, address: wallet.address })
-      const gas = await gasPaidSince(chain, wallet.address, startBlock)
-      expect(wethBefore - wethAfter).toBe(500_000_000_000_000_000n)
-      expect(ethAfter - ethBefore + gas).toBe(500_000_000_000_000_000n)
+      ).toBe(0n)
     })
   })
 })
