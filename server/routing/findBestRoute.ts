@@ -7,8 +7,10 @@ import type { HopCache } from './createHopCache'
 import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
 import { findTokenPaths } from './findTokenPaths'
 import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
-import { optimizeSplit, type SplitAllocation } from './optimizeSplit'
 import { RoutingError } from './RoutingError'
+import { refineAllocation } from './refineAllocation'
+import { sampleObjectiveCurve } from './sampleObjectiveCurve'
+import { type PathSet, searchPathSets } from './searchPathSets'
 import { selectCandidatePaths } from './selectCandidatePaths'
 import type { Leg, PoolState, Price, Route, TokenFacts, TradeType } from './types'
 
@@ -45,6 +47,18 @@ export interface FindBestRouteParams {
   gasModel?: GasModel
   /** Memo of hop simulations to share with other calls over the same pool objects (see createHopCache). */
   hopCache?: HopCache
+  /** Receives the search's work counters (for benchmarks). */
+  onSearchStats?: (stats: RouteSearchStats) => void
+}
+
+/** The work of one route search. */
+export interface RouteSearchStats {
+  /** Candidate pool paths considered. */
+  candidates: number
+  /** Path sets valued on the concave models. */
+  setEvaluations: number
+  /** Exact path quotes spent on models and refinement (memoized hops included). */
+  exactEvaluations: number
 }
 
 interface Plan {
@@ -149,55 +163,63 @@ export function findBestRoute(params: FindBestRouteParams): Route {
   let best: Plan | null = null
   for (let i = 0; i < candidates.length; i++) best = better(best, toPlan([{ candidate: i, amount: total }]))
 
+  const gasPriced =
+    (params.gasPriceWei ?? 0n) > 0n &&
+    (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn) !== undefined
+  const stats: RouteSearchStats = { candidates: candidates.length, setEvaluations: 0, exactEvaluations: 0 }
   if (maxLegs > 1 && candidates.length > 1) {
-    const splitOver = (subset: readonly number[]): SplitAllocation[] | null => {
-      const allocations = optimizeSplit({
-        candidateCount: subset.length,
-        poolIdsOf: (j) => candidates[subset[j] ?? -1]?.poolIds ?? [],
-        value: (j, x) => value(subset[j] ?? -1, x),
-        total,
-        maxLegs,
-      })
-      return allocations?.map((a) => ({ ...a, candidate: subset[a.candidate] ?? -1 })) ?? null
+    // The gas of one leg beyond the base: what adding a path to a split costs.
+    const legGasCost = (hops: Leg['hops']) =>
+      gasCostOf([{ amountIn: 0n, amountOut: 0n, hops }]) - gasCostOf([])
+    // A path whose first 1/256 of the total earns less per unit than the best single path's last 1/16 would
+    // take nothing from a split that beats that path; it gets no model (no further exact evaluations).
+    const singleValues = candidates.map((_, i) => value(i, total))
+    let bestSingle = -1
+    for (let i = 0; i < candidates.length; i++) {
+      const v = singleValues[i]
+      if (v != null && (bestSingle < 0 || v > (singleValues[bestSingle] ?? 0n))) bestSingle = i
     }
-    const all = candidates.map((_, i) => i)
-    let allocations = splitOver(all)
-    let plan = allocations && toPlan(allocations)
-    // Water-filling ignores the fixed gas of each extra leg; drop legs while that improves the net result.
-    const gasPriced =
-      (params.gasPriceWei ?? 0n) > 0n &&
-      (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn)
-    // Each drop is ranked cheaply (its amount handed to the other legs pro rata, no re-optimisation); only the
-    // most promising drop is re-optimised, so a 4-leg split costs one optimizeSplit per level, not four.
-    while (gasPriced && allocations && plan && allocations.length > 1) {
-      const current: SplitAllocation[] = allocations
-      const ranked = current
-        .map((dropped) => {
-          const rest = current.filter((a) => a !== dropped)
-          const restTotal = rest.reduce((sum, a) => sum + a.amount, 0n)
-          let handedOut = 0n
-          const moved = rest.map((a, i) => {
-            const extra =
-              i === rest.length - 1
-                ? dropped.amount - handedOut
-                : (dropped.amount * a.amount) / (restTotal || 1n)
-            handedOut += extra
-            return { candidate: a.candidate, amount: a.amount + extra }
-          })
-          return { rest, estimate: toPlan(moved) }
-        })
-        .filter((r) => r.estimate !== null)
-        .sort((a, b) => ((b.estimate?.net ?? 0n) > (a.estimate?.net ?? 0n) ? 1 : -1))
-      const pick = ranked[0]
-      if (!pick) break
-      const next = splitOver(pick.rest.map((a) => a.candidate))
-      const nextPlan = next && toPlan(next)
-      if (!next || !nextPlan || nextPlan.net <= plan.net) break
-      allocations = next
-      plan = nextPlan
+    const tail = total / 16n
+    const beforeTail = bestSingle >= 0 && tail > 0n ? value(bestSingle, total - tail) : null
+    const bestSingleValue = singleValues[bestSingle]
+    const floorRate =
+      beforeTail !== null && bestSingleValue != null
+        ? Number(bestSingleValue - beforeTail) / Number(tail)
+        : Number.NEGATIVE_INFINITY
+    const probeAmount = total / 256n
+    const isWorthModelling = (i: number): boolean => {
+      if (probeAmount <= 0n || i === bestSingle) return true
+      const v = value(i, probeAmount)
+      stats.exactEvaluations++
+      return v !== null && Number(v) / Number(probeAmount) > floorRate
     }
-    best = better(best, plan)
+    const curves = candidates.map((path, i) =>
+      !isWorthModelling(i)
+        ? null
+        : sampleObjectiveCurve({
+            total,
+            evaluate: (x) => {
+              stats.exactEvaluations++
+              const q = quote(path, x)
+              return q ? { value: objectiveOf(q), gasCost: gasPriced ? legGasCost(q.hops) : 0n } : null
+            },
+          }),
+    )
+    const search = searchPathSets({
+      curves,
+      poolIdsOf: (i) => candidates[i]?.poolIds ?? [],
+      total: Number(total),
+      maxLegs,
+      gasPriced,
+    })
+    stats.setEvaluations = search.evaluations
+    for (const set of search.sets) {
+      if (set.members.length < 2) continue
+      const allocations = polish(set, total, value, stats)
+      if (allocations.length > 0) best = better(best, toPlan(allocations))
+    }
   }
+  params.onSearchStats?.(stats)
 
   if (!best) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount')
   return buildRoute(params, best.legs, { exactIn, feeBps, total, tax: tax(outKey), gasModel, gasCostOf })
@@ -246,4 +268,36 @@ function buildRoute(
     amountOutGross: ctx.total,
     feeAmount: ctx.total - params.amount,
   }
+}
+
+/**
+ * Turns a model allocation into exact integer amounts (rounded down, the remainder to the largest leg) and
+ * refines them with the exact math, moves starting at 1/32 of the total (the models' resolution) and stopping
+ * at 2^-20 of it. Returns the allocations, or the empty list when a leg cannot take its amount.
+ */
+function polish(
+  set: PathSet,
+  total: bigint,
+  value: (candidate: number, amount: bigint) => bigint | null,
+  stats: RouteSearchStats,
+): { candidate: number; amount: bigint }[] {
+  const amounts = set.amounts.map((a) => BigInt(Math.floor(a)))
+  let largest = 0
+  for (let k = 0; k < amounts.length; k++) if ((amounts[k] ?? 0n) > (amounts[largest] ?? 0n)) largest = k
+  amounts[largest] = (amounts[largest] ?? 0n) + total - amounts.reduce((sum, a) => sum + a, 0n)
+  const values: bigint[] = []
+  for (let k = 0; k < amounts.length; k++) {
+    const v = (amounts[k] ?? 0n) > 0n ? value(set.members[k] ?? -1, amounts[k] ?? 0n) : null
+    stats.exactEvaluations++
+    if (v === null) return []
+    values.push(v)
+  }
+  stats.exactEvaluations += refineAllocation({
+    value: (leg, x) => value(set.members[leg] ?? -1, x),
+    amounts,
+    values,
+    startDelta: total / 32n,
+    minMove: total >> 20n || 1n,
+  })
+  return amounts.map((amount, k) => ({ candidate: set.members[k] ?? -1, amount }))
 }
