@@ -1,18 +1,10 @@
 import type { Address } from 'viem'
-import { applyTransferFee } from './applyTransferFee'
-import { buildPoolGraph } from './buildPoolGraph'
-import { computeGrossAmountOut } from './computeGrossAmountOut'
-import { computeIntegratorFee } from './computeIntegratorFee'
+import { compareRoutes } from './compareRoutes'
 import type { HopCache } from './createHopCache'
-import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
-import { findTokenPaths } from './findTokenPaths'
-import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
+import type { GasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
-import { refineAllocation } from './refineAllocation'
-import { sampleObjectiveCurve } from './sampleObjectiveCurve'
-import { type PathSet, searchPathSets } from './searchPathSets'
-import { selectCandidatePaths } from './selectCandidatePaths'
-import type { Leg, PoolState, Price, Route, TokenFacts, TradeType } from './types'
+import { searchRoute } from './searchRoute'
+import type { PoolState, Price, Route, TokenFacts, TradeType } from './types'
 
 export interface FindBestRouteParams {
   /** The chain's pool snapshot. */
@@ -55,15 +47,14 @@ export interface FindBestRouteParams {
 export interface RouteSearchStats {
   /** Candidate pool paths considered. */
   candidates: number
+  /** Candidates given a concave model (the others cannot earn a share of a split). */
+  modelled: number
   /** Path sets valued on the concave models. */
   setEvaluations: number
-  /** Exact path quotes spent on models and refinement (memoized hops included). */
-  exactEvaluations: number
-}
-
-interface Plan {
-  legs: Leg[]
-  net: bigint
+  /** Exact path quotes spent on probes and models (memoized hops included). */
+  modelEvaluations: number
+  /** Exact path quotes spent polishing the best sets' amounts. */
+  polishEvaluations: number
 }
 
 const MAX_FEE_BPS = 1000
@@ -83,221 +74,93 @@ function assertParams(params: FindBestRouteParams): void {
 /**
  * Finds the route with the best output net of gas (exactIn) or the least input plus gas (exactOut) over pools
  * of the snapshot: paths of up to `maxHops` hops through `connectors`, split over up to `maxLegs`
- * pool-disjoint paths when that pays after gas. Amounts reproduce the Aggregator to the wei, including
- * transfer taxes of fee-on-transfer tokens and the integrator fee. Pure: all inputs are parameters.
+ * pool-disjoint paths when that pays after gas. Never worse than the best single path, nor than the best route
+ * of any one exchange of the same request (those are searched too and the best of all is returned). Amounts
+ * reproduce the Aggregator to the wei, including transfer taxes of fee-on-transfer tokens and the integrator
+ * fee. Pure: all inputs are parameters; with a `hopCache`, results are memoized there per pool snapshot and
+ * request, so `findBestRoutePerExchange` on the same request reuses the per-exchange routes.
  * Throws RoutingError: NO_ROUTE (no path), INSUFFICIENT_LIQUIDITY (paths cannot absorb the amount),
  * UNSUPPORTED_DIRECTION (exactOut with a fee-on-transfer token), INVALID_PARAMS.
  */
 export function findBestRoute(params: FindBestRouteParams): Route {
   assertParams(params)
-  const { tradeType, amount } = params
-  const exactIn = tradeType === 'exactIn'
-  const feeBps = params.feeBps ?? 0
-  const maxLegs = params.isSplit === false ? 1 : (params.maxLegs ?? 8)
-  const gasModel = params.gasModel ?? defaultGasModel
-  const inKey = params.tokenIn.toLowerCase()
-  const outKey = params.tokenOut.toLowerCase()
-
-  const taxes = new Map<string, number>()
-  for (const token of params.tokens ?? []) {
-    if (token.transferFeeBps) taxes.set(token.address.toLowerCase(), token.transferFeeBps)
-  }
-  const tax = (key: string) => taxes.get(key) ?? 0
-  if (!exactIn && (tax(inKey) > 0 || tax(outKey) > 0)) {
-    throw new RoutingError(
-      'UNSUPPORTED_DIRECTION',
-      'exact output is not supported for fee-on-transfer tokens',
-    )
-  }
-
-  const total = exactIn
-    ? applyTransferFee(amount, tax(inKey))
-    : computeGrossAmountOut({ amountOut: amount, feeBps }).amountOutGross
-  if (total <= 0n) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'amount too small')
-
-  const graph = buildPoolGraph(params)
-  const tokenPaths = findTokenPaths({
-    graph,
-    tokenIn: inKey,
-    tokenOut: outKey,
-    connectors: new Set(params.connectors.map((c) => c.toLowerCase())),
-    maxHops: params.maxHops ?? 3,
-    isExcludedIntermediate: exactIn ? undefined : (key) => tax(key) > 0,
-  })
-  if (tokenPaths.length === 0) throw new RoutingError('NO_ROUTE', 'no pools connect these tokens')
-
-  const quoter = createPathQuoter({
-    pools: graph.pools,
-    transferFeeBps: tax,
-    ...(params.hopCache ? { cache: params.hopCache } : {}),
-  })
-  const candidates = selectCandidatePaths({ graph, quoter, tokenPaths, tradeType, amount: total })
-  const quote = (path: PoolPath, x: bigint): PathQuote | null =>
-    exactIn ? quoter.quoteExactIn(path, x) : quoter.quoteExactOut(path, x)
-  const objectiveOf = (q: PathQuote) => (exactIn ? q.amountOut : -q.amountIn)
-  const value = (i: number, x: bigint): bigint | null => {
-    const path = candidates[i]
-    const q = path && quote(path, x)
-    return q ? objectiveOf(q) : null
-  }
-  const gasCostOf = (legs: readonly Leg[]) =>
-    computeGasCostInToken({
-      gasUnits: computeRouteGasUnits(legs, gasModel),
-      gasPriceWei: params.gasPriceWei,
-      nativePriceInToken: exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn,
-    })
-  const toPlan = (allocations: readonly { candidate: number; amount: bigint }[]): Plan | null => {
-    const legs: Leg[] = []
-    let sum = 0n
-    for (const { candidate, amount: x } of allocations) {
-      const path = candidates[candidate]
-      const q = path && quote(path, x)
-      if (!q) return null
-      legs.push({ amountIn: q.amountIn, amountOut: q.amountOut, hops: q.hops })
-      sum += objectiveOf(q)
-    }
-    return { legs, net: sum - gasCostOf(legs) }
-  }
-  const better = (a: Plan | null, b: Plan | null) => (b !== null && (a === null || b.net > a.net) ? b : a)
-
-  let best: Plan | null = null
-  for (let i = 0; i < candidates.length; i++) best = better(best, toPlan([{ candidate: i, amount: total }]))
-
-  const gasPriced =
-    (params.gasPriceWei ?? 0n) > 0n &&
-    (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn) !== undefined
-  const stats: RouteSearchStats = { candidates: candidates.length, setEvaluations: 0, exactEvaluations: 0 }
-  if (maxLegs > 1 && candidates.length > 1) {
-    // The gas of one leg beyond the base: what adding a path to a split costs.
-    const legGasCost = (hops: Leg['hops']) =>
-      gasCostOf([{ amountIn: 0n, amountOut: 0n, hops }]) - gasCostOf([])
-    // A path whose first 1/256 of the total earns less per unit than the best single path's last 1/16 would
-    // take nothing from a split that beats that path; it gets no model (no further exact evaluations).
-    const singleValues = candidates.map((_, i) => value(i, total))
-    let bestSingle = -1
-    for (let i = 0; i < candidates.length; i++) {
-      const v = singleValues[i]
-      if (v != null && (bestSingle < 0 || v > (singleValues[bestSingle] ?? 0n))) bestSingle = i
-    }
-    const tail = total / 16n
-    const beforeTail = bestSingle >= 0 && tail > 0n ? value(bestSingle, total - tail) : null
-    const bestSingleValue = singleValues[bestSingle]
-    const floorRate =
-      beforeTail !== null && bestSingleValue != null
-        ? Number(bestSingleValue - beforeTail) / Number(tail)
-        : Number.NEGATIVE_INFINITY
-    const probeAmount = total / 256n
-    const isWorthModelling = (i: number): boolean => {
-      if (probeAmount <= 0n || i === bestSingle) return true
-      const v = value(i, probeAmount)
-      stats.exactEvaluations++
-      return v !== null && Number(v) / Number(probeAmount) > floorRate
-    }
-    const curves = candidates.map((path, i) =>
-      !isWorthModelling(i)
-        ? null
-        : sampleObjectiveCurve({
-            total,
-            evaluate: (x) => {
-              stats.exactEvaluations++
-              const q = quote(path, x)
-              return q ? { value: objectiveOf(q), gasCost: gasPriced ? legGasCost(q.hops) : 0n } : null
-            },
-          }),
-    )
-    const search = searchPathSets({
-      curves,
-      poolIdsOf: (i) => candidates[i]?.poolIds ?? [],
-      total: Number(total),
-      maxLegs,
-      gasPriced,
-    })
-    stats.setEvaluations = search.evaluations
-    for (const set of search.sets) {
-      if (set.members.length < 2) continue
-      const allocations = polish(set, total, value, stats)
-      if (allocations.length > 0) best = better(best, toPlan(allocations))
-    }
-  }
-  params.onSearchStats?.(stats)
-
-  if (!best) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount')
-  return buildRoute(params, best.legs, { exactIn, feeBps, total, tax: tax(outKey), gasModel, gasCostOf })
-}
-
-function buildRoute(
-  params: FindBestRouteParams,
-  unsortedLegs: readonly Leg[],
-  ctx: {
-    exactIn: boolean
-    feeBps: number
-    total: bigint
-    tax: number
-    gasModel: GasModel
-    gasCostOf: (legs: readonly Leg[]) => bigint
-  },
-): Route {
-  const key = (leg: Leg) => (ctx.exactIn ? leg.amountIn : leg.amountOut)
-  const legs = [...unsortedLegs].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0))
-  const gasUnits = computeRouteGasUnits(legs, ctx.gasModel)
-  const gasCostInToken = ctx.gasCostOf(legs)
-  const common = {
-    tradeType: params.tradeType,
-    tokenIn: params.tokenIn,
-    tokenOut: params.tokenOut,
-    feeBps: ctx.feeBps,
-    legs,
-    gasUnits,
-    gasCostInToken,
-  }
-  if (ctx.exactIn) {
-    const amountOutGross = legs.reduce((sum, leg) => sum + leg.amountOut, 0n)
-    const { feeAmount, amountOutAfterFee } = computeIntegratorFee({ amountOutGross, feeBps: ctx.feeBps })
-    return {
-      ...common,
-      amountIn: params.amount,
-      amountOut: applyTransferFee(amountOutAfterFee, ctx.tax),
-      amountOutGross,
-      feeAmount,
-    }
-  }
-  return {
-    ...common,
-    amountIn: legs.reduce((sum, leg) => sum + leg.amountIn, 0n),
-    amountOut: params.amount,
-    amountOutGross: ctx.total,
-    feeAmount: ctx.total - params.amount,
+  const memo = params.hopCache?.routes(params.pools)
+  const key = memo ? routeMemoKey(params) : ''
+  const cached = memo?.get(key)
+  if (cached instanceof RoutingError) throw new RoutingError(cached.code, cached.message)
+  if (cached) return cached
+  try {
+    const route = searchWithExchanges(params)
+    memo?.set(key, route)
+    return route
+  } catch (error: unknown) {
+    if (error instanceof RoutingError) memo?.set(key, error)
+    throw error
   }
 }
 
-/**
- * Turns a model allocation into exact integer amounts (rounded down, the remainder to the largest leg) and
- * refines them with the exact math, moves starting at 1/32 of the total (the models' resolution) and stopping
- * at 2^-20 of it. Returns the allocations, or the empty list when a leg cannot take its amount.
- */
-function polish(
-  set: PathSet,
-  total: bigint,
-  value: (candidate: number, amount: bigint) => bigint | null,
-  stats: RouteSearchStats,
-): { candidate: number; amount: bigint }[] {
-  const amounts = set.amounts.map((a) => BigInt(Math.floor(a)))
-  let largest = 0
-  for (let k = 0; k < amounts.length; k++) if ((amounts[k] ?? 0n) > (amounts[largest] ?? 0n)) largest = k
-  amounts[largest] = (amounts[largest] ?? 0n) + total - amounts.reduce((sum, a) => sum + a, 0n)
-  const values: bigint[] = []
-  for (let k = 0; k < amounts.length; k++) {
-    const v = (amounts[k] ?? 0n) > 0n ? value(set.members[k] ?? -1, amounts[k] ?? 0n) : null
-    stats.exactEvaluations++
-    if (v === null) return []
-    values.push(v)
+function searchWithExchanges(params: FindBestRouteParams): Route {
+  let best: Route | undefined
+  let failure: unknown
+  try {
+    best = searchRoute(params)
+  } catch (error: unknown) {
+    if (!isNoRouteError(error)) throw error
+    failure = error
   }
-  stats.exactEvaluations += refineAllocation({
-    value: (leg, x) => value(set.members[leg] ?? -1, x),
-    amounts,
-    values,
-    startDelta: total / 32n,
-    minMove: total >> 20n || 1n,
-  })
-  return amounts.map((amount, k) => ({ candidate: set.members[k] ?? -1, amount }))
+  const exchangeIds = listExchangeIds(params)
+  if (exchangeIds.length > 1) {
+    for (const exchangeId of exchangeIds) {
+      try {
+        const route = findBestRoute({ ...params, exchangeIds: [exchangeId], onSearchStats: undefined })
+        if (!best || compareRoutes(route, best) < 0) best = route
+      } catch (error: unknown) {
+        if (!isNoRouteError(error)) throw error
+      }
+    }
+  }
+  if (!best) throw failure
+  return best
+}
+
+/** Whether an error only says that these pools cannot route the trade. */
+export function isNoRouteError(error: unknown): error is RoutingError {
+  return (
+    error instanceof RoutingError && (error.code === 'NO_ROUTE' || error.code === 'INSUFFICIENT_LIQUIDITY')
+  )
+}
+
+/** The exchange ids of the pools that the request's filters leave, in pool order (case as in the pools). */
+export function listExchangeIds(params: FindBestRouteParams): string[] {
+  const excluded = new Set((params.excludedExchanges ?? []).map((e) => e.toLowerCase()))
+  const allowed = params.exchangeIds ? new Set(params.exchangeIds.map((e) => e.toLowerCase())) : undefined
+  return [...new Set(params.pools.map((p) => p.exchangeId))].filter(
+    (id) => !excluded.has(id.toLowerCase()) && (!allowed || allowed.has(id.toLowerCase())),
+  )
+}
+
+/** Everything but the pools that decides a route, as one string (the pools key the memo by identity). */
+function routeMemoKey(params: FindBestRouteParams): string {
+  const price = (p: FindBestRouteParams['nativePriceInTokenOut']) => (p ? `${p.num}/${p.den}` : '')
+  return [
+    params.tokenIn.toLowerCase(),
+    params.tokenOut.toLowerCase(),
+    params.tradeType,
+    params.amount,
+    params.feeBps ?? 0,
+    params.gasPriceWei ?? '',
+    price(params.nativePriceInTokenOut),
+    price(params.nativePriceInTokenIn),
+    (params.excludedExchanges ?? []).join(',').toLowerCase(),
+    params.exchangeIds?.join(',').toLowerCase() ?? '*',
+    params.isSplit ?? true,
+    params.maxHops ?? 3,
+    params.maxLegs ?? 8,
+    params.gasModel ? `${params.gasModel.base}/${params.gasModel.perLeg}` : '',
+    params.connectors.join(',').toLowerCase(),
+    (params.tokens ?? [])
+      .map((t) => `${t.address}:${t.transferFeeBps ?? 0}`)
+      .join(',')
+      .toLowerCase(),
+  ].join('|')
 }

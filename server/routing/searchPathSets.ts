@@ -17,7 +17,7 @@ export interface SearchPathSetsParams {
   starts?: number
   /** Sets that lost members in an exchange and are refilled greedily, per step. Default 6. */
   refills?: number
-  /** Best sets returned. Default 3. */
+  /** Best sets returned. Default 2. */
   keep?: number
 }
 
@@ -161,6 +161,6 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
 
   const distinct = new Map<string, PathSet>()
   for (const s of seen.values()) if (s) distinct.set(s.members.join(','), s)
-  const sets = [...distinct.values()].sort((a, b) => b.net - a.net).slice(0, params.keep ?? 3)
+  const sets = [...distinct.values()].sort((a, b) => b.net - a.net).slice(0, params.keep ?? 2)
   return { sets, evaluations }
 }
