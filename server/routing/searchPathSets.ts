@@ -40,7 +40,7 @@ export interface PathSetSearch {
 /**
  * Chooses which pool-disjoint paths a split uses, on the paths' concave models. Each set is valued at its
  * optimal allocation (`allocateOverCurves`) net of its legs' gas. Steepest-ascent local search from the best
- * single paths over three moves: add a path, exchange a path for a conflicting alternative (every member sharing
+ * single paths (or, when none takes the total alone, from the best average rates that together can) over three moves: add a path, exchange a path for a conflicting alternative (every member sharing
  * a pool with it leaves), drop a path; at `maxLegs` also replace one member. The best few exchanges that shrink the set are refilled
  * greedily with compatible paths, so exchanges of two legs for two others are found. Stops at a local optimum or after
  * `maxEvaluations`, keeping the best sets seen, so a leg is never locked to the pools it started with.
@@ -136,7 +136,23 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
     return current
   }
 
-  for (const start of singles.slice(0, params.starts ?? 3)) {
+  const starts: PathSet[] = singles.slice(0, params.starts ?? 3)
+  if (starts.length === 0) {
+    // No path takes the total alone: start from the highest average rates that together can.
+    const byRate = [...usable].sort((a, b) => averageRate(curves[b]) - averageRate(curves[a]))
+    const members: number[] = []
+    let capacity = 0
+    for (const c of byRate) {
+      if (members.length >= maxLegs || capacity >= total) break
+      if (members.some((m) => conflicts.get(c)?.has(m))) continue
+      members.push(c)
+      capacity += curves[c]?.capacity ?? 0
+    }
+    const start = evaluate(members)
+    if (start) starts.push(start)
+  }
+
+  for (const start of starts) {
     let current = start
     while (evaluations < maxEvaluations) {
       let best = current
@@ -163,4 +179,8 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
   for (const s of seen.values()) if (s) distinct.set(s.members.join(','), s)
   const sets = [...distinct.values()].sort((a, b) => b.net - a.net).slice(0, params.keep ?? 2)
   return { sets, evaluations }
+}
+
+function averageRate(curve: ObjectiveCurve | null | undefined): number {
+  return curve && curve.capacity > 0 ? curve.valueAtCapacity / curve.capacity : Number.NEGATIVE_INFINITY
 }
