@@ -155,8 +155,11 @@ export function searchRoute(params: FindBestRouteParams): Route {
       gasPriced,
     })
     stats.setEvaluations = search.evaluations
+    const leader = search.sets[0]
     for (const set of search.sets) {
-      if (set.members.length < 2) continue
+      // Runners-up are polished only when their model is within 1 bp of the leader's (the models are close to
+      // exact, so a set further behind does not overtake it).
+      if (set.members.length < 2 || (leader && leader.net - set.net > Math.abs(leader.net) * 1e-4)) continue
       const allocations = polish(set, total, value, stats)
       if (allocations.length > 0) best = better(best, toPlan(allocations))
     }
