@@ -275,3 +275,34 @@ describe('findBestRoute: the optimum of pool-disjoint splits', () => {
     expect(findBestRoute({ ...params })).toBe(best)
   })
 })
+
+describe('findBestRoute: amounts that only a split can take', () => {
+  it('exact output beyond any one pool: legs sum to the target, each input the exact V2 inverse', () => {
+    const pools = [
+      makeV2Pool({ id: 1, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 60n * E18 }),
+      makeV2Pool({ id: 2, tokenA: A, tokenB: B, reserveA: 800n * E18, reserveB: 45n * E18 }),
+    ]
+    // 100 of B: the pools hold 60 and 45, so each leg runs close to its pool's capacity.
+    const amount = 100n * E18
+    const route = findBestRoute({
+      pools,
+      tokenIn: A,
+      tokenOut: B,
+      tradeType: 'exactOut',
+      amount,
+      connectors: [],
+    })
+    expect(route.legs).toHaveLength(2)
+    expect(route.legs.reduce((sum, leg) => sum + leg.amountOut, 0n)).toBe(amount)
+    for (const leg of route.legs) {
+      const pool = pools.find((p) => p === leg.hops[0]?.pool)
+      if (!pool) throw new Error('leg through an unknown pool')
+      const [reserveIn, reserveOut] =
+        pool.token0 === A ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0]
+      expect(getAmountOut(leg.amountIn, reserveIn, reserveOut, pool.feeBps)).toBeGreaterThanOrEqual(
+        leg.amountOut,
+      )
+      expect(getAmountOut(leg.amountIn - 1n, reserveIn, reserveOut, pool.feeBps)).toBeLessThan(leg.amountOut)
+    }
+  })
+})

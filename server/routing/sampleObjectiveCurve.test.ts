@@ -28,13 +28,15 @@ describe('sampleObjectiveCurve', () => {
     expect(curve && curveGasCost(curve, 50)).toBe(3)
   })
 
-  it('ends at the last amount the path can take; null when it takes none', () => {
+  it('ends at the capacity of a path that cannot take the total, located by bisection; null when it takes none', () => {
     const limited = sampleObjectiveCurve({
       total: 100n,
       fractions: [0.5, 1],
-      evaluate: (x) => (x <= 50n ? { value: x, gasCost: 0n } : null),
+      evaluate: (x) => (x <= 70n ? { value: x, gasCost: 0n } : null),
     })
-    expect(limited?.capacity).toBe(50)
+    // 50 evaluates, 100 does not: bisection tries 75, 62, 68, 71, 69, 70 (then stops at a gap of 1).
+    expect(limited?.capacity).toBe(70)
+    expect(limited?.segments).toEqual([{ length: 70, slope: 1 }])
     expect(sampleObjectiveCurve({ total: 100n, fractions: [1], evaluate: () => null })).toBeNull()
   })
 })

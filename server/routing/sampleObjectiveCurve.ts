@@ -48,26 +48,43 @@ export const defaultCurveFractions: readonly number[] = [
 /**
  * Samples `evaluate` at `fractions` of `total` (in increasing order) and returns the concave upper hull of
  * the points with (0, 0), up to the largest amount that evaluates (a path that cannot take the total ends
- * early). Returns null when no sample evaluates. `evaluate` returns null where the path cannot execute.
+ * early, at its capacity located by bisection). Returns null when no sample evaluates. `evaluate` returns null where the path cannot execute.
  */
 export function sampleObjectiveCurve(params: {
   total: bigint
   evaluate: (amount: bigint) => CurveSample | null
   fractions?: readonly number[]
+  /** Bisection steps locating the capacity of a path that cannot take the total. Default 8. */
+  capacitySteps?: number
 }): ObjectiveCurve | null {
   const { total, evaluate } = params
   const fractions = params.fractions ?? defaultCurveFractions
   const points: { x: number; y: number }[] = [{ x: 0, y: 0 }]
   const gasAt: { amount: number; gasCost: number }[] = []
   let lastAmount = 0n
+  const record = (amount: bigint, sample: CurveSample) => {
+    lastAmount = amount
+    points.push({ x: Number(amount), y: Number(sample.value) })
+    gasAt.push({ amount: Number(amount), gasCost: Number(sample.gasCost) })
+  }
   for (const fraction of fractions) {
     const amount = fraction >= 1 ? total : (total * BigInt(Math.round(fraction * 1e9))) / 1_000_000_000n
     if (amount <= lastAmount) continue
     const sample = evaluate(amount)
-    if (sample === null) break
-    lastAmount = amount
-    points.push({ x: Number(amount), y: Number(sample.value) })
-    gasAt.push({ amount: Number(amount), gasCost: Number(sample.gasCost) })
+    if (sample !== null) {
+      record(amount, sample)
+      continue
+    }
+    // The path runs dry between the last sample and this one: bisect its capacity, so that paths which only
+    // together can take the total are known to.
+    let dry = amount
+    for (let step = 0; step < (params.capacitySteps ?? 8) && dry - lastAmount > 1n; step++) {
+      const mid = (lastAmount + dry) / 2n
+      const probe = evaluate(mid)
+      if (probe === null) dry = mid
+      else record(mid, probe)
+    }
+    break
   }
   if (points.length < 2) return null
   const hull = upperHull(points)

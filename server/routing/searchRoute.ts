@@ -160,7 +160,8 @@ export function searchRoute(params: FindBestRouteParams): Route {
       // Runners-up are polished only when their model is within 1 bp of the leader's (the models are close to
       // exact, so a set further behind does not overtake it).
       if (set.members.length < 2 || (leader && leader.net - set.net > Math.abs(leader.net) * 1e-4)) continue
-      const allocations = polish(set, total, value, stats)
+      const capacities = set.members.map((m) => curves[m]?.capacity ?? 0)
+      const allocations = polish(set, capacities, total, value, stats)
       if (allocations.length > 0) best = better(best, toPlan(allocations))
     }
   }
@@ -216,20 +217,24 @@ function buildRoute(
 }
 
 /**
- * Turns a model allocation into exact integer amounts (rounded down, the remainder to the largest leg) and
- * refines them with the exact math, moves starting at 1/64 of the total and stopping at 2^-16 of it (the output
- * lost to a residual misallocation is second order in its size). Returns the allocations, or the empty list when a leg cannot take its amount.
+ * Turns a model allocation into exact integer amounts (rounded down, the remainder to the leg with the most
+ * room below its capacity) and refines them with the exact math, moves starting at 1/64 of the total and
+ * stopping at 2^-16 of it (the output lost to a residual misallocation is second order in its size). Returns
+ * the allocations, or the empty list when a leg cannot take its amount.
  */
 function polish(
   set: PathSet,
+  capacities: readonly number[],
   total: bigint,
   value: (candidate: number, amount: bigint) => bigint | null,
   stats: RouteSearchStats,
 ): { candidate: number; amount: bigint }[] {
   const amounts = set.amounts.map((a) => BigInt(Math.floor(a)))
-  let largest = 0
-  for (let k = 0; k < amounts.length; k++) if ((amounts[k] ?? 0n) > (amounts[largest] ?? 0n)) largest = k
-  amounts[largest] = (amounts[largest] ?? 0n) + total - amounts.reduce((sum, a) => sum + a, 0n)
+  // The rounding remainder goes to the leg furthest from its capacity.
+  let roomiest = 0
+  const room = (k: number) => (capacities[k] ?? 0) - (set.amounts[k] ?? 0)
+  for (let k = 0; k < amounts.length; k++) if (room(k) > room(roomiest)) roomiest = k
+  amounts[roomiest] = (amounts[roomiest] ?? 0n) + total - amounts.reduce((sum, a) => sum + a, 0n)
   const values: bigint[] = []
   for (let k = 0; k < amounts.length; k++) {
     const v = (amounts[k] ?? 0n) > 0n ? value(set.members[k] ?? -1, amounts[k] ?? 0n) : null
