@@ -172,9 +172,14 @@ function buildMix(d: ChainDeployment): string[] {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 })
 
-function get(baseUrl: string, pathAndQuery: string): Promise<{ status: number; body: string }> {
+/** GET over the keep-alive agent, or over a connection of its own with `fresh` (after long pauses). */
+function get(
+  baseUrl: string,
+  pathAndQuery: string,
+  fresh = false,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${pathAndQuery}`, { agent }, (res) => {
+    const req = request(`${baseUrl}${pathAndQuery}`, { agent: fresh ? false : agent }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () =>
@@ -286,9 +291,9 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           amount: amount.toString(),
         })
         // A fresh connection: the reference below takes longer than the server keeps an idle socket open.
-        const res = await fetch(`${target.baseUrl}/trade/v1/${chainId}/quote/single?${q}`)
+        const res = await get(target.baseUrl, `/trade/v1/${chainId}/quote/single?${q}`, true)
         if (res.status !== 200) continue
-        const quotes = (await res.json()) as { toTokenAmount: string; gasCostUsd: number | null }[]
+        const quotes = JSON.parse(res.body) as { toTokenAmount: string; gasCostUsd: number | null }[]
         const netUsd = (x: (typeof quotes)[number]) =>
           Number(x.toTokenAmount) * 10 ** -tokenOut.decimals * outUsd - (x.gasCostUsd ?? 0)
         const [bestQuote, ...others] = quotes
