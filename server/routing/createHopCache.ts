@@ -1,6 +1,7 @@
 import type { HopSimulator } from '../poolKinds/PoolKind'
 import { poolKindOf } from '../poolKinds/poolKinds'
-import type { PoolState } from './types'
+import type { RoutingError } from './RoutingError'
+import type { PoolState, Route } from './types'
 
 /** One hop's simulated result, as the path quoter memoizes it. */
 export interface CachedHop {
@@ -22,16 +23,20 @@ export interface HopCache {
   simulator(pool: PoolState, zeroForOne: boolean): HopSimulator
   /** The amount -> result memo of one pool, direction, trade side and pair of transfer taxes. */
   hops(pool: PoolState, slot: string): Map<bigint, CachedHop | null>
+  /** Routes (or the routing error) found over one pool list, by request (see findBestRoute). */
+  routes(pools: readonly PoolState[]): Map<string, Route | RoutingError>
 }
 
 /**
  * Creates an empty `HopCache`. Pass one to `findBestRoute` calls that should share work; without one each call
- * uses its own. `maxEntriesPerPool` bounds memory for long-lived caches (default 4096 amounts per memo).
+ * uses its own. `maxEntriesPerPool` bounds memory for long-lived caches (default 4096 amounts per memo; the
+ * route memo of one pool list keeps as many requests).
  */
 export function createHopCache(params: { maxEntriesPerPool?: number } = {}): HopCache {
   const maxEntries = params.maxEntriesPerPool ?? 4096
   const simulators = new WeakMap<PoolState, [HopSimulator | undefined, HopSimulator | undefined]>()
   const memos = new WeakMap<PoolState, Map<string, Map<bigint, CachedHop | null>>>()
+  const routeMemos = new WeakMap<readonly PoolState[], Map<string, Route | RoutingError>>()
   return {
     simulator(pool, zeroForOne) {
       let pair = simulators.get(pool)
@@ -57,6 +62,16 @@ export function createHopCache(params: { maxEntriesPerPool?: number } = {}): Hop
       if (!memo) {
         memo = new Map()
         slots.set(slot, memo)
+      } else if (memo.size >= maxEntries) {
+        memo.clear()
+      }
+      return memo
+    },
+    routes(pools) {
+      let memo = routeMemos.get(pools)
+      if (!memo) {
+        memo = new Map()
+        routeMemos.set(pools, memo)
       } else if (memo.size >= maxEntries) {
         memo.clear()
       }

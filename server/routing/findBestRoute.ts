@@ -1,16 +1,10 @@
 import type { Address } from 'viem'
-import { applyTransferFee } from './applyTransferFee'
-import { buildPoolGraph } from './buildPoolGraph'
-import { computeGrossAmountOut } from './computeGrossAmountOut'
-import { computeIntegratorFee } from './computeIntegratorFee'
+import { compareRoutes } from './compareRoutes'
 import type { HopCache } from './createHopCache'
-import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
-import { findTokenPaths } from './findTokenPaths'
-import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
-import { optimizeSplit, type SplitAllocation } from './optimizeSplit'
+import type { GasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
-import { selectCandidatePaths } from './selectCandidatePaths'
-import type { Leg, PoolState, Price, Route, TokenFacts, TradeType } from './types'
+import { searchRoute } from './searchRoute'
+import type { PoolState, Price, Route, TokenFacts, TradeType } from './types'
 
 export interface FindBestRouteParams {
   /** The chain's pool snapshot. */
@@ -45,11 +39,22 @@ export interface FindBestRouteParams {
   gasModel?: GasModel
   /** Memo of hop simulations to share with other calls over the same pool objects (see createHopCache). */
   hopCache?: HopCache
+  /** Receives the search's work counters (for benchmarks). */
+  onSearchStats?: (stats: RouteSearchStats) => void
 }
 
-interface Plan {
-  legs: Leg[]
-  net: bigint
+/** The work of one route search. */
+export interface RouteSearchStats {
+  /** Candidate pool paths considered. */
+  candidates: number
+  /** Candidates given a concave model (the others cannot earn a share of a split). */
+  modelled: number
+  /** Path sets valued on the concave models. */
+  setEvaluations: number
+  /** Exact path quotes spent on probes and models (memoized hops included). */
+  modelEvaluations: number
+  /** Exact path quotes spent polishing the best sets' amounts. */
+  polishEvaluations: number
 }
 
 const MAX_FEE_BPS = 1000
@@ -69,181 +74,93 @@ function assertParams(params: FindBestRouteParams): void {
 /**
  * Finds the route with the best output net of gas (exactIn) or the least input plus gas (exactOut) over pools
  * of the snapshot: paths of up to `maxHops` hops through `connectors`, split over up to `maxLegs`
- * pool-disjoint paths when that pays after gas. Amounts reproduce the Aggregator to the wei, including
- * transfer taxes of fee-on-transfer tokens and the integrator fee. Pure: all inputs are parameters.
+ * pool-disjoint paths when that pays after gas. Never worse than the best single path, nor than the best route
+ * of any one exchange of the same request (those are searched too and the best of all is returned). Amounts
+ * reproduce the Aggregator to the wei, including transfer taxes of fee-on-transfer tokens and the integrator
+ * fee. Pure: all inputs are parameters; with a `hopCache`, results are memoized there per pool snapshot and
+ * request, so `findBestRoutePerExchange` on the same request reuses the per-exchange routes.
  * Throws RoutingError: NO_ROUTE (no path), INSUFFICIENT_LIQUIDITY (paths cannot absorb the amount),
  * UNSUPPORTED_DIRECTION (exactOut with a fee-on-transfer token), INVALID_PARAMS.
  */
 export function findBestRoute(params: FindBestRouteParams): Route {
   assertParams(params)
-  const { tradeType, amount } = params
-  const exactIn = tradeType === 'exactIn'
-  const feeBps = params.feeBps ?? 0
-  const maxLegs = params.isSplit === false ? 1 : (params.maxLegs ?? 8)
-  const gasModel = params.gasModel ?? defaultGasModel
-  const inKey = params.tokenIn.toLowerCase()
-  const outKey = params.tokenOut.toLowerCase()
-
-  const taxes = new Map<string, number>()
-  for (const token of params.tokens ?? []) {
-    if (token.transferFeeBps) taxes.set(token.address.toLowerCase(), token.transferFeeBps)
+  const memo = params.hopCache?.routes(params.pools)
+  const key = memo ? routeMemoKey(params) : ''
+  const cached = memo?.get(key)
+  if (cached instanceof RoutingError) throw new RoutingError(cached.code, cached.message)
+  if (cached) return cached
+  try {
+    const route = searchWithExchanges(params)
+    memo?.set(key, route)
+    return route
+  } catch (error: unknown) {
+    if (error instanceof RoutingError) memo?.set(key, error)
+    throw error
   }
-  const tax = (key: string) => taxes.get(key) ?? 0
-  if (!exactIn && (tax(inKey) > 0 || tax(outKey) > 0)) {
-    throw new RoutingError(
-      'UNSUPPORTED_DIRECTION',
-      'exact output is not supported for fee-on-transfer tokens',
-    )
-  }
-
-  const total = exactIn
-    ? applyTransferFee(amount, tax(inKey))
-    : computeGrossAmountOut({ amountOut: amount, feeBps }).amountOutGross
-  if (total <= 0n) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'amount too small')
-
-  const graph = buildPoolGraph(params)
-  const tokenPaths = findTokenPaths({
-    graph,
-    tokenIn: inKey,
-    tokenOut: outKey,
-    connectors: new Set(params.connectors.map((c) => c.toLowerCase())),
-    maxHops: params.maxHops ?? 3,
-    isExcludedIntermediate: exactIn ? undefined : (key) => tax(key) > 0,
-  })
-  if (tokenPaths.length === 0) throw new RoutingError('NO_ROUTE', 'no pools connect these tokens')
-
-  const quoter = createPathQuoter({
-    pools: graph.pools,
-    transferFeeBps: tax,
-    ...(params.hopCache ? { cache: params.hopCache } : {}),
-  })
-  const candidates = selectCandidatePaths({ graph, quoter, tokenPaths, tradeType, amount: total })
-  const quote = (path: PoolPath, x: bigint): PathQuote | null =>
-    exactIn ? quoter.quoteExactIn(path, x) : quoter.quoteExactOut(path, x)
-  const objectiveOf = (q: PathQuote) => (exactIn ? q.amountOut : -q.amountIn)
-  const value = (i: number, x: bigint): bigint | null => {
-    const path = candidates[i]
-    const q = path && quote(path, x)
-    return q ? objectiveOf(q) : null
-  }
-  const gasCostOf = (legs: readonly Leg[]) =>
-    computeGasCostInToken({
-      gasUnits: computeRouteGasUnits(legs, gasModel),
-      gasPriceWei: params.gasPriceWei,
-      nativePriceInToken: exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn,
-    })
-  const toPlan = (allocations: readonly { candidate: number; amount: bigint }[]): Plan | null => {
-    const legs: Leg[] = []
-    let sum = 0n
-    for (const { candidate, amount: x } of allocations) {
-      const path = candidates[candidate]
-      const q = path && quote(path, x)
-      if (!q) return null
-      legs.push({ amountIn: q.amountIn, amountOut: q.amountOut, hops: q.hops })
-      sum += objectiveOf(q)
-    }
-    return { legs, net: sum - gasCostOf(legs) }
-  }
-  const better = (a: Plan | null, b: Plan | null) => (b !== null && (a === null || b.net > a.net) ? b : a)
-
-  let best: Plan | null = null
-  for (let i = 0; i < candidates.length; i++) best = better(best, toPlan([{ candidate: i, amount: total }]))
-
-  if (maxLegs > 1 && candidates.length > 1) {
-    const splitOver = (subset: readonly number[]): SplitAllocation[] | null => {
-      const allocations = optimizeSplit({
-        candidateCount: subset.length,
-        poolIdsOf: (j) => candidates[subset[j] ?? -1]?.poolIds ?? [],
-        value: (j, x) => value(subset[j] ?? -1, x),
-        total,
-        maxLegs,
-      })
-      return allocations?.map((a) => ({ ...a, candidate: subset[a.candidate] ?? -1 })) ?? null
-    }
-    const all = candidates.map((_, i) => i)
-    let allocations = splitOver(all)
-    let plan = allocations && toPlan(allocations)
-    // Water-filling ignores the fixed gas of each extra leg; drop legs while that improves the net result.
-    const gasPriced =
-      (params.gasPriceWei ?? 0n) > 0n &&
-      (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn)
-    // Each drop is ranked cheaply (its amount handed to the other legs pro rata, no re-optimisation); only the
-    // most promising drop is re-optimised, so a 4-leg split costs one optimizeSplit per level, not four.
-    while (gasPriced && allocations && plan && allocations.length > 1) {
-      const current: SplitAllocation[] = allocations
-      const ranked = current
-        .map((dropped) => {
-          const rest = current.filter((a) => a !== dropped)
-          const restTotal = rest.reduce((sum, a) => sum + a.amount, 0n)
-          let handedOut = 0n
-          const moved = rest.map((a, i) => {
-            const extra =
-              i === rest.length - 1
-                ? dropped.amount - handedOut
-                : (dropped.amount * a.amount) / (restTotal || 1n)
-            handedOut += extra
-            return { candidate: a.candidate, amount: a.amount + extra }
-          })
-          return { rest, estimate: toPlan(moved) }
-        })
-        .filter((r) => r.estimate !== null)
-        .sort((a, b) => ((b.estimate?.net ?? 0n) > (a.estimate?.net ?? 0n) ? 1 : -1))
-      const pick = ranked[0]
-      if (!pick) break
-      const next = splitOver(pick.rest.map((a) => a.candidate))
-      const nextPlan = next && toPlan(next)
-      if (!next || !nextPlan || nextPlan.net <= plan.net) break
-      allocations = next
-      plan = nextPlan
-    }
-    best = better(best, plan)
-  }
-
-  if (!best) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount')
-  return buildRoute(params, best.legs, { exactIn, feeBps, total, tax: tax(outKey), gasModel, gasCostOf })
 }
 
-function buildRoute(
-  params: FindBestRouteParams,
-  unsortedLegs: readonly Leg[],
-  ctx: {
-    exactIn: boolean
-    feeBps: number
-    total: bigint
-    tax: number
-    gasModel: GasModel
-    gasCostOf: (legs: readonly Leg[]) => bigint
-  },
-): Route {
-  const key = (leg: Leg) => (ctx.exactIn ? leg.amountIn : leg.amountOut)
-  const legs = [...unsortedLegs].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0))
-  const gasUnits = computeRouteGasUnits(legs, ctx.gasModel)
-  const gasCostInToken = ctx.gasCostOf(legs)
-  const common = {
-    tradeType: params.tradeType,
-    tokenIn: params.tokenIn,
-    tokenOut: params.tokenOut,
-    feeBps: ctx.feeBps,
-    legs,
-    gasUnits,
-    gasCostInToken,
+function searchWithExchanges(params: FindBestRouteParams): Route {
+  let best: Route | undefined
+  let failure: unknown
+  try {
+    best = searchRoute(params)
+  } catch (error: unknown) {
+    if (!isNoRouteError(error)) throw error
+    failure = error
   }
-  if (ctx.exactIn) {
-    const amountOutGross = legs.reduce((sum, leg) => sum + leg.amountOut, 0n)
-    const { feeAmount, amountOutAfterFee } = computeIntegratorFee({ amountOutGross, feeBps: ctx.feeBps })
-    return {
-      ...common,
-      amountIn: params.amount,
-      amountOut: applyTransferFee(amountOutAfterFee, ctx.tax),
-      amountOutGross,
-      feeAmount,
+  const exchangeIds = listExchangeIds(params)
+  if (exchangeIds.length > 1) {
+    for (const exchangeId of exchangeIds) {
+      try {
+        const route = findBestRoute({ ...params, exchangeIds: [exchangeId], onSearchStats: undefined })
+        if (!best || compareRoutes(route, best) < 0) best = route
+      } catch (error: unknown) {
+        if (!isNoRouteError(error)) throw error
+      }
     }
   }
-  return {
-    ...common,
-    amountIn: legs.reduce((sum, leg) => sum + leg.amountIn, 0n),
-    amountOut: params.amount,
-    amountOutGross: ctx.total,
-    feeAmount: ctx.total - params.amount,
-  }
+  if (!best) throw failure
+  return best
+}
+
+/** Whether an error only says that these pools cannot route the trade. */
+export function isNoRouteError(error: unknown): error is RoutingError {
+  return (
+    error instanceof RoutingError && (error.code === 'NO_ROUTE' || error.code === 'INSUFFICIENT_LIQUIDITY')
+  )
+}
+
+/** The exchange ids of the pools that the request's filters leave, in pool order (case as in the pools). */
+export function listExchangeIds(params: FindBestRouteParams): string[] {
+  const excluded = new Set((params.excludedExchanges ?? []).map((e) => e.toLowerCase()))
+  const allowed = params.exchangeIds ? new Set(params.exchangeIds.map((e) => e.toLowerCase())) : undefined
+  return [...new Set(params.pools.map((p) => p.exchangeId))].filter(
+    (id) => !excluded.has(id.toLowerCase()) && (!allowed || allowed.has(id.toLowerCase())),
+  )
+}
+
+/** Everything but the pools that decides a route, as one string (the pools key the memo by identity). */
+function routeMemoKey(params: FindBestRouteParams): string {
+  const price = (p: FindBestRouteParams['nativePriceInTokenOut']) => (p ? `${p.num}/${p.den}` : '')
+  return [
+    params.tokenIn.toLowerCase(),
+    params.tokenOut.toLowerCase(),
+    params.tradeType,
+    params.amount,
+    params.feeBps ?? 0,
+    params.gasPriceWei ?? '',
+    price(params.nativePriceInTokenOut),
+    price(params.nativePriceInTokenIn),
+    (params.excludedExchanges ?? []).join(',').toLowerCase(),
+    params.exchangeIds?.join(',').toLowerCase() ?? '*',
+    params.isSplit ?? true,
+    params.maxHops ?? 3,
+    params.maxLegs ?? 8,
+    params.gasModel ? `${params.gasModel.base}/${params.gasModel.perLeg}` : '',
+    params.connectors.join(',').toLowerCase(),
+    (params.tokens ?? [])
+      .map((t) => `${t.address}:${t.transferFeeBps ?? 0}`)
+      .join(',')
+      .toLowerCase(),
+  ].join('|')
 }

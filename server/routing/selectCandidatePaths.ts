@@ -100,7 +100,7 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
   for (const entry of probed) {
     if (!chosen.has(entry)) continue
     const hopCount = entry.full.rankings.length
-    const perHop = hopCount === 1 ? Number.POSITIVE_INFINITY : hopCount === 2 ? 3 : 2
+    const perHop = hopCount === 1 ? Number.POSITIVE_INFINITY : hopCount === 2 ? 5 : 3
     const choices = entry.full.rankings.map((ranking, h) => {
       const picked = ranking.slice(0, perHop)
       const smallBest = entry.small.rankings[h]?.[0]

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { curveGasCost, curveValue, sampleObjectiveCurve } from './sampleObjectiveCurve'
+
+describe('sampleObjectiveCurve', () => {
+  it('keeps the concave upper hull of the samples, with the gas at each sample', () => {
+    // f(x) = 2x up to 40, then +1 per unit; the sample at 60 lies below the hull of 40 and 80 and is dropped.
+    const values = new Map<bigint, bigint>([
+      [20n, 40n],
+      [40n, 80n],
+      [60n, 95n],
+      [80n, 120n],
+    ])
+    const curve = sampleObjectiveCurve({
+      total: 80n,
+      fractions: [0.25, 0.5, 0.75, 1],
+      evaluate: (x) => {
+        const value = values.get(x)
+        return value === undefined ? null : { value, gasCost: x / 20n }
+      },
+    })
+    expect(curve?.segments).toEqual([
+      { length: 40, slope: 2 },
+      { length: 40, slope: 1 },
+    ])
+    expect(curve?.capacity).toBe(80)
+    expect(curve && curveValue(curve, 60)).toBe(100)
+    expect(curve && curveValue(curve, 81)).toBe(Number.NEGATIVE_INFINITY)
+    expect(curve && curveGasCost(curve, 50)).toBe(3)
+  })
+
+  it('ends at the capacity of a path that cannot take the total, located by bisection; null when it takes none', () => {
+    const limited = sampleObjectiveCurve({
+      total: 100n,
+      fractions: [0.5, 1],
+      evaluate: (x) => (x <= 70n ? { value: x, gasCost: 0n } : null),
+    })
+    // 50 evaluates, 100 does not: bisection tries 75, 62, 68, 71, 69, 70 (then stops at a gap of 1).
+    expect(limited?.capacity).toBe(70)
+    expect(limited?.segments).toEqual([{ length: 70, slope: 1 }])
+    expect(sampleObjectiveCurve({ total: 100n, fractions: [1], evaluate: () => null })).toBeNull()
+  })
+})

@@ -1,0 +1,137 @@
+/**
+ * A path's exact objective sampled at a few amounts and reduced to its concave upper hull: the model the
+ * allocation solver works on. Floats are only for ranking and allocating; every amount of a route is
+ * re-evaluated with the exact integer math afterwards.
+ */
+export interface ObjectiveCurve {
+  /** Hull segments in order of use (non-increasing slope): length in amount units and objective per unit. */
+  readonly segments: readonly CurveSegment[]
+  /** The largest amount sampled that the path can take (the curve ends there). */
+  readonly capacity: number
+  /** Objective at `capacity`. */
+  readonly valueAtCapacity: number
+  /** Sample amounts (increasing, > 0) and the gas cost of the path there, in objective units. */
+  readonly gasAt: readonly { readonly amount: number; readonly gasCost: number }[]
+}
+
+export interface CurveSegment {
+  readonly length: number
+  readonly slope: number
+}
+
+/** One exact evaluation: the objective (exact in: output; exact out: minus input) and the path's gas cost. */
+export interface CurveSample {
+  readonly value: bigint
+  readonly gasCost: bigint
+}
+
+/**
+ * The default sample amounts as fractions of the total: dense at the small end (a leg that takes a few percent
+ * of a trade) and every eighth above a quarter.
+ */
+export const defaultCurveFractions: readonly number[] = [
+  1 / 256,
+  1 / 64,
+  1 / 32,
+  1 / 16,
+  1 / 8,
+  3 / 16,
+  1 / 4,
+  3 / 8,
+  1 / 2,
+  5 / 8,
+  3 / 4,
+  7 / 8,
+  1,
+]
+
+/**
+ * Samples `evaluate` at `fractions` of `total` (in increasing order) and returns the concave upper hull of
+ * the points with (0, 0), up to the largest amount that evaluates (a path that cannot take the total ends
+ * early, at its capacity located by bisection). Returns null when no sample evaluates. `evaluate` returns null where the path cannot execute.
+ */
+export function sampleObjectiveCurve(params: {
+  total: bigint
+  evaluate: (amount: bigint) => CurveSample | null
+  fractions?: readonly number[]
+  /** Bisection steps locating the capacity of a path that cannot take the total. Default 8. */
+  capacitySteps?: number
+}): ObjectiveCurve | null {
+  const { total, evaluate } = params
+  const fractions = params.fractions ?? defaultCurveFractions
+  const points: { x: number; y: number }[] = [{ x: 0, y: 0 }]
+  const gasAt: { amount: number; gasCost: number }[] = []
+  let lastAmount = 0n
+  const record = (amount: bigint, sample: CurveSample) => {
+    lastAmount = amount
+    points.push({ x: Number(amount), y: Number(sample.value) })
+    gasAt.push({ amount: Number(amount), gasCost: Number(sample.gasCost) })
+  }
+  for (const fraction of fractions) {
+    const amount = fraction >= 1 ? total : (total * BigInt(Math.round(fraction * 1e9))) / 1_000_000_000n
+    if (amount <= lastAmount) continue
+    const sample = evaluate(amount)
+    if (sample !== null) {
+      record(amount, sample)
+      continue
+    }
+    // The path runs dry between the last sample and this one: bisect its capacity, so that paths which only
+    // together can take the total are known to.
+    let dry = amount
+    for (let step = 0; step < (params.capacitySteps ?? 8) && dry - lastAmount > 1n; step++) {
+      const mid = (lastAmount + dry) / 2n
+      const probe = evaluate(mid)
+      if (probe === null) dry = mid
+      else record(mid, probe)
+    }
+    break
+  }
+  if (points.length < 2) return null
+  const hull = upperHull(points)
+  const segments: CurveSegment[] = []
+  for (let i = 1; i < hull.length; i++) {
+    const a = hull[i - 1]
+    const b = hull[i]
+    if (a === undefined || b === undefined) continue
+    segments.push({ length: b.x - a.x, slope: (b.y - a.y) / (b.x - a.x) })
+  }
+  const last = hull[hull.length - 1] ?? { x: 0, y: 0 }
+  return { segments, capacity: last.x, valueAtCapacity: last.y, gasAt }
+}
+
+/** Upper concave hull of points sorted by x (monotone chain); keeps the first and last point. */
+function upperHull(points: readonly { x: number; y: number }[]): { x: number; y: number }[] {
+  const hull: { x: number; y: number }[] = []
+  for (const p of points) {
+    while (hull.length >= 2) {
+      const a = hull[hull.length - 2]
+      const b = hull[hull.length - 1]
+      if (a === undefined || b === undefined) break
+      // Drop b when it lies on or below the chord a -> p.
+      if ((b.y - a.y) * (p.x - a.x) <= (p.y - a.y) * (b.x - a.x)) hull.pop()
+      else break
+    }
+    hull.push(p)
+  }
+  return hull
+}
+
+/** The model's objective of giving `amount` to a curve (linear along its hull), -Infinity past its capacity. */
+export function curveValue(curve: ObjectiveCurve, amount: number): number {
+  if (amount > curve.capacity * (1 + 1e-12)) return Number.NEGATIVE_INFINITY
+  let left = amount
+  let value = 0
+  for (const s of curve.segments) {
+    if (left <= 0) break
+    const take = Math.min(left, s.length)
+    value += take * s.slope
+    left -= take
+  }
+  return value
+}
+
+/** The model's gas cost of a curve's path at `amount`: the cost at the nearest sample at or above it. */
+export function curveGasCost(curve: ObjectiveCurve, amount: number): number {
+  for (const g of curve.gasAt) if (g.amount >= amount) return g.gasCost
+  return curve.gasAt[curve.gasAt.length - 1]?.gasCost ?? 0
+}

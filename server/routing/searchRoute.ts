@@ -1,0 +1,253 @@
+import { applyTransferFee } from './applyTransferFee'
+import { buildPoolGraph } from './buildPoolGraph'
+import { computeGrossAmountOut } from './computeGrossAmountOut'
+import { computeIntegratorFee } from './computeIntegratorFee'
+import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
+import type { FindBestRouteParams, RouteSearchStats } from './findBestRoute'
+import { findTokenPaths } from './findTokenPaths'
+import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
+import { RoutingError } from './RoutingError'
+import { refineAllocation } from './refineAllocation'
+import { sampleObjectiveCurve } from './sampleObjectiveCurve'
+import { type PathSet, searchPathSets } from './searchPathSets'
+import { selectCandidatePaths } from './selectCandidatePaths'
+import type { Leg, Route } from './types'
+
+interface Plan {
+  legs: Leg[]
+  net: bigint
+}
+
+/**
+ * The search behind `findBestRoute` over the pools its filters leave: candidate paths of up to `maxHops` hops
+ * through `connectors`, each best single path, and the best split over up to `maxLegs` pool-disjoint paths
+ * (concave models of each path, the optimal allocation of each set of paths, a local search over which set,
+ * then the exact integer math). Expects validated params. Throws RoutingError as `findBestRoute` does.
+ */
+export function searchRoute(params: FindBestRouteParams): Route {
+  const { tradeType, amount } = params
+  const exactIn = tradeType === 'exactIn'
+  const feeBps = params.feeBps ?? 0
+  const maxLegs = params.isSplit === false ? 1 : (params.maxLegs ?? 8)
+  const gasModel = params.gasModel ?? defaultGasModel
+  const inKey = params.tokenIn.toLowerCase()
+  const outKey = params.tokenOut.toLowerCase()
+
+  const taxes = new Map<string, number>()
+  for (const token of params.tokens ?? []) {
+    if (token.transferFeeBps) taxes.set(token.address.toLowerCase(), token.transferFeeBps)
+  }
+  const tax = (key: string) => taxes.get(key) ?? 0
+  if (!exactIn && (tax(inKey) > 0 || tax(outKey) > 0)) {
+    throw new RoutingError(
+      'UNSUPPORTED_DIRECTION',
+      'exact output is not supported for fee-on-transfer tokens',
+    )
+  }
+
+  const total = exactIn
+    ? applyTransferFee(amount, tax(inKey))
+    : computeGrossAmountOut({ amountOut: amount, feeBps }).amountOutGross
+  if (total <= 0n) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'amount too small')
+
+  const graph = buildPoolGraph(params)
+  const tokenPaths = findTokenPaths({
+    graph,
+    tokenIn: inKey,
+    tokenOut: outKey,
+    connectors: new Set(params.connectors.map((c) => c.toLowerCase())),
+    maxHops: params.maxHops ?? 3,
+    isExcludedIntermediate: exactIn ? undefined : (key) => tax(key) > 0,
+  })
+  if (tokenPaths.length === 0) throw new RoutingError('NO_ROUTE', 'no pools connect these tokens')
+
+  const quoter = createPathQuoter({
+    pools: graph.pools,
+    transferFeeBps: tax,
+    ...(params.hopCache ? { cache: params.hopCache } : {}),
+  })
+  const candidates = selectCandidatePaths({ graph, quoter, tokenPaths, tradeType, amount: total })
+  const quote = (path: PoolPath, x: bigint): PathQuote | null =>
+    exactIn ? quoter.quoteExactIn(path, x) : quoter.quoteExactOut(path, x)
+  const objectiveOf = (q: PathQuote) => (exactIn ? q.amountOut : -q.amountIn)
+  const value = (i: number, x: bigint): bigint | null => {
+    const path = candidates[i]
+    const q = path && quote(path, x)
+    return q ? objectiveOf(q) : null
+  }
+  const gasCostOf = (legs: readonly Leg[]) =>
+    computeGasCostInToken({
+      gasUnits: computeRouteGasUnits(legs, gasModel),
+      gasPriceWei: params.gasPriceWei,
+      nativePriceInToken: exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn,
+    })
+  const toPlan = (allocations: readonly { candidate: number; amount: bigint }[]): Plan | null => {
+    const legs: Leg[] = []
+    let sum = 0n
+    for (const { candidate, amount: x } of allocations) {
+      const path = candidates[candidate]
+      const q = path && quote(path, x)
+      if (!q) return null
+      legs.push({ amountIn: q.amountIn, amountOut: q.amountOut, hops: q.hops })
+      sum += objectiveOf(q)
+    }
+    return { legs, net: sum - gasCostOf(legs) }
+  }
+  const better = (a: Plan | null, b: Plan | null) => (b !== null && (a === null || b.net > a.net) ? b : a)
+
+  let best: Plan | null = null
+  for (let i = 0; i < candidates.length; i++) best = better(best, toPlan([{ candidate: i, amount: total }]))
+
+  const gasPriced =
+    (params.gasPriceWei ?? 0n) > 0n &&
+    (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn) !== undefined
+  const stats: RouteSearchStats = {
+    candidates: candidates.length,
+    modelled: 0,
+    setEvaluations: 0,
+    modelEvaluations: 0,
+    polishEvaluations: 0,
+  }
+  if (maxLegs > 1 && candidates.length > 1) {
+    // The gas of one leg beyond the base: what adding a path to a split costs.
+    const legGasCost = (hops: Leg['hops']) =>
+      gasCostOf([{ amountIn: 0n, amountOut: 0n, hops }]) - gasCostOf([])
+    // A path whose first 1/256 of the total earns less per unit than the best single path's last 1/16 would
+    // take nothing from a split that beats that path; it gets no model (no further exact evaluations).
+    const singleValues = candidates.map((_, i) => value(i, total))
+    let bestSingle = -1
+    for (let i = 0; i < candidates.length; i++) {
+      const v = singleValues[i]
+      if (v != null && (bestSingle < 0 || v > (singleValues[bestSingle] ?? 0n))) bestSingle = i
+    }
+    const tail = total / 16n
+    const beforeTail = bestSingle >= 0 && tail > 0n ? value(bestSingle, total - tail) : null
+    const bestSingleValue = singleValues[bestSingle]
+    const floorRate =
+      beforeTail !== null && bestSingleValue != null
+        ? Number(bestSingleValue - beforeTail) / Number(tail)
+        : Number.NEGATIVE_INFINITY
+    const probeAmount = total / 256n
+    const isWorthModelling = (i: number): boolean => {
+      if (probeAmount <= 0n || i === bestSingle) return true
+      const v = value(i, probeAmount)
+      stats.modelEvaluations++
+      return v !== null && Number(v) / Number(probeAmount) > floorRate
+    }
+    const curves = candidates.map((path, i) =>
+      !isWorthModelling(i)
+        ? null
+        : sampleObjectiveCurve({
+            total,
+            evaluate: (x) => {
+              stats.modelEvaluations++
+              const q = quote(path, x)
+              return q ? { value: objectiveOf(q), gasCost: gasPriced ? legGasCost(q.hops) : 0n } : null
+            },
+          }),
+    )
+    stats.modelled = curves.filter((c) => c !== null).length
+    const search = searchPathSets({
+      curves,
+      poolIdsOf: (i) => candidates[i]?.poolIds ?? [],
+      total: Number(total),
+      maxLegs,
+      gasPriced,
+    })
+    stats.setEvaluations = search.evaluations
+    const leader = search.sets[0]
+    for (const set of search.sets) {
+      // Runners-up are polished only when their model is within 1 bp of the leader's (the models are close to
+      // exact, so a set further behind does not overtake it).
+      if (set.members.length < 2 || (leader && leader.net - set.net > Math.abs(leader.net) * 1e-4)) continue
+      const capacities = set.members.map((m) => curves[m]?.capacity ?? 0)
+      const allocations = polish(set, capacities, total, value, stats)
+      if (allocations.length > 0) best = better(best, toPlan(allocations))
+    }
+  }
+  params.onSearchStats?.(stats)
+
+  if (!best) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount')
+  return buildRoute(params, best.legs, { exactIn, feeBps, total, tax: tax(outKey), gasModel, gasCostOf })
+}
+
+function buildRoute(
+  params: FindBestRouteParams,
+  unsortedLegs: readonly Leg[],
+  ctx: {
+    exactIn: boolean
+    feeBps: number
+    total: bigint
+    tax: number
+    gasModel: GasModel
+    gasCostOf: (legs: readonly Leg[]) => bigint
+  },
+): Route {
+  const key = (leg: Leg) => (ctx.exactIn ? leg.amountIn : leg.amountOut)
+  const legs = [...unsortedLegs].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0))
+  const gasUnits = computeRouteGasUnits(legs, ctx.gasModel)
+  const gasCostInToken = ctx.gasCostOf(legs)
+  const common = {
+    tradeType: params.tradeType,
+    tokenIn: params.tokenIn,
+    tokenOut: params.tokenOut,
+    feeBps: ctx.feeBps,
+    legs,
+    gasUnits,
+    gasCostInToken,
+  }
+  if (ctx.exactIn) {
+    const amountOutGross = legs.reduce((sum, leg) => sum + leg.amountOut, 0n)
+    const { feeAmount, amountOutAfterFee } = computeIntegratorFee({ amountOutGross, feeBps: ctx.feeBps })
+    return {
+      ...common,
+      amountIn: params.amount,
+      amountOut: applyTransferFee(amountOutAfterFee, ctx.tax),
+      amountOutGross,
+      feeAmount,
+    }
+  }
+  return {
+    ...common,
+    amountIn: legs.reduce((sum, leg) => sum + leg.amountIn, 0n),
+    amountOut: params.amount,
+    amountOutGross: ctx.total,
+    feeAmount: ctx.total - params.amount,
+  }
+}
+
+/**
+ * Turns a model allocation into exact integer amounts (rounded down, the remainder to the leg with the most
+ * room below its capacity) and refines them with the exact math, moves starting at 1/64 of the total and
+ * stopping at 2^-16 of it (the output lost to a residual misallocation is second order in its size). Returns
+ * the allocations, or the empty list when a leg cannot take its amount.
+ */
+function polish(
+  set: PathSet,
+  capacities: readonly number[],
+  total: bigint,
+  value: (candidate: number, amount: bigint) => bigint | null,
+  stats: RouteSearchStats,
+): { candidate: number; amount: bigint }[] {
+  const amounts = set.amounts.map((a) => BigInt(Math.floor(a)))
+  // The rounding remainder goes to the leg furthest from its capacity.
+  let roomiest = 0
+  const room = (k: number) => (capacities[k] ?? 0) - (set.amounts[k] ?? 0)
+  for (let k = 0; k < amounts.length; k++) if (room(k) > room(roomiest)) roomiest = k
+  amounts[roomiest] = (amounts[roomiest] ?? 0n) + total - amounts.reduce((sum, a) => sum + a, 0n)
+  const values: bigint[] = []
+  for (let k = 0; k < amounts.length; k++) {
+    const v = (amounts[k] ?? 0n) > 0n ? value(set.members[k] ?? -1, amounts[k] ?? 0n) : null
+    stats.polishEvaluations++
+    if (v === null) return []
+    values.push(v)
+  }
+  stats.polishEvaluations += refineAllocation({
+    value: (leg, x) => value(set.members[leg] ?? -1, x),
+    amounts,
+    values,
+    startDelta: total / 64n,
+    minMove: total >> 16n || 1n,
+  })
+  return amounts.map((amount, k) => ({ candidate: set.members[k] ?? -1, amount }))
+}
