@@ -116,20 +116,6 @@ function upperHull(points: readonly { x: number; y: number }[]): { x: number; y:
   return hull
 }
 
-/** The model's objective of giving `amount` to a curve (linear along its hull), -Infinity past its capacity. */
-export function curveValue(curve: ObjectiveCurve, amount: number): number {
-  if (amount > curve.capacity * (1 + 1e-12)) return Number.NEGATIVE_INFINITY
-  let left = amount
-  let value = 0
-  for (const s of curve.segments) {
-    if (left <= 0) break
-    const take = Math.min(left, s.length)
-    value += take * s.slope
-    left -= take
-  }
-  return value
-}
-
 /** The model's gas cost of a curve's path at `amount`: the cost at the nearest sample at or above it. */
 export function curveGasCost(curve: ObjectiveCurve, amount: number): number {
   for (const g of curve.gasAt) if (g.amount >= amount) return g.gasCost
