@@ -1,6 +1,6 @@
-import { getChainSetup, readBalance, recordQuotes } from './fixtures/chainHelpers'
+import { readBalance, recordQuotes } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
-import { firstChain } from './fixtures/session'
+import { getFirstChainSetup } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
 import { AppPage } from './pages/AppPage'
 import { SwapPage } from './pages/SwapPage'
@@ -66,9 +66,7 @@ test.describe('routes', () => {
     wallet,
     baseURL,
   }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token } = await getChainSetup(baseURL, chain.id)
+    const { chain, token } = await getFirstChainSetup(wallet, baseURL)
     const usdc = token('USDC')
     const app = new AppPage(page)
     const swap = new SwapPage(page)

@@ -15,7 +15,7 @@ import {
   setAllowance,
 } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
-import { firstChain, openConnected } from './fixtures/session'
+import { firstChain, getFirstChainSetup, openConnected } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
 import { AppPage } from './pages/AppPage'
 
@@ -52,9 +52,7 @@ test.describe('swap', () => {
     wallet,
     baseURL,
   }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token } = await getChainSetup(baseURL, chain.id)
+    const { chain, token } = await getFirstChainSetup(wallet, baseURL)
     const usdc = token('USDC')
     const quotes = recordQuotes(page)
     const quoteRequests = recordRequests(page, '/quote/single')
@@ -150,9 +148,7 @@ test.describe('swap', () => {
   })
 
   test('token to token with an exact approval', async ({ page, wallet, baseURL }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token, record } = await getChainSetup(baseURL, chain.id)
+    const { chain, token, record } = await getFirstChainSetup(wallet, baseURL)
     const [usdc, dai] = [token('USDC'), token('DAI')]
     await setAllowance({
       chain,
@@ -208,9 +204,7 @@ test.describe('swap', () => {
   })
 
   test('exact output: receive exactly the typed amount', async ({ page, wallet, baseURL }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token } = await getChainSetup(baseURL, chain.id)
+    const { chain, token } = await getFirstChainSetup(wallet, baseURL)
     const usdc = token('USDC')
     const quotes = recordQuotes(page)
     const swap = await openConnected(page, `?chain=${chain.id}&from=ETH&to=USDC`)
@@ -232,9 +226,7 @@ test.describe('swap', () => {
     wallet,
     baseURL,
   }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token, record } = await getChainSetup(baseURL, chain.id)
+    const { chain, token, record } = await getFirstChainSetup(wallet, baseURL)
     const [usdt, usdc] = [token('USDT'), token('USDC')]
     expect(usdt.tags).toContain('approve-reset')
     await setAllowance({
@@ -406,9 +398,7 @@ test.describe('swap', () => {
   })
 
   test('a price impact above 5% needs the typed confirmation', async ({ page, wallet, baseURL }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token } = await getChainSetup(baseURL, chain.id)
+    const { chain, token } = await getFirstChainSetup(wallet, baseURL)
     const shib = token('SHIB')
     expect(shib.tags).toContain('long-tail')
     const quotes = recordQuotes(page)

@@ -1,9 +1,9 @@
 import { getAddress } from 'viem'
 import { sortTokensByHoldings } from '../web/features/swap/model/sortTokensByHoldings'
 import type { TokenRecord } from '../web/lib/api'
-import { getChainSetup, readBalance } from './fixtures/chainHelpers'
+import { readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
-import { firstChain, openConnected } from './fixtures/session'
+import { getFirstChainSetup, openConnected } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
 import type { SwapPage } from './pages/SwapPage'
 
@@ -19,9 +19,7 @@ test.describe('token dialog', () => {
     wallet,
     baseURL,
   }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { tokens } = await getChainSetup(baseURL, chain.id)
+    const { chain, tokens } = await getFirstChainSetup(wallet, baseURL)
     const swap = await openConnected(page, `?chain=${chain.id}&from=ETH`)
     const balances = new Map(
       await Promise.all(
@@ -49,9 +47,7 @@ test.describe('token dialog', () => {
     wallet,
     baseURL,
   }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token, record } = await getChainSetup(baseURL, chain.id)
+    const { chain, token, record } = await getFirstChainSetup(wallet, baseURL)
     const swap = await openConnected(page, `?chain=${chain.id}&from=ETH`)
 
     await test.step('a symbol prefix is searched on the server', async () => {
@@ -91,9 +87,7 @@ test.describe('token dialog', () => {
   })
 
   test('a fee-on-transfer token shows its warning', async ({ page, wallet, baseURL }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { tokens } = await getChainSetup(baseURL, chain.id)
+    const { chain, tokens } = await getFirstChainSetup(wallet, baseURL)
     const taxed = tokens.find((t: TokenRecord) => t.transferFeeBps > 0)
     if (taxed === undefined) throw new Error(`no fee-on-transfer token on chain ${chain.id}`)
     const feeText = `${taxed.transferFeeBps / 100}%`

@@ -1,13 +1,7 @@
 import { type Address, type Chain, createPublicClient, http, isAddressEqual, zeroAddress } from 'viem'
-import {
-  getChainSetup,
-  readAllowance,
-  readBalance,
-  recordQuotes,
-  setAllowance,
-} from './fixtures/chainHelpers'
+import { readAllowance, readBalance, recordQuotes, setAllowance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
-import { firstChain, openConnected } from './fixtures/session'
+import { getFirstChainSetup, openConnected } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
 
 /** Native currency `account` paid for gas in the blocks after `fromBlock` (every transaction it sent). */
@@ -32,9 +26,7 @@ test.describe('wrap and unwrap', () => {
     wallet,
     baseURL,
   }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token } = await getChainSetup(baseURL, chain.id)
+    const { chain, token } = await getFirstChainSetup(wallet, baseURL)
     const weth = token('WETH')
     const quotes = recordQuotes(page)
     const swap = await openConnected(page, `?chain=${chain.id}&from=ETH&to=WETH`)
@@ -76,9 +68,7 @@ test.describe('wrap and unwrap', () => {
     wallet,
     baseURL,
   }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const chain = firstChain(wallet)
-    const { token, record } = await getChainSetup(baseURL, chain.id)
+    const { chain, token, record } = await getFirstChainSetup(wallet, baseURL)
     const weth = token('WETH')
     await setAllowance({
       chain,

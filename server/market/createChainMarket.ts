@@ -144,28 +144,32 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   let heads: PublicClient<WebSocketTransport> | undefined
   let subscription: { unsubscribe(): Promise<unknown> } | undefined
 
+  const closeHeads = () => {
+    void subscription?.unsubscribe().catch(() => undefined)
+    subscription = undefined
+    void heads?.transport
+      .getRpcClient()
+      .then((socket) => socket.close())
+      .catch(() => undefined)
+    heads = undefined
+  }
+
   /**
-   * Subscribes to newHeads on the deployment's WebSocket; each head makes pool sync read it at once. A failed
-   * or dropped subscription is retried every second on a fresh socket (the poll loop covers the gap).
+   * Subscribes to newHeads on a fresh socket to the deployment's `wsUrl`; each head makes pool sync read it at
+   * once. A failed or dropped subscription is retried every second (the poll loop covers the gap).
    */
-  const subscribeHeads = async (): Promise<void> => {
+  const subscribeHeads = async (wsUrl: string): Promise<void> => {
     const retry = () => {
       if (closed) return
-      subscription = undefined
-      void heads?.transport
-        .getRpcClient()
-        .then((socket) => socket.close())
-        .catch(() => undefined)
-      heads = createPublicClient({
-        transport: webSocket(deployment.wsUrl, { reconnect: false, keepAlive: true }),
-      })
+      closeHeads()
       setTimeout(() => {
-        if (!closed) void subscribeHeads()
+        if (!closed) void subscribeHeads(wsUrl)
       }, 1_000)
     }
+    closeHeads()
+    const client = createPublicClient({ transport: webSocket(wsUrl, { reconnect: false, keepAlive: true }) })
+    heads = client
     try {
-      const client = heads
-      if (!client) return
       subscription = await client.transport.subscribe({
         params: ['newHeads'],
         onData: (data) => {
@@ -180,7 +184,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
         },
         onError: retry,
       })
-      if (closed) void subscription.unsubscribe().catch(() => undefined)
+      if (closed) closeHeads()
     } catch {
       retry()
     }
@@ -195,21 +199,12 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       await poolSync.start()
       if (!params.followHeads || deployment.wsUrl === undefined) return
       closed = false
-      heads = createPublicClient({
-        transport: webSocket(deployment.wsUrl, { reconnect: false, keepAlive: true }),
-      })
       // resolves once subscribed, so no block after `start` goes unannounced
-      await subscribeHeads()
+      await subscribeHeads(deployment.wsUrl)
     },
     stop() {
       closed = true
-      void subscription?.unsubscribe().catch(() => undefined)
-      subscription = undefined
-      void heads?.transport
-        .getRpcClient()
-        .then((socket) => socket.close())
-        .catch(() => undefined)
-      heads = undefined
+      closeHeads()
       poolSync.stop()
     },
     getSnapshot() {

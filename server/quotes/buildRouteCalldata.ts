@@ -1,6 +1,7 @@
-import { type Address, encodeFunctionData, type Hex, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { aggregatorAbi } from '../../contracts/artifacts'
 import type { ContractStep } from '../routing/toContractSteps'
+import { toAggregatorSwapParams } from './buildSwapCalldata'
 
 /** Everything `Aggregator.swapExactInRoute` needs: the swap's parameters and its split-and-merge steps. */
 export interface RouteCall {
@@ -24,17 +25,7 @@ export function buildRouteCalldata(call: RouteCall): Hex {
     abi: aggregatorAbi,
     functionName: 'swapExactInRoute',
     args: [
-      {
-        tokenIn: call.tokenIn,
-        tokenOut: call.tokenOut,
-        amountIn: call.amountIn,
-        amountOut: call.amountOutMin,
-        receiver: call.receiver,
-        deadline: call.deadline,
-        feeRecipient: call.feeBps > 0 ? call.feeRecipient : zeroAddress,
-        feeBps: call.feeBps,
-        integratorId: call.integratorId,
-      },
+      toAggregatorSwapParams({ ...call, amountOut: call.amountOutMin }),
       call.steps.map((s) => ({ ...s })),
     ],
   })

@@ -31,9 +31,9 @@ export interface SwapCall {
   legs: readonly ContractLeg[]
 }
 
-/** ABI-encodes the Aggregator call for `call`. */
-export function buildSwapCalldata(call: SwapCall): Hex {
-  const params = {
+/** The Aggregator's `SwapParams` tuple for a call (the fee recipient is address(0) without a fee). */
+export function toAggregatorSwapParams(call: Omit<SwapCall, 'tradeType' | 'legs'>) {
+  return {
     tokenIn: call.tokenIn,
     tokenOut: call.tokenOut,
     amountIn: call.amountIn,
@@ -44,6 +44,11 @@ export function buildSwapCalldata(call: SwapCall): Hex {
     feeBps: call.feeBps,
     integratorId: call.integratorId,
   }
+}
+
+/** ABI-encodes the Aggregator call for `call`. */
+export function buildSwapCalldata(call: SwapCall): Hex {
+  const params = toAggregatorSwapParams(call)
   const legs = call.legs.map((leg) => ({
     amount: leg.amount,
     hops: leg.hops.map((h) => ({ ...h })),

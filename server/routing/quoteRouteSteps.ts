@@ -1,7 +1,5 @@
 import type { Address } from 'viem'
-import { poolKindOf } from '../poolKinds/poolKinds'
-import { SwapRevertError } from '../poolKinds/SwapRevertError'
-import { applyTransferFee } from './applyTransferFee'
+import { createPathQuoter } from './createPathQuoter'
 import type { PoolState } from './types'
 
 /** The Aggregator's `SHARE_ONE`: a step's share of 1e18 spends all the route holds of its input. */
@@ -26,8 +24,8 @@ export interface RouteStepQuote extends RouteStepPlan {
 /**
  * Quotes a split-and-merge route exactly as `Aggregator.swapExactInRoute` executes it: the route holds
  * `amountIn` of `tokenIn` (after the pull tax), each step spends floor(held * share / 1e18) of its input (all
- * of it at share 1e18) through its pool with the pool kind's math and the transfer taxes of the Aggregator's
- * flow, and credits what the route received. Returns the route's holding of `tokenOut` (the gross output)
+ * of it at share 1e18) through its pool as `createPathQuoter`'s hop (the pool kind's math and the transfer
+ * taxes of the Aggregator's flow), and credits what the route received. Returns the route's holding of `tokenOut` (the gross output)
  * and each step's amounts, or null where the contract would revert: an unheld input, a zero amount, a pool
  * that cannot fill it, a pool used twice (its state would move between the steps), or anything left behind.
  * Pure.
@@ -37,14 +35,18 @@ export function quoteRouteSteps(params: {
   tokenOut: Address
   amountIn: bigint
   steps: readonly RouteStepPlan[]
-  transferFeeBps?: (token: Address) => number
+  transferFeeBps?: (tokenLowerCase: string) => number
 }): { amountOut: bigint; steps: RouteStepQuote[] } | null {
-  const tax = params.transferFeeBps ?? (() => 0)
   const key = (token: Address) => token.toLowerCase()
+  // the path quoter's hop is the Aggregator's hop: same math, same transfer taxes, same refusals
+  const quoter = createPathQuoter({
+    pools: params.steps.map((step) => step.pool),
+    transferFeeBps: params.transferFeeBps ?? (() => 0),
+  })
   const held = new Map<string, bigint>([[key(params.tokenIn), params.amountIn]])
   const used = new Set<string>()
   const quoted: RouteStepQuote[] = []
-  for (const step of params.steps) {
+  for (const [index, step] of params.steps.entries()) {
     const poolKey = key(step.pool.address)
     if (used.has(poolKey)) return null
     used.add(poolKey)
@@ -53,23 +55,11 @@ export function quoteRouteSteps(params: {
     const holding = held.get(key(step.tokenIn))
     if (holding === undefined) return null
     const amount = step.share === STEP_SHARE_ONE ? holding : (holding * step.share) / STEP_SHARE_ONE
-    if (amount === 0n) return null
+    const hop = quoter.hopExactIn(index, step.tokenIn, amount)
+    if (!hop) return null
     held.set(key(step.tokenIn), holding - amount)
-    const kind = poolKindOf(step.pool)
-    const taxIn = tax(step.tokenIn)
-    if (taxIn > 0 && !kind.acceptsTaxedInput) return null
-    const zeroForOne = key(step.pool.token0) === key(step.tokenIn)
-    let outcome: { amountOut: bigint; ticksCrossed: number; complete: boolean }
-    try {
-      outcome = kind.createHopSimulator(step.pool, zeroForOne).exactIn(applyTransferFee(amount, taxIn))
-    } catch (error: unknown) {
-      if (error instanceof SwapRevertError) return null
-      throw error
-    }
-    if (!outcome.complete || outcome.amountOut === 0n) return null
-    const received = applyTransferFee(outcome.amountOut, tax(step.tokenOut))
-    held.set(key(step.tokenOut), (held.get(key(step.tokenOut)) ?? 0n) + received)
-    quoted.push({ ...step, amountIn: amount, amountOut: received, ticksCrossed: outcome.ticksCrossed })
+    held.set(key(step.tokenOut), (held.get(key(step.tokenOut)) ?? 0n) + hop.received)
+    quoted.push({ ...step, amountIn: amount, amountOut: hop.received, ticksCrossed: hop.ticksCrossed })
   }
   for (const [token, amount] of held) if (token !== key(params.tokenOut) && amount !== 0n) return null
   const amountOut = held.get(key(params.tokenOut)) ?? 0n

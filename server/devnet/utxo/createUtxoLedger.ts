@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto'
 import type { Transaction } from 'bitcore-lib'
+import { encodeBlockHeader } from './encodeBlockHeader'
+import { sha256d } from './sha256d'
 import type { UtxoChainSpec } from './utxoChainSpecs'
 
 /** An unspent output of the ledger. */
@@ -60,7 +61,6 @@ export interface UtxoLedger {
 }
 
 const ZERO_HASH = '0'.repeat(64)
-const REGTEST_BITS = 0x207fffff
 
 /**
  * A UTXO chain's ledger for the devnet, where no real node of that chain can run: it holds blocks, a
@@ -166,18 +166,12 @@ export function createUtxoLedger(spec: UtxoChainSpec, state?: LedgerState): Utxo
     return tx
   }
 
-  function seal(params: { txs: readonly Transaction[]; raws: readonly string[]; time: number }): LedgerBlock {
+  function seal(params: { txids: readonly string[]; raws: readonly string[]; time: number }): LedgerBlock {
     const height = blocks.length
     const previousHash = blocks.at(-1)?.hash ?? ZERO_HASH
-    const txids = params.txs.map((tx) => tx.hash)
+    const { txids } = params
     const merkleRoot = computeMerkleRoot(txids)
-    const header = Buffer.alloc(80)
-    header.writeInt32LE(0x20000000, 0)
-    Buffer.from(previousHash, 'hex').reverse().copy(header, 4)
-    Buffer.from(merkleRoot, 'hex').reverse().copy(header, 36)
-    header.writeUInt32LE(params.time, 68)
-    header.writeUInt32LE(REGTEST_BITS, 72)
-    header.writeUInt32LE(0, 76)
+    const header = encodeBlockHeader({ previousHash, merkleRoot, time: params.time })
     const hash = sha256d(header).reverse().toString('hex')
     const block: LedgerBlock = {
       hash,
@@ -198,7 +192,7 @@ export function createUtxoLedger(spec: UtxoChainSpec, state?: LedgerState): Utxo
     const height = blocks.length
     const included = mempool
     const raws = included.map((txid) => txs.get(txid)?.raw ?? '')
-    const block = seal({ txs: [base, ...raws.map(parse)], raws: [baseRaw, ...raws], time })
+    const block = seal({ txids: [base.hash, ...included], raws: [baseRaw, ...raws], time })
     addOutputs(base, height)
     txs.set(base.hash, { raw: baseRaw, txid: base.hash, blockHash: block.hash })
     included.forEach((txid, i) => {
@@ -249,10 +243,6 @@ export function createUtxoLedger(spec: UtxoChainSpec, state?: LedgerState): Utxo
       mempool: mempool.map((txid) => txs.get(txid)?.raw ?? ''),
     }),
   }
-}
-
-function sha256d(data: Buffer): Buffer {
-  return createHash('sha256').update(createHash('sha256').update(data).digest()).digest()
 }
 
 /** Bitcoin's merkle root over txids (display order, hex), duplicating the last node of odd levels. */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { Transaction } from 'bitcore-lib'
+import { sha256d } from './sha256d'
 import type { UtxoChainSpec } from './utxoChainSpecs'
 
 /** `scriptPubKey.type` as Bitcoin Core names it, from the script's template. */
@@ -30,7 +30,7 @@ export function describeUtxoTransaction(spec: UtxoChainSpec, raw: string) {
   const weight = stripped * 3 + size
   return {
     txid: tx.hash,
-    hash: size === stripped ? tx.hash : wtxidOf(raw),
+    hash: size === stripped ? tx.hash : sha256d(Buffer.from(raw, 'hex')).reverse().toString('hex'),
     version: tx.version,
     size,
     vsize: Math.ceil(weight / 4),
@@ -65,11 +65,6 @@ export function describeUtxoTransaction(spec: UtxoChainSpec, raw: string) {
     }),
     hex: raw,
   }
-}
-
-function wtxidOf(raw: string): string {
-  const once = createHash('sha256').update(Buffer.from(raw, 'hex')).digest()
-  return createHash('sha256').update(once).digest().reverse().toString('hex')
 }
 
 /** The script of a coinbase input, read from the raw bytes (bitcore does not parse it as a script). */

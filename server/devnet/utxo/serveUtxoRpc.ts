@@ -4,6 +4,7 @@ import type { LedgerBlock } from './createUtxoLedger'
 import { LedgerRejectError } from './createUtxoLedger'
 import type { UtxoNode } from './createUtxoNode'
 import { describeUtxoTransaction, toCoins } from './describeUtxoTransaction'
+import { encodeBlockHeader } from './encodeBlockHeader'
 
 /** A JSON-RPC error with Bitcoin Core's code (RPC_INVALID_PARAMETER -8, RPC_VERIFY_REJECTED -26, ...). */
 class RpcError extends Error {
@@ -279,14 +280,7 @@ function scanTxOutSet(node: UtxoNode, params: Params) {
 
 /** A block in the network serialization: the 80-byte header, the transaction count, the transactions. */
 function serializeBlock(block: LedgerBlock): string {
-  const header = Buffer.alloc(80)
-  header.writeInt32LE(0x20000000, 0)
-  Buffer.from(block.previousHash, 'hex').reverse().copy(header, 4)
-  Buffer.from(block.merkleRoot, 'hex').reverse().copy(header, 36)
-  header.writeUInt32LE(block.time, 68)
-  header.writeUInt32LE(0x207fffff, 72)
-  header.writeUInt32LE(0, 76)
-  return header.toString('hex') + varInt(block.txs.length) + block.txs.join('')
+  return encodeBlockHeader(block).toString('hex') + varInt(block.txs.length) + block.txs.join('')
 }
 
 function varInt(n: number): string {
