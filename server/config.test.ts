@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       rpcMaxLogBlockRange: 10_000,
       registerErrorPerMinuteIp: 10,
       registerErrorRetentionDays: 30,
+      healthTimeoutMs: 1_500,
     })
   })
 
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       RPC_MAX_LOG_BLOCK_RANGE: '500',
       REGISTER_ERROR_PER_MINUTE_IP: '3',
       REGISTER_ERROR_RETENTION_DAYS: '7',
+      HEALTH_TIMEOUT_MS: '2500',
     })
     expect(config).toEqual({
       port: 3000,
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
       rpcMaxLogBlockRange: 500,
       registerErrorPerMinuteIp: 3,
       registerErrorRetentionDays: 7,
+      healthTimeoutMs: 2_500,
     })
   })
 

@@ -37,6 +37,8 @@ export interface Config {
   registerErrorPerMinuteIp: number
   /** Error registrations older than this many days are deleted in the background. */
   registerErrorRetentionDays: number
+  /** How long `/health` waits for the database and each chain node before calling it down. */
+  healthTimeoutMs: number
   /**
    * Key of the trade attribution tags (at least 32 characters); when absent the server generates one
    * and keeps it in the database. Every process of one deployment must use the same value.
@@ -144,6 +146,7 @@ const envSchema = z.object({
   RPC_MAX_LOG_BLOCK_RANGE: integer(10_000, 1, 100_000_000),
   REGISTER_ERROR_PER_MINUTE_IP: integer(10, 0, 1_000_000),
   REGISTER_ERROR_RETENTION_DAYS: integer(30, 1, 3_650),
+  HEALTH_TIMEOUT_MS: integer(1_500, 100, 60_000),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
@@ -189,6 +192,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rpcMaxLogBlockRange: e.RPC_MAX_LOG_BLOCK_RANGE,
     registerErrorPerMinuteIp: e.REGISTER_ERROR_PER_MINUTE_IP,
     registerErrorRetentionDays: e.REGISTER_ERROR_RETENTION_DAYS,
+    healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
     integratorTagSecret: e.INTEGRATOR_TAG_SECRET,
   }
 }

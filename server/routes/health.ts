@@ -33,7 +33,7 @@ const healthRoute = createRoute({
   tags: ['Health'],
   summary: 'Liveness: the database and chain heads',
   description:
-    'A `select 1` on the database and one `eth_blockNumber` per chain, in parallel, each with a 1.5 s timeout.',
+    'A `select 1` on the database and one `eth_blockNumber` per chain, in parallel, each with a timeout (`HEALTH_TIMEOUT_MS`, 1.5 s by default).',
   responses: {
     200: {
       description: 'The database and every chain answered',
@@ -46,8 +46,6 @@ const healthRoute = createRoute({
   },
 })
 
-const rpcTimeoutMs = 1_500
-
 /**
  * `GET /health`: whether the database answers and the latest block of every chain. Answers 200 with
  * status `ok` when all answer, 503 with status `degraded` (`database: 'down'`, `blockNumber: null` for
@@ -57,9 +55,11 @@ export function createHealthRoutes(deps: {
   deployments: readonly ChainDeployment[]
   logger: Logger
   store: Store
+  /** How long the database and each node may take to answer (config `HEALTH_TIMEOUT_MS`). */
+  timeoutMs: number
 }) {
   return createRouter().openapi(healthRoute, async (c) => {
-    const database = pingDatabase(deps.store).then(
+    const database = pingDatabase(deps.store, deps.timeoutMs).then(
       () => 'ok' as const,
       (error: unknown) => {
         deps.logger.warn('health: the database did not answer', { err: error })
@@ -69,7 +69,10 @@ export function createHealthRoutes(deps: {
     const chains = await Promise.all(
       deps.deployments.map(async ({ chainId, rpcUrl }) => {
         try {
-          return { chainId, blockNumber: Number(await fetchBlockNumber({ rpcUrl, timeoutMs: rpcTimeoutMs })) }
+          return {
+            chainId,
+            blockNumber: Number(await fetchBlockNumber({ rpcUrl, timeoutMs: deps.timeoutMs })),
+          }
         } catch (error: unknown) {
           deps.logger.warn('health: chain did not answer', { chainId, err: error })
           return { chainId, blockNumber: null }
@@ -84,10 +87,10 @@ export function createHealthRoutes(deps: {
   })
 }
 
-async function pingDatabase(store: Store): Promise<void> {
+async function pingDatabase(store: Store, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('database ping timed out')), rpcTimeoutMs)
+    timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs)
   })
   try {
     await Promise.race([store.db.execute(sql`select 1`), timeout])

@@ -294,7 +294,11 @@ describe('POST /rpc/{chainId}', () => {
 describe('GET /health', () => {
   it('reports every chain head when all answer', async () => {
     const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl, 8453: anvil.rpcUrl } })
-    const res = await createTestApp({ deployments, store: await openMemoryStore() }).app.request('/health')
+    // a generous timeout: this case is about every head being reported, not about a busy CI machine
+    const config = loadConfig({ HEALTH_TIMEOUT_MS: '20000' })
+    const res = await createTestApp({ config, deployments, store: await openMemoryStore() }).app.request(
+      '/health',
+    )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
       status: 'ok',
