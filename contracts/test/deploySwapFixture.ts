@@ -90,6 +90,13 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
     if (receipt.status !== 'success')
       throw new Error(`fixture transaction ${receipt.transactionHash} reverted`)
   }
+  /** Position-manager calls nest pool callbacks; anvil's estimate can fall short under load, so add 30%. */
+  const writeWithGasMargin: typeof deployer.writeContract = async (params) => {
+    const gas = await deployer.estimateContractGas(
+      params as Parameters<typeof deployer.estimateContractGas>[0],
+    )
+    return deployer.writeContract({ ...params, gas: (gas * 13n) / 10n } as typeof params)
+  }
   const supply = parseEther('1000000')
   for (const t of [tokenA, tokenB, tokenC, fot, nrv]) {
     await send(
@@ -178,7 +185,7 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
     const [token0, token1] = a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]
     const args = [token0, token1, fee, 2n ** 96n] as const
     await send(
-      deployer.writeContract({
+      writeWithGasMargin({
         address: uniswapV3.positionManager,
         abi: positionManagerAbi,
         functionName: 'createAndInitializePoolIfNecessary',
@@ -187,7 +194,7 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
     )
     const tick = MAX_TICK[fee] ?? 0
     await send(
-      deployer.writeContract({
+      writeWithGasMargin({
         address: uniswapV3.positionManager,
         abi: positionManagerAbi,
         functionName: 'mint',
