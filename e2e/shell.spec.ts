@@ -149,7 +149,7 @@ test.describe('app shell', () => {
     await expectBalancesShown({ app, address, chain: first, baseURL })
   })
 
-  test('on a 375 px phone the header keeps its controls on one row and nothing overflows', async ({
+  test('on a 375 px phone the header keeps its controls on one row, its page links clear of them, and nothing overflows', async ({
     page,
     wallet,
   }) => {
@@ -170,6 +170,20 @@ test.describe('app shell', () => {
     expect(accountBox.x + accountBox.width).toBeLessThanOrEqual(375)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
     await expect(page.getByRole('link', { name: 'Tributary' })).toBeVisible()
+    // the page links overlap no control and keep a usable network picker beside them
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    for (const name of ['Swap', 'History']) {
+      const box = await nav.getByRole('link', { name }).boundingBox()
+      if (box === null) throw new Error(`${name} link not laid out`)
+      const overlaps = (other: typeof box) =>
+        box.x < other.x + other.width &&
+        other.x < box.x + box.width &&
+        box.y < other.y + other.height &&
+        other.y < box.y + box.height
+      expect(overlaps(selectBox) || overlaps(accountBox)).toBe(false)
+      expect(box.x + box.width).toBeLessThanOrEqual(375)
+    }
+    expect(selectBox.width).toBeGreaterThanOrEqual(100)
     expect(wallet.requests).toContain('eth_requestAccounts')
   })
 

@@ -63,7 +63,18 @@ test.describe('swap', () => {
     await test.step('type an amount and see every exchange quoted', async () => {
       await swap.payInput.fill('0.5')
       await swap.waitForQuotes()
+      // the card shows the best quote; the others are one press away, and the choice stays in view
+      await expect(swap.quotes.getByRole('radio')).toHaveCount(1)
+      const more = swap.quotes.getByRole('button', { name: /^Show \d+ more quotes?$/ })
+      await expect(more).toHaveAttribute('aria-expanded', 'false')
+      await more.click()
       expect(await swap.quotes.getByRole('radio').count()).toBeGreaterThan(1)
+      const other = swap.quotes.getByRole('radio').nth(1)
+      await other.check()
+      await swap.quotes.getByRole('button', { name: 'Show fewer quotes' }).click()
+      await expect(swap.quotes.getByRole('radio')).toHaveCount(2)
+      await expect(swap.quotes.getByRole('radio').nth(1)).toBeChecked()
+      await swap.quotes.getByRole('radio').first().check()
       await expect(page).toHaveURL(/amount=0\.5/)
     })
 
@@ -71,11 +82,13 @@ test.describe('swap', () => {
       const [best] = quotes.last()
       if (best === undefined) throw new Error('no best quote')
       const [amountIn, amountOut] = [BigInt(best.fromTokenAmount), BigInt(best.toTokenAmount)]
-      const fmt = (rate: bigint, decimals: number) => formatExchangeRate({ rate, decimals, locale: 'en-US' })
+      // rates keep 18 digits beyond the counter token's decimals
+      const fmt = (amount: bigint, decimals: number) =>
+        formatExchangeRate({ rate: { amount, decimals: decimals + 18 }, locale: 'en-US' })
       const rate = swap.card.getByRole('button', { name: /^Rate: / })
-      await expect(rate).toHaveText(`1 ETH = ${fmt((amountOut * 10n ** 18n) / amountIn, usdc.decimals)} USDC`)
+      await expect(rate).toHaveText(`1 ETH = ${fmt((amountOut * 10n ** 36n) / amountIn, usdc.decimals)} USDC`)
       await rate.click()
-      await expect(rate).toHaveText(`1 USDC = ${fmt((amountIn * 10n ** 6n) / amountOut, 18)} ETH`)
+      await expect(rate).toHaveText(`1 USDC = ${fmt((amountIn * 10n ** 24n) / amountOut, 18)} ETH`)
     })
 
     await test.step('auto slippage: reviewable after one quote request', async () => {
@@ -123,9 +136,10 @@ test.describe('swap', () => {
     await test.step('review: the rate per whole ETH and the network fee in USD and ETH', async () => {
       const [best] = quotes.last()
       if (best === undefined) throw new Error('no best quote')
-      const rate = (BigInt(best.toTokenAmount) * 10n ** 18n) / BigInt(best.fromTokenAmount)
+      const amount = (BigInt(best.toTokenAmount) * 10n ** 36n) / BigInt(best.fromTokenAmount)
+      const rate = { amount, decimals: usdc.decimals + 18 }
       await expect(swap.reviewValue('Rate')).toHaveText(
-        `1 ETH = ${formatExchangeRate({ rate, decimals: usdc.decimals, locale: 'en-US' })} USDC`,
+        `1 ETH = ${formatExchangeRate({ rate, locale: 'en-US' })} USDC`,
       )
       await expect(swap.reviewValue('Network fee')).toHaveText(/^\$\d+\.\d{2} \([\d.]+ ETH\)$/)
       await expect(swap.reviewValue('Route')).toHaveText(/^Best route: \d+(\.\d)?% WETH → /)

@@ -57,7 +57,8 @@ test.describe('wrap and unwrap', () => {
       const [quote] = quotes.last()
       expect(quote?.toTokenAmount).toBe('750000000000000000')
       await review.getByRole('button', { name: 'Confirm wrap' }).click()
-      await expect(review.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      await expect(review.getByText('Wrap confirmed')).toBeVisible({ timeout: 30_000 })
+      await expect(review.getByText('You received 0.75 WETH')).toBeVisible()
       const after = await readBalance({ chain, token: weth.address, address: wallet.address })
       expect(after - before).toBe(750_000_000_000_000_000n)
     })
@@ -92,7 +93,7 @@ test.describe('wrap and unwrap', () => {
       await expect(review).toContainText(/Approve WETH\s*To do/)
       await review.getByRole('button', { name: 'Approve WETH and unwrap' }).click()
       await expect(review).toContainText(/Approve WETH\s*Done\s*Transaction\s*0x/, { timeout: 30_000 })
-      await expect(review.getByText('Swap confirmed')).toBeVisible({ timeout: 30_000 })
+      await expect(review.getByText('Unwrap confirmed')).toBeVisible({ timeout: 30_000 })
     })
 
     await test.step('exactly 0.5 ETH arrived for exactly 0.5 WETH, and the exact approval is used up', async () => {

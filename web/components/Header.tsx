@@ -11,21 +11,20 @@ export interface HeaderProps {
 }
 
 /**
- * Top bar: app name and page links, then the chain selector, theme toggle and connect button on one row; on
- * phones the name is visually hidden (the logo stays) so the controls fit a 375 px screen.
+ * Top bar: app name and page links, then the chain selector, theme toggle and connect button. On phones the
+ * name is visually hidden (the logo stays) and the page links take a second row, so the network picker keeps
+ * its width on a 375 px screen.
  */
 export function Header({ appName, chainSelector, connect, themeToggle, nav }: HeaderProps) {
   return (
     <header className="border-b border-line bg-card">
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-3 py-3 sm:gap-3 sm:px-4">
-        <div className="flex min-w-0 items-center gap-2 sm:gap-4">
-          <Link href="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-fg">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span className="sr-only sm:not-sr-only">{appName}</span>
-          </Link>
-          {nav}
-        </div>
-        <div className="flex min-w-0 items-center justify-end gap-2">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-2 gap-y-2 px-3 py-3 sm:flex-nowrap sm:gap-x-4 sm:px-4">
+        <Link href="/" className="flex shrink-0 items-center gap-2 text-lg font-bold text-fg">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span className="sr-only sm:not-sr-only">{appName}</span>
+        </Link>
+        {nav !== undefined && <div className="order-last basis-full sm:order-none sm:basis-auto">{nav}</div>}
+        <div className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2">
           <div className="min-w-0">{chainSelector}</div>
           <div className="shrink-0">{themeToggle}</div>
           <div className="shrink-0">{connect}</div>

@@ -14,9 +14,10 @@ export function ExchangeRate({ quote }: { quote: SingleQuote }) {
     amountIn: BigInt(amountIn),
     decimalsIn: base.decimals,
     amountOut: BigInt(amountOut),
+    decimalsOut: counter.decimals,
   })
   if (rate === undefined) return null
-  const text = `1 ${base.symbol} = ${formatExchangeRate({ rate, decimals: counter.decimals })} ${counter.symbol}`
+  const text = `1 ${base.symbol} = ${formatExchangeRate({ rate })} ${counter.symbol}`
   return (
     <button
       type="button"

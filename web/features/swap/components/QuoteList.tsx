@@ -1,3 +1,5 @@
+import { ChevronDown, ChevronUp } from 'lucide-react'
+import { useId, useState } from 'react'
 import type { TokenRecord } from '../../../lib/api'
 import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
@@ -6,6 +8,7 @@ import { describeQuoteRoute } from '../model/describeQuoteRoute'
 import { getNetAfterGasUsd } from '../model/getNetAfterGasUsd'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import { getWrapKind } from '../model/getWrapKind'
+import { selectShownQuotes } from '../model/selectShownQuotes'
 import type { SingleQuote } from '../types'
 
 /** Human name of a quote's exchange: the aggregate is "Best route"; a wrap or unwrap is "Wrap" / "Unwrap". */
@@ -18,7 +21,8 @@ export function getQuoteName(quote: SingleQuote): string {
 /**
  * Every exchange's quote side by side as a radio group (output, its USD value, gas cost, the net after gas,
  * price impact, route); the best after gas (the API ranks on output net of gas) is marked, the chosen one is
- * what the review will use.
+ * what the review will use. Only the best and the chosen quote show until "Show n more quotes" is pressed, so
+ * the card stays short.
  */
 export function QuoteList({
   quotes,
@@ -31,10 +35,14 @@ export function QuoteList({
   onSelect: (exchangeId: string) => void
   tokens: readonly TokenRecord[]
 }) {
+  const [expanded, setExpanded] = useState(false)
+  const listId = useId()
+  const { shown, hiddenCount } = selectShownQuotes({ quotes, selectedId, expanded })
+  const canToggle = expanded ? quotes.length > 1 : hiddenCount > 0
   return (
-    <fieldset className="min-w-0 space-y-2">
+    <fieldset id={listId} className="min-w-0 space-y-2">
       <legend className="mb-1 text-xs font-medium text-muted">Quotes by exchange</legend>
-      {quotes.map((quote) => {
+      {shown.map((quote) => {
         const exactIn = quote.tradeType === 0
         const token = exactIn ? quote.tokenTo : quote.tokenFrom
         const amount = BigInt(exactIn ? quote.toTokenAmount : quote.fromTokenAmount)
@@ -95,6 +103,26 @@ export function QuoteList({
           </label>
         )
       })}
+      {canToggle && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded(!expanded)}
+          className="flex w-full items-center justify-center gap-1 rounded-lg py-1 text-xs font-medium text-muted hover:text-fg"
+        >
+          {expanded ? (
+            <>
+              Show fewer quotes <ChevronUp aria-hidden="true" className="h-4 w-4" />
+            </>
+          ) : (
+            <>
+              Show {hiddenCount} more {hiddenCount === 1 ? 'quote' : 'quotes'}{' '}
+              <ChevronDown aria-hidden="true" className="h-4 w-4" />
+            </>
+          )}
+        </button>
+      )}
     </fieldset>
   )
 }

@@ -35,6 +35,7 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
     amountIn: BigInt(quote.fromTokenAmount),
     decimalsIn: from.decimals,
     amountOut: BigInt(quote.toTokenAmount),
+    decimalsOut: to.decimals,
   })
   const gasNative = `${fmt(quote.gasCostWei, nativeCurrency.decimals, 'ceil')} ${nativeCurrency.symbol}`
   const gasUsd = formatUsd({ value: quote.gasCostUsd })
@@ -55,12 +56,7 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
   const rows: [string, string][] = [
     ...(rate === undefined
       ? []
-      : [
-          [
-            'Rate',
-            `1 ${from.symbol} = ${formatExchangeRate({ rate, decimals: to.decimals })} ${to.symbol}`,
-          ] as [string, string],
-        ]),
+      : [['Rate', `1 ${from.symbol} = ${formatExchangeRate({ rate })} ${to.symbol}`] as [string, string]]),
     exactIn
       ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals, 'trunc')} ${to.symbol}`]
       : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals, 'ceil')} ${from.symbol}`],

@@ -5,9 +5,11 @@ import { ClientError } from '../../../lib/ClientError'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import type { SwapProgress } from '../hooks/useSwapExecution'
+import { getTradeWords } from '../model/getTradeWords'
+import { getWrapKind } from '../model/getWrapKind'
 import type { SingleQuote } from '../types'
 
-/** Where a sent swap stands: waiting for the wallet, pending, confirmed with the received amount, or failed. */
+/** Where a sent swap (or wrap, unwrap) stands: waiting for the wallet, pending, confirmed with the received amount, or failed. */
 export function SwapProgressView({
   progress,
   quote,
@@ -22,6 +24,7 @@ export function SwapProgressView({
   onDone: () => void
 }) {
   const { switchChain } = useSwitchChain()
+  const words = getTradeWords(getWrapKind(quote))
   if (progress.phase === 'preparing' || progress.phase === 'wallet' || progress.phase === 'pending')
     return (
       <div role="status" aria-live="polite" className="space-y-2 py-4 text-center">
@@ -33,12 +36,12 @@ export function SwapProgressView({
           {progress.phase === 'preparing'
             ? 'Preparing the transaction…'
             : progress.phase === 'wallet'
-              ? 'Confirm the swap in your wallet'
-              : 'Swap submitted, waiting for confirmation…'}
+              ? `Confirm the ${words.lower} in your wallet`
+              : `${words.noun} submitted, waiting for confirmation…`}
         </p>
         {progress.phase === 'wallet' && (
           <p className="text-sm text-muted">
-            Swapping{' '}
+            {words.gerund}{' '}
             {formatTokenAmount({ amount: BigInt(quote.fromTokenAmount), decimals: quote.tokenFrom.decimals })}{' '}
             {quote.tokenFrom.symbol} for {quote.tradeType === 0 ? '≈ ' : ''}
             {formatTokenAmount({
@@ -55,10 +58,10 @@ export function SwapProgressView({
   if (progress.phase === 'confirmed')
     return (
       <div role="status" className="space-y-3 py-2 text-center">
-        <p className="text-lg font-semibold text-accent">Swap confirmed</p>
+        <p className="text-lg font-semibold text-accent">{words.noun} confirmed</p>
         <p>
           {progress.received === undefined
-            ? 'The swap succeeded.'
+            ? `The ${words.lower} succeeded.`
             : `You received ${formatTokenAmount({ amount: progress.received, decimals: quote.tokenTo.decimals })} ${quote.tokenTo.symbol}`}
         </p>
         <TxHash hash={progress.hash} />
@@ -77,7 +80,7 @@ export function SwapProgressView({
   return (
     <div className="space-y-3 py-2">
       <p role="alert" className="font-semibold text-danger">
-        {progress.hash === undefined ? '' : 'Swap failed. '}
+        {progress.hash === undefined ? '' : `${words.noun} failed. `}
         {getErrorMessage(progress.error).message}
       </p>
       {progress.hash !== undefined && <TxHash hash={progress.hash} />}
