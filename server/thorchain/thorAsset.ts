@@ -35,3 +35,9 @@ export function parseThorAsset(text: string): ThorAsset | undefined {
 export function formatThorAsset(asset: ThorAsset): string {
   return `${asset.chain}.${asset.symbol}${asset.contract ? `-${asset.contract}` : ''}`
 }
+
+/** The shortcode of a native asset THORChain abbreviates (`BTC.BTC` -> `b`), else the full name. */
+export function formatShortThorAsset(asset: ThorAsset): string {
+  const full = formatThorAsset(asset)
+  return Object.entries(shortcodes).find(([, name]) => name === full)?.[0] ?? full
+}
