@@ -36,19 +36,18 @@ export function describeUtxoTransaction(spec: UtxoChainSpec, raw: string) {
     vsize: Math.ceil(weight / 4),
     weight,
     locktime: tx.nLockTime,
-    vin: tx.inputs.map((input) =>
-      tx.isCoinbase()
-        ? { coinbase: coinbaseScriptOf(raw), sequence: input.sequenceNumber }
-        : {
-            txid: input.prevTxId.toString('hex'),
-            vout: input.outputIndex,
-            scriptSig: { asm: input.script.toString(), hex: input.script.toHex() },
-            ...(input.getWitnesses?.().length
-              ? { txinwitness: (input.getWitnesses?.() ?? []).map((w) => w.toString('hex')) }
-              : {}),
-            sequence: input.sequenceNumber,
-          },
-    ),
+    vin: tx.inputs.map((input) => {
+      if (tx.isCoinbase()) return { coinbase: coinbaseScriptOf(raw), sequence: input.sequenceNumber }
+      // bitcore-lib-doge has the method but answers undefined (Dogecoin has no segwit)
+      const witnesses = input.getWitnesses?.() ?? []
+      return {
+        txid: input.prevTxId.toString('hex'),
+        vout: input.outputIndex,
+        scriptSig: { asm: input.script.toString(), hex: input.script.toHex() },
+        ...(witnesses.length > 0 ? { txinwitness: witnesses.map((w) => w.toString('hex')) } : {}),
+        sequence: input.sequenceNumber,
+      }
+    }),
     vout: tx.outputs.map((output, n) => {
       const hex = output.script.toHex()
       const address = hex.startsWith('6a') ? false : output.script.toAddress(spec.network)

@@ -1,0 +1,191 @@
+import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { quoteSwap } from '../../thorchain/quoteSwap'
+import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
+import { createUtxoNode, type UtxoNode } from '../utxo/createUtxoNode'
+import { serveUtxoRpc } from '../utxo/serveUtxoRpc'
+import { bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../utxo/utxoChainSpecs'
+import { createLiquidityNetwork, type NetworkUtxoChain } from './createLiquidityNetwork'
+import { createUtxoVault } from './createUtxoVault'
+
+const E8 = 10n ** 8n
+const initialPools = {
+  // 10 BTC at $65,000 and 200,000 DOGE at $0.15 against RUNE at $5
+  'BTC.BTC': { assetDepth: 10n * E8, runeDepth: 130_000n * E8 },
+  'DOGE.DOGE': { assetDepth: 200_000n * E8, runeDepth: 6_000n * E8 },
+}
+const outboundFees: Record<string, bigint> = { BTC: 15_000n, DOGE: 2n * E8 }
+
+interface Chain {
+  node: UtxoNode
+  rpc: BitcoinRpcClient
+  close: () => Promise<void>
+}
+
+async function startChain(spec: UtxoChainSpec): Promise<Chain> {
+  const node = await createUtxoNode({ spec, blockIntervalMs: 3_600_000 })
+  const server = await serveUtxoRpc(node, { host: '127.0.0.1', port: 0 })
+  return { node, rpc: createBitcoinRpcClient({ url: server.url }), close: server.close }
+}
+
+/** A user key on `spec`'s chain, funded by the faucet with `sats` in one confirmed coin. */
+async function fundUser(chain: Chain, seed: string, sats: number) {
+  const { spec } = chain.node
+  const key = new spec.lib.PrivateKey(createHash('sha256').update(seed).digest('hex'), spec.network)
+  const address = key.toAddress(spec.network, spec.addressType).toString()
+  await chain.node.fund(address, sats)
+  await chain.node.mineBlock()
+  return { key, address }
+}
+
+/** The user pays `amount` to the vault with `memo` (OP_RETURN), signed with the chain's library. */
+async function deposit(
+  chain: Chain,
+  user: Awaited<ReturnType<typeof fundUser>>,
+  to: string,
+  amount: bigint,
+  memo: string,
+) {
+  const { spec } = chain.node
+  const [coin] = await chain.rpc.listUnspent(user.address)
+  if (coin === undefined) throw new Error('the user has no coin')
+  const tx = new spec.lib.Transaction()
+    .from({ txId: coin.txid, outputIndex: coin.vout, script: coin.script, satoshis: Number(coin.satoshis) })
+    .to(to, Number(amount))
+    .addData(Buffer.from(memo, 'utf8'))
+    .change(user.address)
+    .fee(spec.feeRateSatPerVbyte * 400)
+    .sign(user.key)
+  const txid = await chain.node.sendRawTransaction(tx.serialize(true))
+  await chain.node.mineBlock()
+  return txid
+}
+
+const received = async (chain: Chain, address: string) =>
+  (await chain.rpc.listUnspent(address)).reduce((sum, coin) => sum + coin.satoshis, 0n)
+
+describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
+  let btc: Chain
+  let doge: Chain
+  let dataDir: string
+  let chains: NetworkUtxoChain[]
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'liquidity-network-'))
+    btc = await startChain(bitcoinSpec())
+    doge = await startChain(dogecoinSpec())
+    chains = [
+      {
+        chain: 'BTC',
+        vault: createUtxoVault(btc.node.spec, btc.rpc),
+        rpc: btc.rpc,
+        outboundFee: outboundFees.BTC ?? 0n,
+      },
+      {
+        chain: 'DOGE',
+        vault: createUtxoVault(doge.node.spec, doge.rpc),
+        rpc: doge.rpc,
+        outboundFee: outboundFees.DOGE ?? 0n,
+      },
+    ]
+    // the vaults hold what the pools say they hold
+    for (const [chain, entry] of [
+      [btc, chains[0]],
+      [doge, chains[1]],
+    ] as const) {
+      const depth = initialPools[`${entry?.chain}.${entry?.chain}` as keyof typeof initialPools].assetDepth
+      await chain.node.fund(entry?.vault.address ?? '', Number(depth))
+      await chain.node.mineBlock()
+    }
+  })
+  afterAll(async () => {
+    await btc?.close()
+    await doge?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('BTC to DOGE pays exactly the quote; an invalid memo refunds; a restart mid-payment pays once', async () => {
+    const network = await createLiquidityNetwork({ chains, initialPools, dataDir })
+    await network.tick() // starts at the tips
+    const user = await fundUser(btc, 'liquidity test user', 50_000_000)
+    const dogeReceiver = (await fundUser(doge, 'liquidity test receiver', 100_000_000)).address
+    const before = await received(doge, dogeReceiver)
+
+    const quote = quoteSwap({
+      pools: network.pools(),
+      from: 'BTC.BTC',
+      to: 'DOGE.DOGE',
+      amount: 10_000_000n,
+      destination: dogeReceiver,
+      toleranceBps: 100,
+      outboundFeeOf: network.outboundFeeOf,
+      now: 0,
+      validForSeconds: 900,
+    })
+    // 0.1 BTC ($6,500) -> 127,438,486,422 RUNE -> 28,899.43 DOGE emitted, less the 2 DOGE outbound fee
+    expect(quote.expected_amount_out).toBe('2889743165643')
+    const vault = network.vaultOf('BTC')?.address ?? ''
+    const swapTx = await deposit(btc, user, vault, 10_000_000n, quote.memo ?? '')
+    await network.tick()
+    expect(network.getInbound(swapTx)).toMatchObject({ kind: 'swap', outbound: { status: 'sent' } })
+    await doge.node.mineBlock()
+    expect((await received(doge, dogeReceiver)) - before).toBe(2_889_743_165_643n)
+
+    // an invalid memo: the deposit minus the BTC outbound fee goes back to the sender
+    const userBefore = await received(btc, user.address)
+    const refundTx = await deposit(btc, user, vault, 1_000_000n, 'not a memo')
+    const afterDeposit = await received(btc, user.address)
+    await network.tick()
+    await btc.node.mineBlock()
+    expect(network.getInbound(refundTx)).toMatchObject({
+      kind: 'refund',
+      reason: 'invalid memo: not a swap memo: not a memo',
+    })
+    expect((await received(btc, user.address)) - afterDeposit).toBe(1_000_000n - 15_000n)
+    expect(userBefore - afterDeposit).toBe(1_000_000n + 400n * 2n)
+
+    // the node refuses the payout once (a crash between signing and broadcasting): a restart sends the same
+    // signed transaction, and nothing is paid twice
+    const flaky: BitcoinRpcClient = {
+      ...doge.rpc,
+      sendRawTransaction: () => Promise.reject(new Error('connection reset')),
+    }
+    const crashing = await createLiquidityNetwork({
+      chains: chains.map((c) => (c.chain === 'DOGE' ? { ...c, rpc: flaky } : c)),
+      initialPools,
+      dataDir,
+    })
+    const second = quoteSwap({
+      pools: crashing.pools(),
+      from: 'BTC.BTC',
+      to: 'DOGE.DOGE',
+      amount: 5_000_000n,
+      destination: dogeReceiver,
+      outboundFeeOf: crashing.outboundFeeOf,
+      now: 0,
+      validForSeconds: 900,
+    })
+    const secondTx = await deposit(btc, user, vault, 5_000_000n, second.memo ?? '')
+    await crashing.tick()
+    const signed = crashing.getInbound(secondTx)?.outbound
+    expect(signed?.status).toBe('signed')
+    await crashing.stop()
+    const beforeRestart = await received(doge, dogeReceiver)
+
+    const restarted = await createLiquidityNetwork({ chains, initialPools, dataDir })
+    await restarted.tick()
+    await restarted.tick()
+    expect(restarted.getInbound(secondTx)?.outbound).toMatchObject({
+      status: 'sent',
+      payment: { txid: signed?.payment?.txid },
+    })
+    await doge.node.mineBlock()
+    await restarted.tick()
+    await doge.node.mineBlock()
+    expect((await received(doge, dogeReceiver)) - beforeRestart).toBe(BigInt(second.expected_amount_out))
+    await restarted.stop()
+  }, 60_000)
+})
