@@ -71,6 +71,8 @@ export function quoteSwap(params: QuoteSwapParams): SwapQuoteCore {
   const toFeeInFrom =
     (outboundFeeOf(to) * toPool.runeDepth * fromPool.assetDepth) / (toPool.assetDepth * fromPool.runeDepth)
   const fromFee = outboundFeeOf(from)
+  // biome-ignore lint/complexity/useMathMinMax: Math.max does not take bigints
+  const largerFee = fromFee > toFeeInFrom ? fromFee : toFeeInFrom
   const memo =
     params.destination === undefined
       ? undefined
@@ -93,9 +95,7 @@ export function quoteSwap(params: QuoteSwapParams): SwapQuoteCore {
       total_bps: outcome.output + total === 0n ? 0 : Number((total * 10_000n) / (outcome.output + total)),
     },
     ...(memo === undefined ? {} : { memo }),
-    recommended_min_amount_in: (
-      (fromFee > toFeeInFrom ? fromFee : toFeeInFrom) * MIN_IN_OUTBOUND_FEES
-    ).toString(),
+    recommended_min_amount_in: (largerFee * MIN_IN_OUTBOUND_FEES).toString(),
     expiry: params.now + params.validForSeconds,
     warning: 'Do not cache this response. Do not send funds after the expiry.',
     notes:

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { ClpPool } from '../../thorchain/computeClpSwap'
 import type { ClpPools } from '../../thorchain/computeSwapOutcome'
 import { type ObservedInbound, type Outbound, settleInbound } from '../../thorchain/settleInbound'
-import { type BitcoinRpcClient, BitcoinRpcError, toSatoshis } from '../../utxo/createBitcoinRpcClient'
+import { type BitcoinRpcClient, toSatoshis } from '../../utxo/createBitcoinRpcClient'
 import type { SignedPayment, UtxoVault } from './createUtxoVault'
 import { decodeOpReturnMemo } from './decodeOpReturnMemo'
 
@@ -105,7 +105,7 @@ export async function createLiquidityNetwork(
   const outboundFeeOf = (asset: string) => byChain.get(asset.split('.')[0] ?? '')?.outboundFee ?? 0n
   const isValidAddress = (chain: string, address: string) => {
     const served = byChain.get(chain)
-    return served !== undefined && served.vault.spec.lib.Address.isValid(address, served.vault.spec.network)
+    return served?.vault.spec.lib.Address.isValid(address, served.vault.spec.network) === true
   }
 
   async function scan(chain: NetworkUtxoChain) {

@@ -11,7 +11,7 @@ describe('decodeOpReturnMemo', () => {
   })
 
   it('is undefined for other scripts and bad lengths', () => {
-    expect(decodeOpReturnMemo('0014' + 'ab'.repeat(20))).toBeUndefined()
+    expect(decodeOpReturnMemo(`0014${'ab'.repeat(20)}`)).toBeUndefined()
     expect(decodeOpReturnMemo('6a0568656c6c')).toBeUndefined()
     expect(decodeOpReturnMemo('6a')).toBeUndefined()
   })

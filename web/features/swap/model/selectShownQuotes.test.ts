@@ -29,7 +29,11 @@ describe('selectShownQuotes', () => {
 
   it('without a best-marked quote the first one stands in for it', () => {
     const unmarked = quotes.map((q) => ({ ...q, isBest: false }))
-    const { shown, hiddenCount } = selectShownQuotes({ quotes: unmarked, selectedId: 'none', expanded: false })
+    const { shown, hiddenCount } = selectShownQuotes({
+      quotes: unmarked,
+      selectedId: 'none',
+      expanded: false,
+    })
     expect(ids(shown)).toEqual(['best'])
     expect(hiddenCount).toBe(2)
   })
