@@ -1,9 +1,9 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { ClpPool } from '../../thorchain/computeClpSwap'
 import type { ClpPools } from '../../thorchain/computeSwapOutcome'
 import { type ObservedInbound, type Outbound, settleInbound } from '../../thorchain/settleInbound'
 import { type BitcoinRpcClient, toSatoshis } from '../../utxo/createBitcoinRpcClient'
+import { createStateFile } from '../createStateFile'
 import type { SignedPayment, UtxoVault } from './createUtxoVault'
 import { decodeOpReturnMemo } from './decodeOpReturnMemo'
 
@@ -70,8 +70,11 @@ export async function createLiquidityNetwork(
 ): Promise<LiquidityNetwork> {
   const { chains } = params
   const log = params.log ?? (() => undefined)
-  const file = params.dataDir === undefined ? undefined : path.join(params.dataDir, 'liquidity-network.json')
-  const state: NetworkState = (file === undefined ? undefined : await readState(file)) ?? {
+  const file =
+    params.dataDir === undefined
+      ? undefined
+      : createStateFile<NetworkState>(path.join(params.dataDir, 'liquidity-network.json'), 'the network')
+  const state: NetworkState = (await file?.read()) ?? {
     pools: Object.fromEntries(
       Object.entries(params.initialPools).map(([asset, pool]) => [
         asset,
@@ -82,19 +85,7 @@ export async function createLiquidityNetwork(
     inbounds: {},
   }
   const byChain = new Map(chains.map((c) => [c.chain, c]))
-  let writing: Promise<void> = Promise.resolve()
-  const persist = (): Promise<void> => {
-    if (file === undefined) return Promise.resolve()
-    const text = JSON.stringify(state, (_key, value: unknown) =>
-      typeof value === 'bigint' ? `${value}n` : value,
-    )
-    writing = writing.then(async () => {
-      await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(`${file}.tmp`, text)
-      await rename(`${file}.tmp`, file)
-    })
-    return writing
-  }
+  const persist = (): Promise<void> => file?.save(state) ?? Promise.resolve()
   const pools = (): ClpPools =>
     Object.fromEntries(
       Object.entries(state.pools).map(([asset, p]): [string, ClpPool] => [
@@ -242,7 +233,7 @@ export async function createLiquidityNetwork(
       stopped = true
       if (timer !== undefined) clearTimeout(timer)
       await running
-      await writing
+      await persist()
     },
   }
   return network
@@ -252,17 +243,4 @@ interface BlockTx {
   txid: string
   vin: { txid?: string; vout?: number }[]
   vout: { value: number; scriptPubKey: { hex: string; address?: string } }[]
-}
-
-async function readState(file: string): Promise<NetworkState | undefined> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error: unknown) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined
-    throw error
-  }
-  return JSON.parse(text, (_key, value: unknown) =>
-    typeof value === 'string' && /^\d+n$/.test(value) ? BigInt(value.slice(0, -1)) : value,
-  ) as NetworkState
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { PrivateKey } from 'bitcore-lib'
+import { createStateFile } from '../createStateFile'
 import { createUtxoLedger, type LedgerBlock, type LedgerState, type UtxoLedger } from './createUtxoLedger'
 import type { UtxoChainSpec } from './utxoChainSpecs'
 
@@ -42,7 +42,10 @@ export async function createUtxoNode(params: CreateUtxoNodeParams): Promise<Utxo
   const { spec, blockIntervalMs } = params
   const now = params.now ?? Date.now
   const file = params.dataDir
-    ? path.join(params.dataDir, `utxo-${spec.symbol.toLowerCase()}.json`)
+    ? createStateFile<LedgerState>(
+        path.join(params.dataDir, `utxo-${spec.symbol.toLowerCase()}.json`),
+        'this chain',
+      )
     : undefined
   const faucetKey: PrivateKey = new spec.lib.PrivateKey(
     createHash('sha256').update(`tributary devnet ${spec.symbol} faucet`).digest('hex'),
@@ -50,21 +53,11 @@ export async function createUtxoNode(params: CreateUtxoNodeParams): Promise<Utxo
   )
   const faucetAddress = faucetKey.toAddress(spec.network, spec.addressType).toString()
   const faucetScript = spec.lib.Script.fromAddress(faucetAddress).toHex()
-  const saved = file ? await readState(file) : undefined
+  const saved = file ? await file.read() : undefined
   const ledger = createUtxoLedger(spec, saved)
   let timer: ReturnType<typeof setInterval> | undefined
-  let writing: Promise<void> = Promise.resolve()
 
-  const persist = (): Promise<void> => {
-    if (!file) return Promise.resolve()
-    const state = JSON.stringify(ledger.exportState())
-    writing = writing.then(async () => {
-      await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(`${file}.tmp`, state)
-      await rename(`${file}.tmp`, file)
-    })
-    return writing
-  }
+  const persist = (): Promise<void> => (file ? file.save(ledger.exportState()) : Promise.resolve())
   const timeSec = () => Math.floor(now() / 1000)
   const mine = () => ledger.mine({ rewardScript: faucetScript, time: timeSec() })
 
@@ -120,19 +113,4 @@ export async function createUtxoNode(params: CreateUtxoNodeParams): Promise<Utxo
     },
   }
   return node
-}
-
-async function readState(file: string): Promise<LedgerState | undefined> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error: unknown) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined
-    throw error
-  }
-  try {
-    return JSON.parse(text) as LedgerState
-  } catch (error: unknown) {
-    throw new Error(`${file} is damaged (${String(error)}): delete it to start this chain afresh`)
-  }
 }
