@@ -7,7 +7,7 @@ import { quoteSwap } from '../../thorchain/quoteSwap'
 import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { createUtxoNode, type UtxoNode } from '../utxo/createUtxoNode'
 import { serveUtxoRpc } from '../utxo/serveUtxoRpc'
-import { bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../utxo/utxoChainSpecs'
+import { bitcoinCashSpec, bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../utxo/utxoChainSpecs'
 import { createLiquidityNetwork, type NetworkUtxoChain } from './createLiquidityNetwork'
 import { createUtxoVault } from './createUtxoVault'
 
@@ -16,8 +16,10 @@ const initialPools = {
   // 10 BTC at $65,000 and 200,000 DOGE at $0.15 against RUNE at $5
   'BTC.BTC': { assetDepth: 10n * E8, runeDepth: 130_000n * E8 },
   'DOGE.DOGE': { assetDepth: 200_000n * E8, runeDepth: 6_000n * E8 },
+  // 100 BCH at $400
+  'BCH.BCH': { assetDepth: 100n * E8, runeDepth: 8_000n * E8 },
 }
-const outboundFees: Record<string, bigint> = { BTC: 15_000n, DOGE: 2n * E8 }
+const outboundFees: Record<string, bigint> = { BTC: 15_000n, DOGE: 2n * E8, BCH: 5_000n }
 
 interface Chain {
   node: UtxoNode
@@ -70,6 +72,7 @@ const received = async (chain: Chain, address: string) =>
 describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
   let btc: Chain
   let doge: Chain
+  let bch: Chain
   let dataDir: string
   let chains: NetworkUtxoChain[]
 
@@ -77,33 +80,29 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'liquidity-network-'))
     btc = await startChain(bitcoinSpec())
     doge = await startChain(dogecoinSpec())
-    chains = [
-      {
-        chain: 'BTC',
-        vault: createUtxoVault(btc.node.spec, btc.rpc),
-        rpc: btc.rpc,
-        outboundFee: outboundFees.BTC ?? 0n,
-      },
-      {
-        chain: 'DOGE',
-        vault: createUtxoVault(doge.node.spec, doge.rpc),
-        rpc: doge.rpc,
-        outboundFee: outboundFees.DOGE ?? 0n,
-      },
+    bch = await startChain(bitcoinCashSpec())
+    const served: [Chain, string][] = [
+      [btc, 'BTC'],
+      [doge, 'DOGE'],
+      [bch, 'BCH'],
     ]
+    chains = served.map(([c, chain]) => ({
+      chain,
+      vault: createUtxoVault(c.node.spec, c.rpc),
+      rpc: c.rpc,
+      outboundFee: outboundFees[chain] ?? 0n,
+    }))
     // the vaults hold what the pools say they hold
-    for (const [chain, entry] of [
-      [btc, chains[0]],
-      [doge, chains[1]],
-    ] as const) {
-      const depth = initialPools[`${entry?.chain}.${entry?.chain}` as keyof typeof initialPools].assetDepth
-      await chain.node.fund(entry?.vault.address ?? '', Number(depth))
-      await chain.node.mineBlock()
+    for (const [index, [c, chain]] of served.entries()) {
+      const depth = initialPools[`${chain}.${chain}` as keyof typeof initialPools].assetDepth
+      await c.node.fund(chains[index]?.vault.address ?? '', Number(depth))
+      await c.node.mineBlock()
     }
   })
   afterAll(async () => {
     await btc?.close()
     await doge?.close()
+    await bch?.close()
     await rm(dataDir, { recursive: true, force: true })
   })
 
@@ -187,5 +186,34 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
     await doge.node.mineBlock()
     expect((await received(doge, dogeReceiver)) - beforeRestart).toBe(BigInt(second.expected_amount_out))
     await restarted.stop()
+  }, 60_000)
+
+  it('BCH (CashAddr, FORKID signatures) to BTC pays exactly the quote to a bcrt1 address', async () => {
+    const network = await createLiquidityNetwork({ chains, initialPools })
+    await network.tick()
+    const user = await fundUser(bch, 'liquidity test bch user', 200_000_000)
+    expect(user.address).toMatch(/^bchreg:q/)
+    const btcReceiver = (await fundUser(btc, 'liquidity test btc receiver', 10_000)).address
+    expect(btcReceiver).toMatch(/^bcrt1q/)
+    const before = await received(btc, btcReceiver)
+    const quote = quoteSwap({
+      pools: network.pools(),
+      from: 'BCH.BCH',
+      to: 'BTC.BTC',
+      amount: E8,
+      destination: btcReceiver,
+      outboundFeeOf: network.outboundFeeOf,
+      now: 0,
+      validForSeconds: 900,
+    })
+    expect(quote.memo).toBe(`=:b:${btcReceiver}:0`)
+    // 1 BCH -> 7,842,368,395 RUNE -> 602,531 sat emitted, less the 15,000 sat outbound fee
+    expect(quote.expected_amount_out).toBe('587531')
+    const txId = await deposit(bch, user, network.vaultOf('BCH')?.address ?? '', E8, quote.memo ?? '')
+    await network.tick()
+    await btc.node.mineBlock()
+    expect(network.getInbound(txId)).toMatchObject({ kind: 'swap', outbound: { status: 'sent' } })
+    expect((await received(btc, btcReceiver)) - before).toBe(587_531n)
+    await network.stop()
   }, 60_000)
 })
