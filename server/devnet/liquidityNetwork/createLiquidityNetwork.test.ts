@@ -9,6 +9,7 @@ import { createUtxoNode, type UtxoNode } from '../utxo/createUtxoNode'
 import { serveUtxoRpc } from '../utxo/serveUtxoRpc'
 import { bitcoinCashSpec, bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../utxo/utxoChainSpecs'
 import { createLiquidityNetwork, type NetworkUtxoChain } from './createLiquidityNetwork'
+import { createThornodeApi } from './createThornodeApi'
 import { createUtxoVault } from './createUtxoVault'
 
 const E8 = 10n ** 8n
@@ -214,6 +215,92 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
     await btc.node.mineBlock()
     expect(network.getInbound(txId)).toMatchObject({ kind: 'swap', outbound: { status: 'sent' } })
     expect((await received(btc, btcReceiver)) - before).toBe(587_531n)
+    await network.stop()
+  }, 60_000)
+
+  it("THORNode's API: inbound addresses, pools, a quote whose memo pays exactly, then the status with the payout", async () => {
+    const network = await createLiquidityNetwork({ chains, initialPools })
+    await network.tick()
+    const api = createThornodeApi({
+      network,
+      chains: [
+        { chain: 'BTC', blockSeconds: 600 },
+        { chain: 'DOGE', blockSeconds: 60 },
+      ],
+      now: () => 1_700_000_000,
+    })
+    const get = async <T = Record<string, unknown>>(url: string) => {
+      const res = await api.request(url)
+      return { status: res.status, body: (await res.json()) as T }
+    }
+    const inbound = await get<{ chain: string }[]>('/thorchain/inbound_addresses')
+    expect(inbound.body.map((a) => a.chain)).toEqual(['BTC', 'DOGE'])
+    expect(inbound.body[0]).toMatchObject({
+      address: network.vaultOf('BTC')?.address,
+      halted: false,
+      gas_rate: '2',
+      gas_rate_units: 'satsperbyte',
+      outbound_fee: '15000',
+    })
+    expect((await get<unknown[]>('/thorchain/pools')).body).toContainEqual({
+      asset: 'DOGE.DOGE',
+      status: 'Available',
+      balance_asset: '20000000000000',
+      balance_rune: '600000000000',
+    })
+
+    const user = await fundUser(btc, 'liquidity api user', 20_000_000)
+    const receiver = (await fundUser(doge, 'liquidity api receiver', 100_000_000)).address
+    const before = await received(doge, receiver)
+    const quote = await get(
+      `/thorchain/quote/swap?from_asset=BTC.BTC&to_asset=DOGE.DOGE&amount=10000000&destination=${receiver}&tolerance_bps=100`,
+    )
+    expect(quote.status).toBe(200)
+    expect(quote.body).toMatchObject({
+      inbound_address: network.vaultOf('BTC')?.address,
+      expected_amount_out: '2889743165643',
+      memo: `=:d:${receiver}:2860845733986`,
+      expiry: 1_700_000_900,
+      inbound_confirmation_seconds: 600,
+      total_swap_seconds: 660,
+      recommended_gas_rate: '2',
+    })
+    const txId = await deposit(
+      btc,
+      user,
+      String(quote.body.inbound_address),
+      10_000_000n,
+      String(quote.body.memo),
+    )
+    await network.tick()
+    await doge.node.mineBlock()
+    expect((await received(doge, receiver)) - before).toBe(2_889_743_165_643n)
+    const status = await get(`/thorchain/tx/status/${txId.toUpperCase()}`)
+    expect(status.body).toMatchObject({
+      tx: {
+        id: txId,
+        chain: 'BTC',
+        from_address: user.address,
+        coins: [{ asset: 'BTC.BTC', amount: '10000000' }],
+      },
+      stages: { inbound_observed: { completed: true }, outbound_signed: { completed: true } },
+      out_txs: [
+        {
+          chain: 'DOGE',
+          to_address: receiver,
+          coins: [{ asset: 'DOGE.DOGE', amount: '2889743165643' }],
+          memo: `OUT:${txId}`,
+        },
+      ],
+    })
+
+    expect((await get('/thorchain/quote/swap?from_asset=BTC.BTC&to_asset=BTC.BTC&amount=1')).status).toBe(400)
+    expect(
+      (await get('/thorchain/quote/swap?from_asset=LTC.LTC&to_asset=BTC.BTC&amount=100000')).body,
+    ).toMatchObject({
+      message: 'pool LTC.LTC does not exist',
+    })
+    expect((await get(`/thorchain/tx/status/${'00'.repeat(32)}`)).status).toBe(404)
     await network.stop()
   }, 60_000)
 })
