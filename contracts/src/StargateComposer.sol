@@ -102,8 +102,9 @@ contract StargateComposer {
     }
 
     /// Swaps `amountLD` of the bridged `token` with the Aggregator, paying the receiver directly; on a revert
-    /// pays the bridged asset instead. A failure that left less than 1/64 of the gas may be an out-of-gas
-    /// forced by the executor's gas limit, so that reverts instead of paying the bridged asset.
+    /// pays the bridged asset instead. A failure that left less than 1/8 of the gas may be an out-of-gas forced
+    /// by the executor's gas limit (each call level keeps 1/64, so a nested out-of-gas returns a few 64ths),
+    /// so that reverts, leaving the compose queued, instead of paying the bridged asset.
     function _swap(bytes32 guid, DestinationSwap memory order, address token, uint256 amountLD) private {
         Aggregator.SwapParams memory p = Aggregator.SwapParams({
             tokenIn: token,
@@ -123,7 +124,7 @@ contract StargateComposer {
             if (token != address(0)) _approve(token, 0);
             emit ComposeSwapped(guid, order.receiver, token, amountLD, order.tokenOut, amountOut);
         } catch (bytes memory reason) {
-            if (gasleft() <= gasBefore / 64) revert SwapOutOfGas();
+            if (gasleft() < gasBefore / 8) revert SwapOutOfGas();
             if (token != address(0)) _approve(token, 0);
             _fallback(guid, order, token, amountLD, reason);
         }
