@@ -1,4 +1,5 @@
-import { zeroAddress } from 'viem'
+import { encodeFunctionData, getAddress, zeroAddress } from 'viem'
+import { liquidityRouterAbi } from '../../../contracts/artifacts'
 import { getChainInfo } from '../../chains/chainInfo'
 import { AppError, compatibleMessages } from '../../errors'
 import { parseSwapMemo } from '../../thorchain/parseSwapMemo'
@@ -26,7 +27,7 @@ export interface ThorchainProvider extends CrossChainProvider {
  * so it serves the devnet's network and a real THORNode alike. It quotes with THORNode's own swap quote (the
  * memo pays `expected_amount_out` to the receiver, with the slippage as the memo's limit); the transaction is
  * a payment of the input to the network's inbound vault with that memo (an OP_RETURN on UTXO chains, the
- * calldata of a plain transfer on EVM chains); it tracks a trade by its inbound transaction. Directions are
+ * router's `depositWithExpiry` with the quote's expiry on EVM chains); it tracks a trade by its inbound transaction. Directions are
  * those of the spec's table: EVM to UTXO/Cosmos, UTXO/Cosmos to an EVM chain's native coin, UTXO/Cosmos
  * between themselves; token sources on EVM chains are not served (no quotes).
  */
@@ -157,14 +158,24 @@ export function createThorchainProvider(params: {
           details: { chainId: request.from.chainId },
         })
       const source = getChainInfo(request.from.chainId)
-      if (source?.family === 'evm')
+      if (source?.family === 'evm') {
+        // THORChain's router takes native deposits too: the memo and the quote's expiry are enforced on chain
+        if (inbound.router === undefined)
+          throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network has no router on this chain', {
+            details: { chainId: source.id },
+          })
         return {
           family: 'evm',
           chainId: source.id,
-          to: inbound.address as `0x${string}`,
-          data: `0x${Buffer.from(memo, 'utf8').toString('hex')}`,
+          to: getAddress(inbound.router),
+          data: encodeFunctionData({
+            abi: liquidityRouterAbi,
+            functionName: 'depositWithExpiry',
+            args: [getAddress(inbound.address), zeroAddress, request.amountIn, memo, BigInt(quote.expiresAt)],
+          }),
           value: request.amountIn,
         }
+      }
       if (source?.family === 'utxo')
         return { family: 'utxo', chainId: source.id, to: inbound.address, amount: request.amountIn, memo }
       throw new AppError(
