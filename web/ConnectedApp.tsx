@@ -12,7 +12,7 @@ import {
   NoWalletExtensionNoteWithoutDevnet,
   WalletProviders,
 } from './features/wallet'
-import { type ChainRecord, requestFaucet } from './lib/api'
+import { type ChainRecord, isEvmChainRecord, requestFaucet } from './lib/api'
 import { getChainFamily } from './lib/getChainFamily'
 import { getErrorMessage } from './lib/getErrorMessage'
 import { hasCrossChainFlow } from './lib/hasCrossChainFlow'
@@ -50,9 +50,10 @@ export function ConnectedApp({
         ? NoWalletExtensionNote
         : NoWalletExtensionNoteWithoutDevnet,
   )
+  const [evmChains] = useState(() => chains.filter(isEvmChainRecord))
   const [config] = useState(() =>
     buildWagmiConfig({
-      chains: chains.filter((chain) => getChainFamily(chain) === 'evm'),
+      chains: evmChains,
       origin: window.location.origin,
       appName,
       walletConnectProjectId,
@@ -63,7 +64,8 @@ export function ConnectedApp({
   )
   return (
     <WalletProviders config={config} theme={resolvedTheme} appName={appName} disclaimer={disclaimer}>
-      <Shell chains={chains} appName={appName} themeToggle={themeToggle} />
+      {/* the trade views serve EVM chains; UTXO and Cosmos chains join the selectors with their deposit flow */}
+      <Shell chains={evmChains} appName={appName} themeToggle={themeToggle} />
     </WalletProviders>
   )
 }

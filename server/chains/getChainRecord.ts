@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
-import { type ChainFamily, getEvmChainInfo } from './chainInfo'
+import { getEvmChainInfo } from './chainInfo'
 import type { ChainDeployment } from './deployment'
 import type { ChainFlows } from './getChainFlows'
 import { getNativeCurrency } from './getNativeCurrency'
@@ -7,8 +7,8 @@ import { getNativeCurrency } from './getNativeCurrency'
 /** A chain as `GET /trade/v1/info/chains` describes it to clients. */
 export interface ChainRecord {
   chainId: number
-  /** How the chain is addressed and signed; deployments are EVM chains today. */
-  family: ChainFamily
+  /** Deployments are EVM chains; UTXO and Cosmos chains are described by `getNonEvmChainRecord`. */
+  family: 'evm'
   name: string
   shortName: string
   nativeCurrency: { name: string; symbol: string; decimals: number; address: Address }

@@ -222,6 +222,25 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
       chainIds: number[]
     }[]
     expect(providers.map((p) => [p.id, p.chainIds])).toEqual([['thorchain', [BTC, DOGE]]])
+    // the app's chain list names the chains the network serves; the compatible object lists EVM chains only
+    const list = (await (await app.request('/trade/v1/info/chains?format=list')).json()) as {
+      chainId: number
+      family: string
+      nativeCurrency: { symbol: string; decimals: number }
+      flows: { utxo: boolean }
+    }[]
+    expect(
+      list
+        .filter((c) => c.family !== 'evm')
+        .map((c) => [c.chainId, c.family, c.nativeCurrency.symbol, c.nativeCurrency.decimals, c.flows.utxo]),
+    ).toEqual([
+      [BTC, 'utxo', 'BTC', 8, true],
+      [DOGE, 'utxo', 'DOGE', 8, true],
+    ])
+    const object = (await (await app.request('/trade/v1/info/chains')).json()) as {
+      chains: Record<string, unknown>
+    }
+    expect(Object.keys(object.chains).filter((id) => Number(id) < 0)).toEqual([])
   })
 
   it('refuses a Bitcoin mainnet receiver on the devnet, and a trade below the network minimum', async () => {

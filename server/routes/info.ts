@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
+import { nonEvmChainInfos } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
 import { getChainFlows, type MountedFlows } from '../chains/getChainFlows'
 import { getChainRecord } from '../chains/getChainRecord'
+import { getNonEvmChainRecord } from '../chains/getNonEvmChainRecord'
 import { getSourceRecords } from '../chains/getSourceRecords'
 import { buildContractAddresses } from '../compat/buildContractAddresses'
 import type { Config } from '../config'
@@ -13,12 +15,19 @@ import { CONTRACT_VERSION } from '../quotes/contractVersion'
 
 const zeroAddressExample = '0x0000000000000000000000000000000000000000'
 
+const ChainFlowsSchema = z
+  .object({
+    singleChain: z.boolean(),
+    crossChain: z.boolean(),
+    utxo: z.boolean(),
+    gasless: z.boolean(),
+  })
+  .openapi({ description: 'True only for flows that are mounted and working on this chain' })
+
 const ChainRecordSchema = z
   .object({
     chainId: z.number().int().openapi({ example: 1 }),
-    family: z
-      .enum(['evm', 'utxo', 'cosmos'])
-      .openapi({ description: 'How the chain is addressed and signed' }),
+    family: z.literal('evm').openapi({ description: 'How the chain is addressed and signed' }),
     name: z.string().openapi({ example: 'Ethereum' }),
     shortName: z.string().openapi({ example: 'eth' }),
     nativeCurrency: z.object({
@@ -39,20 +48,35 @@ const ChainRecordSchema = z
       description: 'Same-origin JSON-RPC proxy path (POST); resolve it against the page origin',
     }),
     aggregator: AddressSchema.openapi({ description: 'Aggregator contract (spender for approvals)' }),
-    flows: z
-      .object({
-        singleChain: z.boolean(),
-        crossChain: z.boolean(),
-        utxo: z.boolean(),
-        gasless: z.boolean(),
-      })
-      .openapi({ description: 'True only for flows that are mounted and working on this chain' }),
+    flows: ChainFlowsSchema,
     blockTimeMs: z.number().int().openapi({ example: 12000 }),
     isDevnet: z
       .boolean()
       .openapi({ description: 'True when the chain is a local devnet started by the server' }),
   })
   .openapi('Chain')
+
+const NonEvmChainRecordSchema = z
+  .object({
+    chainId: z.number().int().openapi({ example: -3980891822 }),
+    family: z.enum(['utxo', 'cosmos']),
+    name: z.string().openapi({ example: 'Bitcoin' }),
+    shortName: z.string().openapi({ example: 'btc' }),
+    nativeCurrency: z.object({
+      name: z.string().openapi({ example: 'Bitcoin' }),
+      symbol: z.string().openapi({ example: 'BTC' }),
+      decimals: z.number().int().openapi({ example: 8 }),
+      address: AddressSchema.openapi({ example: zeroAddressExample, description: 'The zero address' }),
+    }),
+    logo: z.string().openapi({ example: '/chains/-3980891822.svg' }),
+    flows: ChainFlowsSchema,
+    blockTimeMs: z.number().int().openapi({ example: 600000 }),
+    isDevnet: z.boolean(),
+  })
+  .openapi('NonEvmChain', {
+    description:
+      'A UTXO or Cosmos chain a mounted provider serves (`format=list` only): its native coin only',
+  })
 
 const SourceRecordSchema = z
   .object({
@@ -84,8 +108,9 @@ const ChainsQuerySchema = z.object({
         name: 'format',
         in: 'query',
         description:
-          '`object` (default): `{ chains: { "<chainId>": Chain } }`, the compatible API shape; `list`: an array ' +
-          'of Chain in the server order (what the web app reads)',
+          '`object` (default): `{ chains: { "<chainId>": Chain } }`, the compatible API shape (EVM chains); ' +
+          '`list`: an array in the server order (what the web app reads), EVM chains then the UTXO and Cosmos ' +
+          'chains a mounted provider serves (`NonEvmChain`)',
       },
       example: 'list',
     }),
@@ -104,7 +129,7 @@ const chainsRoute = createRoute({
         'application/json': {
           schema: z.union([
             z.object({ chains: z.record(z.string(), ChainRecordSchema) }),
-            z.array(ChainRecordSchema),
+            z.array(z.union([ChainRecordSchema, NonEvmChainRecordSchema])),
           ]),
         },
       },
@@ -225,7 +250,13 @@ export function createInfoRoutes(deps: InfoRoutesDeps) {
       const records = deployments.map((deployment) =>
         getChainRecord({ deployment, isDevnet, flows: getChainFlows(deployment.chainId, mountedFlows) }),
       )
-      if (c.req.valid('query').format === 'list') return c.json(records, 200)
+      if (c.req.valid('query').format === 'list') {
+        const nonEvm = nonEvmChainInfos.flatMap((info) => {
+          const flows = getChainFlows(info.id, mountedFlows)
+          return flows.utxo || flows.crossChain ? [getNonEvmChainRecord({ info, isDevnet, flows })] : []
+        })
+        return c.json([...records, ...nonEvm], 200)
+      }
       return c.json({ chains: Object.fromEntries(records.map((r) => [String(r.chainId), r])) }, 200)
     })
     .openapi(sourcesRoute, (c) => {

@@ -29,8 +29,16 @@ export async function fetchChains(params: ApiRequestParams = {}) {
   return Array.isArray(body) ? body : Object.values(body.chains)
 }
 
-/** A chain as `GET /trade/v1/info/chains` describes it. */
+/** A chain as `GET /trade/v1/info/chains` describes it: an EVM chain, or a UTXO or Cosmos chain a provider serves. */
 export type ChainRecord = Awaited<ReturnType<typeof fetchChains>>[number]
+
+/** An EVM chain's record: its contracts and RPC proxy. */
+export type EvmChainRecord = Extract<ChainRecord, { family: 'evm' }>
+
+/** True for an EVM chain's record (wagmi and the single-chain flows need one). */
+export function isEvmChainRecord(chain: ChainRecord): chain is EvmChainRecord {
+  return chain.family === 'evm'
+}
 
 /** Lists a chain's popular tokens, native first (`GET /v1/info/token/popular`). Throws `ApiError`. */
 export async function fetchPopularTokens(params: ApiRequestParams & { chainId: number }) {

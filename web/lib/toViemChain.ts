@@ -1,5 +1,5 @@
 import { type Chain, defineChain } from 'viem'
-import type { ChainRecord } from './api'
+import type { EvmChainRecord } from './api'
 
 /** Canonical Multicall3 address, deployed on every chain the service supports (devnet included). */
 export const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
@@ -9,7 +9,7 @@ export const multicall3Address = '0xcA11bde05977b3631167028862bE2a173976CA11'
  * so it is resolved against `origin` (in the browser, `location.origin`) into the absolute URL viem's
  * http transport needs.
  */
-export function toViemChain(params: { record: ChainRecord; origin: string }): Chain {
+export function toViemChain(params: { record: EvmChainRecord; origin: string }): Chain {
   const { record, origin } = params
   const rpcUrl = new URL(record.rpcUrl, origin).toString()
   return defineChain({

@@ -2,14 +2,14 @@ import { connectorsForWallets, type WalletList } from '@rainbow-me/rainbowkit'
 import { walletConnectWallet } from '@rainbow-me/rainbowkit/wallets'
 import type { Chain, Hex } from 'viem'
 import { type Config, createConfig, createStorage, http, type Transport } from 'wagmi'
-import type { ChainRecord } from '../../lib/api'
+import type { EvmChainRecord } from '../../lib/api'
 import type { SafeStorage } from '../../lib/storage'
 import { toViemChain } from '../../lib/toViemChain'
 import { browserWallet } from './browserWallet'
 import { devnetWallet } from './devnetWallet'
 
 export interface BuildWagmiConfigParams {
-  chains: readonly ChainRecord[]
+  chains: readonly EvmChainRecord[]
   /** Origin the chains' relative RPC paths resolve against (`location.origin` in the browser). */
   origin: string
   appName: string
