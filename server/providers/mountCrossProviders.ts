@@ -1,0 +1,45 @@
+import type { AddressNetwork } from '../chains/chainInfo'
+import { createThorchainProvider, type ThorchainProvider } from './thorchain/createThorchainProvider'
+import { createThornodeClient } from './thorchain/createThornodeClient'
+import { chainIdOfThorChain } from './thorchain/thorchainAssets'
+import type { CrossChainProvider } from './types'
+
+/** The cross-chain providers the app mounts, and how addresses are written on the chains they serve. */
+export interface MountedCrossProviders {
+  providers: CrossChainProvider[]
+  thorchain?: ThorchainProvider
+  addressNetwork: AddressNetwork
+}
+
+/**
+ * Mounts the providers whose networks are configured: the liquidity network when a THORNode URL is given, on
+ * the chains its inbound addresses list (when THORNode cannot be read, it is left out with `onUnavailable`, so
+ * nothing is advertised that does not work). `addressNetwork` is `regtest` for the devnet's UTXO ledgers.
+ */
+export async function mountCrossProviders(params: {
+  liquidityNetwork?: { thornodeUrl: string }
+  addressNetwork: AddressNetwork
+  onUnavailable?: (provider: string, error: unknown) => void
+}): Promise<MountedCrossProviders> {
+  const providers: CrossChainProvider[] = []
+  let thorchain: ThorchainProvider | undefined
+  if (params.liquidityNetwork !== undefined) {
+    const client = createThornodeClient({ baseUrl: params.liquidityNetwork.thornodeUrl })
+    try {
+      const inbound = await client.inboundAddresses()
+      const chainIds = inbound.flatMap((a) => {
+        const id = chainIdOfThorChain(a.chain)
+        return id === undefined ? [] : [id]
+      })
+      thorchain = createThorchainProvider({ client, chainIds })
+      providers.push(thorchain)
+    } catch (error: unknown) {
+      params.onUnavailable?.('thorchain', error)
+    }
+  }
+  return {
+    providers,
+    ...(thorchain === undefined ? {} : { thorchain }),
+    addressNetwork: params.addressNetwork,
+  }
+}
