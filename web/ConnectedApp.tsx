@@ -64,8 +64,7 @@ export function ConnectedApp({
   )
   return (
     <WalletProviders config={config} theme={resolvedTheme} appName={appName} disclaimer={disclaimer}>
-      {/* the trade views serve EVM chains; UTXO and Cosmos chains join the selectors with their deposit flow */}
-      <Shell chains={evmChains} appName={appName} themeToggle={themeToggle} />
+      <Shell chains={chains} appName={appName} themeToggle={themeToggle} />
     </WalletProviders>
   )
 }

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { getInitialChainSelection } from './getInitialChainSelection'
 
 const chains = [
-  { chainId: 1, flows: { crossChain: false } },
-  { chainId: 56, flows: { crossChain: false } },
+  { chainId: 1, family: 'evm', flows: { crossChain: false, utxo: false } },
+  { chainId: 56, family: 'evm', flows: { crossChain: false, utxo: false } },
 ]
 const crossChains = [
-  { chainId: 1, flows: { crossChain: true } },
-  { chainId: 56, flows: { crossChain: true } },
+  { chainId: 1, family: 'evm', flows: { crossChain: true, utxo: false } },
+  { chainId: 56, family: 'evm', flows: { crossChain: true, utxo: false } },
 ]
 const none = { linkedChainId: undefined, linkedToChainId: undefined, storedChainId: undefined }
 

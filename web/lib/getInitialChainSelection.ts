@@ -8,7 +8,7 @@ import { selectChain } from './selectChain'
  * it (see `selectChain`), else the source. Returns undefined for an empty chain list.
  */
 export function getInitialChainSelection(params: {
-  chains: readonly { chainId: number; flows: { crossChain: boolean } }[]
+  chains: readonly { chainId: number; family: string; flows: { crossChain: boolean; utxo: boolean } }[]
   linkedChainId: number | undefined
   linkedToChainId: number | undefined
   storedChainId: number | undefined

@@ -1,16 +1,18 @@
 import type { ChainSelection } from './ChainSelection'
-import { hasCrossChainFlow } from './hasCrossChainFlow'
+import { hasCrossChainFlow, hasCrossFlowBetween } from './hasCrossChainFlow'
 
 interface SelectableChain {
   chainId: number
-  flows: { crossChain: boolean }
+  family: string
+  flows: { crossChain: boolean; utxo: boolean }
 }
 
 /**
  * The selection after the user picks `chainId` as the `side` chain. An id not in `chains` changes nothing.
- * Without any cross-chain flow the destination always equals the source (single-chain swap), whichever side
- * was picked; with one, a destination is kept only where both chains offer the cross-chain flow and otherwise
- * follows the source.
+ * Without any flow between chains the destination always equals the source (single-chain swap), whichever side
+ * was picked. With one, a destination is kept only where a flow serves the pair (`hasCrossFlowBetween`); a new
+ * EVM source otherwise trades on its own chain, and a UTXO or Cosmos source (no single-chain swaps) goes to the
+ * previous source when served, else to the first chain served.
  */
 export function selectChain(params: {
   selection: ChainSelection
@@ -19,19 +21,24 @@ export function selectChain(params: {
   chains: readonly SelectableChain[]
 }): ChainSelection {
   const { selection, side, chainId, chains } = params
-  const chain = chains.find((c) => c.chainId === chainId)
+  const find = (id: number) => chains.find((c) => c.chainId === id)
+  const chain = find(chainId)
   if (chain === undefined) return selection
   if (!hasCrossChainFlow(chains)) return { sourceChainId: chainId, destinationChainId: chainId }
-  const crossChain = (id: number) => chains.some((c) => c.chainId === id && c.flows.crossChain)
-  if (side === 'source') {
-    const keep =
-      selection.destinationChainId !== selection.sourceChainId &&
-      selection.destinationChainId !== chainId &&
-      crossChain(chainId) &&
-      crossChain(selection.destinationChainId)
-    return { sourceChainId: chainId, destinationChainId: keep ? selection.destinationChainId : chainId }
+  const served = (a: number, b: number) => {
+    const [from, to] = [find(a), find(b)]
+    return from !== undefined && to !== undefined && hasCrossFlowBetween(from, to)
   }
-  const canBridge =
-    chainId === selection.sourceChainId || (crossChain(chainId) && crossChain(selection.sourceChainId))
-  return canBridge ? { ...selection, destinationChainId: chainId } : selection
+  if (side === 'source') {
+    const crossing = selection.destinationChainId !== selection.sourceChainId
+    if (crossing && selection.destinationChainId !== chainId && served(chainId, selection.destinationChainId))
+      return { sourceChainId: chainId, destinationChainId: selection.destinationChainId }
+    if (chain.family === 'evm') return { sourceChainId: chainId, destinationChainId: chainId }
+    const next = [selection.sourceChainId, ...chains.map((c) => c.chainId)].find((id) => served(chainId, id))
+    return { sourceChainId: chainId, destinationChainId: next ?? chainId }
+  }
+  const source = find(selection.sourceChainId)
+  const allowed =
+    chainId === selection.sourceChainId ? source?.family === 'evm' : served(selection.sourceChainId, chainId)
+  return allowed ? { ...selection, destinationChainId: chainId } : selection
 }

@@ -1,10 +1,12 @@
+import { CrossSwapCard } from '../features/cross'
 import { SwapCard } from '../features/swap'
 import type { ChainRecord } from '../lib/api'
 import { getChainFamily } from '../lib/getChainFamily'
+import { hasCrossFlowBetween } from '../lib/hasCrossChainFlow'
 
 /**
  * The trade flow for the chosen chains: the single-chain swap card when the destination is the source and
- * the source is an EVM chain; otherwise a plain note that the app has no flow for that pair yet (nothing is
+ * the source is an EVM chain, the cross-chain card when a provider serves the two chains; otherwise a plain note that the app has no flow for that pair yet (nothing is
  * offered that does not work).
  */
 export function TradePanel({
@@ -18,6 +20,14 @@ export function TradePanel({
 }) {
   if (destination.chainId === source.chainId && getChainFamily(source) === 'evm')
     return <SwapCard key={source.chainId} chain={source} embed={embed} />
+  if (hasCrossFlowBetween(source, destination))
+    return (
+      <CrossSwapCard
+        key={`${source.chainId}:${destination.chainId}`}
+        source={source}
+        destination={destination}
+      />
+    )
   return (
     <section aria-label="Swap" className="self-start rounded-2xl border border-line bg-card p-4 shadow-sm">
       <p role="status" className="text-sm text-muted">

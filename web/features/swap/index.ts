@@ -1,1 +1,3 @@
 export { SwapCard } from './components/SwapCard'
+export { TokenDialog } from './components/TokenDialog'
+export { sendAndConfirm } from './hooks/sendAndConfirm'

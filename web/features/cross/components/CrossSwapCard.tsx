@@ -1,0 +1,329 @@
+import { useConnectModal } from '@rainbow-me/rainbowkit'
+import { useQuery } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
+import { zeroAddress } from 'viem'
+import { useAccount, useConfig, useSwitchChain } from 'wagmi'
+import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
+import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { getErrorMessage } from '../../../lib/getErrorMessage'
+import { useDebouncedValue } from '../../../lib/useDebouncedValue'
+import { sendAndConfirm, TokenDialog } from '../../swap'
+import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
+import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
+import { getDepositRequest } from '../model/getDepositRequest'
+import { parseCrossAmount } from '../model/parseCrossAmount'
+import { CrossProgress } from './CrossProgress'
+import { DepositView } from './DepositView'
+
+/** A token of either side: EVM tokens from the chain's list, the native coin on UTXO and Cosmos chains. */
+interface CrossToken {
+  address: string
+  symbol: string
+  decimals: number
+}
+
+const nativeOf = (chain: ChainRecord): CrossToken => ({
+  address: zeroAddress,
+  symbol: chain.nativeCurrency.symbol,
+  decimals: chain.nativeCurrency.decimals,
+})
+
+const noTokens: TokenRecord[] = []
+const noBalances: ReadonlyMap<string, bigint> = new Map()
+
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'deposit'; swap: CrossSwap; quote: CrossQuote }
+  | { kind: 'progress'; txHash: string }
+
+/**
+ * A trade between two chains: the tokens on each side, the amount, the receiver on the destination chain, every
+ * provider's offer side by side (what arrives, its fee in native currency, the time it takes), then the
+ * transaction: sent from the connected EVM wallet, or, from a UTXO chain, a deposit any wallet can pay. The
+ * progress view follows the trade until it arrives.
+ */
+export function CrossSwapCard({ source, destination }: { source: ChainRecord; destination: ChainRecord }) {
+  const [from, setFrom] = useState<CrossToken>(() => nativeOf(source))
+  const [to, setTo] = useState<CrossToken>(() => nativeOf(destination))
+  const [amountText, setAmountText] = useState('')
+  const [receiverText, setReceiverText] = useState('')
+  const [refundText, setRefundText] = useState('')
+  const [picked, setPicked] = useState(0)
+  const [dialog, setDialog] = useState<'from' | 'to' | undefined>()
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' })
+  const [sending, setSending] = useState(false)
+  const [sendError, setSendError] = useState<unknown>()
+  const { address, isConnected, chainId: walletChainId } = useAccount()
+  const { openConnectModal } = useConnectModal()
+  const { switchChainAsync } = useSwitchChain()
+  const config = useConfig()
+  const sourceEvm = source.family === 'evm'
+  const destinationEvm = destination.family === 'evm'
+  const sourceTokens = usePopularTokens({ chainId: sourceEvm ? source.chainId : undefined }).data ?? noTokens
+  const destinationTokens =
+    usePopularTokens({ chainId: destinationEvm ? destination.chainId : undefined }).data ?? noTokens
+
+  const amount = parseCrossAmount(useDebouncedValue(amountText, 300), from.decimals)
+  const receiver = receiverText.trim() !== '' ? receiverText.trim() : destinationEvm ? address : undefined
+  const sender = sourceEvm ? address : refundText.trim() !== '' ? refundText.trim() : undefined
+  const quotes = useQuery({
+    queryKey: [
+      'crossQuotes',
+      source.chainId,
+      destination.chainId,
+      from.address,
+      to.address,
+      String(amount),
+      receiver,
+    ],
+    queryFn: ({ signal }) =>
+      fetchCrossQuotes({
+        sourceChainId: source.chainId,
+        destinationChainId: destination.chainId,
+        fromTokenAddress: from.address,
+        toTokenAddress: to.address,
+        amount: amount ?? 0n,
+        sender: undefined,
+        receiver: receiver ?? '',
+        slippagePercent: 1,
+        signal,
+      }),
+    enabled: amount !== undefined && receiver !== undefined,
+    refetchInterval: 20_000,
+    retry: false,
+  })
+  const offers = quotes.data ?? []
+  const offer = offers[picked] ?? offers[0]
+
+  const execute = async () => {
+    if (offer === undefined) return
+    setSendError(undefined)
+    setSending(true)
+    try {
+      if (sourceEvm) {
+        if (!isConnected || address === undefined) {
+          openConnectModal?.()
+          return
+        }
+        if (walletChainId !== source.chainId) await switchChainAsync({ chainId: source.chainId })
+        const swap = await fetchCrossSwap({ quote: offer, account: address })
+        if (swap.to === undefined || typeof swap.data !== 'string')
+          throw new Error('The answer has no EVM transaction')
+        await sendAndConfirm({
+          config,
+          chainId: source.chainId,
+          request: { to: swap.to, data: swap.data, value: BigInt(swap.nativeValue ?? '0') },
+          onSent: (hash) => setPhase({ kind: 'progress', txHash: hash }),
+        })
+      } else {
+        if (sender === undefined) return
+        const swap = await fetchCrossSwap({ quote: offer, account: sender })
+        setPhase({ kind: 'deposit', swap, quote: offer })
+      }
+    } catch (error: unknown) {
+      setSendError(error)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  if (phase.kind === 'progress')
+    return (
+      <Card title={`${source.name} to ${destination.name}`}>
+        <CrossProgress txHash={phase.txHash} onDone={() => setPhase({ kind: 'form' })} />
+      </Card>
+    )
+  if (phase.kind === 'deposit') {
+    const deposit = getDepositRequest(phase.swap)
+    return (
+      <Card title={`Deposit ${from.symbol} on ${source.name}`}>
+        {deposit === undefined ? (
+          <p role="alert" className="text-sm text-danger">
+            The provider answered no deposit for this trade.
+          </p>
+        ) : (
+          <DepositView
+            deposit={deposit}
+            symbol={from.symbol}
+            expiresAt={phase.swap.expiresAt}
+            onTrack={(txHash) => setPhase({ kind: 'progress', txHash })}
+          />
+        )}
+      </Card>
+    )
+  }
+
+  const tokenButton = (side: 'from' | 'to', token: CrossToken, evm: boolean) =>
+    evm ? (
+      <button
+        type="button"
+        onClick={() => setDialog(side)}
+        aria-label={`${side === 'from' ? 'You pay' : 'You receive'}: ${token.symbol}, change token`}
+        className="rounded-full border border-line px-3 py-1 text-sm font-semibold"
+      >
+        {token.symbol}
+      </button>
+    ) : (
+      <span className="rounded-full border border-line px-3 py-1 text-sm font-semibold">{token.symbol}</span>
+    )
+
+  return (
+    <Card title={`${source.name} to ${destination.name}`}>
+      <div className="space-y-3">
+        <div className="rounded-xl border border-line bg-surface p-3">
+          <label htmlFor="cross-amount" className="text-xs font-medium text-muted">
+            You pay on {source.name}
+          </label>
+          <div className="mt-1 flex items-center gap-2">
+            <input
+              id="cross-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0"
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              className="min-w-0 flex-1 bg-transparent text-2xl font-semibold tabular-nums outline-none"
+            />
+            {tokenButton('from', from, sourceEvm)}
+          </div>
+        </div>
+        <div className="rounded-xl border border-line bg-surface p-3">
+          <p className="text-xs font-medium text-muted">You receive on {destination.name}</p>
+          <div className="mt-1 flex items-center gap-2">
+            <output
+              aria-label="Amount received"
+              className="min-w-0 flex-1 text-2xl font-semibold tabular-nums"
+            >
+              {offer === undefined
+                ? '0'
+                : formatTokenAmount({
+                    amount: BigInt(offer.dstTrade.toTokenAmount),
+                    decimals: to.decimals,
+                    roundingMode: 'trunc',
+                  })}
+            </output>
+            {tokenButton('to', to, destinationEvm)}
+          </div>
+        </div>
+        <label className="block text-xs font-medium text-muted">
+          Receiver on {destination.name}
+          <input
+            value={receiverText}
+            onChange={(event) => setReceiverText(event.target.value)}
+            placeholder={destinationEvm ? (address ?? '0x…') : `${destination.name} address`}
+            spellCheck={false}
+            className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs text-fg"
+          />
+        </label>
+        {!sourceEvm && (
+          <label className="block text-xs font-medium text-muted">
+            Your {source.name} address (refunds)
+            <input
+              value={refundText}
+              onChange={(event) => setRefundText(event.target.value)}
+              placeholder={`${source.name} address`}
+              spellCheck={false}
+              className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs text-fg"
+            />
+          </label>
+        )}
+        {quotes.isFetching && offers.length === 0 && (
+          <p role="status" className="text-sm text-muted">
+            Finding offers…
+          </p>
+        )}
+        {quotes.isError && (
+          <p role="alert" className="text-sm text-danger">
+            {getErrorMessage(quotes.error).message}
+          </p>
+        )}
+        {offers.length > 0 && (
+          <fieldset className="space-y-2">
+            <legend className="text-xs font-medium text-muted">Offers</legend>
+            {offers.map((q, index) => (
+              <label
+                key={`${q.tradeProtocol}:${q.transactionData.provider}:${q.dstTrade.toTokenAmount}`}
+                className="flex cursor-pointer items-center gap-3 rounded-lg border border-line p-2 text-sm has-[:checked]:border-accent"
+              >
+                <input
+                  type="radio"
+                  name="cross-offer"
+                  checked={offer === q}
+                  onChange={() => setPicked(index)}
+                />
+                <span className="flex-1">
+                  <span className="font-semibold">{q.providerInfo.name}</span>
+                  <span className="block text-xs text-muted">
+                    about {Math.max(1, Math.round(q.processingTime / 60))} min · fee{' '}
+                    {q.nativeFee === '0'
+                      ? 'in the amount'
+                      : `${formatTokenAmount({ amount: BigInt(q.nativeFee), decimals: 18 })} ${source.nativeCurrency.symbol}`}
+                  </span>
+                </span>
+                <span className="tabular-nums">
+                  {formatTokenAmount({
+                    amount: BigInt(q.dstTrade.toTokenAmount),
+                    decimals: to.decimals,
+                    roundingMode: 'trunc',
+                  })}{' '}
+                  {to.symbol}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {sendError !== undefined && (
+          <p role="alert" className="text-sm text-danger">
+            {getErrorMessage(sendError).message}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={offer === undefined || sending || (!sourceEvm && sender === undefined)}
+          onClick={() => void execute()}
+          className="w-full rounded-xl bg-accent py-3 font-semibold text-accent-fg disabled:opacity-50"
+        >
+          {sourceEvm
+            ? isConnected
+              ? sending
+                ? 'Confirm in your wallet…'
+                : `Swap to ${destination.name}`
+              : 'Connect wallet'
+            : sender === undefined
+              ? `Enter your ${source.name} address`
+              : 'Get deposit address'}
+        </button>
+      </div>
+      {dialog !== undefined && (
+        <TokenDialog
+          open
+          title={dialog === 'from' ? 'You pay' : 'You receive'}
+          chainId={dialog === 'from' ? source.chainId : destination.chainId}
+          chainName={dialog === 'from' ? source.name : destination.name}
+          tokens={dialog === 'from' ? sourceTokens : destinationTokens}
+          balances={noBalances}
+          selected={undefined}
+          onSelect={(token) => {
+            const picked = { address: token.address, symbol: token.symbol, decimals: token.decimals }
+            if (dialog === 'from') setFrom(picked)
+            else setTo(picked)
+            setDialog(undefined)
+          }}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+    </Card>
+  )
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label="Cross-chain swap"
+      className="self-start rounded-2xl border border-line bg-card p-4 shadow-sm"
+    >
+      <h2 className="mb-3 text-base font-semibold">{title}</h2>
+      {children}
+    </section>
+  )
+}

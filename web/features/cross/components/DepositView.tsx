@@ -1,0 +1,128 @@
+import encodeQR from 'qr'
+import { useState } from 'react'
+import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { useNow } from '../../../lib/useNow'
+import type { DepositRequest } from '../model/getDepositRequest'
+
+/**
+ * The deposit a UTXO-chain trade needs, for any wallet: the network's inbound address, the exact amount, the
+ * memo (an OP_RETURN output: without it the network refunds), a QR code of the address, and the time left
+ * before the quote expires. The user then gives the transaction id to follow the trade.
+ */
+export function DepositView({
+  deposit,
+  symbol,
+  expiresAt,
+  onTrack,
+}: {
+  deposit: DepositRequest
+  symbol: string
+  /** Unix seconds. */
+  expiresAt: number
+  onTrack: (txId: string) => void
+}) {
+  const nowMs = useNow(1_000)
+  const secondsLeft = Math.max(0, expiresAt - Math.floor(nowMs / 1000))
+  const [txId, setTxId] = useState('')
+  const qr = `data:image/svg+xml;utf8,${encodeURIComponent(encodeQR(deposit.address, 'svg'))}`
+  const validTxId = /^(0x)?[0-9a-fA-F]{64}$/.test(txId.trim())
+  return (
+    <section aria-label="Deposit" className="space-y-3">
+      <div className="flex gap-3">
+        <img
+          src={qr}
+          alt={`QR code of the deposit address ${deposit.address}`}
+          className="size-32 rounded-lg bg-white p-1"
+        />
+        <dl className="min-w-0 flex-1 space-y-2 text-sm">
+          <Field
+            label="Send exactly"
+            value={`${formatTokenAmount({ amount: deposit.amount, decimals: deposit.decimals, maximumFractionDigits: deposit.decimals })} ${symbol}`}
+            detail={`${deposit.amount} base units`}
+          />
+          <Field label="To" value={deposit.address} mono />
+          <Field label="Memo (OP_RETURN)" value={deposit.memo} mono />
+        </dl>
+      </div>
+      <p
+        role="timer"
+        aria-live="off"
+        className={`text-xs ${secondsLeft < 60 ? 'text-danger' : 'text-muted'}`}
+      >
+        {secondsLeft > 0
+          ? `The quote expires in ${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, '0')}: send before then, or quote again.`
+          : 'The quote has expired: do not send; quote again.'}
+      </p>
+      <p className="text-xs text-muted">
+        Send one transaction paying this amount to this address, with the memo in an OP_RETURN output. A
+        deposit without the memo, or after expiry, is refunded minus the network fee.
+      </p>
+      <form
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (validTxId) onTrack(txId.trim())
+        }}
+      >
+        <label className="sr-only" htmlFor="deposit-txid">
+          Deposit transaction id
+        </label>
+        <input
+          id="deposit-txid"
+          value={txId}
+          onChange={(event) => setTxId(event.target.value)}
+          placeholder="Transaction id of your deposit"
+          spellCheck={false}
+          className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs"
+        />
+        <button
+          type="submit"
+          disabled={!validTxId}
+          className="rounded-lg bg-accent px-3 py-2 text-sm font-semibold text-accent-fg disabled:opacity-50"
+        >
+          Follow
+        </button>
+      </form>
+    </section>
+  )
+}
+
+function Field({
+  label,
+  value,
+  detail,
+  mono = false,
+}: {
+  label: string
+  value: string
+  detail?: string
+  mono?: boolean
+}) {
+  const [copied, setCopied] = useState(false)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value)
+      setCopied(true)
+      setTimeout(() => setCopied(false), 2_000)
+    } catch (_error: unknown) {
+      setCopied(false)
+    }
+  }
+  return (
+    <div>
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="flex items-center gap-2">
+        <span className={`min-w-0 break-all ${mono ? 'font-mono text-xs' : 'font-semibold'}`}>{value}</span>
+        <button
+          type="button"
+          onClick={() => void copy()}
+          aria-label={`Copy ${label.toLowerCase()}`}
+          className="shrink-0 rounded-md border border-line px-2 py-0.5 text-xs hover:bg-surface"
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </dd>
+      {detail !== undefined && <dd className="text-xs text-muted">{detail}</dd>}
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+export { CrossSwapCard } from './components/CrossSwapCard'

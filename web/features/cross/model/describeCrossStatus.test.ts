@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { describeCrossStatus } from './describeCrossStatus'
+
+describe('describeCrossStatus', () => {
+  it('follows a trade from sent to delivered', () => {
+    expect(describeCrossStatus(undefined).stage).toBe(0)
+    expect(describeCrossStatus({ status: 'PENDING', receivedDifferentTokens: false }).stage).toBe(1)
+    expect(describeCrossStatus({ status: 'INFLIGHT', receivedDifferentTokens: false }).label).toBe(
+      'In flight between the chains',
+    )
+    expect(describeCrossStatus({ status: 'delivered', receivedDifferentTokens: false })).toEqual({
+      label: 'Delivered',
+      stage: 2,
+      tone: 'success',
+    })
+  })
+
+  it('says when the receiver got the bridged token, and when the deposit was refunded', () => {
+    expect(describeCrossStatus({ status: 'DELIVERED', receivedDifferentTokens: true }).tone).toBe('danger')
+    expect(describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: false }).label).toMatch(
+      /refunded/,
+    )
+  })
+})

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/** What a UTXO wallet must pay for a liquidity-network deposit. */
+export interface DepositRequest {
+  /** The network's inbound address. */
+  address: string
+  /** Base units (satoshis). */
+  amount: bigint
+  decimals: number
+  /** Goes in an OP_RETURN output; the network refunds a deposit without it. */
+  memo: string
+}
+
+const transferSchema = z.object({
+  method: z.literal('transfer'),
+  params: z
+    .array(
+      z.object({
+        recipient: z.string().min(1),
+        amount: z.object({ amount: z.string().regex(/^\d+$/), decimals: z.number().int() }),
+        memo: z.string(),
+      }),
+    )
+    .min(1),
+})
+
+/**
+ * The deposit in a `swap/cross` answer for a UTXO source (`data: { method: "transfer", params: [{ recipient,
+ * amount: { amount, decimals }, memo }] }`, the shape browser Bitcoin wallets take), or undefined for an EVM
+ * transaction or anything else. Pure.
+ */
+export function getDepositRequest(swap: { data?: unknown }): DepositRequest | undefined {
+  const parsed = transferSchema.safeParse(swap.data)
+  const transfer = parsed.success ? parsed.data.params[0] : undefined
+  if (transfer === undefined) return undefined
+  return {
+    address: transfer.recipient,
+    amount: BigInt(transfer.amount.amount),
+    decimals: transfer.amount.decimals,
+    memo: transfer.memo,
+  }
+}
