@@ -20,6 +20,7 @@ const corePackages = [
   '/node_modules/react-dom/',
   '/node_modules/scheduler/',
   '/node_modules/@tanstack/',
+  '/node_modules/use-sync-external-store/',
 ]
 const walletPackages = [
   /\/node_modules\/@rainbow-me\/rainbowkit\/dist\/(index|chunk-[A-Z0-9]+|wallets\/[^/]+)\.js$/,

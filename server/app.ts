@@ -87,7 +87,12 @@ export function createApp(deps: AppDeps) {
   const app = createRouter()
   app.use(requestId())
   app.use(requestLogger(logger))
-  app.use(securityHeaders({ walletConnect: config.walletConnectProjectId !== undefined }))
+  app.use(
+    securityHeaders({
+      walletConnect: config.walletConnectProjectId !== undefined,
+      widgetFrameAncestors: config.widgetFrameAncestors,
+    }),
+  )
   app.use((c, next) => (matchesPathPrefix(c.req.path, corsPathPrefixes) ? apiCors(c, next) : next()))
   app.onError(onError)
   app.notFound((c) => onError(new AppError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), c))

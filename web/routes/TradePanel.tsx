@@ -1,11 +1,13 @@
 import { SwapCard } from '../features/swap'
+import { isWidgetFlowAllowed } from '../features/widget/getWidgetChains'
+import { useWidget } from '../features/widget/WidgetContext'
 import type { ChainRecord } from '../lib/api'
 import { getChainFamily } from '../lib/getChainFamily'
 
 /**
  * The trade flow for the chosen chains: the single-chain swap card when the destination is the source and
  * the source is an EVM chain; otherwise a plain note that the app has no flow for that pair yet (nothing is
- * offered that does not work).
+ * offered that does not work). In the widget, only flows its configuration allows.
  */
 export function TradePanel({
   source,
@@ -16,7 +18,12 @@ export function TradePanel({
   destination: ChainRecord
   embed?: boolean
 }) {
-  if (destination.chainId === source.chainId && getChainFamily(source) === 'evm')
+  const widgetConfig = useWidget()?.config
+  if (
+    destination.chainId === source.chainId &&
+    getChainFamily(source) === 'evm' &&
+    isWidgetFlowAllowed(widgetConfig, 'singleChain')
+  )
     return <SwapCard key={source.chainId} chain={source} embed={embed} />
   return (
     <section aria-label="Swap" className="self-start rounded-2xl border border-line bg-card p-4 shadow-sm">
