@@ -52,7 +52,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
-    rollupOptions: { output: { manualChunks } },
+    // widget-demo.html: the widget's demo host page, served only by the devnet demo listener
+    rollupOptions: { input: ['index.html', 'widget-demo.html'], output: { manualChunks } },
   },
   server: {
     port: 5173,
