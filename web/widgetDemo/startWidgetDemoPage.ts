@@ -2,7 +2,6 @@ import type * as EmbedModule from '../embed/widget'
 import type { HostProvider, WidgetHandle } from '../embed/widget'
 import type { WidgetConfigInput } from '../features/widget/widgetConfig'
 import type { WidgetEvent } from '../features/widget/widgetProtocol'
-import { createDemoHostWallet } from './createDemoHostWallet'
 import { readDemoSearch } from './readDemoSearch'
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {
@@ -71,7 +70,10 @@ export async function startWidgetDemoPage(): Promise<void> {
     const wallet = walletSelect.value === 'host' ? 'host' : 'widget'
     let provider: HostProvider | undefined
     if (wallet === 'host') {
-      hostWallet ??= Promise.resolve(browserWallet() ?? createDemoHostWallet())
+      // viem and the devnet account load only when the page has to be the wallet itself
+      hostWallet ??= Promise.resolve(
+        browserWallet() ?? import('./createDemoHostWallet').then((m) => m.createDemoHostWallet()),
+      )
       provider = await hostWallet
     }
     handle = embed.mount(container, { config: { ...config, wallet }, provider })
