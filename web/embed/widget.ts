@@ -7,11 +7,16 @@ import { type MountOptions, mountWidget, type WidgetHandle } from './mountWidget
 
 export type { HostProvider, MountOptions, WidgetHandle, WidgetHandlerMap } from './mountWidget'
 
-// a classic script knows its URL from currentScript while it runs; an ES module from import.meta.url
-const current = typeof document === 'undefined' ? null : document.currentScript
-const scriptOrigin = new URL(
-  current instanceof HTMLScriptElement && current.src !== '' ? current.src : import.meta.url,
-).origin
+/** The origin this script came from: a classic script knows its URL while it runs, an ES module always. */
+function readScriptOrigin(): string | undefined {
+  const current = typeof document === 'undefined' ? null : document.currentScript
+  if (current instanceof HTMLScriptElement && current.src !== '') return new URL(current.src).origin
+  // the classic (IIFE) build has no import.meta: its url is then undefined
+  const moduleUrl: unknown = import.meta.url
+  return typeof moduleUrl === 'string' ? new URL(moduleUrl).origin : undefined
+}
+
+const scriptOrigin = readScriptOrigin()
 
 /**
  * Embeds the widget in `element` (see `mountWidget`): `origin` defaults to the origin serving this script.
@@ -21,5 +26,7 @@ export function mount(
   element: HTMLElement,
   options: Omit<MountOptions, 'origin'> & { origin?: string } = {},
 ): WidgetHandle {
-  return mountWidget(element, { ...options, origin: options.origin ?? scriptOrigin })
+  const origin = options.origin ?? scriptOrigin
+  if (origin === undefined) throw new Error('TributaryWidget.mount: pass `origin` (the widget server)')
+  return mountWidget(element, { ...options, origin })
 }
