@@ -7,8 +7,10 @@ const externalBaseUrl = process.env.E2E_BASE_URL
 const port = Number(process.env.E2E_PORT ?? 8790)
 const devnetPortBase = process.env.E2E_DEVNET_PORT_BASE ?? '8600'
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`
+/** The widget demo host page (another origin than the widget): E2E_WIDGET_DEMO_PORT, else the port after E2E_PORT. */
+const widgetDemoPort = Number(process.env.E2E_WIDGET_DEMO_PORT ?? port + 1)
 
-export default defineConfig({
+export default defineConfig<{ widgetDemoURL: string }>({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
@@ -22,6 +24,7 @@ export default defineConfig({
   reporter: isCi ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL,
+    widgetDemoURL: `http://127.0.0.1:${widgetDemoPort}`,
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -54,6 +57,7 @@ export default defineConfig({
           env: {
             PORT: String(port),
             DEVNET_PORT_BASE: devnetPortBase,
+            WIDGET_DEMO_PORT: String(widgetDemoPort),
             DATA_DIR: './data/e2e',
             LOG_LEVEL: 'warn',
           },

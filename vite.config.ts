@@ -20,6 +20,7 @@ const corePackages = [
   '/node_modules/react-dom/',
   '/node_modules/scheduler/',
   '/node_modules/@tanstack/',
+  '/node_modules/use-sync-external-store/',
 ]
 const walletPackages = [
   /\/node_modules\/@rainbow-me\/rainbowkit\/dist\/(index|chunk-[A-Z0-9]+|wallets\/[^/]+)\.js$/,
@@ -51,7 +52,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
-    rollupOptions: { output: { manualChunks } },
+    // widget-demo.html: the widget's demo host page, served only by the devnet demo listener
+    rollupOptions: { input: ['index.html', 'widget-demo.html'], output: { manualChunks } },
   },
   server: {
     port: 5173,

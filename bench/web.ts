@@ -1,6 +1,7 @@
 /**
- * Web performance figures (prints, asserts nothing): initial JS and CSS gzipped from dist/, Largest Contentful
- * Paint on a cold load, and time from the last keystroke of an amount to the quote on screen. Usage:
+ * Web performance figures (prints, asserts nothing): initial JS and CSS gzipped from dist/, the widget's JS
+ * before a wallet is connected and its embed script, Largest Contentful Paint on a cold load, and time from the
+ * last keystroke of an amount to the quote on screen. Usage:
  * `npm run bench:web` builds dist/ when it is missing and starts its own server (devnet mode, ports 20200+);
  * `npm run bench:web -- <baseUrl>` measures a running `npm start` instead (after `npx vite build`).
  */
@@ -30,6 +31,27 @@ function measureInitialAssets() {
   const css = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)
   const sum = (files: string[]) => files.reduce((total, file) => total + gzipKb(file.replace(/^\//, '')), 0)
   return { jsKb: sum(js), cssKb: sum(css), jsFiles: js.length, cssFiles: css.length }
+}
+
+/**
+ * The widget's JS before a wallet is connected: every script `/widget` loads until its swap card shows (the
+ * entry, the embed-mode code and whatever the card needs), gzipped from dist/; and the embed script itself.
+ */
+async function measureWidgetJs(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const scripts = new Set<string>()
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (url.origin === new URL(baseUrl).origin && url.pathname.endsWith('.js')) scripts.add(url.pathname)
+  })
+  await page.goto(new URL('/widget', baseUrl).toString(), { waitUntil: 'load' })
+  await page.getByRole('region', { name: /^Swap on / }).waitFor()
+  await page.getByRole('button', { name: 'Connect wallet', exact: true }).waitFor()
+  await context.close()
+  const files = [...scripts]
+  const jsKb = files.reduce((total, file) => total + gzipKb(file.replace(/^\//, '')), 0)
+  return { jsKb, jsFiles: files.length, embedKb: gzipKb('widget.js'), embedModuleKb: gzipKb('widget.mjs') }
 }
 
 const median = (values: number[]) => {
@@ -102,6 +124,8 @@ async function startTarget(
 ): Promise<{ baseUrl: string; close: () => Promise<void> }> {
   if (url !== undefined) return { baseUrl: url, close: async () => {} }
   if (!existsSync(join(distDir, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  if (!existsSync(join(distDir, 'widget.js')))
+    execFileSync('npx', ['vite', 'build', '-c', 'vite.embed.config.ts'], { stdio: 'inherit' })
   const { startServer } = await import('../server/index')
   const running = await startServer({
     env: {
@@ -126,6 +150,13 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu'],
   })
   try {
+    const widget = await measureWidgetJs(browser, baseUrl)
+    console.log(
+      `widget JS before a wallet is connected (gzip): ${widget.jsKb.toFixed(1)} KB in ${widget.jsFiles} files (goal <= 150 KB)`,
+    )
+    console.log(
+      `embed script (gzip): widget.js ${widget.embedKb.toFixed(1)} KB, widget.mjs ${widget.embedModuleKb.toFixed(1)} KB`,
+    )
     const lcps: number[] = []
     for (let i = 0; i < 3; i++) lcps.push(await measureLcp(browser, baseUrl))
     console.log(

@@ -72,7 +72,11 @@ const openApiInfo = {
     description:
       'Quotes and transaction data for token trades across exchanges and chains. Errors share one body: ' +
       '`{ statusCode, message, error: { code, details? }, requestId }`; `error.code` is stable. ' +
-      'Amounts are decimal strings in base units; addresses are checksummed on output.',
+      'Amounts are decimal strings in base units; addresses are checksummed on output. ' +
+      'The swap app can be embedded in other sites: `/widget.js` (or `/widget.mjs`) `mount(element, { config })` ' +
+      'adds the `/widget` iframe, configured by URL parameters or `update(config)` at any time, with typed events ' +
+      "(quote, route, approval, swap with hashes and amounts) and optionally the host page's wallet; an " +
+      "integrator's `feePercentage`/`feeReceiver` and API key go to these endpoints as documented. See the README.",
   },
 } as const
 
@@ -98,7 +102,12 @@ export function createApp(deps: AppDeps) {
   const app = createRouter()
   app.use(requestId())
   app.use(requestLogger(logger))
-  app.use(securityHeaders({ walletConnect: config.walletConnectProjectId !== undefined }))
+  app.use(
+    securityHeaders({
+      walletConnect: config.walletConnectProjectId !== undefined,
+      widgetFrameAncestors: config.widgetFrameAncestors,
+    }),
+  )
   app.use((c, next) => (matchesPathPrefix(c.req.path, corsPathPrefixes) ? apiCors(c, next) : next()))
   app.onError(onError)
   app.notFound((c) => onError(new AppError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), c))

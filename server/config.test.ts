@@ -35,7 +35,22 @@ describe('loadConfig', () => {
       registerErrorPerMinuteIp: 10,
       registerErrorRetentionDays: 30,
       healthTimeoutMs: 1_500,
+      widgetFrameAncestors: [],
+      widgetDemoPort: 8788,
     })
+  })
+
+  it('reads the widget frame ancestors and the demo port (0 turns the demo off)', () => {
+    const config = loadConfig({
+      WIDGET_FRAME_ANCESTORS: 'https://a.example, http://localhost:3000',
+      WIDGET_DEMO_PORT: '0',
+    })
+    expect(config.widgetFrameAncestors).toEqual(['https://a.example', 'http://localhost:3000'])
+    expect(config.widgetDemoPort).toBeUndefined()
+    expect(loadConfig({ PORT: '3000', WIDGET_DEMO_PORT: '3100' }).widgetDemoPort).toBe(3100)
+    expect(() => loadConfig({ WIDGET_FRAME_ANCESTORS: "https://a.example/x 'unsafe-inline'" })).toThrow(
+      'WIDGET_FRAME_ANCESTORS: expected comma-separated origins such as https://example.com',
+    )
   })
 
   it('reads every variable', () => {
@@ -61,6 +76,8 @@ describe('loadConfig', () => {
       REGISTER_ERROR_PER_MINUTE_IP: '3',
       REGISTER_ERROR_RETENTION_DAYS: '7',
       HEALTH_TIMEOUT_MS: '2500',
+      WIDGET_FRAME_ANCESTORS: 'https://shop.example',
+      WIDGET_DEMO_PORT: '3001',
     })
     expect(config).toEqual({
       port: 3000,
@@ -84,6 +101,8 @@ describe('loadConfig', () => {
       registerErrorPerMinuteIp: 3,
       registerErrorRetentionDays: 7,
       healthTimeoutMs: 2_500,
+      widgetFrameAncestors: ['https://shop.example'],
+      widgetDemoPort: 3001,
     })
   })
 

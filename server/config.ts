@@ -44,6 +44,10 @@ export interface Config {
    * and keeps it in the database. Every process of one deployment must use the same value.
    */
   integratorTagSecret: string | undefined
+  /** Origins allowed to frame `/widget` (`WIDGET_FRAME_ANCESTORS`); empty means any site. */
+  widgetFrameAncestors: readonly string[]
+  /** Port of the widget demo host page in devnet mode (`WIDGET_DEMO_PORT`, `PORT` + 1 by default); 0 = off. */
+  widgetDemoPort: number | undefined
 }
 
 export class ConfigError extends Error {
@@ -147,6 +151,29 @@ const envSchema = z.object({
   REGISTER_ERROR_PER_MINUTE_IP: integer(10, 0, 1_000_000),
   REGISTER_ERROR_RETENTION_DAYS: integer(30, 1, 3_650),
   HEALTH_TIMEOUT_MS: integer(1_500, 100, 60_000),
+  WIDGET_FRAME_ANCESTORS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.split(',').map((item) => item.trim()))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^https?:\/\/[^/\s;,']+$/, 'expected comma-separated origins such as https://example.com'),
+        ),
+      )
+      .default([]),
+  ),
+  WIDGET_DEMO_PORT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, 'expected an integer from 0 to 65535')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'expected an integer from 0 to 65535'))
+      .optional(),
+  ),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
@@ -194,5 +221,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     registerErrorRetentionDays: e.REGISTER_ERROR_RETENTION_DAYS,
     healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
     integratorTagSecret: e.INTEGRATOR_TAG_SECRET,
+    widgetFrameAncestors: e.WIDGET_FRAME_ANCESTORS,
+    widgetDemoPort:
+      e.WIDGET_DEMO_PORT === undefined
+        ? e.PORT < 65535
+          ? e.PORT + 1
+          : undefined
+        : e.WIDGET_DEMO_PORT || undefined,
   }
 }

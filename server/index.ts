@@ -1,4 +1,5 @@
 import { Server as HttpServer } from 'node:http'
+import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAdmin'
@@ -16,6 +17,7 @@ import {
 } from './store/startErrorRegistrationPruning'
 import { getIntegratorTagSecret } from './trades/getIntegratorTagSecret'
 import { type TradeWatcher, watchTrades } from './trades/watchTrades'
+import { startWidgetDemo } from './widgetDemo/startWidgetDemo'
 
 export interface StartServerParams {
   /** Environment variables (pass `process.env`); see server/config.ts. */
@@ -36,6 +38,8 @@ export interface RunningServer {
   devnet: Devnet | undefined
   markets: Markets
   store: Store
+  /** The widget demo host page (devnet mode, `WIDGET_DEMO_PORT`), when it listens. */
+  widgetDemoUrl: string | undefined
   /** Stops accepting connections, closes open ones after 2 s, then stops the devnet. Idempotent. */
   close(): Promise<void>
 }
@@ -152,9 +156,23 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::'
         ? 'localhost'
         : config.host
+    const demo =
+      devnet === undefined || config.widgetDemoPort === undefined
+        ? undefined
+        : await startWidgetDemo({
+            distDir: params.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
+            widgetPort: port,
+            apiOrigin: `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`,
+            host: config.host,
+            port: config.widgetDemoPort,
+          }).catch((err: unknown) => {
+            logger.warn('widget demo page not started', { err, port: config.widgetDemoPort })
+            return undefined
+          })
     let closing: Promise<void> | undefined
     const close = () => {
       closing ??= (async () => {
+        await demo?.close()
         await new Promise<void>((resolve) => {
           const forceTimer = setTimeout(() => server.closeAllConnections(), 2_000)
           server.close(() => {
@@ -172,6 +190,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       logger,
       url: `http://${shownHost}:${port}`,
       mode: devnet ? 'devnet' : 'network',
+      widgetDemoUrl: demo?.url,
       deployments,
       devnet,
       markets,

@@ -5,11 +5,13 @@ import { ErrorState } from './components/ErrorState'
 import { ShellSkeleton } from './components/ShellSkeleton'
 import { ThemeToggle } from './components/ThemeToggle'
 import { getWebConfig } from './config'
+import { useWidget } from './features/widget/WidgetContext'
 import { ApiError, useChains } from './lib/api'
 import { getErrorMessage } from './lib/getErrorMessage'
 import { useTheme } from './lib/useTheme'
 
 const ConnectedApp = lazy(() => import('./ConnectedApp').then((m) => ({ default: m.ConnectedApp })))
+const WidgetApp = lazy(() => import('./features/widget/WidgetApp').then((m) => ({ default: m.WidgetApp })))
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -29,18 +31,28 @@ function createQueryClient(): QueryClient {
  */
 export function App() {
   const [queryClient] = useState(createQueryClient)
+  const [embed] = useRoute('/widget')
   return (
     <QueryClientProvider client={queryClient}>
-      <AppContent />
+      {embed ? (
+        <Suspense fallback={<ShellSkeleton appName="" themeToggle={null} embed />}>
+          <WidgetApp>
+            <AppContent />
+          </WidgetApp>
+        </Suspense>
+      ) : (
+        <AppContent />
+      )}
     </QueryClientProvider>
   )
 }
 
 function AppContent() {
   const [config] = useState(getWebConfig)
-  const theme = useTheme()
+  const widget = useWidget()
+  const theme = useTheme(widget?.themePreference)
   const chains = useChains()
-  const [embed] = useRoute('/widget')
+  const embed = widget !== undefined
   const themeToggle = <ThemeToggle preference={theme.preference} onChange={theme.setPreference} />
 
   if (chains.isError)

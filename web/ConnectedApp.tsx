@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { useAccount, useSwitchChain } from 'wagmi'
 import { Route, Switch, useLocation } from 'wouter'
 import { ChainSelector } from './components/ChainSelector'
@@ -12,6 +12,9 @@ import {
   NoWalletExtensionNoteWithoutDevnet,
   WalletProviders,
 } from './features/wallet'
+import { getWidgetChains, isWidgetFlowAllowed } from './features/widget/getWidgetChains'
+import { hostWallet } from './features/widget/hostWallet'
+import { useWidget } from './features/widget/WidgetContext'
 import { type ChainRecord, isEvmChainRecord, requestFaucet } from './lib/api'
 import { getChainFamily } from './lib/getChainFamily'
 import { getErrorMessage } from './lib/getErrorMessage'
@@ -42,6 +45,7 @@ export function ConnectedApp({
   resolvedTheme,
   themeToggle,
 }: ConnectedAppProps) {
+  const hostProvider = useWidget()?.provider
   const [hasInjectedProvider] = useState(() => 'ethereum' in window && window.ethereum !== undefined)
   const [disclaimer] = useState(() =>
     hasInjectedProvider
@@ -60,6 +64,8 @@ export function ConnectedApp({
       storage: getSafeLocalStorage(),
       fundDevnetAccount: (address) => requestFaucet({ address }),
       hasInjectedProvider: () => hasInjectedProvider,
+      wallets:
+        hostProvider === undefined ? undefined : [{ groupName: 'Host', wallets: [hostWallet(hostProvider)] }],
     }),
   )
   return (
@@ -70,7 +76,7 @@ export function ConnectedApp({
 }
 
 function Shell({
-  chains,
+  chains: allChains,
   appName,
   themeToggle,
 }: {
@@ -78,7 +84,22 @@ function Shell({
   appName: string
   themeToggle: ReactNode
 }) {
+  const widget = useWidget()
+  const widgetConfig = widget?.config
+  const chains = useMemo(
+    () =>
+      widgetConfig === undefined ? allChains : getWidgetChains({ chains: allChains, config: widgetConfig }),
+    [allChains, widgetConfig],
+  )
   const { selection, select } = useChainSelection(chains)
+  // a configured default chain applies when it is set or changed (later the user may pick another)
+  const appliedChain = useRef<number | undefined>(undefined)
+  const configuredChain = widgetConfig?.chain
+  useEffect(() => {
+    if (configuredChain === undefined || appliedChain.current === configuredChain) return
+    appliedChain.current = configuredChain
+    select('source', configuredChain)
+  }, [configuredChain, select])
   const { chainId: walletChainId, isConnected } = useAccount()
   const { switchChain, error: switchError, reset: resetSwitch } = useSwitchChain()
   const [location] = useLocation()
@@ -95,9 +116,16 @@ function Shell({
   const first = chains[0]
   const source = chains.find((c) => c.chainId === selection.sourceChainId) ?? first
   const destination = chains.find((c) => c.chainId === selection.destinationChainId) ?? source
-  if (source === undefined || destination === undefined) return null
+  if (source === undefined || destination === undefined)
+    return widget === undefined ? null : (
+      <main className="p-2">
+        <p role="status" className="rounded-2xl border border-line bg-card p-4 text-sm text-muted">
+          This widget's configuration allows no network this server offers.
+        </p>
+      </main>
+    )
 
-  const crossChain = hasCrossChainFlow(chains)
+  const crossChain = hasCrossChainFlow(chains) && isWidgetFlowAllowed(widget?.config, 'crossChain')
   const chainSelector = (
     <div className="flex min-w-0 items-center gap-2">
       <ChainSelector

@@ -43,6 +43,25 @@ describe('securityHeaders', () => {
     })
   })
 
+  it('restricts who frames the widget to WIDGET_FRAME_ANCESTORS when set', async () => {
+    expect(
+      await policyOf('/widget', { WIDGET_FRAME_ANCESTORS: 'https://a.example, http://127.0.0.1:24490' }),
+    ).toEqual({
+      policy: appPolicy("'self'", "'self'", 'https://a.example http://127.0.0.1:24490'),
+      frameOptions: null,
+    })
+  })
+
+  it('lets any origin load the embed script, as a script or a module', async () => {
+    const { app } = createTestApp({ config: loadConfig({}) })
+    for (const path of ['/widget.js', '/widget.mjs']) {
+      const res = await app.request(path)
+      expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    }
+    expect((await app.request('/')).headers.get('cross-origin-resource-policy')).toBe('same-origin')
+  })
+
   it("adds WalletConnect's relay and verifier only when WALLETCONNECT_PROJECT_ID is set", async () => {
     const { policy } = await policyOf('/', { WALLETCONNECT_PROJECT_ID: 'abc' })
     const directives = new Map(

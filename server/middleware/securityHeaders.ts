@@ -7,7 +7,12 @@ type ContentSecurityPolicy = Record<string, (string | ContentSecurityPolicyOptio
 export type SecurityHeadersParams = {
   /** WalletConnect is configured (`WALLETCONNECT_PROJECT_ID`): the app may reach its relay and verifier. */
   walletConnect?: boolean
+  /** Origins that may frame `/widget`; any site when empty or absent. */
+  widgetFrameAncestors?: readonly string[]
 }
+
+/** The embed script (`web/embed`, built to `dist/`): integrators' pages load it from their own origin. */
+export const embedScriptPaths = ['/widget.js', '/widget.mjs'] as const
 
 /* Reown's published CSP guidance for WalletConnect (docs.reown.com/advanced/security/content-security-policy). */
 const walletConnectConnect = [
@@ -86,8 +91,10 @@ const apiPolicy: ContentSecurityPolicy = { defaultSrc: ["'none'"], frameAncestor
 
 /**
  * Security headers for every response, in four flavours:
- * - `/widget` (the embeddable app): the app's Content-Security-Policy with `frame-ancestors *` and no
- *   `X-Frame-Options`, so any site can embed it in an iframe;
+ * - `/widget` (the embeddable app): the app's Content-Security-Policy with `frame-ancestors *` (or the
+ *   deployment's `widgetFrameAncestors`) and no `X-Frame-Options`, so other sites can embed it in an iframe;
+ * - the embed script (`/widget.js`, `/widget.mjs`): a cross-origin resource policy and
+ *   `Access-Control-Allow-Origin: *`, so any page can load it as a script or import it as a module;
  * - `/docs`: a policy for Swagger UI (self-hosted scripts, no eval);
  * - other API paths: `default-src 'none'` and `Cross-Origin-Resource-Policy: cross-origin`, so
  *   integrators' pages can load token logos and responses;
@@ -95,12 +102,23 @@ const apiPolicy: ContentSecurityPolicy = { defaultSrc: ["'none'"], frameAncestor
  *   resource policy.
  * The opener policy allows popups because wallet SDKs open them and talk back to the opener.
  */
-export function securityHeaders({ walletConnect = false }: SecurityHeadersParams = {}): MiddlewareHandler {
+export function securityHeaders({
+  walletConnect = false,
+  widgetFrameAncestors = [],
+}: SecurityHeadersParams = {}): MiddlewareHandler {
   const common = { crossOriginOpenerPolicy: 'same-origin-allow-popups' } as const
   const widget = secureHeaders({
     ...common,
     xFrameOptions: false,
-    contentSecurityPolicy: buildAppPolicy(walletConnect, ['*']),
+    contentSecurityPolicy: buildAppPolicy(
+      walletConnect,
+      widgetFrameAncestors.length === 0 ? ['*'] : [...widgetFrameAncestors],
+    ),
+  })
+  const embedScript = secureHeaders({
+    ...common,
+    crossOriginResourcePolicy: 'cross-origin',
+    contentSecurityPolicy: apiPolicy,
   })
   const docs = secureHeaders({ ...common, contentSecurityPolicy: docsPolicy })
   const api = secureHeaders({
@@ -112,6 +130,10 @@ export function securityHeaders({ walletConnect = false }: SecurityHeadersParams
   return (c, next) => {
     const path = c.req.path
     if (matchesPathPrefix(path, ['/widget'])) return widget(c, next)
+    if (embedScriptPaths.some((p) => p === path)) {
+      c.header('access-control-allow-origin', '*')
+      return embedScript(c, next)
+    }
     if (matchesPathPrefix(path, ['/docs'])) return docs(c, next)
     if (isApiPath(path)) return api(c, next)
     return app(c, next)

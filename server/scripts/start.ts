@@ -58,6 +58,13 @@ async function main() {
       command: bin('vite'),
       args: ['build'],
     })
+    await buildIfStale({
+      label: 'widget embed script',
+      output: at('dist', 'widget.js'),
+      sources: [at('web', 'embed'), at('web', 'features', 'widget'), at('vite.embed.config.ts')],
+      command: bin('vite'),
+      args: ['build', '-c', 'vite.embed.config.ts'],
+    })
   }
 
   const { startServer } = await import('../index')
@@ -65,6 +72,8 @@ async function main() {
   const { logger } = server
   const chains = `${server.mode}: ${server.deployments.length} chain${server.deployments.length === 1 ? '' : 's'}`
   console.log(`Ready: ${server.url} (${chains}) in ${(performance.now() / 1000).toFixed(1)}s`)
+  if (server.widgetDemoUrl !== undefined)
+    console.log(`Widget demo (a host page on another origin): ${server.widgetDemoUrl}`)
 
   let stopping = false
   const shutdown = async (reason: string, exitCode: number) => {

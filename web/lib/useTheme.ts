@@ -19,15 +19,17 @@ function subscribeToSystemTheme(onChange: () => void): () => void {
 /**
  * The theme preference (persisted in safe localStorage), the theme it resolves to given the system's
  * `prefers-color-scheme` (followed live), and a setter. Applies the resolved theme to `<html data-theme>`.
+ * `override` (the widget's configured theme) wins over the stored preference while given.
  */
-export function useTheme(): {
+export function useTheme(override?: ThemePreference): {
   preference: ThemePreference
   resolved: ResolvedTheme
   setPreference: (preference: ThemePreference) => void
 } {
-  const [preference, setPreferenceState] = useState<ThemePreference>(() =>
+  const [stored, setPreferenceState] = useState<ThemePreference>(() =>
     parseThemePreference(getSafeLocalStorage().getItem(themeStorageKey)),
   )
+  const preference = override ?? stored
   const systemPrefersDark = useSyncExternalStore(
     subscribeToSystemTheme,
     () => window.matchMedia(darkQuery).matches,

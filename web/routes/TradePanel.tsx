@@ -1,5 +1,7 @@
 import { CrossSwapCard } from '../features/cross'
 import { SwapCard } from '../features/swap'
+import { isWidgetFlowAllowed } from '../features/widget/getWidgetChains'
+import { useWidget } from '../features/widget/WidgetContext'
 import type { ChainRecord } from '../lib/api'
 import { getChainFamily } from '../lib/getChainFamily'
 import { hasCrossFlowBetween } from '../lib/hasCrossChainFlow'
@@ -7,7 +9,7 @@ import { hasCrossFlowBetween } from '../lib/hasCrossChainFlow'
 /**
  * The trade flow for the chosen chains: the single-chain swap card when the destination is the source and
  * the source is an EVM chain, the cross-chain card when a provider serves the two chains; otherwise a plain note that the app has no flow for that pair yet (nothing is
- * offered that does not work).
+ * offered that does not work). In the widget, only flows its configuration allows.
  */
 export function TradePanel({
   source,
@@ -18,9 +20,16 @@ export function TradePanel({
   destination: ChainRecord
   embed?: boolean
 }) {
-  if (destination.chainId === source.chainId && getChainFamily(source) === 'evm')
+  const widgetConfig = useWidget()?.config
+  if (
+    destination.chainId === source.chainId &&
+    getChainFamily(source) === 'evm' &&
+    isWidgetFlowAllowed(widgetConfig, 'singleChain')
+  )
     return <SwapCard key={source.chainId} chain={source} embed={embed} />
-  if (hasCrossFlowBetween(source, destination))
+  const crossFlow =
+    getChainFamily(source) === 'evm' && getChainFamily(destination) === 'evm' ? 'crossChain' : 'utxo'
+  if (hasCrossFlowBetween(source, destination) && isWidgetFlowAllowed(widgetConfig, crossFlow))
     return (
       <CrossSwapCard
         key={`${source.chainId}:${destination.chainId}`}

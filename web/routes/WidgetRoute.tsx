@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { useAccount, useConnect } from 'wagmi'
+import { hostWalletId } from '../features/widget/hostWallet'
+import { useWidget } from '../features/widget/WidgetContext'
 import type { ChainRecord } from '../lib/api'
 import { TradePanel } from './TradePanel'
 
 /**
  * `/widget`: the same swap flow in embed mode, without page chrome (no header, balances or history): a compact
- * row with the network selector and the wallet button above the card.
+ * row with the network selector and the wallet button above the card, each hidden when the configuration says
+ * so. Tells the host when the wallet connects and when the network changes; with the host's wallet configured,
+ * connects it by itself.
  */
 export function WidgetRoute({
   source,
@@ -17,12 +22,49 @@ export function WidgetRoute({
   chainSelector: ReactNode
   connect: ReactNode
 }) {
+  const widget = useWidget()
+  const hide = widget?.config.hide ?? []
+  const emit = widget?.emit
+  const { address, chainId, isConnected } = useAccount()
+  const { connect: connectWallet, connectors } = useConnect()
+  const hostProvider = widget?.provider
+
+  useEffect(() => {
+    if (hostProvider === undefined || isConnected) return
+    const connector = connectors.find((c) => c.id === hostWalletId)
+    if (connector !== undefined) connectWallet({ connector })
+  }, [hostProvider, isConnected, connectors, connectWallet])
+
+  const walletChainId = useRef(chainId)
+  walletChainId.current = chainId
+  useEffect(() => {
+    const current = walletChainId.current
+    if (address !== undefined && current !== undefined)
+      emit?.({ name: 'walletConnected', address, chainId: current })
+  }, [address, emit])
+
+  const shownChain = useRef(source.chainId)
+  useEffect(() => {
+    if (shownChain.current === source.chainId) return
+    shownChain.current = source.chainId
+    emit?.({ name: 'chainChanged', chainId: source.chainId })
+  }, [source.chainId, emit])
+
+  const showSelector = !hide.includes('chainSelector')
+  const showWallet = !hide.includes('wallet')
   return (
     <main className="mx-auto w-full max-w-md space-y-2 p-2">
-      <div className="flex items-center justify-between gap-2">
-        <div className="min-w-0">{chainSelector}</div>
-        <div className="shrink-0">{connect}</div>
-      </div>
+      {(showSelector || showWallet) && (
+        <div className="flex items-center justify-between gap-2">
+          <div className="min-w-0">{showSelector && chainSelector}</div>
+          {showWallet && <div className="shrink-0">{connect}</div>}
+        </div>
+      )}
+      {widget !== undefined && widget.configErrors.length > 0 && (
+        <p role="status" className="rounded-lg border border-warn/50 p-2 text-xs">
+          Ignored widget configuration: {widget.configErrors.join('; ')}
+        </p>
+      )}
       <TradePanel source={source} destination={destination} embed />
     </main>
   )

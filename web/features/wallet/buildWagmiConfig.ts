@@ -19,6 +19,8 @@ export interface BuildWagmiConfigParams {
   fundDevnetAccount: (address: Hex) => Promise<unknown>
   /** True when the page has an injected wallet provider (`window.ethereum`). */
   hasInjectedProvider: () => boolean
+  /** Replaces the wallet list (the widget offers only the host page's wallet when configured so). */
+  wallets?: WalletList | undefined
 }
 
 export class NoChainsError extends Error {
@@ -28,7 +30,8 @@ export class NoChainsError extends Error {
 /**
  * Builds the wagmi config at runtime from the API's chain list: one viem chain and one http transport
  * (same-origin RPC proxy) per chain, injected wallets (EIP-6963 discovery plus `window.ethereum`), the
- * built-in devnet wallet when any chain is a devnet, and WalletConnect only with a project id. Wallet state
+ * built-in devnet wallet when any chain is a devnet, and WalletConnect only with a project id (or `wallets`
+ * instead of all these). Wallet state
  * persists through the safe storage and is restored (hydrated, then reconnected) when the provider mounts. Throws `NoChainsError` for an empty list.
  */
 export function buildWagmiConfig(params: BuildWagmiConfigParams): Config {
@@ -37,17 +40,19 @@ export function buildWagmiConfig(params: BuildWagmiConfigParams): Config {
   if (first === undefined) throw new NoChainsError('The server returned no chains')
   const chains: readonly [Chain, ...Chain[]] = [first, ...rest]
 
-  const walletList: WalletList = []
-  if (params.chains.some((c) => c.isDevnet))
+  const walletList: WalletList = [...(params.wallets ?? [])]
+  if (params.wallets === undefined) {
+    if (params.chains.some((c) => c.isDevnet))
+      walletList.push({
+        groupName: 'Devnet',
+        wallets: [devnetWallet({ storage: params.storage, fundAccount: params.fundDevnetAccount })],
+      })
+    const injected = browserWallet({ hasInjectedProvider: params.hasInjectedProvider })
     walletList.push({
-      groupName: 'Devnet',
-      wallets: [devnetWallet({ storage: params.storage, fundAccount: params.fundDevnetAccount })],
+      groupName: 'Browser',
+      wallets: params.walletConnectProjectId === undefined ? [injected] : [injected, walletConnectWallet],
     })
-  const injected = browserWallet({ hasInjectedProvider: params.hasInjectedProvider })
-  walletList.push({
-    groupName: 'Browser',
-    wallets: params.walletConnectProjectId === undefined ? [injected] : [injected, walletConnectWallet],
-  })
+  }
 
   const connectors = connectorsForWallets(walletList, {
     appName: params.appName,

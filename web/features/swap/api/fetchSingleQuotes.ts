@@ -12,6 +12,20 @@ export interface SingleQuotesParams {
   slippagePercent: number
   /** Transaction deadline, minutes from when the quote is made. */
   deadlineMinutes: number
+  /** An integrator's fee and API key (the widget's configuration), passed to the API as they are. */
+  integrator?: SwapIntegrator | undefined
+}
+
+/** What an integrator adds to quotes: its fee (fraction of the output, to `feeReceiver`) and its API key. */
+export interface SwapIntegrator {
+  feePercentage?: number | undefined
+  feeReceiver?: string | undefined
+  apiKey?: string | undefined
+}
+
+/** The `x-api-key` header for an integrator's key (none without one). */
+export function integratorHeaders(integrator: SwapIntegrator | undefined): Record<string, string> {
+  return integrator?.apiKey === undefined ? {} : { 'x-api-key': integrator.apiKey }
 }
 
 /**
@@ -32,9 +46,15 @@ export async function fetchSingleQuotes(params: ApiRequestParams & SingleQuotesP
           slippage: String(params.slippagePercent / 100),
           deadline: String(deadlineSec),
           ...(params.side === 'out' ? { isExactOut: 'true' as const } : {}),
+          ...(params.integrator?.feePercentage === undefined || params.integrator.feeReceiver === undefined
+            ? {}
+            : {
+                feePercentage: String(params.integrator.feePercentage),
+                feeReceiver: params.integrator.feeReceiver,
+              }),
         },
       },
-      { init: { signal: params.signal ?? null } },
+      { init: { signal: params.signal ?? null }, headers: integratorHeaders(params.integrator) },
     ),
   )
 }

@@ -20,6 +20,7 @@ export function singleQuotesQueryOptions(params: SingleQuotesParams) {
       params.side,
       params.slippagePercent,
       params.deadlineMinutes,
+      params.integrator ?? null,
     ] as const,
     queryFn: ({ signal }) => fetchSingleQuotes({ ...params, signal, nowMs: Date.now() }),
     staleTime: quoteRefreshMs,

@@ -21,6 +21,10 @@ export interface AmountFieldProps {
   outdated?: boolean
   /** Price impact of the quote in percent, shown beside the USD value when above 1% (receive side). */
   priceImpact?: number | undefined
+  /** The amount cannot be typed (the widget fixes it, or offers no exact output). */
+  readOnly?: boolean
+  /** The token cannot be changed (the widget fixes the pair): shown without the change button. */
+  tokenLocked?: boolean
 }
 
 /** One side of the swap: labelled decimal input, token button, balance with an optional max button, USD value. */
@@ -46,16 +50,18 @@ export function AmountField(props: AmountFieldProps) {
           placeholder="0"
           value={value}
           aria-busy={busy === true}
+          readOnly={props.readOnly === true}
           onChange={(event) => onChange(event.target.value)}
           className={`min-w-0 flex-1 bg-transparent ${getAmountFontClass(value.length)} font-semibold tabular-nums outline-none placeholder:text-muted ${busy === true ? 'animate-pulse opacity-60' : ''} ${outdated ? 'text-muted line-through' : ''}`}
         />
         <button
           type="button"
           onClick={onSelectToken}
+          disabled={props.tokenLocked === true}
           aria-label={
             token === undefined ? `${label}: select token` : `${label}: ${token.symbol}, change token`
           }
-          className="inline-flex shrink-0 items-center gap-2 rounded-full border border-line bg-card px-3 py-1.5 text-sm font-semibold hover:border-accent"
+          className="inline-flex shrink-0 items-center gap-2 rounded-full border border-line bg-card px-3 py-1.5 text-sm font-semibold hover:border-accent disabled:hover:border-line"
         >
           {token === undefined ? (
             'Select token'
@@ -65,7 +71,7 @@ export function AmountField(props: AmountFieldProps) {
               {token.symbol}
             </>
           )}
-          <ChevronDown aria-hidden="true" className="h-4 w-4" />
+          {props.tokenLocked !== true && <ChevronDown aria-hidden="true" className="h-4 w-4" />}
         </button>
       </div>
       <div className="mt-1 flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs text-muted">

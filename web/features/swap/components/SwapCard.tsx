@@ -1,6 +1,6 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { ArrowDownUp, RefreshCw, Settings } from 'lucide-react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { formatUnits } from 'viem'
 import { useAccount, useSwitchChain } from 'wagmi'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
@@ -9,6 +9,10 @@ import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useTokenBalances } from '../../balances'
 import { findPendingSwap, useSwapHistory } from '../../history'
+import { filterWidgetTokens } from '../../widget/filterWidgetTokens'
+import { useWidgetSwapEvents } from '../../widget/useWidgetSwapEvents'
+import { useWidgetSwapPreset } from '../../widget/useWidgetSwapPreset'
+import { useWidget } from '../../widget/WidgetContext'
 import { useApproval } from '../hooks/useApproval'
 import { useSwapExecution } from '../hooks/useSwapExecution'
 import { useSwapForm } from '../hooks/useSwapForm'
@@ -39,14 +43,46 @@ const noTokens: TokenRecord[] = []
 
 /**
  * The single-chain swap card on `chain`: amounts, tokens, quotes, settings, approval, review and progress.
- * `embed` (the widget) draws the same flow as a standalone card instead of a cell of the page grid.
+ * `embed` (the widget) draws the same flow as a standalone card instead of a cell of the page grid; there the
+ * widget's configuration fixes or limits tokens and amounts, hides parts, sets the slippage default and the
+ * integrator fee, and every step is reported to the host page.
  */
 export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?: boolean }) {
+  const widgetConfig = useWidget()?.config
   const popular = usePopularTokens({ chainId: chain.chainId })
-  const tokens = popular.data ?? noTokens
-  const form = useSwapForm({ chainId: chain.chainId, tokens: popular.data })
+  const allowedTokens = widgetConfig?.tokens
+  const offeredTokens = useMemo(
+    () => (popular.data === undefined ? undefined : filterWidgetTokens(popular.data, allowedTokens)),
+    [popular.data, allowedTokens],
+  )
+  const tokens = offeredTokens ?? noTokens
+  const form = useSwapForm({ chainId: chain.chainId, tokens: offeredTokens })
   const { from, to, amountText, side } = form.state
   const { settings, setSettings } = useSwapSettings()
+  useWidgetSwapPreset({
+    config: widgetConfig,
+    chainId: chain.chainId,
+    tokens,
+    setToken: form.setToken,
+    setAmount: form.setAmount,
+    settings,
+    setSettings,
+  })
+  const integrator = useMemo(
+    () =>
+      widgetConfig === undefined
+        ? undefined
+        : {
+            feePercentage: widgetConfig.feePercentage,
+            feeReceiver: widgetConfig.feeReceiver,
+            apiKey: widgetConfig.apiKey,
+          },
+    [widgetConfig],
+  )
+  const hide = widgetConfig?.hide ?? []
+  const pairLocked = widgetConfig?.fixedPair === true
+  const amountLocked = widgetConfig?.fixedAmount === true
+  const exactOut = widgetConfig?.exactOut !== false
   const { address, isConnected, chainId: walletChainId } = useAccount()
   const { openConnectModal } = useConnectModal()
   const { switchChain, error: switchError, isPending: switching } = useSwitchChain()
@@ -75,6 +111,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     side,
     exchangeId: form.state.exchangeId,
     ...settings,
+    integrator,
   })
   const selected = quotes.selected
   const sellAmount =
@@ -88,7 +125,18 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     unlimited: unlimitedApproval,
     previewEnabled: quotes.state === 'ready' && isConnected && !isWrongNetwork,
   })
-  const execution = useSwapExecution({ chain, account: address })
+  const execution = useSwapExecution({ chain, account: address, integrator })
+  const widgetEvents = useWidgetSwapEvents({
+    chainId: chain.chainId,
+    from,
+    to,
+    quote: selected,
+    quoteReady: quotes.state === 'ready',
+    exchangeId: form.state.exchangeId,
+    owner: address,
+    approval: approval.progress,
+    swap: execution.progress,
+  })
   const history = useSwapHistory(address)
   const pendingSame = findPendingSwap({
     records: history.records,
@@ -145,6 +193,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
   }
   const approveAndSwap = async (quote: SingleQuote) => {
     if (approval.needsApproval && !(await approval.approve())) return
+    widgetEvents.swapStarted(quote)
     await execution.execute(quote)
   }
   const usd = (value: number | null | undefined) => (quotes.isStale ? undefined : formatUsd({ value }))
@@ -172,11 +221,16 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
       className={`min-w-0 self-start rounded-2xl border border-line bg-card shadow-sm ${embed ? 'p-3' : 'p-4 md:row-span-2'}`}
     >
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="swap-heading" className="min-w-0 truncate text-base font-semibold">
+        <h2
+          id="swap-heading"
+          className={`min-w-0 truncate text-base font-semibold ${hide.includes('title') ? 'sr-only' : ''}`}
+        >
           Swap on {chain.name}
         </h2>
         <div className="flex shrink-0 items-center gap-2">
-          <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
+          {!hide.includes('settings') && (
+            <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
+          )}
           {quotes.quotes.length > 0 && (
             <QuoteCountdown
               updatedAtMs={quotes.updatedAtMs}
@@ -184,14 +238,16 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
               fetching={quotes.isFetching}
             />
           )}
-          <button
-            type="button"
-            onClick={() => setDialog('settings')}
-            aria-label="Swap settings"
-            className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line hover:bg-surface"
-          >
-            <Settings aria-hidden="true" className="h-4 w-4" />
-          </button>
+          {!hide.includes('settings') && (
+            <button
+              type="button"
+              onClick={() => setDialog('settings')}
+              aria-label="Swap settings"
+              className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line hover:bg-surface"
+            >
+              <Settings aria-hidden="true" className="h-4 w-4" />
+            </button>
+          )}
         </div>
       </div>
       <PendingSwapNotice records={history.records} chainId={chain.chainId} />
@@ -207,13 +263,16 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           onMax={onMax}
           busy={side === 'out' && quotes.state === 'loading'}
           outdated={side === 'out' && quotes.refreshFailed}
+          readOnly={amountLocked}
+          tokenLocked={pairLocked}
         />
         <div className="relative flex justify-center">
           <button
             type="button"
             onClick={form.flip}
+            disabled={pairLocked || amountLocked || !exactOut}
             aria-label="Switch pay and receive tokens"
-            className="-my-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-card text-lg hover:border-accent"
+            className="-my-3 z-10 inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line bg-card text-lg hover:border-accent disabled:opacity-50 disabled:hover:border-line"
           >
             <ArrowDownUp aria-hidden="true" className="h-4 w-4" />
           </button>
@@ -229,6 +288,8 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           priceImpact={selected?.priceImpact}
           busy={side === 'in' && quotes.state === 'loading'}
           outdated={side === 'in' && quotes.refreshFailed}
+          readOnly={amountLocked || !exactOut}
+          tokenLocked={pairLocked}
         />
       </div>
       {selected !== undefined && (
@@ -283,7 +344,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             {getErrorMessage(switchError).message}
           </p>
         )}
-        {quotes.quotes.length > 0 && selected !== undefined && (
+        {quotes.quotes.length > 0 && selected !== undefined && !hide.includes('quoteList') && (
           <div className={outdatedClass} aria-busy={quotes.isStale} data-outdated={quotes.refreshFailed}>
             <QuoteList
               quotes={quotes.quotes}

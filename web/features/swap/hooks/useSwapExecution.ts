@@ -7,6 +7,7 @@ import { getAccount, getConnectorClient } from 'wagmi/actions'
 import type { ChainRecord, HexAddress } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { useSwapHistory } from '../../history'
+import type { SwapIntegrator } from '../api/fetchSingleQuotes'
 import { fetchSwapTransaction } from '../api/fetchSwapTransaction'
 import { getReceivedAmount } from '../model/getReceivedAmount'
 import { isQuoteExpired } from '../model/quoteTiming'
@@ -30,8 +31,12 @@ const quoteMarginSec = 5
  * history, waits for the receipt and reads the received amount from its logs; then refreshes every query
  * (balances, allowances, quotes). Errors end in the `failed` phase, never thrown.
  */
-export function useSwapExecution(params: { chain: ChainRecord; account: HexAddress | undefined }) {
-  const { chain, account } = params
+export function useSwapExecution(params: {
+  chain: ChainRecord
+  account: HexAddress | undefined
+  integrator?: SwapIntegrator | undefined
+}) {
+  const { chain, account, integrator } = params
   const config = useConfig()
   const queryClient = useQueryClient()
   const history = useSwapHistory(account)
@@ -52,7 +57,7 @@ export function useSwapExecution(params: { chain: ChainRecord; account: HexAddre
         throw new ClientError('QUOTE_EXPIRED', 'Quote expired before sending')
       if (getAccount(config).chainId !== chain.chainId)
         throw new ClientError('WRONG_NETWORK', `Wallet is not on chain ${chain.chainId}`)
-      const tx = await fetchSwapTransaction({ chainId: chain.chainId, quote, account })
+      const tx = await fetchSwapTransaction({ chainId: chain.chainId, quote, account, integrator })
       if (tx.insufficientFunds) throw new ClientError('INSUFFICIENT_FUNDS', 'Balance below the amount sold')
       if (tx.insufficientGas) throw new ClientError('INSUFFICIENT_GAS', 'Native balance below gas cost')
       if (tx.estimateGas === undefined)

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { TokenRecord } from '../../../lib/api'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
+import type { SwapIntegrator } from '../api/fetchSingleQuotes'
 import { singleQuotesQueryOptions } from '../api/singleQuotesQueryOptions'
 import { applySlippage } from '../model/applySlippage'
 import { parseAmountInput } from '../model/parseAmountInput'
@@ -27,6 +28,7 @@ export function useSwapQuotes(params: {
   exchangeId: string | undefined
   slippage: SlippageSetting
   deadlineMinutes: number
+  integrator?: SwapIntegrator | undefined
 }) {
   const { chainId, from, to, side } = params
   const typedToken = side === 'in' ? from : to
@@ -49,6 +51,7 @@ export function useSwapQuotes(params: {
       side: debouncedSide,
       slippagePercent,
       deadlineMinutes: params.deadlineMinutes,
+      integrator: params.integrator,
     }),
     enabled,
     placeholderData: keepPreviousData,
