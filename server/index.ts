@@ -5,6 +5,10 @@ import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAd
 import type { ChainDeployment } from './chains/deployment'
 import { loadNetworkConfig } from './chains/parseNetworkConfig'
 import { type Config, loadConfig } from './config'
+import {
+  type ProvidedLiquidityNetwork,
+  provideLiquidityNetwork,
+} from './devnet/liquidityNetwork/provideLiquidityNetwork'
 import { type Devnet, startDevnet } from './devnet/startDevnet'
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
@@ -34,6 +38,8 @@ export interface RunningServer {
   mode: 'devnet' | 'network'
   deployments: readonly ChainDeployment[]
   devnet: Devnet | undefined
+  /** The liquidity network's THORNode API and UTXO nodes (devnet workers, or NETWORK_CONFIG's section). */
+  liquidityNetwork: ProvidedLiquidityNetwork['config']
   markets: Markets
   store: Store
   /** Stops accepting connections, closes open ones after 2 s, then stops the devnet. Idempotent. */
@@ -71,6 +77,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     deployments = devnet.deployments
   }
 
+  let liquidity: ProvidedLiquidityNetwork | undefined
   let store: Store | undefined
   let markets: Markets | undefined
   let watchers: TradeWatcher[] = []
@@ -82,9 +89,15 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     await admin?.close()
     await pruning?.stop()
     await store?.close()
+    await liquidity?.stop()
     await devnet?.stop()
   }
   try {
+    liquidity = await provideLiquidityNetwork({
+      config,
+      devnet: devnet !== undefined,
+      log: (message) => logger.info(message, { component: 'liquidity' }),
+    })
     store = await createStore({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -174,6 +187,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       mode: devnet ? 'devnet' : 'network',
       deployments,
       devnet,
+      liquidityNetwork: liquidity.config,
       markets,
       store,
       close,

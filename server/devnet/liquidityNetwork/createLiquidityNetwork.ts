@@ -143,7 +143,9 @@ export async function createLiquidityNetwork(
     let amount = 0n
     let memo: string | undefined
     for (const out of tx.vout) {
-      if (out.scriptPubKey.address === chain.vault.address) amount += toSatoshis(out.value)
+      // `address` since Core 22, `addresses` before (Litecoin Core 0.21)
+      const address = out.scriptPubKey.address ?? out.scriptPubKey.addresses?.[0]
+      if (address === chain.vault.address) amount += toSatoshis(out.value)
       memo ??= decodeOpReturnMemo(out.scriptPubKey.hex)
     }
     const first = tx.vin[0]
@@ -242,5 +244,5 @@ export async function createLiquidityNetwork(
 interface BlockTx {
   txid: string
   vin: { txid?: string; vout?: number }[]
-  vout: { value: number; scriptPubKey: { hex: string; address?: string } }[]
+  vout: { value: number; scriptPubKey: { hex: string; address?: string; addresses?: string[] } }[]
 }

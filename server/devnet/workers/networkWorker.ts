@@ -1,0 +1,64 @@
+import { serve } from '@hono/node-server'
+import { z } from 'zod'
+import { createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
+import { createLiquidityNetwork } from '../liquidityNetwork/createLiquidityNetwork'
+import { createThornodeApi } from '../liquidityNetwork/createThornodeApi'
+import { createUtxoVault } from '../liquidityNetwork/createUtxoVault'
+import { devnetOutboundFees, devnetPools } from '../liquidityNetwork/devnetPools'
+import { utxoSpecOf } from '../utxo/utxoSpecOf'
+import { runWorker } from './runWorker'
+
+/** The parameters of the network worker: where each chain's node answers and where THORNode's API listens. */
+export const networkWorkerParams = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  dataDir: z.string(),
+  tickIntervalMs: z.number().int().positive(),
+  utxo: z.array(
+    z.object({
+      symbol: z.enum(['BTC', 'BCH', 'DOGE', 'LTC']),
+      rpcUrl: z.string(),
+      username: z.string().optional(),
+      password: z.string().optional(),
+      blockSeconds: z.number().positive(),
+    }),
+  ),
+})
+
+export type NetworkWorkerParams = z.infer<typeof networkWorkerParams>
+
+runWorker('liquidity network', async (raw) => {
+  const params = networkWorkerParams.parse(raw)
+  const log = (message: string) => console.log(message)
+  const chains = params.utxo.map((c) => {
+    const rpc = createBitcoinRpcClient({
+      url: c.rpcUrl,
+      ...(c.username === undefined ? {} : { username: c.username, password: c.password ?? '' }),
+    })
+    return {
+      chain: c.symbol,
+      vault: createUtxoVault(utxoSpecOf(c.symbol), rpc),
+      rpc,
+      outboundFee: devnetOutboundFees[c.symbol] ?? 0n,
+    }
+  })
+  const served = new Set(chains.map((c) => `${c.chain}.${c.chain}`))
+  const initialPools = Object.fromEntries(Object.entries(devnetPools).filter(([asset]) => served.has(asset)))
+  const network = await createLiquidityNetwork({ chains, initialPools, dataDir: params.dataDir, log })
+  network.start(params.tickIntervalMs)
+  const api = createThornodeApi({
+    network,
+    chains: params.utxo.map((c) => ({ chain: c.symbol, blockSeconds: c.blockSeconds })),
+  })
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: api.fetch, port: params.port, hostname: params.host }, () => resolve(s))
+    s.once('error', reject)
+  })
+  return {
+    ready: { thornodeUrl: `http://${params.host}:${params.port}` },
+    async stop() {
+      await network.stop()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+})
