@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { createLiquidityNetwork } from '../liquidityNetwork/createLiquidityNetwork'
 import { createThornodeApi } from '../liquidityNetwork/createThornodeApi'
+import { createUtxoChainAdapter } from '../liquidityNetwork/createUtxoChainAdapter'
 import { createUtxoVault } from '../liquidityNetwork/createUtxoVault'
 import { devnetOutboundFees, devnetPools } from '../liquidityNetwork/devnetPools'
 import { utxoSpecOf } from '../utxo/utxoSpecOf'
@@ -35,14 +36,14 @@ runWorker('liquidity network', async (raw) => {
       url: c.rpcUrl,
       ...(c.username === undefined ? {} : { username: c.username, password: c.password ?? '' }),
     })
-    return {
+    return createUtxoChainAdapter({
       chain: c.symbol,
       vault: createUtxoVault(utxoSpecOf(c.symbol), rpc),
       rpc,
       outboundFee: devnetOutboundFees[c.symbol] ?? 0n,
-    }
+    })
   })
-  const served = new Set(chains.map((c) => `${c.chain}.${c.chain}`))
+  const served = new Set(chains.map((c) => c.gasAsset))
   const initialPools = Object.fromEntries(Object.entries(devnetPools).filter(([asset]) => served.has(asset)))
   const network = await createLiquidityNetwork({ chains, initialPools, dataDir: params.dataDir, log })
   network.start(params.tickIntervalMs)
