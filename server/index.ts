@@ -95,7 +95,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   try {
     liquidity = await provideLiquidityNetwork({
       config,
-      devnet: devnet !== undefined,
+      devnet: devnet?.deployments,
       log: (message) => logger.info(message, { component: 'liquidity' }),
     })
     store = await createStore({

@@ -34,6 +34,8 @@ const deploymentSchema = z.object({
   multicall3: address,
   permit2: address,
   aggregator: address,
+  liquidityRouter: address.optional(),
+  liquidityEntry: address.optional(),
   startBlock: z.number().int().nonnegative(),
   tokens: z.array(
     z.object({

@@ -1,3 +1,5 @@
+import { keccak256, type LocalAccount, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import type { ClpPools } from '../../thorchain/computeSwapOutcome'
 
 const E8 = 10n ** 8n
@@ -25,4 +27,9 @@ export const devnetOutboundFees: Readonly<Record<string, bigint>> = {
   ETH: 50_000n,
   BSC: 100_000n,
   AVAX: 2_000_000n,
+}
+
+/** The devnet network's vault on the EVM chains: a fixed devnet key (the same address on every chain). */
+export function getDevnetEvmVault(): LocalAccount {
+  return privateKeyToAccount(keccak256(toHex('tributary devnet liquidity vault')))
 }

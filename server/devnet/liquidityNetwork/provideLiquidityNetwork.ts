@@ -1,3 +1,4 @@
+import type { ChainDeployment } from '../../chains/deployment'
 import type { LiquidityNetworkConfig } from '../../chains/liquidityNetworkConfig'
 import { loadNetworkConfigWithLiquidity } from '../../chains/parseNetworkConfig'
 import type { Config } from '../../config'
@@ -15,11 +16,12 @@ export interface ProvidedLiquidityNetwork {
  */
 export async function provideLiquidityNetwork(params: {
   config: Config
-  devnet: boolean
+  /** The devnet's chains in devnet mode; undefined in network mode. */
+  devnet: readonly ChainDeployment[] | undefined
   log: (message: string) => void
 }): Promise<ProvidedLiquidityNetwork> {
   const { config } = params
-  if (!params.devnet) {
+  if (params.devnet === undefined) {
     const path = config.networkConfigPath
     const loaded = path === undefined ? undefined : await loadNetworkConfigWithLiquidity(path)
     return { config: loaded?.liquidityNetwork, stop: () => Promise.resolve() }
@@ -30,6 +32,7 @@ export async function provideLiquidityNetwork(params: {
     host: '127.0.0.1',
     dataDir: config.dataDir,
     log: params.log,
+    deployments: params.devnet,
   })
   return { config: running.config, stop: running.stop }
 }

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createTestClient, http, publicActions } from 'viem'
+import { getEvmChainInfo } from '../../chains/chainInfo'
+import type { ChainDeployment } from '../../chains/deployment'
 import type { LiquidityNetworkConfig } from '../../chains/liquidityNetworkConfig'
 import { createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { utxoSpecOf } from '../utxo/utxoSpecOf'
@@ -10,7 +13,7 @@ import type { NetworkWorkerParams } from '../workers/networkWorker'
 import { type SupervisedWorker, superviseWorker } from '../workers/superviseWorker'
 import type { UtxoNodeWorkerParams } from '../workers/utxoNodeWorker'
 import { createUtxoVault } from './createUtxoVault'
-import { devnetPools } from './devnetPools'
+import { devnetPools, getDevnetEvmVault } from './devnetPools'
 
 /** Where Debian's litecoind package puts the daemon (the `/usr/bin/litecoind` wrapper writes to ~/.litecoin). */
 const LITECOIND_PATHS = ['/usr/lib/litecoin/litecoind', '/usr/bin/litecoind']
@@ -35,6 +38,8 @@ export interface StartLiquidityNetworkParams {
   /** Block interval of the devnet UTXO chains and litecoind. Default 5 s. */
   blockIntervalMs?: number
   tickIntervalMs?: number
+  /** The devnet's EVM chains; those with a liquidity router get an adapter and a funded vault. */
+  deployments?: readonly ChainDeployment[]
 }
 
 const workerEntry = (name: string) =>
@@ -130,12 +135,14 @@ export async function startLiquidityNetwork(
       })
       log(`liquidity network: litecoind (${litecoind}) in regtest on ${worker.ready.rpcUrl}`)
     }
+    const evm = await devnetEvmChains(params.deployments ?? [])
     const networkParams: NetworkWorkerParams = {
       host,
       port: portBase + 25,
       dataDir,
       tickIntervalMs: params.tickIntervalMs ?? 1_000,
       utxo,
+      evm,
     }
     const network = await superviseWorker<{ thornodeUrl: string }>({
       name: 'liquidity network',
@@ -161,4 +168,29 @@ export async function startLiquidityNetwork(
     await stop()
     throw error
   }
+}
+
+/** Wei the devnet vault holds on each EVM chain (anvil_setBalance when it has less than a tenth). */
+const EVM_VAULT_BALANCE = 10n ** 24n
+
+/** The EVM chains of the devnet the network serves (those with a router), with the vault funded on each. */
+async function devnetEvmChains(deployments: readonly ChainDeployment[]): Promise<NetworkWorkerParams['evm']> {
+  const vault = getDevnetEvmVault().address
+  const chains: NetworkWorkerParams['evm'] = []
+  for (const d of deployments) {
+    const chain = getEvmChainInfo(d.chainId)?.thorChain
+    if (d.liquidityRouter === undefined || (chain !== 'ETH' && chain !== 'BSC' && chain !== 'AVAX')) continue
+    const client = createTestClient({ mode: 'anvil', transport: http(d.rpcUrl) }).extend(publicActions)
+    if ((await client.getBalance({ address: vault })) < EVM_VAULT_BALANCE / 10n)
+      await client.setBalance({ address: vault, value: EVM_VAULT_BALANCE })
+    const gasSymbol = chain === 'ETH' ? 'ETH' : chain === 'BSC' ? 'BNB' : 'AVAX'
+    chains.push({
+      chain,
+      gasAsset: `${chain}.${gasSymbol}`,
+      chainId: d.chainId,
+      rpcUrl: d.rpcUrl,
+      router: d.liquidityRouter,
+    })
+  }
+  return chains
 }

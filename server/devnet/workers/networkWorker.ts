@@ -1,11 +1,14 @@
 import { serve } from '@hono/node-server'
+import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
+import { createEvmChainAdapter } from '../liquidityNetwork/createEvmChainAdapter'
 import { createLiquidityNetwork } from '../liquidityNetwork/createLiquidityNetwork'
 import { createThornodeApi } from '../liquidityNetwork/createThornodeApi'
 import { createUtxoChainAdapter } from '../liquidityNetwork/createUtxoChainAdapter'
 import { createUtxoVault } from '../liquidityNetwork/createUtxoVault'
-import { devnetOutboundFees, devnetPools } from '../liquidityNetwork/devnetPools'
+import { devnetOutboundFees, devnetPools, getDevnetEvmVault } from '../liquidityNetwork/devnetPools'
+import type { NetworkChainAdapter } from '../liquidityNetwork/networkChainAdapter'
 import { utxoSpecOf } from '../utxo/utxoSpecOf'
 import { runWorker } from './runWorker'
 
@@ -24,6 +27,19 @@ export const networkWorkerParams = z.object({
       blockSeconds: z.number().positive(),
     }),
   ),
+  /** EVM chains with the router; the vault signs with the devnet's liquidity vault key. */
+  evm: z.array(
+    z.object({
+      chain: z.enum(['ETH', 'BSC', 'AVAX']),
+      gasAsset: z.string(),
+      chainId: z.number().int(),
+      rpcUrl: z.string(),
+      router: z
+        .string()
+        .refine((value) => isAddress(value), 'expected an address')
+        .transform((value) => getAddress(value)),
+    }),
+  ),
 })
 
 export type NetworkWorkerParams = z.infer<typeof networkWorkerParams>
@@ -31,7 +47,7 @@ export type NetworkWorkerParams = z.infer<typeof networkWorkerParams>
 runWorker('liquidity network', async (raw) => {
   const params = networkWorkerParams.parse(raw)
   const log = (message: string) => console.log(message)
-  const chains = params.utxo.map((c) => {
+  const chains: NetworkChainAdapter[] = params.utxo.map((c) => {
     const rpc = createBitcoinRpcClient({
       url: c.rpcUrl,
       ...(c.username === undefined ? {} : { username: c.username, password: c.password ?? '' }),
@@ -43,13 +59,24 @@ runWorker('liquidity network', async (raw) => {
       outboundFee: devnetOutboundFees[c.symbol] ?? 0n,
     })
   })
+  for (const c of params.evm)
+    chains.push(
+      createEvmChainAdapter({
+        ...c,
+        vault: getDevnetEvmVault(),
+        outboundFee: devnetOutboundFees[c.chain] ?? 0n,
+      }),
+    )
   const served = new Set(chains.map((c) => c.gasAsset))
   const initialPools = Object.fromEntries(Object.entries(devnetPools).filter(([asset]) => served.has(asset)))
   const network = await createLiquidityNetwork({ chains, initialPools, dataDir: params.dataDir, log })
   network.start(params.tickIntervalMs)
   const api = createThornodeApi({
     network,
-    chains: params.utxo.map((c) => ({ chain: c.symbol, blockSeconds: c.blockSeconds })),
+    chains: [
+      ...params.utxo.map((c) => ({ chain: c.symbol, blockSeconds: c.blockSeconds })),
+      ...params.evm.map((c) => ({ chain: c.chain, blockSeconds: 2 })),
+    ],
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: api.fetch, port: params.port, hostname: params.host }, () => resolve(s))
