@@ -33,7 +33,7 @@ export interface StartLiquidityNetworkParams {
   /** State goes to `<dataDir>/liquidity/`. */
   dataDir: string
   log?: (message: string) => void
-  /** The litecoind to run; default the Debian package's, and Litecoin is left out when there is none. */
+  /** The litecoind to run (null: none); default the Debian package's. Litecoin is left out when it is missing. */
   litecoind?: string | null
   /** Block interval of the devnet UTXO chains and litecoind. Default 5 s. */
   blockIntervalMs?: number
@@ -94,10 +94,9 @@ export async function startLiquidityNetwork(
       rpcUrl: n.rpcUrl,
       blockSeconds: blockIntervalMs / 1000,
     }))
-    const litecoind =
-      params.litecoind === undefined
-        ? LITECOIND_PATHS.find((p) => existsSync(p))
-        : (params.litecoind ?? undefined)
+    const litecoind = (params.litecoind === undefined ? LITECOIND_PATHS : [params.litecoind ?? '']).find(
+      (p) => p !== '' && existsSync(p),
+    )
     if (litecoind === undefined) {
       log('liquidity network: litecoind is not installed; Litecoin is left out')
     } else {
