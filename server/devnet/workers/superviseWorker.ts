@@ -58,6 +58,9 @@ export async function superviseWorker<Ready>(
     fork(params.entry, [JSON.stringify(params.params)], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // its own process group: a terminal's Ctrl-C reaches the server, which stops the worker itself (a
+      // worker whose server dies sees its IPC channel close and stops too)
+      detached: true,
     })
 
   const watch = (proc: ChildProcess) => {
