@@ -6,6 +6,10 @@ import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAd
 import type { ChainDeployment } from './chains/deployment'
 import { loadNetworkConfig } from './chains/parseNetworkConfig'
 import { type Config, loadConfig } from './config'
+import {
+  type ProvidedLiquidityNetwork,
+  provideLiquidityNetwork,
+} from './devnet/liquidityNetwork/provideLiquidityNetwork'
 import { type Devnet, startDevnet } from './devnet/startDevnet'
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
@@ -36,6 +40,8 @@ export interface RunningServer {
   mode: 'devnet' | 'network'
   deployments: readonly ChainDeployment[]
   devnet: Devnet | undefined
+  /** The liquidity network's THORNode API and UTXO nodes (devnet workers, or NETWORK_CONFIG's section). */
+  liquidityNetwork: ProvidedLiquidityNetwork['config']
   markets: Markets
   store: Store
   /** The widget demo host page (devnet mode, `WIDGET_DEMO_PORT`), when it listens. */
@@ -75,6 +81,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     deployments = devnet.deployments
   }
 
+  let liquidity: ProvidedLiquidityNetwork | undefined
   let store: Store | undefined
   let markets: Markets | undefined
   let watchers: TradeWatcher[] = []
@@ -86,9 +93,15 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     await admin?.close()
     await pruning?.stop()
     await store?.close()
+    await liquidity?.stop()
     await devnet?.stop()
   }
   try {
+    liquidity = await provideLiquidityNetwork({
+      config,
+      devnet: devnet?.deployments,
+      log: (message) => logger.info(message, { component: 'liquidity' }),
+    })
     store = await createStore({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -193,6 +206,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       widgetDemoUrl: demo?.url,
       deployments,
       devnet,
+      liquidityNetwork: liquidity.config,
       markets,
       store,
       close,

@@ -16,6 +16,10 @@ export interface ChainDeployment {
   permit2: Address
   /** Our Aggregator contract. */
   aggregator: Address
+  /** The liquidity network's router (THORChain's router interface), on the chains the network serves. */
+  liquidityRouter?: Address
+  /** Our entry that swaps to native and deposits through `liquidityRouter` in one transaction. */
+  liquidityEntry?: Address
   /** First block worth scanning for pools / aggregator events. */
   startBlock: number
   tokens: TokenInfo[]

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createFakeDeployments } from '../testing/fakeDeployments'
-import { loadNetworkConfig, NetworkConfigError, parseNetworkConfig } from './parseNetworkConfig'
+import {
+  loadNetworkConfig,
+  loadNetworkConfigWithLiquidity,
+  NetworkConfigError,
+  parseLiquidityNetworkConfig,
+  parseNetworkConfig,
+} from './parseNetworkConfig'
 
 describe('parseNetworkConfig', () => {
   it('accepts an array of deployments and checksums addresses', () => {
@@ -50,6 +56,41 @@ describe('loadNetworkConfig', () => {
       await expect(loadNetworkConfig(missing)).rejects.toThrowError(
         `Cannot read NETWORK_CONFIG file ${missing}`,
       )
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('parseLiquidityNetworkConfig', () => {
+  const section = {
+    thornodeUrl: 'https://thornode.example.org',
+    utxo: [{ chainId: -3980891822, rpcUrl: 'http://btc.example.org:8332' }],
+  }
+
+  it('reads the liquidityNetwork section beside the chains, undefined when absent', () => {
+    expect(parseLiquidityNetworkConfig({ chains: [], liquidityNetwork: section })).toEqual(section)
+    expect(parseLiquidityNetworkConfig({ chains: [] })).toBeUndefined()
+    expect(parseLiquidityNetworkConfig(createFakeDeployments())).toBeUndefined()
+  })
+
+  it('names each problem of the section with its path', () => {
+    expect(() =>
+      parseLiquidityNetworkConfig({
+        liquidityNetwork: { thornodeUrl: 'ftp://x', utxo: [{ chainId: 1, rpcUrl: 'x' }] },
+      }),
+    ).toThrowError(
+      'Invalid network config:\n  liquidityNetwork.thornodeUrl: Invalid URL\n  liquidityNetwork.utxo.0.chainId: Too big: expected number to be <0\n  liquidityNetwork.utxo.0.rpcUrl: Invalid URL',
+    )
+  })
+
+  it('loads it from the file with the chains', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'netcfg-'))
+    try {
+      const file = path.join(dir, 'network.json')
+      await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), liquidityNetwork: section }))
+      const loaded = await loadNetworkConfigWithLiquidity(file)
+      expect([loaded.chains.length, loaded.liquidityNetwork]).toEqual([2, section])
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -3,6 +3,7 @@ import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { z } from 'zod'
 import { poolKindIds } from '../poolKinds/poolKinds'
 import type { ChainDeployment } from './deployment'
+import { type LiquidityNetworkConfig, liquidityNetworkConfigSchema } from './liquidityNetworkConfig'
 
 const address = z
   .string()
@@ -33,6 +34,8 @@ const deploymentSchema = z.object({
   multicall3: address,
   permit2: address,
   aggregator: address,
+  liquidityRouter: address.optional(),
+  liquidityEntry: address.optional(),
   startBlock: z.number().int().nonnegative(),
   tokens: z.array(
     z.object({
@@ -93,8 +96,37 @@ export function parseNetworkConfig(json: unknown): ChainDeployment[] {
   return result.data
 }
 
+/**
+ * The optional `liquidityNetwork` section of a network config object (`{ chains, liquidityNetwork }`): where
+ * THORNode's API and the UTXO chains' RPC answer. Undefined when absent (or when the config is a bare array);
+ * throws `NetworkConfigError` naming each problem when present but invalid.
+ */
+export function parseLiquidityNetworkConfig(json: unknown): LiquidityNetworkConfig | undefined {
+  if (typeof json !== 'object' || json === null || !('liquidityNetwork' in json)) return undefined
+  const result = liquidityNetworkConfigSchema.safeParse(json.liquidityNetwork)
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `liquidityNetwork.${issue.path.join('.')}: ${issue.message}`,
+    )
+    throw new NetworkConfigError(`Invalid network config:\n  ${problems.join('\n  ')}`)
+  }
+  return result.data
+}
+
+/** Reads the network config file at `path` with its optional liquidity network section. Throws `NetworkConfigError`. */
+export async function loadNetworkConfigWithLiquidity(
+  path: string,
+): Promise<{ chains: ChainDeployment[]; liquidityNetwork: LiquidityNetworkConfig | undefined }> {
+  const json = await readNetworkConfigJson(path)
+  return { chains: parseNetworkConfig(json), liquidityNetwork: parseLiquidityNetworkConfig(json) }
+}
+
 /** Reads and validates the network config file at `path` (see `parseNetworkConfig`). Throws `NetworkConfigError`. */
 export async function loadNetworkConfig(path: string): Promise<ChainDeployment[]> {
+  return parseNetworkConfig(await readNetworkConfigJson(path))
+}
+
+async function readNetworkConfigJson(path: string): Promise<unknown> {
   let text: string
   try {
     text = await readFile(path, 'utf8')
@@ -107,5 +139,5 @@ export async function loadNetworkConfig(path: string): Promise<ChainDeployment[]
   } catch (error: unknown) {
     throw new NetworkConfigError(`NETWORK_CONFIG file ${path} is not valid JSON`, { cause: error })
   }
-  return parseNetworkConfig(json)
+  return json
 }

@@ -17,6 +17,7 @@ export const devnetVersionInputs: readonly string[] = [
   'contracts/deploy/deployAggregator.ts',
   'contracts/deploy/deployBytecode.ts',
   'contracts/deploy/deployDevToken.ts',
+  'contracts/deploy/deployLiquidityNetworkContracts.ts',
   'contracts/deploy/deployMulticall3.ts',
   'contracts/deploy/deployPermit2.ts',
   'contracts/deploy/deployUniswapV2.ts',

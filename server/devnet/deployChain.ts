@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { deployAggregator } from '../../contracts/deploy/deployAggregator'
 import { deployDevToken } from '../../contracts/deploy/deployDevToken'
+import { deployLiquidityNetworkContracts } from '../../contracts/deploy/deployLiquidityNetworkContracts'
 import { deployMulticall3 } from '../../contracts/deploy/deployMulticall3'
 import { deployPermit2 } from '../../contracts/deploy/deployPermit2'
 import { deployUniswapV2 } from '../../contracts/deploy/deployUniswapV2'
@@ -183,6 +184,10 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
       v2FeeBps: e.kind === 'uniswap-v2' ? (e.v2FeeBps ?? 30) : 0,
     })),
   })
+  // the liquidity network's router and our entry to it, on the chains it serves
+  const liquidity = getEvmChainInfo(chainId)?.thorChain
+    ? await deployLiquidityNetworkContracts(client, { aggregator })
+    : {}
   log?.(`chain ${chainId}: contracts deployed`)
 
   const plans = computeDevnetMarkets({ chainId, tokens: marketTokens })
@@ -214,7 +219,18 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
   await assertPairsCreated(client, v2Pairs)
   log?.(`chain ${chainId}: ${plans.length} pools seeded, ${devAccounts.length} dev accounts funded`)
 
-  return { chainId, rpcUrl, wrappedNative, multicall3, permit2, aggregator, startBlock, tokens, exchanges }
+  return {
+    chainId,
+    rpcUrl,
+    wrappedNative,
+    multicall3,
+    permit2,
+    aggregator,
+    startBlock,
+    tokens,
+    exchanges,
+    ...liquidity,
+  }
 }
 
 function maxBigInt(a: bigint, b: bigint): bigint {

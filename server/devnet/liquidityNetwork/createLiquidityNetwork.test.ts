@@ -8,9 +8,11 @@ import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/create
 import { createUtxoNode, type UtxoNode } from '../utxo/createUtxoNode'
 import { serveUtxoRpc } from '../utxo/serveUtxoRpc'
 import { bitcoinCashSpec, bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../utxo/utxoChainSpecs'
-import { createLiquidityNetwork, type NetworkUtxoChain } from './createLiquidityNetwork'
+import { createLiquidityNetwork } from './createLiquidityNetwork'
 import { createThornodeApi } from './createThornodeApi'
+import { createUtxoChainAdapter } from './createUtxoChainAdapter'
 import { createUtxoVault } from './createUtxoVault'
+import type { NetworkChainAdapter } from './networkChainAdapter'
 
 const E8 = 10n ** 8n
 const initialPools = {
@@ -75,7 +77,8 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
   let doge: Chain
   let bch: Chain
   let dataDir: string
-  let chains: NetworkUtxoChain[]
+  let chains: NetworkChainAdapter[]
+  let flakyDoge: NetworkChainAdapter
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'liquidity-network-'))
@@ -87,12 +90,21 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
       [doge, 'DOGE'],
       [bch, 'BCH'],
     ]
-    chains = served.map(([c, chain]) => ({
-      chain,
-      vault: createUtxoVault(c.node.spec, c.rpc),
-      rpc: c.rpc,
-      outboundFee: outboundFees[chain] ?? 0n,
-    }))
+    chains = served.map(([c, chain]) =>
+      createUtxoChainAdapter({
+        chain,
+        vault: createUtxoVault(c.node.spec, c.rpc),
+        rpc: c.rpc,
+        outboundFee: outboundFees[chain] ?? 0n,
+      }),
+    )
+    // the node refuses every payout (a crash between signing and broadcasting)
+    flakyDoge = createUtxoChainAdapter({
+      chain: 'DOGE',
+      vault: createUtxoVault(doge.node.spec, doge.rpc),
+      rpc: { ...doge.rpc, sendRawTransaction: () => Promise.reject(new Error('connection reset')) },
+      outboundFee: outboundFees.DOGE ?? 0n,
+    })
     // the vaults hold what the pools say they hold
     for (const [index, [c, chain]] of served.entries()) {
       const depth = initialPools[`${chain}.${chain}` as keyof typeof initialPools].assetDepth
@@ -149,12 +161,8 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
 
     // the node refuses the payout once (a crash between signing and broadcasting): a restart sends the same
     // signed transaction, and nothing is paid twice
-    const flaky: BitcoinRpcClient = {
-      ...doge.rpc,
-      sendRawTransaction: () => Promise.reject(new Error('connection reset')),
-    }
     const crashing = await createLiquidityNetwork({
-      chains: chains.map((c) => (c.chain === 'DOGE' ? { ...c, rpc: flaky } : c)),
+      chains: chains.map((c) => (c.chain === 'DOGE' ? flakyDoge : c)),
       initialPools,
       dataDir,
     })

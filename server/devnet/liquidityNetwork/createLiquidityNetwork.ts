@@ -2,19 +2,9 @@ import path from 'node:path'
 import type { ClpPool } from '../../thorchain/computeClpSwap'
 import type { ClpPools } from '../../thorchain/computeSwapOutcome'
 import { type ObservedInbound, type Outbound, settleInbound } from '../../thorchain/settleInbound'
-import { type BitcoinRpcClient, toSatoshis } from '../../utxo/createBitcoinRpcClient'
 import { createStateFile } from '../createStateFile'
-import type { SignedPayment, UtxoVault } from './createUtxoVault'
-import { decodeOpReturnMemo } from './decodeOpReturnMemo'
-
-/** One UTXO chain the network serves: THORChain's chain name (`BTC`), its vault and its node. */
-export interface NetworkUtxoChain {
-  chain: string
-  vault: UtxoVault
-  rpc: BitcoinRpcClient
-  /** The network's fee for paying out on this chain, satoshis (= 1e8 units). */
-  outboundFee: bigint
-}
+import type { SignedPayment } from './createUtxoVault'
+import type { NetworkChainAdapter, NetworkVault } from './networkChainAdapter'
 
 /** Where an inbound stands: settled into an outbound (payout or refund) that is queued, signed or sent. */
 export interface InboundRecord {
@@ -39,7 +29,7 @@ export interface LiquidityNetwork {
   /** The record of an inbound by its transaction id. */
   getInbound(txId: string): InboundRecord | undefined
   outboundFeeOf(asset: string): bigint
-  vaultOf(chain: string): UtxoVault | undefined
+  vaultOf(chain: string): NetworkVault | undefined
   /** Scans new blocks of every chain, settles what arrived and pays what is due; one pass. */
   tick(): Promise<void>
   start(intervalMs: number): void
@@ -47,15 +37,14 @@ export interface LiquidityNetwork {
 }
 
 export interface CreateLiquidityNetworkParams {
-  chains: readonly NetworkUtxoChain[]
+  /** One adapter per chain served (`createUtxoChainAdapter`, `createEvmChainAdapter`). */
+  chains: readonly NetworkChainAdapter[]
   /** Pools to start with when there is no saved state. */
   initialPools: ClpPools
   /** Where the state is kept (`<dataDir>/liquidity-network.json`); in memory without it. */
   dataDir?: string
   log?: (message: string) => void
 }
-
-const assetOf = (chain: string) => `${chain}.${chain}`
 
 /**
  * The devnet's THORChain-style liquidity network over UTXO chains: observers scan every confirmed block for
@@ -94,13 +83,11 @@ export async function createLiquidityNetwork(
       ]),
     )
   const outboundFeeOf = (asset: string) => byChain.get(asset.split('.')[0] ?? '')?.outboundFee ?? 0n
-  const isValidAddress = (chain: string, address: string) => {
-    const served = byChain.get(chain)
-    return served?.vault.spec.lib.Address.isValid(address, served.vault.spec.network) === true
-  }
+  const isValidAddress = (chain: string, address: string) =>
+    byChain.get(chain)?.isValidAddress(address) === true
 
-  async function scan(chain: NetworkUtxoChain) {
-    const { blocks } = await chain.rpc.getBlockchainInfo()
+  async function scan(chain: NetworkChainAdapter) {
+    const blocks = await chain.tipHeight()
     const cursor = state.cursors[chain.chain]
     if (cursor === undefined) {
       // a new network starts at the chain's tip: only what is sent to it from now on counts
@@ -110,11 +97,8 @@ export async function createLiquidityNetwork(
     }
     const from = cursor + 1
     for (let height = from; height <= blocks; height++) {
-      const hash = await chain.rpc.getBlockHash(height)
-      const block = await chain.rpc.call<{ tx: BlockTx[] }>('getblock', [hash, 2])
-      for (const tx of block.tx) {
-        const inbound = await readInbound(chain, tx)
-        if (inbound === undefined || state.inbounds[inbound.txId] !== undefined) continue
+      for (const inbound of await chain.inboundsAt(height)) {
+        if (state.inbounds[inbound.txId] !== undefined) continue
         const settlement = settleInbound({ pools: pools(), inbound, outboundFeeOf, isValidAddress })
         state.pools = Object.fromEntries(
           Object.entries(settlement.poolsAfter).map(([asset, p]) => [
@@ -139,22 +123,6 @@ export async function createLiquidityNetwork(
     }
   }
 
-  async function readInbound(chain: NetworkUtxoChain, tx: BlockTx): Promise<ObservedInbound | undefined> {
-    let amount = 0n
-    let memo: string | undefined
-    for (const out of tx.vout) {
-      if (out.scriptPubKey.address === chain.vault.address) amount += toSatoshis(out.value)
-      memo ??= decodeOpReturnMemo(out.scriptPubKey.hex)
-    }
-    const first = tx.vin[0]
-    if (amount === 0n || first?.txid === undefined || first.vout === undefined) return undefined
-    const funding = await chain.rpc.getRawTransaction(first.txid)
-    const from = funding.outputs.find((o) => o.n === first.vout)?.address
-    // the vault's own payments send their change back to it: not an inbound
-    if (from === undefined || from === chain.vault.address) return undefined
-    return { txId: tx.txid, asset: assetOf(chain.chain), amount, from, memo: memo ?? '' }
-  }
-
   async function pay(record: InboundRecord) {
     const outbound = record.outbound
     if (outbound === undefined || outbound.status === 'sent') return
@@ -168,7 +136,7 @@ export async function createLiquidityNetwork(
             : [],
         ),
       )
-      outbound.payment = await chain.vault.signPayment({
+      outbound.payment = await chain.signPayment({
         to: outbound.to,
         amount: outbound.amount,
         memo: outbound.memo,
@@ -179,16 +147,7 @@ export async function createLiquidityNetwork(
     }
     const payment = outbound.payment
     if (payment === undefined) return
-    try {
-      await chain.rpc.sendRawTransaction(payment.hex)
-    } catch (error: unknown) {
-      // sent before a restart: the node knows it already
-      const known = await chain.rpc.getRawTransaction(payment.txid).then(
-        () => true,
-        () => false,
-      )
-      if (!known) throw error
-    }
+    await chain.broadcast(payment)
     outbound.status = 'sent'
     await persist()
     log(`liquidity network: paid ${outbound.memo} on ${chain.chain} in ${payment.txid}`)
@@ -199,7 +158,7 @@ export async function createLiquidityNetwork(
   let stopped = false
   const network: LiquidityNetwork = {
     pools,
-    getInbound: (txId) => state.inbounds[txId],
+    getInbound: (txId) => state.inbounds[txId.replace(/^0x/i, '').toLowerCase()],
     outboundFeeOf,
     vaultOf: (chain) => byChain.get(chain)?.vault,
     async tick() {
@@ -237,10 +196,4 @@ export async function createLiquidityNetwork(
     },
   }
   return network
-}
-
-interface BlockTx {
-  txid: string
-  vin: { txid?: string; vout?: number }[]
-  vout: { value: number; scriptPubKey: { hex: string; address?: string } }[]
 }

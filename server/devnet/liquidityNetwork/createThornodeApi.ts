@@ -46,13 +46,14 @@ export function createThornodeApi(params: {
             {
               chain,
               address: vault.address,
+              ...(vault.router === undefined ? {} : { router: vault.router }),
               halted: false,
               global_trading_paused: false,
               chain_trading_paused: false,
               chain_lp_actions_paused: false,
-              gas_rate: String(vault.spec.feeRateSatPerVbyte),
-              gas_rate_units: 'satsperbyte',
-              outbound_fee: network.outboundFeeOf(`${chain}.${chain}`).toString(),
+              gas_rate: vault.gasRate,
+              gas_rate_units: vault.gasRateUnits,
+              outbound_fee: network.outboundFeeOf(`${chain}.`).toString(),
               dust_threshold: '10000',
             },
           ]
@@ -101,13 +102,14 @@ export function createThornodeApi(params: {
       const outboundSeconds = blockSecondsOf(to.chain)
       return c.json({
         inbound_address: vault.address,
+        ...(vault.router === undefined ? {} : { router: vault.router }),
         inbound_confirmation_blocks: CONFIRMATIONS,
         inbound_confirmation_seconds: inboundSeconds,
         outbound_delay_blocks: 0,
         outbound_delay_seconds: 0,
         ...core,
-        recommended_gas_rate: String(vault.spec.feeRateSatPerVbyte),
-        gas_rate_units: 'satsperbyte',
+        recommended_gas_rate: vault.gasRate,
+        gas_rate_units: vault.gasRateUnits,
         dust_threshold: '10000',
         total_swap_seconds: inboundSeconds + outboundSeconds,
       })

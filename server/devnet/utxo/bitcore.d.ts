@@ -109,7 +109,12 @@ declare module 'bitcore-lib' {
     Output: new (params: { script: Script | Buffer | string; satoshis: number }) => TransactionOutput
   }
   export interface BitcoreLib {
-    Networks: { regtest: Network; enableRegtest?(): void }
+    Networks: {
+      regtest: Network
+      enableRegtest?(): void
+      get(name: string): Network | undefined
+      add(data: Record<string, unknown>): Network
+    }
     Address: AddressConstructor
     PrivateKey: PrivateKeyConstructor
     Script: ScriptConstructor

@@ -1,0 +1,192 @@
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  type Hex,
+  maxUint256,
+  parseEther,
+  parseEventLogs,
+  zeroAddress,
+} from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { aggregatorAbi, devTokenAbi, liquidityEntryAbi, liquidityRouterAbi } from '../artifacts/index'
+import { deployLiquidityNetworkContracts } from '../deploy/deployLiquidityNetworkContracts'
+import { waitForReceipt } from '../deploy/waitForReceipt'
+import { deploySwapFixture, FACTORY_UNISWAP_V2, type SwapFixture } from './deploySwapFixture'
+
+type Step = {
+  kind: number
+  factoryId: number
+  tokenIn: Address
+  tokenOut: Address
+  fee: number
+  share: bigint
+}
+type SwapDeposit = {
+  tokenIn: Address
+  amountIn: bigint
+  minNativeOut: bigint
+  deadline: bigint
+  vault: Address
+  memo: string
+  expiration: bigint
+}
+
+const CHAIN_ID = 31337
+const ONE = 10n ** 18n
+const VAULT: Address = '0x0000000000000000000000000000000000005A17'
+const MEMO = '=:b:bcrt1qxyzxyzxyzxyzxyzxyzxyzxyzxyzxyzq0l2k7:1000'
+const e = parseEther
+
+let anvil: AnvilInstance
+let f: SwapFixture
+let router: Address
+let entry: Address
+let snapshotId: Hex
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: 26040 })
+  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
+  ;({ liquidityRouter: router, liquidityEntry: entry } = await deployLiquidityNetworkContracts(f.deployer, {
+    aggregator: f.aggregator,
+  }))
+  await waitForReceipt(f.user, {
+    hash: await f.user.writeContract({
+      address: f.tokens.tokenA,
+      abi: devTokenAbi,
+      functionName: 'approve',
+      args: [entry, maxUint256],
+    }),
+  })
+  snapshotId = await f.deployer.snapshot()
+}, 120_000)
+
+beforeEach(async () => {
+  await f.deployer.revert({ id: snapshotId })
+  snapshotId = await f.deployer.snapshot()
+})
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+const abi = [...liquidityEntryAbi, ...liquidityRouterAbi, ...aggregatorAbi]
+const v2Out = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
+  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
+
+async function deposit(overrides: Partial<SwapDeposit>): Promise<SwapDeposit> {
+  const now = (await f.user.getBlock()).timestamp
+  return {
+    tokenIn: f.tokens.tokenA,
+    amountIn: e('10'),
+    minNativeOut: 0n,
+    deadline: now + 600n,
+    vault: VAULT,
+    memo: MEMO,
+    expiration: now + 900n,
+    ...overrides,
+  }
+}
+const toNative: Step[] = []
+
+function simulate(d: SwapDeposit, steps: Step[], value: bigint) {
+  return f.user.simulateContract({
+    address: entry,
+    abi,
+    functionName: 'swapAndDeposit',
+    args: [d, steps],
+    value,
+  })
+}
+
+async function send(d: SwapDeposit, steps: Step[], value: bigint) {
+  const { request } = await simulate(d, steps, value)
+  const receipt = await waitForReceipt(f.user, { hash: await f.user.writeContract(request) })
+  expect(receipt.status).toBe('success')
+  return parseEventLogs({ abi, logs: receipt.logs })
+}
+
+async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(BaseError)
+  const reverted =
+    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
+  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
+  if (!(reverted instanceof ContractFunctionRevertedError)) return
+  expect(reverted.data?.errorName).toBe(errorName)
+  if (args) expect(reverted.data?.args).toEqual(args)
+}
+
+const tokenAToWeth = (): Step[] => [
+  { kind: 0, factoryId: FACTORY_UNISWAP_V2, tokenIn: f.tokens.tokenA, tokenOut: f.weth, fee: 0, share: ONE },
+]
+
+describe('LiquidityEntry.swapAndDeposit', () => {
+  it('swaps a token to native and deposits all of it to the vault through the router with the memo', async () => {
+    // the fixture's Uniswap V2 pool holds 1,000 TKA against 500 WETH
+    const expected = v2Out(e('10'), e('1000'), e('500'))
+    expect(expected).toBe(4_935_790_171_985_306_494n)
+    const before = await f.user.getBalance({ address: VAULT })
+    const d = await deposit({ minNativeOut: expected })
+    const logs = await send(d, tokenAToWeth(), 0n)
+    expect(logs.filter((l) => l.eventName === 'Deposit').map((l) => l.args)).toEqual([
+      { to: VAULT, asset: zeroAddress, amount: expected, memo: MEMO },
+    ])
+    expect(logs.filter((l) => l.eventName === 'SwapDeposited').map((l) => l.args)).toEqual([
+      {
+        sender: f.user.account.address,
+        vault: VAULT,
+        tokenIn: f.tokens.tokenA,
+        amountIn: e('10'),
+        nativeAmount: expected,
+        memo: MEMO,
+      },
+    ])
+    expect((await f.user.getBalance({ address: VAULT })) - before).toBe(expected)
+    // nothing stays with the entry or the router
+    expect(await f.user.getBalance({ address: entry })).toBe(0n)
+    expect(await f.user.getBalance({ address: router })).toBe(0n)
+    const held = await f.user.readContract({
+      address: f.tokens.tokenA,
+      abi: devTokenAbi,
+      functionName: 'balanceOf',
+      args: [entry],
+    })
+    expect(held).toBe(0n)
+  })
+
+  it('deposits native input as it is', async () => {
+    const before = await f.user.getBalance({ address: VAULT })
+    const logs = await send(await deposit({ tokenIn: zeroAddress, amountIn: e('1') }), toNative, e('1'))
+    expect(logs.filter((l) => l.eventName === 'Deposit').map((l) => l.args)).toEqual([
+      { to: VAULT, asset: zeroAddress, amount: e('1'), memo: MEMO },
+    ])
+    expect((await f.user.getBalance({ address: VAULT })) - before).toBe(e('1'))
+  })
+
+  it('refuses a short swap, stale deadlines and expirations, wrong value and routes for native input', async () => {
+    const expected = v2Out(e('10'), e('1000'), e('500'))
+    await expectRevert(
+      simulate(await deposit({ minNativeOut: expected + 1n }), tokenAToWeth(), 0n),
+      'InsufficientOutput',
+      [expected, expected + 1n],
+    )
+    await expectRevert(simulate(await deposit({ deadline: 1n }), tokenAToWeth(), 0n), 'DeadlineExpired')
+    await expectRevert(simulate(await deposit({ expiration: 1n }), tokenAToWeth(), 0n), 'Expired')
+    await expectRevert(simulate(await deposit({}), tokenAToWeth(), 1n), 'InvalidMsgValue', [1n, 0n])
+    await expectRevert(
+      simulate(await deposit({ tokenIn: zeroAddress, amountIn: e('1') }), toNative, e('2')),
+      'InvalidMsgValue',
+      [e('2'), e('1')],
+    )
+    await expectRevert(
+      simulate(await deposit({ tokenIn: zeroAddress, amountIn: e('1') }), tokenAToWeth(), e('1')),
+      'InvalidRoute',
+    )
+    await expectRevert(simulate(await deposit({ amountIn: 0n }), tokenAToWeth(), 0n), 'ZeroAmount')
+  })
+})

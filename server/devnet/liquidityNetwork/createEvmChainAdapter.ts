@@ -1,0 +1,124 @@
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  isAddress,
+  keccak256,
+  type LocalAccount,
+  zeroAddress,
+} from 'viem'
+import { liquidityRouterAbi } from '../../../contracts/artifacts/index'
+import type { ObservedInbound } from '../../thorchain/settleInbound'
+import type { NetworkChainAdapter } from './networkChainAdapter'
+
+/** Wei per 1e8 unit of an 18-decimal gas asset. */
+const WEI_PER_UNIT = 10n ** 10n
+/** Gas a `transferOut` of the native currency takes at most (an EOA or a contract receiver that accepts it). */
+const TRANSFER_OUT_GAS = 120_000n
+
+/**
+ * The network's adapter for an EVM chain with THORChain's router (`contracts/src/LiquidityRouter.sol`): the
+ * observer reads the router's `Deposit` events to the vault (native currency; the sender is the transaction's
+ * `from`, where a refund goes), the signer pays with `transferOut{value}(to, 0, amount, memo)` from the
+ * vault's key, one nonce per payment (`<chain>:nonce:<n>` in `spends`, so payments signed before a restart
+ * keep theirs). Amounts cross as 1e8 units (wei / 1e10, truncated as THORChain does).
+ */
+export function createEvmChainAdapter(params: {
+  /** THORChain's chain name (`ETH`, `BSC`, `AVAX`) and gas asset (`ETH.ETH`, `BSC.BNB`, `AVAX.AVAX`). */
+  chain: string
+  gasAsset: string
+  chainId: number
+  rpcUrl: string
+  router: Address
+  vault: LocalAccount
+  /** 1e8 units of the gas asset. */
+  outboundFee: bigint
+  /** What inbound_addresses answers as gas_rate, gwei. */
+  gasRateGwei?: number
+}): NetworkChainAdapter {
+  const { chain, chainId, router, vault } = params
+  const client = createPublicClient({ transport: http(params.rpcUrl) })
+  const noncePrefix = `${chain}:nonce:`
+
+  return {
+    chain,
+    gasAsset: params.gasAsset,
+    outboundFee: params.outboundFee,
+    vault: {
+      address: vault.address,
+      router,
+      gasRate: String(params.gasRateGwei ?? 1),
+      gasRateUnits: 'gwei',
+    },
+    isValidAddress: (address) => isAddress(address, { strict: false }),
+    // viem caches the block number for its polling interval unless told not to
+    tipHeight: async () => Number(await client.getBlockNumber({ cacheTime: 0 })),
+    async inboundsAt(height) {
+      const logs = await client.getContractEvents({
+        address: router,
+        abi: liquidityRouterAbi,
+        eventName: 'Deposit',
+        args: { to: vault.address },
+        fromBlock: BigInt(height),
+        toBlock: BigInt(height),
+      })
+      const found: ObservedInbound[] = []
+      for (const log of logs) {
+        const { asset, amount, memo } = log.args
+        // only the gas asset is pooled; a token deposit stays with the router, credited to the vault
+        if (asset !== zeroAddress || amount === undefined || log.transactionHash === null) continue
+        const txId = log.transactionHash.slice(2).toLowerCase()
+        if (found.some((f) => f.txId === txId)) continue
+        const tx = await client.getTransaction({ hash: log.transactionHash })
+        found.push({
+          txId,
+          asset: params.gasAsset,
+          amount: amount / WEI_PER_UNIT,
+          from: getAddress(tx.from),
+          memo: memo ?? '',
+        })
+      }
+      return found
+    },
+    async signPayment({ to, amount, memo, reserved }) {
+      if (!isAddress(to, { strict: false })) throw new Error(`${to} is not an address on ${chain}`)
+      // memos carry addresses in any case
+      const receiver = getAddress(to.toLowerCase())
+      let nonce = await client.getTransactionCount({ address: vault.address, blockTag: 'pending' })
+      while (reserved.has(`${noncePrefix}${nonce}`)) nonce++
+      const value = amount * WEI_PER_UNIT
+      const fees = await client.estimateFeesPerGas()
+      const hex = await vault.signTransaction({
+        chainId,
+        type: 'eip1559',
+        to: router,
+        nonce,
+        gas: TRANSFER_OUT_GAS,
+        maxFeePerGas: fees.maxFeePerGas * 2n,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        value,
+        data: encodeFunctionData({
+          abi: liquidityRouterAbi,
+          functionName: 'transferOut',
+          args: [receiver, zeroAddress, value, memo],
+        }),
+      })
+      return { txid: keccak256(hex), hex, spends: [`${noncePrefix}${nonce}`] }
+    },
+    async broadcast(payment) {
+      const hash = payment.txid as `0x${string}`
+      try {
+        await client.sendRawTransaction({ serializedTransaction: payment.hex as `0x${string}` })
+      } catch (error: unknown) {
+        // sent before a restart: the node knows it already
+        const known = await client.getTransaction({ hash }).then(
+          () => true,
+          () => false,
+        )
+        if (!known) throw error
+      }
+    },
+  }
+}

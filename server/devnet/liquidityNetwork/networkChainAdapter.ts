@@ -1,0 +1,44 @@
+import type { ObservedInbound } from '../../thorchain/settleInbound'
+import type { SignedPayment } from './createUtxoVault'
+
+/** What THORNode's `inbound_addresses` tells about a chain's vault. */
+export interface NetworkVault {
+  readonly address: string
+  /** The router contract deposits go through (EVM chains). */
+  readonly router?: string
+  /** Fee rate a sender should pay, and its unit (`satsperbyte`, `gwei`). */
+  readonly gasRate: string
+  readonly gasRateUnits: string
+}
+
+/**
+ * One chain of the liquidity network: how its observer reads inbounds to the vault and how its signer pays
+ * out. The network itself (`createLiquidityNetwork`) only settles and keeps state, so adding a chain is
+ * writing one of these (`createUtxoChainAdapter`, `createEvmChainAdapter`). Amounts are in 1e8 units.
+ */
+export interface NetworkChainAdapter {
+  /** THORChain's chain name: `BTC`, `ETH`, `BSC`. */
+  readonly chain: string
+  /** The chain's gas asset, the one pooled here: `BTC.BTC`, `BSC.BNB`. */
+  readonly gasAsset: string
+  /** The network's fee for paying out on this chain, 1e8 units of the gas asset. */
+  readonly outboundFee: bigint
+  readonly vault: NetworkVault
+  isValidAddress(address: string): boolean
+  /** The chain's last block the observer may read. */
+  tipHeight(): Promise<number>
+  /** The inbounds to the vault in block `height` (txId lowercase hex without 0x). */
+  inboundsAt(height: number): Promise<ObservedInbound[]>
+  /**
+   * Signs a payment of `amount` (1e8 units) to `to` with `memo`, not using what `reserved` holds (coins or
+   * nonces of payments signed before and not yet mined); does not broadcast.
+   */
+  signPayment(params: {
+    to: string
+    amount: bigint
+    memo: string
+    reserved: ReadonlySet<string>
+  }): Promise<SignedPayment>
+  /** Broadcasts a signed payment; resolves too when the node has it already (sent before a restart). */
+  broadcast(payment: SignedPayment): Promise<void>
+}
