@@ -13,6 +13,7 @@ import {
 import { type Devnet, startDevnet } from './devnet/startDevnet'
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
+import { mountCrossProviders } from './providers/mountCrossProviders'
 import { createStore, type Store } from './store/createStore'
 import { lockDataDir } from './store/lockDataDir'
 import {
@@ -153,12 +154,19 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         pollIntervalMs: devnet ? 1_000 : 2_000,
       }),
     )
+    const cross = await mountCrossProviders({
+      ...(liquidity.config === undefined ? {} : { liquidityNetwork: liquidity.config }),
+      addressNetwork: devnet ? 'regtest' : 'mainnet',
+      onUnavailable: (provider, err) =>
+        logger.warn('cross-chain provider unavailable: its trades are not offered', { provider, err }),
+    })
     const app = createApp({
       config,
       deployments,
       logger,
       markets,
       store,
+      cross,
       ...(devnet ? { devnet } : {}),
       ...(params.distDir ? { distDir: params.distDir } : {}),
     })

@@ -8,6 +8,7 @@ import {
   type LiquidityNetwork,
 } from '../devnet/liquidityNetwork/createLiquidityNetwork'
 import { createThornodeApi } from '../devnet/liquidityNetwork/createThornodeApi'
+import { createUtxoChainAdapter } from '../devnet/liquidityNetwork/createUtxoChainAdapter'
 import { createUtxoVault } from '../devnet/liquidityNetwork/createUtxoVault'
 import { createUtxoNode, type UtxoNode } from '../devnet/utxo/createUtxoNode'
 import { serveUtxoRpc } from '../devnet/utxo/serveUtxoRpc'
@@ -69,12 +70,14 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
       [btc, 'BTC'],
       [doge, 'DOGE'],
     ]
-    const chains = served.map(([c, chain]) => ({
-      chain,
-      vault: createUtxoVault(c.node.spec, c.rpc),
-      rpc: c.rpc,
-      outboundFee: outboundFees[chain] ?? 0n,
-    }))
+    const chains = served.map(([c, chain]) =>
+      createUtxoChainAdapter({
+        chain,
+        vault: createUtxoVault(c.node.spec, c.rpc),
+        rpc: c.rpc,
+        outboundFee: outboundFees[chain] ?? 0n,
+      }),
+    )
     for (const [index, [c, chain]] of served.entries()) {
       const depth =
         chain === 'BTC' ? initialPools['BTC.BTC'].assetDepth : initialPools['DOGE.DOGE'].assetDepth
