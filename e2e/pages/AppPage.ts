@@ -17,7 +17,7 @@ export class AppPage {
   constructor(readonly page: Page) {
     // the source network: `Network`, or `From network` when a cross-chain flow adds a destination selector
     this.networkSelect = page.getByRole('combobox', { name: /^(From network|Network)$/ })
-    this.connectButton = page.getByRole('button', { name: 'Connect wallet' })
+    this.connectButton = page.getByRole('button', { name: 'Connect wallet', exact: true })
     this.walletDialog = page.getByRole('dialog')
     this.themeToggle = page.getByRole('button', { name: /^Theme:/ })
     this.header = page.getByRole('banner')

@@ -17,7 +17,8 @@ describe('parseSwapSearchParams', () => {
     })
   })
   it('defaults and drops invalid values', () => {
-    expect(parseSwapSearchParams('?chain=x&toChain=-3&amount=1e5&side=sideways')).toEqual({
+    expect(parseSwapSearchParams('?toChain=-3980891822').toChainId).toBe(-3980891822)
+    expect(parseSwapSearchParams('?chain=x&toChain=0&amount=1e5&side=sideways')).toEqual({
       chainId: undefined,
       toChainId: undefined,
       from: undefined,

@@ -7,7 +7,7 @@ export type LinkSide = 'in' | 'out'
 /** The swap form as a deep link carries it: token references are symbols or addresses. */
 export interface SwapLink {
   chainId: number | undefined
-  /** Destination chain (`toChain`), honoured only where a cross-chain flow is offered. */
+  /** Destination chain (`toChain`; negative ids for UTXO and Cosmos chains), honoured only where a flow serves the pair. */
   toChainId: number | undefined
   from: string | undefined
   to: string | undefined
@@ -17,7 +17,7 @@ export interface SwapLink {
 
 const parseChainId = (value: string | null) => {
   const id = Number(value)
-  return value !== null && Number.isSafeInteger(id) && id > 0 ? id : undefined
+  return value !== null && Number.isSafeInteger(id) && id !== 0 ? id : undefined
 }
 
 const nonEmpty = (value: string | null) => (value === null || value.trim() === '' ? undefined : value.trim())

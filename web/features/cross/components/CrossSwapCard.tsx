@@ -96,15 +96,16 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const offer = offers[picked] ?? offers[0]
 
   const execute = async () => {
+    if (sourceEvm && (!isConnected || address === undefined)) {
+      openConnectModal?.()
+      return
+    }
     if (offer === undefined) return
     setSendError(undefined)
     setSending(true)
     try {
       if (sourceEvm) {
-        if (!isConnected || address === undefined) {
-          openConnectModal?.()
-          return
-        }
+        if (address === undefined) return
         if (walletChainId !== source.chainId) await switchChainAsync({ chainId: source.chainId })
         const swap = await fetchCrossSwap({ quote: offer, account: address })
         if (swap.to === undefined || typeof swap.data !== 'string')
@@ -279,7 +280,11 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         )}
         <button
           type="button"
-          disabled={offer === undefined || sending || (!sourceEvm && sender === undefined)}
+          disabled={
+            sourceEvm && !isConnected
+              ? false
+              : offer === undefined || sending || (!sourceEvm && sender === undefined)
+          }
           onClick={() => void execute()}
           className="w-full rounded-xl bg-accent py-3 font-semibold text-accent-fg disabled:opacity-50"
         >
@@ -288,7 +293,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
               ? sending
                 ? 'Confirm in your wallet…'
                 : `Swap to ${destination.name}`
-              : 'Connect wallet'
+              : 'Connect wallet to swap'
             : sender === undefined
               ? `Enter your ${source.name} address`
               : 'Get deposit address'}

@@ -1,0 +1,67 @@
+import bitcore from 'bitcore-lib'
+import { readBalance } from './fixtures/chainHelpers'
+import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
+import { getFirstChainSetup } from './fixtures/session'
+import { expect, test } from './fixtures/wallet'
+import { AppPage } from './pages/AppPage'
+
+const BTC = -3980891822
+const zero = '0x0000000000000000000000000000000000000000'
+
+interface CrossQuoteAnswer {
+  dstTrade: { toTokenAmount: string }
+  providerInfo: { name: string }
+}
+
+test.describe('cross-chain through the liquidity network', () => {
+  test('ETH on Ethereum to BTC: the offer, one transaction from the wallet, followed until delivered', async ({
+    page,
+    wallet,
+    baseURL,
+  }) => {
+    const { chain } = await getFirstChainSetup(wallet, baseURL)
+    const receiver = new bitcore.PrivateKey('22'.repeat(32), bitcore.Networks.regtest)
+      .toAddress(bitcore.Networks.regtest, 'witnesspubkeyhash')
+      .toString()
+    const quotes: CrossQuoteAnswer[][] = []
+    page.on('response', async (response) => {
+      if (response.url().includes('/quote/cross') && response.ok())
+        quotes.push((await response.json()) as CrossQuoteAnswer[])
+    })
+    await page.goto(`/?chain=${chain.id}&toChain=${BTC}`)
+    const card = page.getByRole('region', { name: 'Cross-chain swap' })
+    await expect(card.getByRole('heading', { name: 'Ethereum to Bitcoin' })).toBeVisible()
+    await new AppPage(page).connect('E2E Wallet')
+
+    await test.step('the network quotes; the amount shown is its quote to the satoshi', async () => {
+      await card.getByLabel('You pay on Ethereum').fill('0.5')
+      await card.getByLabel('Receiver on Bitcoin').fill(receiver)
+      const offer = card.getByRole('radio', { name: /THORChain/ })
+      await expect(offer).toBeChecked()
+      const [best] = quotes.at(-1) ?? []
+      expect(best?.providerInfo.name).toBe('THORChain')
+      const sats = BigInt(best?.dstTrade.toTokenAmount ?? '0')
+      expect(sats).toBeGreaterThan(0n)
+      const shown = `${sats / 100_000_000n}.${(sats % 100_000_000n).toString().padStart(8, '0')}`.replace(
+        /0+$/,
+        '',
+      )
+      await expect(card.getByLabel('Amount received')).toHaveText(
+        new Intl.NumberFormat('en-US', { maximumFractionDigits: 6, roundingMode: 'trunc' }).format(
+          shown as Intl.StringNumericLiteral,
+        ),
+      )
+      await expectNoSeriousViolations(page, 'section[aria-label="Cross-chain swap"]')
+    })
+
+    const before = await readBalance({ chain, token: zero, address: wallet.address })
+    await test.step('one transaction from the wallet; the progress view follows it until delivered', async () => {
+      await card.getByRole('button', { name: 'Swap to Bitcoin' }).click()
+      await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 60_000 })
+      const [best] = quotes.at(-1) ?? []
+      await expect(card.getByText(`Received (base units): ${best?.dstTrade.toTokenAmount}`)).toBeVisible()
+    })
+    const after = await readBalance({ chain, token: zero, address: wallet.address })
+    expect(before - after).toBeGreaterThanOrEqual(500_000_000_000_000_000n)
+  })
+})
