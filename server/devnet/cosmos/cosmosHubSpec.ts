@@ -31,3 +31,16 @@ export function cosmosHubSpec(): CosmosHubSpec {
     cometVersion: '0.38.17',
   }
 }
+
+/**
+ * The least fee, in `denom` base units, a transaction with `gasLimit` must pay at the chain's minimum gas
+ * price (the SDK's `ceil(price x gas)`).
+ */
+export function minimumFee(spec: CosmosHubSpec, gasLimit: bigint): bigint {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(spec.minGasPrice)
+  if (!match) throw new Error(`minimum gas price ${spec.minGasPrice} is not a decimal`)
+  const fraction = match[2] ?? ''
+  const numerator = BigInt(`${match[1]}${fraction}`)
+  const denominator = 10n ** BigInt(fraction.length)
+  return (gasLimit * numerator + denominator - 1n) / denominator
+}

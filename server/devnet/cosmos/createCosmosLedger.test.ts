@@ -22,7 +22,7 @@ async function signer(name: string) {
     async send(
       to: string,
       amount: string,
-      signerData: { accountNumber: number; sequence: number; chainId?: string },
+      signerData: { accountNumber: bigint; sequence: number; chainId?: string },
       fee = { amount: [{ denom: 'uatom', amount: '1000' }], gas: '200000' },
       memo = '',
     ) {
@@ -71,7 +71,7 @@ describe('createCosmosLedger', () => {
     const bytes = await alice.send(
       bob.address,
       '2500000',
-      { accountNumber: 0, sequence: 0 },
+      { accountNumber: 0n, sequence: 0 },
       undefined,
       'hello',
     )
@@ -121,13 +121,13 @@ describe('createCosmosLedger', () => {
     const ledger = fresh()
     ledger.commitBlock(1_000)
     expect(refusal(() => ledger.checkTx(new Uint8Array([1, 2, 3])))).toMatchObject({ code: 2 })
-    const wrongSequence = await alice.send(bob.address, '1', { accountNumber: 0, sequence: 3 })
+    const wrongSequence = await alice.send(bob.address, '1', { accountNumber: 0n, sequence: 3 })
     expect(refusal(() => ledger.checkTx(wrongSequence))).toEqual({
       code: 32,
       log: 'account sequence mismatch, expected 0, got 3: incorrect account sequence',
     })
     const otherChain = await alice.send(bob.address, '1', {
-      accountNumber: 0,
+      accountNumber: 0n,
       sequence: 0,
       chainId: 'cosmoshub-4',
     })
@@ -136,9 +136,9 @@ describe('createCosmosLedger', () => {
       log: 'signature verification failed; please verify account number (0), sequence (0) and chain-id (cosmoshub-devnet): unauthorized',
     }
     expect(refusal(() => ledger.checkTx(otherChain))).toEqual(unauthorized)
-    const wrongAccountNumber = await alice.send(bob.address, '1', { accountNumber: 7, sequence: 0 })
+    const wrongAccountNumber = await alice.send(bob.address, '1', { accountNumber: 7n, sequence: 0 })
     expect(refusal(() => ledger.checkTx(wrongAccountNumber))).toEqual(unauthorized)
-    const good = TxRaw.decode(await alice.send(bob.address, '1', { accountNumber: 0, sequence: 0 }))
+    const good = TxRaw.decode(await alice.send(bob.address, '1', { accountNumber: 0n, sequence: 0 }))
     const flipped = Uint8Array.from(good.signatures[0] ?? [])
     flipped[10] = (flipped[10] ?? 0) ^ 1
     const tampered = TxRaw.encode({ ...good, signatures: [flipped] }).finish()
@@ -146,7 +146,7 @@ describe('createCosmosLedger', () => {
     const cheap = await alice.send(
       bob.address,
       '1',
-      { accountNumber: 0, sequence: 0 },
+      { accountNumber: 0n, sequence: 0 },
       {
         amount: [{ denom: 'uatom', amount: '999' }],
         gas: '200000',
@@ -159,7 +159,7 @@ describe('createCosmosLedger', () => {
     const tooLittleGas = await alice.send(
       bob.address,
       '1',
-      { accountNumber: 0, sequence: 0 },
+      { accountNumber: 0n, sequence: 0 },
       {
         amount: [{ denom: 'uatom', amount: '5' }],
         gas: '1000',
@@ -169,9 +169,9 @@ describe('createCosmosLedger', () => {
     expect(ledger.getMempool()).toEqual([])
     expect(ledger.getAccount(alice.address)?.sequence).toBe(0n)
 
-    ledger.checkTx(await alice.send(bob.address, '100', { accountNumber: 0, sequence: 0 }))
+    ledger.checkTx(await alice.send(bob.address, '100', { accountNumber: 0n, sequence: 0 }))
     ledger.commitBlock(2_000)
-    const bobPays = await bob.send(alice.address, '1', { accountNumber: 1, sequence: 0 })
+    const bobPays = await bob.send(alice.address, '1', { accountNumber: 1n, sequence: 0 })
     expect(refusal(() => ledger.checkTx(bobPays))).toEqual({
       code: 5,
       log: 'spendable balance 100uatom is smaller than 1000uatom: insufficient funds',
@@ -181,7 +181,7 @@ describe('createCosmosLedger', () => {
   it('fails a send beyond the balance in the block with code 5, keeping the fee and the sequence taken', async () => {
     const ledger = fresh()
     ledger.commitBlock(1_000)
-    const bytes = await alice.send(bob.address, '20000000', { accountNumber: 0, sequence: 0 })
+    const bytes = await alice.send(bob.address, '20000000', { accountNumber: 0n, sequence: 0 })
     const { hash } = ledger.checkTx(bytes)
     ledger.commitBlock(2_000)
     expect(ledger.getTx(hash)).toMatchObject({
@@ -197,9 +197,9 @@ describe('createCosmosLedger', () => {
   it('replays its exported state to the same balances, sequences and block hashes, and refuses a doctored one', async () => {
     const ledger = fresh()
     ledger.commitBlock(1_000)
-    ledger.checkTx(await alice.send(bob.address, '300', { accountNumber: 0, sequence: 0 }))
+    ledger.checkTx(await alice.send(bob.address, '300', { accountNumber: 0n, sequence: 0 }))
     ledger.commitBlock(2_000)
-    const pending = await alice.send(bob.address, '7', { accountNumber: 0, sequence: 1 })
+    const pending = await alice.send(bob.address, '7', { accountNumber: 0n, sequence: 1 })
     ledger.checkTx(pending)
     const saved = structuredClone(ledger.exportState())
     const again = createCosmosLedger(spec, saved.genesis.balances, saved)

@@ -9,7 +9,7 @@ import { PubKey } from 'cosmjs-types/cosmos/crypto/secp256k1/keys'
 import { SignMode, signModeToJSON } from 'cosmjs-types/cosmos/tx/signing/v1beta1/signing'
 import { CosmosTxError } from './CosmosTxError'
 import { type CosmosCoin, formatCoins } from './cosmosCoins'
-import type { CosmosHubSpec } from './cosmosHubSpec'
+import { type CosmosHubSpec, minimumFee } from './cosmosHubSpec'
 import { createGasMeter, type GasMeter } from './createGasMeter'
 import { type DecodedCosmosTx, decodeCosmosTx } from './decodeCosmosTx'
 import { type CosmosEvent, cosmosEvent, transferEvents } from './transferEvents'
@@ -92,6 +92,8 @@ export interface CosmosLedger {
   /** Every committed transaction result, in chain order. */
   listTxs(): readonly CosmosTxResult[]
   getAccount(address: string): CosmosAccount | undefined
+  /** The account as the mempool leaves it (the sequence its next transaction must sign). */
+  getPendingAccount(address: string): CosmosAccount | undefined
   getBalance(address: string, denom: string): bigint
   /** Non-zero balances sorted by denomination. */
   getAllBalances(address: string): CosmosCoin[]
@@ -123,14 +125,6 @@ const cloneState = (state: BankState): BankState => ({
   nextAccountNumber: state.nextAccountNumber,
 })
 
-/** `minGasPrice` ("0.005") as the fraction numerator / denominator. */
-function parseGasPrice(price: string): { numerator: bigint; denominator: bigint } {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(price)
-  if (!match) throw new Error(`minimum gas price ${price} is not a decimal`)
-  const fraction = match[2] ?? ''
-  return { numerator: BigInt(`${match[1]}${fraction}`), denominator: 10n ** BigInt(fraction.length) }
-}
-
 /**
  * The Cosmos Hub's ledger for the devnet (bank and auth, as gaia runs them): bech32 accounts with numbers
  * and sequences, balances per denomination, and transactions taken as real protobuf `TxRaw` bytes. CheckTx
@@ -147,7 +141,6 @@ export function createCosmosLedger(
   genesis: readonly GenesisBalance[],
   state?: CosmosLedgerState,
 ): CosmosLedger {
-  const gasPrice = parseGasPrice(spec.minGasPrice)
   let committed: BankState = { accounts: new Map(), balances: new Map(), nextAccountNumber: 0n }
   const blocks: CosmosBlock[] = []
   const byHash = new Map<string, CosmosTxResult>()
@@ -247,7 +240,7 @@ export function createCosmosLedger(
     const simulatedBytes = mode === 'simulate' ? SIMULATED_SIGNATURE_BYTES * BigInt(tx.signers.length) : 0n
     gas.consume((BigInt(txBytes.length) + simulatedBytes) * TX_SIZE_COST_PER_BYTE, 'txSize')
     if (mode === 'check') {
-      const required = (tx.gasLimit * gasPrice.numerator + gasPrice.denominator - 1n) / gasPrice.denominator
+      const required = minimumFee(spec, tx.gasLimit)
       const paid = tx.fee.find((coin) => coin.denom === spec.denom)?.amount ?? 0n
       if (required > 0n && paid < required)
         throw new CosmosTxError(
@@ -496,6 +489,7 @@ export function createCosmosLedger(
     getTx: (hash) => byHash.get(hash.toUpperCase()),
     listTxs: () => allTxs,
     getAccount: (address) => committed.accounts.get(address),
+    getPendingAccount: (address) => checkState.accounts.get(address),
     getBalance: (address, denom) => balanceOf(committed, address, denom),
     getAllBalances: (address) =>
       [...(committed.balances.get(address) ?? new Map<string, bigint>())]
