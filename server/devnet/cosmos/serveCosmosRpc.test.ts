@@ -206,6 +206,40 @@ describe('serveCosmosRpc: cosmjs talks to the devnet Cosmos Hub unchanged', () =
     expect((await client.getAccount(alice))?.sequence).toBe((aliceAccount?.sequence ?? 0) + 1)
   })
 
+  it('answers raw JSON-RPC as CometBFT does: pages of tx_search, a missing tx, an unknown method, the GET form', async () => {
+    const call = async (method: string, params: Record<string, unknown>) =>
+      (await (
+        await fetch(rpc.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 3, method, params }),
+        })
+      ).json()) as { id: number; result?: { total_count: string; txs: { hash: string }[] }; error?: unknown }
+    const all = await call('tx_search', { query: `message.sender='${alice}'`, per_page: '1', page: '1' })
+    expect(all.id).toBe(3)
+    const total = Number(all.result?.total_count)
+    expect(total).toBe((await client.searchTx([{ key: 'message.sender', value: alice }])).length)
+    expect(all.result?.txs).toHaveLength(1)
+    const last = await call('tx_search', {
+      query: `message.sender='${alice}'`,
+      per_page: '1',
+      page: String(total),
+      order_by: 'desc',
+    })
+    expect(last.result?.txs[0]?.hash).toBe(all.result?.txs[0]?.hash)
+    expect((await call('tx', { hash: Buffer.alloc(32).toString('base64') })).error).toEqual({
+      code: -32603,
+      message: 'Internal error',
+      data: `tx (${'00'.repeat(32)}) not found`,
+    })
+    expect((await call('no_such_method', {})).error).toMatchObject({ code: -32601 })
+    expect((await call('tx_search', { query: "tx.height=='1'" })).error).toMatchObject({ code: -32602 })
+    const status = (await (await fetch(`${rpc.url}/status`)).json()) as {
+      result: { node_info: { network: string; version: string } }
+    }
+    expect(status.result.node_info).toMatchObject({ network: 'cosmoshub-devnet', version: '0.38.17' })
+  })
+
   it('a read-only StargateClient connects too', async () => {
     const reader = await StargateClient.connect(rpc.url)
     expect(await reader.getChainId()).toBe('cosmoshub-devnet')
