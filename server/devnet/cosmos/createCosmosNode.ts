@@ -26,7 +26,8 @@ export interface CosmosNode {
   fund(address: string, amount: bigint, memo?: string): Promise<string>
   /** Commits a block every `blockIntervalMs` until `stop`. */
   start(): void
-  stop(): void
+  /** Stops the interval and resolves once every change is on disk. */
+  stop(): Promise<void>
 }
 
 export interface CreateCosmosNodeParams {
@@ -74,7 +75,12 @@ export async function createCosmosNode(params: CreateCosmosNodeParams): Promise<
   /** Faucet payments one after another, each signing the sequence the previous one left. */
   let funding: Promise<unknown> = Promise.resolve()
 
-  const persist = (): Promise<void> => (file ? file.save(ledger.exportState()) : Promise.resolve())
+  let lastSave: Promise<void> = Promise.resolve()
+  const persist = (): Promise<void> => {
+    if (!file) return Promise.resolve()
+    lastSave = file.save(ledger.exportState())
+    return lastSave
+  }
 
   if (!saved) {
     ledger.commitBlock(now())
@@ -136,9 +142,10 @@ export async function createCosmosNode(params: CreateCosmosNodeParams): Promise<
       }, blockIntervalMs)
       timer.unref?.()
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer)
       timer = undefined
+      await lastSave.catch(() => undefined)
     },
   }
   return node

@@ -47,7 +47,7 @@ describe('createCosmosVault: deposits with memos in, payments with memos out', (
   afterAll(async () => {
     vault.disconnect()
     alice.disconnect()
-    node.stop()
+    await node.stop()
     await rpc.close()
     await rm(dataDir, { recursive: true, force: true })
   })

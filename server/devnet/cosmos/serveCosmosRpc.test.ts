@@ -45,7 +45,7 @@ describe('serveCosmosRpc: cosmjs talks to the devnet Cosmos Hub unchanged', () =
   }
   const stopNode = async () => {
     client.disconnect()
-    node.stop()
+    await node.stop()
     await rpc.close()
   }
 
@@ -172,6 +172,21 @@ describe('serveCosmosRpc: cosmjs talks to the devnet Cosmos Hub unchanged', () =
       throw new Error('accepted')
     }
     expect(await refusedWith(await sign({ sequence: sequence + 1 }))).toEqual({ code: 32, codespace: 'sdk' })
+    const viaRest = await fetch(`${rpc.url}/cosmos/tx/v1beta1/txs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        tx_bytes: Buffer.from(TxRaw.encode(await sign({ sequence: sequence + 2 })).finish()).toString(
+          'base64',
+        ),
+        mode: 'BROADCAST_MODE_SYNC',
+      }),
+    })
+    expect(((await viaRest.json()) as { tx_response: unknown }).tx_response).toMatchObject({
+      code: 32,
+      codespace: 'sdk',
+      raw_log: `account sequence mismatch, expected ${sequence}, got ${sequence + 2}: incorrect account sequence`,
+    })
     expect(await refusedWith(await sign({ sequence, chainId: 'cosmoshub-4' }))).toEqual({
       code: 4,
       codespace: 'sdk',
