@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { makeV2Pool, testAddress } from '../poolKinds/testPools'
+import { decomposeFlowLegs } from './decomposeFlowLegs'
+import { findBestRoute } from './findBestRoute'
+import { quoteRouteSteps } from './quoteRouteSteps'
+import { searchRoute } from './searchRoute'
+
+const E18 = 10n ** 18n
+const A = testAddress(0xa1)
+const B = testAddress(0xb2)
+const D = testAddress(0xd4)
+
+// two A/B pools pour into one deep B/D pool: pool-disjoint legs cannot use both A/B pools through it
+const p1 = makeV2Pool({ id: 1, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+const p2 = makeV2Pool({ id: 2, tokenA: A, tokenB: B, reserveA: 600n * E18, reserveB: 600n * E18, feeBps: 5 })
+const deep = makeV2Pool({ id: 3, tokenA: B, tokenB: D, reserveA: 100_000n * E18, reserveB: 100_000n * E18 })
+const direct = makeV2Pool({ id: 4, tokenA: A, tokenB: D, reserveA: 400n * E18, reserveB: 400n * E18 })
+const params = {
+  pools: [p1, p2, deep, direct],
+  tokenIn: A,
+  tokenOut: D,
+  tradeType: 'exactIn' as const,
+  amount: 300n * E18,
+  connectors: [B],
+  feeBps: 10,
+}
+
+describe('findBestRoute with split-and-merge flows', () => {
+  it('returns the flow when it beats every pool-disjoint split, with steps that pay its output exactly', () => {
+    const route = findBestRoute(params)
+    const legsOnly = searchRoute(params)
+    expect(route.steps?.length).toBe(4)
+    expect(route.amountOut).toBeGreaterThan(legsOnly.amountOut)
+    const replay = quoteRouteSteps({
+      tokenIn: A,
+      tokenOut: D,
+      amountIn: params.amount,
+      steps: route.steps ?? [],
+    })
+    expect(replay?.amountOut).toBe(route.amountOutGross)
+    expect(route.feeAmount).toBe((route.amountOutGross * 10n) / 10_000n)
+    expect(route.amountOut).toBe(route.amountOutGross - route.feeAmount)
+    // the legs describe the flow as paths from A to D: direct, and each A/B pool through the deep pool
+    expect(route.legs.map((leg) => leg.hops.map((h) => h.pool.address)).sort()).toEqual(
+      [[direct.address], [p1.address, deep.address], [p2.address, deep.address]].sort(),
+    )
+  })
+
+  it('keeps pool-disjoint legs when a split-and-merge flow cannot beat them (isSplit false: one path)', () => {
+    const route = findBestRoute({ ...params, isSplit: false })
+    expect(route.steps).toBeUndefined()
+    expect(route.legs.length).toBe(1)
+  })
+})
+
+describe('decomposeFlowLegs', () => {
+  it('attributes a merged token to the paths that brought it, in proportion', () => {
+    const steps = [
+      {
+        pool: p1,
+        tokenIn: A,
+        tokenOut: B,
+        share: 5n * 10n ** 17n,
+        amountIn: 60n,
+        amountOut: 50n,
+        ticksCrossed: 0,
+      },
+      {
+        pool: p2,
+        tokenIn: A,
+        tokenOut: B,
+        share: 10n ** 18n,
+        amountIn: 40n,
+        amountOut: 30n,
+        ticksCrossed: 0,
+      },
+      {
+        pool: deep,
+        tokenIn: B,
+        tokenOut: D,
+        share: 10n ** 18n,
+        amountIn: 80n,
+        amountOut: 160n,
+        ticksCrossed: 0,
+      },
+    ]
+    const legs = decomposeFlowLegs(steps, A, D, 100n)
+    expect(legs.map((l) => [l.amountIn, l.amountOut])).toEqual([
+      [60n, 100n],
+      [40n, 60n],
+    ])
+    expect(legs[0]?.hops.map((h) => [h.amountIn, h.amountOut])).toEqual([
+      [60n, 50n],
+      [50n, 100n],
+    ])
+  })
+})
