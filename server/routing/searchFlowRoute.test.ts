@@ -116,4 +116,48 @@ describe('searchFlowRoute', () => {
     expect(bp(route?.amountOut ?? 0n, optimum)).toBeLessThan(1)
     expect(bp(route?.amountOut ?? 0n, optimum)).toBeGreaterThan(-0.01)
   })
+
+  it('still routes when the token list holds an unrelated fee-on-transfer token, and skips a taxed connector', () => {
+    const T = testAddress(0x7a)
+    const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const p2 = makeV2Pool({ id: 12, tokenA: B, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const viaTax = [
+      makeV2Pool({ id: 13, tokenA: A, tokenB: T, reserveA: 1_000n * E18, reserveB: 1_000n * E18 }),
+      makeV2Pool({ id: 14, tokenA: T, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 }),
+    ]
+    const route = searchFlowRoute({
+      pools: [p1, p2, ...viaTax],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount: 10n * E18,
+      connectors: [B, T],
+      tokens: [{ address: T, transferFeeBps: 100 }],
+    })
+    expect(route?.steps.map((s) => s.pool.address)).toEqual([p1.address, p2.address])
+    expect(route?.amountOut).toBe(v2ExactOut(p2, B, v2ExactOut(p1, A, 10n * E18)))
+  })
+
+  it('leaves a fee-on-transfer input to the leg search', () => {
+    const p1 = makeV2Pool({ id: 15, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const route = searchFlowRoute({
+      pools: [p1],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount: E18,
+      connectors: [],
+      tokens: [{ address: A, transferFeeBps: 100 }],
+    })
+    expect(route).toBeNull()
+  })
 })
+
+/** Exact integer output of a V2 pool (the constant-product formula with the fee in bp). */
+function v2ExactOut(pool: V2PoolState, from: string, x: bigint): bigint {
+  const zeroForOne = pool.token0.toLowerCase() === from.toLowerCase()
+  const rIn = zeroForOne ? pool.reserve0 : pool.reserve1
+  const rOut = zeroForOne ? pool.reserve1 : pool.reserve0
+  const xf = x * BigInt(10_000 - pool.feeBps)
+  return (xf * rOut) / (rIn * 10_000n + xf)
+}

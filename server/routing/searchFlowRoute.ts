@@ -51,17 +51,19 @@ const MAX_REFINE_EVALUATIONS = 160
  * convex problem is solved by dual decomposition (`solveFlowPrices`), pools whose surplus does not pay their
  * gas are pruned and the models resampled around the solution, then the flow is rounded to `swapExactInRoute`
  * steps (shares of 1e18 of what the route holds) and refined with the exact integer math of
- * `quoteRouteSteps`, so the result pays to the wei. Bounded work; null where no step route executes or for
- * fee-on-transfer tokens (their taxes are left to the leg search). Pure.
+ * `quoteRouteSteps`, so the result pays to the wei. Bounded work; null where no step route executes or when
+ * tokenIn or tokenOut is a fee-on-transfer token (taxes are left to the leg search; taxed connectors are skipped). Pure.
  */
 export function searchFlowRoute(params: FindBestRouteParams): FlowRoute | null {
-  if (params.tradeType !== 'exactIn' || (params.tokens ?? []).some((t) => (t.transferFeeBps ?? 0) > 0)) {
-    return null
-  }
-  const graph = buildPoolGraph(params)
+  const taxed = new Set(
+    (params.tokens ?? []).filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address.toLowerCase()),
+  )
   const inKey = params.tokenIn.toLowerCase()
   const outKey = params.tokenOut.toLowerCase()
-  const tokens = orderTokens(graph, inKey, outKey, params.connectors, params.maxHops ?? 3)
+  if (params.tradeType !== 'exactIn' || taxed.has(inKey) || taxed.has(outKey)) return null
+  const graph = buildPoolGraph(params)
+  const connectors = params.connectors.filter((c) => !taxed.has(c.toLowerCase()))
+  const tokens = orderTokens(graph, inKey, outKey, connectors, params.maxHops ?? 3)
   if (tokens.length < 2) return null
   const edges = listEdges(graph, tokens)
   if (edges.length === 0) return null
