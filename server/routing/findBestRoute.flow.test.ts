@@ -3,6 +3,7 @@ import { makeV2Pool, testAddress } from '../poolKinds/testPools'
 import { decomposeFlowLegs } from './decomposeFlowLegs'
 import { findBestRoute } from './findBestRoute'
 import { quoteRouteSteps } from './quoteRouteSteps'
+import { searchFlowRoute } from './searchFlowRoute'
 import { searchRoute } from './searchRoute'
 
 const E18 = 10n ** 18n
@@ -50,6 +51,34 @@ describe('findBestRoute with split-and-merge flows', () => {
     const route = findBestRoute({ ...params, isSplit: false })
     expect(route.steps).toBeUndefined()
     expect(route.legs.length).toBe(1)
+  })
+})
+
+describe('findBestRoute when the best flow is pool-disjoint paths', () => {
+  it('answers with legs that make the same swaps (existing clients take legs), not steps', () => {
+    const a = testAddress(0x01)
+    const b = testAddress(0x02)
+    const specs: [bigint, bigint, number][] = [
+      [1_000_000n, 1_000_000n, 30],
+      [600_000n, 601_000n, 30],
+      [250_000n, 250_500n, 25],
+      [3_000_000n, 2_990_000n, 100],
+      [80_000n, 80_200n, 5],
+    ]
+    const pools = specs.map(([ra, rb, fee], i) =>
+      makeV2Pool({ id: 10 + i, tokenA: a, tokenB: b, reserveA: ra * E18, reserveB: rb * E18, feeBps: fee }),
+    )
+    const parallel = { pools, tokenIn: a, tokenOut: b, tradeType: 'exactIn' as const, amount: 1_000n * E18 }
+    const route = findBestRoute({ ...parallel, connectors: [] })
+    const flow = searchFlowRoute({ ...parallel, connectors: [] })
+    // the flow search's refinement pays a little more than the leg search here, as parallel pools
+    expect(flow?.amountOut).toBeGreaterThan(searchRoute({ ...parallel, connectors: [] }).amountOutGross)
+    expect(route.steps).toBeUndefined()
+    expect(route.amountOutGross).toBe(flow?.amountOut)
+    expect(route.legs.map((leg) => [leg.amountIn, leg.hops[0]?.pool.address])).toEqual(
+      (flow?.steps ?? []).map((step) => [step.amountIn, step.pool.address]),
+    )
+    expect(route.legs.reduce((sum, leg) => sum + leg.amountOut, 0n)).toBe(route.amountOutGross)
   })
 })
 

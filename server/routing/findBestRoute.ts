@@ -3,6 +3,7 @@ import { compareRoutes } from './compareRoutes'
 import { computeIntegratorFee } from './computeIntegratorFee'
 import type { HopCache } from './createHopCache'
 import { decomposeFlowLegs } from './decomposeFlowLegs'
+import { flowAsLegs } from './flowAsLegs'
 import type { GasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
 import { type FlowRoute, type FlowSearchStats, searchFlowRoute } from './searchFlowRoute'
@@ -139,10 +140,37 @@ function searchWithExchanges(params: FindBestRouteParams): Route {
   return best
 }
 
-/** The Route of a split-and-merge flow: its steps, the integrator fee on its output, paths describing it. */
+/**
+ * The Route of a split-and-merge flow: its steps, the integrator fee on its output, paths describing it; or,
+ * when its steps are pool-disjoint paths, the same swaps as legs (what existing clients and `swapExactIn` take).
+ */
 function toFlowRoute(params: FindBestRouteParams, flow: FlowRoute): Route {
   const feeBps = params.feeBps ?? 0
   const { feeAmount, amountOutAfterFee } = computeIntegratorFee({ amountOutGross: flow.amountOut, feeBps })
+  const asLegs = flowAsLegs({
+    steps: flow.steps,
+    tokenIn: params.tokenIn,
+    tokenOut: params.tokenOut,
+    amountIn: params.amount,
+    gasPriceWei: params.gasPriceWei,
+    nativePriceInTokenOut: params.nativePriceInTokenOut,
+    gasModel: params.gasModel,
+  })
+  if (asLegs) {
+    return {
+      tradeType: params.tradeType,
+      tokenIn: params.tokenIn,
+      tokenOut: params.tokenOut,
+      amountIn: params.amount,
+      amountOut: amountOutAfterFee,
+      amountOutGross: flow.amountOut,
+      feeAmount,
+      feeBps,
+      legs: asLegs.legs,
+      gasUnits: asLegs.gasUnits,
+      gasCostInToken: asLegs.gasCostInToken,
+    }
+  }
   return {
     tradeType: params.tradeType,
     tokenIn: params.tokenIn,
