@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeV2Pool, testAddress } from '../poolKinds/testPools'
+import { createHopCache, type HopCache } from './createHopCache'
 import { decomposeFlowLegs } from './decomposeFlowLegs'
 import { findBestRoute } from './findBestRoute'
 import { quoteRouteSteps } from './quoteRouteSteps'
@@ -45,6 +46,36 @@ describe('findBestRoute with split-and-merge flows', () => {
     expect(route.legs.map((leg) => leg.hops.map((h) => h.pool.address)).sort()).toEqual(
       [[direct.address], [p1.address, deep.address], [p2.address, deep.address]].sort(),
     )
+  })
+
+  it('skips the flow search when spot rates show that no flow of two steps or more can pay its gas', () => {
+    // gas at 1e13 D-wei per unit: one more step costs about 6.5e17 D-wei
+    const gas = { gasPriceWei: 1n, nativePriceInTokenOut: { num: 10n ** 13n, den: 1n } }
+    const counted = () => {
+      const cache = createHopCache()
+      const count = { hops: 0 }
+      const hopCache: HopCache = {
+        ...cache,
+        hops: (pool, slot) => {
+          count.hops++
+          return cache.hops(pool, slot)
+        },
+      }
+      return { hopCache, count }
+    }
+    // 10 A: the direct pool's price impact (about 2.5e17) is below a second step's gas: only the leg search runs
+    const small = { ...params, ...gas, amount: 10n * E18 }
+    const legs = counted()
+    searchRoute({ ...small, hopCache: legs.hopCache })
+    const both = counted()
+    expect(findBestRoute({ ...small, hopCache: both.hopCache }).steps).toBeUndefined()
+    expect(both.count.hops).toBe(legs.count.hops)
+    // 300 A: the spot bound leaves room for a flow, so the flow search samples pools too
+    const large = counted()
+    const legsLarge = counted()
+    searchRoute({ ...params, ...gas, hopCache: legsLarge.hopCache })
+    findBestRoute({ ...params, ...gas, hopCache: large.hopCache })
+    expect(large.count.hops).toBeGreaterThan(legsLarge.count.hops)
   })
 
   it('keeps pool-disjoint legs when a split-and-merge flow cannot beat them (isSplit false: one path)', () => {

@@ -114,7 +114,10 @@ function searchWithExchanges(params: FindBestRouteParams): Route {
     if (!isNoRouteError(error)) throw error
     failure = error
   }
-  const flow = params.isSplit === false ? null : searchFlowRoute(params)
+  const flow =
+    params.isSplit === false
+      ? null
+      : searchFlowRoute(params, best ? { mustBeat: best.amountOut - best.gasCostInToken } : {})
   if (flow) {
     params.onFlowSearchStats?.(flow.stats)
     const route = toFlowRoute(params, flow)

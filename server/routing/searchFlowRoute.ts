@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import { poolKindOf } from '../poolKinds/poolKinds'
 import { buildPoolGraph, type PoolGraph } from './buildPoolGraph'
+import { computeIntegratorFee } from './computeIntegratorFee'
 import { createPathQuoter } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from './gasModel'
@@ -41,6 +42,17 @@ interface Edge {
   readonly toAddress: Address
 }
 
+/** Options of `searchFlowRoute`. */
+export interface FlowSearchOptions {
+  /**
+   * The score (output after the integrator fee, less gas) of a route already found that is at least the best
+   * single path's. The search returns null at once when no flow can beat it: any flow's output is at most the
+   * input times the best product of the pools' spot rates (after fee) along a path (each pool's output is
+   * concave), and a flow that beats every single path runs at least two steps, so it pays at least their gas.
+   */
+  readonly mustBeat?: bigint
+}
+
 const MAX_PRUNE_ROUNDS = 6
 const MAX_REFINE_EVALUATIONS = 160
 
@@ -54,7 +66,10 @@ const MAX_REFINE_EVALUATIONS = 160
  * `quoteRouteSteps`, so the result pays to the wei. Bounded work; null where no step route executes or when
  * tokenIn or tokenOut is a fee-on-transfer token (taxes are left to the leg search; taxed connectors are skipped). Pure.
  */
-export function searchFlowRoute(params: FindBestRouteParams): FlowRoute | null {
+export function searchFlowRoute(
+  params: FindBestRouteParams,
+  options: FlowSearchOptions = {},
+): FlowRoute | null {
   const taxed = new Set(
     (params.tokens ?? []).filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address.toLowerCase()),
   )
@@ -89,6 +104,20 @@ export function searchFlowRoute(params: FindBestRouteParams): FlowRoute | null {
       gasPriceWei: params.gasPriceWei,
       nativePriceInToken: params.nativePriceInTokenOut,
     })
+  if (options.mustBeat !== undefined) {
+    const spot = spotRateBound(graph, edges, tokens.length, tokens.indexOf(outKey))
+    // float error: round the bound up generously (it only decides whether to search)
+    const ideal = BigInt(Math.ceil(total * spot * (1 + 1e-9))) + 1n
+    const { amountOutAfterFee } = computeIntegratorFee({ amountOutGross: ideal, feeBps: params.feeBps ?? 0 })
+    let cheapestHop = 10n ** 9n
+    for (const edge of edges) {
+      const pool = graph.pools[edge.poolId]
+      const gas = pool ? poolKindOf(pool).hopGasUnits(0) : cheapestHop
+      if (gas < cheapestHop) cheapestHop = gas
+    }
+    const twoSteps = gasModel.base + 2n * (gasModel.perLeg + cheapestHop)
+    if (amountOutAfterFee - gasOf(twoSteps) <= options.mustBeat) return null
+  }
   const sample = (edge: Edge, extra: readonly number[]): FlowCurve | null =>
     sampleFlowCurve(
       scales[edge.from] ?? 0,
@@ -256,6 +285,21 @@ function listEdges(graph: PoolGraph, tokens: readonly string[]): Edge[] {
     }
   }
   return edges
+}
+
+/**
+ * The best product of spot rates after fee (tokenOut per tokenIn, base units) over the paths from token 0 to
+ * token `out` (edges run from lower to higher token index, so one pass in order is exact).
+ */
+function spotRateBound(graph: PoolGraph, edges: readonly Edge[], count: number, out: number): number {
+  const best = Array.from({ length: count }, (_, t): number => (t === 0 ? 1 : 0))
+  for (const edge of edges) {
+    const pool = graph.pools[edge.poolId]
+    if (!pool) continue
+    const rate = midRate(graph, edge) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000)
+    best[edge.to] = Math.max(best[edge.to] ?? 0, (best[edge.from] ?? 0) * rate)
+  }
+  return best[out] ?? 0
 }
 
 function midRate(graph: PoolGraph, edge: Edge): number {
