@@ -20,7 +20,11 @@ export interface FlowSolution {
   readonly residual: number
 }
 
-const BISECTIONS = 48
+const BISECTIONS = 64
+/** Half-width of the first bracket of a token's log price after the first sweep. */
+const WARM_BRACKET = 1e-3
+/** Bisection stops at this width of log price (the cold bracket of width 4 halved 48 times). */
+const LOG_PRICE_TOLERANCE = 4 / 2 ** 48
 
 /**
  * Solves the convex routing problem over concave pool models by dual decomposition (Diamandis et al. 2023):
@@ -83,12 +87,14 @@ export function solveFlowPrices(params: {
     sweeps++
     for (let t = 0; t < out; t++) {
       if ((outgoing[t]?.length ?? 0) === 0) continue
+      // after the first sweep prices move little: bracket tightly around the last price, widening as needed
       const center = Math.log(prices[t] ?? 1)
-      let lo = center - 2
-      let hi = center + 2
-      for (let k = 0; k < 12 && excessAt(t, lo) > 0; k++) lo -= 4
-      for (let k = 0; k < 12 && excessAt(t, hi) < 0; k++) hi += 4
-      for (let k = 0; k < BISECTIONS; k++) {
+      const width = sweeps === 1 ? 2 : WARM_BRACKET
+      let lo = center - width
+      let hi = center + width
+      for (let k = 0, step = width; k < 24 && excessAt(t, lo) > 0; k++, step *= 4) lo -= step
+      for (let k = 0, step = width; k < 24 && excessAt(t, hi) < 0; k++, step *= 4) hi += step
+      for (let k = 0; k < BISECTIONS && hi - lo > LOG_PRICE_TOLERANCE; k++) {
         const mid = (lo + hi) / 2
         if (excessAt(t, mid) > 0) hi = mid
         else lo = mid
