@@ -263,6 +263,10 @@ function table(headers: string[], rows: (string | number)[][]): string {
 const bps = (shortfall: bigint, of: bigint) => (of === 0n ? 0 : Number((shortfall * 1_000_000n) / of) / 100)
 
 interface QualityCase {
+  /** chain, pair and size, e.g. `1 UNI->DAI $200,000`. */
+  label: string
+  /** Coordinate sweeps the flow bound ran (at its cap of 400 it may be loose). */
+  boundSweeps: number
   sizeUsd: number
   /** Shortfall of the best route below the reference optimum, bp (gross, and net of gas). */
   grossBp: number
@@ -373,6 +377,8 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           nativePriceInToken: nativePriceInTokenOut,
         })
         cases.push({
+          label: `${chainId} ${from}->${to} $${sizeUsd.toLocaleString('en-US')}`,
+          boundSweeps: bound.sweeps,
           sizeUsd,
           grossBp: bps(refFlow - gross.amountOutGross, refFlow),
           netBp: bps(refFlow - cheapestGas - (priced.amountOutGross - priced.gasCostInToken), refFlow),
@@ -545,6 +551,25 @@ async function main(benchUrl: string | undefined) {
         'shortfall is at most this; net of gas: the bound less the gas of one pool',
     )
     console.log(summarise(cases))
+    console.log(
+      '\nlargest gross shortfalls against the flow bound (bound sweeps: 400 is its cap, where it may be loose)',
+    )
+    console.log(
+      table(
+        ['trade', 'gross bp', 'net bp', 'vs pool-disjoint bp', 'flow', 'bound sweeps'],
+        [...cases]
+          .sort((a, b) => b.grossBp - a.grossBp)
+          .slice(0, 10)
+          .map((c) => [
+            c.label,
+            c.grossBp.toFixed(2),
+            c.netBp.toFixed(2),
+            c.disjointBp.toFixed(2),
+            c.isFlow ? 'yes' : 'no',
+            c.boundSweeps,
+          ]),
+      ),
+    )
     console.log('\nroute quality, five synthetic parallel V2 pools (pure router, no gas)')
     console.log(syntheticQuality())
   } finally {
