@@ -5,16 +5,21 @@ import path from 'node:path'
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment } from '../server/chains/deployment'
 import { createMarkets, type Markets } from '../server/market/createMarkets'
+import { poolKindOf } from '../server/poolKinds/poolKinds'
 import { makeV2Pool, testAddress } from '../server/poolKinds/testPools'
 import { getAmountOut } from '../server/poolKinds/uniswapV2/getAmountOut'
 import { optimalParallelV2Split } from '../server/poolKinds/uniswapV2/optimalParallelV2Split'
 import { applyTransferFee, type FindBestRouteParams, findBestRoute, type Price } from '../server/routing'
 import type { RouteSearchStats } from '../server/routing/findBestRoute'
+import { computeGasCostInToken, defaultGasModel } from '../server/routing/gasModel'
+import type { FlowSearchStats } from '../server/routing/searchFlowRoute'
+import { flowOptimumBound } from './flowOptimumBound'
 import { poolDisjointOptimum } from './poolDisjointOptimum'
 
 /*
  * `npm run bench:quote`: latency and throughput of GET quote/single without estimation, and route quality
- * (shortfall against an independent optimum over every pool of chains 1, 56 and 42161, the solver's work,
+ * (shortfall against an independent bound on the optimum split-and-merge flow over every pool of chains 1, 56
+ * and 42161, and against the optimum of pool-disjoint splits; the solvers' work,
  * quotes of one response that pay more than its best; and the closed-form optimum of parallel constant-product
  * pools). Starts its own server in a child process (devnet mode, ports 20100+) unless BENCH_URL points at one.
  * Prints figures; asserts nothing.
@@ -137,19 +142,31 @@ function tokenOf(d: ChainDeployment, symbol: string): { address: Address; decima
   return { address: t.address, decimals: t.decimals }
 }
 
-/** The request mix: chain 1 pairs of every shape, sizes $10 .. $1M. */
-function buildMix(d: ChainDeployment): string[] {
-  const shapes: [string, string, string, boolean][] = [
-    ['native', 'USDC', 'ETH', false],
-    ['USDC', 'native', 'USD', false],
-    ['USDC', 'WBTC', 'USD', false],
-    ['DAI', 'USDT', 'USD', false],
-    ['PEPE', 'SHIB', 'PEPE', false],
-    ['TAX', 'USDC', 'TAX', false],
-    ['LINK', 'DAI', 'LINK', false],
-    ['USDC', 'native', 'ETH', true],
-    ['DAI', 'WBTC', 'BTC', true],
-  ]
+type Shape = [from: string, to: string, priced: string, exactOut: boolean]
+
+/** Majors only (the latency goal's pairs): native and stables, stables and WBTC, exact input. */
+const MAJOR_SHAPES: Shape[] = [
+  ['native', 'USDC', 'ETH', false],
+  ['USDC', 'native', 'USD', false],
+  ['USDC', 'WBTC', 'USD', false],
+  ['DAI', 'USDT', 'USD', false],
+]
+
+/** The request mix: chain 1 pairs of every shape (or `only` these), sizes $10 .. $1M. */
+function buildMix(d: ChainDeployment, only?: readonly Shape[]): string[] {
+  const shapes: Shape[] = only
+    ? [...only]
+    : [
+        ['native', 'USDC', 'ETH', false],
+        ['USDC', 'native', 'USD', false],
+        ['USDC', 'WBTC', 'USD', false],
+        ['DAI', 'USDT', 'USD', false],
+        ['PEPE', 'SHIB', 'PEPE', false],
+        ['TAX', 'USDC', 'TAX', false],
+        ['LINK', 'DAI', 'LINK', false],
+        ['USDC', 'native', 'ETH', true],
+        ['DAI', 'WBTC', 'BTC', true],
+      ]
   const sizesUsd = [10, 1_000, 100_000, 1_000_000]
   const urls: string[] = []
   for (const [from, to, priced, exactOut] of shapes) {
@@ -246,6 +263,10 @@ function table(headers: string[], rows: (string | number)[][]): string {
 const bps = (shortfall: bigint, of: bigint) => (of === 0n ? 0 : Number((shortfall * 1_000_000n) / of) / 100)
 
 interface QualityCase {
+  /** chain, pair and size, e.g. `1 UNI->DAI $200,000`. */
+  label: string
+  /** Coordinate sweeps the flow bound ran (at its cap of 400 it may be loose). */
+  boundSweeps: number
   sizeUsd: number
   /** Shortfall of the best route below the reference optimum, bp (gross, and net of gas). */
   grossBp: number
@@ -254,13 +275,21 @@ interface QualityCase {
   ms: number
   /** How much more another quote of the same HTTP response pays net of gas than its best, bp (0: none). */
   beatenByBp: number
+  /** Shortfall of the best route below the optimum of pool-disjoint splits, gross, bp (negative: above it). */
+  disjointBp: number
+  /** The flow search's work (undefined: it did not run, e.g. a fee-on-transfer token). */
+  flowStats: FlowSearchStats | undefined
+  /** The best route is a split-and-merge flow (`swapExactInRoute`). */
+  isFlow: boolean
 }
 
 /**
  * Route quality on the devnet: for every pair of QUALITY_PAIRS and size, the best route of the router over the
- * market snapshot (the server's parameters: connectors, gas price, native prices) against `poolDisjointOptimum`
- * over every pool of the chain, gross and net of gas; the router's work; and whether the HTTP response's best
- * quote pays less net of gas than one of its other quotes.
+ * market snapshot (the server's parameters: connectors, gas price, native prices) against `flowOptimumBound`, an
+ * upper bound on ANY split-and-merge flow over every pool of the chain (so the shortfall shown is at least the
+ * true one), gross and net of gas (net: the bound less the gas of the cheapest possible route, one pool); also
+ * against `poolDisjointOptimum`; the router's work; and whether the HTTP response's best quote pays less net of
+ * gas than one of its other quotes.
  */
 async function routeQuality(target: Target): Promise<QualityCase[]> {
   const cases: QualityCase[] = []
@@ -310,6 +339,7 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           tokens: d.tokens,
         }
         let stats: RouteSearchStats | undefined
+        let flowStats: FlowSearchStats | undefined
         const started = performance.now()
         const priced = findBestRoute({
           ...base,
@@ -319,20 +349,45 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           onSearchStats: (s) => {
             stats = s
           },
+          onFlowSearchStats: (s) => {
+            flowStats = s
+          },
         })
         const ms = performance.now() - started
         const gross = findBestRoute(base)
         const legsIn = applyTransferFee(amount, tokenIn.transferFeeBps ?? 0)
         const refGross = poolDisjointOptimum({ ...base, amountIn: legsIn })
-        const refNet = poolDisjointOptimum({ ...base, amountIn: legsIn, gasPriceWei, nativePriceInTokenOut })
-        if (!refGross || !refNet || !stats) continue
+        const bound = flowOptimumBound({
+          pools,
+          tokenIn: tokenIn.address,
+          tokenOut: tokenOut.address,
+          amountIn: legsIn,
+          excludedTokens: d.tokens.filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address),
+        })
+        if (!refGross || !bound || !stats) continue
+        // The true optimum is at most the bound and at least any feasible route (the router's, pool-disjoint).
+        const upper = BigInt(Math.ceil(bound.bound))
+        const refFlow = [upper, refGross.amountOut, gross.amountOutGross].reduce(maxOf)
+        const cheapestGas = computeGasCostInToken({
+          gasUnits:
+            defaultGasModel.base +
+            defaultGasModel.perLeg +
+            pools.reduce((m, p) => minOf(m, poolKindOf(p).hopGasUnits(0)), 10n ** 9n),
+          gasPriceWei,
+          nativePriceInToken: nativePriceInTokenOut,
+        })
         cases.push({
+          label: `${chainId} ${from}->${to} $${sizeUsd.toLocaleString('en-US')}`,
+          boundSweeps: bound.sweeps,
           sizeUsd,
-          grossBp: bps(refGross.amountOut - gross.amountOutGross, refGross.amountOut),
-          netBp: bps(refNet.net - (priced.amountOutGross - priced.gasCostInToken), refGross.amountOut),
+          grossBp: bps(refFlow - gross.amountOutGross, refFlow),
+          netBp: bps(refFlow - cheapestGas - (priced.amountOutGross - priced.gasCostInToken), refFlow),
           stats,
           ms,
           beatenByBp: bestQuote ? (beatenBy / netUsd(bestQuote)) * 10_000 : 0,
+          disjointBp: bps(refGross.amountOut - gross.amountOutGross, refGross.amountOut),
+          flowStats,
+          isFlow: priced.steps !== undefined,
         })
       }
     }
@@ -358,10 +413,13 @@ function summarise(cases: readonly QualityCase[]): string {
     group.length,
     dist(group.map((c) => c.grossBp)),
     dist(group.map((c) => c.netBp)),
+    dist(group.map((c) => c.disjointBp)),
     group.filter((c) => c.beatenByBp > 0.005).length,
-    dist(group.map((c) => c.stats.candidates)),
-    dist(group.map((c) => c.stats.setEvaluations)),
+    group.filter((c) => c.isFlow).length,
     dist(group.map((c) => c.stats.modelEvaluations + c.stats.polishEvaluations)),
+    dist(group.map((c) => c.flowStats?.samples ?? 0)),
+    dist(group.map((c) => c.flowStats?.sweeps ?? 0)),
+    dist(group.map((c) => c.flowStats?.refineEvaluations ?? 0)),
     dist(group.map((c) => c.ms)),
   ])
   return table(
@@ -370,10 +428,13 @@ function summarise(cases: readonly QualityCase[]): string {
       'cases',
       'gross shortfall bp p50/p90/max',
       'net-of-gas shortfall bp',
+      'vs pool-disjoint optimum bp',
       'best beaten in response',
-      'candidate paths',
-      'sets valued',
-      'exact path quotes',
+      'flows',
+      'leg search: exact path quotes',
+      'flow: hop samples',
+      'flow: dual sweeps',
+      'flow: exact route quotes',
       'route ms (in-process, warm)',
     ],
     rows,
@@ -478,12 +539,37 @@ async function main(benchUrl: string | undefined) {
       `\nquote/single, no estimation, ${urls.length} pair/size mixes on chain 1 (server in its own process)`,
     )
     console.log(table(['concurrency', 'requests', 'non-200', 'p50 ms', 'p95 ms', 'p99 ms', 'quotes/s'], rows))
+    const majors = await measure(target.baseUrl, buildMix(d, MAJOR_SHAPES), 1, REQUESTS_PER_LEVEL)
+    console.log(
+      `majors only (${MAJOR_SHAPES.map(([from, to]) => `${from}->${to}`).join(', ')}; $10 .. $1M), 1 client: ` +
+        `p50 ${majors.p50.toFixed(2)} ms, p99 ${majors.p99.toFixed(2)} ms, ${majors.failures} non-200`,
+    )
     const cases = await routeQuality(target)
     console.log(
       `\nroute quality, devnet chains ${QUALITY_CHAINS.join(', ')} (${cases.length} trades), best route vs the optimum of ` +
-        'pool-disjoint splits over every pool (bench/poolDisjointOptimum.ts); negative: the router beat the reference',
+        'split-and-merge flows over every pool: its dual upper bound (bench/flowOptimumBound.ts), so each ' +
+        'shortfall is at most this; net of gas: the bound less the gas of one pool',
     )
     console.log(summarise(cases))
+    console.log(
+      '\nlargest gross shortfalls against the flow bound (bound sweeps: 400 is its cap, where it may be loose)',
+    )
+    console.log(
+      table(
+        ['trade', 'gross bp', 'net bp', 'vs pool-disjoint bp', 'flow', 'bound sweeps'],
+        [...cases]
+          .sort((a, b) => b.grossBp - a.grossBp)
+          .slice(0, 10)
+          .map((c) => [
+            c.label,
+            c.grossBp.toFixed(2),
+            c.netBp.toFixed(2),
+            c.disjointBp.toFixed(2),
+            c.isFlow ? 'yes' : 'no',
+            c.boundSweeps,
+          ]),
+      ),
+    )
     console.log('\nroute quality, five synthetic parallel V2 pools (pure router, no gas)')
     console.log(syntheticQuality())
   } finally {
@@ -496,4 +582,9 @@ await main(process.env.BENCH_URL)
 /** The larger of two bigints (Math.max takes numbers only). */
 function maxOf(a: bigint, b: bigint): bigint {
   return a > b ? a : b
+}
+
+/** The smaller of two bigints. */
+function minOf(a: bigint, b: bigint): bigint {
+  return a < b ? a : b
 }

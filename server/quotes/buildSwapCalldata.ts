@@ -11,6 +11,7 @@ import {
 import { aggregatorAbi } from '../../contracts/artifacts'
 import { AppError } from '../errors'
 import { findPoolKindByContractKind } from '../poolKinds/poolKinds'
+import type { ContractStep } from '../routing/toContractSteps'
 import type { ContractHop, ContractLeg, TradeType } from '../routing/types'
 
 /** Everything the Aggregator's `swapExactIn` / `swapExactOut` call needs. */
@@ -29,6 +30,8 @@ export interface SwapCall {
   feeBps: number
   integratorId: Hex
   legs: readonly ContractLeg[]
+  /** When set (exact input only), the call is `swapExactInRoute` with these split-and-merge steps; `legs` only describe it. */
+  steps?: readonly ContractStep[]
 }
 
 /** The Aggregator's `SwapParams` tuple for a call (the fee recipient is address(0) without a fee). */
@@ -46,9 +49,16 @@ export function toAggregatorSwapParams(call: Omit<SwapCall, 'tradeType' | 'legs'
   }
 }
 
-/** ABI-encodes the Aggregator call for `call`. */
+/** ABI-encodes the Aggregator call for `call`: `swapExactInRoute` for a flow's steps, else the legs' call. */
 export function buildSwapCalldata(call: SwapCall): Hex {
   const params = toAggregatorSwapParams(call)
+  if (call.steps && call.tradeType === 'exactIn') {
+    return encodeFunctionData({
+      abi: aggregatorAbi,
+      functionName: 'swapExactInRoute',
+      args: [params, call.steps.map((s) => ({ ...s }))],
+    })
+  }
   const legs = call.legs.map((leg) => ({
     amount: leg.amount,
     hops: leg.hops.map((h) => ({ ...h })),

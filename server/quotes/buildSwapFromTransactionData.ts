@@ -6,6 +6,7 @@ import { assertSafeRecipient } from './assertSafeRecipient'
 import type { SwapCall } from './buildSwapCalldata'
 import { decodeLegHops } from './buildSwapCalldata'
 import type { IntegratorTagger } from './createIntegratorTagger'
+import { decodeRouteStep, isRouteStepData } from './encodeRouteStep'
 import { isWrapPair } from './isWrapPair'
 import { resolveTradePair } from './resolveTradeTokens'
 import type { SwapSingleBody } from './swapSingleBody'
@@ -85,6 +86,28 @@ export function buildSwapFromTransactionData(
       tokenIn: tokenIn.address,
       tokenOut: tokenOut.address,
     }),
-    legs: call.map((leg) => ({ amount: leg.amount, hops: decodeLegHops(leg.data as Hex) })),
+    ...routeOf(call, exactIn),
   }
+}
+
+/**
+ * The legs of `transactionData.call`, or the steps of a split-and-merge route when every entry carries a
+ * step (`encodeRouteStep`); INVALID_PARAMS for a mix, or for steps with exact output.
+ */
+function routeOf(
+  call: SwapSingleBody['transactionData']['call'],
+  exactIn: boolean,
+): Pick<SwapCall, 'legs' | 'steps'> {
+  const stepCount = call.filter((entry) => isRouteStepData(entry.data as Hex)).length
+  if (stepCount === 0) {
+    return { legs: call.map((leg) => ({ amount: leg.amount, hops: decodeLegHops(leg.data as Hex) })) }
+  }
+  if (stepCount !== call.length || !exactIn) {
+    throw new AppError(
+      'INVALID_PARAMS',
+      'transactionData.call must be all legs or all route steps (route steps are exact input only)',
+      { details: { param: 'transactionData.call' } },
+    )
+  }
+  return { legs: [], steps: call.map((entry) => decodeRouteStep(entry.data as Hex)) }
 }

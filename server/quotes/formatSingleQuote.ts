@@ -1,13 +1,14 @@
 import { formatUnits, type Hex } from 'viem'
 import type { ChainMarket } from '../market/createChainMarket'
 import { poolKindOf } from '../poolKinds/poolKinds'
-import { computeAmountInMax, computeAmountOutMin, toContractLegs } from '../routing'
+import { computeAmountInMax, computeAmountOutMin, toContractLegs, toContractSteps } from '../routing'
 import { buildSwapCalldata, encodeLegHops } from './buildSwapCalldata'
 import { computeLpFee } from './computeLpFee'
 import { computeRecommendedSlippage } from './computeRecommendedSlippage'
 import { computeSwapValue } from './computeSwapValue'
 import { CONTRACT_VERSION } from './contractVersion'
 import { describeWrapProtocol } from './describeWrapProtocol'
+import { encodeRouteStep } from './encodeRouteStep'
 import type { PlannedQuote } from './planSingleQuotes'
 import type { TradeToken } from './resolveTradeTokens'
 import { singleSwapLimits } from './singleSwapLimits'
@@ -104,20 +105,33 @@ export function formatSingleQuote(
         uuid: extra.uuid,
         requestId: extra.requestId,
       },
-      call: legs.map((leg, i) => {
-        const routeLeg = route.legs[i]
-        return {
-          targetExchange: [...new Set(routeLeg?.hops.map((h) => exchangeName(h.pool.exchangeId)))].join(
-            ' + ',
-          ),
-          targetExchangeID: routeLeg?.hops[0]?.pool.exchangeId,
-          sellToken: leg.hops[0]?.tokenIn,
-          buyToken: leg.hops.at(-1)?.tokenOut,
-          amount: leg.amount.toString(),
-          amountDelta: (exactIn ? routeLeg?.amountOut : routeLeg?.amountIn)?.toString(),
-          data: encodeLegHops(leg.hops),
-        }
-      }),
+      call: route.steps
+        ? toContractSteps(route.steps).map((contractStep, i) => {
+            const step = route.steps?.[i]
+            return {
+              targetExchange: exchangeName(step?.pool.exchangeId ?? ''),
+              targetExchangeID: step?.pool.exchangeId,
+              sellToken: contractStep.tokenIn,
+              buyToken: contractStep.tokenOut,
+              amount: (step?.amountIn ?? 0n).toString(),
+              amountDelta: (step?.amountOut ?? 0n).toString(),
+              data: encodeRouteStep(contractStep),
+            }
+          })
+        : legs.map((leg, i) => {
+            const routeLeg = route.legs[i]
+            return {
+              targetExchange: [...new Set(routeLeg?.hops.map((h) => exchangeName(h.pool.exchangeId)))].join(
+                ' + ',
+              ),
+              targetExchangeID: routeLeg?.hops[0]?.pool.exchangeId,
+              sellToken: leg.hops[0]?.tokenIn,
+              buyToken: leg.hops.at(-1)?.tokenOut,
+              amount: leg.amount.toString(),
+              amountDelta: (exactIn ? routeLeg?.amountOut : routeLeg?.amountIn)?.toString(),
+              data: encodeLegHops(leg.hops),
+            }
+          }),
       version: CONTRACT_VERSION,
     },
     to: market.deployment.aggregator,

@@ -13,6 +13,7 @@ import {
   type Route,
   RoutingError,
   toContractLegs,
+  toContractSteps,
 } from '../routing'
 import { assertDeadline } from './assertDeadline'
 import { assertSafeRecipient } from './assertSafeRecipient'
@@ -158,6 +159,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
             tokenOut: tokenOut.address,
           }),
           legs: toContractLegs(route),
+          ...(route.steps ? { steps: toContractSteps(route.steps) } : {}),
         }
       : undefined
     return {

@@ -1,5 +1,14 @@
-import { type Address, getAddress, type Hex, isAddressEqual, parseUnits, zeroAddress } from 'viem'
+import {
+  type Address,
+  decodeFunctionData,
+  getAddress,
+  type Hex,
+  isAddressEqual,
+  parseUnits,
+  zeroAddress,
+} from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { aggregatorAbi } from '../../contracts/artifacts'
 import { evmChainIds } from '../chains/chainInfo'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 
@@ -28,6 +37,8 @@ interface Case {
   /** The best route must use at least this many legs / hops in one leg. */
   minLegs?: number
   minHops?: number
+  /** The best route must be a split-and-merge flow (`swapExactInRoute`). */
+  flow?: boolean
 }
 
 function longTailOf(h: DevnetHarness, chainId: number): string[] {
@@ -65,6 +76,20 @@ function casesFor(h: DevnetHarness, chainId: number): Case[] {
     },
     { chainId, name: 'TAX in, via a connector', from: 'TAX', to: 'USDC', usd: 150, minHops: 2 },
   ]
+  // On every chain's devnet, DAI to LINK at $40k pays most net of gas as a flow that legs cannot express (pools
+  // merge or fan out at an intermediate token).
+  const link = h.deployment(chainId).tokens.find((t) => t.symbol.startsWith('LINK'))?.symbol
+  if (link) {
+    cases.push({
+      chainId,
+      name: 'split-and-merge flow',
+      from: stable,
+      to: link,
+      usd: 40_000,
+      flow: true,
+      viaPost: true,
+    })
+  }
   if (longTail) {
     cases.push({
       chainId,
@@ -101,6 +126,25 @@ const chainOneExtras: Case[] = [
   },
   { chainId: 1, name: 'large USDC to native, split', from: 'USDC', to: 'native', usd: 90_000 },
 ]
+
+/**
+ * Whether route steps merge or fan out at an intermediate token (one that two steps enter or two steps leave,
+ * other than the route's input and output): what pool-disjoint legs cannot express.
+ */
+function mergesOrFansOut(
+  steps: readonly { tokenIn: Address; tokenOut: Address }[],
+  tokenIn: Address,
+  tokenOut: Address,
+): boolean {
+  const inner = (t: Address) => !isAddressEqual(t, tokenIn) && !isAddressEqual(t, tokenOut)
+  const count = (t: Address, side: 'tokenIn' | 'tokenOut') =>
+    steps.filter((s) => isAddressEqual(s[side], t)).length
+  return steps.some(
+    (s) =>
+      (inner(s.tokenOut) && count(s.tokenOut, 'tokenOut') > 1) ||
+      (inner(s.tokenIn) && count(s.tokenIn, 'tokenIn') > 1),
+  )
+}
 
 describe('quote/single matches the chain to the wei', () => {
   let h: DevnetHarness
@@ -167,6 +211,14 @@ describe('quote/single matches the chain to the wei', () => {
     if (c.minLegs) expect(protocol.length).toBeGreaterThanOrEqual(c.minLegs)
     if (c.minHops)
       expect(Math.max(...protocol.map((p) => p.route.length - 1))).toBeGreaterThanOrEqual(c.minHops)
+    const call = decodeFunctionData({ abi: aggregatorAbi, data: best.data as Hex })
+    if (c.flow) {
+      expect(call.functionName).toBe('swapExactInRoute')
+      if (call.functionName === 'swapExactInRoute')
+        expect(
+          mergesOrFansOut(call.args[1], routeAddress(chainId, c.from), routeAddress(chainId, c.to)),
+        ).toBe(true)
+    }
 
     let data = best.data as Hex
     let value = BigInt(String(best.nativeValue))
@@ -217,10 +269,11 @@ describe('quote/single matches the chain to the wei', () => {
 
   const allCases = () => [...evmChainIds.flatMap((id) => casesFor(h, id)), ...chainOneExtras]
 
-  it('covers every chain with native in/out, a taxed token, exact out and a long-tail route', () => {
+  it('covers every chain with native in/out, a taxed token, exact out, a long-tail route and a flow', () => {
     const cases = allCases()
     expect(new Set(cases.map((c) => c.chainId))).toEqual(new Set(evmChainIds))
     expect(cases.some((c) => c.exactOut)).toBe(true)
+    expect(new Set(cases.filter((c) => c.flow).map((c) => c.chainId))).toEqual(new Set(evmChainIds))
   })
 
   for (const chainId of evmChainIds) {

@@ -1,8 +1,12 @@
 import type { Address } from 'viem'
 import { compareRoutes } from './compareRoutes'
+import { computeIntegratorFee } from './computeIntegratorFee'
 import type { HopCache } from './createHopCache'
+import { decomposeFlowLegs } from './decomposeFlowLegs'
+import { flowAsLegs } from './flowAsLegs'
 import type { GasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
+import { type FlowRoute, type FlowSearchStats, searchFlowRoute } from './searchFlowRoute'
 import { searchRoute } from './searchRoute'
 import type { PoolState, Price, Route, TokenFacts, TradeType } from './types'
 
@@ -41,6 +45,8 @@ export interface FindBestRouteParams {
   hopCache?: HopCache
   /** Receives the search's work counters (for benchmarks). */
   onSearchStats?: (stats: RouteSearchStats) => void
+  /** Receives the split-and-merge flow search's work counters (for benchmarks). */
+  onFlowSearchStats?: (stats: FlowSearchStats) => void
 }
 
 /** The work of one route search. */
@@ -108,11 +114,25 @@ function searchWithExchanges(params: FindBestRouteParams): Route {
     if (!isNoRouteError(error)) throw error
     failure = error
   }
+  const flow =
+    params.isSplit === false
+      ? null
+      : searchFlowRoute(params, best ? { mustBeat: best.amountOut - best.gasCostInToken } : {})
+  if (flow) {
+    params.onFlowSearchStats?.(flow.stats)
+    const route = toFlowRoute(params, flow)
+    if (!best || compareRoutes(route, best) < 0) best = route
+  }
   const exchangeIds = listExchangeIds(params)
   if (exchangeIds.length > 1) {
     for (const exchangeId of exchangeIds) {
       try {
-        const route = findBestRoute({ ...params, exchangeIds: [exchangeId], onSearchStats: undefined })
+        const route = findBestRoute({
+          ...params,
+          exchangeIds: [exchangeId],
+          onSearchStats: undefined,
+          onFlowSearchStats: undefined,
+        })
         if (!best || compareRoutes(route, best) < 0) best = route
       } catch (error: unknown) {
         if (!isNoRouteError(error)) throw error
@@ -121,6 +141,53 @@ function searchWithExchanges(params: FindBestRouteParams): Route {
   }
   if (!best) throw failure
   return best
+}
+
+/**
+ * The Route of a split-and-merge flow: its steps, the integrator fee on its output, paths describing it; or,
+ * when its steps are pool-disjoint paths, the same swaps as legs (what existing clients and `swapExactIn` take).
+ */
+function toFlowRoute(params: FindBestRouteParams, flow: FlowRoute): Route {
+  const feeBps = params.feeBps ?? 0
+  const { feeAmount, amountOutAfterFee } = computeIntegratorFee({ amountOutGross: flow.amountOut, feeBps })
+  const asLegs = flowAsLegs({
+    steps: flow.steps,
+    tokenIn: params.tokenIn,
+    tokenOut: params.tokenOut,
+    amountIn: params.amount,
+    gasPriceWei: params.gasPriceWei,
+    nativePriceInTokenOut: params.nativePriceInTokenOut,
+    gasModel: params.gasModel,
+  })
+  if (asLegs) {
+    return {
+      tradeType: params.tradeType,
+      tokenIn: params.tokenIn,
+      tokenOut: params.tokenOut,
+      amountIn: params.amount,
+      amountOut: amountOutAfterFee,
+      amountOutGross: flow.amountOut,
+      feeAmount,
+      feeBps,
+      legs: asLegs.legs,
+      gasUnits: asLegs.gasUnits,
+      gasCostInToken: asLegs.gasCostInToken,
+    }
+  }
+  return {
+    tradeType: params.tradeType,
+    tokenIn: params.tokenIn,
+    tokenOut: params.tokenOut,
+    amountIn: params.amount,
+    amountOut: amountOutAfterFee,
+    amountOutGross: flow.amountOut,
+    feeAmount,
+    feeBps,
+    legs: decomposeFlowLegs(flow.steps, params.tokenIn, params.tokenOut, params.amount),
+    gasUnits: flow.gasUnits,
+    gasCostInToken: flow.gasCostInToken,
+    steps: flow.steps,
+  }
 }
 
 /** Whether an error only says that these pools cannot route the trade. */

@@ -44,3 +44,16 @@ export function computeGasCostInToken(params: {
   if (gasPriceWei === undefined || nativePriceInToken === undefined || nativePriceInToken.den <= 0n) return 0n
   return (gasUnits * gasPriceWei * nativePriceInToken.num) / nativePriceInToken.den
 }
+
+/**
+ * Estimated gas units of a `swapExactInRoute` transaction executing `steps`: the model's base, and per step
+ * the per-leg bookkeeping (a step reads and moves a balance as a leg does) plus its pool kind's hop gas.
+ */
+export function computeStepsGasUnits(
+  steps: readonly { readonly pool: Leg['hops'][number]['pool']; readonly ticksCrossed: number }[],
+  model: GasModel = defaultGasModel,
+): bigint {
+  let gas = model.base
+  for (const step of steps) gas += model.perLeg + poolKindOf(step.pool).hopGasUnits(step.ticksCrossed)
+  return gas
+}

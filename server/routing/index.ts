@@ -11,6 +11,7 @@ export { findBestRoutePerExchange } from './findBestRoutePerExchange'
 export { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
 export { RoutingError, type RoutingErrorCode } from './RoutingError'
 export { toContractLegs } from './toContractLegs'
+export { type ContractStep, toContractSteps } from './toContractSteps'
 export type {
   ContractHop,
   ContractLeg,

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import type { PoolState } from '../poolKinds/poolKinds'
+import type { RouteStepQuote } from './quoteRouteSteps'
 
 export type { PoolSwapResult, Price } from '../poolKinds/PoolKind'
 export type { PoolKindId, PoolState } from '../poolKinds/poolKinds'
@@ -51,6 +52,11 @@ export interface Route {
   readonly gasUnits: bigint
   /** gasUnits * gasPriceWei in the cost token (tokenOut for exactIn, tokenIn for exactOut); 0 without a price. */
   readonly gasCostInToken: bigint
+  /**
+   * Set when the route is a split-and-merge flow (exact input only) that `Aggregator.swapExactInRoute` runs
+   * as these steps; `legs` then only describe it as paths (a pool shared by paths appears in each, with its part).
+   */
+  readonly steps?: readonly RouteStepQuote[]
 }
 
 /** ABI-ready hop: `Hop` struct of the Aggregator. */

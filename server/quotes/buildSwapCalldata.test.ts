@@ -1,0 +1,37 @@
+import { decodeFunctionData, zeroAddress } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { aggregatorAbi } from '../../contracts/artifacts'
+import { testAddress } from '../poolKinds/testPools'
+import { buildSwapCalldata, type SwapCall } from './buildSwapCalldata'
+
+const hop = { kind: 0, factoryId: 0, tokenIn: testAddress(1), tokenOut: testAddress(2), fee: 30 }
+const call: SwapCall = {
+  tradeType: 'exactIn',
+  tokenIn: testAddress(1),
+  tokenOut: testAddress(2),
+  amountIn: 1000n,
+  amountOut: 900n,
+  receiver: testAddress(9),
+  deadline: 123n,
+  feeRecipient: zeroAddress,
+  feeBps: 0,
+  integratorId: `0x${'00'.repeat(32)}`,
+  legs: [{ amount: 1000n, hops: [hop] }],
+}
+
+describe('buildSwapCalldata', () => {
+  it('encodes swapExactIn for legs', () => {
+    expect(decodeFunctionData({ abi: aggregatorAbi, data: buildSwapCalldata(call) }).functionName).toBe(
+      'swapExactIn',
+    )
+  })
+
+  it('encodes swapExactInRoute with the steps of a split-and-merge flow', () => {
+    const decoded = decodeFunctionData({
+      abi: aggregatorAbi,
+      data: buildSwapCalldata({ ...call, steps: [{ ...hop, share: 10n ** 18n }] }),
+    })
+    expect(decoded.functionName).toBe('swapExactInRoute')
+    expect(decoded.args?.[1]).toEqual([{ ...hop, share: 10n ** 18n }])
+  })
+})

@@ -1,0 +1,96 @@
+/**
+ * A pool direction's output as a smooth concave model for the flow solver: exact samples on a geometric grid,
+ * their chord slopes made non-increasing, and the marginal rate interpolated linearly between the chords'
+ * midpoints (so the amount a pool takes at a price ratio is continuous in that ratio).
+ */
+export interface FlowCurve {
+  /** Sample inputs, increasing, xs[0] = 0. */
+  readonly xs: readonly number[]
+  /** Outputs at xs (ys[0] = 0). */
+  readonly ys: readonly number[]
+  /** Chord slope of segment k (between xs[k] and xs[k+1]), non-increasing. */
+  readonly slopes: readonly number[]
+  /** Midpoint of segment k. */
+  readonly mids: readonly number[]
+}
+
+/** Grid of the samples, as fractions of the scale: 2^-16 .. 2^1 in factors of two. */
+const GRID = Array.from({ length: 18 }, (_, k) => 2 ** (k - 16))
+
+/**
+ * Samples `evaluate` (the exact output of one pool direction for an input in base units, null where the pool
+ * cannot fill it) at the grid times `scale` plus any `extra` inputs, and returns the model, or null when not
+ * even the smallest input gets an output. Samples past the pool's capacity end the curve.
+ */
+export function sampleFlowCurve(
+  scale: number,
+  evaluate: (amountIn: bigint) => bigint | null,
+  extra: readonly number[] = [],
+): FlowCurve | null {
+  const inputs = [...new Set([...GRID.map((g) => g * scale), ...extra].map((x) => Math.floor(x)))]
+    .filter((x) => x > 0)
+    .sort((a, b) => a - b)
+  const xs = [0]
+  const ys = [0]
+  for (const x of inputs) {
+    const y = evaluate(BigInt(x))
+    if (y === null || y <= 0n) {
+      if (xs.length === 1) continue
+      break
+    }
+    xs.push(x)
+    ys.push(Number(y))
+  }
+  if (xs.length < 2) return null
+  const slopes: number[] = []
+  const mids: number[] = []
+  for (let k = 0; k + 1 < xs.length; k++) {
+    const x0 = xs[k] ?? 0
+    const x1 = xs[k + 1] ?? 0
+    const chord = ((ys[k + 1] ?? 0) - (ys[k] ?? 0)) / (x1 - x0)
+    slopes.push(Math.max(0, Math.min(chord, slopes[k - 1] ?? chord)))
+    mids.push((x0 + x1) / 2)
+  }
+  return { xs, ys, slopes, mids }
+}
+
+/** The input at which the model's marginal rate falls to `rate` (0 above the first chord, the cap below the last). */
+export function flowCurveResponse(curve: FlowCurve, rate: number): number {
+  const { slopes, mids, xs } = curve
+  const first = slopes[0] ?? 0
+  if (rate >= first) return 0
+  const last = slopes.length - 1
+  if (rate <= (slopes[last] ?? 0)) return xs[xs.length - 1] ?? 0
+  let lo = 0
+  let hi = last
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1
+    if ((slopes[mid] ?? 0) > rate) lo = mid
+    else hi = mid
+  }
+  const s0 = slopes[lo] ?? 0
+  const s1 = slopes[hi] ?? 0
+  const m0 = mids[lo] ?? 0
+  const m1 = mids[hi] ?? 0
+  return s0 === s1 ? m1 : m0 + ((s0 - rate) / (s0 - s1)) * (m1 - m0)
+}
+
+/** The model's output for input `x` (linear between samples, capped at the last sample). */
+export function flowCurveValue(curve: FlowCurve, x: number): number {
+  const { xs, ys } = curve
+  if (x <= 0) return 0
+  const last = xs.length - 1
+  if (x >= (xs[last] ?? 0)) return ys[last] ?? 0
+  let lo = 0
+  let hi = last
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1
+    if ((xs[mid] ?? 0) <= x) lo = mid
+    else hi = mid
+  }
+  const x0 = xs[lo] ?? 0
+  const x1 = xs[hi] ?? 0
+  const y0 = ys[lo] ?? 0
+  const y1 = ys[hi] ?? 0
+  return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0)
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest'
+import { makeV2Pool, testAddress } from '../poolKinds/testPools'
+import type { V2PoolState } from '../poolKinds/uniswapV2/V2PoolState'
+import { searchFlowRoute } from './searchFlowRoute'
+
+/*
+ * Split-and-merge flows on crafted V2 pools (mechanism 3 of issue 17), against an optimum computed here
+ * without the router: the closed-form constant-product output in floats, and nested golden-section searches
+ * over the (concave) splits.
+ */
+
+const E18 = 10n ** 18n
+const A = testAddress(0xa1)
+const B = testAddress(0xb2)
+const D = testAddress(0xd4)
+
+/** Float output of a V2 pool for `x` of `from`. */
+function v2Out(pool: V2PoolState, from: string, x: number): number {
+  const zeroForOne = pool.token0.toLowerCase() === from.toLowerCase()
+  const rIn = Number(zeroForOne ? pool.reserve0 : pool.reserve1)
+  const rOut = Number(zeroForOne ? pool.reserve1 : pool.reserve0)
+  const xf = x * (1 - pool.feeBps / 10_000)
+  return (xf * rOut) / (rIn + xf)
+}
+
+/** max over s in [0, 1] of f(s) for a concave f, by golden-section search. */
+function maximise(f: (s: number) => number): number {
+  const g = (Math.sqrt(5) - 1) / 2
+  let lo = 0
+  let hi = 1
+  for (let k = 0; k < 80; k++) {
+    const m1 = hi - g * (hi - lo)
+    const m2 = lo + g * (hi - lo)
+    if (f(m1) < f(m2)) lo = m1
+    else hi = m2
+  }
+  return Math.max(f(0), f(1), f((lo + hi) / 2))
+}
+
+const bp = (ours: bigint, optimum: number) => ((optimum - Number(ours)) / optimum) * 10_000
+
+describe('searchFlowRoute', () => {
+  it('merges two pools into one deep pool at the next hop within 1 bp of the optimum', () => {
+    const p1 = makeV2Pool({ id: 1, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const p2 = makeV2Pool({
+      id: 2,
+      tokenA: A,
+      tokenB: B,
+      reserveA: 600n * E18,
+      reserveB: 600n * E18,
+      feeBps: 5,
+    })
+    const deep = makeV2Pool({
+      id: 3,
+      tokenA: B,
+      tokenB: D,
+      reserveA: 100_000n * E18,
+      reserveB: 100_000n * E18,
+    })
+    const direct = makeV2Pool({ id: 4, tokenA: A, tokenB: D, reserveA: 400n * E18, reserveB: 400n * E18 })
+    const amount = 300n * E18
+    const total = Number(amount)
+    // optimum: direct gets d, the rest splits over p1 and p2, which merge into the deep pool
+    const optimum = maximise((d) => {
+      const rest = total * (1 - d)
+      const merged = maximise((s) => v2Out(deep, B, v2Out(p1, A, rest * s) + v2Out(p2, A, rest * (1 - s))))
+      return v2Out(direct, A, total * d) + merged
+    })
+    const route = searchFlowRoute({
+      pools: [p1, p2, deep, direct],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount,
+      connectors: [B],
+    })
+    expect(route).not.toBeNull()
+    expect(route?.steps.map((s) => s.pool.address).sort()).toEqual(
+      [p1, p2, deep, direct].map((p) => p.address).sort(),
+    )
+    expect(bp(route?.amountOut ?? 0n, optimum)).toBeLessThan(1)
+    expect(bp(route?.amountOut ?? 0n, optimum)).toBeGreaterThan(-0.01)
+  })
+
+  it('fans out again after a shared deep hop within 1 bp of the optimum', () => {
+    const deep = makeV2Pool({ id: 5, tokenA: A, tokenB: B, reserveA: 50_000n * E18, reserveB: 50_000n * E18 })
+    const q1 = makeV2Pool({ id: 6, tokenA: B, tokenB: D, reserveA: 800n * E18, reserveB: 800n * E18 })
+    const q2 = makeV2Pool({
+      id: 7,
+      tokenA: B,
+      tokenB: D,
+      reserveA: 500n * E18,
+      reserveB: 500n * E18,
+      feeBps: 100,
+    })
+    const direct = makeV2Pool({ id: 8, tokenA: A, tokenB: D, reserveA: 300n * E18, reserveB: 300n * E18 })
+    const amount = 250n * E18
+    const total = Number(amount)
+    const optimum = maximise((d) => {
+      const atB = v2Out(deep, A, total * (1 - d))
+      return (
+        v2Out(direct, A, total * d) + maximise((s) => v2Out(q1, B, atB * s) + v2Out(q2, B, atB * (1 - s)))
+      )
+    })
+    const route = searchFlowRoute({
+      pools: [deep, q1, q2, direct],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount,
+      connectors: [B],
+    })
+    expect(route?.steps.map((s) => s.pool.address).sort()).toEqual(
+      [deep, q1, q2, direct].map((p) => p.address).sort(),
+    )
+    expect(bp(route?.amountOut ?? 0n, optimum)).toBeLessThan(1)
+    expect(bp(route?.amountOut ?? 0n, optimum)).toBeGreaterThan(-0.01)
+  })
+
+  it('still routes when the token list holds an unrelated fee-on-transfer token, and skips a taxed connector', () => {
+    const T = testAddress(0x7a)
+    const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const p2 = makeV2Pool({ id: 12, tokenA: B, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const viaTax = [
+      makeV2Pool({ id: 13, tokenA: A, tokenB: T, reserveA: 1_000n * E18, reserveB: 1_000n * E18 }),
+      makeV2Pool({ id: 14, tokenA: T, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 }),
+    ]
+    const route = searchFlowRoute({
+      pools: [p1, p2, ...viaTax],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount: 10n * E18,
+      connectors: [B, T],
+      tokens: [{ address: T, transferFeeBps: 100 }],
+    })
+    expect(route?.steps.map((s) => s.pool.address)).toEqual([p1.address, p2.address])
+    expect(route?.amountOut).toBe(v2ExactOut(p2, B, v2ExactOut(p1, A, 10n * E18)))
+  })
+
+  it('leaves a fee-on-transfer input to the leg search', () => {
+    const p1 = makeV2Pool({ id: 15, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const route = searchFlowRoute({
+      pools: [p1],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount: E18,
+      connectors: [],
+      tokens: [{ address: A, transferFeeBps: 100 }],
+    })
+    expect(route).toBeNull()
+  })
+})
+
+/** Exact integer output of a V2 pool (the constant-product formula with the fee in bp). */
+function v2ExactOut(pool: V2PoolState, from: string, x: bigint): bigint {
+  const zeroForOne = pool.token0.toLowerCase() === from.toLowerCase()
+  const rIn = zeroForOne ? pool.reserve0 : pool.reserve1
+  const rOut = zeroForOne ? pool.reserve1 : pool.reserve0
+  const xf = x * BigInt(10_000 - pool.feeBps)
+  return (xf * rOut) / (rIn * 10_000n + xf)
+}

@@ -1,0 +1,380 @@
+import type { Address } from 'viem'
+import { poolKindOf } from '../poolKinds/poolKinds'
+import { buildPoolGraph, type PoolGraph } from './buildPoolGraph'
+import { computeIntegratorFee } from './computeIntegratorFee'
+import { createPathQuoter } from './createPathQuoter'
+import type { FindBestRouteParams } from './findBestRoute'
+import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from './gasModel'
+import { quoteRouteSteps, type RouteStepPlan, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
+import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
+import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
+
+/** The work of one flow search (for benchmarks). */
+export interface FlowSearchStats {
+  /** Pool directions in the flow problem. */
+  edges: number
+  /** Exact hop simulations spent on the models. */
+  samples: number
+  /** Dual solves (one per pruning or resampling round). */
+  solves: number
+  /** Coordinate sweeps over all solves. */
+  sweeps: number
+  /** Exact route quotes spent rounding and refining. */
+  refineEvaluations: number
+}
+
+/** The best split-and-merge route found: steps as `swapExactInRoute` runs them, its output and gas. */
+export interface FlowRoute {
+  readonly steps: readonly RouteStepQuote[]
+  /** The route's gross output (before integrator fee). */
+  readonly amountOut: bigint
+  readonly gasUnits: bigint
+  /** gasUnits priced in tokenOut (0 without a price). */
+  readonly gasCostInToken: bigint
+  readonly stats: FlowSearchStats
+}
+
+interface Edge {
+  readonly poolId: number
+  readonly from: number
+  readonly to: number
+  readonly fromAddress: Address
+  readonly toAddress: Address
+}
+
+/** Options of `searchFlowRoute`. */
+export interface FlowSearchOptions {
+  /**
+   * The score (output after the integrator fee, less gas) of a route already found that is at least the best
+   * single path's. The search returns null at once when no flow can beat it: any flow's output is at most the
+   * input times the best product of the pools' spot rates (after fee) along a path (each pool's output is
+   * concave), and a flow that beats every single path runs at least two steps, so it pays at least their gas.
+   */
+  readonly mustBeat?: bigint
+}
+
+const MAX_PRUNE_ROUNDS = 6
+const MAX_REFINE_EVALUATIONS = 160
+
+/**
+ * The optimal exact-input route as a flow over the pool graph: amounts may split and merge at every token
+ * (tokenIn, the connectors, tokenOut; tokens ordered from the input to the output so every token's inflows run
+ * before its outflows). Each pool direction gets a concave model from exact samples (`sampleFlowCurve`), the
+ * convex problem is solved by dual decomposition (`solveFlowPrices`), pools whose surplus does not pay their
+ * gas are pruned and the models resampled around the solution, then the flow is rounded to `swapExactInRoute`
+ * steps (shares of 1e18 of what the route holds) and refined with the exact integer math of
+ * `quoteRouteSteps`, so the result pays to the wei. Bounded work; null where no step route executes or when
+ * tokenIn or tokenOut is a fee-on-transfer token (taxes are left to the leg search; taxed connectors are skipped). Pure.
+ */
+export function searchFlowRoute(
+  params: FindBestRouteParams,
+  options: FlowSearchOptions = {},
+): FlowRoute | null {
+  const taxed = new Set(
+    (params.tokens ?? []).filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address.toLowerCase()),
+  )
+  const inKey = params.tokenIn.toLowerCase()
+  const outKey = params.tokenOut.toLowerCase()
+  if (params.tradeType !== 'exactIn' || taxed.has(inKey) || taxed.has(outKey)) return null
+  const graph = buildPoolGraph(params)
+  const connectors = params.connectors.filter((c) => !taxed.has(c.toLowerCase()))
+  const tokens = orderTokens(graph, inKey, outKey, connectors, params.maxHops ?? 3)
+  if (tokens.length < 2) return null
+  const edges = listEdges(graph, tokens)
+  if (edges.length === 0) return null
+  const stats: FlowSearchStats = {
+    edges: edges.length,
+    samples: 0,
+    solves: 0,
+    sweeps: 0,
+    refineEvaluations: 0,
+  }
+  const quoter = createPathQuoter({
+    pools: graph.pools,
+    transferFeeBps: () => 0,
+    ...(params.hopCache ? { cache: params.hopCache } : {}),
+  })
+  const total = Number(params.amount)
+  const scales = tokenScales(graph, tokens.length, edges, total)
+  const values = tokenValues(graph, tokens.length, edges)
+  const gasModel = params.gasModel ?? defaultGasModel
+  const gasOf = (units: bigint) =>
+    computeGasCostInToken({
+      gasUnits: units,
+      gasPriceWei: params.gasPriceWei,
+      nativePriceInToken: params.nativePriceInTokenOut,
+    })
+  if (options.mustBeat !== undefined) {
+    const spot = spotRateBound(graph, edges, tokens.length, tokens.indexOf(outKey))
+    // float error: round the bound up generously (it only decides whether to search)
+    const ideal = BigInt(Math.ceil(total * spot * (1 + 1e-9))) + 1n
+    const { amountOutAfterFee } = computeIntegratorFee({ amountOutGross: ideal, feeBps: params.feeBps ?? 0 })
+    let cheapestHop = 10n ** 9n
+    for (const edge of edges) {
+      const pool = graph.pools[edge.poolId]
+      const gas = pool ? poolKindOf(pool).hopGasUnits(0) : cheapestHop
+      if (gas < cheapestHop) cheapestHop = gas
+    }
+    const twoSteps = gasModel.base + 2n * (gasModel.perLeg + cheapestHop)
+    if (amountOutAfterFee - gasOf(twoSteps) <= options.mustBeat) return null
+  }
+  const sample = (edge: Edge, extra: readonly number[]): FlowCurve | null =>
+    sampleFlowCurve(
+      scales[edge.from] ?? 0,
+      (x) => {
+        stats.samples++
+        return quoter.hopExactIn(edge.poolId, edge.fromAddress, x)?.received ?? null
+      },
+      extra,
+    )
+
+  let curves = edges.map((edge) => sample(edge, []))
+  let active = edges.map((_, e) => curves[e] != null)
+  let inputs: number[] = edges.map(() => 0)
+  const solve = () => {
+    const live = edges.flatMap((edge, e) => {
+      const curve = curves[e]
+      return active[e] && curve
+        ? [{ e, edge: { from: edge.from, to: edge.to, curve } satisfies FlowEdge }]
+        : []
+    })
+    const solution = solveFlowPrices({
+      tokenCount: tokens.length,
+      edges: live.map((l) => l.edge),
+      total,
+      initialPrices: values,
+    })
+    stats.solves++
+    stats.sweeps += solution.sweeps
+    inputs = edges.map(() => 0)
+    for (const [k, l] of live.entries()) inputs[l.e] = solution.inputs[k] ?? 0
+    return { live, solution }
+  }
+  for (let round = 0; round < MAX_PRUNE_ROUNDS; round++) {
+    const { live, solution } = solve()
+    // an edge whose surplus at the solution's prices is below its gas costs more than it adds
+    let worst = -1
+    let worstMargin = 0
+    for (const [k, l] of live.entries()) {
+      const x = solution.inputs[k] ?? 0
+      if (x <= 0) continue
+      const edge = edges[l.e]
+      if (!edge) continue
+      const surplus =
+        (solution.prices[edge.to] ?? 0) * (solution.outputs[k] ?? 0) - (solution.prices[edge.from] ?? 0) * x
+      const pool = graph.pools[edge.poolId]
+      const gas = pool ? Number(gasOf(gasModel.perLeg + poolKindOf(pool).hopGasUnits(0))) : 0
+      if (surplus - gas < worstMargin) {
+        worstMargin = surplus - gas
+        worst = l.e
+      }
+    }
+    if (worst < 0) break
+    active = active.map((a, e) => a && e !== worst)
+  }
+  // resample each used pool around its amount, then solve once more on the sharper models
+  curves = edges.map((edge, e) => {
+    const x = inputs[e] ?? 0
+    if (!active[e] || x <= 0) return curves[e] ?? null
+    return sample(
+      edge,
+      [0.5, 0.8, 0.9, 0.95, 1, 1.05, 1.1, 1.25].map((f) => f * x),
+    )
+  })
+  active = active.map((a, e) => a && curves[e] != null)
+  solve()
+
+  const weights = edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0))
+  const plan = (w: readonly number[]) => buildSteps(graph, edges, tokens.length, w)
+  const evaluate = (w: readonly number[]): { net: bigint; route: FlowRoute } | null => {
+    const steps = plan(w)
+    if (steps.length === 0) return null
+    stats.refineEvaluations++
+    const quote = quoteRouteSteps({
+      tokenIn: params.tokenIn,
+      tokenOut: params.tokenOut,
+      amountIn: params.amount,
+      steps,
+    })
+    if (!quote) return null
+    const gasUnits = computeStepsGasUnits(quote.steps, gasModel)
+    const gasCostInToken = gasOf(gasUnits)
+    return {
+      net: quote.amountOut - gasCostInToken,
+      route: { steps: quote.steps, amountOut: quote.amountOut, gasUnits, gasCostInToken, stats },
+    }
+  }
+  let best = evaluate(weights)
+  if (!best) return null
+  // exact refinement: scale one pool's weight at a time (or drop it), halving the move when nothing improves
+  for (let delta = 0.25; delta > 1 / 2048 && stats.refineEvaluations < MAX_REFINE_EVALUATIONS; delta /= 2) {
+    let improved = true
+    while (improved && stats.refineEvaluations < MAX_REFINE_EVALUATIONS) {
+      improved = false
+      for (let e = 0; e < edges.length && stats.refineEvaluations < MAX_REFINE_EVALUATIONS; e++) {
+        const w = weights[e] ?? 0
+        if (w <= 0) continue
+        for (const factor of delta === 0.25 ? [0, 1 + delta, 1 - delta] : [1 + delta, 1 - delta]) {
+          const trial = weights.map((v, k) => (k === e ? v * factor : v))
+          const result = evaluate(trial)
+          if (result && result.net > best.net) {
+            best = result
+            weights[e] = w * factor
+            improved = true
+            break
+          }
+        }
+      }
+    }
+  }
+  return { ...best.route, stats }
+}
+
+/**
+ * tokenIn, the connectors within `maxHops` of both ends, tokenOut: ordered by (hops from the input) minus (hops
+ * to the output), so an edge only ever runs forward in this order. Lower-cased keys; index 0 is tokenIn.
+ */
+function orderTokens(
+  graph: PoolGraph,
+  inKey: string,
+  outKey: string,
+  connectors: readonly Address[],
+  maxHops: number,
+): string[] {
+  const allowed = new Set([inKey, outKey, ...connectors.map((c) => c.toLowerCase())])
+  const distances = (from: string) => {
+    const dist = new Map<string, number>([[from, 0]])
+    const queue = [from]
+    for (let i = 0; i < queue.length; i++) {
+      const token = queue[i] ?? ''
+      const d = dist.get(token) ?? 0
+      for (const next of graph.adjacency.get(token)?.keys() ?? []) {
+        if (!allowed.has(next) || dist.has(next)) continue
+        dist.set(next, d + 1)
+        queue.push(next)
+      }
+    }
+    return dist
+  }
+  const fromIn = distances(inKey)
+  const toOut = distances(outKey)
+  if (!fromIn.has(outKey)) return []
+  const middle = [...allowed].filter((t) => {
+    if (t === inKey || t === outKey) return false
+    const a = fromIn.get(t)
+    const b = toOut.get(t)
+    return a !== undefined && b !== undefined && a + b <= maxHops
+  })
+  const rank = (t: string) => (fromIn.get(t) ?? 0) - (toOut.get(t) ?? 0)
+  middle.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
+  return [inKey, ...middle, outKey]
+}
+
+/** Every pool direction from an earlier token to a later one of `tokens`. */
+function listEdges(graph: PoolGraph, tokens: readonly string[]): Edge[] {
+  const edges: Edge[] = []
+  for (let a = 0; a < tokens.length - 1; a++) {
+    const neighbours = graph.adjacency.get(tokens[a] ?? '')
+    if (!neighbours) continue
+    for (let b = a + 1; b < tokens.length; b++) {
+      for (const poolId of neighbours.get(tokens[b] ?? '') ?? []) {
+        const fromAddress = graph.addresses.get(tokens[a] ?? '')
+        const toAddress = graph.addresses.get(tokens[b] ?? '')
+        if (fromAddress && toAddress) edges.push({ poolId, from: a, to: b, fromAddress, toAddress })
+      }
+    }
+  }
+  return edges
+}
+
+/**
+ * The best product of spot rates after fee (tokenOut per tokenIn, base units) over the paths from token 0 to
+ * token `out` (edges run from lower to higher token index, so one pass in order is exact).
+ */
+function spotRateBound(graph: PoolGraph, edges: readonly Edge[], count: number, out: number): number {
+  const best = Array.from({ length: count }, (_, t): number => (t === 0 ? 1 : 0))
+  for (const edge of edges) {
+    const pool = graph.pools[edge.poolId]
+    if (!pool) continue
+    const rate = midRate(graph, edge) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000)
+    best[edge.to] = Math.max(best[edge.to] ?? 0, (best[edge.from] ?? 0) * rate)
+  }
+  return best[out] ?? 0
+}
+
+function midRate(graph: PoolGraph, edge: Edge): number {
+  const pool = graph.pools[edge.poolId]
+  if (!pool) return 0
+  const price = poolKindOf(pool).midPrice(pool, edge.fromAddress.toLowerCase() === pool.token0.toLowerCase())
+  return Number(price.num) / Number(price.den)
+}
+
+/** How much of each token the whole input is worth at the pools' mid prices (the models' input scale). */
+function tokenScales(graph: PoolGraph, count: number, edges: readonly Edge[], total: number): number[] {
+  const scales = Array.from({ length: count }, (_, t): number => (t === 0 ? total : 0))
+  for (const edge of edges) {
+    const value = (scales[edge.from] ?? 0) * midRate(graph, edge)
+    if (value > (scales[edge.to] ?? 0)) scales[edge.to] = value
+  }
+  return scales
+}
+
+/** Each token's value in tokenOut base units at the pools' mid prices (the dual's starting prices). */
+function tokenValues(graph: PoolGraph, count: number, edges: readonly Edge[]): number[] {
+  const values = Array.from({ length: count }, (_, t): number => (t === count - 1 ? 1 : 0))
+  for (let k = edges.length - 1; k >= 0; k--) {
+    const edge = edges[k]
+    if (!edge) continue
+    const value = midRate(graph, edge) * (values[edge.to] ?? 0)
+    if (value > (values[edge.from] ?? 0)) values[edge.from] = value
+  }
+  return values
+}
+
+/**
+ * Steps for edge weights (a token's outflow split in proportion to its edges' weights): edges from tokens the
+ * flow never reaches and into tokens it never leaves are dropped; each token's steps run in the order of the
+ * tokens, its largest weight last spending all it holds. Empty when nothing reaches tokenOut.
+ */
+function buildSteps(
+  graph: PoolGraph,
+  edges: readonly Edge[],
+  tokenCount: number,
+  weights: readonly number[],
+): RouteStepPlan[] {
+  const live = weights.map((w) => w > 0)
+  for (let changed = true; changed; ) {
+    changed = false
+    const reached = new Set<number>([0])
+    const leaves = new Set<number>([tokenCount - 1])
+    for (const [e, edge] of edges.entries()) {
+      if (!live[e]) continue
+      reached.add(edge.to)
+      leaves.add(edge.from)
+    }
+    for (const [e, edge] of edges.entries()) {
+      if (live[e] && (!reached.has(edge.from) || !leaves.has(edge.to))) {
+        live[e] = false
+        changed = true
+      }
+    }
+  }
+  const steps: RouteStepPlan[] = []
+  for (let t = 0; t < tokenCount - 1; t++) {
+    const out = edges
+      .map((edge, e) => ({ edge, w: weights[e] ?? 0, e }))
+      .filter((o) => o.edge.from === t && live[o.e])
+      .sort((a, b) => a.w - b.w)
+    let rest = out.reduce((sum, o) => sum + o.w, 0)
+    for (const [k, o] of out.entries()) {
+      const pool = graph.pools[o.edge.poolId]
+      if (!pool) return []
+      const isLast = k === out.length - 1
+      const share = isLast ? STEP_SHARE_ONE : BigInt(Math.floor((o.w / rest) * 1e18))
+      rest -= o.w
+      if (share <= 0n) continue
+      steps.push({ pool, tokenIn: o.edge.fromAddress, tokenOut: o.edge.toAddress, share })
+    }
+  }
+  return steps.some((s) => s.tokenOut === edges.find((e) => e.to === tokenCount - 1)?.toAddress) ? steps : []
+}

@@ -1,0 +1,113 @@
+import { type FlowCurve, flowCurveResponse, flowCurveValue } from './sampleFlowCurve'
+
+/** One pool direction of the flow problem: it takes `x` of token `from` and gives model(x) of token `to`. */
+export interface FlowEdge {
+  readonly from: number
+  readonly to: number
+  readonly curve: FlowCurve
+}
+
+export interface FlowSolution {
+  /** Value of one unit of each token in units of the output token (the last token). */
+  readonly prices: number[]
+  /** Input of each edge. */
+  readonly inputs: number[]
+  /** Model output of each edge. */
+  readonly outputs: number[]
+  /** Coordinate sweeps run. */
+  readonly sweeps: number
+  /** Largest conservation violation left, relative to the token's throughput. */
+  readonly residual: number
+}
+
+const BISECTIONS = 64
+/** Half-width of the first bracket of a token's log price after the first sweep. */
+const WARM_BRACKET = 1e-3
+/** Bisection stops at this width of log price (the cold bracket of width 4 halved 48 times). */
+const LOG_PRICE_TOLERANCE = 4 / 2 ** 48
+
+/**
+ * Solves the convex routing problem over concave pool models by dual decomposition (Diamandis et al. 2023):
+ * one price per token (the output token's fixed at 1), each edge trading where its marginal rate meets the
+ * ratio of its tokens' prices, and the prices found by exact coordinate minimisation of the dual (a bisection
+ * in log price on each token's excess supply, which rises with its price), sweeping until every token's
+ * inflow matches its outflow (and the input token sends out `total`) within 1e-9, or `maxSweeps`. Token 0 is
+ * the input, the last token the output; edges may split and merge at every token. Pure.
+ */
+export function solveFlowPrices(params: {
+  tokenCount: number
+  edges: readonly FlowEdge[]
+  total: number
+  /** Starting prices (e.g. spot values in the output token); the output token's entry is ignored. */
+  initialPrices: readonly number[]
+  maxSweeps?: number
+}): FlowSolution {
+  const { tokenCount, edges, total } = params
+  const out = tokenCount - 1
+  const prices = params.initialPrices.map((p, t) => (t === out ? 1 : p > 0 && Number.isFinite(p) ? p : 1))
+  const inputs = edges.map(() => 0)
+  const outputs = edges.map(() => 0)
+  const incoming: number[][] = Array.from({ length: tokenCount }, () => [])
+  const outgoing: number[][] = Array.from({ length: tokenCount }, () => [])
+  for (const [e, edge] of edges.entries()) {
+    incoming[edge.to]?.push(e)
+    outgoing[edge.from]?.push(e)
+  }
+  const respond = (e: number): void => {
+    const edge = edges[e]
+    if (!edge) return
+    const x = flowCurveResponse(edge.curve, (prices[edge.from] ?? 1) / (prices[edge.to] ?? 1))
+    inputs[e] = x
+    outputs[e] = flowCurveValue(edge.curve, x)
+  }
+  const excessAt = (t: number, logPrice: number): number => {
+    prices[t] = Math.exp(logPrice)
+    let excess = t === 0 ? total : 0
+    for (const e of incoming[t] ?? []) {
+      respond(e)
+      excess += outputs[e] ?? 0
+    }
+    for (const e of outgoing[t] ?? []) {
+      respond(e)
+      excess -= inputs[e] ?? 0
+    }
+    return excess
+  }
+  const throughput = (t: number) => {
+    let sum = t === 0 ? total : 0
+    for (const e of incoming[t] ?? []) sum += outputs[e] ?? 0
+    for (const e of outgoing[t] ?? []) sum += inputs[e] ?? 0
+    return sum
+  }
+  for (let e = 0; e < edges.length; e++) respond(e)
+  const maxSweeps = params.maxSweeps ?? 60
+  let sweeps = 0
+  let residual = Number.POSITIVE_INFINITY
+  while (sweeps < maxSweeps) {
+    sweeps++
+    for (let t = 0; t < out; t++) {
+      if ((outgoing[t]?.length ?? 0) === 0) continue
+      // after the first sweep prices move little: bracket tightly around the last price, widening as needed
+      const center = Math.log(prices[t] ?? 1)
+      const width = sweeps === 1 ? 2 : WARM_BRACKET
+      let lo = center - width
+      let hi = center + width
+      for (let k = 0, step = width; k < 24 && excessAt(t, lo) > 0; k++, step *= 4) lo -= step
+      for (let k = 0, step = width; k < 24 && excessAt(t, hi) < 0; k++, step *= 4) hi += step
+      for (let k = 0; k < BISECTIONS && hi - lo > LOG_PRICE_TOLERANCE; k++) {
+        const mid = (lo + hi) / 2
+        if (excessAt(t, mid) > 0) hi = mid
+        else lo = mid
+      }
+      excessAt(t, (lo + hi) / 2)
+    }
+    residual = 0
+    for (let t = 0; t < out; t++) {
+      const scale = throughput(t)
+      if (scale <= 0) continue
+      residual = Math.max(residual, Math.abs(excessAt(t, Math.log(prices[t] ?? 1))) / scale)
+    }
+    if (residual < 1e-9) break
+  }
+  return { prices, inputs, outputs, sweeps, residual }
+}
