@@ -16,6 +16,8 @@ export interface ChainDeployment {
   permit2: Address
   /** Our Aggregator contract. */
   aggregator: Address
+  /** Our GaslessSettlement (docs/gasless.md); absent where gasless orders are not offered. */
+  gaslessSettlement?: Address
   /** First block worth scanning for pools / aggregator events. */
   startBlock: number
   tokens: TokenInfo[]

@@ -33,6 +33,7 @@ const deploymentSchema = z.object({
   multicall3: address,
   permit2: address,
   aggregator: address,
+  gaslessSettlement: address.optional(),
   startBlock: z.number().int().nonnegative(),
   tokens: z.array(
     z.object({

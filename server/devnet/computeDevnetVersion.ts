@@ -17,6 +17,7 @@ export const devnetVersionInputs: readonly string[] = [
   'contracts/deploy/deployAggregator.ts',
   'contracts/deploy/deployBytecode.ts',
   'contracts/deploy/deployDevToken.ts',
+  'contracts/deploy/deployGaslessSettlement.ts',
   'contracts/deploy/deployMulticall3.ts',
   'contracts/deploy/deployPermit2.ts',
   'contracts/deploy/deployUniswapV2.ts',
@@ -32,6 +33,7 @@ export const devnetVersionInputs: readonly string[] = [
   'server/devnet/prices.ts',
   'server/poolKinds/uniswapV3/tickMath.ts',
   'server/devnet/tokens.ts',
+  'server/gasless/devnetRelayer.ts',
 ]
 
 /**

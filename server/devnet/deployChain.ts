@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { deployAggregator } from '../../contracts/deploy/deployAggregator'
 import { deployDevToken } from '../../contracts/deploy/deployDevToken'
+import { deployGaslessSettlement } from '../../contracts/deploy/deployGaslessSettlement'
 import { deployMulticall3 } from '../../contracts/deploy/deployMulticall3'
 import { deployPermit2 } from '../../contracts/deploy/deployPermit2'
 import { deployUniswapV2 } from '../../contracts/deploy/deployUniswapV2'
@@ -21,6 +22,7 @@ import { createDevClient } from '../../contracts/deploy/devClient'
 import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../../contracts/thirdParty'
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../chains/deployment'
+import { getDevnetRelayerAccount } from '../gasless/devnetRelayer'
 import { poolKinds } from '../poolKinds/poolKinds'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from './createTxPipeline'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
@@ -214,7 +216,28 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
   await assertPairsCreated(client, v2Pairs)
   log?.(`chain ${chainId}: ${plans.length} pools seeded, ${devAccounts.length} dev accounts funded`)
 
-  return { chainId, rpcUrl, wrappedNative, multicall3, permit2, aggregator, startBlock, tokens, exchanges }
+  // Gasless orders: our settlement with the devnet relayer allowlisted and funded for gas.
+  const relayer = getDevnetRelayerAccount().address
+  const { settlement: gaslessSettlement } = await deployGaslessSettlement(client, {
+    aggregator,
+    permit2,
+    owner: deployer,
+    relayers: [relayer],
+  })
+  await client.setBalance({ address: relayer, value: nativePerAccount })
+
+  return {
+    chainId,
+    rpcUrl,
+    wrappedNative,
+    multicall3,
+    permit2,
+    aggregator,
+    gaslessSettlement,
+    startBlock,
+    tokens,
+    exchanges,
+  }
 }
 
 function maxBigInt(a: bigint, b: bigint): bigint {
