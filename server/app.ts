@@ -6,6 +6,7 @@ import type { ChainDeployment } from './chains/deployment'
 import type { MountedFlows } from './chains/getChainFlows'
 import type { Config } from './config'
 import { AppError } from './errors'
+import type { GaslessChain } from './gasless/planGaslessOrder'
 import type { Logger } from './logger'
 import type { Markets } from './market/createMarkets'
 import { corsPathPrefixes, matchesPathPrefix } from './middleware/apiPaths'
@@ -21,6 +22,7 @@ import { createApprovalRoutes } from './routes/approval'
 import { createCrossRoutes } from './routes/cross'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
 import { createDocsRoutes } from './routes/docs'
+import { createGaslessRoutes } from './routes/gasless'
 import { createHealthRoutes } from './routes/health'
 import { createInfoRoutes } from './routes/info'
 import { createRegisterErrorRoutes, registerErrorMaxBodyBytes } from './routes/registerError'
@@ -46,6 +48,8 @@ export interface AppDeps {
   markets: Markets
   /** Database: API keys, rate limits, trades, error registrations. */
   store: Store
+  /** Chains where a gasless relayer runs (see `startGaslessRelayers`); none when absent. */
+  gaslessChains?: ReadonlyMap<number, GaslessChain>
 }
 
 /** The integrator API; the web app's assets, token logos, docs, health and the RPC proxy are not counted. */
@@ -150,7 +154,7 @@ export function createApp(deps: AppDeps) {
     singleChain: new Set(markets.all().map((market) => market.chainId)),
     crossChain: new Set(),
     utxo: new Set(),
-    gasless: new Set(),
+    gasless: new Set(deps.gaslessChains?.keys()),
   }
   const api = app
     .route('/', createInfoRoutes({ deployments, isDevnet, config, mountedFlows }))
@@ -186,6 +190,17 @@ export function createApp(deps: AppDeps) {
     .route('/', createTokenRoutes({ markets }))
     .route('/', createApprovalRoutes({ markets }))
     .route('/', createCrossRoutes())
+    .route(
+      '/',
+      createGaslessRoutes({
+        markets,
+        quoteTtlSec: config.quoteTtlSec,
+        now,
+        getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
+        store,
+        gaslessChains: deps.gaslessChains ?? new Map(),
+      }),
+    )
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
 
   let openApiDocument: OpenApiDocument | undefined

@@ -44,6 +44,11 @@ export interface Config {
    * and keeps it in the database. Every process of one deployment must use the same value.
    */
   integratorTagSecret: string | undefined
+  /**
+   * Private key (0x + 64 hex) of the gasless relayer (network mode; it must be allowlisted in each chain's
+   * GaslessSettlement). Without it no relayer runs outside the devnet, which uses its own fixed key.
+   */
+  gaslessRelayerKey: `0x${string}` | undefined
 }
 
 export class ConfigError extends Error {
@@ -147,6 +152,14 @@ const envSchema = z.object({
   REGISTER_ERROR_PER_MINUTE_IP: integer(10, 0, 1_000_000),
   REGISTER_ERROR_RETENTION_DAYS: integer(30, 1, 3_650),
   HEALTH_TIMEOUT_MS: integer(1_500, 100, 60_000),
+  GASLESS_RELAYER_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 0x-prefixed 32-byte hex private key')
+      .transform((value) => value as `0x${string}`)
+      .optional(),
+  ),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
@@ -194,5 +207,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     registerErrorRetentionDays: e.REGISTER_ERROR_RETENTION_DAYS,
     healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
     integratorTagSecret: e.INTEGRATOR_TAG_SECRET,
+    gaslessRelayerKey: e.GASLESS_RELAYER_KEY,
   }
 }

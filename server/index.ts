@@ -1,11 +1,14 @@
 import { Server as HttpServer } from 'node:http'
 import { serve } from '@hono/node-server'
+import { privateKeyToAccount } from 'viem/accounts'
 import { createApp } from './app'
 import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAdmin'
 import type { ChainDeployment } from './chains/deployment'
 import { loadNetworkConfig } from './chains/parseNetworkConfig'
 import { type Config, loadConfig } from './config'
 import { type Devnet, startDevnet } from './devnet/startDevnet'
+import { getDevnetRelayerAccount } from './gasless/devnetRelayer'
+import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGaslessRelayers'
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
 import { createStore, type Store } from './store/createStore'
@@ -74,11 +77,13 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let store: Store | undefined
   let markets: Markets | undefined
   let watchers: TradeWatcher[] = []
+  let gasless: GaslessRelayers | undefined
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
   const stopServices = async () => {
     markets?.stop()
     await Promise.all(watchers.map((w) => w.stop()))
+    await gasless?.stop()
     await admin?.close()
     await pruning?.stop()
     await store?.close()
@@ -136,12 +141,22 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         pollIntervalMs: devnet ? 1_000 : 2_000,
       }),
     )
+    gasless = startGaslessRelayers({
+      store,
+      markets,
+      account: devnet
+        ? getDevnetRelayerAccount()
+        : config.gaslessRelayerKey && privateKeyToAccount(config.gaslessRelayerKey),
+      logger,
+      intervalMs: devnet ? 250 : 1_000,
+    })
     const app = createApp({
       config,
       deployments,
       logger,
       markets,
       store,
+      gaslessChains: gasless.chains,
       ...(devnet ? { devnet } : {}),
       ...(params.distDir ? { distDir: params.distDir } : {}),
     })
