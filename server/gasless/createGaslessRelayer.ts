@@ -4,7 +4,6 @@ import {
   ContractFunctionRevertedError,
   encodeFunctionData,
   erc20Abi,
-  getAddress,
   type Hex,
   keccak256,
   type LocalAccount,
