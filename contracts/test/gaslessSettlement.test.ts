@@ -175,7 +175,8 @@ describe('GaslessSettlement.execute', () => {
     const order = await makeOrder()
     const signature = await sign(order, 8n)
     const { request } = await execute(order, 8n, signature, { fee: e('0.04') })
-    await waitForReceipt(relayer, { hash: await relayer.writeContract(request) })
+    const receipt = await waitForReceipt(relayer, { hash: await relayer.writeContract(request) })
+    expect(receipt.status).toBe('success')
     expect(await balance(f.tokens.tokenA, relayer.account.address)).toBe(e('0.04'))
   })
 
