@@ -8,6 +8,7 @@ import type { MountedFlows } from './chains/getChainFlows'
 import type { Config } from './config'
 import { CROSS_PROVIDER_TIMEOUT_MS } from './cross/crossServices'
 import { AppError } from './errors'
+import type { GaslessChain } from './gasless/planGaslessOrder'
 import type { Logger } from './logger'
 import type { Markets } from './market/createMarkets'
 import { corsPathPrefixes, matchesPathPrefix } from './middleware/apiPaths'
@@ -25,6 +26,7 @@ import { createApprovalRoutes } from './routes/approval'
 import { createCrossRoutes } from './routes/cross'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
 import { createDocsRoutes } from './routes/docs'
+import { createGaslessRoutes } from './routes/gasless'
 import { createHealthRoutes } from './routes/health'
 import { createInfoRoutes } from './routes/info'
 import { createRegisterErrorRoutes, registerErrorMaxBodyBytes } from './routes/registerError'
@@ -57,6 +59,8 @@ export interface AppDeps {
     /** How UTXO addresses are written: `regtest` for the devnet's ledgers (default `mainnet`). */
     addressNetwork?: AddressNetwork
   }
+  /** Chains where a gasless relayer runs (see `startGaslessRelayers`); none when absent. */
+  gaslessChains?: ReadonlyMap<number, GaslessChain>
 }
 
 /** The integrator API; the web app's assets, token logos, docs, health and the RPC proxy are not counted. */
@@ -171,7 +175,7 @@ export function createApp(deps: AppDeps) {
     singleChain: new Set(markets.all().map((market) => market.chainId)),
     crossChain: new Set(crossProviders.flatMap((p) => (p.flow === 'crossChain' ? p.chainIds : []))),
     utxo: new Set(crossProviders.flatMap((p) => (p.flow === 'utxo' ? p.chainIds : []))),
-    gasless: new Set(),
+    gasless: new Set(deps.gaslessChains?.keys()),
   }
   const api = app
     .route('/', createInfoRoutes({ deployments, isDevnet, config, mountedFlows }))
@@ -215,6 +219,17 @@ export function createApp(deps: AppDeps) {
         addressNetwork: deps.cross?.addressNetwork ?? 'mainnet',
         providerTimeoutMs: CROSS_PROVIDER_TIMEOUT_MS,
         now,
+      }),
+    )
+    .route(
+      '/',
+      createGaslessRoutes({
+        markets,
+        quoteTtlSec: config.quoteTtlSec,
+        now,
+        getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
+        store,
+        gaslessChains: deps.gaslessChains ?? new Map(),
       }),
     )
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))

@@ -48,6 +48,11 @@ export interface Config {
   widgetFrameAncestors: readonly string[]
   /** Port of the widget demo host page in devnet mode (`WIDGET_DEMO_PORT`, `PORT` + 1 by default); 0 = off. */
   widgetDemoPort: number | undefined
+  /**
+   * Private key (0x + 64 hex) of the gasless relayer (network mode; it must be allowlisted in each chain's
+   * GaslessSettlement). Without it no relayer runs outside the devnet, which uses its own fixed key.
+   */
+  gaslessRelayerKey: `0x${string}` | undefined
 }
 
 export class ConfigError extends Error {
@@ -174,6 +179,14 @@ const envSchema = z.object({
       .pipe(z.number().max(65535, 'expected an integer from 0 to 65535'))
       .optional(),
   ),
+  GASLESS_RELAYER_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 0x-prefixed 32-byte hex private key')
+      .transform((value) => value as `0x${string}`)
+      .optional(),
+  ),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
@@ -228,5 +241,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           ? e.PORT + 1
           : undefined
         : e.WIDGET_DEMO_PORT || undefined,
+    gaslessRelayerKey: e.GASLESS_RELAYER_KEY,
   }
 }

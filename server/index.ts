@@ -1,6 +1,7 @@
 import { Server as HttpServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { privateKeyToAccount } from 'viem/accounts'
 import { createApp } from './app'
 import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAdmin'
 import type { ChainDeployment } from './chains/deployment'
@@ -11,6 +12,8 @@ import {
   provideLiquidityNetwork,
 } from './devnet/liquidityNetwork/provideLiquidityNetwork'
 import { type Devnet, startDevnet } from './devnet/startDevnet'
+import { getDevnetRelayerAccount } from './gasless/devnetRelayer'
+import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGaslessRelayers'
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
 import { mountCrossProviders } from './providers/mountCrossProviders'
@@ -86,11 +89,13 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let store: Store | undefined
   let markets: Markets | undefined
   let watchers: TradeWatcher[] = []
+  let gasless: GaslessRelayers | undefined
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
   const stopServices = async () => {
     markets?.stop()
     await Promise.all(watchers.map((w) => w.stop()))
+    await gasless?.stop()
     await admin?.close()
     await pruning?.stop()
     await store?.close()
@@ -160,6 +165,15 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       onUnavailable: (provider, err) =>
         logger.warn('cross-chain provider unavailable: its trades are not offered', { provider, err }),
     })
+    gasless = startGaslessRelayers({
+      store,
+      markets,
+      account: devnet
+        ? getDevnetRelayerAccount()
+        : config.gaslessRelayerKey && privateKeyToAccount(config.gaslessRelayerKey),
+      logger,
+      intervalMs: devnet ? 250 : 1_000,
+    })
     const app = createApp({
       config,
       deployments,
@@ -167,6 +181,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       markets,
       store,
       cross,
+      gaslessChains: gasless.chains,
       ...(devnet ? { devnet } : {}),
       ...(params.distDir ? { distDir: params.distDir } : {}),
     })

@@ -20,6 +20,8 @@ export interface ChainDeployment {
   liquidityRouter?: Address
   /** Our entry that swaps to native and deposits through `liquidityRouter` in one transaction. */
   liquidityEntry?: Address
+  /** Our GaslessSettlement (docs/gasless.md); absent where gasless orders are not offered. */
+  gaslessSettlement?: Address
   /** First block worth scanning for pools / aggregator events. */
   startBlock: number
   tokens: TokenInfo[]

@@ -36,6 +36,7 @@ const deploymentSchema = z.object({
   aggregator: address,
   liquidityRouter: address.optional(),
   liquidityEntry: address.optional(),
+  gaslessSettlement: address.optional(),
   startBlock: z.number().int().nonnegative(),
   tokens: z.array(
     z.object({

@@ -18,6 +18,7 @@ export const devnetVersionInputs: readonly string[] = [
   'contracts/deploy/deployBytecode.ts',
   'contracts/deploy/deployDevToken.ts',
   'contracts/deploy/deployLiquidityNetworkContracts.ts',
+  'contracts/deploy/deployGaslessSettlement.ts',
   'contracts/deploy/deployMulticall3.ts',
   'contracts/deploy/deployPermit2.ts',
   'contracts/deploy/deployUniswapV2.ts',
@@ -33,6 +34,7 @@ export const devnetVersionInputs: readonly string[] = [
   'server/devnet/prices.ts',
   'server/poolKinds/uniswapV3/tickMath.ts',
   'server/devnet/tokens.ts',
+  'server/gasless/devnetRelayer.ts',
 ]
 
 /**

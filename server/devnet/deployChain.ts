@@ -12,6 +12,7 @@ import {
 } from 'viem'
 import { deployAggregator } from '../../contracts/deploy/deployAggregator'
 import { deployDevToken } from '../../contracts/deploy/deployDevToken'
+import { deployGaslessSettlement } from '../../contracts/deploy/deployGaslessSettlement'
 import { deployLiquidityNetworkContracts } from '../../contracts/deploy/deployLiquidityNetworkContracts'
 import { deployMulticall3 } from '../../contracts/deploy/deployMulticall3'
 import { deployPermit2 } from '../../contracts/deploy/deployPermit2'
@@ -22,6 +23,7 @@ import { createDevClient } from '../../contracts/deploy/devClient'
 import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../../contracts/thirdParty'
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../chains/deployment'
+import { getDevnetRelayerAccount } from '../gasless/devnetRelayer'
 import { poolKinds } from '../poolKinds/poolKinds'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from './createTxPipeline'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
@@ -219,6 +221,16 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
   await assertPairsCreated(client, v2Pairs)
   log?.(`chain ${chainId}: ${plans.length} pools seeded, ${devAccounts.length} dev accounts funded`)
 
+  // Gasless orders: our settlement with the devnet relayer allowlisted and funded for gas.
+  const relayer = getDevnetRelayerAccount().address
+  const { settlement: gaslessSettlement } = await deployGaslessSettlement(client, {
+    aggregator,
+    permit2,
+    owner: deployer,
+    relayers: [relayer],
+  })
+  await client.setBalance({ address: relayer, value: nativePerAccount })
+
   return {
     chainId,
     rpcUrl,
@@ -226,6 +238,7 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
     multicall3,
     permit2,
     aggregator,
+    gaslessSettlement,
     startBlock,
     tokens,
     exchanges,

@@ -3,6 +3,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -134,6 +135,72 @@ export const serverSecrets = pgTable('server_secrets', {
   createdAt: createdAt(),
 })
 
+/**
+ * Gasless orders (server/gasless, docs/gasless.md): the signed order, its state, and the relayer's progress.
+ * `status`: pending | processing | completed | cancelled | failed. A processing order is leased to one relayer
+ * (`claimedBy` until `leaseUntil`); once `signedTx` is set it is the only transaction ever sent for the order.
+ */
+export const gaslessOrders = pgTable(
+  'gasless_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    owner: text('owner').notNull(),
+    receiver: text('receiver').notNull(),
+    srcToken: text('src_token').notNull(),
+    dstToken: text('dst_token').notNull(),
+    amountIn: uint256('amount_in').notNull(),
+    fee: uint256('fee').notNull(),
+    amountOutMin: uint256('amount_out_min').notNull(),
+    /** Unix seconds. */
+    deadline: bigint('deadline', { mode: 'number' }).notNull(),
+    tradeHash: text('trade_hash').notNull(),
+    /** Permit2 unordered nonce. */
+    nonce: uint256('nonce').notNull(),
+    signature: text('signature').notNull(),
+    /** The route (`Aggregator.Step[]`, share as a decimal string). */
+    steps: jsonb('steps')
+      .$type<
+        { kind: number; factoryId: number; tokenIn: string; tokenOut: string; fee: number; share: string }[]
+      >()
+      .notNull(),
+    status: text('status').notNull().default('pending'),
+    failureMsg: text('failure_msg'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    relayer: text('relayer'),
+    txNonce: bigint('tx_nonce', { mode: 'number' }),
+    signedTx: text('signed_tx'),
+    txHash: text('tx_hash'),
+    /** What the relayer's simulation of its transaction paid the receiver (the execution quote). */
+    quotedAmountOut: uint256('quoted_amount_out'),
+    amountOut: uint256('amount_out'),
+    feeTaken: uint256('fee_taken'),
+    createdAt: createdAt(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('gasless_orders_owner_nonce_uq').on(t.chainId, t.owner, t.nonce),
+    index('gasless_orders_owner_idx').on(t.owner, t.createdAt),
+    index('gasless_orders_work_idx').on(t.chainId, t.status, t.nextAttemptAt),
+  ],
+)
+
+/** The next transaction nonce of each relayer account per chain, shared by every relayer process. */
+export const gaslessRelayerNonces = pgTable(
+  'gasless_relayer_nonces',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    nextNonce: bigint('next_nonce', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+)
+
 export const schema = {
   companies,
   apiKeys,
@@ -142,5 +209,7 @@ export const schema = {
   watcherCursors,
   rateLimitBuckets,
   serverSecrets,
+  gaslessOrders,
+  gaslessRelayerNonces,
 }
 export type Schema = typeof schema

@@ -1,0 +1,4 @@
+/** The text an owner signs (EIP-191 `personal_sign`) to cancel gasless order `orderId`. */
+export function cancelMessage(orderId: string): string {
+  return `Cancel gasless order ${orderId}`
+}

@@ -1,0 +1,291 @@
+import {
+  type Address,
+  createPublicClient,
+  defineChain,
+  erc20Abi,
+  type Hex,
+  http,
+  maxUint256,
+  type PublicClient,
+  parseEther,
+} from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { devTokenAbi, gaslessSettlementAbi } from '../../contracts/artifacts/index'
+import { deployGaslessSettlement } from '../../contracts/deploy/deployGaslessSettlement'
+import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
+import {
+  deploySwapFixture,
+  FACTORY_UNISWAP_V2,
+  type SwapFixture,
+} from '../../contracts/test/deploySwapFixture'
+import { PERMIT2_ADDRESS } from '../../contracts/thirdParty'
+import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
+import { cancelGaslessOrder, getGaslessOrder, insertGaslessOrder } from '../store/gaslessOrders'
+import { getTestStoreTargets, openTestStore, type TestStore } from '../store/openTestStore'
+import { buildGaslessTypedData } from './buildGaslessTypedData'
+import {
+  createGaslessRelayer,
+  type GaslessRelayerParams,
+  RelayerCrash,
+  type RelayerStage,
+} from './createGaslessRelayer'
+import { getDevnetRelayerAccount } from './devnetRelayer'
+import { type GaslessOrder, hashRoute, type RouteStep } from './gaslessOrderTypes'
+import { orderToRow } from './orderToRow'
+
+// Not 31337: the etched Permit2 caches a wrong domain separator for that chain (see gaslessSettlement.test.ts).
+const CHAIN_ID = 8453
+const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
+const e = parseEther
+
+let anvil: AnvilInstance
+let f: SwapFixture
+let client: PublicClient
+let settlement: Address
+let snapshotId: Hex
+const relayerAccount = getDevnetRelayerAccount()
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: 25030 })
+  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
+  client = createPublicClient({
+    chain: defineChain({
+      id: CHAIN_ID,
+      name: 'test',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    }),
+    transport: http(anvil.rpcUrl),
+    pollingInterval: 20,
+  })
+  ;({ settlement } = await deployGaslessSettlement(f.deployer, {
+    aggregator: f.aggregator,
+    permit2: PERMIT2_ADDRESS,
+    owner: f.deployer.account.address,
+    relayers: [relayerAccount.address],
+  }))
+  await f.deployer.setBalance({ address: relayerAccount.address, value: e('100') })
+  await waitForReceipt(f.user, {
+    hash: await f.user.writeContract({
+      address: f.tokens.tokenA,
+      abi: devTokenAbi,
+      functionName: 'approve',
+      args: [PERMIT2_ADDRESS, maxUint256],
+    }),
+  })
+  snapshotId = await f.deployer.snapshot()
+})
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+const route = (): RouteStep[] => [
+  {
+    kind: 0,
+    factoryId: FACTORY_UNISWAP_V2,
+    tokenIn: f.tokens.tokenA,
+    tokenOut: f.tokens.tokenB,
+    fee: 0,
+    share: 10n ** 18n,
+  },
+]
+
+async function signedOrder(nonce: bigint, overrides: Partial<GaslessOrder> = {}) {
+  const block = await client.getBlock()
+  const order: GaslessOrder = {
+    user: f.user.account.address,
+    receiver: RECEIVER,
+    srcToken: f.tokens.tokenA,
+    dstToken: f.tokens.tokenB,
+    amountIn: e('10'),
+    fee: e('0.1'),
+    amountOutMin: e('9'),
+    deadline: block.timestamp + 3600n,
+    tradeHash: hashRoute(route()),
+    ...overrides,
+  }
+  const signature = await f.user.signTypedData(
+    buildGaslessTypedData({ chainId: CHAIN_ID, permit2: PERMIT2_ADDRESS, settlement, order, nonce }),
+  )
+  return orderToRow({ chainId: CHAIN_ID, order, nonce, signature, steps: route() })
+}
+
+async function addOrder(store: TestStore, nonce: bigint, overrides: Partial<GaslessOrder> = {}) {
+  const row = await insertGaslessOrder(store.db, await signedOrder(nonce, overrides))
+  if (!row) throw new Error('order not stored')
+  return row.id
+}
+
+function relayer(store: TestStore, extra: Partial<GaslessRelayerParams> = {}) {
+  return createGaslessRelayer({
+    db: store.db,
+    chainId: CHAIN_ID,
+    client,
+    settlement,
+    permit2: PERMIT2_ADDRESS,
+    account: relayerAccount,
+    worker: 'relayer-a',
+    receiptTimeoutMs: 10_000,
+    ...extra,
+  })
+}
+
+/** Every GaslessOrderFilled the chain holds, by Permit2 nonce. */
+async function fills(): Promise<bigint[]> {
+  const logs = await client.getContractEvents({
+    address: settlement,
+    abi: gaslessSettlementAbi,
+    eventName: 'GaslessOrderFilled',
+    fromBlock: 0n,
+  })
+  return logs.map((log) => log.args.nonce ?? -1n)
+}
+
+const balance = (token: Address, account: Address) =>
+  client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [account] })
+
+describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relayer on $name', (target) => {
+  let store: TestStore
+
+  beforeEach(async () => {
+    await f.deployer.revert({ id: snapshotId })
+    snapshotId = await f.deployer.snapshot()
+    store = await openTestStore(target)
+  })
+
+  afterEach(async () => {
+    await store.destroy()
+  })
+
+  it('executes an order: the receiver gets exactly the execution quote (>= min-out), the user spends no native', async () => {
+    const id = await addOrder(store, 1n)
+    const userNative = await client.getBalance({ address: f.user.account.address })
+    expect(await relayer(store).runOnce()).toBe(1)
+    const row = await getGaslessOrder(store.db, id)
+    expect(row?.status).toBe('completed')
+    const received = await balance(f.tokens.tokenB, RECEIVER)
+    expect(received).toBe(row?.quotedAmountOut)
+    expect(row?.amountOut).toBe(received)
+    expect(received >= e('9')).toBe(true)
+    expect(row?.feeTaken).toBe(e('0.1'))
+    expect(await balance(f.tokens.tokenA, relayerAccount.address)).toBe(e('0.1'))
+    expect(await client.getBalance({ address: f.user.account.address })).toBe(userNative)
+    expect(await fills()).toEqual([1n])
+  })
+
+  it.each<RelayerStage>(['claimed', 'signed', 'broadcast', 'mined'])(
+    'a relayer killed after %s: the next one ends the order exactly once',
+    async (stage) => {
+      const id = await addOrder(store, 2n)
+      await expect(relayer(store, { crashAfter: stage }).runOnce()).rejects.toBeInstanceOf(RelayerCrash)
+      expect((await getGaslessOrder(store.db, id))?.status).toBe('processing')
+      // within the lease nobody takes it over
+      expect(await relayer(store, { worker: 'relayer-b' }).runOnce()).toBe(0)
+      const later = () => Date.now() + 120_000
+      expect(await relayer(store, { worker: 'relayer-b', now: later }).runOnce()).toBe(1)
+      const row = await getGaslessOrder(store.db, id)
+      expect(row?.status).toBe('completed')
+      expect(await fills()).toEqual([2n])
+      expect(await balance(f.tokens.tokenB, RECEIVER)).toBe(row?.quotedAmountOut)
+      expect(await relayer(store, { worker: 'relayer-c', now: () => Date.now() + 240_000 }).runOnce()).toBe(0)
+    },
+  )
+
+  it('one failing order does not stop the others; an expired one fails with its reason', async () => {
+    const block = await client.getBlock()
+    const expired = await addOrder(store, 3n, { deadline: block.timestamp - 10n })
+    const badRow = await signedOrder(4n)
+    const bad = (
+      await insertGaslessOrder(store.db, { ...badRow, signature: (await signedOrder(5n)).signature })
+    )?.id
+    const good = await addOrder(store, 6n)
+    expect(await relayer(store).runOnce()).toBe(3)
+    expect((await getGaslessOrder(store.db, expired))?.status).toBe('failed')
+    expect((await getGaslessOrder(store.db, expired))?.failureMsg).toBe(
+      `order expired: its deadline ${Number(block.timestamp - 10n)} passed before it could be executed`,
+    )
+    expect((await getGaslessOrder(store.db, bad ?? ''))?.failureMsg).toBe(
+      'the order cannot be executed: InvalidSigner',
+    )
+    expect((await getGaslessOrder(store.db, good))?.status).toBe('completed')
+    expect(await fills()).toEqual([6n])
+  })
+
+  it('keeps an order whose min-out does not hold pending, to try again later', async () => {
+    const id = await addOrder(store, 7n, { amountOutMin: e('9.9') })
+    expect(await relayer(store).runOnce()).toBe(1)
+    const row = await getGaslessOrder(store.db, id)
+    expect(row?.status).toBe('pending')
+    expect(row?.failureMsg).toBe('not executable yet (InsufficientOutput)')
+    expect(await relayer(store).runOnce()).toBe(0)
+    expect(await fills()).toEqual([])
+  })
+
+  it('fails an order whose Permit2 nonce the owner cancelled on chain', async () => {
+    const id = await addOrder(store, 8n)
+    await waitForReceipt(f.user, {
+      hash: await f.user.writeContract({
+        address: PERMIT2_ADDRESS,
+        abi: [
+          {
+            type: 'function',
+            name: 'invalidateUnorderedNonces',
+            stateMutability: 'nonpayable',
+            inputs: [
+              { name: 'wordPos', type: 'uint256' },
+              { name: 'mask', type: 'uint256' },
+            ],
+            outputs: [],
+          },
+        ],
+        functionName: 'invalidateUnorderedNonces',
+        args: [0n, 1n << 8n],
+      }),
+    })
+    await relayer(store).runOnce()
+    expect((await getGaslessOrder(store.db, id))?.failureMsg).toBe(
+      'the Permit2 nonce of this order is already used or was cancelled on chain',
+    )
+  })
+
+  it('cancel racing execution: the order is either cancelled and never executed, or executed once', async () => {
+    const results: string[] = []
+    for (const nonce of [20n, 21n, 22n, 23n]) {
+      const id = await addOrder(store, nonce)
+      const [cancel] = await Promise.all([
+        cancelGaslessOrder(store.db, { id, at: new Date() }),
+        relayer(store).runOnce(),
+      ])
+      const row = await getGaslessOrder(store.db, id)
+      const executed = (await fills()).filter((n) => n === nonce).length
+      if (cancel.cancelled) {
+        expect(row?.status).toBe('cancelled')
+        expect(executed).toBe(0)
+      } else {
+        expect(row?.status).toBe('completed')
+        expect(executed).toBe(1)
+      }
+      results.push(row?.status ?? '')
+    }
+    expect(results.every((s) => s === 'cancelled' || s === 'completed')).toBe(true)
+  })
+
+  it('two relayers on one database never execute an order twice', async () => {
+    const nonces = [30n, 31n, 32n, 33n, 34n, 35n]
+    const ids = []
+    // each order moves the pool's price: a min-out all six meet in any order
+    for (const nonce of nonces) ids.push(await addOrder(store, nonce, { amountOutMin: e('5') }))
+    // On PostgreSQL each relayer's transactions take their own pooled connections, as two processes would.
+    const a = relayer(store, { worker: 'relayer-a', batchSize: 2 })
+    const b = relayer(store, { worker: 'relayer-b', batchSize: 2 })
+    let claimed = 0
+    for (let round = 0; round < 4; round++) {
+      const [x, y] = await Promise.all([a.runOnce(), b.runOnce()])
+      claimed += x + y
+    }
+    expect(claimed).toBe(6)
+    for (const id of ids) expect((await getGaslessOrder(store.db, id))?.status).toBe('completed')
+    expect([...(await fills())].sort()).toEqual(nonces)
+  })
+})

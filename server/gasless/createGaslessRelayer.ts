@@ -1,0 +1,300 @@
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  type PublicClient,
+  parseEventLogs,
+  type TransactionReceipt,
+} from 'viem'
+import { aggregatorAbi, gaslessSettlementAbi } from '../../contracts/artifacts/index'
+import type { Db } from '../store/db'
+import {
+  claimGaslessOrders,
+  finishGaslessOrder,
+  type GaslessOrderRow,
+  persistSignedGaslessTx,
+  releaseGaslessOrder,
+} from '../store/gaslessOrders'
+import { orderFromRow, stepsFromRow } from './orderFromRow'
+import { permit2Abi } from './permit2Abi'
+
+/** The points of an order's execution after which a test may kill the relayer (`crashAfter`). */
+export type RelayerStage = 'claimed' | 'signed' | 'broadcast' | 'mined'
+
+/** Thrown by the `crashAfter` test hook: the relayer stops there, leaving the order as a dead process would. */
+export class RelayerCrash extends Error {
+  override name = 'RelayerCrash' as const
+}
+
+export interface GaslessRelayerParams {
+  db: Db
+  chainId: number
+  client: PublicClient
+  settlement: Address
+  permit2: Address
+  /** The relayer's key (allowlisted in the settlement); it pays the gas and receives the fees. */
+  account: LocalAccount
+  /** Names this process in the order leases. */
+  worker: string
+  /** Clock in ms. Default Date.now. */
+  now?: () => number
+  /** How long a claim holds an order before another relayer may take it over. Default 60 s. */
+  leaseMs?: number
+  /** When an order's conditions do not hold yet, it is tried again after this long. Default 3 s. */
+  retryMs?: number
+  /** Orders claimed per round. Default 10. */
+  batchSize?: number
+  /** Waiting for a receipt gives up after this long (the order stays leased and is resumed). Default 60 s. */
+  receiptTimeoutMs?: number
+  /**
+   * The relayer's gas cost `costWei` expressed in `srcToken` base units, or undefined when no price is known
+   * (then the fee cap is not checked: the signed fee is what the user agreed to pay).
+   */
+  costInSrcToken?: (srcToken: Address, costWei: bigint) => bigint | undefined
+  /** Test hook: throw `RelayerCrash` right after this stage of every order. */
+  crashAfter?: RelayerStage
+  onError?: (error: unknown, orderId: string) => void
+}
+
+export interface GaslessRelayer {
+  /** One round: claims due orders and drives each to its end (or back to the queue); returns how many it claimed. */
+  runOnce(): Promise<number>
+  /** Runs rounds every `intervalMs` until `stop()`. */
+  start(intervalMs: number): void
+  stop(): Promise<void>
+}
+
+/** Reasons an order is released to try again later rather than failed. */
+const retryableErrors = new Set(['InsufficientOutput', 'TransferFailed'])
+
+/**
+ * The gasless relayer of one chain (docs/gasless.md). Each round claims due orders from the store
+ * (`FOR UPDATE SKIP LOCKED` with a lease, so relayers never hold one order at once) and, per order,
+ * independently (one failing order never stops the others): fails it once its deadline passed or its Permit2
+ * nonce is spent; re-quotes it by simulating `GaslessSettlement.execute` from the relayer account at the
+ * newest block; releases it for a later try while balance, allowance, min-out or the fee cap (gas cost at
+ * today's price, in the source token, within the signed fee) do not hold; else signs the transaction and
+ * persists it with the account's next nonce (store-managed, shared by all processes) BEFORE broadcasting,
+ * then waits for the receipt and ends the order `completed` (amounts from `GaslessOrderFilled`) or `failed`.
+ * A claimed order that already has a signed transaction (its relayer died) is only rebroadcast and awaited,
+ * so a crash at any stage neither loses an order nor sends a second transaction for it.
+ */
+export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelayer {
+  const {
+    db,
+    chainId,
+    client,
+    settlement,
+    permit2,
+    account,
+    worker,
+    now = Date.now,
+    leaseMs = 60_000,
+    retryMs = 3_000,
+    batchSize = 10,
+    receiptTimeoutMs = 60_000,
+  } = params
+  const crashAfter = (stage: RelayerStage) => {
+    if (params.crashAfter === stage) throw new RelayerCrash(`relayer stopped after ${stage}`)
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<unknown> | undefined
+  let stopped = false
+
+  const release = (row: GaslessOrderRow, reason: string) =>
+    releaseGaslessOrder(db, { id: row.id, worker, nextAttemptAt: new Date(now() + retryMs), reason })
+  const fail = (row: GaslessOrderRow, failureMsg: string) =>
+    finishGaslessOrder(db, { id: row.id, status: 'failed', at: new Date(now()), failureMsg })
+
+  async function finishFromReceipt(row: GaslessOrderRow, receipt: TransactionReceipt): Promise<void> {
+    if (receipt.status !== 'success') {
+      await fail(row, `the settlement transaction ${receipt.transactionHash} reverted`)
+      return
+    }
+    const [filled] = parseEventLogs({
+      abi: gaslessSettlementAbi,
+      eventName: 'GaslessOrderFilled',
+      logs: receipt.logs,
+    })
+    await finishGaslessOrder(db, {
+      id: row.id,
+      status: 'completed',
+      at: new Date(now()),
+      amountOut: filled?.args.amountOut ?? 0n,
+      feeTaken: filled?.args.fee ?? 0n,
+    })
+  }
+
+  async function settle(row: GaslessOrderRow, signedTx: Hex, txHash: Hex): Promise<void> {
+    const existing = await client.getTransactionReceipt({ hash: txHash }).catch(() => undefined)
+    if (!existing) {
+      // Rebroadcasting the persisted transaction is always safe: it is the order's only transaction.
+      await client.sendRawTransaction({ serializedTransaction: signedTx }).catch(() => undefined)
+      crashAfter('broadcast')
+    }
+    const receipt =
+      existing ?? (await client.waitForTransactionReceipt({ hash: txHash, timeout: receiptTimeoutMs }))
+    crashAfter('mined')
+    await finishFromReceipt(row, receipt)
+  }
+
+  async function process(row: GaslessOrderRow): Promise<void> {
+    crashAfter('claimed')
+    if (row.signedTx && row.txHash) {
+      await settle(row, row.signedTx as Hex, row.txHash as Hex)
+      return
+    }
+    const nowSec = Math.floor(now() / 1000)
+    if (nowSec > row.deadline) {
+      await fail(row, `order expired: its deadline ${row.deadline} passed before it could be executed`)
+      return
+    }
+    const order = orderFromRow(row)
+    const nonceUsed = await isNonceUsed(order.user, row.nonce)
+    if (nonceUsed) {
+      await fail(row, 'the Permit2 nonce of this order is already used or was cancelled on chain')
+      return
+    }
+    const [balance, allowance] = await Promise.all([
+      client.readContract({
+        address: order.srcToken,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [order.user],
+      }),
+      client.readContract({
+        address: order.srcToken,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [order.user, permit2],
+      }),
+    ])
+    if (balance < order.amountIn)
+      return void (await release(row, 'the owner balance is below the order amount'))
+    if (allowance < order.amountIn)
+      return void (await release(row, 'the Permit2 allowance is below the order amount'))
+
+    const args = [order, row.nonce, row.signature as Hex, stepsFromRow(row), order.fee] as const
+    let quotedAmountOut: bigint
+    let gas: bigint
+    try {
+      const simulated = await client.simulateContract({
+        account,
+        address: settlement,
+        abi: [...gaslessSettlementAbi, ...aggregatorAbi, ...permit2Abi],
+        functionName: 'execute',
+        args,
+      })
+      quotedAmountOut = simulated.result
+      gas = await client.estimateContractGas({
+        account,
+        address: settlement,
+        abi: gaslessSettlementAbi,
+        functionName: 'execute',
+        args,
+      })
+    } catch (error: unknown) {
+      const name = revertName(error)
+      if (name === undefined) throw error
+      if (retryableErrors.has(name)) return void (await release(row, `not executable yet (${name})`))
+      await fail(row, `the order cannot be executed: ${name}`)
+      return
+    }
+    const fees = await client.estimateFeesPerGas()
+    const gasLimit = (gas * 12n) / 10n
+    const cost = params.costInSrcToken?.(order.srcToken, gas * fees.maxFeePerGas)
+    if (cost !== undefined && cost > order.fee) {
+      return void (await release(row, `the gas cost (${cost} in the source token) is above the signed fee`))
+    }
+    const data = encodeFunctionData({ abi: gaslessSettlementAbi, functionName: 'execute', args })
+    const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' })
+    const persisted = await persistSignedGaslessTx(db, {
+      id: row.id,
+      worker,
+      chainId,
+      relayer: account.address,
+      chainNonce,
+      quotedAmountOut,
+      feeTaken: order.fee,
+      sign: async (nonce) => {
+        const signedTx = await account.signTransaction({
+          chainId,
+          type: 'eip1559',
+          to: settlement,
+          data,
+          gas: gasLimit,
+          maxFeePerGas: fees.maxFeePerGas,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+          nonce,
+        })
+        return { signedTx, txHash: keccak256(signedTx) }
+      },
+    })
+    if (!persisted) return
+    crashAfter('signed')
+    await settle(row, persisted.signedTx as Hex, persisted.txHash as Hex)
+  }
+
+  async function isNonceUsed(owner: Address, nonce: bigint): Promise<boolean> {
+    const bitmap = await client.readContract({
+      address: permit2,
+      abi: permit2Abi,
+      functionName: 'nonceBitmap',
+      args: [owner, nonce >> 8n],
+    })
+    return ((bitmap >> (nonce & 255n)) & 1n) === 1n
+  }
+
+  async function runOnce(): Promise<number> {
+    const claimed = await claimGaslessOrders(db, {
+      chainId,
+      worker,
+      now: new Date(now()),
+      leaseUntil: new Date(now() + leaseMs),
+      limit: batchSize,
+    })
+    for (const row of claimed) {
+      try {
+        await process(row)
+      } catch (error: unknown) {
+        if (error instanceof RelayerCrash) throw error
+        params.onError?.(error, row.id)
+      }
+    }
+    return claimed.length
+  }
+
+  const loop = (intervalMs: number) => {
+    if (stopped) return
+    running = runOnce()
+      .catch((error: unknown) => params.onError?.(error, ''))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(() => loop(intervalMs), intervalMs)
+      })
+  }
+
+  return {
+    runOnce,
+    start: (intervalMs) => {
+      stopped = false
+      loop(intervalMs)
+    },
+    stop: async () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await running
+    },
+  }
+}
+
+function revertName(error: unknown): string | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
+  if (!(reverted instanceof ContractFunctionRevertedError)) return undefined
+  return reverted.data?.errorName ?? reverted.reason ?? 'reverted'
+}

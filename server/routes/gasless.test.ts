@@ -1,0 +1,322 @@
+import { type Address, getAddress, maxUint256 } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import { loadConfig } from '../config'
+import { cancelMessage } from '../gasless/cancelMessage'
+import { createGaslessRelayer } from '../gasless/createGaslessRelayer'
+import { getDevnetRelayerAccount } from '../gasless/devnetRelayer'
+import type { GaslessChain } from '../gasless/planGaslessOrder'
+import { createSilentLogger } from '../logger'
+import { getGaslessOrder } from '../store/gaslessOrders'
+import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+
+const CHAIN = 1
+
+type Estimate = {
+  gasUnits: string
+  fee: string
+  amountIn: string
+  amountOut: string
+  amountOutMin: string
+  deadline: number
+  permit2: { address: Address; spender: Address; allowance: string; approvalNeeded: boolean }
+  eip2612Permit: boolean
+  transactionData: { order: Record<string, string>; call: Record<string, unknown>[] }
+}
+type TypedData = {
+  account: Address
+  domain: { name: string; chainId: number; verifyingContract: Address }
+  types: Record<string, { name: string; type: string }[]>
+  primaryType: string
+  message: { nonce: string; deadline: string; spender: Address; witness: Record<string, string> }
+}
+type OrderView = {
+  id: string
+  address: Address
+  status: string
+  amount: string
+  fee: string
+  amountOut: string | null
+  failureMsg: string | null
+  txCompleted: string | null
+  canceledAt: string | null
+}
+
+describe('gasless API on the devnet (chain 1)', () => {
+  let h: DevnetHarness
+  let app: ReturnType<typeof createApp>
+  let relayer: ReturnType<typeof createGaslessRelayer>
+  let usdc: Address
+  let weth: Address
+
+  const post = (path: string, body: unknown) =>
+    app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  const json = async <T>(res: Response, status = 200): Promise<T> => {
+    const body = (await res.json()) as T
+    expect({ status: res.status, body }).toMatchObject({ status })
+    return body
+  }
+  const expectError = async (res: Response, status: number, code: string) => {
+    const body = (await res.json()) as { error: { code: string } }
+    expect({ status: res.status, code: body.error.code }).toEqual({ status, code })
+  }
+  const estimate = (sender: Address, amount = 1_000_000_000n) =>
+    post('/v1/gasless/estimate', {
+      parameters: { chainId: CHAIN, srcToken: usdc, dstToken: weth, amount: amount.toString(), sender },
+    })
+  /** Signs the served JSON as a wallet's eth_signTypedData_v4 would (EIP712Domain is implied by viem). */
+  const sign = (accountIndex: number, typed: TypedData) => {
+    const { EIP712Domain: _domainType, ...types } = typed.types
+    return h.account(accountIndex).signTypedData({
+      domain: typed.domain,
+      types,
+      primaryType: typed.primaryType,
+      message: typed.message,
+    })
+  }
+  /** Estimate, typed data and signature of `accountIndex`'s order (optionally signed by `signerIndex`). */
+  const prepare = async (accountIndex: number, signerIndex = accountIndex) => {
+    const sender = h.account(accountIndex).address
+    const est = await json<Estimate>(await estimate(sender))
+    const typed = await json<TypedData>(
+      await post('/trade/v1/gasless/typed-data', {
+        transactionData: est.transactionData,
+        sender,
+        chainId: CHAIN,
+      }),
+    )
+    const signature = await sign(signerIndex, typed)
+    const order: Record<string, string> = { ...typed.message.witness, nonce: typed.message.nonce }
+    const body = {
+      chainFrom: CHAIN,
+      order,
+      call: est.transactionData.call,
+      signature,
+    }
+    return { est, typed, body, sender }
+  }
+
+  beforeAll(async () => {
+    h = await startDevnetHarness({ portBase: 25100, chainIds: [CHAIN] })
+    usdc = getAddress(h.token(CHAIN, 'USDC').address)
+    weth = getAddress(h.deployment(CHAIN).wrappedNative)
+    const deployment = h.deployment(CHAIN)
+    const account = getDevnetRelayerAccount()
+    const settlement = deployment.gaslessSettlement
+    if (!settlement) throw new Error('the devnet deploys no GaslessSettlement')
+    const gaslessChains = new Map<number, GaslessChain>([
+      [CHAIN, { settlement, permit2: deployment.permit2, relayer: account.address }],
+    ])
+    app = createApp({
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE_IP: '0',
+        RATE_LIMIT_PER_MINUTE_KEY: '0',
+      }),
+      deployments: h.deployments,
+      logger: createSilentLogger(),
+      markets: h.markets,
+      store: h.store,
+      distDir: '/nonexistent/dist',
+      gaslessChains,
+    })
+    relayer = createGaslessRelayer({
+      db: h.store.db,
+      chainId: CHAIN,
+      client: h.markets.get(CHAIN).client,
+      settlement,
+      permit2: deployment.permit2,
+      account,
+      worker: 'test-relayer',
+    })
+  }, 600_000)
+
+  afterAll(async () => {
+    await h?.stop()
+  })
+
+  it('advertises the gasless flow on the chain where the relayer runs', async () => {
+    const chains = await json<{ chainId: number; flows: { gasless: boolean } }[]>(
+      await app.request('/trade/v1/info/chains?format=list'),
+    )
+    expect(chains.find((c) => c.chainId === CHAIN)?.flows.gasless).toBe(true)
+    // the harness's own app runs no relayer: nothing advertised there
+    const plain = await json<{ chainId: number; flows: { gasless: boolean } }[]>(
+      await h.request('/trade/v1/info/chains?format=list'),
+    )
+    expect(plain.find((c) => c.chainId === CHAIN)?.flows.gasless).toBe(false)
+  })
+
+  it('executes an order end to end: the receiver gets the execution quote, the user spends no native', async () => {
+    const user = h.walletClient(CHAIN, 4)
+    const sender = user.account.address
+    const first = await json<Estimate>(await estimate(sender))
+    expect(first.permit2).toMatchObject({ allowance: '0', approvalNeeded: true })
+    expect(first.eip2612Permit).toBe(false)
+    expect(BigInt(first.fee) > 0n).toBe(true)
+    expect(BigInt(first.gasUnits)).toBe(270_000n)
+    await h.approve(user, usdc, h.deployment(CHAIN).permit2, maxUint256)
+
+    const { est, typed, body } = await prepare(4)
+    expect(est.permit2.approvalNeeded).toBe(false)
+    expect(typed.domain).toEqual({
+      name: 'Permit2',
+      chainId: CHAIN,
+      verifyingContract: h.deployment(CHAIN).permit2,
+    })
+    expect(typed.message.spender).toBe(h.deployment(CHAIN).gaslessSettlement)
+    const nativeBefore = await h.balanceOf(CHAIN, '0x0000000000000000000000000000000000000000', sender)
+    const wethBefore = await h.balanceOf(CHAIN, weth, sender)
+    const usdcBefore = await h.balanceOf(CHAIN, usdc, sender)
+
+    const { orderId } = await json<{ success: boolean; orderId: string }>(
+      await post('/v1/gasless/create', body),
+    )
+    const pending = await json<{ response: OrderView }>(
+      await app.request(`/trade/v1/gasless/status/${orderId}`),
+    )
+    expect(pending.response).toMatchObject({
+      id: orderId,
+      address: sender,
+      status: 'pending',
+      txCompleted: null,
+    })
+
+    expect(await relayer.runOnce()).toBe(1)
+    const row = await getGaslessOrder(h.store.db, orderId)
+    const received = (await h.balanceOf(CHAIN, weth, sender)) - wethBefore
+    expect(received).toBe(row?.quotedAmountOut)
+    expect(received >= BigInt(est.amountOutMin)).toBe(true)
+    expect(await h.balanceOf(CHAIN, usdc, sender)).toBe(usdcBefore - 1_000_000_000n)
+    expect(await h.balanceOf(CHAIN, '0x0000000000000000000000000000000000000000', sender)).toBe(nativeBefore)
+
+    const done = await json<{ response: OrderView }>(await app.request(`/trade/v1/gasless/status/${orderId}`))
+    expect(done.response).toMatchObject({
+      status: 'completed',
+      amountOut: received.toString(),
+      fee: est.fee,
+      txCompleted: row?.txHash,
+      failureMsg: null,
+    })
+    const list = await json<{ response: OrderView[]; total: number }>(
+      await app.request(`/v1/gasless/orderByAddress/${sender.toLowerCase()}?limit=10`),
+    )
+    expect(list.total).toBe(1)
+    expect(list.response.map((o) => o.id)).toEqual([orderId])
+
+    await expectError(await post('/v1/gasless/create', body), 409, 'ORDER_EXISTS')
+    const cancelSig = await h.account(4).signMessage({ message: cancelMessage(orderId) })
+    await expectError(
+      await post('/v1/gasless/cancel', { orderId, signature: cancelSig }),
+      409,
+      'ORDER_NOT_CANCELLABLE',
+    )
+  })
+
+  it('cancels a pending order for its owner only; the relayer then never runs it', async () => {
+    await h.approve(h.walletClient(CHAIN, 5), usdc, h.deployment(CHAIN).permit2, maxUint256)
+    const { body } = await prepare(5)
+    const { orderId } = await json<{ orderId: string }>(await post('/v1/gasless/create', body))
+    const foreign = await h.account(6).signMessage({ message: cancelMessage(orderId) })
+    await expectError(
+      await post('/v1/gasless/cancel', { orderId, signature: foreign }),
+      403,
+      'NOT_ORDER_OWNER',
+    )
+    await expectError(
+      await post('/v1/gasless/cancel', { orderId, signature: '0x1234' }),
+      400,
+      'INVALID_SIGNATURE',
+    )
+    const own = await h.account(5).signMessage({ message: cancelMessage(orderId) })
+    const cancelled = await json<{ response: OrderView }>(
+      await post('/v1/gasless/cancel', { orderId, signature: own }),
+    )
+    expect(cancelled.response.status).toBe('cancelled')
+    expect(cancelled.response.canceledAt).not.toBeNull()
+    expect(await relayer.runOnce()).toBe(0)
+  })
+
+  it('refuses bad signatures, foreign owners, expired deadlines, malformed orders and missing allowances', async () => {
+    await h.approve(h.walletClient(CHAIN, 7), usdc, h.deployment(CHAIN).permit2, maxUint256)
+    const { body, est, sender } = await prepare(7, 8)
+    await expectError(await post('/v1/gasless/create', body), 403, 'NOT_ORDER_OWNER')
+    await expectError(
+      await post('/v1/gasless/create', { ...body, signature: '0xdeadbeef' }),
+      400,
+      'INVALID_SIGNATURE',
+    )
+    await expectError(
+      await post('/v1/gasless/create', { ...body, order: { ...body.order, deadline: '1000' } }),
+      400,
+      'ORDER_EXPIRED',
+    )
+    await expectError(
+      await post('/v1/gasless/create', {
+        ...body,
+        order: { ...body.order, tradeHash: `0x${'11'.repeat(32)}` },
+      }),
+      400,
+      'INVALID_ORDER',
+    )
+    await expectError(
+      await post('/v1/gasless/create', { ...body, order: { ...body.order, fee: body.order.amountIn } }),
+      400,
+      'INVALID_ORDER',
+    )
+    await expectError(
+      await post('/v1/gasless/create', { ...body, order: { user: sender } }),
+      400,
+      'INVALID_PARAMS',
+    )
+    await expectError(
+      await post('/trade/v1/gasless/typed-data', {
+        transactionData: est.transactionData,
+        sender: h.account(8).address,
+        chainId: CHAIN,
+      }),
+      403,
+      'NOT_ORDER_OWNER',
+    )
+    await expectError(
+      await post('/trade/v1/gasless/typed-data', {
+        transactionData: est.transactionData,
+        sender,
+        chainId: 10,
+      }),
+      400,
+      'GASLESS_UNAVAILABLE',
+    )
+    // account 9 never approved Permit2
+    const unapproved = await prepare(9)
+    await expectError(await post('/v1/gasless/create', unapproved.body), 422, 'INSUFFICIENT_ALLOWANCE')
+    await expectError(await app.request(`/trade/v1/gasless/status/${crypto.randomUUID()}`), 404, 'NOT_FOUND')
+  })
+
+  it('shows an order that expired before execution as failed with its reason', async () => {
+    const { body } = await prepare(7)
+    const { orderId } = await json<{ orderId: string }>(await post('/v1/gasless/create', body))
+    const late = createApp({
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE_IP: '0',
+        RATE_LIMIT_PER_MINUTE_KEY: '0',
+      }),
+      deployments: h.deployments,
+      logger: createSilentLogger(),
+      markets: h.markets,
+      store: h.store,
+      distDir: '/nonexistent/dist',
+      now: () => (Number(body.order.deadline) + 1) * 1000,
+    })
+    const res = await json<{ response: OrderView }>(await late.request(`/trade/v1/gasless/status/${orderId}`))
+    expect(res.response).toMatchObject({
+      status: 'failed',
+      failureMsg: `order expired: its deadline ${body.order.deadline} passed before it could be executed`,
+    })
+  })
+})

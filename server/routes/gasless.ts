@@ -1,0 +1,547 @@
+import { randomBytes } from 'node:crypto'
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  erc20Abi,
+  getAddress,
+  type Hex,
+  isAddressEqual,
+  recoverMessageAddress,
+  recoverTypedDataAddress,
+} from 'viem'
+import { readFromNode } from '../chains/readFromNode'
+import { AppError } from '../errors'
+import { buildGaslessTypedData } from '../gasless/buildGaslessTypedData'
+import { cancelMessage } from '../gasless/cancelMessage'
+import { formatGaslessOrder, GaslessOrderSchema } from '../gasless/formatGaslessOrder'
+import { type GaslessOrder, hashRoute, type RouteStep } from '../gasless/gaslessOrderTypes'
+import { orderToRow } from '../gasless/orderToRow'
+import { permit2Abi } from '../gasless/permit2Abi'
+import { type GaslessChain, planGaslessOrder } from '../gasless/planGaslessOrder'
+import { createRouter } from '../openapi/createRouter'
+import { errorResponses, evmAddressField, uint256Field } from '../openapi/schemas'
+import { createQuoteContext } from '../quotes/createQuoteContext'
+import type { QuoteServiceDeps } from '../quotes/quoteSingle'
+import type { Store } from '../store/createStore'
+import {
+  cancelGaslessOrder,
+  failPendingGaslessOrder,
+  getGaslessOrder,
+  insertGaslessOrder,
+  listGaslessOrdersByOwner,
+} from '../store/gaslessOrders'
+
+/** The signed fee may not exceed this share of the amount (GaslessSettlement.MAX_FEE_BPS). */
+const MAX_FEE_BPS = 1000n
+
+const address = (name: string) => evmAddressField(name).transform((value) => getAddress(value))
+const hex32 = (name: string) =>
+  z.string().regex(/^0x[0-9a-fA-F]{64}$/, `${name} must be a 0x-prefixed 32-byte hex value`)
+const chainIdField = z.number({ error: 'chainId must be a number' }).int()
+
+const StepSchema = z.object({
+  kind: z.number().int().min(0).max(255),
+  factoryId: z.number().int().min(0).max(65_535),
+  tokenIn: address('tokenIn'),
+  tokenOut: address('tokenOut'),
+  fee: z.number().int().min(0).max(16_777_215),
+  share: uint256Field('share', { min: 1n }),
+})
+const StepsSchema = z.array(StepSchema).min(1, 'the route needs at least one step').max(24)
+
+const OrderFields = {
+  user: address('user'),
+  receiver: address('receiver'),
+  srcToken: address('srcToken'),
+  dstToken: address('dstToken'),
+  amountIn: uint256Field('amountIn', { min: 1n }),
+  fee: uint256Field('fee'),
+  amountOutMin: uint256Field('amountOutMin', { min: 1n }),
+  deadline: uint256Field('deadline', { allowNumber: true }),
+  tradeHash: hex32('tradeHash'),
+}
+const SignedOrderSchema = z
+  .object({ ...OrderFields, nonce: uint256Field('nonce') })
+  .openapi('GaslessSignedOrder')
+
+const TransactionDataSchema = z
+  .object({ order: z.object(OrderFields), call: StepsSchema })
+  .openapi('GaslessTransactionData', {
+    description:
+      'What `POST /v1/gasless/estimate` answers as `transactionData`: the order to sign and its route',
+  })
+
+const EstimateBodySchema = z.object({
+  parameters: z.object({
+    chainId: chainIdField,
+    srcToken: address('srcToken'),
+    dstToken: address('dstToken'),
+    amount: uint256Field('amount', { min: 1n }),
+    sender: address('sender'),
+    receiver: address('receiver').optional(),
+    slippage: z.number().min(0).max(0.5).optional(),
+  }),
+})
+
+const stringify = (value: unknown): unknown =>
+  typeof value === 'bigint'
+    ? value.toString()
+    : Array.isArray(value)
+      ? value.map(stringify)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stringify(v)]))
+        : value
+
+const permit2DomainType = [
+  { name: 'name', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+] as const
+
+const JsonObject = z.record(z.string(), z.unknown())
+
+const estimateRoute = createRoute({
+  method: 'post',
+  path: '/v1/gasless/estimate',
+  tags: ['Gasless'],
+  summary: 'Estimate a gasless order: gas units, amounts, the fee, and whether Permit2 needs an approval',
+  description:
+    "The relayer's fee (gas of the settlement at today's gas price with a margin, in the source token) is taken " +
+    'from `amount`; the rest is quoted along one path. `permit2.approvalNeeded`: the token must first be approved ' +
+    'to Permit2 once (a normal transaction); `eip2612Permit` is false (not supported yet). Sign the order with ' +
+    '`POST /trade/v1/gasless/typed-data` from `transactionData`.',
+  request: { body: { content: { 'application/json': { schema: EstimateBodySchema } }, required: true } },
+  responses: {
+    200: {
+      description: 'The estimate',
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              gasUnits: z.string(),
+              gasPrice: z.string(),
+              amountIn: z.string(),
+              fee: z.string().openapi({ description: "The relayer's fee, source token base units" }),
+              amountOut: z.string().openapi({ description: 'Expected output at the current pools' }),
+              amountOutMin: z.string(),
+              deadline: z.number().int(),
+              permit2: z.object({
+                address: z.string(),
+                spender: z.string().openapi({ description: 'The settlement contract the permit names' }),
+                allowance: z.string(),
+                approvalNeeded: z.boolean(),
+              }),
+              eip2612Permit: z.boolean(),
+              transactionData: JsonObject,
+            })
+            .openapi('GaslessEstimate'),
+        },
+      },
+    },
+    ...errorResponses(400, 422, 429, 503),
+  },
+})
+
+const typedDataRoute = createRoute({
+  method: 'post',
+  path: '/trade/v1/gasless/typed-data',
+  tags: ['Gasless'],
+  summary: 'The EIP-712 document to sign for a gasless order',
+  description:
+    "Permit2's `PermitWitnessTransferFrom` with the order as witness and a fresh Permit2 nonce. Sign it with " +
+    '`eth_signTypedData_v4` and send the signature, `message.witness` + `message.nonce` as `order` and the ' +
+    'route as `call` to `POST /v1/gasless/create`.',
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            transactionData: TransactionDataSchema,
+            sender: address('sender'),
+            chainId: chainIdField,
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: 'EIP-712 payload',
+      content: {
+        'application/json': {
+          schema: z
+            .object({
+              account: z.string(),
+              domain: z.object({
+                name: z.string(),
+                chainId: z.number().int(),
+                verifyingContract: z.string(),
+              }),
+              types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+              primaryType: z.string(),
+              message: JsonObject,
+            })
+            .openapi('GaslessTypedData'),
+        },
+      },
+    },
+    ...errorResponses(400, 403, 429),
+  },
+})
+
+const createOrderRoute = createRoute({
+  method: 'post',
+  path: '/v1/gasless/create',
+  tags: ['Gasless'],
+  summary: 'Submit a signed gasless order',
+  description:
+    'Verifies the signature (signed by `order.user`), the deadline, the fee cap, the route against `tradeHash`, ' +
+    "the owner's balance, Permit2 allowance and nonce; stores the order for the relayer and answers its id.",
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            chainFrom: chainIdField,
+            order: SignedOrderSchema,
+            call: StepsSchema,
+            permitData: z.unknown().optional(),
+            signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'signature must be 0x-prefixed hex'),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: 'Stored',
+      content: {
+        'application/json': { schema: z.object({ success: z.literal(true), orderId: z.string() }) },
+      },
+    },
+    ...errorResponses(400, 403, 409, 422, 429, 503),
+  },
+})
+
+const cancelRoute = createRoute({
+  method: 'post',
+  path: '/v1/gasless/cancel',
+  tags: ['Gasless'],
+  summary: 'Cancel a pending gasless order',
+  description:
+    '`signature`: the owner\'s EIP-191 signature of "Cancel gasless order <orderId>". Only a pending order can ' +
+    'be cancelled (off chain: the relayer never submits it); once processing or done: 409 ORDER_NOT_CANCELLABLE. ' +
+    "To be sure on chain as well, the owner may call Permit2's `invalidateUnorderedNonces`.",
+  request: {
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            orderId: z.uuid('orderId must be an order id'),
+            signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'signature must be 0x-prefixed hex'),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: 'Cancelled',
+      content: {
+        'application/json': { schema: z.object({ success: z.literal(true), response: GaslessOrderSchema }) },
+      },
+    },
+    ...errorResponses(400, 403, 404, 409, 429),
+  },
+})
+
+const statusRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/gasless/status/{orderId}',
+  tags: ['Gasless'],
+  summary: 'Status of a gasless order',
+  request: {
+    params: z.object({
+      orderId: z.uuid('orderId must be an order id').openapi({ param: { name: 'orderId', in: 'path' } }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The order',
+      content: { 'application/json': { schema: z.object({ response: GaslessOrderSchema }) } },
+    },
+    ...errorResponses(400, 404, 429),
+  },
+})
+
+const byAddressRoute = createRoute({
+  method: 'get',
+  path: '/v1/gasless/orderByAddress/{address}',
+  tags: ['Gasless'],
+  summary: 'Gasless orders of an address, newest first (paged)',
+  request: {
+    params: z.object({ address: address('address').openapi({ param: { name: 'address', in: 'path' } }) }),
+    query: z.object({
+      page: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .default(1)
+        .openapi({ param: { name: 'page', in: 'query' } }),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .default(20)
+        .openapi({ param: { name: 'limit', in: 'query' } }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'A page of orders',
+      content: {
+        'application/json': {
+          schema: z.object({
+            response: z.array(GaslessOrderSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            limit: z.number().int(),
+          }),
+        },
+      },
+    },
+    ...errorResponses(400, 429),
+  },
+})
+
+export interface GaslessRoutesDeps extends QuoteServiceDeps {
+  store: Store
+  /** The chains where a relayer runs, with their settlement. */
+  gaslessChains: ReadonlyMap<number, GaslessChain>
+}
+
+/**
+ * Gasless orders (docs/gasless.md): estimate, typed data, create, cancel, status and listing. Chains without
+ * a running relayer answer 400 GASLESS_UNAVAILABLE.
+ */
+export function createGaslessRoutes(deps: GaslessRoutesDeps) {
+  const { store, gaslessChains } = deps
+  const chainOf = (chainId: number): GaslessChain => {
+    const chain = gaslessChains.get(chainId)
+    if (!chain) {
+      throw new AppError('GASLESS_UNAVAILABLE', `Gasless orders are not available on chain ${chainId}`, {
+        details: { chainId, gaslessChainIds: [...gaslessChains.keys()] },
+      })
+    }
+    return chain
+  }
+  const nowSec = () => Math.floor(deps.now() / 1000)
+  const checkOrder = (order: GaslessOrder, steps: readonly RouteStep[]) => {
+    if (hashRoute(steps) !== order.tradeHash.toLowerCase()) {
+      throw new AppError('INVALID_ORDER', 'tradeHash does not match the route in call', {
+        details: { param: 'tradeHash' },
+      })
+    }
+    if (order.fee * 10_000n > order.amountIn * MAX_FEE_BPS) {
+      throw new AppError('INVALID_ORDER', `fee is above the cap of ${MAX_FEE_BPS / 100n}% of amountIn`, {
+        details: { param: 'fee' },
+      })
+    }
+    if (order.deadline <= BigInt(nowSec())) {
+      throw new AppError('ORDER_EXPIRED', `The order's deadline ${order.deadline} has passed`, {
+        details: { param: 'deadline' },
+      })
+    }
+  }
+
+  return createRouter()
+    .openapi(estimateRoute, async (c) => {
+      const { parameters: p } = c.req.valid('json')
+      const chain = chainOf(p.chainId)
+      const ctx = await createQuoteContext(deps, p.chainId, {
+        requestId: c.get('requestId'),
+        auth: c.get('auth'),
+      })
+      const plan = await planGaslessOrder(ctx, chain, p)
+      return c.json(
+        {
+          gasUnits: plan.gasUnits.toString(),
+          gasPrice: plan.gasPrice.toString(),
+          amountIn: plan.order.amountIn.toString(),
+          fee: plan.order.fee.toString(),
+          amountOut: plan.amountOut.toString(),
+          amountOutMin: plan.order.amountOutMin.toString(),
+          deadline: Number(plan.order.deadline),
+          permit2: {
+            address: chain.permit2,
+            spender: chain.settlement,
+            allowance: plan.permit2Allowance.toString(),
+            approvalNeeded: plan.approvalNeeded,
+          },
+          eip2612Permit: false,
+          transactionData: stringify({ order: plan.order, call: plan.steps }) as Record<string, unknown>,
+        },
+        200,
+      )
+    })
+    .openapi(typedDataRoute, (c) => {
+      const { transactionData, sender, chainId } = c.req.valid('json')
+      const chain = chainOf(chainId)
+      const order = { ...transactionData.order, tradeHash: transactionData.order.tradeHash as Hex }
+      if (!isAddressEqual(order.user, sender)) {
+        throw new AppError('NOT_ORDER_OWNER', 'sender must be the order.user who signs it', {
+          details: { param: 'sender' },
+        })
+      }
+      checkOrder(order, transactionData.call)
+      // Permit2 nonces are unordered: a random 248-bit value never collides in practice.
+      const nonce = BigInt(`0x${randomBytes(31).toString('hex')}`)
+      const typed = buildGaslessTypedData({
+        chainId,
+        permit2: chain.permit2,
+        settlement: chain.settlement,
+        order,
+        nonce,
+      })
+      return c.json(
+        {
+          account: sender,
+          domain: typed.domain,
+          types: Object.fromEntries(
+            Object.entries({ EIP712Domain: permit2DomainType, ...typed.types }).map(([name, fields]) => [
+              name,
+              fields.map((field) => ({ ...field })),
+            ]),
+          ),
+          primaryType: typed.primaryType,
+          message: stringify(typed.message) as Record<string, unknown>,
+        },
+        200,
+      )
+    })
+    .openapi(createOrderRoute, async (c) => {
+      const body = c.req.valid('json')
+      const chain = chainOf(body.chainFrom)
+      const { nonce, ...fields } = body.order
+      const order: GaslessOrder = { ...fields, tradeHash: fields.tradeHash.toLowerCase() as Hex }
+      checkOrder(order, body.call)
+      const signature = body.signature as Hex
+      const typed = buildGaslessTypedData({
+        chainId: body.chainFrom,
+        permit2: chain.permit2,
+        settlement: chain.settlement,
+        order,
+        nonce,
+      })
+      const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => undefined)
+      if (!signer) throw new AppError('INVALID_SIGNATURE', 'signature is not a valid EIP-712 signature')
+      if (!isAddressEqual(signer, order.user)) {
+        throw new AppError(
+          'NOT_ORDER_OWNER',
+          `The order is signed by ${signer}, not by order.user ${order.user}`,
+          {
+            details: { signer, user: order.user },
+          },
+        )
+      }
+      const client = deps.markets.get(body.chainFrom).client
+      const [balance, allowance, bitmap] = await readFromNode("the owner's balance and allowance", () =>
+        Promise.all([
+          client.readContract({
+            address: order.srcToken,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [order.user],
+          }),
+          client.readContract({
+            address: order.srcToken,
+            abi: erc20Abi,
+            functionName: 'allowance',
+            args: [order.user, chain.permit2],
+          }),
+          client.readContract({
+            address: chain.permit2,
+            abi: permit2Abi,
+            functionName: 'nonceBitmap',
+            args: [order.user, nonce >> 8n],
+          }),
+        ]),
+      )
+      if (balance < order.amountIn) {
+        throw new AppError(
+          'INSUFFICIENT_BALANCE',
+          `The owner holds ${balance}, below amountIn ${order.amountIn}`,
+        )
+      }
+      if (allowance < order.amountIn) {
+        throw new AppError(
+          'INSUFFICIENT_ALLOWANCE',
+          `The owner's allowance to Permit2 (${chain.permit2}) is ${allowance}, below amountIn ${order.amountIn}`,
+          { details: { spender: chain.permit2 } },
+        )
+      }
+      if (((bitmap >> (nonce & 255n)) & 1n) === 1n) {
+        throw new AppError('ORDER_EXISTS', 'The Permit2 nonce of this order is already used or cancelled')
+      }
+      const row = await insertGaslessOrder(
+        store.db,
+        orderToRow({ chainId: body.chainFrom, order, nonce, signature, steps: body.call }),
+      )
+      if (!row) throw new AppError('ORDER_EXISTS', 'An order with this owner and nonce exists already')
+      return c.json({ success: true as const, orderId: row.id }, 200)
+    })
+    .openapi(cancelRoute, async (c) => {
+      const { orderId, signature } = c.req.valid('json')
+      const existing = await getGaslessOrder(store.db, orderId)
+      if (!existing) throw new AppError('NOT_FOUND', `No gasless order ${orderId}`)
+      const signer = await recoverMessageAddress({
+        message: cancelMessage(orderId),
+        signature: signature as Hex,
+      }).catch(() => undefined)
+      if (!signer) throw new AppError('INVALID_SIGNATURE', 'signature is not a valid EIP-191 signature')
+      if (!isAddressEqual(signer, getAddress(existing.owner))) {
+        throw new AppError('NOT_ORDER_OWNER', `Only the order's owner may cancel it; signed by ${signer}`)
+      }
+      const { cancelled, order } = await cancelGaslessOrder(store.db, {
+        id: orderId,
+        at: new Date(deps.now()),
+      })
+      if (!order) throw new AppError('NOT_FOUND', `No gasless order ${orderId}`)
+      if (!cancelled && order.status !== 'cancelled') {
+        throw new AppError(
+          'ORDER_NOT_CANCELLABLE',
+          `The order is ${order.status}; only a pending order can be cancelled`,
+          {
+            details: { status: order.status },
+          },
+        )
+      }
+      return c.json({ success: true as const, response: formatGaslessOrder(order) }, 200)
+    })
+    .openapi(statusRoute, async (c) => {
+      const { orderId } = c.req.valid('param')
+      let row = await getGaslessOrder(store.db, orderId)
+      if (!row) throw new AppError('NOT_FOUND', `No gasless order ${orderId}`)
+      if (row.status === 'pending' && row.deadline < nowSec()) {
+        await failPendingGaslessOrder(store.db, {
+          id: row.id,
+          at: new Date(deps.now()),
+          failureMsg: `order expired: its deadline ${row.deadline} passed before it could be executed`,
+        })
+        row = (await getGaslessOrder(store.db, orderId)) ?? row
+      }
+      return c.json({ response: formatGaslessOrder(row) }, 200)
+    })
+    .openapi(byAddressRoute, async (c) => {
+      const { address: owner } = c.req.valid('param')
+      const { page, limit } = c.req.valid('query')
+      const { rows, total } = await listGaslessOrdersByOwner(store.db, owner, {
+        limit,
+        offset: (page - 1) * limit,
+      })
+      return c.json({ response: rows.map(formatGaslessOrder), total, page, limit }, 200)
+    })
+}

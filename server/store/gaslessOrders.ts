@@ -1,0 +1,241 @@
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import type { Db } from './db'
+import { gaslessOrders, gaslessRelayerNonces } from './schema'
+
+export type GaslessOrderRow = typeof gaslessOrders.$inferSelect
+export type NewGaslessOrder = typeof gaslessOrders.$inferInsert
+export type GaslessOrderStatus = 'pending' | 'processing' | 'completed' | 'cancelled' | 'failed'
+
+/** Stores a new pending order; returns its row, or undefined when (chain, owner, nonce) is taken. */
+export async function insertGaslessOrder(
+  db: Db,
+  order: NewGaslessOrder,
+): Promise<GaslessOrderRow | undefined> {
+  const [row] = await db.insert(gaslessOrders).values(order).onConflictDoNothing().returning()
+  return row
+}
+
+/** The order `id`, or undefined. */
+export async function getGaslessOrder(db: Db, id: string): Promise<GaslessOrderRow | undefined> {
+  const [row] = await db.select().from(gaslessOrders).where(eq(gaslessOrders.id, id)).limit(1)
+  return row
+}
+
+/** A page of `owner`'s orders (checksummed address), newest first, and how many there are in all. */
+export async function listGaslessOrdersByOwner(
+  db: Db,
+  owner: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: GaslessOrderRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(gaslessOrders)
+    .where(eq(gaslessOrders.owner, owner))
+    .orderBy(desc(gaslessOrders.createdAt), desc(gaslessOrders.id))
+    .limit(page.limit)
+    .offset(page.offset)
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(gaslessOrders)
+    .where(eq(gaslessOrders.owner, owner))
+  return { rows, total: count?.total ?? 0 }
+}
+
+/**
+ * Claims up to `limit` orders of `chainId` for relayer `worker` until `leaseUntil`: pending orders due at
+ * `now`, and processing orders whose lease ran out (their relayer died). `FOR UPDATE SKIP LOCKED` in one
+ * transaction, so concurrent relayers never claim one order twice. Returns the claimed rows.
+ */
+export async function claimGaslessOrders(
+  db: Db,
+  p: { chainId: number; worker: string; now: Date; leaseUntil: Date; limit: number },
+): Promise<GaslessOrderRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: gaslessOrders.id })
+      .from(gaslessOrders)
+      .where(
+        and(
+          eq(gaslessOrders.chainId, p.chainId),
+          or(
+            and(eq(gaslessOrders.status, 'pending'), lte(gaslessOrders.nextAttemptAt, p.now)),
+            and(eq(gaslessOrders.status, 'processing'), lt(gaslessOrders.leaseUntil, p.now)),
+          ),
+        ),
+      )
+      .orderBy(asc(gaslessOrders.nextAttemptAt), asc(gaslessOrders.createdAt))
+      .limit(p.limit)
+      .for('update', { skipLocked: true })
+    if (due.length === 0) return []
+    return tx
+      .update(gaslessOrders)
+      .set({
+        status: 'processing',
+        claimedBy: p.worker,
+        leaseUntil: p.leaseUntil,
+        attempts: sql`${gaslessOrders.attempts} + 1`,
+      })
+      .where(
+        inArray(
+          gaslessOrders.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning()
+  })
+}
+
+const heldBy = (id: string, worker: string) =>
+  and(eq(gaslessOrders.id, id), eq(gaslessOrders.status, 'processing'), eq(gaslessOrders.claimedBy, worker))
+
+/**
+ * Hands a claimed order without a transaction back to the queue, due again at `nextAttemptAt` (the
+ * order's conditions do not hold yet). Only while `worker` holds it; returns whether it did.
+ */
+export async function releaseGaslessOrder(
+  db: Db,
+  p: { id: string; worker: string; nextAttemptAt: Date; reason: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(gaslessOrders)
+    .set({
+      status: 'pending',
+      claimedBy: null,
+      leaseUntil: null,
+      nextAttemptAt: p.nextAttemptAt,
+      failureMsg: p.reason,
+    })
+    .where(and(heldBy(p.id, p.worker), sql`${gaslessOrders.signedTx} is null`))
+    .returning({ id: gaslessOrders.id })
+  return rows.length === 1
+}
+
+/**
+ * Signs and persists the order's one transaction atomically with the relayer account's nonce: locks the
+ * account's nonce row, takes max(stored, `chainNonce`), asks `sign` for the raw transaction at that nonce,
+ * stores it (with the execution quote) while `worker` still holds the order, and advances the nonce. Returns
+ * the stored raw transaction and hash, or undefined (nothing changed) when the order is no longer held.
+ */
+export async function persistSignedGaslessTx(
+  db: Db,
+  p: {
+    id: string
+    worker: string
+    chainId: number
+    relayer: string
+    chainNonce: number
+    quotedAmountOut: bigint
+    feeTaken: bigint
+    sign: (nonce: number) => Promise<{ signedTx: string; txHash: string }>
+  },
+): Promise<{ signedTx: string; txHash: string; nonce: number } | undefined> {
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ id: gaslessOrders.id })
+      .from(gaslessOrders)
+      .where(and(heldBy(p.id, p.worker), sql`${gaslessOrders.signedTx} is null`))
+      .for('update')
+    if (!held) return undefined
+    await tx
+      .insert(gaslessRelayerNonces)
+      .values({ chainId: p.chainId, address: p.relayer, nextNonce: p.chainNonce })
+      .onConflictDoNothing()
+    const [account] = await tx
+      .select({ nextNonce: gaslessRelayerNonces.nextNonce })
+      .from(gaslessRelayerNonces)
+      .where(and(eq(gaslessRelayerNonces.chainId, p.chainId), eq(gaslessRelayerNonces.address, p.relayer)))
+      .for('update')
+    const nonce = Math.max(account?.nextNonce ?? 0, p.chainNonce)
+    const signed = await p.sign(nonce)
+    await tx
+      .update(gaslessOrders)
+      .set({
+        relayer: p.relayer,
+        txNonce: nonce,
+        signedTx: signed.signedTx,
+        txHash: signed.txHash,
+        quotedAmountOut: p.quotedAmountOut,
+        feeTaken: p.feeTaken,
+      })
+      .where(eq(gaslessOrders.id, p.id))
+    await tx
+      .update(gaslessRelayerNonces)
+      .set({ nextNonce: nonce + 1 })
+      .where(and(eq(gaslessRelayerNonces.chainId, p.chainId), eq(gaslessRelayerNonces.address, p.relayer)))
+    return { ...signed, nonce }
+  })
+}
+
+/** Extends `worker`'s lease on a processing order; false when it no longer holds it. */
+export async function renewGaslessLease(
+  db: Db,
+  p: { id: string; worker: string; leaseUntil: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(gaslessOrders)
+    .set({ leaseUntil: p.leaseUntil })
+    .where(heldBy(p.id, p.worker))
+    .returning({ id: gaslessOrders.id })
+  return rows.length === 1
+}
+
+/**
+ * Ends a processing order: `completed` with the mined amounts, or `failed` with `failureMsg`. Applies only
+ * while the order is processing (any relayer may finish it: the outcome is read from the chain), so an
+ * order ends once. Returns whether this call ended it.
+ */
+export async function finishGaslessOrder(
+  db: Db,
+  p:
+    | { id: string; status: 'completed'; at: Date; amountOut: bigint; feeTaken: bigint }
+    | { id: string; status: 'failed'; at: Date; failureMsg: string },
+): Promise<boolean> {
+  const set =
+    p.status === 'completed'
+      ? {
+          status: p.status,
+          completedAt: p.at,
+          amountOut: p.amountOut,
+          feeTaken: p.feeTaken,
+          failureMsg: null,
+        }
+      : { status: p.status, failedAt: p.at, failureMsg: p.failureMsg }
+  const rows = await db
+    .update(gaslessOrders)
+    .set({ ...set, claimedBy: null, leaseUntil: null })
+    .where(and(eq(gaslessOrders.id, p.id), eq(gaslessOrders.status, 'processing')))
+    .returning({ id: gaslessOrders.id })
+  return rows.length === 1
+}
+
+/**
+ * Fails a pending order (its deadline passed before any relayer took it). Returns whether it did.
+ */
+export async function failPendingGaslessOrder(
+  db: Db,
+  p: { id: string; at: Date; failureMsg: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(gaslessOrders)
+    .set({ status: 'failed', failedAt: p.at, failureMsg: p.failureMsg })
+    .where(and(eq(gaslessOrders.id, p.id), eq(gaslessOrders.status, 'pending')))
+    .returning({ id: gaslessOrders.id })
+  return rows.length === 1
+}
+
+/**
+ * Cancels order `id` if it is still pending (no relayer holds it: a claim in progress holds the row lock, and
+ * this update then sees it processing). Returns the order after the attempt and whether this call cancelled it.
+ */
+export async function cancelGaslessOrder(
+  db: Db,
+  p: { id: string; at: Date },
+): Promise<{ cancelled: boolean; order: GaslessOrderRow | undefined }> {
+  const [row] = await db
+    .update(gaslessOrders)
+    .set({ status: 'cancelled', canceledAt: p.at })
+    .where(and(eq(gaslessOrders.id, p.id), eq(gaslessOrders.status, 'pending')))
+    .returning()
+  if (row) return { cancelled: true, order: row }
+  return { cancelled: false, order: await getGaslessOrder(db, p.id) }
+}
