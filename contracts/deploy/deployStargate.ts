@@ -161,7 +161,7 @@ export interface StargateRemote {
 }
 
 /** Executor gas for one taxi (lzReceive, without compose) and for each credit in a credit message. */
-export const stargateGas = { taxi: 200_000n, bus: 100_000n, nativeDrop: 50_000n, credit: 50_000n } as const
+export const stargateGas = { taxi: 200_000n, bus: 100_000n, nativeDrop: 50_000n, credit: 100_000n } as const
 /** FeeLibV1 fee on every path, in millionths of the amount (0.06 %, all zones). */
 export const stargateFeeMillionth = 600
 

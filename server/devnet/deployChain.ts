@@ -22,6 +22,7 @@ import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../.
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../chains/deployment'
 import { poolKinds } from '../poolKinds/poolKinds'
+import { deployChainBridges } from './bridges/deployChainBridges'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from './createTxPipeline'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
 import {
@@ -213,8 +214,20 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
   await Promise.all(devAccounts.map((address) => client.setBalance({ address, value: nativePerAccount })))
   await assertPairsCreated(client, v2Pairs)
   log?.(`chain ${chainId}: ${plans.length} pools seeded, ${devAccounts.length} dev accounts funded`)
+  const bridges = await deployChainBridges({ client, rpcUrl, account, chainId, tokens })
 
-  return { chainId, rpcUrl, wrappedNative, multicall3, permit2, aggregator, startBlock, tokens, exchanges }
+  return {
+    chainId,
+    rpcUrl,
+    wrappedNative,
+    multicall3,
+    permit2,
+    aggregator,
+    startBlock,
+    tokens,
+    exchanges,
+    ...bridges,
+  }
 }
 
 function maxBigInt(a: bigint, b: bigint): bigint {
