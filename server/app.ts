@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url'
 import { cors } from 'hono/cors'
 import { apiKeyAuth } from './auth/apiKeyAuth'
 import { authGroupOf } from './auth/authGroupOf'
+import type { AddressNetwork } from './chains/chainInfo'
 import type { ChainDeployment } from './chains/deployment'
 import type { MountedFlows } from './chains/getChainFlows'
 import type { Config } from './config'
+import { CROSS_PROVIDER_TIMEOUT_MS } from './cross/crossServices'
 import { AppError } from './errors'
 import type { Logger } from './logger'
 import type { Markets } from './market/createMarkets'
@@ -16,6 +18,8 @@ import { requestLogger } from './middleware/requestLogger'
 import { securityHeaders } from './middleware/securityHeaders'
 import { createRouter } from './openapi/createRouter'
 import { finalizeOpenApiDocument, type OpenApiDocument } from './openapi/finalizeOpenApiDocument'
+import type { ThorchainProvider } from './providers/thorchain/createThorchainProvider'
+import type { CrossChainProvider } from './providers/types'
 import { rateLimit } from './rateLimit/rateLimit'
 import { createApprovalRoutes } from './routes/approval'
 import { createCrossRoutes } from './routes/cross'
@@ -46,6 +50,13 @@ export interface AppDeps {
   markets: Markets
   /** Database: API keys, rate limits, trades, error registrations. */
   store: Store
+  /** Cross-chain providers mounted (none: the cross-chain paths answer NO_ROUTE). */
+  cross?: {
+    providers: readonly CrossChainProvider[]
+    thorchain?: ThorchainProvider
+    /** How UTXO addresses are written: `regtest` for the devnet's ledgers (default `mainnet`). */
+    addressNetwork?: AddressNetwork
+  }
 }
 
 /** The integrator API; the web app's assets, token logos, docs, health and the RPC proxy are not counted. */
@@ -146,10 +157,11 @@ export function createApp(deps: AppDeps) {
 
   // Flows are advertised only where they are mounted: cross-chain providers, the liquidity network and
   // the gasless relayer add their chains here when they are mounted.
+  const crossProviders = deps.cross?.providers ?? []
   const mountedFlows: MountedFlows = {
     singleChain: new Set(markets.all().map((market) => market.chainId)),
-    crossChain: new Set(),
-    utxo: new Set(),
+    crossChain: new Set(crossProviders.flatMap((p) => (p.flow === 'crossChain' ? p.chainIds : []))),
+    utxo: new Set(crossProviders.flatMap((p) => (p.flow === 'utxo' ? p.chainIds : []))),
     gasless: new Set(),
   }
   const api = app
@@ -185,7 +197,17 @@ export function createApp(deps: AppDeps) {
     .route('/', createTradeRoutes({ store }))
     .route('/', createTokenRoutes({ markets }))
     .route('/', createApprovalRoutes({ markets }))
-    .route('/', createCrossRoutes())
+    .route(
+      '/',
+      createCrossRoutes({
+        providers: crossProviders,
+        ...(deps.cross?.thorchain === undefined ? {} : { thorchain: deps.cross.thorchain }),
+        markets,
+        addressNetwork: deps.cross?.addressNetwork ?? 'mainnet',
+        providerTimeoutMs: CROSS_PROVIDER_TIMEOUT_MS,
+        now,
+      }),
+    )
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
 
   let openApiDocument: OpenApiDocument | undefined

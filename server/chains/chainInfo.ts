@@ -25,8 +25,20 @@ export interface EvmChainInfo extends ChainInfoBase {
 export interface UtxoChainInfo extends ChainInfoBase {
   family: 'utxo'
   /** Address formats of mainnet: base58check version bytes, bech32 segwit prefix, CashAddr prefix. */
-  address: { base58Versions: readonly number[]; bech32Prefix?: string; cashAddrPrefix?: string }
+  address: UtxoAddressFormat
+  /** Address formats of the chain's regtest network (the devnet's ledgers). */
+  regtestAddress: UtxoAddressFormat
 }
+
+/** How a UTXO chain's addresses are written on one network. */
+export interface UtxoAddressFormat {
+  base58Versions: readonly number[]
+  bech32Prefix?: string
+  cashAddrPrefix?: string
+}
+
+/** Which network's address formats apply: real chains, or the devnet's regtest ledgers. */
+export type AddressNetwork = 'mainnet' | 'regtest'
 
 export interface CosmosChainInfo extends ChainInfoBase {
   family: 'cosmos'
@@ -124,6 +136,7 @@ export const nonEvmChainInfos: readonly (UtxoChainInfo | CosmosChainInfo)[] = [
     nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
     thorChain: 'BTC',
     address: { base58Versions: [0x00, 0x05], bech32Prefix: 'bc' },
+    regtestAddress: { base58Versions: [0x6f, 0xc4], bech32Prefix: 'bcrt' },
     blockTimeMs: 600_000,
   },
   {
@@ -134,6 +147,7 @@ export const nonEvmChainInfos: readonly (UtxoChainInfo | CosmosChainInfo)[] = [
     nativeCurrency: { name: 'Bitcoin Cash', symbol: 'BCH', decimals: 8 },
     thorChain: 'BCH',
     address: { base58Versions: [0x00, 0x05], cashAddrPrefix: 'bitcoincash' },
+    regtestAddress: { base58Versions: [0x6f, 0xc4], cashAddrPrefix: 'bchreg' },
     blockTimeMs: 600_000,
   },
   {
@@ -144,6 +158,7 @@ export const nonEvmChainInfos: readonly (UtxoChainInfo | CosmosChainInfo)[] = [
     nativeCurrency: { name: 'Litecoin', symbol: 'LTC', decimals: 8 },
     thorChain: 'LTC',
     address: { base58Versions: [0x30, 0x32, 0x05], bech32Prefix: 'ltc' },
+    regtestAddress: { base58Versions: [0x6f, 0x3a, 0xc4], bech32Prefix: 'rltc' },
     blockTimeMs: 150_000,
   },
   {
@@ -154,6 +169,7 @@ export const nonEvmChainInfos: readonly (UtxoChainInfo | CosmosChainInfo)[] = [
     nativeCurrency: { name: 'Dogecoin', symbol: 'DOGE', decimals: 8 },
     thorChain: 'DOGE',
     address: { base58Versions: [0x1e, 0x16] },
+    regtestAddress: { base58Versions: [0x6f, 0xc4] },
     blockTimeMs: 60_000,
   },
   {

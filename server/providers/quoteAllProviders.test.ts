@@ -20,6 +20,11 @@ function fakeProvider(
   let signal: AbortSignal | undefined
   return {
     id,
+    tradeProtocol: 'CROSS_CHAIN_EXAMPLE',
+    info: { name: id, logo: '', website: '', docsLink: '', description: '' },
+    flow: 'utxo',
+    chainIds: [1, bitcoinChainId],
+    serves: () => true,
     aborted: () => signal?.aborted ?? false,
     quote: (req, options) => {
       signal = options.signal
@@ -34,6 +39,7 @@ function fakeProvider(
           fees: [],
           estimatedDurationSec: behaviour.durationSec ?? 600,
           expiresAt: 2_000_000_000,
+          nativeFee: 0n,
           details: { memo: `=:BTC.BTC:${req.receiver}` },
         })),
       )
@@ -46,8 +52,15 @@ function fakeProvider(
         amount: quote.request.amountIn,
         memo: String(quote.details.memo),
       }),
-    track: () =>
-      Promise.resolve({ state: 'DELIVERED', amountReceived: 5_000_000n, receivedDifferentTokens: false }),
+    track: (originTxHash) =>
+      Promise.resolve({
+        originTxHash,
+        sourceChainId: 1,
+        destinationChainId: bitcoinChainId,
+        state: 'DELIVERED',
+        amountReceived: 5_000_000n,
+        receivedDifferentTokens: false,
+      }),
   }
 }
 
@@ -108,6 +121,6 @@ describe('quoteAllProviders', () => {
       amount: 10n ** 18n,
       memo: '=:BTC.BTC:bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
     })
-    expect((await provider.track('0xabc')).state).toBe('DELIVERED')
+    expect((await provider.track('0xabc'))?.state).toBe('DELIVERED')
   })
 })

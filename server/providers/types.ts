@@ -52,9 +52,26 @@ export interface ProviderQuote {
   estimatedDurationSec: number
   /** Unix seconds after which `buildTransaction` must not be called for it. */
   expiresAt: number
-  /** Provider-specific data `buildTransaction` needs (route ids, vault addresses, memo...). */
-  details: Readonly<Record<string, string | number | boolean>>
+  /**
+   * Native currency (wei) the source transaction must carry for the provider beyond the input itself (a
+   * messaging fee); 0 when none.
+   */
+  nativeFee: bigint
+  /**
+   * Provider-specific data `buildTransaction` needs (route ids, vault addresses, memo...), JSON-safe: it
+   * travels to the client in `transactionData` and may come back altered, so providers re-check it.
+   */
+  details: Readonly<Record<string, ProviderJson>>
 }
+
+/** A JSON value (what survives the trip to the client and back). */
+export type ProviderJson =
+  | string
+  | number
+  | boolean
+  | null
+  | readonly ProviderJson[]
+  | { readonly [key: string]: ProviderJson }
 
 /** An EVM transaction to sign on the source chain. */
 export interface EvmProviderTransaction {
@@ -84,7 +101,7 @@ export interface CosmosProviderTransaction {
   chainId: number
   typeUrl: string
   /** The message value as JSON (amounts as decimal strings). */
-  value: Readonly<Record<string, unknown>>
+  value: Readonly<Record<string, ProviderJson>>
   memo: string
 }
 
@@ -103,14 +120,42 @@ export interface ProviderTransferStatus {
   receivedDifferentTokens: boolean
 }
 
+/** What `GET /v1/info/cross-providers` and every answer's `providerInfo` say about a provider. */
+export interface ProviderInfo {
+  name: string
+  logo: string
+  website: string
+  docsLink: string
+  description: string
+}
+
+/** A transfer a provider knows by its origin transaction: where it goes and where it stands. */
+export interface ProviderTransferRecord extends ProviderTransferStatus {
+  sourceChainId: ProviderChainId
+  destinationChainId: ProviderChainId
+  originTxHash: string
+}
+
 /** A cross-chain provider. Methods throw on failure; `quoteAllProviders` isolates one provider's failure. */
 export interface CrossChainProvider {
   /** Stable id (`stargate`, `across`...). */
   id: string
+  /** The compatible API's `tradeProtocol` of its answers (`CROSS_CHAIN_STARGATE`, `CROSS_CHAIN_THORCHAIN`). */
+  tradeProtocol: string
+  info: ProviderInfo
+  /**
+   * The flow `GET /trade/v1/info/chains` advertises for the chains it serves: `crossChain` for bridges between
+   * EVM chains, `utxo` for the liquidity network (UTXO and Cosmos trades).
+   */
+  flow: 'crossChain' | 'utxo'
+  /** Chains it serves (as source or destination). */
+  chainIds: readonly ProviderChainId[]
+  /** True when it may carry a transfer from `sourceChainId` to `destinationChainId`. */
+  serves(sourceChainId: ProviderChainId, destinationChainId: ProviderChainId): boolean
   /** Every quote this provider offers for `request`; empty when it does not serve the pair. */
   quote(request: ProviderQuoteRequest, options: { signal: AbortSignal }): Promise<ProviderQuote[]>
   /** The source-chain transaction that executes `quote`. */
   buildTransaction(quote: ProviderQuote): Promise<ProviderTransaction>
-  /** Status of the transfer started by `originTxHash`. */
-  track(originTxHash: string): Promise<ProviderTransferStatus>
+  /** The transfer started by `originTxHash`, or undefined when this provider has not seen it. */
+  track(originTxHash: string): Promise<ProviderTransferRecord | undefined>
 }

@@ -22,36 +22,77 @@ const crossQuery = (extra: Record<string, string> = {}) =>
     ...extra,
   }).toString()
 
-describe('cross-chain paths, reserved while no cross-chain flow is served', () => {
+describe('cross-chain paths with no provider mounted', () => {
   it.each([
-    ['EVM to EVM', `/trade/v1/1/quote/cross?${crossQuery({ disableEstimate: 'true', slippage: '0.01' })}`],
     [
       'EVM to BTC, sloppy extras',
-      `/trade/v1/1/quote/cross?${crossQuery({ destinationChainId: String(btc), receiver: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', deadline: 'undefined', uuid: '', timestamp: '1700000000000' })}`,
+      `/trade/v1/1/quote/cross?${crossQuery({ toTokenAddress: zero, destinationChainId: String(btc), receiver: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', deadline: 'undefined', uuid: '', timestamp: '1700000000000' })}`,
     ],
     [
-      'BTC source (negative id in the path), isExactOut',
-      `/trade/v1/${btc}/quote/cross?${crossQuery({ destinationChainId: '1', sender: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', isExactOut: 'true' })}`,
+      'GET swap/cross',
+      `/trade/v1/1/swap/cross?${crossQuery({ toTokenAddress: zero, destinationChainId: String(btc), receiver: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })}`,
     ],
-    ['GET swap/cross', `/trade/v1/1/swap/cross?${crossQuery()}`],
   ])('%s: 422 NO_ROUTE with the message clients read as "try another provider"', async (_name, path) => {
     const { status, body } = await call(path)
-    expect(status).toBe(422)
-    expect(body.message).toBe(noProvider)
-    expect(body.error?.code).toBe('NO_ROUTE')
+    expect([status, body.message, body.error?.code]).toEqual([422, noProvider, 'NO_ROUTE'])
   })
 
-  it('POST swap/cross with a client body answers the same', async () => {
+  it('POST swap/cross: a body that is no quote of ours is 400 naming transactionData', async () => {
     const { status, body } = await call('/trade/v1/1/swap/cross', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ transactionData: { params: {} }, nativeValue: '1', account: zero }),
     })
-    expect([status, body.message, body.error?.code]).toEqual([422, noProvider, 'NO_ROUTE'])
+    expect([status, body.error?.code, body.message]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'transactionData is not the transactionData of a cross-chain quote',
+    ])
+  })
+
+  it.each([
+    ['BTC to USDC on Ethereum (UTXO pays native coins only)', btc, '1', zero, usdc, 'UNSUPPORTED_DIRECTION'],
+    ['BTC to Arbitrum (not in the table)', btc, '42161', zero, zero, 'UNSUPPORTED_DIRECTION'],
+    ['a token on Bitcoin', btc, '1', usdc, zero, 'UNSUPPORTED_TOKEN'],
+  ])('%s: 400 %s', async (_name, source, destination, from, to, code) => {
+    const { status, body } = await call(
+      `/trade/v1/${source}/quote/cross?${crossQuery({ fromTokenAddress: from, toTokenAddress: to, destinationChainId: destination, sender: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', receiver: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' })}`,
+    )
+    expect([status, body.error?.code]).toEqual([400, code])
+  })
+
+  it('refuses exact output, and a receiver or sender not written for its chain, naming the parameter', async () => {
+    const toBtc = { toTokenAddress: zero, destinationChainId: String(btc) }
+    const cases = [
+      [
+        { ...toBtc, receiver: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', isExactOut: 'true' },
+        'isExactOut',
+      ],
+      [{ ...toBtc, receiver: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' }, 'receiver'],
+      [{ ...toBtc, receiver: 'bcrt1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, 'receiver'],
+      [{ ...toBtc }, 'receiver'],
+      [
+        {
+          ...toBtc,
+          receiver: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+          sender: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        },
+        'sender',
+      ],
+    ] as const
+    for (const [extra, param] of cases) {
+      const res = await createTestApp().app.request(`/trade/v1/1/quote/cross?${crossQuery(extra)}`)
+      const body = (await res.json()) as { error?: { code: string; details?: { param?: string } } }
+      expect([res.status, body.error?.code, body.error?.details?.param], param).toEqual([
+        400,
+        'INVALID_PARAMS',
+        param,
+      ])
+    }
   })
 
   it('refuses what no provider could ever serve: unknown chains, the same chain, a missing destination', async () => {
-    const unknown = await call(`/trade/v1/1/quote/cross?${crossQuery({ destinationChainId: '999' })}`)
+    const unknown = await call(`/trade/v1/1/quote/cross?${crossQuery({ destinationChainId: '-999' })}`)
     expect([unknown.status, unknown.body.error?.code]).toEqual([400, 'UNSUPPORTED_CHAIN'])
     const same = await call(`/trade/v1/1/quote/cross?${crossQuery({ destinationChainId: '1' })}`)
     expect([same.status, same.body.error?.code, same.body.message]).toEqual([
@@ -67,7 +108,7 @@ describe('cross-chain paths, reserved while no cross-chain flow is served', () =
     ])
   })
 
-  it('inbound addresses: both paths answer the empty list while no liquidity network is served', async () => {
+  it('inbound addresses: both paths answer the empty list while no liquidity network is mounted', async () => {
     for (const path of ['/trade/info/thorchain-inbound-address', '/info/provider-inbound-address']) {
       const res = await createTestApp().app.request(path)
       expect(res.status, path).toBe(200)
@@ -87,7 +128,7 @@ describe('cross-chain paths, reserved while no cross-chain flow is served', () =
     expect([malformed.status, malformed.body.error?.code]).toEqual([400, 'INVALID_PARAMS'])
   })
 
-  it('documents every reserved path and the upper-case status vocabulary in the OpenAPI document', async () => {
+  it('documents every cross-chain path and the upper-case status vocabulary in the OpenAPI document', async () => {
     const doc = (await (await createTestApp().app.request('/openapi.json')).json()) as {
       paths: Record<string, Record<string, unknown>>
       components: { schemas: Record<string, unknown> }

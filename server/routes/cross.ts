@@ -1,6 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { getChainInfo } from '../chains/chainInfo'
-import { AppError, compatibleMessages } from '../errors'
+import { buildCrossSwapFromBody, buildCrossSwapFromQuery } from '../cross/buildCrossSwap'
+import type { CrossServices } from '../cross/crossServices'
+import { getCrossTx } from '../cross/getCrossTx'
+import { type CrossTradeParams, quoteCross } from '../cross/quoteCross'
+import { compatibleMessages } from '../errors'
 import { createRouter } from '../openapi/createRouter'
 import {
   ChainIdParamsSchema,
@@ -62,6 +65,10 @@ const CrossChainTxSchema = z
     dstChainId: z.number().int(),
     status: CrossChainStatusSchema,
     tradeProtocol: z.string().openapi({ example: 'CROSS_CHAIN_THORCHAIN' }),
+    amountReceived: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Base units paid on the destination (or refunded), once paid' }),
     receivedDifferentTokens: z.boolean().openapi({
       description: 'True when the destination swap failed and the bridged token was delivered instead',
     }),
@@ -83,24 +90,108 @@ const InboundAddressSchema = z
   })
   .openapi('InboundAddress')
 
-const reserved =
-  'Reserved: no cross-chain provider or liquidity network is served yet, so every well-formed request answers ' +
-  `422 \`NO_ROUTE\` with the message \`${compatibleMessages.noCrossChainProvider}\` (what clients read as "try ` +
-  'another provider"); an unknown chain answers 400 `UNSUPPORTED_CHAIN`.'
+const SideSummarySchema = z.object({
+  fromTokenAmount: z.string(),
+  toTokenAmount: z.string(),
+})
 
-const crossAnswer = z
-  .array(z.record(z.string(), z.unknown()))
-  .openapi({ description: 'One object per provider, best first (never answered today, see the description)' })
+const CrossTransactionFields = {
+  to: z.string().optional().openapi({ description: 'EVM: the contract or vault; UTXO: the inbound address' }),
+  data: z
+    .union([z.string(), z.record(z.string(), z.unknown())])
+    .optional()
+    .openapi({
+      description:
+        'EVM: calldata (hex). UTXO: `{ method: "transfer", params: [{ recipient, amount: { amount, decimals }, memo }] }`',
+    }),
+  value: z.string().optional(),
+  nativeValue: z.string().optional().openapi({
+    description:
+      'Wei the EVM transaction carries: amount + nativeFee for a native input, nativeFee for a token',
+  }),
+}
+
+const CrossQuoteSchema = z
+  .object({
+    srcTrade: SideSummarySchema,
+    dstTrade: SideSummarySchema,
+    srcTradeList: z.array(z.record(z.string(), z.string())),
+    dstTradeList: z.array(z.record(z.string(), z.string())),
+    nativeFee: z
+      .string()
+      .openapi({ description: "Wei of the source chain's native currency paid to the provider" }),
+    ...CrossTransactionFields,
+    tradeProtocol: z.string().openapi({ example: 'CROSS_CHAIN_THORCHAIN' }),
+    sourceChainId: z.number().int(),
+    destinationChainId: z.number().int(),
+    processingTime: z
+      .number()
+      .openapi({ description: 'Expected seconds from the origin transaction to delivery' }),
+    transactionData: z.record(z.string(), z.unknown()).openapi({
+      description:
+        "Post it back unchanged to POST swap/cross. `params` holds `amount`, `minQuote` and `actualQuote` (destination base units) and `nativeFee`; the liquidity network's answers also carry THORNode's quote fields (`inbound_address`, `memo`, `expiry`, `expected_amount_out` in 1e8 units, `fees`, `recommended_min_amount_in`, `recommended_gas_rate`, `gas_rate_units`...) and `tradeType`",
+    }),
+    tradeParams: z.object({
+      tokenIn: z.string(),
+      tokenOut: z.string(),
+      sender: z.string().nullable(),
+      receiver: z.string(),
+      slippage: z.number(),
+      srcChainId: z.number().int(),
+      dstChainId: z.number().int(),
+      amount: z.string(),
+      inNative: z.boolean(),
+      outNative: z.boolean(),
+      deadline: z.number().int(),
+    }),
+    fees: z.array(
+      z.object({
+        kind: z.enum(['protocol', 'gas', 'relayer', 'liquidity', 'integrator']),
+        chainId: z.number().int(),
+        token: z.string(),
+        amount: z.string(),
+      }),
+    ),
+    providerInfo: ProviderInfoSchema,
+    contractVersion: z.string(),
+    priceImpact: z
+      .number()
+      .nullable()
+      .openapi({ description: 'Fraction of the USD value lost; null when unknown' }),
+  })
+  .openapi('CrossQuote')
+
+const CrossSwapSchema = z
+  .object({
+    ...CrossTransactionFields,
+    nativeFee: z.string(),
+    amountOut: z.string(),
+    minAmountOut: z.string(),
+    expiresAt: z.number().int(),
+    tradeProtocol: z.string(),
+    contractVersion: z.string(),
+  })
+  .openapi('CrossSwap')
+
+const crossDescription =
+  'Every mounted provider quotes (the liquidity network for UTXO and Cosmos trades), best first. Refusals: ' +
+  "400 `UNSUPPORTED_CHAIN`, `UNSUPPORTED_TOKEN`, `UNSUPPORTED_DIRECTION` (outside the spec's table of UTXO/Cosmos " +
+  "directions), `INVALID_PARAMS` (same chain, exact output, a sender or receiver not in its chain's format), " +
+  "`BELOW_MINIMUM` (under $10 of input, or under the network's minimum); 422 `NO_ROUTE` with the message " +
+  `\`${compatibleMessages.noCrossChainProvider}\` when no provider serves the trade.`
 
 const quoteCrossRoute = createRoute({
   method: 'get',
   path: '/trade/v1/{chainId}/quote/cross',
   tags: ['Cross chain'],
   summary: 'All available quotes for a cross-chain trade (also UTXO/Cosmos trades)',
-  description: reserved,
+  description: crossDescription,
   request: { params: ChainIdParamsSchema, query: CrossQuoteQuerySchema },
   responses: {
-    200: { description: 'Quotes, best first', content: { 'application/json': { schema: crossAnswer } } },
+    200: {
+      description: 'Quotes, best first',
+      content: { 'application/json': { schema: z.array(CrossQuoteSchema) } },
+    },
     ...errorResponses(400, 422, 429),
   },
 })
@@ -110,13 +201,10 @@ const swapCrossGetRoute = createRoute({
   path: '/trade/v1/{chainId}/swap/cross',
   tags: ['Cross chain'],
   summary: 'Transaction data for a cross-chain trade',
-  description: reserved,
+  description: `The best provider's transaction for the trade (\`sender\` required). ${crossDescription}`,
   request: { params: ChainIdParamsSchema, query: CrossQuoteQuerySchema },
   responses: {
-    200: {
-      description: 'Transaction data',
-      content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
-    },
+    200: { description: 'Transaction data', content: { 'application/json': { schema: CrossSwapSchema } } },
     ...errorResponses(400, 422, 429),
   },
 })
@@ -126,16 +214,15 @@ const swapCrossPostRoute = createRoute({
   path: '/trade/v1/{chainId}/swap/cross',
   tags: ['Cross chain'],
   summary: 'Transaction data for a chosen cross-chain quote (body: its transactionData and the account)',
-  description: reserved,
+  description:
+    'The transaction of the quote whose `transactionData` is posted. The provider checks its data again (the ' +
+    "network's current vault, a memo paying the receiver); an expired quote answers 422 `QUOTE_EXPIRED`.",
   request: {
     params: ChainIdParamsSchema,
     body: { content: { 'application/json': { schema: CrossSwapBodySchema } }, required: true },
   },
   responses: {
-    200: {
-      description: 'Transaction data',
-      content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
-    },
+    200: { description: 'Transaction data', content: { 'application/json': { schema: CrossSwapSchema } } },
     ...errorResponses(400, 422, 429),
   },
 })
@@ -147,8 +234,8 @@ const txRoute = createRoute({
   summary: 'Cross-chain trade by origin-chain transaction hash',
   description:
     'Status vocabulary: `PENDING | INFLIGHT | DELIVERED | FAILED` (upper case); `dstTxHash` is set once ' +
-    'DELIVERED. Extra query parameters (e.g. `timestamp`) are ignored. A hash of no cross-chain trade answers ' +
-    '404 `NOT_FOUND`; no cross-chain flow is served yet, so today every hash does.',
+    'DELIVERED (FAILED with `dstTxHash` when the network refunded). Extra query parameters (e.g. `timestamp`) ' +
+    'are ignored. A hash no provider has seen (yet) answers 404 `NOT_FOUND`.',
   request: { params: TxHashParamsSchema },
   responses: {
     200: { description: 'The trade', content: { 'application/json': { schema: CrossChainTxSchema } } },
@@ -158,7 +245,7 @@ const txRoute = createRoute({
 
 const inboundDescription =
   'Inbound vaults of the liquidity network (THORChain-style) per chain, matched by numeric chain id. Empty ' +
-  'while no liquidity network is served (today).'
+  'when no liquidity network is mounted.'
 
 const inboundRouteConfig = <P extends string>(path: P, summary: string) =>
   createRoute({
@@ -185,62 +272,93 @@ const thorchainInboundRoute = inboundRouteConfig(
   'Alias of /info/provider-inbound-address (the path clients of the compatible API call)',
 )
 
-/**
- * Throws the answer of a cross-chain request while no cross-chain flow is mounted: 400 `UNSUPPORTED_CHAIN` for a
- * chain the server does not know, 400 `INVALID_PARAMS` for the same chain on both sides, else 422 `NO_ROUTE` with
- * the compatible message `No cross chain provider available for this trade`.
- */
-function throwNoCrossProvider(sourceChainId: number, destinationChainId: number | undefined): never {
-  for (const chainId of [sourceChainId, destinationChainId]) {
-    if (chainId !== undefined && getChainInfo(chainId) === undefined) {
-      throw new AppError('UNSUPPORTED_CHAIN', `Chain ${chainId} is not supported`, { details: { chainId } })
-    }
-  }
-  if (destinationChainId === sourceChainId) {
-    throw new AppError('INVALID_PARAMS', 'destinationChainId is the source chain: use quote/single', {
-      details: { param: 'destinationChainId' },
-    })
-  }
-  throw new AppError('NO_ROUTE', compatibleMessages.noCrossChainProvider, {
-    details: { sourceChainId, destinationChainId, reason: 'No cross-chain provider is served yet' },
-  })
-}
+const providersRoute = createRoute({
+  method: 'get',
+  path: '/v1/info/cross-providers',
+  tags: ['Information'],
+  summary: 'Cross-chain provider information',
+  description: 'The providers mounted on this server, with the chains each serves.',
+  responses: {
+    200: {
+      description: 'Providers',
+      content: {
+        'application/json': {
+          schema: z.array(
+            ProviderInfoSchema.extend({
+              id: z.string(),
+              tradeProtocol: z.string(),
+              flow: z.enum(['crossChain', 'utxo']),
+              chainIds: z.array(z.number().int()),
+            }),
+          ),
+        },
+      },
+    },
+    ...errorResponses(429),
+  },
+})
 
-const requireDestination = (destinationChainId: number | undefined): number => {
-  if (destinationChainId === undefined) {
-    throw new AppError('INVALID_PARAMS', 'destinationChainId is required', {
-      details: { param: 'destinationChainId' },
-    })
-  }
-  return destinationChainId
-}
+/** The trade parameters of a cross-chain query. */
+const tradeParamsOf = (chainId: number, q: z.output<typeof CrossQuoteQuerySchema>): CrossTradeParams => ({
+  sourceChainId: chainId,
+  destinationChainId: q.destinationChainId,
+  fromTokenAddress: q.fromTokenAddress,
+  toTokenAddress: q.toTokenAddress,
+  amount: q.amount,
+  sender: q.sender,
+  receiver: q.receiver,
+  slippage: q.slippage,
+  isExactOut: q.isExactOut,
+})
 
 /**
- * The cross-chain and liquidity-network paths clients of the compatible API call, routed and documented but
- * answering truthfully that no such flow is served yet (see `throwNoCrossProvider`): the quote and swap paths
- * refuse with `No cross chain provider available for this trade`, the inbound-address lists are empty and
- * `info/tx` knows no hash. The cross-chain work replaces these handlers when its flows are mounted.
+ * The cross-chain paths: quotes from every mounted provider (`quoteCross`), the transaction of the best one or
+ * of a chosen one (`buildCrossSwapFromQuery/Body`), a trade's status by its origin hash (`getCrossTx`), the
+ * providers, and the liquidity network's inbound vaults. With no provider mounted every well-formed trade
+ * answers 422 `NO_ROUTE` with the compatible message.
  */
-export function createCrossRoutes() {
+export function createCrossRoutes(services: CrossServices) {
+  const inbound = async () =>
+    ((await services.thorchain?.inboundAddresses()) ?? []).map((a) => ({
+      chain: a.chainId,
+      address: a.address,
+      ...(a.router === undefined ? {} : { router: a.router }),
+      halted: a.halted,
+    }))
   return createRouter()
-    .openapi(quoteCrossRoute, (c) => {
-      const { destinationChainId } = c.req.valid('query')
-      return throwNoCrossProvider(c.req.valid('param').chainId, requireDestination(destinationChainId))
-    })
-    .openapi(swapCrossGetRoute, (c) => {
-      const { destinationChainId } = c.req.valid('query')
-      return throwNoCrossProvider(c.req.valid('param').chainId, requireDestination(destinationChainId))
-    })
-    .openapi(swapCrossPostRoute, (c) => {
-      c.req.valid('json')
-      return throwNoCrossProvider(c.req.valid('param').chainId, undefined)
-    })
-    .openapi(txRoute, (c) => {
-      const { txHash } = c.req.valid('param')
-      throw new AppError('NOT_FOUND', `No cross-chain trade has origin transaction ${txHash}`, {
-        details: { txHash },
+    .openapi(quoteCrossRoute, async (c) => {
+      const query = c.req.valid('query')
+      const estimate = query.disableEstimate !== true && query.disableEstimateGas !== true
+      const quotes = await quoteCross(services, {
+        ...tradeParamsOf(c.req.valid('param').chainId, query),
+        estimate,
       })
+      return c.json(quotes, 200)
     })
-    .openapi(inboundRoute, (c) => c.json([], 200))
-    .openapi(thorchainInboundRoute, (c) => c.json([], 200))
+    .openapi(swapCrossGetRoute, async (c) => {
+      const answer = await buildCrossSwapFromQuery(
+        services,
+        tradeParamsOf(c.req.valid('param').chainId, c.req.valid('query')),
+      )
+      return c.json(answer, 200)
+    })
+    .openapi(swapCrossPostRoute, async (c) => {
+      const body = c.req.valid('json')
+      return c.json(await buildCrossSwapFromBody(services, c.req.valid('param').chainId, body), 200)
+    })
+    .openapi(txRoute, async (c) => c.json(await getCrossTx(services, c.req.valid('param').txHash), 200))
+    .openapi(providersRoute, (c) =>
+      c.json(
+        services.providers.map((p) => ({
+          id: p.id,
+          ...p.info,
+          tradeProtocol: p.tradeProtocol,
+          flow: p.flow,
+          chainIds: [...p.chainIds],
+        })),
+        200,
+      ),
+    )
+    .openapi(inboundRoute, async (c) => c.json(await inbound(), 200))
+    .openapi(thorchainInboundRoute, async (c) => c.json(await inbound(), 200))
 }

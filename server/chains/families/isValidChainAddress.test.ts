@@ -1,4 +1,7 @@
 import { bech32 } from '@scure/base'
+import bitcore from 'bitcore-lib'
+import bitcoreCash from 'bitcore-lib-cash'
+import bitcoreDoge from 'bitcore-lib-doge'
 import { describe, expect, it } from 'vitest'
 import { type ChainInfo, getChainInfo } from '../chainInfo'
 import { isValidChainAddress } from './isValidChainAddress'
@@ -54,5 +57,28 @@ describe('isValidChainAddress', () => {
     [ids.atom, '', 'an empty string'],
   ])('chain %i refuses %s (%s)', (id, address) => {
     expect(isValidChainAddress(chain(id), address)).toBe(false)
+  })
+})
+
+describe('isValidChainAddress on the devnet (regtest formats)', () => {
+  const key = (lib: typeof bitcore) => new lib.PrivateKey('11'.repeat(32), lib.Networks.regtest)
+  const btcRegtest = key(bitcore).toAddress(bitcore.Networks.regtest, 'witnesspubkeyhash').toString()
+  const bchRegtest = key(bitcoreCash).toAddress(bitcoreCash.Networks.regtest).toString()
+  const dogeRegtest = key(bitcoreDoge).toAddress(bitcoreDoge.Networks.regtest).toString()
+
+  it('accepts the regtest addresses the devnet ledgers use, and only under regtest', () => {
+    expect([btcRegtest.slice(0, 6), bchRegtest.slice(0, 7)]).toEqual(['bcrt1q', 'bchreg:'])
+    for (const [id, address] of [
+      [ids.btc, btcRegtest],
+      [ids.bch, bchRegtest],
+      [ids.doge, dogeRegtest],
+    ] as const) {
+      expect(isValidChainAddress(chain(id), address, 'regtest')).toBe(true)
+      expect(isValidChainAddress(chain(id), address, 'mainnet')).toBe(false)
+    }
+    expect(isValidChainAddress(chain(ids.btc), 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'regtest')).toBe(
+      false,
+    )
+    expect(isValidChainAddress(chain(ids.doge), btcRegtest, 'regtest')).toBe(false)
   })
 })

@@ -1,16 +1,16 @@
 import { bech32, bech32m, createBase58check } from '@scure/base'
 import { sha256 } from 'viem'
-import type { UtxoChainInfo } from '../chainInfo'
+import type { UtxoAddressFormat } from '../chainInfo'
 
 const base58check = createBase58check((data) => sha256(data, 'bytes'))
 
 /**
- * True when `address` is a mainnet address of this UTXO chain: base58check with one of the chain's
+ * True when `address` is written in `format` (one network of one UTXO chain): base58check with one of its
  * version bytes (P2PKH/P2SH), a segwit address with its bech32 prefix (v0 bech32, v1+ bech32m), or a
  * CashAddr with its prefix (the prefix may be omitted). Checksums are verified; letter case must not mix.
  */
-export function isValidUtxoAddress(chain: Pick<UtxoChainInfo, 'address'>, address: string): boolean {
-  const { base58Versions, bech32Prefix, cashAddrPrefix } = chain.address
+export function isValidUtxoAddress(format: UtxoAddressFormat, address: string): boolean {
+  const { base58Versions, bech32Prefix, cashAddrPrefix } = format
   return (
     isBase58Address(address, base58Versions) ||
     (bech32Prefix !== undefined && isSegwitAddress(address, bech32Prefix)) ||

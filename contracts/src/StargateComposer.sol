@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+import {Aggregator} from "./Aggregator.sol";
+import {DestinationSwap} from "./stargate/DestinationSwap.sol";
+
+interface IComposerToken {
+    function transfer(address to, uint256 amount) external returns (bool);
+    function approve(address spender, uint256 amount) external returns (bool);
+}
+
+/// @title StargateComposer
+/// @notice Destination executor of a cross-chain swap: LayerZero V2's EndpointV2 calls `lzCompose` after one of
+/// our Stargate V2 pools delivered the bridged asset here; the bridged amount is swapped through the
+/// Aggregator to the receiver, or, when that swap cannot meet its minimum or deadline, paid to the receiver
+/// as the bridged asset itself. Configuration is fixed at construction (no owner). See
+/// docs/stargate-composer.md.
+contract StargateComposer {
+    /// A Stargate pool allowed to compose here and the asset it delivers (address(0) = native).
+    struct PoolConfig {
+        address pool;
+        address token;
+    }
+
+    /// The bridged `amountIn` of `tokenIn` was swapped and the receiver's balance of `tokenOut` rose by `amountOut`.
+    event ComposeSwapped(
+        bytes32 indexed guid,
+        address indexed receiver,
+        address tokenIn,
+        uint256 amountIn,
+        address tokenOut,
+        uint256 amountOut
+    );
+
+    /// The swap could not be done (`reason`: the Aggregator's revert data, or `DeadlineExpired`), so the receiver
+    /// got `amount` of the bridged `token` instead of `tokenOut`: the "received different tokens" case.
+    event ComposeFallback(
+        bytes32 indexed guid,
+        address indexed receiver,
+        address token,
+        uint256 amount,
+        address tokenOut,
+        bytes reason
+    );
+
+    error UnauthorizedEndpoint(address caller);
+    error UnknownPool(address from);
+    error DuplicatePool(address pool);
+    error InvalidReceiver(address receiver);
+    error SwapOutOfGas();
+    error NativeTransferFailed();
+    error TransferFailed(address token);
+
+    address public immutable endpoint;
+    Aggregator public immutable aggregator;
+    address private immutable wrappedNative;
+
+    mapping(address pool => bool) public isPool;
+    mapping(address pool => address) public poolToken;
+
+    constructor(address endpoint_, Aggregator aggregator_, PoolConfig[] memory pools_) {
+        endpoint = endpoint_;
+        aggregator = aggregator_;
+        wrappedNative = aggregator_.wrappedNative();
+        for (uint256 i; i < pools_.length; ++i) {
+            if (isPool[pools_[i].pool] || pools_[i].pool == address(0)) revert DuplicatePool(pools_[i].pool);
+            isPool[pools_[i].pool] = true;
+            poolToken[pools_[i].pool] = pools_[i].token;
+        }
+    }
+
+    /// @notice Accepts native coins from anyone: StargatePoolNative pays with a 2300 gas stipend, too little to
+    /// check the sender. A compose only ever spends the amount its own message names.
+    receive() external payable {}
+
+    /// @notice LayerZero V2 compose entry: only the EndpointV2 may call, only for a message an allowlisted
+    /// Stargate pool queued (`from`). Decodes `amountLD` and our `DestinationSwap` from the OFT compose message,
+    /// swaps the bridged amount to the receiver through the Aggregator (min-out and deadline), else pays the
+    /// bridged asset to the receiver and emits `ComposeFallback`. A native value sent along by the executor is
+    /// passed on to the receiver. Reverts (leaving the compose queued for a retry) when the swap ran out of gas.
+    function lzCompose(address from, bytes32 guid, bytes calldata message, address, bytes calldata)
+        external
+        payable
+    {
+        if (msg.sender != endpoint) revert UnauthorizedEndpoint(msg.sender);
+        if (!isPool[from]) revert UnknownPool(from);
+        address token = poolToken[from];
+        uint256 amountLD = uint256(bytes32(message[12:44]));
+        DestinationSwap memory order = abi.decode(message[76:], (DestinationSwap));
+        _checkReceiver(order.receiver, from, token, order.tokenOut);
+        if (order.tokenOut == token) {
+            _send(token, order.receiver, amountLD);
+            emit ComposeSwapped(guid, order.receiver, token, amountLD, token, amountLD);
+        } else if (block.timestamp > order.deadline) {
+            _fallback(guid, order, token, amountLD, abi.encodeWithSelector(
+                Aggregator.DeadlineExpired.selector, order.deadline, block.timestamp
+            ));
+        } else {
+            _swap(guid, order, token, amountLD);
+        }
+        if (msg.value != 0) _send(address(0), order.receiver, msg.value);
+    }
+
+    /// Swaps `amountLD` of the bridged `token` with the Aggregator, paying the receiver directly; on a revert
+    /// pays the bridged asset instead. A failure that left less than 1/8 of the gas may be an out-of-gas forced
+    /// by the executor's gas limit (each call level keeps 1/64, so a nested out-of-gas returns a few 64ths),
+    /// so that reverts, leaving the compose queued, instead of paying the bridged asset.
+    function _swap(bytes32 guid, DestinationSwap memory order, address token, uint256 amountLD) private {
+        Aggregator.SwapParams memory p = Aggregator.SwapParams({
+            tokenIn: token,
+            tokenOut: order.tokenOut,
+            amountIn: amountLD,
+            amountOut: order.minAmountOut,
+            receiver: order.receiver,
+            deadline: order.deadline,
+            feeRecipient: address(0),
+            feeBps: 0,
+            integratorId: bytes32(0)
+        });
+        uint256 value = token == address(0) ? amountLD : 0;
+        if (token != address(0)) _approve(token, amountLD);
+        uint256 gasBefore = gasleft();
+        try aggregator.swapExactInRoute{value: value}(p, order.steps) returns (uint256 amountOut) {
+            if (token != address(0)) _approve(token, 0);
+            emit ComposeSwapped(guid, order.receiver, token, amountLD, order.tokenOut, amountOut);
+        } catch (bytes memory reason) {
+            if (gasleft() < gasBefore / 8) revert SwapOutOfGas();
+            if (token != address(0)) _approve(token, 0);
+            _fallback(guid, order, token, amountLD, reason);
+        }
+    }
+
+    function _fallback(bytes32 guid, DestinationSwap memory order, address token, uint256 amountLD, bytes memory reason)
+        private
+    {
+        _send(token, order.receiver, amountLD);
+        emit ComposeFallback(guid, order.receiver, token, amountLD, order.tokenOut, reason);
+    }
+
+    /// Refuses receivers where a payout would be burned or left for anyone to take: zero, this contract, the
+    /// Aggregator, the endpoint, the pool, the bridged and output tokens and the wrapped native token.
+    function _checkReceiver(address receiver, address pool, address token, address tokenOut) private view {
+        if (
+            receiver == address(0) || receiver == address(this) || receiver == address(aggregator)
+                || receiver == endpoint || receiver == pool || receiver == token || receiver == tokenOut
+                || receiver == wrappedNative
+        ) revert InvalidReceiver(receiver);
+    }
+
+    function _send(address token, address to, uint256 amount) private {
+        if (token == address(0)) {
+            (bool sent,) = to.call{value: amount}("");
+            if (!sent) revert NativeTransferFailed();
+            return;
+        }
+        _call(token, abi.encodeCall(IComposerToken.transfer, (to, amount)));
+    }
+
+    function _approve(address token, uint256 amount) private {
+        _call(token, abi.encodeCall(IComposerToken.approve, (address(aggregator), amount)));
+    }
+
+    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
+    function _call(address token, bytes memory data) private {
+        (bool ok, bytes memory ret) = token.call(data);
+        if (!ok) {
+            assembly ("memory-safe") {
+                revert(add(ret, 32), mload(ret))
+            }
+        }
+        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
+    }
+}

@@ -1,0 +1,410 @@
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  concat,
+  encodeAbiParameters,
+  type Hex,
+  maxUint256,
+  pad,
+  parseEther,
+  parseEventLogs,
+  zeroAddress,
+} from 'viem'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import {
+  aggregatorAbi,
+  devTokenAbi,
+  stargateComposerAbi,
+  stargateEntryAbi,
+  testStargatePoolAbi,
+  testStargatePoolBytecode,
+} from '../artifacts/index'
+import { deployBytecode } from '../deploy/deployBytecode'
+import { deployStargateComposer } from '../deploy/deployStargateComposer'
+import { deployStargateEntry } from '../deploy/deployStargateEntry'
+import { waitForReceipt } from '../deploy/waitForReceipt'
+import { composeMessage, destinationSwapParameter } from './composeMessage'
+import { deployEndpointV2, endpointV2Abi } from './deployEndpointV2'
+import {
+  deploySwapFixture,
+  FACTORY_SUSHISWAP,
+  FACTORY_UNISWAP_V2,
+  type SwapFixture,
+} from './deploySwapFixture'
+
+type Step = {
+  kind: number
+  factoryId: number
+  tokenIn: Address
+  tokenOut: Address
+  fee: number
+  share: bigint
+}
+type DestinationSwap = {
+  receiver: Address
+  tokenOut: Address
+  minAmountOut: bigint
+  deadline: bigint
+  steps: Step[]
+}
+type CrossSwap = {
+  tokenIn: Address
+  amountIn: bigint
+  minBridgeAmount: bigint
+  deadline: bigint
+  pool: Address
+  dstEid: number
+  composer: Address
+  minAmountLD: bigint
+  extraOptions: Hex
+  nativeFee: bigint
+}
+
+const CHAIN_ID = 31337
+const EID = 30101
+const DST_EID = 30110
+const ONE = 10n ** 18n
+const RATE = 10n ** 12n // local (18) vs shared (6) decimals, as Stargate's pools of 18-decimal assets
+const POOL_FEE_BPS = 6n
+const MESSAGING_FEE = parseEther('0.01')
+const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
+const e = parseEther
+
+let anvil: AnvilInstance
+let f: SwapFixture
+let endpoint: Address
+let composer: Address
+let entry: Address
+let tokenPool: Address
+let nativePool: Address
+let snapshotId: Hex
+
+beforeAll(async () => {
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: 22510 })
+  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
+  const pool = (token: Address, feeBps: bigint) =>
+    deployBytecode(f.deployer, {
+      abi: testStargatePoolAbi,
+      bytecode: testStargatePoolBytecode,
+      args: [token, RATE, feeBps, MESSAGING_FEE],
+    })
+  tokenPool = await pool(f.tokens.tokenA, POOL_FEE_BPS)
+  nativePool = await pool(zeroAddress, 0n)
+  const pools = [
+    { pool: tokenPool, token: f.tokens.tokenA },
+    { pool: nativePool, token: zeroAddress },
+  ]
+  ;({ entry } = await deployStargateEntry(f.deployer, { aggregator: f.aggregator, pools }))
+  // The destination side on the same anvil: the test pool's address stands for the destination pool.
+  endpoint = await deployEndpointV2(f.deployer, { eid: EID })
+  ;({ composer } = await deployStargateComposer(f.deployer, { endpoint, aggregator: f.aggregator, pools }))
+  for (const token of [f.tokens.tokenA, f.tokens.tokenB]) {
+    await waitForReceipt(f.user, {
+      hash: await f.user.writeContract({
+        address: token,
+        abi: devTokenAbi,
+        functionName: 'approve',
+        args: [entry, maxUint256],
+      }),
+    })
+  }
+  snapshotId = await f.deployer.snapshot()
+})
+
+beforeEach(async () => {
+  await f.deployer.revert({ id: snapshotId })
+  snapshotId = await f.deployer.snapshot()
+})
+
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+const v2Step = (factoryId: number, tokenIn: Address, tokenOut: Address): Step => ({
+  kind: 0,
+  factoryId,
+  tokenIn,
+  tokenOut,
+  fee: 0,
+  share: ONE,
+})
+const v2Out = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
+  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
+const dustFree = (amount: bigint) => (amount / RATE) * RATE
+const poolReceives = (sent: bigint) => dustFree(sent - (sent * POOL_FEE_BPS) / 10_000n)
+
+function cross(overrides: Partial<CrossSwap>): CrossSwap {
+  return {
+    tokenIn: f.tokens.tokenB,
+    amountIn: e('10'),
+    minBridgeAmount: 0n,
+    deadline: 2n ** 40n,
+    pool: tokenPool,
+    dstEid: DST_EID,
+    composer,
+    minAmountLD: 0n,
+    extraOptions: '0x',
+    nativeFee: MESSAGING_FEE,
+    ...overrides,
+  }
+}
+
+function destination(overrides: Partial<DestinationSwap> = {}): DestinationSwap {
+  return {
+    receiver: RECEIVER,
+    tokenOut: f.tokens.tokenB,
+    minAmountOut: 0n,
+    deadline: 2n ** 40n,
+    steps: [v2Step(FACTORY_SUSHISWAP, f.tokens.tokenA, f.tokens.tokenB)],
+    ...overrides,
+  }
+}
+
+async function balanceOf(token: Address, account: Address) {
+  if (token === zeroAddress) return f.deployer.getBalance({ address: account })
+  return f.deployer.readContract({
+    address: token,
+    abi: devTokenAbi,
+    functionName: 'balanceOf',
+    args: [account],
+  })
+}
+
+/** Sends `swapAndSend` from the user; returns the pool's `Sent` and the entry's `CrossSwapSent` and the gas paid. */
+async function swapAndSend(s: CrossSwap, steps: Step[], dst: DestinationSwap, value: bigint) {
+  const { request } = await f.user.simulateContract({
+    address: entry,
+    abi: stargateEntryAbi,
+    functionName: 'swapAndSend',
+    args: [s, steps, dst],
+    value,
+  })
+  const gas = await f.user.estimateContractGas(request)
+  const hash = await f.user.writeContract({ ...request, gas: (gas * 13n) / 10n })
+  const receipt = await waitForReceipt(f.user, { hash })
+  expect(receipt.status).toBe('success')
+  const logs = parseEventLogs({ abi: [...testStargatePoolAbi, ...stargateEntryAbi], logs: receipt.logs })
+  const sent = logs.find((x) => x.eventName === 'Sent')
+  const crossSent = logs.find((x) => x.eventName === 'CrossSwapSent')
+  if (sent?.eventName !== 'Sent' || crossSent?.eventName !== 'CrossSwapSent')
+    throw new Error('events missing')
+  return { sent: sent.args, crossSent: crossSent.args, gasPaid: receipt.gasUsed * receipt.effectiveGasPrice }
+}
+
+async function expectEntryHoldsNothing() {
+  for (const token of [f.tokens.tokenA, f.tokens.tokenB, f.weth, zeroAddress]) {
+    expect(await balanceOf(token, entry)).toBe(0n)
+    expect(await balanceOf(token, f.aggregator)).toBe(0n)
+  }
+  for (const [token, spender] of [
+    [f.tokens.tokenB, f.aggregator],
+    [f.tokens.tokenA, tokenPool],
+  ] as const) {
+    const allowance = await f.deployer.readContract({
+      address: token,
+      abi: devTokenAbi,
+      functionName: 'allowance',
+      args: [entry, spender],
+    })
+    expect(allowance).toBe(0n)
+  }
+}
+
+async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(BaseError)
+  const reverted =
+    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
+  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
+  if (!(reverted instanceof ContractFunctionRevertedError)) return
+  expect(reverted.data?.errorName).toBe(errorName)
+  if (args) expect(reverted.data?.args).toEqual(args)
+}
+
+function simulate(s: CrossSwap, steps: Step[], dst: DestinationSwap, value: bigint) {
+  return f.user.simulateContract({
+    address: entry,
+    abi: [...stargateEntryAbi, ...aggregatorAbi, ...testStargatePoolAbi],
+    functionName: 'swapAndSend',
+    args: [s, steps, dst],
+    value,
+  })
+}
+
+/** Event data comes back as lowercase hex. */
+const lower = (hex: Hex) => hex.toLowerCase()
+const encodeOrder = (o: DestinationSwap) => encodeAbiParameters([destinationSwapParameter], [o])
+
+describe('StargateEntry: swap and send in one transaction', () => {
+  it('swaps a token to the pool asset, sends it with our compose message, refunds the dust; the destination pays', async () => {
+    const steps = [v2Step(FACTORY_UNISWAP_V2, f.tokens.tokenB, f.tokens.tokenA)]
+    const swapOut = v2Out(e('10'), e('1000'), e('1000'))
+    const sentLD = dustFree(swapOut)
+    const receivedLD = poolReceives(sentLD)
+    const dst = destination()
+    const user = f.user.account.address
+    const before = {
+      a: await balanceOf(f.tokens.tokenA, user),
+      b: await balanceOf(f.tokens.tokenB, user),
+      eth: await balanceOf(zeroAddress, user),
+    }
+    const { sent, crossSent, gasPaid } = await swapAndSend(cross({}), steps, dst, MESSAGING_FEE)
+
+    expect(await balanceOf(f.tokens.tokenB, user)).toBe(before.b - e('10'))
+    expect(await balanceOf(f.tokens.tokenA, user)).toBe(before.a + (swapOut - sentLD))
+    expect(await balanceOf(zeroAddress, user)).toBe(before.eth - MESSAGING_FEE - gasPaid)
+    expect(await balanceOf(f.tokens.tokenA, tokenPool)).toBe(sentLD)
+    expect(await balanceOf(zeroAddress, tokenPool)).toBe(MESSAGING_FEE)
+    expect(sent).toEqual({
+      guid: sent.guid,
+      dstEid: DST_EID,
+      to: lower(pad(composer)),
+      amountSentLD: sentLD,
+      amountReceivedLD: receivedLD,
+      composeMsg: lower(concat([pad(entry), encodeOrder(dst)])),
+    })
+    expect(crossSent).toEqual({
+      sender: user,
+      guid: sent.guid,
+      dstEid: DST_EID,
+      receiver: RECEIVER,
+      tokenIn: f.tokens.tokenB,
+      amountIn: e('10'),
+      bridgeToken: f.tokens.tokenA,
+      amountSentLD: sentLD,
+      amountReceivedLD: receivedLD,
+      tokenOut: f.tokens.tokenB,
+      minAmountOut: 0n,
+    })
+    await expectEntryHoldsNothing()
+
+    // Destination: the pool pays the composer and queues the compose with the payload it carried.
+    await f.deployer.impersonateAccount({ address: tokenPool })
+    await f.deployer.setBalance({ address: tokenPool, value: e('1') })
+    const message = composeMessage({
+      amountLD: receivedLD,
+      srcEid: EID,
+      composeFrom: pad(entry),
+      composeMsg: encodeOrder(dst),
+    })
+    for (const call of [
+      f.deployer.writeContract({
+        account: tokenPool,
+        address: f.tokens.tokenA,
+        abi: devTokenAbi,
+        functionName: 'transfer',
+        args: [composer, receivedLD],
+      }),
+      f.deployer.writeContract({
+        account: tokenPool,
+        address: endpoint,
+        abi: endpointV2Abi,
+        functionName: 'sendCompose',
+        args: [composer, sent.guid, 0, message],
+      }),
+    ]) {
+      expect((await waitForReceipt(f.deployer, { hash: await call })).status).toBe('success')
+    }
+    const hash = await f.attacker.writeContract({
+      address: endpoint,
+      abi: endpointV2Abi,
+      functionName: 'lzCompose',
+      args: [tokenPool, composer, sent.guid, 0, message, '0x'],
+      gas: 1_000_000n,
+    })
+    const receipt = await waitForReceipt(f.attacker, { hash })
+    expect(receipt.status).toBe('success')
+    const [swapped] = parseEventLogs({ abi: stargateComposerAbi, logs: receipt.logs })
+    const expected = v2Out(receivedLD, e('1000'), e('1100'))
+    expect(swapped?.eventName).toBe('ComposeSwapped')
+    expect(await balanceOf(f.tokens.tokenB, RECEIVER)).toBe(expected)
+    expect(await balanceOf(f.tokens.tokenA, composer)).toBe(0n)
+  })
+
+  it('native input swapped to the pool token: msg.value = amountIn + nativeFee', async () => {
+    const steps = [v2Step(FACTORY_UNISWAP_V2, f.weth, f.tokens.tokenA)]
+    const swapOut = v2Out(e('1'), e('500'), e('1000'))
+    const user = f.user.account.address
+    const ethBefore = await balanceOf(zeroAddress, user)
+    const aBefore = await balanceOf(f.tokens.tokenA, user)
+    const { sent, gasPaid } = await swapAndSend(
+      cross({ tokenIn: zeroAddress, amountIn: e('1'), minBridgeAmount: swapOut }),
+      steps,
+      destination(),
+      e('1') + MESSAGING_FEE,
+    )
+    expect(sent.amountSentLD).toBe(dustFree(swapOut))
+    expect(await balanceOf(zeroAddress, user)).toBe(ethBefore - e('1') - MESSAGING_FEE - gasPaid)
+    expect(await balanceOf(f.tokens.tokenA, user)).toBe(aBefore + swapOut - dustFree(swapOut))
+    await expectEntryHoldsNothing()
+  })
+
+  it('native input bridged as native without a destination swap: the dust comes back with the fee refund', async () => {
+    const amountIn = e('1') + 123n
+    const user = f.user.account.address
+    const ethBefore = await balanceOf(zeroAddress, user)
+    const { sent, gasPaid } = await swapAndSend(
+      cross({ tokenIn: zeroAddress, amountIn, pool: nativePool, composer: zeroAddress }),
+      [],
+      destination({ tokenOut: zeroAddress, steps: [] }),
+      amountIn + MESSAGING_FEE,
+    )
+    expect(sent).toEqual({
+      guid: sent.guid,
+      dstEid: DST_EID,
+      to: lower(pad(RECEIVER)),
+      amountSentLD: e('1'),
+      amountReceivedLD: e('1'),
+      composeMsg: '0x',
+    })
+    expect(await balanceOf(zeroAddress, user)).toBe(ethBefore - e('1') - MESSAGING_FEE - gasPaid)
+    expect(await balanceOf(zeroAddress, nativePool)).toBe(e('1') + MESSAGING_FEE)
+    await expectEntryHoldsNothing()
+  })
+
+  it('refuses a wrong msg.value, an unknown pool, a missing receiver, and unmet minimums', async () => {
+    const steps = [v2Step(FACTORY_UNISWAP_V2, f.tokens.tokenB, f.tokens.tokenA)]
+    const swapOut = v2Out(e('10'), e('1000'), e('1000'))
+    await expectRevert(simulate(cross({}), steps, destination(), 0n), 'InvalidMsgValue', [0n, MESSAGING_FEE])
+    await expectRevert(
+      simulate(cross({ tokenIn: zeroAddress, amountIn: e('1') }), steps, destination(), e('1')),
+      'InvalidMsgValue',
+      [e('1'), e('1') + MESSAGING_FEE],
+    )
+    await expectRevert(
+      simulate(cross({ pool: RECEIVER }), steps, destination(), MESSAGING_FEE),
+      'UnknownPool',
+      [RECEIVER],
+    )
+    await expectRevert(
+      simulate(cross({}), steps, destination({ receiver: zeroAddress }), MESSAGING_FEE),
+      'InvalidReceiver',
+      [zeroAddress],
+    )
+    await expectRevert(
+      simulate(cross({}), steps, destination({ receiver: composer }), MESSAGING_FEE),
+      'InvalidReceiver',
+      [composer],
+    )
+    await expectRevert(
+      simulate(cross({ minBridgeAmount: swapOut + 1n }), steps, destination(), MESSAGING_FEE),
+      'InsufficientOutput',
+      [swapOut, swapOut + 1n],
+    )
+    const receivedLD = poolReceives(dustFree(swapOut))
+    await expectRevert(
+      simulate(cross({ minAmountLD: receivedLD + 1n }), steps, destination(), MESSAGING_FEE),
+      'SlippageExceeded',
+      [receivedLD, receivedLD + 1n],
+    )
+    await expectRevert(
+      simulate(cross({ tokenIn: f.tokens.tokenA }), steps, destination(), MESSAGING_FEE),
+      'InvalidRoute',
+    )
+  })
+})

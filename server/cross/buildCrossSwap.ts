@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { AppError } from '../errors'
+import type { ProviderQuote } from '../providers/types'
+import { CONTRACT_VERSION } from '../quotes/contractVersion'
+import type { CrossServices } from './crossServices'
+import { formatCrossTransaction } from './formatCrossQuote'
+import { type CrossTradeParams, quoteCrossContext, resolveCrossTrade } from './quoteCross'
+import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCrossSide'
+
+const integer = z.string().regex(/^\d{1,78}$/)
+
+/** What `formatCrossQuote` writes into `transactionData` and a client posts back. */
+const postedTransactionData = z
+  .object({
+    provider: z.string().max(32),
+    params: z.object({
+      srcChainId: z.number().int(),
+      dstChainId: z.number().int(),
+      tokenIn: z.string().max(128),
+      tokenOut: z.string().max(128),
+      amount: integer,
+      minQuote: integer,
+      actualQuote: integer,
+      nativeFee: integer,
+      receiver: z.string().max(128),
+      slippage: z.number().min(0).max(1),
+      expiresAt: z.number().int(),
+    }),
+  })
+  .catchall(z.json())
+
+/** The answer of `swap/cross`: the transaction in the compatible swap shape. */
+function swapAnswer(
+  placed: { quote: ProviderQuote; transaction: Awaited<ReturnType<typeof build>> },
+  tradeProtocol: string,
+) {
+  return {
+    ...formatCrossTransaction(placed.transaction, placed.quote.nativeFee),
+    nativeFee: placed.quote.nativeFee.toString(),
+    amountOut: placed.quote.amountOut.toString(),
+    minAmountOut: placed.quote.amountOutMin.toString(),
+    expiresAt: placed.quote.expiresAt,
+    tradeProtocol,
+    contractVersion: CONTRACT_VERSION,
+  }
+}
+
+const build = (services: CrossServices, quote: ProviderQuote) => {
+  const provider = services.providers.find((p) => p.id === quote.providerId)
+  if (provider === undefined)
+    throw new AppError('NO_ROUTE', `Provider ${quote.providerId} is not served`, {
+      details: { provider: quote.providerId },
+    })
+  return provider.buildTransaction(quote)
+}
+
+/** `GET swap/cross`: the best provider's transaction for the trade of the query (a `sender` is required). */
+export async function buildCrossSwapFromQuery(services: CrossServices, params: CrossTradeParams) {
+  if (params.sender === undefined)
+    throw new AppError('INVALID_PARAMS', 'sender is required to build the transaction', {
+      details: { param: 'sender' },
+    })
+  const context = await resolveCrossTrade(services, params)
+  const [best] = await quoteCrossContext(services, context, { build: true })
+  if (best?.transaction === undefined) throw new Error('the best cross-chain quote has no transaction')
+  return swapAnswer({ quote: best.quote, transaction: best.transaction }, best.provider.tradeProtocol)
+}
+
+/**
+ * `POST swap/cross`: the transaction of a quote the client chose, from the `transactionData` it got with it.
+ * Nothing posted is trusted beyond the trade itself: the chains, tokens and account are checked again, the
+ * provider re-checks its own data (the network's current vault, the memo pays the receiver) and refuses an
+ * expired quote (422 QUOTE_EXPIRED).
+ */
+export async function buildCrossSwapFromBody(
+  services: CrossServices,
+  sourceChainId: number,
+  body: { transactionData: Record<string, unknown>; account: string; receiver?: string | undefined },
+) {
+  const parsed = postedTransactionData.safeParse(body.transactionData)
+  if (!parsed.success)
+    throw new AppError(
+      'INVALID_PARAMS',
+      'transactionData is not the transactionData of a cross-chain quote',
+      {
+        details: { param: 'transactionData', issue: parsed.error.issues[0]?.message ?? '' },
+      },
+    )
+  const { provider: providerId, params, ...rest } = parsed.data
+  if (params.srcChainId !== sourceChainId)
+    throw new AppError('INVALID_PARAMS', `transactionData is a quote from chain ${params.srcChainId}`, {
+      details: { param: 'chainId' },
+    })
+  if (body.receiver !== undefined && body.receiver !== params.receiver)
+    throw new AppError(
+      'INVALID_PARAMS',
+      'receiver differs from the quote: quote again for another receiver',
+      {
+        details: { param: 'receiver' },
+      },
+    )
+  const sourceChain = requireChain(params.srcChainId, 'chainId')
+  const destinationChain = requireChain(params.dstChainId, 'transactionData.params.dstChainId')
+  assertChainAccount(sourceChain, body.account, 'account', services.addressNetwork)
+  assertChainAccount(destinationChain, params.receiver, 'receiver', services.addressNetwork)
+  const source = resolveCrossSide(
+    services.markets,
+    sourceChain,
+    params.tokenIn,
+    'transactionData.params.tokenIn',
+  )
+  const destination = resolveCrossSide(
+    services.markets,
+    destinationChain,
+    params.tokenOut,
+    'transactionData.params.tokenOut',
+  )
+  const quote: ProviderQuote = {
+    providerId,
+    request: {
+      from: source.asset,
+      to: destination.asset,
+      amountIn: BigInt(params.amount),
+      sender: body.account,
+      receiver: params.receiver,
+      slippage: params.slippage,
+    },
+    amountOut: BigInt(params.actualQuote),
+    amountOutMin: BigInt(params.minQuote),
+    fees: [],
+    estimatedDurationSec: 0,
+    expiresAt: params.expiresAt,
+    nativeFee: BigInt(params.nativeFee),
+    details: rest,
+  }
+  const provider = services.providers.find((p) => p.id === providerId)
+  if (provider === undefined || !provider.serves(sourceChain.id, destinationChain.id))
+    throw new AppError('NO_ROUTE', `Provider ${providerId} does not serve this trade`, {
+      details: { provider: providerId },
+    })
+  return swapAnswer({ quote, transaction: await build(services, quote) }, provider.tradeProtocol)
+}

@@ -1,0 +1,25 @@
+import type { AddressNetwork } from '../chains/chainInfo'
+import type { Markets } from '../market/createMarkets'
+import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import type { CrossChainProvider } from '../providers/types'
+
+/** What the cross-chain routes work with: the providers mounted, the markets, and how addresses are written. */
+export interface CrossServices {
+  /** Every mounted provider, the liquidity network's included. */
+  providers: readonly CrossChainProvider[]
+  /** The liquidity network's provider, when mounted: its vaults and its pool prices. */
+  thorchain?: ThorchainProvider
+  markets: Markets
+  /** UTXO address formats: `regtest` on the devnet. */
+  addressNetwork: AddressNetwork
+  /** A provider that has not quoted after this long is left out of the answer. */
+  providerTimeoutMs: number
+  /** Clock, ms since the epoch. */
+  now: () => number
+}
+
+/** Least USD value of a cross-chain trade's input (the spec's limit). */
+export const MIN_CROSS_TRADE_USD = 10
+
+/** A provider that has not quoted after this long is left out of a cross-chain answer. */
+export const CROSS_PROVIDER_TIMEOUT_MS = 8_000

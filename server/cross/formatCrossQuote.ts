@@ -1,0 +1,140 @@
+import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransaction } from '../providers/types'
+import { CONTRACT_VERSION } from '../quotes/contractVersion'
+import type { CrossSide } from './resolveCrossSide'
+
+/** What a cross-chain answer is about, beside the provider's quote. */
+export interface CrossQuoteContext {
+  source: CrossSide
+  destination: CrossSide
+  amount: bigint
+  sender: string | undefined
+  receiver: string
+  slippage: number
+  /** USD prices of one whole unit of each side, when known (price impact). */
+  usdIn: number | undefined
+  usdOut: number | undefined
+}
+
+/** Swap legs of a side: none yet (the liquidity network swaps natively). */
+const noLegs: Record<string, string>[] = []
+
+/** A side of a trade without a swap leg: what enters and what leaves it. */
+const plainSide = (amountIn: bigint, amountOut: bigint) => ({
+  fromTokenAmount: amountIn.toString(),
+  toTokenAmount: amountOut.toString(),
+})
+
+/** The transaction of a quote in the compatible API's swap shape (`swap/cross` and the quote's shortcut). */
+export function formatCrossTransaction(tx: ProviderTransaction, nativeFee: bigint) {
+  switch (tx.family) {
+    case 'evm':
+      return { to: tx.to, data: tx.data, value: tx.value.toString(), nativeValue: tx.value.toString() }
+    case 'utxo':
+      return {
+        to: tx.to,
+        nativeValue: '0',
+        data: {
+          method: 'transfer' as const,
+          params: [
+            { recipient: tx.to, amount: { amount: tx.amount.toString(), decimals: 8 }, memo: tx.memo },
+          ],
+        },
+      }
+    case 'cosmos':
+      return {
+        to: '',
+        nativeValue: nativeFee.toString(),
+        data: { typeUrl: tx.typeUrl, value: tx.value, memo: tx.memo },
+      }
+  }
+}
+
+/**
+ * One provider's quote in the compatible API's cross-chain shape: `srcTrade`/`dstTrade` (side summaries; a
+ * side with a swap leg carries its tokens), `nativeFee`, `tradeProtocol`, chains, `processingTime`,
+ * `transactionData` (the provider's data, e.g. the network's `inbound_address`, `memo`, `expiry`,
+ * `expected_amount_out`, plus `params` with `amount`, `minQuote`, `actualQuote` in destination base units and
+ * `nativeFee`, which `POST swap/cross` reads back), `tradeParams`, `providerInfo`, `contractVersion` and
+ * `priceImpact` (fraction of the input's USD value lost, null when a price is unknown). With `transaction`
+ * (sender given, estimation on) it also carries `nativeValue`, `to` and `data`.
+ */
+export function formatCrossQuote(
+  quote: ProviderQuote,
+  provider: CrossChainProvider,
+  context: CrossQuoteContext,
+  transaction?: ProviderTransaction,
+) {
+  const { source, destination, amount } = context
+  const inUsd =
+    context.usdIn === undefined ? undefined : (Number(amount) / 10 ** source.asset.decimals) * context.usdIn
+  const outUsd =
+    context.usdOut === undefined
+      ? undefined
+      : (Number(quote.amountOut) / 10 ** destination.asset.decimals) * context.usdOut
+  const priceImpact =
+    inUsd === undefined || outUsd === undefined || inUsd === 0 ? null : (inUsd - outUsd) / inUsd
+  const liquidityNetwork = provider.flow === 'utxo'
+  const params = {
+    srcChainId: source.chain.id,
+    dstChainId: destination.chain.id,
+    tokenIn: source.asset.address,
+    tokenOut: destination.asset.address,
+    amount: amount.toString(),
+    minQuote: quote.amountOutMin.toString(),
+    actualQuote: quote.amountOut.toString(),
+    nativeFee: quote.nativeFee.toString(),
+    sender: context.sender ?? null,
+    receiver: context.receiver,
+    slippage: context.slippage,
+    expiresAt: quote.expiresAt,
+  }
+  const details: Record<string, ProviderJson> = { ...quote.details }
+  return {
+    srcTrade: plainSide(amount, amount),
+    dstTrade: plainSide(quote.amountOut, quote.amountOut),
+    srcTradeList: noLegs,
+    dstTradeList: noLegs,
+    nativeFee: quote.nativeFee.toString(),
+    ...(transaction === undefined ? {} : formatCrossTransaction(transaction, quote.nativeFee)),
+    tradeProtocol: provider.tradeProtocol,
+    sourceChainId: source.chain.id,
+    destinationChainId: destination.chain.id,
+    processingTime: quote.estimatedDurationSec,
+    transactionData: {
+      ...details,
+      ...(liquidityNetwork
+        ? { tradeType: source.chain.family === 'evm' ? 'NATIVE_TO_BTC' : 'BTC_TO_NATIVE' }
+        : {}),
+      provider: provider.id,
+      srcCalls: noLegs,
+      dstCalls: noLegs,
+      params,
+      nativeFee: quote.nativeFee.toString(),
+      tradeProtocol: provider.tradeProtocol,
+    },
+    tradeParams: {
+      tokenIn: source.asset.address,
+      tokenOut: destination.asset.address,
+      sender: context.sender ?? null,
+      receiver: context.receiver,
+      slippage: context.slippage,
+      srcChainId: source.chain.id,
+      dstChainId: destination.chain.id,
+      amount: amount.toString(),
+      inNative: source.isNative,
+      outNative: destination.isNative,
+      deadline: quote.expiresAt,
+    },
+    fees: quote.fees.map((fee) => ({
+      kind: fee.kind,
+      chainId: fee.asset.chainId,
+      token: fee.asset.address,
+      amount: fee.amount.toString(),
+    })),
+    providerInfo: provider.info,
+    contractVersion: CONTRACT_VERSION,
+    priceImpact,
+  }
+}
+
+export type CrossQuoteAnswer = ReturnType<typeof formatCrossQuote>

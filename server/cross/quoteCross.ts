@@ -1,0 +1,182 @@
+import { AppError, compatibleMessages } from '../errors'
+import { quoteAllProviders } from '../providers/quoteAllProviders'
+import type { CrossChainProvider, ProviderQuote, ProviderTransaction } from '../providers/types'
+import { isNativeAddress } from '../quotes/resolveTradeTokens'
+import { singleSwapLimits } from '../quotes/singleSwapLimits'
+import { assertCrossDirection } from './assertCrossDirection'
+import { type CrossServices, MIN_CROSS_TRADE_USD } from './crossServices'
+import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
+import { priceCrossSide } from './priceCrossSide'
+import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCrossSide'
+
+/** The parameters of `quote/cross` and `GET swap/cross` that matter to a cross-chain trade. */
+export interface CrossTradeParams {
+  sourceChainId: number
+  destinationChainId: number | undefined
+  fromTokenAddress: string
+  toTokenAddress: string
+  amount: bigint
+  sender?: string | undefined
+  receiver?: string | undefined
+  slippage?: number | undefined
+  isExactOut?: boolean | undefined
+}
+
+/** A quote with what made it: the provider, the trade's context, and its transaction when built. */
+export interface PlacedCrossQuote {
+  provider: CrossChainProvider
+  quote: ProviderQuote
+  context: CrossQuoteContext
+  transaction?: ProviderTransaction
+}
+
+/**
+ * Validates a cross-chain trade and resolves its context: known chains (400 UNSUPPORTED_CHAIN), two different
+ * chains, no exact output (400 INVALID_PARAMS), tokens of each chain, the spec's directions for UTXO and
+ * Cosmos trades (400 UNSUPPORTED_DIRECTION), sender and receiver in their chain's format (a receiver is
+ * required unless both sides are EVM, where it defaults to the sender), and the $10 minimum (400
+ * BELOW_MINIMUM) wherever the input's USD price is known.
+ */
+export async function resolveCrossTrade(
+  services: CrossServices,
+  params: CrossTradeParams,
+): Promise<CrossQuoteContext> {
+  const sourceChain = requireChain(params.sourceChainId, 'chainId')
+  if (params.destinationChainId === undefined)
+    throw new AppError('INVALID_PARAMS', 'destinationChainId is required', {
+      details: { param: 'destinationChainId' },
+    })
+  const destinationChain = requireChain(params.destinationChainId, 'destinationChainId')
+  if (destinationChain.id === sourceChain.id)
+    throw new AppError('INVALID_PARAMS', 'destinationChainId is the source chain: use quote/single', {
+      details: { param: 'destinationChainId' },
+    })
+  if (params.isExactOut === true)
+    throw new AppError(
+      'INVALID_PARAMS',
+      'Cross-chain trades take the exact input amount (isExactOut is not served)',
+      {
+        details: { param: 'isExactOut' },
+      },
+    )
+  assertCrossDirection(
+    { chain: sourceChain },
+    { chain: destinationChain, isNative: isNativeAddress(params.toTokenAddress) },
+  )
+  const source = resolveCrossSide(services.markets, sourceChain, params.fromTokenAddress, 'fromTokenAddress')
+  const destination = resolveCrossSide(
+    services.markets,
+    destinationChain,
+    params.toTokenAddress,
+    'toTokenAddress',
+  )
+  const { addressNetwork } = services
+  if (params.sender !== undefined) assertChainAccount(sourceChain, params.sender, 'sender', addressNetwork)
+  let receiver = params.receiver
+  if (receiver === undefined && sourceChain.family === 'evm' && destinationChain.family === 'evm')
+    receiver = params.sender
+  if (receiver === undefined)
+    throw new AppError('INVALID_PARAMS', `receiver is required: a ${destinationChain.name} address`, {
+      details: { param: 'receiver' },
+    })
+  assertChainAccount(destinationChain, receiver, 'receiver', addressNetwork)
+
+  const [usdIn, usdOut] = await Promise.all([
+    priceCrossSide(services, source),
+    priceCrossSide(services, destination),
+  ])
+  if (usdIn !== undefined) {
+    const valueUsd = (Number(params.amount) / 10 ** source.asset.decimals) * usdIn
+    if (valueUsd < MIN_CROSS_TRADE_USD) {
+      const minimum = BigInt(Math.ceil((MIN_CROSS_TRADE_USD / usdIn) * 10 ** source.asset.decimals))
+      throw new AppError('BELOW_MINIMUM', compatibleMessages.insufficientAmount, {
+        details: {
+          param: 'amount',
+          reason: `Cross-chain trades start at $${MIN_CROSS_TRADE_USD}: at least ${minimum} base units of ${source.symbol}`,
+          minimumUsd: MIN_CROSS_TRADE_USD,
+          minimumAmount: minimum.toString(),
+        },
+      })
+    }
+  }
+  return {
+    source,
+    destination,
+    amount: params.amount,
+    sender: params.sender,
+    receiver,
+    slippage: params.slippage ?? singleSwapLimits.defaultSlippage,
+    usdIn,
+    usdOut,
+  }
+}
+
+/**
+ * Every mounted provider's quotes for a resolved trade, best first (`quoteAllProviders`). With `build` each
+ * quote carries its transaction too. When no provider quotes: the most telling refusal of a provider (e.g.
+ * the network's BELOW_MINIMUM), else 422 NO_ROUTE with the compatible message clients read as "try another
+ * provider", or 503 UPSTREAM_UNAVAILABLE when every provider failed to answer.
+ */
+export async function quoteCrossContext(
+  services: CrossServices,
+  context: CrossQuoteContext,
+  options: { build: boolean },
+): Promise<PlacedCrossQuote[]> {
+  const { source, destination } = context
+  const providers = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
+  const noRoute = (reasons: string[]) =>
+    new AppError('NO_ROUTE', compatibleMessages.noCrossChainProvider, {
+      details: { sourceChainId: source.chain.id, destinationChainId: destination.chain.id, reasons },
+    })
+  if (providers.length === 0) throw noRoute(['No provider serves these chains'])
+  const { quotes, failures } = await quoteAllProviders(
+    providers,
+    {
+      from: source.asset,
+      to: destination.asset,
+      amountIn: context.amount,
+      sender: context.sender ?? '',
+      receiver: context.receiver,
+      slippage: context.slippage,
+    },
+    { timeoutMs: services.providerTimeoutMs },
+  )
+  if (quotes.length === 0) {
+    const refusals = failures.flatMap((f) => (f.error instanceof AppError ? [f.error] : []))
+    const telling = refusals.find((e) => e.code !== 'NO_ROUTE')
+    if (telling !== undefined) throw telling
+    if (failures.length > 0 && refusals.length === 0)
+      throw new AppError('UPSTREAM_UNAVAILABLE', 'No cross-chain provider answered: try again shortly', {
+        details: { providers: failures.map((f) => ({ provider: f.providerId, reason: f.reason })) },
+      })
+    throw noRoute(refusals.length > 0 ? refusals.map((e) => e.message) : ['No provider serves this pair'])
+  }
+  const byId = new Map(providers.map((p) => [p.id, p]))
+  return Promise.all(
+    quotes.map(async (quote) => {
+      const provider = byId.get(quote.providerId)
+      if (provider === undefined) throw new Error(`quote of unknown provider ${quote.providerId}`)
+      return {
+        provider,
+        quote,
+        context,
+        ...(options.build ? { transaction: await provider.buildTransaction(quote) } : {}),
+      }
+    }),
+  )
+}
+
+/**
+ * `GET quote/cross`: every provider's offer in the compatible shape, best first; with a sender and estimation
+ * on (the spec's shortcut) each offer also carries its transaction.
+ */
+export async function quoteCross(
+  services: CrossServices,
+  params: CrossTradeParams & { estimate: boolean },
+): Promise<CrossQuoteAnswer[]> {
+  const context = await resolveCrossTrade(services, params)
+  const placed = await quoteCrossContext(services, context, {
+    build: params.estimate && params.sender !== undefined,
+  })
+  return placed.map((p) => formatCrossQuote(p.quote, p.provider, p.context, p.transaction))
+}

@@ -1,0 +1,249 @@
+import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createLiquidityNetwork,
+  type LiquidityNetwork,
+} from '../devnet/liquidityNetwork/createLiquidityNetwork'
+import { createThornodeApi } from '../devnet/liquidityNetwork/createThornodeApi'
+import { createUtxoVault } from '../devnet/liquidityNetwork/createUtxoVault'
+import { createUtxoNode, type UtxoNode } from '../devnet/utxo/createUtxoNode'
+import { serveUtxoRpc } from '../devnet/utxo/serveUtxoRpc'
+import { bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../devnet/utxo/utxoChainSpecs'
+import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
+import { createTestApp } from '../testing/createTestApp'
+import { quoteSwap } from '../thorchain/quoteSwap'
+import { type BitcoinRpcClient, createBitcoinRpcClient } from '../utxo/createBitcoinRpcClient'
+
+const E8 = 10n ** 8n
+const BTC = -3980891822
+const DOGE = -3143381382
+const zero = '0x0000000000000000000000000000000000000000'
+const initialPools = {
+  'BTC.BTC': { assetDepth: 10n * E8, runeDepth: 130_000n * E8 },
+  'DOGE.DOGE': { assetDepth: 200_000n * E8, runeDepth: 6_000n * E8 },
+}
+const outboundFees: Record<string, bigint> = { BTC: 15_000n, DOGE: 2n * E8 }
+
+interface Chain {
+  node: UtxoNode
+  rpc: BitcoinRpcClient
+  close: () => Promise<void>
+}
+
+async function startChain(spec: UtxoChainSpec): Promise<Chain> {
+  const node = await createUtxoNode({ spec, blockIntervalMs: 3_600_000 })
+  const server = await serveUtxoRpc(node, { host: '127.0.0.1', port: 0 })
+  return { node, rpc: createBitcoinRpcClient({ url: server.url }), close: server.close }
+}
+
+/** A funded key on `chain`, as a wallet holds it. */
+async function wallet(chain: Chain, seed: string, sats: number) {
+  const { spec } = chain.node
+  const key = new spec.lib.PrivateKey(createHash('sha256').update(seed).digest('hex'), spec.network)
+  const address = key.toAddress(spec.network, spec.addressType).toString()
+  await chain.node.fund(address, sats)
+  await chain.node.mineBlock()
+  return { key, address }
+}
+
+const balance = async (chain: Chain, address: string) =>
+  (await chain.rpc.listUnspent(address)).reduce((sum, coin) => sum + coin.satoshis, 0n)
+
+describe('UTXO trades through the API and the devnet liquidity network', () => {
+  let btc: Chain
+  let doge: Chain
+  let dataDir: string
+  let network: LiquidityNetwork
+  let app: ReturnType<typeof createTestApp>['app']
+  const now = Math.floor(Date.now() / 1000)
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'utxo-trades-'))
+    btc = await startChain(bitcoinSpec())
+    doge = await startChain(dogecoinSpec())
+    const served: [Chain, 'BTC' | 'DOGE'][] = [
+      [btc, 'BTC'],
+      [doge, 'DOGE'],
+    ]
+    const chains = served.map(([c, chain]) => ({
+      chain,
+      vault: createUtxoVault(c.node.spec, c.rpc),
+      rpc: c.rpc,
+      outboundFee: outboundFees[chain] ?? 0n,
+    }))
+    for (const [index, [c, chain]] of served.entries()) {
+      const depth =
+        chain === 'BTC' ? initialPools['BTC.BTC'].assetDepth : initialPools['DOGE.DOGE'].assetDepth
+      await c.node.fund(chains[index]?.vault.address ?? '', Number(depth))
+      await c.node.mineBlock()
+    }
+    network = await createLiquidityNetwork({ chains, initialPools, dataDir })
+    await network.tick()
+    const thornode = createThornodeApi({
+      network,
+      chains: [
+        { chain: 'BTC', blockSeconds: 600 },
+        { chain: 'DOGE', blockSeconds: 60 },
+      ],
+      now: () => now,
+    })
+    const client = createThornodeClient({
+      baseUrl: 'http://thornode.devnet',
+      fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
+    })
+    const thorchain = createThorchainProvider({ client, chainIds: [BTC, DOGE], now: () => now })
+    app = createTestApp({ cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' } }).app
+  })
+  afterAll(async () => {
+    await btc?.close()
+    await doge?.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('BTC to DOGE: the quote, the deposit the wallet signs, the payout of exactly the quote, the status', async () => {
+    const user = await wallet(btc, 'api btc user', 50_000_000)
+    const receiver = (await wallet(doge, 'api doge receiver', 100_000_000)).address
+    const query = new URLSearchParams({
+      fromTokenAddress: zero,
+      toTokenAddress: zero,
+      amount: '10000000',
+      destinationChainId: String(DOGE),
+      sender: user.address,
+      receiver,
+      slippage: '0.01',
+    })
+    const res = await app.request(`/trade/v1/${BTC}/quote/cross?${query}`)
+    expect(res.status).toBe(200)
+    const [quote, ...others] = (await res.json()) as {
+      dstTrade: { toTokenAmount: string }
+      tradeProtocol: string
+      to: string
+      data: {
+        method: string
+        params: { recipient: string; amount: { amount: string; decimals: number }; memo: string }[]
+      }
+      transactionData: Record<string, unknown> & { params: { minQuote: string; actualQuote: string } }
+    }[]
+    expect(others).toEqual([])
+    if (quote === undefined) throw new Error('no quote')
+    // the network's own quote for the same trade, computed independently from its pools
+    const expected = quoteSwap({
+      pools: network.pools(),
+      from: 'BTC.BTC',
+      to: 'DOGE.DOGE',
+      amount: 10_000_000n,
+      destination: receiver,
+      toleranceBps: 100,
+      outboundFeeOf: network.outboundFeeOf,
+      now,
+      validForSeconds: 900,
+    })
+    const vault = network.vaultOf('BTC')?.address
+    expect(quote.tradeProtocol).toBe('CROSS_CHAIN_THORCHAIN')
+    expect(quote.dstTrade.toTokenAmount).toBe(expected.expected_amount_out)
+    expect(quote.transactionData).toMatchObject({
+      inbound_address: vault,
+      memo: expected.memo,
+      expected_amount_out: expected.expected_amount_out,
+      expiry: now + 900,
+      tradeType: 'BTC_TO_NATIVE',
+    })
+    expect(quote.transactionData.params.minQuote).toBe(
+      ((BigInt(expected.expected_amount_out) * 9_900n) / 10_000n).toString(),
+    )
+    expect(quote.data).toEqual({
+      method: 'transfer',
+      params: [{ recipient: vault, amount: { amount: '10000000', decimals: 8 }, memo: expected.memo }],
+    })
+
+    // a client posts transactionData back with another vault: the answer still pays the network's vault
+    const posted = await app.request(`/trade/v1/${BTC}/swap/cross`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        transactionData: { ...quote.transactionData, inbound_address: user.address },
+        nativeValue: '0',
+        account: user.address,
+      }),
+    })
+    expect(posted.status).toBe(200)
+    const swap = (await posted.json()) as { to: string; data: typeof quote.data }
+    expect(swap.to).toBe(vault)
+    expect(swap.data).toEqual(quote.data)
+
+    // the wallet pays exactly what the answer says: output 0 to the recipient, the memo in OP_RETURN
+    const [{ recipient, amount, memo } = { recipient: '', amount: { amount: '0' }, memo: '' }] =
+      swap.data.params
+    const [coin] = await btc.rpc.listUnspent(user.address)
+    if (coin === undefined) throw new Error('the user has no coin')
+    const { spec } = btc.node
+    const tx = new spec.lib.Transaction()
+      .from({ txId: coin.txid, outputIndex: coin.vout, script: coin.script, satoshis: Number(coin.satoshis) })
+      .to(recipient, Number(amount.amount))
+      .addData(Buffer.from(memo, 'utf8'))
+      .change(user.address)
+      .fee(spec.feeRateSatPerVbyte * 400)
+      .sign(user.key)
+    const txid = await btc.node.sendRawTransaction(tx.serialize(true))
+    const unseen = await app.request(`/trade/v1/info/tx/${txid}`)
+    expect(unseen.status).toBe(404)
+
+    const before = await balance(doge, receiver)
+    await btc.node.mineBlock()
+    await network.tick()
+    await doge.node.mineBlock()
+    expect((await balance(doge, receiver)) - before).toBe(BigInt(quote.dstTrade.toTokenAmount))
+
+    const status = await app.request(`/trade/v1/info/tx/${txid}?timestamp=1700000000000`)
+    expect(await status.json()).toMatchObject({
+      srcTxHash: txid,
+      srcChainId: BTC,
+      dstChainId: DOGE,
+      status: 'DELIVERED',
+      amountReceived: quote.dstTrade.toTokenAmount,
+      receivedDifferentTokens: false,
+      tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+    })
+  })
+
+  it('lists the vaults by numeric chain id, the provider, and the utxo flow on the chains it serves', async () => {
+    const inbound = await (await app.request('/trade/info/thorchain-inbound-address')).json()
+    expect(inbound).toEqual([
+      { chain: BTC, address: network.vaultOf('BTC')?.address, halted: false },
+      { chain: DOGE, address: network.vaultOf('DOGE')?.address, halted: false },
+    ])
+    expect(await (await app.request('/info/provider-inbound-address')).json()).toEqual(inbound)
+    const providers = (await (await app.request('/v1/info/cross-providers')).json()) as {
+      id: string
+      chainIds: number[]
+    }[]
+    expect(providers.map((p) => [p.id, p.chainIds])).toEqual([['thorchain', [BTC, DOGE]]])
+  })
+
+  it('refuses a Bitcoin mainnet receiver on the devnet, and a trade below the network minimum', async () => {
+    const query = (extra: Record<string, string>) =>
+      new URLSearchParams({
+        fromTokenAddress: zero,
+        toTokenAddress: zero,
+        amount: '10000000',
+        destinationChainId: String(BTC),
+        ...extra,
+      })
+    const mainnet = await app.request(
+      `/trade/v1/${DOGE}/quote/cross?${query({ receiver: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' })}`,
+    )
+    expect([
+      mainnet.status,
+      ((await mainnet.json()) as { error: { details: { param: string } } }).error.details.param,
+    ]).toEqual([400, 'receiver'])
+    const receiver = (await wallet(btc, 'api btc receiver', 1_000)).address
+    // 0.1 DOGE is worth less than the outbound fees the network asks four times over
+    const small = await app.request(`/trade/v1/${DOGE}/quote/cross?${query({ receiver })}`)
+    const body = (await small.json()) as { error: { code: string } }
+    expect([small.status, body.error.code]).toEqual([400, 'BELOW_MINIMUM'])
+  })
+})

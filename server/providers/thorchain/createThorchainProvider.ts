@@ -1,0 +1,240 @@
+import { encodeFunctionData, getAddress, zeroAddress } from 'viem'
+import { liquidityRouterAbi } from '../../../contracts/artifacts'
+import { getChainInfo } from '../../chains/chainInfo'
+import { AppError, compatibleMessages } from '../../errors'
+import { parseSwapMemo } from '../../thorchain/parseSwapMemo'
+import { formatThorAsset } from '../../thorchain/thorAsset'
+import type { CrossChainProvider, ProviderQuote, ProviderTransaction, ProviderTransferRecord } from '../types'
+import type { ThornodeClient, ThornodeInboundAddress } from './createThornodeClient'
+import { ThornodeRefusal } from './createThornodeClient'
+import { priceThorAssetsUsd } from './priceThorAssetsUsd'
+import { chainIdOfThorChain, fromThorUnits, toThorNativeAsset, toThorUnits } from './thorchainAssets'
+
+/** The liquidity-network provider as the rest of the server sees it: a provider plus its vaults. */
+export interface ThorchainProvider extends CrossChainProvider {
+  /** The network's inbound vault (and router on EVM chains) per served chain. */
+  inboundAddresses(): Promise<{ chainId: number; address: string; router?: string; halted: boolean }[]>
+  /**
+   * USD price of the native coin of `chainId` by the network's pools (`priceThorAssetsUsd`), with the USD
+   * prices the caller knows of EVM native coins (`knownUsd` by chain id); undefined when unknown.
+   */
+  usdPriceOf(chainId: number, knownUsd: (chainId: number) => number | undefined): Promise<number | undefined>
+}
+
+/**
+ * The cross-chain provider for trades through a THORChain-compatible liquidity network (UTXO and Cosmos
+ * assets, and the native coins of the EVM chains it serves), speaking THORNode's HTTP API through `client`,
+ * so it serves the devnet's network and a real THORNode alike. It quotes with THORNode's own swap quote (the
+ * memo pays `expected_amount_out` to the receiver, with the slippage as the memo's limit); the transaction is
+ * a payment of the input to the network's inbound vault with that memo (an OP_RETURN on UTXO chains, the
+ * router's `depositWithExpiry` with the quote's expiry on EVM chains); it tracks a trade by its inbound transaction. Directions are
+ * those of the spec's table: EVM to UTXO/Cosmos, UTXO/Cosmos to an EVM chain's native coin, UTXO/Cosmos
+ * between themselves; token sources on EVM chains are not served (no quotes).
+ */
+export function createThorchainProvider(params: {
+  client: ThornodeClient
+  /** Chains the network serves (its inbound addresses at start). */
+  chainIds: readonly number[]
+  now?: () => number
+}): ThorchainProvider {
+  const { client, chainIds } = params
+  const now = params.now ?? (() => Math.floor(Date.now() / 1000))
+  const familyOf = (chainId: number) => getChainInfo(chainId)?.family
+
+  const inboundOf = async (chainId: number, signal?: AbortSignal): Promise<ThornodeInboundAddress> => {
+    const chain = getChainInfo(chainId)?.thorChain
+    const inbound = (await client.inboundAddresses(signal)).find((a) => a.chain === chain)
+    if (inbound === undefined) throw new Error(`the network has no inbound address on chain ${chainId}`)
+    return inbound
+  }
+
+  return {
+    id: 'thorchain',
+    tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+    flow: 'utxo',
+    info: {
+      name: 'THORChain',
+      logo: '/providers/thorchain.svg',
+      website: 'https://thorchain.org',
+      docsLink: 'https://dev.thorchain.org',
+      description:
+        'A cross-chain liquidity network: native assets swap through RUNE pools and are paid out by its vaults, no wrapped tokens.',
+    },
+    chainIds,
+    serves(sourceChainId, destinationChainId) {
+      if (!chainIds.includes(sourceChainId) || !chainIds.includes(destinationChainId)) return false
+      if (sourceChainId === destinationChainId) return false
+      return familyOf(sourceChainId) !== 'evm' || familyOf(destinationChainId) !== 'evm'
+    },
+
+    async quote(request, { signal }) {
+      const fromAsset = toThorNativeAsset(request.from.chainId, request.from.address)
+      const toAsset = toThorNativeAsset(request.to.chainId, request.to.address)
+      if (fromAsset === undefined || toAsset === undefined) return []
+      const amount = toThorUnits(request.amountIn, request.from.decimals)
+      const toleranceBps = Math.round(request.slippage * 10_000)
+      let quote: Awaited<ReturnType<ThornodeClient['quoteSwap']>>
+      try {
+        quote = await client.quoteSwap(
+          { fromAsset, toAsset, amount, destination: request.receiver, toleranceBps },
+          signal,
+        )
+      } catch (error: unknown) {
+        if (error instanceof ThornodeRefusal && /amount|fee|dust/i.test(error.message))
+          throw new AppError('BELOW_MINIMUM', compatibleMessages.insufficientAmount, {
+            details: { provider: 'thorchain', reason: error.message },
+          })
+        if (error instanceof ThornodeRefusal)
+          throw new AppError('NO_ROUTE', `The liquidity network refused the trade: ${error.message}`, {
+            details: { provider: 'thorchain', reason: error.message },
+          })
+        throw error
+      }
+      const minIn = BigInt(quote.recommended_min_amount_in ?? '0')
+      if (amount < minIn)
+        throw new AppError('BELOW_MINIMUM', compatibleMessages.insufficientAmount, {
+          details: {
+            provider: 'thorchain',
+            reason: `The liquidity network needs at least ${minIn} (1e8 units) of ${fromAsset}`,
+            minimumAmount: fromThorUnits(minIn, request.from.decimals).toString(),
+          },
+        })
+      if (quote.memo === undefined) throw new Error('THORNode answered a quote without a memo')
+      const expected = BigInt(quote.expected_amount_out)
+      const limit = parseSwapMemo(quote.memo).limit
+      const outAsset = { ...request.to }
+      return [
+        {
+          providerId: 'thorchain',
+          request,
+          amountOut: fromThorUnits(expected, request.to.decimals),
+          amountOutMin: fromThorUnits(limit, request.to.decimals),
+          fees: [
+            {
+              kind: 'liquidity',
+              asset: outAsset,
+              amount: fromThorUnits(BigInt(quote.fees.liquidity), request.to.decimals),
+            },
+            {
+              kind: 'gas',
+              asset: outAsset,
+              amount: fromThorUnits(BigInt(quote.fees.outbound), request.to.decimals),
+            },
+            {
+              kind: 'integrator',
+              asset: outAsset,
+              amount: fromThorUnits(BigInt(quote.fees.affiliate), request.to.decimals),
+            },
+          ],
+          estimatedDurationSec: quote.total_swap_seconds ?? 0,
+          expiresAt: quote.expiry,
+          nativeFee: 0n,
+          details: { ...quote, memo: quote.memo, fromAsset, toAsset },
+        },
+      ]
+    },
+
+    async buildTransaction(quote: ProviderQuote): Promise<ProviderTransaction> {
+      const { request, details } = quote
+      if (quote.expiresAt <= now())
+        throw new AppError('QUOTE_EXPIRED', 'The liquidity network quote has expired: quote again', {
+          details: { expiry: quote.expiresAt },
+        })
+      const memo = typeof details.memo === 'string' ? details.memo : ''
+      const parsed = parseSwapMemo(memo)
+      const toAsset = toThorNativeAsset(request.to.chainId, request.to.address)
+      if (
+        toAsset === undefined ||
+        formatThorAsset(parsed.asset) !== toAsset ||
+        parsed.destination !== request.receiver
+      )
+        throw new AppError('INVALID_PARAMS', 'The memo does not pay the receiver in the requested asset', {
+          details: { param: 'transactionData.memo' },
+        })
+      // the vault is always the network's current one, whatever the client sent back
+      const inbound = await inboundOf(request.from.chainId)
+      if (inbound.halted)
+        throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network has halted this chain', {
+          details: { chainId: request.from.chainId },
+        })
+      const source = getChainInfo(request.from.chainId)
+      if (source?.family === 'evm') {
+        // THORChain's router takes native deposits too: the memo and the quote's expiry are enforced on chain
+        if (inbound.router === undefined)
+          throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network has no router on this chain', {
+            details: { chainId: source.id },
+          })
+        return {
+          family: 'evm',
+          chainId: source.id,
+          to: getAddress(inbound.router),
+          data: encodeFunctionData({
+            abi: liquidityRouterAbi,
+            functionName: 'depositWithExpiry',
+            args: [getAddress(inbound.address), zeroAddress, request.amountIn, memo, BigInt(quote.expiresAt)],
+          }),
+          value: request.amountIn,
+        }
+      }
+      if (source?.family === 'utxo')
+        return { family: 'utxo', chainId: source.id, to: inbound.address, amount: request.amountIn, memo }
+      throw new AppError(
+        'UNSUPPORTED_DIRECTION',
+        `No deposit from chain ${request.from.chainId} is served yet`,
+        {
+          details: { chainId: request.from.chainId },
+        },
+      )
+    },
+
+    async track(originTxHash): Promise<ProviderTransferRecord | undefined> {
+      const status = await client.txStatus(originTxHash)
+      if (status === undefined) return undefined
+      const sourceChainId = chainIdOfThorChain(status.tx.chain)
+      if (sourceChainId === undefined) return undefined
+      let destinationChainId = sourceChainId
+      try {
+        const memo = parseSwapMemo(status.tx.memo ?? '')
+        destinationChainId = chainIdOfThorChain(memo.asset.chain) ?? sourceChainId
+      } catch {
+        // an invalid memo is refunded on the source chain
+      }
+      const out = status.out_txs?.[0]
+      const base = { originTxHash, sourceChainId, destinationChainId, receivedDifferentTokens: false }
+      if (out === undefined) return { ...base, state: 'INFLIGHT' }
+      const outChainId = chainIdOfThorChain(out.chain) ?? sourceChainId
+      const decimals = getChainInfo(outChainId)?.nativeCurrency.decimals ?? 8
+      const paid = fromThorUnits(BigInt(out.coins[0]?.amount ?? '0'), decimals)
+      const refunded = outChainId === sourceChainId && destinationChainId !== sourceChainId
+      return {
+        ...base,
+        state: refunded || destinationChainId === sourceChainId ? 'FAILED' : 'DELIVERED',
+        destinationTxHash: out.id,
+        amountReceived: paid,
+      }
+    },
+
+    async usdPriceOf(chainId, knownUsd) {
+      const asset = toThorNativeAsset(chainId, zeroAddress)
+      if (asset === undefined) return undefined
+      const prices = priceThorAssetsUsd(await client.pools(), (name) => {
+        const known = chainIdOfThorChain(name.split('.')[0] ?? '')
+        return known === undefined ||
+          getChainInfo(known)?.family !== 'evm' ||
+          toThorNativeAsset(known, zeroAddress) !== name
+          ? undefined
+          : knownUsd(known)
+      })
+      return prices.get(asset)
+    },
+
+    async inboundAddresses() {
+      const list = await client.inboundAddresses()
+      return list.flatMap((a) => {
+        const chainId = chainIdOfThorChain(a.chain)
+        if (chainId === undefined || !chainIds.includes(chainId)) return []
+        return [{ chainId, address: a.address, ...(a.router ? { router: a.router } : {}), halted: a.halted }]
+      })
+    },
+  }
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod'
+
+const amount = z.string().regex(/^\d{1,40}$/)
+
+const inboundAddressSchema = z.object({
+  chain: z.string(),
+  address: z.string(),
+  router: z.string().optional(),
+  halted: z.boolean(),
+  gas_rate: z.string().optional(),
+  gas_rate_units: z.string().optional(),
+  outbound_fee: amount.optional(),
+  dust_threshold: amount.optional(),
+})
+
+const quoteSchema = z.object({
+  inbound_address: z.string(),
+  router: z.string().optional(),
+  inbound_confirmation_blocks: z.number().optional(),
+  inbound_confirmation_seconds: z.number().optional(),
+  outbound_delay_blocks: z.number().optional(),
+  outbound_delay_seconds: z.number().optional(),
+  expected_amount_out: amount,
+  fees: z.object({
+    asset: z.string(),
+    affiliate: amount,
+    outbound: amount,
+    liquidity: amount,
+    total: amount,
+    slippage_bps: z.number(),
+    total_bps: z.number(),
+  }),
+  memo: z.string().optional(),
+  recommended_min_amount_in: amount.optional(),
+  recommended_gas_rate: z.string().optional(),
+  gas_rate_units: z.string().optional(),
+  dust_threshold: amount.optional(),
+  expiry: z.number(),
+  warning: z.string().optional(),
+  notes: z.string().optional(),
+  total_swap_seconds: z.number().optional(),
+})
+
+const coinSchema = z.object({ asset: z.string(), amount })
+
+const txStatusSchema = z.object({
+  tx: z.object({
+    id: z.string(),
+    chain: z.string(),
+    from_address: z.string().optional(),
+    to_address: z.string().optional(),
+    coins: z.array(coinSchema),
+    memo: z.string().optional(),
+  }),
+  stages: z
+    .object({
+      outbound_signed: z.object({ completed: z.boolean() }).optional(),
+      swap_status: z.object({ pending: z.boolean() }).optional(),
+    })
+    .optional(),
+  out_txs: z
+    .array(
+      z.object({ id: z.string(), chain: z.string(), to_address: z.string(), coins: z.array(coinSchema) }),
+    )
+    .optional(),
+})
+
+const poolSchema = z.object({
+  asset: z.string(),
+  status: z.string(),
+  balance_asset: amount,
+  balance_rune: amount,
+})
+
+export type ThornodePool = z.infer<typeof poolSchema>
+export type ThornodeInboundAddress = z.infer<typeof inboundAddressSchema>
+export type ThornodeSwapQuote = z.infer<typeof quoteSchema>
+export type ThornodeTxStatus = z.infer<typeof txStatusSchema>
+
+/** THORNode refused the request (its `{ code, message }` answer with a 4xx status). */
+export class ThornodeRefusal extends Error {
+  override name = 'ThornodeRefusal' as const
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+/** The parameters of THORNode's `/thorchain/quote/swap`, amounts in 1e8 units. */
+export interface ThornodeQuoteParams {
+  fromAsset: string
+  toAsset: string
+  amount: bigint
+  destination: string
+  toleranceBps: number
+  affiliate?: string
+  affiliateBps?: number
+}
+
+export interface ThornodeClient {
+  inboundAddresses(signal?: AbortSignal): Promise<ThornodeInboundAddress[]>
+  pools(signal?: AbortSignal): Promise<ThornodePool[]>
+  quoteSwap(params: ThornodeQuoteParams, signal?: AbortSignal): Promise<ThornodeSwapQuote>
+  /** The inbound `hash` (with or without 0x), or undefined while THORNode has not observed it. */
+  txStatus(hash: string, signal?: AbortSignal): Promise<ThornodeTxStatus | undefined>
+}
+
+/**
+ * A client of THORNode's HTTP API (`/thorchain/...`, THORNode's field names and 1e8 units) at `baseUrl`: the
+ * devnet's liquidity network or a real THORNode. Answers are validated; a 4xx answer throws
+ * `ThornodeRefusal` with THORNode's message, anything else unexpected throws an Error.
+ */
+export function createThornodeClient(params: {
+  baseUrl: string
+  fetch?: typeof fetch
+  timeoutMs?: number
+}): ThornodeClient {
+  const doFetch = params.fetch ?? fetch
+  const timeoutMs = params.timeoutMs ?? 5_000
+  const base = params.baseUrl.replace(/\/+$/, '')
+
+  async function get<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T | undefined> {
+    const timeout = AbortSignal.timeout(timeoutMs)
+    const res = await doFetch(`${base}${path}`, {
+      signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+    })
+    const body: unknown = await res.json().catch(() => undefined)
+    if (res.status === 404) return undefined
+    if (res.status >= 400 && res.status < 500) {
+      const message = z.object({ message: z.string() }).safeParse(body)
+      throw new ThornodeRefusal(
+        message.success ? message.data.message : `THORNode answered ${res.status}`,
+        res.status,
+      )
+    }
+    if (!res.ok) throw new Error(`THORNode answered ${res.status} for ${path}`)
+    return schema.parse(body)
+  }
+
+  return {
+    async inboundAddresses(signal) {
+      return (await get('/thorchain/inbound_addresses', z.array(inboundAddressSchema), signal)) ?? []
+    },
+    async pools(signal) {
+      return (await get('/thorchain/pools', z.array(poolSchema), signal)) ?? []
+    },
+    async quoteSwap(q, signal) {
+      const query = new URLSearchParams({
+        from_asset: q.fromAsset,
+        to_asset: q.toAsset,
+        amount: q.amount.toString(),
+        destination: q.destination,
+        tolerance_bps: String(q.toleranceBps),
+        ...(q.affiliate === undefined
+          ? {}
+          : { affiliate: q.affiliate, affiliate_bps: String(q.affiliateBps ?? 0) }),
+      })
+      const quote = await get(`/thorchain/quote/swap?${query}`, quoteSchema, signal)
+      if (quote === undefined) throw new Error('THORNode has no quote endpoint')
+      return quote
+    },
+    txStatus(hash, signal) {
+      return get(`/thorchain/tx/status/${hash.replace(/^0x/i, '')}`, txStatusSchema, signal)
+    },
+  }
+}
