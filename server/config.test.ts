@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       registerErrorPerMinuteIp: 10,
       registerErrorRetentionDays: 30,
       healthTimeoutMs: 1_500,
+      devnetRelayDelayMs: 3_000,
     })
   })
 
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       REGISTER_ERROR_PER_MINUTE_IP: '3',
       REGISTER_ERROR_RETENTION_DAYS: '7',
       HEALTH_TIMEOUT_MS: '2500',
+      DEVNET_RELAY_DELAY_MS: '0',
     })
     expect(config).toEqual({
       port: 3000,
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       registerErrorPerMinuteIp: 3,
       registerErrorRetentionDays: 7,
       healthTimeoutMs: 2_500,
+      devnetRelayDelayMs: 0,
     })
   })
 

@@ -45,6 +45,10 @@ export interface LayerZeroDeployment {
 export interface StargateDeployment {
   tokenMessaging: Address
   creditMessaging: Address
+  /** Our origin entry (contracts/src/StargateEntry.sol): origin swap and Stargate send in one transaction. */
+  entry: Address
+  /** Our destination executor (contracts/src/StargateComposer.sol): receives `lzCompose` and swaps. */
+  composer: Address
   pools: StargatePoolInfo[]
 }
 

@@ -45,6 +45,8 @@ describe('parseNetworkConfig', () => {
     const stargate = {
       tokenMessaging: lower(6),
       creditMessaging: lower(7),
+      entry: lower(8),
+      composer: '0x2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a',
       pools: [
         {
           assetId: 1,
@@ -70,6 +72,8 @@ describe('parseNetworkConfig', () => {
     })
     expect(parsed?.stargate?.pools[0]?.pool).toBe('0xc026395860Db2d07ee33e05fE50ed7bD583189C7')
     expect(parsed?.stargate?.creditMessaging).toBe('0x7777777777777777777777777777777777777777')
+    expect(parsed?.stargate?.entry).toBe('0x8888888888888888888888888888888888888888')
+    expect(parsed?.stargate?.composer).toBe('0x2A2a2a2a2a2A2A2a2a2a2A2a2A2A2A2a2A2A2a2a')
     expect(() =>
       parseNetworkConfig([
         { ...first, stargate: { ...stargate, pools: [{ ...stargate.pools[0], pool: '0x1' }] } },

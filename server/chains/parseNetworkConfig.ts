@@ -78,6 +78,8 @@ const deploymentSchema = z.object({
     .object({
       tokenMessaging: address,
       creditMessaging: address,
+      entry: address,
+      composer: address,
       pools: z.array(
         z.object({
           assetId: z.number().int().positive(),

@@ -31,6 +31,8 @@ export const devnetVersionInputs: readonly string[] = [
   'server/devnet/layerZeroRelayer/relayerAccount.ts',
   'server/devnet/layerZeroRelayer/createLayerZeroRelayer.ts',
   'contracts/deploy/sendContractTx.ts',
+  'contracts/deploy/deployStargateComposer.ts',
+  'contracts/deploy/deployStargateEntry.ts',
   'contracts/deploy/devClient.ts',
   'server/chains/chainInfo.ts',
   'server/chains/deployment.ts',

@@ -214,7 +214,7 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
   await Promise.all(devAccounts.map((address) => client.setBalance({ address, value: nativePerAccount })))
   await assertPairsCreated(client, v2Pairs)
   log?.(`chain ${chainId}: ${plans.length} pools seeded, ${devAccounts.length} dev accounts funded`)
-  const bridges = await deployChainBridges({ client, rpcUrl, account, chainId, tokens })
+  const bridges = await deployChainBridges({ client, rpcUrl, account, chainId, tokens, aggregator })
 
   return {
     chainId,

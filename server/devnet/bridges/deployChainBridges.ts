@@ -1,6 +1,8 @@
 import { type Address, isAddressEqual, type LocalAccount, zeroAddress } from 'viem'
 import { deployLayerZero } from '../../../contracts/deploy/deployLayerZero'
 import { deployStargate, type StargateAssetSpec } from '../../../contracts/deploy/deployStargate'
+import { deployStargateComposer } from '../../../contracts/deploy/deployStargateComposer'
+import { deployStargateEntry } from '../../../contracts/deploy/deployStargateEntry'
 import type { DevClient } from '../../../contracts/deploy/devClient'
 import { getEvmChainInfo } from '../../chains/chainInfo'
 import type { LayerZeroDeployment, StargateDeployment, TokenInfo } from '../../chains/deployment'
@@ -53,7 +55,8 @@ export function getStargateAssetSpecs(chainId: number, tokens: readonly TokenInf
 /**
  * The per-chain part of the devnet's bridges, run at the end of deployChain: LayerZero V2 (the relayer of
  * server/devnet/layerZeroRelayer as DVN signer and worker admin, funded with native for gas) and Stargate V2
- * with its pools and their liquidity. Paths between chains are made later by `connectDevnetBridges`.
+ * with its pools and their liquidity, then our StargateEntry (origin) and StargateComposer (destination) over
+ * those pools and the chain's Aggregator. Paths between chains are made later by `connectDevnetBridges`.
  * Returns nothing for a chain without a LayerZero eid.
  */
 export async function deployChainBridges(params: {
@@ -62,6 +65,8 @@ export async function deployChainBridges(params: {
   account: LocalAccount
   chainId: number
   tokens: readonly TokenInfo[]
+  /** Our Aggregator on this chain: the route executor of StargateEntry and StargateComposer. */
+  aggregator: Address
 }): Promise<{ layerZero?: LayerZeroDeployment; stargate?: StargateDeployment }> {
   const eid = getLayerZeroEid(params.chainId)
   if (eid === undefined) return {}
@@ -80,8 +85,24 @@ export async function deployChainBridges(params: {
     feeLib: p.feeLib,
   }))
   if (pools.some((p) => isAddressEqual(p.pool, zeroAddress))) throw new Error('Stargate pool missing')
+  const poolConfigs = pools.map((p) => ({ pool: p.pool, token: p.token }))
+  const { entry } = await deployStargateEntry(params.client, {
+    aggregator: params.aggregator,
+    pools: poolConfigs,
+  })
+  const { composer } = await deployStargateComposer(params.client, {
+    endpoint: layerZero.endpoint,
+    aggregator: params.aggregator,
+    pools: poolConfigs,
+  })
   return {
     layerZero,
-    stargate: { tokenMessaging: stargate.tokenMessaging, creditMessaging: stargate.creditMessaging, pools },
+    stargate: {
+      tokenMessaging: stargate.tokenMessaging,
+      creditMessaging: stargate.creditMessaging,
+      entry,
+      composer,
+      pools,
+    },
   }
 }
