@@ -53,6 +53,8 @@ export interface RelayedCompose {
 /** The relayer's persisted state: a block cursor per chain, the packets and composes still in progress. */
 export interface LayerZeroRelayerState {
   cursors: Record<string, number>
+  /** Hash of each chain's cursor block, to notice a chain that restarted from its snapshot. */
+  cursorHashes?: Record<string, Hex>
   packets: RelayedPacket[]
   composes: RelayedCompose[]
   /** Compose gas and value from each delivered packet's options, by `guid:index`, until that compose runs. */
@@ -111,8 +113,8 @@ const executorOverheadGas = 300_000n
  * wait `delayMs` after they are first seen so "in flight" is visible. Cursors and in-progress packets are
  * saved to `stateFile` after every pass; every step first reads the destination (inboundPayloadHash,
  * lazyInboundNonce, hashLookup, composeQueue), so a restart neither delivers twice nor skips a packet. When a
- * chain's head falls below its cursor (the devnet restarted from its snapshot) the cursor and the packets
- * of the lost blocks are dropped.
+ * chain's cursor block is gone or differs (the devnet restarted from its snapshot) the packets seen on it
+ * are dropped and it is scanned again from its startBlock.
  */
 export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): LayerZeroRelayer {
   const account = params.account ?? getRelayerAccount()
@@ -152,13 +154,21 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
   const scan = async (s: LayerZeroRelayerState, chain: RelayChain) => {
     const chainId = chain.deployment.chainId
     const head = Number(await chain.client.getBlockNumber())
-    const cursor = s.cursors[chainId]
-    if (cursor !== undefined && head < cursor) {
-      log(`layerzero relayer: chain ${chainId} rewound to block ${head}; dropping later packets`)
-      s.packets = s.packets.filter((p) => p.srcChainId !== chainId || p.blockNumber <= head)
-      s.composes = s.composes.filter((c) => c.chainId !== chainId || c.blockNumber <= head)
-      s.cursors[chainId] = head
-      return
+    s.cursorHashes ??= {}
+    let cursor = s.cursors[chainId]
+    if (cursor !== undefined) {
+      const known = s.cursorHashes[chainId]
+      const block = head < cursor ? undefined : await chain.client.getBlock({ blockNumber: BigInt(cursor) })
+      if (block === undefined || (known !== undefined && block.hash !== known)) {
+        // The chain is not the one scanned (its anvil restarted from the snapshot): what was seen on it may
+        // never have happened, so forget it and rescan from the start (delivery state is read on-chain).
+        log(`layerzero relayer: chain ${chainId} is not the chain last scanned; rescanning it`)
+        s.packets = s.packets.filter((p) => p.srcChainId !== chainId)
+        s.composes = s.composes.filter((c) => c.chainId !== chainId)
+        delete s.cursors[chainId]
+        delete s.cursorHashes[chainId]
+        cursor = undefined
+      }
     }
     const fromBlock = cursor === undefined ? chain.deployment.startBlock : cursor + 1
     if (fromBlock > head) return
@@ -203,6 +213,7 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
       }
     }
     s.cursors[chainId] = head
+    s.cursorHashes[chainId] = (await chain.client.getBlock({ blockNumber: BigInt(head) })).hash
   }
 
   const readStage = async (dst: RelayChain, encoded: Hex): Promise<PacketStage> => {
