@@ -32,6 +32,20 @@ describe('thirdParty', () => {
     ['QuoterV2', 'quoteExactInput'],
     ['SwapRouter', 'exactInput'],
     ['Multicall3', 'aggregate3'],
+    ['EndpointV2', 'lzReceive'],
+    ['SendUln302', 'setDefaultUlnConfigs'],
+    ['ReceiveUln302', 'commitVerification'],
+    ['PriceFeed', 'setPrice'],
+    ['Treasury', 'setNativeFeeBP'],
+    ['Executor', 'execute302'],
+    ['ExecutorFeeLib', 'getFeeOnSend'],
+    ['DVN', 'execute'],
+    ['DVNFeeLib', 'getFeeOnSend'],
+    ['StargatePool', 'deposit'],
+    ['StargatePoolNative', 'quoteSend'],
+    ['TokenMessaging', 'setGasLimit'],
+    ['CreditMessaging', 'sendCredits'],
+    ['FeeLibV1', 'setFeeConfig'],
   ])('%s has creation bytecode and an ABI with %s', (name, functionName) => {
     const { abi, bytecode } = getThirdPartyArtifact(name)
     expect(bytecode.length).toBeGreaterThan(2_000)

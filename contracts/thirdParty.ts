@@ -16,6 +16,23 @@ export type ThirdPartyName =
   | 'QuoterV2'
   | 'SwapRouter'
   | 'Multicall3'
+  | 'EndpointV2'
+  | 'SendUln302'
+  | 'ReceiveUln302'
+  | 'PriceFeed'
+  | 'Treasury'
+  | 'Executor'
+  | 'ExecutorFeeLib'
+  | 'DVN'
+  | 'DVNFeeLib'
+  | 'StargatePool'
+  | 'StargatePoolNative'
+  | 'TokenMessaging'
+  | 'CreditMessaging'
+  | 'FeeLibV1'
+
+const lzMessageLib = '@layerzerolabs/lz-evm-messagelib-v2/artifacts/contracts'
+const stargate = '@stargatefinance/stg-evm-v2/artifacts/src'
 
 const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
   UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
@@ -28,6 +45,20 @@ const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
     '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
   QuoterV2: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json',
   SwapRouter: '@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json',
+  EndpointV2: '@layerzerolabs/lz-evm-protocol-v2/artifacts/contracts/EndpointV2.sol/EndpointV2.json',
+  SendUln302: `${lzMessageLib}/uln/uln302/SendUln302.sol/SendUln302.json`,
+  ReceiveUln302: `${lzMessageLib}/uln/uln302/ReceiveUln302.sol/ReceiveUln302.json`,
+  PriceFeed: `${lzMessageLib}/PriceFeed.sol/PriceFeed.json`,
+  Treasury: `${lzMessageLib}/Treasury.sol/Treasury.json`,
+  Executor: `${lzMessageLib}/Executor.sol/Executor.json`,
+  ExecutorFeeLib: `${lzMessageLib}/ExecutorFeeLib.sol/ExecutorFeeLib.json`,
+  DVN: `${lzMessageLib}/uln/dvn/DVN.sol/DVN.json`,
+  DVNFeeLib: `${lzMessageLib}/uln/dvn/DVNFeeLib.sol/DVNFeeLib.json`,
+  StargatePool: `${stargate}/StargatePool.sol/StargatePool.json`,
+  StargatePoolNative: `${stargate}/StargatePoolNative.sol/StargatePoolNative.json`,
+  TokenMessaging: `${stargate}/messaging/TokenMessaging.sol/TokenMessaging.json`,
+  CreditMessaging: `${stargate}/messaging/CreditMessaging.sol/CreditMessaging.json`,
+  FeeLibV1: `${stargate}/feelibs/FeeLibV1.sol/FeeLibV1.json`,
 }
 
 export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
@@ -37,7 +68,7 @@ const cache = new Map<ThirdPartyName, ThirdPartyArtifact>()
 
 /**
  * Loads the ABI and creation bytecode of a real third-party contract exactly as published on npm
- * (Uniswap V2 waffle builds, Uniswap V3 hardhat artifacts, viem's Multicall3). Never recompiled, so the
+ * (Uniswap V2 waffle builds, Uniswap V3, LayerZero V2 and Stargate V2 hardhat artifacts, viem's Multicall3). Never recompiled, so the
  * bytecode and CREATE2 init-code hashes are the published ones. Throws if the package file is missing.
  */
 export function getThirdPartyArtifact(name: ThirdPartyName): ThirdPartyArtifact {
@@ -85,8 +116,7 @@ export function getPermit2RuntimeCode(): Hex {
 }
 
 function loadJsonArtifact(name: Exclude<ThirdPartyName, 'Multicall3'>): ThirdPartyArtifact {
-  const require = createRequire(import.meta.url)
-  const json: unknown = JSON.parse(readFileSync(require.resolve(artifactPaths[name]), 'utf8'))
+  const json: unknown = JSON.parse(readFileSync(resolvePackageFile(artifactPaths[name]), 'utf8'))
   if (typeof json !== 'object' || json === null || !('abi' in json) || !('bytecode' in json)) {
     throw new Error(`${artifactPaths[name]} is not an artifact`)
   }
@@ -94,6 +124,23 @@ function loadJsonArtifact(name: Exclude<ThirdPartyName, 'Multicall3'>): ThirdPar
   const bytecode = typeof raw === 'string' ? (raw.startsWith('0x') ? raw : `0x${raw}`) : ''
   if (!isHex(bytecode) || bytecode.length < 4) throw new Error(`${artifactPaths[name]} has no bytecode`)
   return { abi: json.abi as Abi, bytecode }
+}
+
+/**
+ * The path of `spec` (`<package>/<file>`) on disk. Packages whose `exports` hide their artifacts
+ * (@stargatefinance/stg-evm-v2) are found through their exported package.json instead.
+ */
+function resolvePackageFile(spec: string): string {
+  const require = createRequire(import.meta.url)
+  try {
+    return require.resolve(spec)
+  } catch (error: unknown) {
+    const parts = spec.split('/')
+    const size = spec.startsWith('@') ? 2 : 1
+    if (parts.length <= size) throw error
+    const packageJson = require.resolve(`${parts.slice(0, size).join('/')}/package.json`)
+    return path.join(path.dirname(packageJson), ...parts.slice(size))
+  }
 }
 
 /** viem ships Multicall3's creation code but does not export it from a public entry point. */

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       healthTimeoutMs: 1_500,
       widgetFrameAncestors: [],
       widgetDemoPort: 8788,
+      devnetRelayDelayMs: 3_000,
     })
   })
 
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
       HEALTH_TIMEOUT_MS: '2500',
       WIDGET_FRAME_ANCESTORS: 'https://shop.example',
       WIDGET_DEMO_PORT: '3001',
+      DEVNET_RELAY_DELAY_MS: '0',
     })
     expect(config).toEqual({
       port: 3000,
@@ -103,6 +105,7 @@ describe('loadConfig', () => {
       healthTimeoutMs: 2_500,
       widgetFrameAncestors: ['https://shop.example'],
       widgetDemoPort: 3001,
+      devnetRelayDelayMs: 0,
     })
   })
 

@@ -39,6 +39,8 @@ export interface Config {
   registerErrorRetentionDays: number
   /** How long `/health` waits for the database and each chain node before calling it down. */
   healthTimeoutMs: number
+  /** Devnet mode: how long the LayerZero relayer leaves a packet in flight before the DVN verifies it. */
+  devnetRelayDelayMs: number
   /**
    * Key of the trade attribution tags (at least 32 characters); when absent the server generates one
    * and keeps it in the database. Every process of one deployment must use the same value.
@@ -187,6 +189,7 @@ const envSchema = z.object({
       .transform((value) => value as `0x${string}`)
       .optional(),
   ),
+  DEVNET_RELAY_DELAY_MS: integer(3_000, 0, 600_000),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     registerErrorPerMinuteIp: e.REGISTER_ERROR_PER_MINUTE_IP,
     registerErrorRetentionDays: e.REGISTER_ERROR_RETENTION_DAYS,
     healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
+    devnetRelayDelayMs: e.DEVNET_RELAY_DELAY_MS,
     integratorTagSecret: e.INTEGRATOR_TAG_SECRET,
     widgetFrameAncestors: e.WIDGET_FRAME_ANCESTORS,
     widgetDemoPort:

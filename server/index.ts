@@ -7,6 +7,8 @@ import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAd
 import type { ChainDeployment } from './chains/deployment'
 import { loadNetworkConfig } from './chains/parseNetworkConfig'
 import { type Config, loadConfig } from './config'
+import type { LayerZeroRelayer } from './devnet/layerZeroRelayer/createLayerZeroRelayer'
+import { startLayerZeroRelayer } from './devnet/layerZeroRelayer/startLayerZeroRelayer'
 import {
   type ProvidedLiquidityNetwork,
   provideLiquidityNetwork,
@@ -92,7 +94,9 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let gasless: GaslessRelayers | undefined
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
+  let relayer: LayerZeroRelayer | undefined
   const stopServices = async () => {
+    await relayer?.stop()
     markets?.stop()
     await Promise.all(watchers.map((w) => w.stop()))
     await gasless?.stop()
@@ -130,6 +134,15 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       onError: (err) => logger.warn('pruning old error registrations failed', { err }),
       onPruned: (deleted) => logger.info('pruned old error registrations', { deleted }),
     })
+    if (devnet) {
+      relayer = startLayerZeroRelayer({
+        deployments,
+        dataDir: config.dataDir,
+        version: devnet.manifest.version,
+        delayMs: config.devnetRelayDelayMs,
+        log: (message) => logger.info(message, { component: 'layerzero-relayer' }),
+      })
+    }
     const pollIntervalMs = devnet ? 100 : 1_000
     markets = createMarkets({
       deployments,

@@ -12,7 +12,7 @@ export type DeployStargateEntryParams = {
 
 /**
  * Deploys our origin entry `StargateEntry(aggregator, pools)` (docs/stargate-composer.md); uses one nonce.
- * Not wired into the devnet yet: the devnet's LayerZero/Stargate deployment calls it per chain.
+ * The devnet deploys it on every chain (server/devnet/bridges/deployChainBridges.ts).
  */
 export async function deployStargateEntry(
   client: DevClient,

@@ -26,6 +26,47 @@ export interface ChainDeployment {
   startBlock: number
   tokens: TokenInfo[]
   exchanges: ExchangeInfo[]
+  /** LayerZero V2 on this chain, where it is wired to the other chains. */
+  layerZero?: LayerZeroDeployment
+  /** Stargate V2 on this chain (needs `layerZero`). */
+  stargate?: StargateDeployment
+}
+
+/** One chain's LayerZero V2 endpoint, message libraries and the workers the devnet runs. */
+export interface LayerZeroDeployment {
+  /** LayerZero endpoint id of this chain (server/chains/layerZeroEids.ts). */
+  eid: number
+  endpoint: Address
+  sendUln302: Address
+  receiveUln302: Address
+  executor: Address
+  dvn: Address
+  priceFeed: Address
+  treasury: Address
+  executorFeeLib: Address
+  dvnFeeLib: Address
+}
+
+/** One chain's Stargate V2: the messaging contracts and one pool per bridged asset. */
+export interface StargateDeployment {
+  tokenMessaging: Address
+  creditMessaging: Address
+  /** Our origin entry (contracts/src/StargateEntry.sol): origin swap and Stargate send in one transaction. */
+  entry: Address
+  /** Our destination executor (contracts/src/StargateComposer.sol): receives `lzCompose` and swaps. */
+  composer: Address
+  pools: StargatePoolInfo[]
+}
+
+export interface StargatePoolInfo {
+  /** Stargate's asset id (USDC 1, USDT 2, ETH 13): the same asset on every chain. */
+  assetId: number
+  symbol: string
+  /** The pooled token; the zero address for a native pool (StargatePoolNative). */
+  token: Address
+  decimals: number
+  pool: Address
+  feeLib?: Address
 }
 
 export type TokenTag =

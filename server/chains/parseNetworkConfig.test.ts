@@ -33,6 +33,62 @@ describe('parseNetworkConfig', () => {
     )
   })
 
+  it('reads the LayerZero and Stargate sections, checksummed, and names a bad pool address', () => {
+    const [first] = createFakeDeployments()
+    const lower = (n: number) => `0x${String(n).repeat(40)}`
+    const layerZero = {
+      eid: 30101,
+      endpoint: '0x1a44076050125825900e736c501f859c50fe728c',
+      sendUln302: lower(2),
+      receiveUln302: lower(3),
+      executor: lower(4),
+      dvn: lower(5),
+      priceFeed: lower(6),
+      treasury: lower(7),
+      executorFeeLib: lower(8),
+      dvnFeeLib: lower(9),
+    }
+    const stargate = {
+      tokenMessaging: lower(6),
+      creditMessaging: lower(7),
+      entry: lower(8),
+      composer: '0x2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a',
+      pools: [
+        {
+          assetId: 1,
+          symbol: 'USDC',
+          token: lower(8),
+          decimals: 6,
+          pool: '0xc026395860db2d07ee33e05fe50ed7bd583189c7',
+        },
+      ],
+    }
+    const [parsed] = parseNetworkConfig([{ ...first, layerZero, stargate }])
+    expect(parsed?.layerZero).toEqual({
+      ...layerZero,
+      endpoint: '0x1a44076050125825900e736c501f859c50fE728c',
+      sendUln302: '0x2222222222222222222222222222222222222222',
+      receiveUln302: '0x3333333333333333333333333333333333333333',
+      executor: '0x4444444444444444444444444444444444444444',
+      dvn: '0x5555555555555555555555555555555555555555',
+      priceFeed: '0x6666666666666666666666666666666666666666',
+      treasury: '0x7777777777777777777777777777777777777777',
+      executorFeeLib: '0x8888888888888888888888888888888888888888',
+      dvnFeeLib: '0x9999999999999999999999999999999999999999',
+    })
+    expect(parsed?.stargate?.pools[0]?.pool).toBe('0xc026395860Db2d07ee33e05fE50ed7bD583189C7')
+    expect(parsed?.stargate?.creditMessaging).toBe('0x7777777777777777777777777777777777777777')
+    expect(parsed?.stargate?.entry).toBe('0x8888888888888888888888888888888888888888')
+    expect(parsed?.stargate?.composer).toBe('0x2A2a2a2a2a2A2A2a2a2a2A2a2A2A2A2a2A2A2a2a')
+    expect(() =>
+      parseNetworkConfig([
+        { ...first, stargate: { ...stargate, pools: [{ ...stargate.pools[0], pool: '0x1' }] } },
+      ]),
+    ).toThrowError(
+      'Invalid network config:\n  0.stargate.pools.0.pool: expected a 0x-prefixed 20-byte address',
+    )
+  })
+
   it('rejects an empty list and duplicate chain ids', () => {
     expect(() => parseNetworkConfig([])).toThrowError('(root): expected at least one chain')
     const [one] = createFakeDeployments()

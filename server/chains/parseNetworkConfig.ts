@@ -64,6 +64,38 @@ const deploymentSchema = z.object({
       logo: z.string().optional(),
     }),
   ),
+  layerZero: z
+    .object({
+      eid: z.number().int().positive(),
+      endpoint: address,
+      sendUln302: address,
+      receiveUln302: address,
+      executor: address,
+      dvn: address,
+      priceFeed: address,
+      treasury: address,
+      executorFeeLib: address,
+      dvnFeeLib: address,
+    })
+    .optional(),
+  stargate: z
+    .object({
+      tokenMessaging: address,
+      creditMessaging: address,
+      entry: address,
+      composer: address,
+      pools: z.array(
+        z.object({
+          assetId: z.number().int().positive(),
+          symbol: z.string().min(1),
+          token: address,
+          decimals: z.number().int().min(0).max(255),
+          pool: address,
+          feeLib: address.optional(),
+        }),
+      ),
+    })
+    .optional(),
 }) satisfies z.ZodType<ChainDeployment, unknown>
 
 const networkConfigSchema = z

@@ -25,6 +25,7 @@ import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../chains/deployment'
 import { getDevnetRelayerAccount } from '../gasless/devnetRelayer'
 import { poolKinds } from '../poolKinds/poolKinds'
+import { deployChainBridges } from './bridges/deployChainBridges'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from './createTxPipeline'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
 import {
@@ -220,6 +221,7 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
   await Promise.all(devAccounts.map((address) => client.setBalance({ address, value: nativePerAccount })))
   await assertPairsCreated(client, v2Pairs)
   log?.(`chain ${chainId}: ${plans.length} pools seeded, ${devAccounts.length} dev accounts funded`)
+  const bridges = await deployChainBridges({ client, rpcUrl, account, chainId, tokens, aggregator })
 
   // Gasless orders: our settlement with the devnet relayer allowlisted and funded for gas.
   const relayer = getDevnetRelayerAccount().address
@@ -243,6 +245,7 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
     tokens,
     exchanges,
     ...liquidity,
+    ...bridges,
   }
 }
 

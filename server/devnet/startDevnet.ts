@@ -6,7 +6,7 @@ import type { Address } from 'viem'
 import { evmChainIds } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
 import { computeDevnetVersion } from './computeDevnetVersion'
-import { getDevAccountAddresses } from './devAccounts'
+import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
 import { type FundResult, fundAddress } from './fund'
 import { type AnvilInstance, dumpAnvilState, startAnvil } from './startAnvil'
 
@@ -123,6 +123,8 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       chains = await Promise.all(
         chainIds.map((chainId) => deployChain({ chainId, rpcUrl: rpcUrlOf(chainId), log })),
       )
+      const { connectDevnetBridges } = await import('./bridges/connectDevnetBridges')
+      await connectDevnetBridges({ chains, account: getDeployerAccount(), log })
       await mkdir(versionDir, { recursive: true })
       await Promise.all(chains.map((c) => writeState(c.rpcUrl, statePath(c.chainId))))
     }

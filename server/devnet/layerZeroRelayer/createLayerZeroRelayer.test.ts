@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { erc20Abi, getAddress, maxUint256, pad, parseAbi, parseUnits } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitForReceipt } from '../../../contracts/deploy/waitForReceipt'
+import { type DevnetHarness, startDevnetHarness } from '../../testing/devnetHarness'
+import { createStateFile } from '../createStateFile'
+import { createLayerZeroRelayer, type LayerZeroRelayerState } from './createLayerZeroRelayer'
+
+const stargateAbi = parseAbi([
+  'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
+  'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
+  'function quoteSend(SendParam sendParam, bool payInLzToken) view returns (MessagingFee fee)',
+  'function send(SendParam sendParam, MessagingFee fee, address refundAddress) payable',
+])
+const receiver = getAddress('0x00000000000000000000000000000000000b0b0b')
+
+let h: DevnetHarness
+let stateDir: string
+
+beforeAll(async () => {
+  h = await startDevnetHarness({ portBase: 22200, chainIds: [1, 42161] })
+  stateDir = mkdtempSync(path.join(tmpdir(), 'lz-relayer-'))
+}, 600_000)
+
+afterAll(async () => {
+  await h?.stop()
+  rmSync(stateDir, { recursive: true, force: true })
+})
+
+describe('createLayerZeroRelayer', () => {
+  it('stopped after the DVN verified a transfer, a restarted relayer delivers it exactly once', async () => {
+    const source = h.deployment(1)
+    const destination = h.deployment(42161)
+    const sourcePool = source.stargate?.pools.find((p) => p.symbol === 'USDC')
+    const destinationPool = destination.stargate?.pools.find((p) => p.symbol === 'USDC')
+    const dstEid = destination.layerZero?.eid
+    if (!sourcePool || !destinationPool || dstEid === undefined) throw new Error('no USDC path 1 -> 42161')
+    const wallet = h.walletClient(1, 6)
+    await h.approve(wallet, sourcePool.token, sourcePool.pool, maxUint256)
+    const amountLD = parseUnits('250', 6)
+    const sendParam = {
+      dstEid,
+      to: pad(receiver),
+      amountLD,
+      minAmountLD: 0n,
+      extraOptions: '0x' as const,
+      composeMsg: '0x' as const,
+      oftCmd: '0x' as const,
+    }
+    const fee = await wallet.readContract({
+      address: sourcePool.pool,
+      abi: stargateAbi,
+      functionName: 'quoteSend',
+      args: [sendParam, false],
+    })
+    const hash = await wallet.writeContract({
+      address: sourcePool.pool,
+      abi: stargateAbi,
+      functionName: 'send',
+      args: [sendParam, fee, wallet.account.address],
+      value: fee.nativeFee,
+    })
+    expect((await waitForReceipt(wallet, { hash })).status).toBe('success')
+    const balance = () => h.balanceOf(42161, destinationPool.token, receiver)
+    const before = await balance()
+    const stateFile = () =>
+      createStateFile<LayerZeroRelayerState>(path.join(stateDir, 'relayer.json'), 'the relayer')
+
+    const first = createLayerZeroRelayer({ deployments: h.deployments, stateFile: stateFile() })
+    const verified = await first.runOnce({ stopAfter: 'verified' })
+    expect(verified.steps.map((s) => s.step)).toEqual(['verify'])
+    expect(verified.pending).toBe(1)
+    expect(await balance()).toBe(before)
+    await first.stop()
+
+    const restarted = createLayerZeroRelayer({ deployments: h.deployments, stateFile: stateFile() })
+    const delivered = await restarted.runOnce()
+    expect(delivered.steps.map((s) => s.step)).toEqual(['commit', 'execute'])
+    expect(delivered.pending).toBe(0)
+    // 250 USDC less FeeLibV1's 0.06 % (rounded up by one shared-decimal unit).
+    expect((await balance()) - before).toBe(parseUnits('249.849999', 6))
+
+    const again = await restarted.runOnce()
+    expect(again.steps).toEqual([])
+    const fresh = createLayerZeroRelayer({ deployments: h.deployments })
+    expect((await fresh.runOnce()).steps).toEqual([])
+    expect((await balance()) - before).toBe(parseUnits('249.849999', 6))
+    const erc20Receiver = await wallet.readContract({
+      address: sourcePool.token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [receiver],
+    })
+    expect(erc20Receiver).toBe(0n)
+  }, 300_000)
+})
