@@ -28,7 +28,13 @@ const plainSide = (amountIn: bigint, amountOut: bigint) => ({
 export function formatCrossTransaction(tx: ProviderTransaction, nativeFee: bigint) {
   switch (tx.family) {
     case 'evm':
-      return { to: tx.to, data: tx.data, value: tx.value.toString(), nativeValue: tx.value.toString() }
+      return {
+        to: tx.to,
+        data: tx.data,
+        value: tx.value.toString(),
+        nativeValue: tx.value.toString(),
+        ...(tx.approval === undefined ? {} : { approvalAddress: tx.approval.spender }),
+      }
     case 'utxo':
       return {
         to: tx.to,

@@ -105,6 +105,9 @@ const CrossTransactionFields = {
         'EVM: calldata (hex). UTXO: `{ method: "transfer", params: [{ recipient, amount: { amount, decimals }, memo }] }`',
     }),
   value: z.string().optional(),
+  approvalAddress: z.string().optional().openapi({
+    description: 'EVM token input: the spender to approve for the amount first (our cross-chain entry)',
+  }),
   nativeValue: z.string().optional().openapi({
     description:
       'Wei the EVM transaction carries: amount + nativeFee for a native input, nativeFee for a token',

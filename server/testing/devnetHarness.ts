@@ -21,6 +21,7 @@ import { devMnemonic, getDeployerAccount } from '../devnet/devAccounts'
 import { type Devnet, startDevnet } from '../devnet/startDevnet'
 import { createSilentLogger } from '../logger'
 import { createMarkets, type Markets } from '../market/createMarkets'
+import type { CrossChainProvider } from '../providers/types'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 
 /** Where test files share the devnet snapshot (deployed once per devnet version, then loaded in seconds). */
@@ -40,6 +41,11 @@ export interface StartDevnetHarnessParams {
   now?: () => number
   /** Follow new heads by subscription as production does (off: refreshes are explicit, safe with reverts). */
   followHeads?: boolean
+  /** Cross-chain providers the app mounts, built from the devnet's deployments and markets (default none). */
+  crossProviders?: (parts: {
+    deployments: readonly ChainDeployment[]
+    markets: Markets
+  }) => CrossChainProvider[]
 }
 
 export interface TxRequest {
@@ -116,6 +122,9 @@ export async function startDevnetHarness(params: StartDevnetHarnessParams): Prom
       store,
       distDir: '/nonexistent/dist',
       ...(params.now ? { now: params.now } : {}),
+      ...(params.crossProviders
+        ? { cross: { providers: params.crossProviders({ deployments, markets }) } }
+        : {}),
     })
     return buildHarness({ devnet, deployments, markets, store, app })
   } catch (error: unknown) {

@@ -1,0 +1,387 @@
+import {
+  type Address,
+  decodeEventLog,
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  isAddressEqual,
+  pad,
+  zeroAddress,
+} from 'viem'
+import { stargateComposerAbi, stargateEntryAbi } from '../../../contracts/artifacts'
+import type { ChainDeployment, StargatePoolInfo } from '../../chains/deployment'
+import { AppError } from '../../errors'
+import type { Markets } from '../../market/createMarkets'
+import type { ContractStep } from '../../routing/toContractSteps'
+import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
+import { encodeExecutorOptions } from './encodeExecutorOptions'
+import { planPathSteps } from './planPathSteps'
+import { destinationSwapParameter, stargatePoolAbi } from './stargatePoolAbi'
+
+/** Gas the executor gives our composer: its own work plus each swap step of the destination route. */
+const COMPOSE_BASE_GAS = 300_000n
+const COMPOSE_GAS_PER_STEP = 200_000n
+/** How long the destination swap may wait for delivery before it pays the bridged asset instead. */
+const DESTINATION_DEADLINE_SEC = 3_600
+/** Stargate's taxi (one message per send), seconds per chain pair on the devnet relayer's pace. */
+const TAXI_SECONDS = 60
+
+const isNative = (address: string) => isAddressEqual(address as Address, zeroAddress)
+
+const stepJson = (s: ContractStep): ProviderJson => ({
+  kind: s.kind,
+  factoryId: s.factoryId,
+  tokenIn: s.tokenIn,
+  tokenOut: s.tokenOut,
+  fee: s.fee,
+  share: s.share.toString(),
+})
+
+function stepsOf(value: ProviderJson | undefined): ContractStep[] {
+  if (!Array.isArray(value)) return []
+  return value.map((raw) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badData('steps')
+    const { kind, factoryId, tokenIn, tokenOut, fee, share } = raw as Record<string, ProviderJson>
+    if (
+      typeof kind !== 'number' ||
+      typeof factoryId !== 'number' ||
+      typeof tokenIn !== 'string' ||
+      typeof tokenOut !== 'string' ||
+      typeof fee !== 'number' ||
+      typeof share !== 'string' ||
+      !/^\d{1,20}$/.test(share)
+    )
+      throw badData('steps')
+    return {
+      kind,
+      factoryId,
+      tokenIn: getAddress(tokenIn),
+      tokenOut: getAddress(tokenOut),
+      fee,
+      share: BigInt(share),
+    }
+  })
+}
+
+const badData = (field: string) =>
+  new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
+    details: { param: `transactionData.${field}` },
+  })
+
+const text = (value: ProviderJson | undefined, field: string): string => {
+  if (typeof value !== 'string') throw badData(field)
+  return value
+}
+
+/**
+ * The cross-chain provider over Stargate V2 (LayerZero V2) between EVM chains, through our contracts: on the
+ * origin, `StargateEntry.swapAndSend` swaps the input to a Stargate pool's asset when needed (one path through
+ * the Aggregator) and sends it in one transaction; on the destination, our `StargateComposer` receives it
+ * through `lzCompose` and swaps it to the requested token (min-out and deadline; else it pays the bridged
+ * asset). Quotes come from the pools themselves (`quoteOFT` for what arrives, `quoteSend` for the native fee,
+ * compose gas included) and from the two chains' pool snapshots; addresses from the chain deployments only.
+ * Tracks a trade by the origin transaction's `CrossSwapSent` and the destination's compose or OFT events.
+ */
+export function createStargateProvider(params: {
+  deployments: readonly ChainDeployment[]
+  markets: Markets
+  /** Unix seconds. */
+  now?: () => number
+}): CrossChainProvider {
+  const { deployments, markets } = params
+  const now = params.now ?? (() => Math.floor(Date.now() / 1000))
+  const served = deployments.filter((d) => d.stargate !== undefined && d.layerZero !== undefined)
+  const deploymentOf = (chainId: number) => served.find((d) => d.chainId === chainId)
+  const chainIds = served.map((d) => d.chainId)
+
+  return {
+    id: 'stargate',
+    tradeProtocol: 'CROSS_CHAIN_STARGATE',
+    flow: 'crossChain',
+    info: {
+      name: 'Stargate',
+      logo: '/providers/stargate.svg',
+      website: 'https://stargate.finance',
+      docsLink: 'https://stargateprotocol.gitbook.io/stargate/v2-user-docs',
+      description:
+        'A liquidity bridge over LayerZero: the bridged asset leaves a pool on one chain and arrives from its pool on the other, swapped on both sides by our contracts.',
+    },
+    chainIds,
+    serves: (a, b) => a !== b && deploymentOf(a) !== undefined && deploymentOf(b) !== undefined,
+
+    async quote(request) {
+      const origin = deploymentOf(request.from.chainId)
+      const destination = deploymentOf(request.to.chainId)
+      if (
+        origin?.stargate === undefined ||
+        destination?.stargate === undefined ||
+        destination.layerZero === undefined
+      )
+        return []
+      const originMarket = markets.get(origin.chainId)
+      const destinationMarket = markets.get(destination.chainId)
+      const quotes: ProviderQuote[] = []
+      for (const pool of origin.stargate.pools) {
+        const remote = destination.stargate.pools.find((p) => p.assetId === pool.assetId)
+        if (remote === undefined) continue
+        const quote = await quoteOverPool({ pool, remote }).catch(() => undefined)
+        if (quote !== undefined) quotes.push(quote)
+      }
+      return quotes
+
+      async function quoteOverPool({ pool, remote }: { pool: StargatePoolInfo; remote: StargatePoolInfo }) {
+        if (
+          origin?.stargate === undefined ||
+          destination?.stargate === undefined ||
+          destination.layerZero === undefined
+        )
+          return undefined
+        const slippageBps = BigInt(Math.round(request.slippage * 10_000))
+        const fromAddress = getAddress(request.from.address)
+        const toAddress = getAddress(request.to.address)
+        // origin: the input is the pool's asset, or one path swaps it into the pool's (ERC-20) asset
+        let bridged = request.amountIn
+        let originSteps: ContractStep[] = []
+        if (!isAddressEqual(fromAddress, pool.token)) {
+          if (isNative(pool.token)) return undefined
+          const planned = planPathSteps(originMarket, {
+            tokenIn: isNative(fromAddress) ? origin.wrappedNative : fromAddress,
+            tokenOut: pool.token,
+            amountIn: request.amountIn,
+          })
+          originSteps = planned.steps
+          bridged = planned.amountOut
+        }
+        const minBridgeAmount = originSteps.length === 0 ? 0n : (bridged * (10_000n - slippageBps)) / 10_000n
+        // destination: the pool's asset is the output, or the composer swaps it along one path
+        const composeSwap = !isAddressEqual(toAddress, remote.token)
+        if (composeSwap && isNative(remote.token)) return undefined
+        const probe = {
+          dstEid: destination.layerZero.eid,
+          to: pad(composeSwap ? destination.stargate.composer : (request.receiver as Address)),
+          amountLD: bridged,
+          minAmountLD: 0n,
+          extraOptions: '0x' as Hex,
+          composeMsg: '0x' as Hex,
+          oftCmd: '0x' as Hex,
+        }
+        const [, , oft] = await originMarket.client.readContract({
+          address: pool.pool,
+          abi: stargatePoolAbi,
+          functionName: 'quoteOFT',
+          args: [probe],
+        })
+        let amountOut = oft.amountReceivedLD
+        let destinationSteps: ContractStep[] = []
+        if (composeSwap) {
+          const planned = planPathSteps(destinationMarket, {
+            tokenIn: remote.token,
+            tokenOut: isNative(toAddress) ? destination.wrappedNative : toAddress,
+            amountIn: oft.amountReceivedLD,
+          })
+          destinationSteps = planned.steps
+          amountOut = planned.amountOut
+        }
+        const amountOutMin = (amountOut * (10_000n - slippageBps)) / 10_000n
+        const deadline = now() + DESTINATION_DEADLINE_SEC
+        const dst = {
+          receiver: getAddress(request.receiver),
+          tokenOut: toAddress,
+          minAmountOut: amountOutMin,
+          deadline: BigInt(deadline),
+          steps: destinationSteps,
+        }
+        const extraOptions = composeSwap
+          ? encodeExecutorOptions({
+              lzCompose: [
+                { index: 0, gas: COMPOSE_BASE_GAS + COMPOSE_GAS_PER_STEP * BigInt(destinationSteps.length) },
+              ],
+            })
+          : ('0x' as Hex)
+        const minAmountLD =
+          originSteps.length === 0
+            ? oft.amountReceivedLD
+            : (oft.amountReceivedLD * (10_000n - slippageBps)) / 10_000n
+        const fee = await originMarket.client.readContract({
+          address: pool.pool,
+          abi: stargatePoolAbi,
+          functionName: 'quoteSend',
+          args: [
+            {
+              ...probe,
+              minAmountLD,
+              extraOptions,
+              composeMsg: composeSwap ? encodeAbiParameters([destinationSwapParameter], [dst]) : '0x',
+            },
+            false,
+          ],
+        })
+        const quote: ProviderQuote = {
+          providerId: 'stargate',
+          request,
+          amountOut,
+          amountOutMin: composeSwap ? amountOutMin : minAmountLD,
+          fees: [
+            { kind: 'protocol', asset: { ...request.to }, amount: 0n },
+            {
+              kind: 'gas',
+              asset: { chainId: origin.chainId, address: zeroAddress, decimals: 18 },
+              amount: fee.nativeFee,
+            },
+          ],
+          estimatedDurationSec: TAXI_SECONDS,
+          expiresAt: deadline,
+          nativeFee: fee.nativeFee,
+          details: {
+            bridgeAsset: pool.symbol,
+            pool: pool.pool,
+            dstEid: destination.layerZero.eid,
+            composer: composeSwap ? destination.stargate.composer : zeroAddress,
+            minBridgeAmount: minBridgeAmount.toString(),
+            minAmountLD: minAmountLD.toString(),
+            extraOptions,
+            deadline,
+            originSteps: originSteps.map(stepJson),
+            destinationSteps: destinationSteps.map(stepJson),
+          },
+        }
+        return quote
+      }
+    },
+
+    async buildTransaction(quote) {
+      const { request, details } = quote
+      const origin = deploymentOf(request.from.chainId)
+      const destination = deploymentOf(request.to.chainId)
+      if (
+        origin?.stargate === undefined ||
+        destination?.stargate === undefined ||
+        destination.layerZero === undefined
+      )
+        throw new AppError('NO_ROUTE', 'Stargate does not serve these chains', { details: {} })
+      const poolAddress = getAddress(text(details.pool, 'pool'))
+      const pool = origin.stargate.pools.find((p) => isAddressEqual(p.pool, poolAddress))
+      if (pool === undefined) throw badData('pool')
+      const composer = getAddress(text(details.composer, 'composer'))
+      if (!isNative(composer) && !isAddressEqual(composer, destination.stargate.composer))
+        throw badData('composer')
+      if (details.dstEid !== destination.layerZero.eid) throw badData('dstEid')
+      const deadline = typeof details.deadline === 'number' ? details.deadline : 0
+      if (deadline <= now())
+        throw new AppError('QUOTE_EXPIRED', 'The Stargate quote has expired: quote again', {
+          details: { deadline },
+        })
+      const tokenIn = getAddress(request.from.address)
+      const cross = {
+        tokenIn,
+        amountIn: request.amountIn,
+        minBridgeAmount: BigInt(text(details.minBridgeAmount, 'minBridgeAmount')),
+        deadline: BigInt(deadline),
+        pool: pool.pool,
+        dstEid: destination.layerZero.eid,
+        composer,
+        minAmountLD: BigInt(text(details.minAmountLD, 'minAmountLD')),
+        extraOptions: text(details.extraOptions, 'extraOptions') as Hex,
+        nativeFee: quote.nativeFee,
+      }
+      const dst = {
+        receiver: getAddress(request.receiver),
+        tokenOut: getAddress(request.to.address),
+        minAmountOut: quote.amountOutMin,
+        deadline: BigInt(deadline),
+        steps: stepsOf(details.destinationSteps),
+      }
+      const value = quote.nativeFee + (isNative(tokenIn) ? request.amountIn : 0n)
+      return {
+        family: 'evm',
+        chainId: origin.chainId,
+        to: origin.stargate.entry,
+        data: encodeFunctionData({
+          abi: stargateEntryAbi,
+          functionName: 'swapAndSend',
+          args: [cross, stepsOf(details.originSteps), dst],
+        }),
+        value,
+        ...(isNative(tokenIn)
+          ? {}
+          : { approval: { token: tokenIn, spender: origin.stargate.entry, amount: request.amountIn } }),
+      }
+    },
+
+    async track(originTxHash): Promise<ProviderTransferRecord | undefined> {
+      if (!/^0x[0-9a-fA-F]{64}$/.test(originTxHash)) return undefined
+      const hash = originTxHash as Hex
+      for (const origin of served) {
+        const receipt = await markets
+          .get(origin.chainId)
+          .client.getTransactionReceipt({ hash })
+          .catch(() => undefined)
+        if (receipt === undefined || origin.stargate === undefined) continue
+        const sent = receipt.logs
+          .filter((log) => isAddressEqual(log.address, origin.stargate?.entry ?? zeroAddress))
+          .flatMap((log) => {
+            try {
+              const event = decodeEventLog({ abi: stargateEntryAbi, data: log.data, topics: log.topics })
+              return event.eventName === 'CrossSwapSent' ? [event.args] : []
+            } catch {
+              return []
+            }
+          })[0]
+        if (sent === undefined) return undefined
+        const destination = served.find((d) => d.layerZero?.eid === sent.dstEid)
+        if (destination?.stargate === undefined) return undefined
+        const base = {
+          originTxHash,
+          sourceChainId: origin.chainId,
+          destinationChainId: destination.chainId,
+        }
+        const client = markets.get(destination.chainId).client
+        const composed = await client.getContractEvents({
+          address: destination.stargate.composer,
+          abi: stargateComposerAbi,
+          args: { guid: sent.guid },
+          fromBlock: BigInt(destination.startBlock),
+        })
+        for (const event of composed) {
+          if (event.eventName === 'ComposeSwapped')
+            return {
+              ...base,
+              state: 'DELIVERED',
+              destinationTxHash: event.transactionHash,
+              amountReceived: event.args.amountOut,
+              receivedDifferentTokens: false,
+            }
+          if (event.eventName === 'ComposeFallback')
+            return {
+              ...base,
+              state: 'DELIVERED',
+              destinationTxHash: event.transactionHash,
+              amountReceived: event.args.amount,
+              receivedDifferentTokens: true,
+            }
+        }
+        const received = await client.getContractEvents({
+          abi: stargatePoolAbi,
+          eventName: 'OFTReceived',
+          args: { guid: sent.guid },
+          fromBlock: BigInt(destination.startBlock),
+        })
+        const arrived = received[0]
+        if (
+          arrived !== undefined &&
+          !isAddressEqual(arrived.args.toAddress ?? zeroAddress, destination.stargate.composer)
+        )
+          return {
+            ...base,
+            state: 'DELIVERED',
+            destinationTxHash: arrived.transactionHash,
+            amountReceived: arrived.args.amountReceivedLD ?? 0n,
+            receivedDifferentTokens: false,
+          }
+        return { ...base, state: 'INFLIGHT', receivedDifferentTokens: false }
+      }
+      return undefined
+    },
+  }
+}
