@@ -173,6 +173,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       }),
     )
     const cross = await mountCrossProviders({
+      deployments,
+      markets,
       ...(liquidity.config === undefined ? {} : { liquidityNetwork: liquidity.config }),
       addressNetwork: devnet ? 'regtest' : 'mainnet',
       onUnavailable: (provider, err) =>

@@ -55,6 +55,10 @@ export function ConnectedApp({
         : NoWalletExtensionNoteWithoutDevnet,
   )
   const [evmChains] = useState(() => chains.filter(isEvmChainRecord))
+  // UTXO and Cosmos chains have no single-chain swaps: they are offered only where a flow reaches them
+  const [tradableChains] = useState(() =>
+    chains.filter((chain) => isEvmChainRecord(chain) || chain.flows.utxo || chain.flows.crossChain),
+  )
   const [config] = useState(() =>
     buildWagmiConfig({
       chains: evmChains,
@@ -70,7 +74,7 @@ export function ConnectedApp({
   )
   return (
     <WalletProviders config={config} theme={resolvedTheme} appName={appName} disclaimer={disclaimer}>
-      <Shell chains={chains} appName={appName} themeToggle={themeToggle} />
+      <Shell chains={tradableChains} appName={appName} themeToggle={themeToggle} />
     </WalletProviders>
   )
 }

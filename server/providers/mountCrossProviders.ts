@@ -1,4 +1,7 @@
 import type { AddressNetwork } from '../chains/chainInfo'
+import type { ChainDeployment } from '../chains/deployment'
+import type { Markets } from '../market/createMarkets'
+import { createStargateProvider } from './stargate/createStargateProvider'
 import { createThorchainProvider, type ThorchainProvider } from './thorchain/createThorchainProvider'
 import { createThornodeClient } from './thorchain/createThornodeClient'
 import { chainIdOfThorChain } from './thorchain/thorchainAssets'
@@ -12,16 +15,22 @@ export interface MountedCrossProviders {
 }
 
 /**
- * Mounts the providers whose networks are configured: the liquidity network when a THORNode URL is given, on
+ * Mounts the providers whose networks are configured: Stargate on the chains whose deployments carry it (two at
+ * least), the liquidity network when a THORNode URL is given, on
  * the chains its inbound addresses list (when THORNode cannot be read, it is left out with `onUnavailable`, so
  * nothing is advertised that does not work). `addressNetwork` is `regtest` for the devnet's UTXO ledgers.
  */
 export async function mountCrossProviders(params: {
+  /** Stargate is mounted where the deployments carry a `stargate` section (and `layerZero`). */
+  deployments: readonly ChainDeployment[]
+  markets: Markets
   liquidityNetwork?: { thornodeUrl: string }
   addressNetwork: AddressNetwork
   onUnavailable?: (provider: string, error: unknown) => void
 }): Promise<MountedCrossProviders> {
   const providers: CrossChainProvider[] = []
+  const stargate = createStargateProvider({ deployments: params.deployments, markets: params.markets })
+  if (stargate.chainIds.length >= 2) providers.push(stargate)
   let thorchain: ThorchainProvider | undefined
   if (params.liquidityNetwork !== undefined) {
     const client = createThornodeClient({ baseUrl: params.liquidityNetwork.thornodeUrl })

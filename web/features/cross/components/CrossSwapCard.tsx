@@ -1,8 +1,9 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { zeroAddress } from 'viem'
+import { encodeFunctionData, erc20Abi, isAddress, zeroAddress } from 'viem'
 import { useAccount, useConfig, useSwitchChain } from 'wagmi'
+import { readContract } from 'wagmi/actions'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
@@ -52,6 +53,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const [dialog, setDialog] = useState<'from' | 'to' | undefined>()
   const [phase, setPhase] = useState<Phase>({ kind: 'form' })
   const [sending, setSending] = useState(false)
+  const [stage, setStage] = useState<string>()
   const [sendError, setSendError] = useState<unknown>()
   const { address, isConnected, chainId: walletChainId } = useAccount()
   const { openConnectModal } = useConnectModal()
@@ -110,6 +112,33 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         const swap = await fetchCrossSwap({ quote: offer, account: address })
         if (swap.to === undefined || typeof swap.data !== 'string')
           throw new Error('The answer has no EVM transaction')
+        const spender = swap.approvalAddress
+        if (spender !== undefined && isAddress(spender) && isAddress(from.address)) {
+          const amountIn = BigInt(offer.tradeParams.amount)
+          const allowance = await readContract(config, {
+            address: from.address,
+            abi: erc20Abi,
+            functionName: 'allowance',
+            args: [address, spender],
+            chainId: source.chainId,
+          })
+          if (allowance < amountIn) {
+            setStage(`Approve ${from.symbol} in your wallet…`)
+            await sendAndConfirm({
+              config,
+              chainId: source.chainId,
+              request: {
+                to: from.address,
+                data: encodeFunctionData({
+                  abi: erc20Abi,
+                  functionName: 'approve',
+                  args: [spender, amountIn],
+                }),
+              },
+            })
+          }
+        }
+        setStage('Confirm the swap in your wallet…')
         await sendAndConfirm({
           config,
           chainId: source.chainId,
@@ -125,6 +154,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       setSendError(error)
     } finally {
       setSending(false)
+      setStage(undefined)
     }
   }
 
@@ -291,7 +321,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           {sourceEvm
             ? isConnected
               ? sending
-                ? 'Confirm in your wallet…'
+                ? (stage ?? 'Preparing…')
                 : `Swap to ${destination.name}`
               : 'Connect wallet to swap'
             : sender === undefined
