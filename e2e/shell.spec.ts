@@ -149,7 +149,7 @@ test.describe('app shell', () => {
     await expectBalancesShown({ app, address, chain: first, baseURL })
   })
 
-  test('on a 375 px phone the header keeps its controls on one row, its page links clear of them, and nothing overflows', async ({
+  test('on a 375 px phone the header keeps its controls clear of each other, the network pickers wide enough, and nothing overflows', async ({
     page,
     wallet,
   }) => {
@@ -164,9 +164,8 @@ test.describe('app shell', () => {
       account.boundingBox(),
     ])
     if (selectBox === null || accountBox === null) throw new Error('header controls not laid out')
-    expect(
-      Math.abs(selectBox.y + selectBox.height / 2 - (accountBox.y + accountBox.height / 2)),
-    ).toBeLessThan(2)
+    // the network pickers take the row under the wallet (a source and a destination do not fit beside it)
+    expect(selectBox.y).toBeGreaterThanOrEqual(accountBox.y + accountBox.height)
     expect(accountBox.x + accountBox.width).toBeLessThanOrEqual(375)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375)
     await expect(page.getByRole('link', { name: 'Tributary' })).toBeVisible()

@@ -131,7 +131,7 @@ function Shell({
 
   const crossChain = hasCrossChainFlow(chains) && isWidgetFlowAllowed(widget?.config, 'crossChain')
   const chainSelector = (
-    <div className="flex min-w-0 items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
       <ChainSelector
         chains={chains}
         chainId={source.chainId}

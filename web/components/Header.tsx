@@ -12,8 +12,8 @@ export interface HeaderProps {
 
 /**
  * Top bar: app name and page links, then the chain selector, theme toggle and connect button. On phones the
- * name is visually hidden (the logo stays) and the page links take a second row, so the network picker keeps
- * its width on a 375 px screen.
+ * name is visually hidden (the logo stays), the network pickers take a row of their own (a source and a
+ * destination do not fit beside the wallet on a 375 px screen) and the page links the last row.
  */
 export function Header({ appName, chainSelector, connect, themeToggle, nav }: HeaderProps) {
   return (
@@ -24,8 +24,9 @@ export function Header({ appName, chainSelector, connect, themeToggle, nav }: He
           <span className="sr-only sm:not-sr-only">{appName}</span>
         </Link>
         {nav !== undefined && <div className="order-last basis-full sm:order-none sm:basis-auto">{nav}</div>}
-        <div className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2">
-          <div className="min-w-0">{chainSelector}</div>
+        <div className="flex-1" />
+        <div className="order-9 min-w-0 basis-full sm:order-none sm:basis-auto">{chainSelector}</div>
+        <div className="flex shrink-0 items-center gap-2">
           <div className="shrink-0">{themeToggle}</div>
           <div className="shrink-0">{connect}</div>
         </div>
