@@ -1,5 +1,5 @@
 import { getAddress, parseEther } from 'viem'
-import type { WidgetEvent } from '../web/features/widget/widgetProtocol'
+import type { WidgetEvent } from '../web/lib/widget/widgetProtocol'
 import { readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup } from './fixtures/session'

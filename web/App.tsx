@@ -5,13 +5,13 @@ import { ErrorState } from './components/ErrorState'
 import { ShellSkeleton } from './components/ShellSkeleton'
 import { ThemeToggle } from './components/ThemeToggle'
 import { getWebConfig } from './config'
-import { useWidget } from './features/widget/WidgetContext'
 import { ApiError, useChains } from './lib/api'
 import { getErrorMessage } from './lib/getErrorMessage'
 import { useTheme } from './lib/useTheme'
+import { useWidget } from './lib/widget/WidgetContext'
 
 const ConnectedApp = lazy(() => import('./ConnectedApp').then((m) => ({ default: m.ConnectedApp })))
-const WidgetApp = lazy(() => import('./features/widget/WidgetApp').then((m) => ({ default: m.WidgetApp })))
+const WidgetApp = lazy(() => import('./features/widget').then((m) => ({ default: m.WidgetApp })))
 
 function createQueryClient(): QueryClient {
   return new QueryClient({

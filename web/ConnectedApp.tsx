@@ -8,19 +8,19 @@ import { NotFoundView } from './components/NotFoundView'
 import {
   buildWagmiConfig,
   ConnectWalletButton,
+  hostWallet,
   NoWalletExtensionNote,
   NoWalletExtensionNoteWithoutDevnet,
   WalletProviders,
 } from './features/wallet'
-import { getWidgetChains, isWidgetFlowAllowed } from './features/widget/getWidgetChains'
-import { hostWallet } from './features/widget/hostWallet'
-import { useWidget } from './features/widget/WidgetContext'
 import { type ChainRecord, isEvmChainRecord, requestFaucet } from './lib/api'
 import { getChainFamily } from './lib/getChainFamily'
 import { getErrorMessage } from './lib/getErrorMessage'
 import { hasCrossChainFlow } from './lib/hasCrossChainFlow'
 import { getSafeLocalStorage } from './lib/storage'
 import { useChainSelection } from './lib/useChainSelection'
+import { getWidgetChains, isWidgetFlowAllowed } from './lib/widget/getWidgetChains'
+import { useWidget } from './lib/widget/WidgetContext'
 import { HistoryRoute } from './routes/HistoryRoute'
 import { SwapRoute } from './routes/SwapRoute'
 import { WidgetRoute } from './routes/WidgetRoute'

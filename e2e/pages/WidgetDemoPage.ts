@@ -1,5 +1,5 @@
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
-import type { WidgetEvent } from '../../web/features/widget/widgetProtocol'
+import type { WidgetEvent } from '../../web/lib/widget/widgetProtocol'
 
 /** The widget demo host page (another origin) and the swap widget inside its iframe. */
 export class WidgetDemoPage {

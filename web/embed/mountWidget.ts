@@ -1,10 +1,5 @@
-import type { WidgetConfigInput } from '../features/widget/widgetConfig'
-import {
-  isWireMessage,
-  toWire,
-  type WidgetEvent,
-  type WidgetEventName,
-} from '../features/widget/widgetProtocol'
+import type { WidgetConfigInput } from '../lib/widget/widgetConfig'
+import { isWireMessage, toWire, type WidgetEvent, type WidgetEventName } from '../lib/widget/widgetProtocol'
 
 /** The host page's wallet, any EIP-1193 provider (`window.ethereum`, a wallet SDK's provider). */
 export interface HostProvider {

@@ -1,10 +1,10 @@
 import { CrossSwapCard } from '../features/cross'
 import { SwapCard } from '../features/swap'
-import { isWidgetFlowAllowed } from '../features/widget/getWidgetChains'
-import { useWidget } from '../features/widget/WidgetContext'
 import type { ChainRecord } from '../lib/api'
 import { getChainFamily } from '../lib/getChainFamily'
 import { hasCrossFlowBetween } from '../lib/hasCrossChainFlow'
+import { isWidgetFlowAllowed } from '../lib/widget/getWidgetChains'
+import { useWidget } from '../lib/widget/WidgetContext'
 
 /**
  * The trade flow for the chosen chains: the single-chain swap card when the destination is the source and

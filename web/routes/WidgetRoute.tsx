@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { useAccount, useConnect } from 'wagmi'
-import { hostWalletId } from '../features/widget/hostWallet'
-import { useWidget } from '../features/widget/WidgetContext'
+import { hostWalletId } from '../features/wallet'
 import type { ChainRecord } from '../lib/api'
+import { useWidget } from '../lib/widget/WidgetContext'
 import { TradePanel } from './TradePanel'
 
 /**

@@ -1,7 +1,7 @@
 import type * as EmbedModule from '../embed/widget'
 import type { HostProvider, WidgetHandle } from '../embed/widget'
-import type { WidgetConfigInput } from '../features/widget/widgetConfig'
-import type { WidgetEvent } from '../features/widget/widgetProtocol'
+import type { WidgetConfigInput } from '../lib/widget/widgetConfig'
+import type { WidgetEvent } from '../lib/widget/widgetProtocol'
 import { readDemoSearch } from './readDemoSearch'
 
 function element<T extends HTMLElement>(id: string, type: new () => T): T {

@@ -2,5 +2,6 @@ export { type BuildWagmiConfigParams, buildWagmiConfig, NoChainsError } from './
 export { ConnectWalletButton } from './ConnectWalletButton'
 export { type DevnetWalletParams, devnetWallet } from './devnetWallet'
 export { devnetPrivateKeyStorageKey, getDevnetPrivateKey } from './getDevnetPrivateKey'
+export { hostWallet, hostWalletId } from './hostWallet'
 export { NoWalletExtensionNote, NoWalletExtensionNoteWithoutDevnet } from './NoWalletExtensionNote'
 export { WalletProviders, type WalletProvidersProps } from './WalletProviders'

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react'
+import { WidgetContext } from '../../lib/widget/WidgetContext'
 import { applyWidgetTheme } from './applyWidgetTheme'
 import { useWidgetHost } from './useWidgetHost'
-import { WidgetContext } from './WidgetContext'
 
 /**
  * Embed mode around the app (loaded lazily on `/widget` only, so the full app never loads the widget's code):

@@ -1,5 +1,5 @@
+import type { WidgetConfig } from '../../lib/widget/widgetConfig'
 import { getAccentForeground } from './getAccentForeground'
-import type { WidgetConfig } from './widgetConfig'
 
 /**
  * Writes the configuration's small theme onto `root` (the document element) as CSS variables: accent colour

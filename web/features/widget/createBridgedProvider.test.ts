@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { BridgedRpcError, createBridgedProvider } from './createBridgedProvider'
-import type { HostBridge } from './createHostBridge'
-import type { HostToWidgetMessage, WidgetToHostMessage } from './widgetProtocol'
+import { BridgedRpcError, createBridgedProvider } from '../../lib/widget/createBridgedProvider'
+import type { HostBridge } from '../../lib/widget/createHostBridge'
+import type { HostToWidgetMessage, WidgetToHostMessage } from '../../lib/widget/widgetProtocol'
 
 function fakeBridge() {
   const posted: WidgetToHostMessage[] = []

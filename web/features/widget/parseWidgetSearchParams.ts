@@ -1,4 +1,4 @@
-import { parseWidgetConfig, type WidgetConfigResult } from './widgetConfig'
+import { parseWidgetConfig, type WidgetConfigResult } from '../../lib/widget/widgetConfig'
 
 const numberParams = ['chain', 'radius', 'slippage', 'feePercentage'] as const
 const booleanParams = ['fixedPair', 'fixedAmount', 'exactOut'] as const

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { type BridgedProvider, createBridgedProvider } from './createBridgedProvider'
-import { createHostBridge, type HostBridge } from './createHostBridge'
+import { type BridgedProvider, createBridgedProvider } from '../../lib/widget/createBridgedProvider'
+import { createHostBridge, type HostBridge } from '../../lib/widget/createHostBridge'
+import type { WidgetHost } from '../../lib/widget/WidgetContext'
+import { parseWidgetConfig, type WidgetConfigInput, withWidgetDefaults } from '../../lib/widget/widgetConfig'
+import type { WidgetEvent } from '../../lib/widget/widgetProtocol'
 import { parseWidgetSearchParams } from './parseWidgetSearchParams'
 import { selectHostOrigin } from './selectHostOrigin'
-import type { WidgetHost } from './WidgetContext'
-import { parseWidgetConfig, type WidgetConfigInput, withWidgetDefaults } from './widgetConfig'
-import type { WidgetEvent } from './widgetProtocol'
 
 interface Setup {
   urlConfig: WidgetConfigInput

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
-import type { TokenRecord } from '../../lib/api'
-import type { SwapSettings } from '../swap/hooks/useSwapSettings'
-import { matchesTokenRef } from './filterWidgetTokens'
-import type { WidgetConfig } from './widgetConfig'
+import type { TokenRecord } from '../../../lib/api'
+import { matchesTokenRef } from '../../../lib/widget/filterWidgetTokens'
+import type { WidgetConfig } from '../../../lib/widget/widgetConfig'
+import type { SwapSettings } from './useSwapSettings'
 
 /**
  * Applies the widget configuration's pair and amount (`from`, `to`, `amount`) to the swap form whenever they

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { getAddress } from 'viem'
-import type { TokenRecord } from '../../lib/api'
-import { getErrorMessage } from '../../lib/getErrorMessage'
-import type { ApprovalProgress } from '../swap/hooks/useApproval'
-import type { SwapProgress } from '../swap/hooks/useSwapExecution'
-import { getPriceImpactLevel } from '../swap/model/getPriceImpactLevel'
-import type { QuoteToken, SingleQuote } from '../swap/types'
-import { useWidget } from './WidgetContext'
-import type { WidgetEvent, WidgetEventToken } from './widgetProtocol'
+import type { TokenRecord } from '../../../lib/api'
+import { getErrorMessage } from '../../../lib/getErrorMessage'
+import { useWidget } from '../../../lib/widget/WidgetContext'
+import type { WidgetEvent, WidgetEventToken } from '../../../lib/widget/widgetProtocol'
+import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
+import type { QuoteToken, SingleQuote } from '../types'
+import type { ApprovalProgress } from './useApproval'
+import type { SwapProgress } from './useSwapExecution'
 
 const fromQuoteToken = (token: QuoteToken): WidgetEventToken => ({
   address: getAddress(token.contractAddress),

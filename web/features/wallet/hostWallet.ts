@@ -1,8 +1,8 @@
 import type { Wallet } from '@rainbow-me/rainbowkit'
 import { getAddress, type Hex, numberToHex, SwitchChainError } from 'viem'
 import { createConnector } from 'wagmi'
-import { toConnectAccounts } from '../wallet/toConnectAccounts'
-import type { BridgedProvider } from './createBridgedProvider'
+import type { BridgedProvider } from '../../lib/widget/createBridgedProvider'
+import { toConnectAccounts } from './toConnectAccounts'
 
 const hostIcon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#334155"/><path d="M8 16h16M16 8v16" stroke="#fff" stroke-width="3"/></svg>',

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { ThemePreference } from '../../lib/theme'
+import type { ThemePreference } from '../theme'
 import type { BridgedProvider } from './createBridgedProvider'
 import type { WidgetConfig } from './widgetConfig'
 import type { WidgetEvent } from './widgetProtocol'

@@ -1,0 +1,1 @@
+export { WidgetApp } from './WidgetApp'
