@@ -56,12 +56,40 @@ test.describe('cross-chain through the liquidity network', () => {
 
     const before = await readBalance({ chain, token: zero, address: wallet.address })
     await test.step('one transaction from the wallet; the progress view follows it until delivered', async () => {
+      const [best] = quotes.at(-1) ?? []
       await card.getByRole('button', { name: 'Swap to Bitcoin' }).click()
       await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 60_000 })
-      const [best] = quotes.at(-1) ?? []
       await expect(card.getByText(`Received (base units): ${best?.dstTrade.toTokenAmount}`)).toBeVisible()
     })
     const after = await readBalance({ chain, token: zero, address: wallet.address })
     expect(before - after).toBeGreaterThanOrEqual(500_000_000_000_000_000n)
+  })
+})
+
+test.describe('cross-chain through Stargate', () => {
+  test('ETH on Ethereum to ETH on Arbitrum: the offer, one transaction, delivered to the wei of the quote', async ({
+    page,
+    wallet,
+  }) => {
+    const arbitrum = wallet.chains.find((c) => c.id === 42161)
+    if (arbitrum === undefined) throw new Error('the devnet has no Arbitrum')
+    const quotes: CrossQuoteAnswer[][] = []
+    page.on('response', async (response) => {
+      if (response.url().includes('/quote/cross') && response.ok())
+        quotes.push((await response.json()) as CrossQuoteAnswer[])
+    })
+    await page.goto('/?chain=1&toChain=42161')
+    const card = page.getByRole('region', { name: 'Cross-chain swap' })
+    await expect(card.getByRole('heading', { name: 'Ethereum to Arbitrum One' })).toBeVisible()
+    await new AppPage(page).connect('E2E Wallet')
+    await card.getByLabel('You pay on Ethereum').fill('0.3')
+    await expect(card.getByRole('radio', { name: /Stargate/ }).first()).toBeVisible()
+    const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
+    const [best] = quotes.at(-1) ?? []
+    await card.getByRole('button', { name: 'Swap to Arbitrum One' }).click()
+    await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
+    expect(best?.providerInfo.name).toBe('Stargate')
+    const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
+    expect(after - before).toBe(BigInt(best?.dstTrade.toTokenAmount ?? '0'))
   })
 })

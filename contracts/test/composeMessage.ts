@@ -1,27 +1,7 @@
 import { encodePacked, type Hex } from 'viem'
 
 /** Our `DestinationSwap` (contracts/src/stargate/DestinationSwap.sol) as an ABI parameter: the compose message. */
-export const destinationSwapParameter = {
-  type: 'tuple',
-  components: [
-    { name: 'receiver', type: 'address' },
-    { name: 'tokenOut', type: 'address' },
-    { name: 'minAmountOut', type: 'uint256' },
-    { name: 'deadline', type: 'uint256' },
-    {
-      name: 'steps',
-      type: 'tuple[]',
-      components: [
-        { name: 'kind', type: 'uint8' },
-        { name: 'factoryId', type: 'uint16' },
-        { name: 'tokenIn', type: 'address' },
-        { name: 'tokenOut', type: 'address' },
-        { name: 'fee', type: 'uint24' },
-        { name: 'share', type: 'uint64' },
-      ],
-    },
-  ],
-} as const
+export { destinationSwapParameter } from '../../server/providers/stargate/stargatePoolAbi'
 
 /**
  * Stargate's OFT compose message as the destination pool queues it on the endpoint:

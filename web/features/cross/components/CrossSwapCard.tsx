@@ -90,7 +90,8 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         slippagePercent: 1,
         signal,
       }),
-    enabled: amount !== undefined && receiver !== undefined,
+    // no refresh behind the deposit or progress view: the offer taken is the one shown
+    enabled: phase.kind === 'form' && amount !== undefined && receiver !== undefined,
     refetchInterval: 20_000,
     retry: false,
   })
