@@ -216,6 +216,7 @@ export function createApp(deps: AppDeps) {
         providers: crossProviders,
         ...(deps.cross?.thorchain === undefined ? {} : { thorchain: deps.cross.thorchain }),
         markets,
+        store,
         addressNetwork: deps.cross?.addressNetwork ?? 'mainnet',
         providerTimeoutMs: CROSS_PROVIDER_TIMEOUT_MS,
         now,

@@ -7,6 +7,9 @@ import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAd
 import type { ChainDeployment } from './chains/deployment'
 import { loadNetworkConfig } from './chains/parseNetworkConfig'
 import { type Config, loadConfig } from './config'
+import type { PollLoop } from './createPollLoop'
+import { findCrossSent } from './cross/findCrossSent'
+import { followCrossTrades } from './cross/followCrossTrades'
 import type { LayerZeroRelayer } from './devnet/layerZeroRelayer/createLayerZeroRelayer'
 import { startLayerZeroRelayer } from './devnet/layerZeroRelayer/startLayerZeroRelayer'
 import {
@@ -91,6 +94,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let store: Store | undefined
   let markets: Markets | undefined
   let watchers: TradeWatcher[] = []
+  let crossFollower: PollLoop | undefined
   let gasless: GaslessRelayers | undefined
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
@@ -99,6 +103,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     await relayer?.stop()
     markets?.stop()
     await Promise.all(watchers.map((w) => w.stop()))
+    await crossFollower?.stop()
     await gasless?.stop()
     await admin?.close()
     await pruning?.stop()
@@ -159,6 +164,14 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     await markets.start()
     const watcherStore = store
     const tagSecret = await getIntegratorTagSecret(store, config.integratorTagSecret)
+    const cross = await mountCrossProviders({
+      deployments,
+      markets,
+      ...(liquidity.config === undefined ? {} : { liquidityNetwork: liquidity.config }),
+      addressNetwork: devnet ? 'regtest' : 'mainnet',
+      onUnavailable: (provider, err) =>
+        logger.warn('cross-chain provider unavailable: its trades are not offered', { provider, err }),
+    })
     watchers = markets.all().map((market) =>
       watchTrades({
         store: watcherStore,
@@ -170,15 +183,14 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         confirmations: devnet ? 0 : 2,
         logger,
         pollIntervalMs: devnet ? 1_000 : 2_000,
+        findCrossSent: (range) => findCrossSent(cross.providers, market.chainId, range),
       }),
     )
-    const cross = await mountCrossProviders({
-      deployments,
-      markets,
-      ...(liquidity.config === undefined ? {} : { liquidityNetwork: liquidity.config }),
-      addressNetwork: devnet ? 'regtest' : 'mainnet',
-      onUnavailable: (provider, err) =>
-        logger.warn('cross-chain provider unavailable: its trades are not offered', { provider, err }),
+    crossFollower = followCrossTrades({
+      store,
+      providers: cross.providers,
+      logger,
+      intervalMs: devnet ? 1_000 : 5_000,
     })
     gasless = startGaslessRelayers({
       store,

@@ -2,6 +2,7 @@ import type { AddressNetwork } from '../chains/chainInfo'
 import type { Markets } from '../market/createMarkets'
 import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import type { CrossChainProvider } from '../providers/types'
+import type { Store } from '../store/createStore'
 
 /** What the cross-chain routes work with: the providers mounted, the markets, and how addresses are written. */
 export interface CrossServices {
@@ -10,6 +11,8 @@ export interface CrossServices {
   /** The liquidity network's provider, when mounted: its vaults and its pool prices. */
   thorchain?: ThorchainProvider
   markets: Markets
+  /** Where cross-chain trades are recorded (`info/tx` reads and writes it). */
+  store: Store
   /** UTXO address formats: `regtest` on the devnet. */
   addressNetwork: AddressNetwork
   /** A provider that has not quoted after this long is left out of the answer. */

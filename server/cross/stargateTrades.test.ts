@@ -1,9 +1,13 @@
-import { getAddress, parseEther, parseUnits, zeroAddress } from 'viem'
+import { encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { relayUntilIdle } from '../devnet/layerZeroRelayer/relayUntilIdle'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
+import { getCrossTradeByOrigin } from '../store/crossTrades'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { syncTrades } from '../trades/syncTrades'
+import { findCrossSent } from './findCrossSent'
+import { syncCrossTradeStatuses } from './followCrossTrades'
 
 interface CrossAnswer {
   dstTrade: { toTokenAmount: string }
@@ -99,11 +103,44 @@ describe('cross-chain through Stargate, quoted and sent through the API', () => 
     expect(spent).toBe(BigInt(best.nativeFee))
     expect(swap.nativeValue).toBe(best.nativeFee)
 
+    // The trade watcher finds the send on Ethereum and stores it with its sender and amounts.
+    const providers = [createStargateProvider({ deployments: h.deployments, markets: h.markets })]
+    for (;;) {
+      const step = await syncTrades({
+        store: h.store,
+        client: h.markets.get(1).client,
+        chainId: 1,
+        aggregator: h.deployment(1).aggregator,
+        startBlock: h.deployment(1).startBlock,
+        tagSecret: new Uint8Array(32),
+        findCrossSent: (range) => findCrossSent(providers, 1, range),
+      })
+      if (step.kind === 'idle') break
+    }
+    expect(await getCrossTradeByOrigin(h.store.db, hash)).toMatchObject({
+      providerId: 'stargate',
+      sourceChainId: 1,
+      destinationChainId: 42161,
+      sender: h.account(8).address,
+      receiver,
+      tokenIn: usdc,
+      tokenOut: weth,
+      amountIn: parseUnits('2500', 6),
+      state: 'PENDING',
+    })
+
     const inFlight = (await (await h.request(`/trade/v1/info/tx/${hash}`)).json()) as { status: string }
     expect(inFlight.status).toBe('INFLIGHT')
     const before = await h.balanceOf(42161, weth, receiver)
     await relayUntilIdle({ deployments: h.deployments })
     expect((await h.balanceOf(42161, weth, receiver)) - before).toBe(BigInt(best.dstTrade.toTokenAmount))
+    // The follower records the delivery without anyone asking info/tx.
+    await syncCrossTradeStatuses({ store: h.store, providers })
+    expect(await getCrossTradeByOrigin(h.store.db, hash)).toMatchObject({
+      state: 'DELIVERED',
+      amountReceived: BigInt(best.dstTrade.toTokenAmount),
+      tokenReceived: weth,
+    })
     const delivered = await (await h.request(`/trade/v1/info/tx/${hash}`)).json()
     expect(delivered).toMatchObject({
       status: 'DELIVERED',
@@ -113,6 +150,54 @@ describe('cross-chain through Stargate, quoted and sent through the API', () => 
       receivedDifferentTokens: false,
       tradeProtocol: 'CROSS_CHAIN_STARGATE',
     })
+  }, 300_000)
+
+  it('the destination market moves before delivery: FAILED, receivedDifferentTokens, and the receiver holds the bridged USDC', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000c0de8')
+    const weth = h.deployment(42161).wrappedNative
+    const usdcArb = h.token(42161, 'USDC').address
+    const { best, hash } = await trade({
+      from: h.token(1, 'USDC').address,
+      to: weth,
+      amount: parseUnits('2500', 6),
+      account: 7,
+      receiver,
+    })
+    // Someone buys WETH with 60M USDC on Arbitrum while the transfer is in flight.
+    const whale = h.walletClient(42161, 6)
+    const pushed = parseUnits('60000000', 6)
+    await h.sendAndWait(h.deployerClient(42161), {
+      to: usdcArb,
+      data: encodeFunctionData({
+        abi: parseAbi(['function mint(address to, uint256 amount)']),
+        functionName: 'mint',
+        args: [whale.account.address, pushed],
+      }),
+    })
+    await h.refreshAll()
+    const query = new URLSearchParams({
+      fromTokenAddress: usdcArb,
+      toTokenAddress: weth,
+      amount: pushed.toString(),
+      slippage: '0.2',
+      sender: whale.account.address,
+      disableEstimate: 'true',
+    })
+    const whaleSwap = await h.request(`/trade/v1/42161/swap/single?${query}`)
+    const tx = (await whaleSwap.json()) as { to: `0x${string}`; data: `0x${string}` }
+    expect(whaleSwap.status, JSON.stringify(tx)).toBe(200)
+    await h.approve(whale, usdcArb, tx.to)
+    await h.sendAndWait(whale, { to: tx.to, data: tx.data })
+
+    const before = await h.balanceOf(42161, usdcArb, receiver)
+    await relayUntilIdle({ deployments: h.deployments })
+    const failed = (await (await h.request(`/trade/v1/info/tx/${hash}`)).json()) as {
+      amountReceived: string
+    }
+    expect(failed).toMatchObject({ status: 'FAILED', receivedDifferentTokens: true, tokenReceived: usdcArb })
+    expect((await h.balanceOf(42161, usdcArb, receiver)) - before).toBe(BigInt(failed.amountReceived))
+    expect(failed.amountReceived).toBe(best.transactionData.bridgeAmount)
+    expect(await h.balanceOf(42161, weth, receiver)).toBe(0n)
   }, 300_000)
 
   it('ETH to ETH: native in and out through the native pools; nativeValue = amount + nativeFee', async () => {

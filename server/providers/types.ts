@@ -116,6 +116,8 @@ export interface ProviderTransferStatus {
   destinationTxHash?: string
   /** Base units the receiver got, once delivered. */
   amountReceived?: bigint
+  /** The asset the receiver got (token address or denom; the zero address for the native coin), once known. */
+  tokenReceived?: string
   /** True when the receiver got another asset than asked (e.g. the bridge's canonical token instead of a swap). */
   receivedDifferentTokens: boolean
 }
@@ -134,6 +136,22 @@ export interface ProviderTransferRecord extends ProviderTransferStatus {
   sourceChainId: ProviderChainId
   destinationChainId: ProviderChainId
   originTxHash: string
+}
+
+/** A transfer a provider's origin contract started, as the trade watcher finds it in a block range. */
+export interface ProviderSentTransfer {
+  originTxHash: `0x${string}`
+  blockNumber: bigint
+  blockHash: `0x${string}`
+  sourceChainId: ProviderChainId
+  destinationChainId: ProviderChainId
+  /** Who called the origin contract. */
+  sender: string
+  receiver: string
+  tokenIn: string
+  tokenOut: string
+  /** Base units of `tokenIn`. */
+  amountIn: bigint
 }
 
 /** A cross-chain provider. Methods throw on failure; `quoteAllProviders` isolates one provider's failure. */
@@ -158,4 +176,10 @@ export interface CrossChainProvider {
   buildTransaction(quote: ProviderQuote): Promise<ProviderTransaction>
   /** The transfer started by `originTxHash`, or undefined when this provider has not seen it. */
   track(originTxHash: string): Promise<ProviderTransferRecord | undefined>
+  /**
+   * The transfers its origin contract on EVM chain `chainId` started in blocks `fromBlock..toBlock` (for the
+   * trade watcher, which stores them with the single-chain trades of the same blocks). Absent for providers
+   * whose sources are not our contracts (deposits to a network's vaults are seen through `track`).
+   */
+  findSent?(params: { chainId: number; fromBlock: bigint; toBlock: bigint }): Promise<ProviderSentTransfer[]>
 }

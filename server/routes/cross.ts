@@ -60,7 +60,9 @@ const ProviderInfoSchema = z.object({
 const CrossChainTxSchema = z
   .object({
     srcTxHash: z.string(),
-    dstTxHash: z.string().nullable().openapi({ description: 'Set once the status is DELIVERED' }),
+    dstTxHash: z.string().nullable().openapi({
+      description: 'Set once the destination paid (DELIVERED, or FAILED with the bridged token)',
+    }),
     srcChainId: z.number().int(),
     dstChainId: z.number().int(),
     status: CrossChainStatusSchema,
@@ -69,6 +71,10 @@ const CrossChainTxSchema = z
       .string()
       .nullable()
       .openapi({ description: 'Base units paid on the destination (or refunded), once paid' }),
+    tokenReceived: z.string().nullable().openapi({
+      description:
+        'The asset paid (token address or denom; the zero address for the native coin), once known. Differs from the asked token when `receivedDifferentTokens`',
+    }),
     receivedDifferentTokens: z.boolean().openapi({
       description: 'True when the destination swap failed and the bridged token was delivered instead',
     }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -213,3 +214,45 @@ export const schema = {
   gaslessRelayerNonces,
 }
 export type Schema = typeof schema
+
+/**
+ * Cross-chain trades, one per origin transaction: discovered by the trade watcher from our entry contracts'
+ * events (EVM origins, with the sender and amounts) or first seen by `info/tx` (UTXO and Cosmos origins), then
+ * followed through the provider's `track` until DELIVERED or FAILED. `state` is the compatible API's
+ * PENDING | INFLIGHT | DELIVERED | FAILED. Origin block number and hash are set for watcher-found rows, so a
+ * reorg removes them with the single-chain trades of the same blocks.
+ */
+export const crossTrades = pgTable(
+  'cross_trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: text('provider_id').notNull(),
+    sourceChainId: bigint('source_chain_id', { mode: 'number' }).notNull(),
+    destinationChainId: bigint('destination_chain_id', { mode: 'number' }).notNull(),
+    originTxHash: text('origin_tx_hash').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    blockHash: text('block_hash'),
+    blockTimestamp: timestamp('block_timestamp', { withTimezone: true, mode: 'date' }),
+    sender: text('sender'),
+    receiver: text('receiver'),
+    tokenIn: text('token_in'),
+    tokenOut: text('token_out'),
+    amountIn: uint256('amount_in'),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    state: text('state').notNull(),
+    destinationTxHash: text('destination_tx_hash'),
+    amountReceived: uint256('amount_received'),
+    tokenReceived: text('token_received'),
+    receivedDifferentTokens: boolean('received_different_tokens').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('cross_trades_origin_uq').on(t.sourceChainId, t.originTxHash),
+    index('cross_trades_origin_hash_idx').on(t.originTxHash),
+    index('cross_trades_open_idx').on(t.state, t.updatedAt),
+    index('cross_trades_company_idx').on(t.companyId, t.createdAt),
+    index('cross_trades_chain_block_idx').on(t.sourceChainId, t.blockNumber),
+  ],
+)

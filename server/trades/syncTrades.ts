@@ -1,6 +1,12 @@
 import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
+import type { ProviderSentTransfer } from '../providers/types'
 import { type Company, getCompanyByPublicId } from '../store/companies'
 import type { Store } from '../store/createStore'
+import {
+  type DiscoveredCrossTrade,
+  deleteCrossTradesAfterBlock,
+  insertDiscoveredCrossTrades,
+} from '../store/crossTrades'
 import { deleteTradesAfterBlock, insertTrades, type NewTrade } from '../store/trades'
 import { compareAndSetWatcherCursor, getWatcherCursor, type WatcherCursor } from '../store/watcherCursors'
 import { swappedEvent } from './swappedEvent'
@@ -22,6 +28,14 @@ export type SyncTradesParams = {
   batchBlocks?: number
   /** How far the cursor moves back when the chain no longer has the block it points at. */
   reorgDepth?: number
+  /**
+   * Cross-chain transfers our origin contracts (the providers' `findSent`) started in a block range; stored
+   * with the range's trades, in the same transaction, and rolled back with them on a reorg.
+   */
+  findCrossSent?: (range: {
+    fromBlock: bigint
+    toBlock: bigint
+  }) => Promise<(ProviderSentTransfer & { providerId: string })[]>
 }
 
 export type SyncTradesResult =
@@ -38,8 +52,9 @@ class RetrySync extends Error {
 /**
  * One step of the trade watcher for one chain. If the block under the cursor is no longer on the
  * chain (reorg), deletes the trades after `cursor - reorgDepth` and moves the cursor back there.
- * Otherwise reads the `Swapped` logs of the next `batchBlocks` blocks up to head - `confirmations`,
- * their blocks and receipts, and in ONE database transaction stores them (idempotently, unique
+ * Otherwise reads the `Swapped` logs (and, with `findCrossSent`, the cross-chain sends) of the next
+ * `batchBlocks` blocks up to head - `confirmations`, their blocks and receipts, and in ONE database
+ * transaction stores them (idempotently, unique
  * chain/tx/log index) and advances the cursor with
  * compare-and-set, so a crash at any point repeats work but never loses or duplicates a trade, and two
  * watchers of the same chain never commit the same range. RPC failures reject; call it again.
@@ -63,6 +78,7 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
       try {
         const deleted = await store.db.transaction(async (tx) => {
           const count = await deleteTradesAfterBlock(tx, { chainId, blockNumber: target })
+          await deleteCrossTradesAfterBlock(tx, { chainId, blockNumber: target })
           const moved = await compareAndSetWatcherCursor(
             tx,
             { chainId, lastBlock: target, lastBlockHash: targetHash },
@@ -91,7 +107,14 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
     toBlock: BigInt(toBlock),
     strict: true,
   })
-  const blockNumbers = new Set<number>([fromBlock, toBlock, ...logs.map((log) => Number(log.blockNumber))])
+  const sent =
+    (await params.findCrossSent?.({ fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock) })) ?? []
+  const blockNumbers = new Set<number>([
+    fromBlock,
+    toBlock,
+    ...logs.map((log) => Number(log.blockNumber)),
+    ...sent.map((send) => Number(send.blockNumber)),
+  ])
   const blocks = new Map<number, { hash: Hex; parentHash: Hex; timestamp: bigint }>()
   await Promise.all(
     [...blockNumbers].map(async (n) => {
@@ -104,7 +127,7 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
   if (cursor.lastBlockHash !== null && first?.parentHash !== cursor.lastBlockHash) {
     return { kind: 'retry', reason: `block ${fromBlock} does not follow the cursor` }
   }
-  for (const log of logs) {
+  for (const log of [...logs, ...sent]) {
     if (blocks.get(Number(log.blockNumber))?.hash !== log.blockHash) {
       return { kind: 'retry', reason: `block ${log.blockNumber} changed while reading logs` }
     }
@@ -167,11 +190,27 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
     }
   })
 
+  const crossRows: DiscoveredCrossTrade[] = sent.map((send) => ({
+    providerId: send.providerId,
+    sourceChainId: send.sourceChainId,
+    destinationChainId: send.destinationChainId,
+    originTxHash: send.originTxHash,
+    blockNumber: Number(send.blockNumber),
+    blockHash: send.blockHash.toLowerCase(),
+    blockTimestamp: new Date(Number(blocks.get(Number(send.blockNumber))?.timestamp ?? 0n) * 1000),
+    sender: send.sender,
+    receiver: send.receiver,
+    tokenIn: send.tokenIn,
+    tokenOut: send.tokenOut,
+    amountIn: send.amountIn,
+  }))
+
   const last = blocks.get(toBlock)
   if (last === undefined) throw new Error(`block ${toBlock} missing`)
   try {
     const inserted = await store.db.transaction(async (tx) => {
       const count = await insertTrades(tx, rows)
+      await insertDiscoveredCrossTrades(tx, crossRows)
       const moved = await compareAndSetWatcherCursor(
         tx,
         { chainId, lastBlock: toBlock, lastBlockHash: last.hash.toLowerCase() },

@@ -1,3 +1,4 @@
+import { createPollLoop } from '../createPollLoop'
 import type { Logger } from '../logger'
 import { type SyncTradesParams, type SyncTradesResult, syncTrades } from './syncTrades'
 
@@ -24,39 +25,15 @@ export type TradeWatcher = {
 export function watchTrades(params: WatchTradesParams): TradeWatcher {
   const { logger, pollIntervalMs = 1_000, onSync } = params
   const log = logger.child({ component: 'trade-watcher', chainId: params.chainId })
-  let stopped = false
-  let wake: (() => void) | undefined
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms)
-      wake = () => {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-
-  const loop = (async () => {
-    while (!stopped) {
-      let pauseMs = 0
-      try {
-        const result = await syncTrades(params)
-        onSync?.(result)
-        if (result.kind === 'reorg') log.warn('chain reorganised: cursor moved back', result)
-        if (result.kind === 'retry') log.debug('trade sync retry', { reason: result.reason })
-        if (result.kind === 'idle' || result.kind === 'retry') pauseMs = pollIntervalMs
-      } catch (error: unknown) {
-        log.warn('trade sync failed', { err: error })
-        pauseMs = pollIntervalMs * 5
-      }
-      if (pauseMs > 0 && !stopped) await sleep(pauseMs)
-    }
-  })()
-
-  return {
-    async stop() {
-      stopped = true
-      wake?.()
-      await loop
+  return createPollLoop({
+    intervalMs: pollIntervalMs,
+    onError: (error) => log.warn('trade sync failed', { err: error }),
+    async step() {
+      const result = await syncTrades(params)
+      onSync?.(result)
+      if (result.kind === 'reorg') log.warn('chain reorganised: cursor moved back', result)
+      if (result.kind === 'retry') log.debug('trade sync retry', { reason: result.reason })
+      return result.kind === 'idle' || result.kind === 'retry' ? 'idle' : 'busy'
     },
-  }
+  })
 }

@@ -235,6 +235,8 @@ export function createStargateProvider(params: {
           nativeFee: fee.nativeFee,
           details: {
             bridgeAsset: pool.symbol,
+            // Base units of the bridge asset the destination receives (what a failed destination swap pays).
+            bridgeAmount: oft.amountReceivedLD.toString(),
             pool: pool.pool,
             dstEid: destination.layerZero.eid,
             composer: composeSwap ? destination.stargate.composer : zeroAddress,
@@ -309,6 +311,37 @@ export function createStargateProvider(params: {
       }
     },
 
+    async findSent({ chainId, fromBlock, toBlock }) {
+      const origin = served.find((d) => d.chainId === chainId)
+      if (origin?.stargate === undefined) return []
+      const events = await markets.get(chainId).client.getContractEvents({
+        address: origin.stargate.entry,
+        abi: stargateEntryAbi,
+        eventName: 'CrossSwapSent',
+        fromBlock,
+        toBlock,
+        strict: true,
+      })
+      return events.flatMap((event) => {
+        const destination = served.find((d) => d.layerZero?.eid === event.args.dstEid)
+        if (destination === undefined) return []
+        return [
+          {
+            originTxHash: event.transactionHash,
+            blockNumber: event.blockNumber,
+            blockHash: event.blockHash,
+            sourceChainId: chainId,
+            destinationChainId: destination.chainId,
+            sender: getAddress(event.args.sender),
+            receiver: getAddress(event.args.receiver),
+            tokenIn: getAddress(event.args.tokenIn),
+            tokenOut: getAddress(event.args.tokenOut),
+            amountIn: event.args.amountIn,
+          },
+        ]
+      })
+    },
+
     async track(originTxHash): Promise<ProviderTransferRecord | undefined> {
       if (!/^0x[0-9a-fA-F]{64}$/.test(originTxHash)) return undefined
       const hash = originTxHash as Hex
@@ -350,14 +383,18 @@ export function createStargateProvider(params: {
               state: 'DELIVERED',
               destinationTxHash: event.transactionHash,
               amountReceived: event.args.amountOut,
+              tokenReceived: event.args.tokenOut,
               receivedDifferentTokens: false,
             }
+          // The destination swap failed (market moved, deadline passed): the spec's "destination trade
+          // failed", with the bridged asset paid to the receiver instead.
           if (event.eventName === 'ComposeFallback')
             return {
               ...base,
-              state: 'DELIVERED',
+              state: 'FAILED',
               destinationTxHash: event.transactionHash,
               amountReceived: event.args.amount,
+              tokenReceived: event.args.token,
               receivedDifferentTokens: true,
             }
         }
@@ -377,6 +414,9 @@ export function createStargateProvider(params: {
             state: 'DELIVERED',
             destinationTxHash: arrived.transactionHash,
             amountReceived: arrived.args.amountReceivedLD ?? 0n,
+            tokenReceived:
+              destination.stargate.pools.find((p) => isAddressEqual(p.pool, arrived.address))?.token ??
+              zeroAddress,
             receivedDifferentTokens: false,
           }
         return { ...base, state: 'INFLIGHT', receivedDifferentTokens: false }

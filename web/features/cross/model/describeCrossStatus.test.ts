@@ -16,7 +16,11 @@ describe('describeCrossStatus', () => {
   })
 
   it('says when the receiver got the bridged token, and when the deposit was refunded', () => {
-    expect(describeCrossStatus({ status: 'DELIVERED', receivedDifferentTokens: true }).tone).toBe('danger')
+    expect(describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: true })).toEqual({
+      label: 'The destination swap failed: you received the bridged token instead',
+      stage: 2,
+      tone: 'danger',
+    })
     expect(describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: false }).label).toMatch(
       /refunded/,
     )

@@ -8,7 +8,7 @@ export interface CrossStatusView {
 
 /**
  * The progress view's words for `info/tx`'s status (undefined while the provider has not seen the origin
- * transaction): in flight, delivered, delivered in another token (the destination swap failed), refunded. Pure.
+ * transaction): in flight, delivered, failed with the bridged token paid instead (the destination swap failed), refunded. Pure.
  */
 export function describeCrossStatus(
   tx: { status: string; receivedDifferentTokens: boolean } | undefined,
@@ -17,14 +17,14 @@ export function describeCrossStatus(
     return { label: 'Waiting for the provider to see the transaction', stage: 0, tone: 'progress' }
   switch (tx.status.toUpperCase()) {
     case 'DELIVERED':
-      return tx.receivedDifferentTokens
-        ? {
-            label: 'Delivered in the bridged token: the destination swap could not be done',
-            stage: 2,
-            tone: 'danger',
-          }
-        : { label: 'Delivered', stage: 2, tone: 'success' }
+      return { label: 'Delivered', stage: 2, tone: 'success' }
     case 'FAILED':
+      if (tx.receivedDifferentTokens)
+        return {
+          label: 'The destination swap failed: you received the bridged token instead',
+          stage: 2,
+          tone: 'danger',
+        }
       return {
         label: 'Failed: the provider refunded the deposit on the source chain',
         stage: 2,

@@ -1,0 +1,47 @@
+/** What one step of a poll loop says: go on at once, or pause for the interval. */
+export type PollStepResult = 'busy' | 'idle'
+
+export type PollLoop = {
+  /** Stops polling and resolves when the current step has finished. */
+  stop: () => Promise<void>
+}
+
+/**
+ * Runs `step` back to back while it answers `busy` and every `intervalMs` once it answers `idle`. A step that
+ * throws is reported to `onError` and retried after five intervals. `stop` wakes a sleeping loop at once.
+ */
+export function createPollLoop(params: {
+  step: () => Promise<PollStepResult>
+  intervalMs: number
+  onError: (error: unknown) => void
+}): PollLoop {
+  let stopped = false
+  let wake: (() => void) | undefined
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms)
+      wake = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  const loop = (async () => {
+    while (!stopped) {
+      let pauseMs = 0
+      try {
+        if ((await params.step()) === 'idle') pauseMs = params.intervalMs
+      } catch (error: unknown) {
+        params.onError(error)
+        pauseMs = params.intervalMs * 5
+      }
+      if (pauseMs > 0 && !stopped) await sleep(pauseMs)
+    }
+  })()
+  return {
+    async stop() {
+      stopped = true
+      wake?.()
+      await loop
+    },
+  }
+}

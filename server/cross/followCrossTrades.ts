@@ -1,0 +1,54 @@
+import { createPollLoop, type PollLoop } from '../createPollLoop'
+import type { Logger } from '../logger'
+import type { CrossChainProvider } from '../providers/types'
+import type { Store } from '../store/createStore'
+import { listOpenCrossTrades, recordCrossTradeStatus, touchCrossTrades } from '../store/crossTrades'
+
+/**
+ * One round of the cross-chain trade follower: takes the `batch` open trades (PENDING or INFLIGHT) looked at
+ * least recently, asks each one's provider where it stands, and records changes. A provider that fails or does
+ * not know the trade yet leaves it as it is until the next round. Returns how many trades changed state.
+ */
+export async function syncCrossTradeStatuses(params: {
+  store: Store
+  providers: readonly CrossChainProvider[]
+  batch?: number
+}): Promise<{ checked: number; changed: number }> {
+  const open = await listOpenCrossTrades(params.store.db, { limit: params.batch ?? 20 })
+  await touchCrossTrades(
+    params.store.db,
+    open.map((trade) => trade.id),
+  )
+  let changed = 0
+  for (const trade of open) {
+    const provider = params.providers.find((p) => p.id === trade.providerId)
+    const record = await provider?.track(trade.originTxHash).catch(() => undefined)
+    if (provider === undefined || record === undefined) continue
+    const row = await recordCrossTradeStatus(params.store.db, { providerId: provider.id, ...record })
+    if (row.state !== trade.state || row.destinationTxHash !== trade.destinationTxHash) changed += 1
+  }
+  return { checked: open.length, changed }
+}
+
+/**
+ * Starts the follower of cross-chain trades: every `intervalMs` one round of `syncCrossTradeStatuses`, so the
+ * store (and `info/tx`, the trade list, the history) tracks a trade to DELIVERED or FAILED without anyone
+ * polling. The state lives in the store, so a restarted server resumes with every open trade.
+ */
+export function followCrossTrades(params: {
+  store: Store
+  providers: readonly CrossChainProvider[]
+  logger: Logger
+  intervalMs: number
+}): PollLoop {
+  const log = params.logger.child({ component: 'cross-trade-follower' })
+  return createPollLoop({
+    intervalMs: params.intervalMs,
+    onError: (error) => log.warn('cross-chain trade follow-up failed', { err: error }),
+    async step() {
+      const { changed } = await syncCrossTradeStatuses(params)
+      if (changed > 0) log.info('cross-chain trades moved on', { changed })
+      return 'idle'
+    },
+  })
+}
