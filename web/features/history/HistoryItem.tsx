@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTransactionReceipt } from 'wagmi'
+import { fetchCrossTx } from '../../lib/fetchCrossTx'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
 import { describeApprovalRecord } from './describeApprovalRecord'
 import { tradeQueryOptions } from './fetchTrade'
@@ -14,8 +15,8 @@ const statusStyles = {
 } as const
 
 /**
- * One recorded swap or approval; while pending, its receipt (and for a swap the indexed trade) resolves the
- * status and received amount.
+ * One recorded swap, approval or cross-chain trade; while pending, its receipt (for a swap the indexed trade, for
+ * a cross-chain trade `info/tx` until DELIVERED or FAILED) resolves the status and received amount.
  */
 export function HistoryItem({
   record,
@@ -23,9 +24,11 @@ export function HistoryItem({
   onUpdate,
 }: {
   record: SwapRecord
+  /** The chain's name, or "source → destination" for a cross-chain trade. */
   chainName: string
   onUpdate: (update: Partial<SwapRecord> & Pick<SwapRecord, 'chainId' | 'hash'>) => void
 }) {
+  const cross = record.kind === 'cross'
   const unresolved =
     record.status === 'pending' || (record.status === 'success' && record.received === undefined)
   const receipt = useTransactionReceipt({
@@ -36,14 +39,29 @@ export function HistoryItem({
   const approval = describeApprovalRecord(record)
   const trade = useQuery({
     ...tradeQueryOptions({ chainId: record.chainId, hash: record.hash }),
-    enabled: unresolved && approval === undefined,
+    enabled: unresolved && approval === undefined && !cross,
+  })
+  const crossTx = useQuery({
+    queryKey: ['crossTx', record.hash],
+    queryFn: ({ signal }) => fetchCrossTx({ txHash: record.hash, signal }),
+    enabled: cross && record.status === 'pending',
+    retry: false,
+    refetchInterval: 5_000,
   })
   const receiptStatus = receipt.data?.status
   const tradeData = trade.data
+  const crossStatus = crossTx.data?.status
+  const crossReceived = crossTx.data?.amountReceived ?? undefined
   useEffect(() => {
     if (receiptStatus === 'reverted' && record.status !== 'failed')
       onUpdate({ chainId: record.chainId, hash: record.hash, status: 'failed' })
-    else if (tradeData !== undefined && record.received === undefined)
+    else if (cross) {
+      // a cross-chain trade is done when it arrives, not when its origin transaction is mined
+      if (crossStatus === 'DELIVERED' && crossReceived !== undefined)
+        onUpdate({ chainId: record.chainId, hash: record.hash, status: 'success', received: crossReceived })
+      else if (crossStatus === 'FAILED')
+        onUpdate({ chainId: record.chainId, hash: record.hash, status: 'failed' })
+    } else if (tradeData !== undefined && record.received === undefined)
       onUpdate({
         chainId: record.chainId,
         hash: record.hash,
@@ -52,7 +70,7 @@ export function HistoryItem({
       })
     else if (receiptStatus === 'success' && record.status === 'pending')
       onUpdate({ chainId: record.chainId, hash: record.hash, status: 'success' })
-  }, [receiptStatus, tradeData, record, onUpdate])
+  }, [receiptStatus, tradeData, cross, crossStatus, crossReceived, record, onUpdate])
 
   const out = BigInt(record.received ?? record.quotedOut)
   return (

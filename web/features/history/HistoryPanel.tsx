@@ -25,7 +25,11 @@ export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]
             <HistoryItem
               key={`${record.chainId}-${record.hash}`}
               record={record}
-              chainName={chains.find((c) => c.chainId === record.chainId)?.name ?? String(record.chainId)}
+              chainName={
+                record.toChainId === undefined || record.toChainId === record.chainId
+                  ? nameOf(chains, record.chainId)
+                  : `${nameOf(chains, record.chainId)} → ${nameOf(chains, record.toChainId)}`
+              }
               onUpdate={upsert}
             />
           ))}
@@ -34,3 +38,6 @@ export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]
     </section>
   )
 }
+
+const nameOf = (chains: readonly ChainRecord[], chainId: number) =>
+  chains.find((c) => c.chainId === chainId)?.name ?? String(chainId)

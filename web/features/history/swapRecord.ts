@@ -2,8 +2,11 @@ import type { HexAddress } from '../../lib/api'
 
 export type SwapRecordStatus = 'pending' | 'success' | 'failed'
 
-/** What a recorded transaction did: a swap (the default, also for records stored before kinds existed). */
-export type SwapRecordKind = 'swap' | 'approve' | 'reset'
+/**
+ * What a recorded transaction did: a swap (the default, also for records stored before kinds existed), an
+ * approval, or the origin transaction of a cross-chain trade (followed through `info/tx`).
+ */
+export type SwapRecordKind = 'swap' | 'approve' | 'reset' | 'cross'
 
 /**
  * One transaction the account sent from this browser, kept in local storage (amounts are base-unit strings):
@@ -13,6 +16,8 @@ export interface SwapRecord {
   chainId: number
   hash: `0x${string}`
   kind?: SwapRecordKind
+  /** Where a cross-chain trade's output arrives (`to` is a token of that chain). */
+  toChainId?: number
   account: HexAddress
   from: { address: HexAddress; symbol: string; decimals: number }
   to: { address: HexAddress; symbol: string; decimals: number }

@@ -1,14 +1,36 @@
 import { useQuery } from '@tanstack/react-query'
-import { fetchCrossTx } from '../api/fetchCrossTx'
+import { useEffect, useRef } from 'react'
+import { fetchCrossTx } from '../../../lib/fetchCrossTx'
+import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { buildSwapReceivedLink } from '../model/buildSwapReceivedLink'
 import { describeCrossStatus } from '../model/describeCrossStatus'
 
 const stages = ['Sent', 'In flight', 'Arrived'] as const
 
+/** What the trade asked for on the destination chain, and that chain's token list (for decimals). */
+interface CrossDestination {
+  chainId: number
+  token: { address: string; symbol: string; decimals: number }
+  tokens: readonly { address: string; symbol: string; decimals: number }[]
+}
+
 /**
  * Follows a cross-chain trade by its origin transaction: polls `info/tx` every three seconds until it is
- * delivered or failed, and shows the stage, both transaction ids and what the receiver got.
+ * delivered or failed, and shows the stage, both transaction ids and what the receiver got. When the destination
+ * swap failed and the receiver got the bridged token instead, it says which and offers a one-click swap of it
+ * into the token asked for. `onSettled` is called once the trade is final.
  */
-export function CrossProgress({ txHash, onDone }: { txHash: string; onDone: () => void }) {
+export function CrossProgress({
+  txHash,
+  destination,
+  onSettled,
+  onDone,
+}: {
+  txHash: string
+  destination: CrossDestination
+  onSettled?: (settled: { delivered: boolean; amountReceived: string | undefined }) => void
+  onDone: () => void
+}) {
   const tx = useQuery({
     queryKey: ['crossTx', txHash],
     queryFn: ({ signal }) => fetchCrossTx({ txHash, signal }),
@@ -18,6 +40,29 @@ export function CrossProgress({ txHash, onDone }: { txHash: string; onDone: () =
     },
   })
   const view = describeCrossStatus(tx.data)
+  const status = tx.data?.status
+  const amountReceived = tx.data?.amountReceived ?? undefined
+  const reported = useRef<string>(undefined)
+  useEffect(() => {
+    if ((status !== 'DELIVERED' && status !== 'FAILED') || reported.current === txHash) return
+    reported.current = txHash
+    onSettled?.({ delivered: status === 'DELIVERED', amountReceived })
+  }, [txHash, status, amountReceived, onSettled])
+
+  const received = tx.data?.tokenReceived ?? destination.token.address
+  const receivedToken =
+    destination.tokens.find((t) => t.address.toLowerCase() === received.toLowerCase()) ??
+    (received.toLowerCase() === destination.token.address.toLowerCase() ? destination.token : undefined)
+  const swapBack =
+    tx.data?.receivedDifferentTokens === true && tx.data.tokenReceived != null && amountReceived !== undefined
+      ? buildSwapReceivedLink({
+          chainId: destination.chainId,
+          tokenReceived: tx.data.tokenReceived,
+          amountReceived,
+          tokenOut: destination.token.address,
+          tokens: destination.tokens,
+        })
+      : undefined
   return (
     <section aria-label="Cross-chain progress" className="space-y-3">
       <ol className="flex gap-2 text-xs">
@@ -48,13 +93,25 @@ export function CrossProgress({ txHash, onDone }: { txHash: string; onDone: () =
             <dd className="inline break-all font-mono">{tx.data.dstTxHash}</dd>
           </div>
         )}
-        {tx.data?.amountReceived != null && (
+        {amountReceived !== undefined && (
           <div>
-            <dt className="inline">Received (base units): </dt>
-            <dd className="inline font-mono">{tx.data.amountReceived}</dd>
+            <dt className="inline">Received: </dt>
+            <dd className="inline font-mono" data-testid="cross-received">
+              {receivedToken === undefined
+                ? `${amountReceived} base units of ${received}`
+                : `${formatTokenAmount({ amount: BigInt(amountReceived), decimals: receivedToken.decimals })} ${receivedToken.symbol}`}
+            </dd>
           </div>
         )}
       </dl>
+      {swapBack !== undefined && (
+        <a
+          href={swapBack}
+          className="block rounded-lg bg-accent px-3 py-2 text-center text-sm font-semibold text-accent-fg"
+        >
+          Swap {receivedToken?.symbol ?? 'it'} for {destination.token.symbol}
+        </a>
+      )}
       {view.stage === 2 && (
         <button type="button" onClick={onDone} className="rounded-lg border border-line px-3 py-2 text-sm">
           New trade

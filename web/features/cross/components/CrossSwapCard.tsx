@@ -1,13 +1,14 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
-import { encodeFunctionData, erc20Abi, isAddress, zeroAddress } from 'viem'
+import { type ReactNode, useCallback, useState } from 'react'
+import { encodeFunctionData, erc20Abi, isAddress, isHex, zeroAddress } from 'viem'
 import { useAccount, useConfig, useSwitchChain } from 'wagmi'
 import { readContract } from 'wagmi/actions'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
+import { useSwapHistory } from '../../history'
 import { sendAndConfirm, TokenDialog } from '../../swap'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
@@ -35,7 +36,7 @@ const noBalances: ReadonlyMap<string, bigint> = new Map()
 type Phase =
   | { kind: 'form' }
   | { kind: 'deposit'; swap: CrossSwap; quote: CrossQuote }
-  | { kind: 'progress'; txHash: string }
+  | { kind: 'progress'; txHash: string; to: CrossToken }
 
 /**
  * A trade between two chains: the tokens on each side, the amount, the receiver on the destination chain, every
@@ -59,6 +60,8 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const { openConnectModal } = useConnectModal()
   const { switchChainAsync } = useSwitchChain()
   const config = useConfig()
+  const history = useSwapHistory(address)
+  const [dismissed, setDismissed] = useState<string>()
   const sourceEvm = source.family === 'evm'
   const destinationEvm = destination.family === 'evm'
   const sourceTokens = usePopularTokens({ chainId: sourceEvm ? source.chainId : undefined }).data ?? noTokens
@@ -144,7 +147,22 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           config,
           chainId: source.chainId,
           request: { to: swap.to, data: swap.data, value: BigInt(swap.nativeValue ?? '0') },
-          onSent: (hash) => setPhase({ kind: 'progress', txHash: hash }),
+          onSent: (hash) => {
+            history.upsert({
+              chainId: source.chainId,
+              hash,
+              kind: 'cross',
+              toChainId: destination.chainId,
+              account: address,
+              from: { address: from.address as `0x${string}`, symbol: from.symbol, decimals: from.decimals },
+              to: { address: to.address as `0x${string}`, symbol: to.symbol, decimals: to.decimals },
+              amountIn: offer.tradeParams.amount,
+              quotedOut: offer.dstTrade.toTokenAmount,
+              status: 'pending',
+              createdAtMs: Date.now(),
+            })
+            setPhase({ kind: 'progress', txHash: hash, to })
+          },
         })
       } else {
         if (sender === undefined) return
@@ -159,10 +177,47 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     }
   }
 
-  if (phase.kind === 'progress')
+  // A trade of this pair still under way (sent before a reload) is followed again rather than offered anew.
+  const pending = history.records.find(
+    (r) =>
+      r.kind === 'cross' &&
+      r.status === 'pending' &&
+      r.chainId === source.chainId &&
+      r.toChainId === destination.chainId &&
+      r.hash !== dismissed,
+  )
+  const settleRecord = useCallback(
+    (txHash: string, settled: { delivered: boolean; amountReceived: string | undefined }) => {
+      if (!isHex(txHash)) return // a deposit on a UTXO chain: not in the wallet's history
+      history.upsert({
+        chainId: source.chainId,
+        hash: txHash,
+        status: settled.delivered ? 'success' : 'failed',
+        ...(settled.delivered && settled.amountReceived !== undefined
+          ? { received: settled.amountReceived }
+          : {}),
+      })
+    },
+    [history.upsert, source.chainId],
+  )
+  const progress =
+    phase.kind === 'progress'
+      ? phase
+      : phase.kind === 'form' && pending !== undefined
+        ? { txHash: pending.hash, to: pending.to }
+        : undefined
+  if (progress !== undefined)
     return (
       <Card title={`${source.name} to ${destination.name}`}>
-        <CrossProgress txHash={phase.txHash} onDone={() => setPhase({ kind: 'form' })} />
+        <CrossProgress
+          txHash={progress.txHash}
+          destination={{ chainId: destination.chainId, token: progress.to, tokens: destinationTokens }}
+          onSettled={(settled) => settleRecord(progress.txHash, settled)}
+          onDone={() => {
+            setDismissed(progress.txHash)
+            setPhase({ kind: 'form' })
+          }}
+        />
       </Card>
     )
   if (phase.kind === 'deposit') {
@@ -178,7 +233,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             deposit={deposit}
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
-            onTrack={(txHash) => setPhase({ kind: 'progress', txHash })}
+            onTrack={(txHash) => setPhase({ kind: 'progress', txHash, to })}
           />
         )}
       </Card>

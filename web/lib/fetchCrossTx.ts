@@ -1,4 +1,4 @@
-import { ApiError, type ApiRequestParams, createApiClient, parseApiResponse } from '../../../lib/api'
+import { ApiError, type ApiRequestParams, createApiClient, parseApiResponse } from './api'
 
 /**
  * Where a cross-chain trade stands, by its origin transaction (`GET /trade/v1/info/tx/{txHash}`); undefined
