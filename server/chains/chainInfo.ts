@@ -44,6 +44,8 @@ export interface CosmosChainInfo extends ChainInfoBase {
   family: 'cosmos'
   /** Bech32 prefix of account addresses (`cosmos`). */
   bech32Prefix: string
+  /** The native coin's base denomination (`uatom`). */
+  denom: string
 }
 
 export type ChainInfo = EvmChainInfo | UtxoChainInfo | CosmosChainInfo
@@ -180,6 +182,7 @@ export const nonEvmChainInfos: readonly (UtxoChainInfo | CosmosChainInfo)[] = [
     nativeCurrency: { name: 'Cosmos', symbol: 'ATOM', decimals: 6 },
     thorChain: 'GAIA',
     bech32Prefix: 'cosmos',
+    denom: 'uatom',
     blockTimeMs: 6_000,
   },
 ]

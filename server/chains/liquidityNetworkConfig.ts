@@ -9,6 +9,8 @@ export interface LiquidityNetworkConfig {
   thornodeUrl: string
   /** Each chain's node; `username`/`password` for nodes behind RPC basic auth (litecoind). */
   utxo: { chainId: number; rpcUrl: string; username?: string; password?: string }[]
+  /** The Cosmos chains' CometBFT RPC (the devnet's Cosmos Hub), by negative chain id. */
+  cosmos?: { chainId: number; rpcUrl: string }[]
 }
 
 export const liquidityNetworkConfigSchema = z.object({
@@ -21,4 +23,7 @@ export const liquidityNetworkConfigSchema = z.object({
       password: z.string().optional(),
     }),
   ),
+  cosmos: z
+    .array(z.object({ chainId: z.number().int().negative(), rpcUrl: z.url({ protocol: /^https?$/ }) }))
+    .optional(),
 }) satisfies z.ZodType<LiquidityNetworkConfig, unknown>

@@ -35,7 +35,7 @@ function swapAnswer(
   tradeProtocol: string,
 ) {
   return {
-    ...formatCrossTransaction(placed.transaction, placed.quote.nativeFee),
+    ...formatCrossTransaction(placed.transaction),
     nativeFee: placed.quote.nativeFee.toString(),
     amountOut: placed.quote.amountOut.toString(),
     minAmountOut: placed.quote.amountOutMin.toString(),

@@ -25,7 +25,7 @@ const plainSide = (amountIn: bigint, amountOut: bigint) => ({
 })
 
 /** The transaction of a quote in the compatible API's swap shape (`swap/cross` and the quote's shortcut). */
-export function formatCrossTransaction(tx: ProviderTransaction, nativeFee: bigint) {
+export function formatCrossTransaction(tx: ProviderTransaction) {
   switch (tx.family) {
     case 'evm':
       return {
@@ -46,12 +46,24 @@ export function formatCrossTransaction(tx: ProviderTransaction, nativeFee: bigin
           ],
         },
       }
-    case 'cosmos':
+    case 'cosmos': {
+      const amount = tx.amount.toString()
       return {
-        to: '',
-        nativeValue: nativeFee.toString(),
-        data: { typeUrl: tx.typeUrl, value: tx.value, memo: tx.memo },
+        to: tx.to,
+        nativeValue: '0',
+        data: {
+          method: 'transfer' as const,
+          params: [{ recipient: tx.to, amount: { amount, decimals: tx.decimals }, memo: tx.memo }],
+          // the same payment as the message cosmjs signs (`signAndBroadcast(from, messages, fee, memo)`)
+          messages: [
+            {
+              typeUrl: '/cosmos.bank.v1beta1.MsgSend',
+              value: { fromAddress: tx.from, toAddress: tx.to, amount: [{ denom: tx.denom, amount }] },
+            },
+          ],
+        },
       }
+    }
   }
 }
 
@@ -101,7 +113,7 @@ export function formatCrossQuote(
     srcTradeList: noLegs,
     dstTradeList: noLegs,
     nativeFee: quote.nativeFee.toString(),
-    ...(transaction === undefined ? {} : formatCrossTransaction(transaction, quote.nativeFee)),
+    ...(transaction === undefined ? {} : formatCrossTransaction(transaction)),
     tradeProtocol: provider.tradeProtocol,
     sourceChainId: source.chain.id,
     destinationChainId: destination.chain.id,

@@ -95,13 +95,19 @@ export interface UtxoProviderTransaction {
   memo: string
 }
 
-/** A Cosmos SDK message to sign on the source chain. */
+/**
+ * A Cosmos SDK payment (a THORChain-style deposit): a `MsgSend` of `amount` `denom` from the sender to `to`
+ * with `memo` in the transaction body.
+ */
 export interface CosmosProviderTransaction {
   family: 'cosmos'
   chainId: number
-  typeUrl: string
-  /** The message value as JSON (amounts as decimal strings). */
-  value: Readonly<Record<string, ProviderJson>>
+  from: string
+  to: string
+  /** Base units of `denom` (uatom). */
+  amount: bigint
+  denom: string
+  decimals: number
   memo: string
 }
 

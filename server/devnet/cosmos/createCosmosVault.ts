@@ -33,6 +33,8 @@ export interface SignedCosmosPayment {
 export interface CosmosVault {
   readonly spec: CosmosHubSpec
   readonly address: string
+  /** The fee, in `denom` base units, each payment of the vault pays (the chain's minimum for its gas). */
+  readonly paymentFee: bigint
   /** Whether `address` is an account address of this chain (`cosmos1...`). */
   isValidAddress(address: string): boolean
   /** The last committed height. */
@@ -89,6 +91,7 @@ export async function createCosmosVault(
   const vault: CosmosVault = {
     spec,
     address,
+    paymentFee: minimumFee(spec, PAYMENT_GAS),
     isValidAddress: (candidate) => isCosmosAddress(candidate, spec.bech32Prefix),
     height: () => reader.getHeight(),
     async listDeposits({ fromHeight, toHeight }) {
@@ -130,7 +133,7 @@ export async function createCosmosVault(
           },
         ],
         {
-          amount: [{ denom: spec.denom, amount: minimumFee(spec, PAYMENT_GAS).toString() }],
+          amount: [{ denom: spec.denom, amount: vault.paymentFee.toString() }],
           gas: PAYMENT_GAS.toString(),
         },
         memo,

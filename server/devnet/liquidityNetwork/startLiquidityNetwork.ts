@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import { createTestClient, http, publicActions } from 'viem'
 import { getEvmChainInfo } from '../../chains/chainInfo'
 import type { ChainDeployment } from '../../chains/deployment'
 import type { LiquidityNetworkConfig } from '../../chains/liquidityNetworkConfig'
 import { createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
+import { cosmosHubSpec } from '../cosmos/cosmosHubSpec'
+import { devnetCosmosKey } from '../cosmos/createCosmosNode'
 import { utxoSpecOf } from '../utxo/utxoSpecOf'
+import type { CosmosNodeWorkerParams } from '../workers/cosmosNodeWorker'
 import type { LitecoinWorkerParams } from '../workers/litecoinWorker'
 import type { NetworkWorkerParams } from '../workers/networkWorker'
 import { type SupervisedWorker, superviseWorker } from '../workers/superviseWorker'
@@ -27,7 +31,10 @@ export interface RunningLiquidityNetwork {
 }
 
 export interface StartLiquidityNetworkParams {
-  /** The devnet's port base: UTXO RPC on +20 (BTC), +21 (BCH), +22 (DOGE), +23 (LTC), THORNode's API on +25. */
+  /**
+   * The devnet's port base: UTXO RPC on +20 (BTC), +21 (BCH), +22 (DOGE), +23 (LTC), THORNode's API on +25,
+   * the Cosmos Hub's RPC on +26.
+   */
   portBase: number
   host: string
   /** State goes to `<dataDir>/liquidity/`. */
@@ -49,7 +56,7 @@ const workerEntry = (name: string) =>
  * Starts the devnet's liquidity network as supervised worker processes: one devnet UTXO node per chain
  * (BTC, BCH, DOGE, each serving Bitcoin Core's RPC on its port), the real `litecoind` in regtest when it is
  * installed (else a log line and no Litecoin), and the network worker (observers, settlement, vault payouts,
- * THORNode's HTTP API). A worker that exits is started again and resumes from its state in the data dir. On
+ * THORNode's HTTP API), and the devnet Cosmos Hub (CometBFT RPC and REST on one port). A worker that exits is started again and resumes from its state in the data dir. On
  * a new data dir each chain pays the network's vault what its pool holds.
  */
 export async function startLiquidityNetwork(
@@ -134,6 +141,8 @@ export async function startLiquidityNetwork(
       })
       log(`liquidity network: litecoind (${litecoind}) in regtest on ${worker.ready.rpcUrl}`)
     }
+    const cosmos = await startCosmosHub({ ...params, dataDir, blockIntervalMs, log })
+    workers.set('GAIA', cosmos)
     const evm = await devnetEvmChains(params.deployments ?? [])
     const networkParams: NetworkWorkerParams = {
       host,
@@ -142,6 +151,7 @@ export async function startLiquidityNetwork(
       tickIntervalMs: params.tickIntervalMs ?? 1_000,
       utxo,
       evm,
+      cosmos: { rpcUrl: cosmos.ready.rpcUrl, blockSeconds: blockIntervalMs / 1000 },
     }
     const network = await superviseWorker<{ thornodeUrl: string }>({
       name: 'liquidity network',
@@ -159,6 +169,7 @@ export async function startLiquidityNetwork(
           rpcUrl: u.rpcUrl,
           ...(u.username === undefined ? {} : { username: u.username, password: u.password ?? '' }),
         })),
+        cosmos: [{ chainId: COSMOS_HUB_CHAIN_ID, rpcUrl: cosmos.ready.rpcUrl }],
       },
       workers,
       stop,
@@ -167,6 +178,42 @@ export async function startLiquidityNetwork(
     await stop()
     throw error
   }
+}
+
+/** The compatible API's id of the Cosmos Hub. */
+const COSMOS_HUB_CHAIN_ID = -978111860
+
+/** The devnet Cosmos Hub as a supervised worker; on a new data dir the faucet pays the vault its pool. */
+async function startCosmosHub(params: {
+  host: string
+  portBase: number
+  dataDir: string
+  blockIntervalMs: number
+  log: (message: string) => void
+}): Promise<SupervisedWorker<{ rpcUrl: string }>> {
+  const wallet = await DirectSecp256k1Wallet.fromKey(
+    devnetCosmosKey('liquidity vault'),
+    cosmosHubSpec().bech32Prefix,
+  )
+  const [vault] = await wallet.getAccounts()
+  if (vault === undefined) throw new Error('the Cosmos vault wallet has no account')
+  const depth = devnetPools['GAIA.ATOM']?.assetDepth ?? 0n
+  const cosmosParams: CosmosNodeWorkerParams = {
+    host: params.host,
+    port: params.portBase + 26,
+    dataDir: params.dataDir,
+    blockIntervalMs: params.blockIntervalMs,
+    // the vault holds what its pool says (1e8 units are 100 uatom), and the fees of its first payouts
+    genesisPayments: [{ address: vault.address, uatom: ((depth * 101n) / 100n / 100n).toString() }],
+  }
+  const worker = await superviseWorker<{ rpcUrl: string }>({
+    name: 'GAIA node',
+    entry: workerEntry('cosmosNodeWorker'),
+    params: cosmosParams,
+    log: params.log,
+  })
+  params.log(`liquidity network: the Cosmos Hub (cosmoshub-devnet) on ${worker.ready.rpcUrl}`)
+  return worker
 }
 
 /** Wei the devnet vault holds on each EVM chain (anvil_setBalance when it has less than a tenth). */

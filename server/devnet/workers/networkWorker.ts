@@ -2,6 +2,9 @@ import { serve } from '@hono/node-server'
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
 import { createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
+import { cosmosHubSpec } from '../cosmos/cosmosHubSpec'
+import { createCosmosVault } from '../cosmos/createCosmosVault'
+import { createCosmosChainAdapter } from '../liquidityNetwork/createCosmosChainAdapter'
 import { createEvmChainAdapter } from '../liquidityNetwork/createEvmChainAdapter'
 import { createLiquidityNetwork } from '../liquidityNetwork/createLiquidityNetwork'
 import { createThornodeApi } from '../liquidityNetwork/createThornodeApi'
@@ -40,6 +43,8 @@ export const networkWorkerParams = z.object({
         .transform((value) => getAddress(value)),
     }),
   ),
+  /** The Cosmos Hub's CometBFT RPC; the vault signs with the devnet's Cosmos vault key. */
+  cosmos: z.object({ rpcUrl: z.string(), blockSeconds: z.number().positive() }).optional(),
 })
 
 export type NetworkWorkerParams = z.infer<typeof networkWorkerParams>
@@ -67,6 +72,13 @@ runWorker('liquidity network', async (raw) => {
         outboundFee: devnetOutboundFees[c.chain] ?? 0n,
       }),
     )
+  if (params.cosmos !== undefined)
+    chains.push(
+      createCosmosChainAdapter({
+        vault: await createCosmosVault(cosmosHubSpec(), params.cosmos.rpcUrl),
+        outboundFee: devnetOutboundFees.GAIA ?? 0n,
+      }),
+    )
   const served = new Set(chains.map((c) => c.gasAsset))
   const initialPools = Object.fromEntries(Object.entries(devnetPools).filter(([asset]) => served.has(asset)))
   const network = await createLiquidityNetwork({ chains, initialPools, dataDir: params.dataDir, log })
@@ -76,6 +88,7 @@ runWorker('liquidity network', async (raw) => {
     chains: [
       ...params.utxo.map((c) => ({ chain: c.symbol, blockSeconds: c.blockSeconds })),
       ...params.evm.map((c) => ({ chain: c.chain, blockSeconds: 2 })),
+      ...(params.cosmos === undefined ? [] : [{ chain: 'GAIA', blockSeconds: params.cosmos.blockSeconds }]),
     ],
   })
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

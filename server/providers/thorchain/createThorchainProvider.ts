@@ -26,8 +26,8 @@ export interface ThorchainProvider extends CrossChainProvider {
  * assets, and the native coins of the EVM chains it serves), speaking THORNode's HTTP API through `client`,
  * so it serves the devnet's network and a real THORNode alike. It quotes with THORNode's own swap quote (the
  * memo pays `expected_amount_out` to the receiver, with the slippage as the memo's limit); the transaction is
- * a payment of the input to the network's inbound vault with that memo (an OP_RETURN on UTXO chains, the
- * router's `depositWithExpiry` with the quote's expiry on EVM chains); it tracks a trade by its inbound transaction. Directions are
+ * a payment of the input to the network's inbound vault with that memo (an OP_RETURN on UTXO chains, a `MsgSend`
+ * with the memo on Cosmos chains, the router's `depositWithExpiry` with the quote's expiry on EVM chains); it tracks a trade by its inbound transaction. Directions are
  * those of the spec's table: EVM to UTXO/Cosmos, UTXO/Cosmos to an EVM chain's native coin, UTXO/Cosmos
  * between themselves; token sources on EVM chains are not served (no quotes).
  */
@@ -178,6 +178,17 @@ export function createThorchainProvider(params: {
       }
       if (source?.family === 'utxo')
         return { family: 'utxo', chainId: source.id, to: inbound.address, amount: request.amountIn, memo }
+      if (source?.family === 'cosmos')
+        return {
+          family: 'cosmos',
+          chainId: source.id,
+          from: request.sender,
+          to: inbound.address,
+          amount: request.amountIn,
+          denom: source.denom,
+          decimals: source.nativeCurrency.decimals,
+          memo,
+        }
       throw new AppError(
         'UNSUPPORTED_DIRECTION',
         `No deposit from chain ${request.from.chainId} is served yet`,
