@@ -217,6 +217,7 @@ export function createApp(deps: AppDeps) {
         ...(deps.cross?.thorchain === undefined ? {} : { thorchain: deps.cross.thorchain }),
         markets,
         store,
+        getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
         addressNetwork: deps.cross?.addressNetwork ?? 'mainnet',
         providerTimeoutMs: CROSS_PROVIDER_TIMEOUT_MS,
         now,

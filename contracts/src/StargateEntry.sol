@@ -36,6 +36,9 @@ contract StargateEntry {
         uint256 minAmountLD; // Stargate's minimum received on the destination
         bytes extraOptions; // LayerZero executor options (compose gas)
         uint256 nativeFee; // from the pool's quoteSend
+        address feeRecipient; // the integrator's fee, in the pool's asset, taken before the send
+        uint16 feeBps;
+        bytes32 integratorId; // attribution tag, emitted as is
     }
 
     event CrossSwapSent(
@@ -51,6 +54,8 @@ contract StargateEntry {
         address tokenOut,
         uint256 minAmountOut
     );
+    /// The send's attribution and integrator fee (in the pool's asset), emitted just before its `CrossSwapSent`.
+    event CrossSwapAttributed(bytes32 indexed guid, bytes32 integratorId, address feeRecipient, uint256 feeAmount);
 
     error UnknownPool(address pool);
     error DuplicatePool(address pool);
@@ -62,6 +67,10 @@ contract StargateEntry {
     error Reentrancy();
     error NativeTransferFailed();
     error TransferFailed(address token);
+    error FeeTooHigh(uint16 feeBps);
+
+    /// The integrator fee's cap, as the Aggregator's.
+    uint16 public constant MAX_FEE_BPS = 1000;
 
     Aggregator public immutable aggregator;
 
@@ -88,7 +97,8 @@ contract StargateEntry {
     /// nativeFee, else msg.value = nativeFee) to the pool's asset along `steps` (none when tokenIn is that
     /// asset), then sends all of it with `pool.send`: to `s.composer` with `abi.encode(dst)` as compose message,
     /// or, without a composer, straight to `dst.receiver`. The caller is the refund address of the fee and
-    /// gets the pool's dust back. Emits `CrossSwapSent`.
+    /// gets the pool's dust back. An integrator fee of `s.feeBps` (at most MAX_FEE_BPS) of the pool's asset goes to
+    /// `s.feeRecipient` before the send. Emits `CrossSwapAttributed` and `CrossSwapSent`.
     /// @return receipt The LayerZero packet (guid, nonce, fee) and `oftReceipt` the amounts sent and received.
     function swapAndSend(CrossSwap calldata s, Aggregator.Step[] calldata steps, DestinationSwap calldata dst)
         external
@@ -105,10 +115,18 @@ contract StargateEntry {
         if (msg.value != expected) revert InvalidMsgValue(msg.value, expected);
         address bridgeToken = poolToken[s.pool];
         uint256 heldBefore = _balance(bridgeToken) - (bridgeToken == address(0) ? msg.value : 0);
+        if (s.feeBps > MAX_FEE_BPS) revert FeeTooHigh(s.feeBps);
         uint256 amountLD = _toBridgeAsset(s, steps, bridgeToken);
+        uint256 feeAmount = amountLD * s.feeBps / 10_000;
+        if (feeAmount != 0) {
+            if (s.feeRecipient == address(0)) revert InvalidReceiver(s.feeRecipient);
+            _pay(bridgeToken, s.feeRecipient, feeAmount);
+            amountLD -= feeAmount;
+        }
         (receipt, oftReceipt) = _send(s, dst, bridgeToken, amountLD);
         uint256 left = _balance(bridgeToken) - heldBefore;
         if (left != 0) _pay(bridgeToken, msg.sender, left);
+        emit CrossSwapAttributed(receipt.guid, s.integratorId, s.feeRecipient, feeAmount);
         _emitSent(s, dst, bridgeToken, receipt.guid, oftReceipt);
         locked = false;
     }

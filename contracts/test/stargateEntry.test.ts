@@ -10,6 +10,7 @@ import {
   parseEther,
   parseEventLogs,
   zeroAddress,
+  zeroHash,
 } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
@@ -60,6 +61,9 @@ type CrossSwap = {
   minAmountLD: bigint
   extraOptions: Hex
   nativeFee: bigint
+  feeRecipient: Address
+  feeBps: number
+  integratorId: Hex
 }
 
 const CHAIN_ID = 31337
@@ -147,6 +151,9 @@ function cross(overrides: Partial<CrossSwap>): CrossSwap {
     minAmountLD: 0n,
     extraOptions: '0x',
     nativeFee: MESSAGING_FEE,
+    feeRecipient: zeroAddress,
+    feeBps: 0,
+    integratorId: zeroHash,
     ...overrides,
   }
 }
@@ -368,6 +375,29 @@ describe('StargateEntry: swap and send in one transaction', () => {
     expect(await balanceOf(zeroAddress, user)).toBe(ethBefore - e('1') - MESSAGING_FEE - gasPaid)
     expect(await balanceOf(zeroAddress, nativePool)).toBe(e('1') + MESSAGING_FEE)
     await expectEntryHoldsNothing()
+  })
+
+  it('takes the integrator fee in the pool asset before the send, and refuses one above the cap', async () => {
+    const feeTo = '0x00000000000000000000000000000000000fee70'
+    const steps = [v2Step(FACTORY_UNISWAP_V2, f.tokens.tokenB, f.tokens.tokenA)]
+    const swapOut = v2Out(e('10'), e('1000'), e('1000'))
+    const fee = (swapOut * 50n) / 10_000n
+    const poolBefore = await balanceOf(f.tokens.tokenA, tokenPool)
+    const { sent } = await swapAndSend(
+      cross({ feeRecipient: feeTo, feeBps: 50, integratorId: `0x${'ab'.repeat(32)}` }),
+      steps,
+      destination(),
+      MESSAGING_FEE,
+    )
+    expect(await balanceOf(f.tokens.tokenA, feeTo)).toBe(fee)
+    expect(sent.amountSentLD).toBe(dustFree(swapOut - fee))
+    expect((await balanceOf(f.tokens.tokenA, tokenPool)) - poolBefore).toBe(dustFree(swapOut - fee))
+    await expectEntryHoldsNothing()
+    await expectRevert(
+      simulate(cross({ feeRecipient: feeTo, feeBps: 1001 }), steps, destination(), MESSAGING_FEE),
+      'FeeTooHigh',
+      [1001],
+    )
   })
 
   it('refuses a wrong msg.value, an unknown pool, a missing receiver, and unmet minimums', async () => {

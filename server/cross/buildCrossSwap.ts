@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import type { AuthContext } from '../appEnv'
 import { AppError } from '../errors'
-import type { ProviderQuote } from '../providers/types'
+import type { ProviderQuote, ProviderTransaction } from '../providers/types'
 import { CONTRACT_VERSION } from '../quotes/contractVersion'
+import { createCrossTagger } from './createCrossTagger'
 import type { CrossServices } from './crossServices'
 import { formatCrossTransaction } from './formatCrossQuote'
 import { type CrossTradeParams, quoteCrossContext, resolveCrossTrade } from './quoteCross'
@@ -31,7 +33,7 @@ const postedTransactionData = z
 
 /** The answer of `swap/cross`: the transaction in the compatible swap shape. */
 function swapAnswer(
-  placed: { quote: ProviderQuote; transaction: Awaited<ReturnType<typeof build>> },
+  placed: { quote: ProviderQuote; transaction: ProviderTransaction },
   tradeProtocol: string,
 ) {
   return {
@@ -45,25 +47,37 @@ function swapAnswer(
   }
 }
 
-const build = (services: CrossServices, quote: ProviderQuote) => {
+const build = async (services: CrossServices, quote: ProviderQuote, auth: AuthContext | undefined) => {
   const provider = services.providers.find((p) => p.id === quote.providerId)
   if (provider === undefined)
     throw new AppError('NO_ROUTE', `Provider ${quote.providerId} is not served`, {
       details: { provider: quote.providerId },
     })
-  return provider.buildTransaction(quote)
+  const tagIntegrator = await createCrossTagger({
+    auth,
+    getTagSecret: services.getTagSecret,
+    chainId: quote.request.from.chainId,
+  })
+  return provider.buildTransaction(quote, tagIntegrator === undefined ? {} : { tagIntegrator })
 }
 
 /** `GET swap/cross`: the best provider's transaction for the trade of the query (a `sender` is required). */
-export async function buildCrossSwapFromQuery(services: CrossServices, params: CrossTradeParams) {
+export async function buildCrossSwapFromQuery(
+  services: CrossServices,
+  params: CrossTradeParams,
+  auth: AuthContext | undefined,
+) {
   if (params.sender === undefined)
     throw new AppError('INVALID_PARAMS', 'sender is required to build the transaction', {
       details: { param: 'sender' },
     })
   const context = await resolveCrossTrade(services, params)
-  const [best] = await quoteCrossContext(services, context, { build: true })
-  if (best?.transaction === undefined) throw new Error('the best cross-chain quote has no transaction')
-  return swapAnswer({ quote: best.quote, transaction: best.transaction }, best.provider.tradeProtocol)
+  const [best] = await quoteCrossContext(services, context, { build: false })
+  if (best === undefined) throw new Error('no cross-chain quote')
+  return swapAnswer(
+    { quote: best.quote, transaction: await build(services, best.quote, auth) },
+    best.provider.tradeProtocol,
+  )
 }
 
 /**
@@ -76,6 +90,7 @@ export async function buildCrossSwapFromBody(
   services: CrossServices,
   sourceChainId: number,
   body: { transactionData: Record<string, unknown>; account: string; receiver?: string | undefined },
+  auth: AuthContext | undefined,
 ) {
   const parsed = postedTransactionData.safeParse(body.transactionData)
   if (!parsed.success)
@@ -138,5 +153,5 @@ export async function buildCrossSwapFromBody(
     throw new AppError('NO_ROUTE', `Provider ${providerId} does not serve this trade`, {
       details: { provider: providerId },
     })
-  return swapAnswer({ quote, transaction: await build(services, quote) }, provider.tradeProtocol)
+  return swapAnswer({ quote, transaction: await build(services, quote, auth) }, provider.tradeProtocol)
 }

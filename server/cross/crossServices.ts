@@ -13,6 +13,8 @@ export interface CrossServices {
   markets: Markets
   /** Where cross-chain trades are recorded (`info/tx` reads and writes it). */
   store: Store
+  /** The key of attribution tags (`getIntegratorTagSecret`). */
+  getTagSecret: () => Promise<Uint8Array>
   /** UTXO address formats: `regtest` on the devnet. */
   addressNetwork: AddressNetwork
   /** A provider that has not quoted after this long is left out of the answer. */

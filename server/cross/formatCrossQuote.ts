@@ -10,6 +10,8 @@ export interface CrossQuoteContext {
   sender: string | undefined
   receiver: string
   slippage: number
+  /** The integrator's fee asked for (basis points of what is bridged, and who gets it). */
+  integratorFee?: { bps: number; recipient: string }
   /** USD prices of one whole unit of each side, when known (price impact). */
   usdIn: number | undefined
   usdOut: number | undefined

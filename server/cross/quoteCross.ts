@@ -1,9 +1,17 @@
+import type { Hex } from 'viem'
+import type { AuthContext } from '../appEnv'
 import { AppError, compatibleMessages } from '../errors'
 import { quoteAllProviders } from '../providers/quoteAllProviders'
-import type { CrossChainProvider, ProviderQuote, ProviderTransaction } from '../providers/types'
+import type {
+  CrossChainProvider,
+  ProviderQuote,
+  ProviderTransaction,
+  TaggedCrossSend,
+} from '../providers/types'
 import { isNativeAddress } from '../quotes/resolveTradeTokens'
 import { singleSwapLimits } from '../quotes/singleSwapLimits'
 import { assertCrossDirection } from './assertCrossDirection'
+import { createCrossTagger } from './createCrossTagger'
 import { type CrossServices, MIN_CROSS_TRADE_USD } from './crossServices'
 import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
 import { priceCrossSide } from './priceCrossSide'
@@ -20,6 +28,9 @@ export interface CrossTradeParams {
   receiver?: string | undefined
   slippage?: number | undefined
   isExactOut?: boolean | undefined
+  /** Integrator fee, a fraction of what is bridged (`feePercentage`), paid to `feeReceiver`. */
+  feePercentage?: number | undefined
+  feeReceiver?: string | undefined
 }
 
 /** A quote with what made it: the provider, the trade's context, and its transaction when built. */
@@ -99,9 +110,17 @@ export async function resolveCrossTrade(
       })
     }
   }
+  const feeBps = Math.round((params.feePercentage ?? 0) * 10_000)
+  if (feeBps > 0 && params.feeReceiver === undefined)
+    throw new AppError('INVALID_PARAMS', 'feeReceiver is required when feePercentage is above 0', {
+      details: { param: 'feeReceiver' },
+    })
   return {
     source,
     destination,
+    ...(feeBps > 0 && params.feeReceiver !== undefined
+      ? { integratorFee: { bps: feeBps, recipient: params.feeReceiver } }
+      : {}),
     amount: params.amount,
     sender: params.sender,
     receiver,
@@ -120,7 +139,7 @@ export async function resolveCrossTrade(
 export async function quoteCrossContext(
   services: CrossServices,
   context: CrossQuoteContext,
-  options: { build: boolean },
+  options: { build: boolean; tagIntegrator?: ((send: TaggedCrossSend) => Hex) | undefined },
 ): Promise<PlacedCrossQuote[]> {
   const { source, destination } = context
   const providers = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
@@ -138,6 +157,7 @@ export async function quoteCrossContext(
       sender: context.sender ?? '',
       receiver: context.receiver,
       slippage: context.slippage,
+      ...(context.integratorFee === undefined ? {} : { integratorFee: context.integratorFee }),
     },
     { timeoutMs: services.providerTimeoutMs },
   )
@@ -160,7 +180,14 @@ export async function quoteCrossContext(
         provider,
         quote,
         context,
-        ...(options.build ? { transaction: await provider.buildTransaction(quote) } : {}),
+        ...(options.build
+          ? {
+              transaction: await provider.buildTransaction(
+                quote,
+                options.tagIntegrator === undefined ? {} : { tagIntegrator: options.tagIntegrator },
+              ),
+            }
+          : {}),
       }
     }),
   )
@@ -173,10 +200,15 @@ export async function quoteCrossContext(
 export async function quoteCross(
   services: CrossServices,
   params: CrossTradeParams & { estimate: boolean },
+  auth?: AuthContext,
 ): Promise<CrossQuoteAnswer[]> {
   const context = await resolveCrossTrade(services, params)
+  const build = params.estimate && params.sender !== undefined
   const placed = await quoteCrossContext(services, context, {
-    build: params.estimate && params.sender !== undefined,
+    build,
+    tagIntegrator: build
+      ? await createCrossTagger({ auth, getTagSecret: services.getTagSecret, chainId: params.sourceChainId })
+      : undefined,
   })
   return placed.map((p) => formatCrossQuote(p.quote, p.provider, p.context, p.transaction))
 }

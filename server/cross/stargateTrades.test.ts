@@ -43,6 +43,7 @@ async function trade(params: {
   amount: bigint
   account: number
   receiver: `0x${string}`
+  extra?: Record<string, string>
 }) {
   await h.refreshAll()
   const wallet = h.walletClient(1, params.account)
@@ -55,6 +56,7 @@ async function trade(params: {
     receiver: params.receiver,
     slippage: '0.01',
     disableEstimate: 'true',
+    ...params.extra,
   })
   const res = await h.request(`/trade/v1/1/quote/cross?${query}`)
   expect(res.status).toBe(200)
@@ -198,6 +200,27 @@ describe('cross-chain through Stargate, quoted and sent through the API', () => 
     expect((await h.balanceOf(42161, usdcArb, receiver)) - before).toBe(BigInt(failed.amountReceived))
     expect(failed.amountReceived).toBe(best.transactionData.bridgeAmount)
     expect(await h.balanceOf(42161, weth, receiver)).toBe(0n)
+  }, 300_000)
+
+  it('an integrator fee of 1% leaves USDC for the fee receiver on the origin; the receiver gets exactly the rest as quoted', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000c0de9')
+    const feeReceiver = getAddress('0x00000000000000000000000000000000000fee01')
+    const usdc = h.token(1, 'USDC').address
+    const usdcArb = h.token(42161, 'USDC').address
+    const amount = parseUnits('1000', 6)
+    const { best } = await trade({
+      from: usdc,
+      to: usdcArb,
+      amount,
+      account: 5,
+      receiver,
+      extra: { feePercentage: '0.01', feeReceiver },
+    })
+    expect(await h.balanceOf(1, usdc, feeReceiver)).toBe(amount / 100n)
+    const before = await h.balanceOf(42161, usdcArb, receiver)
+    await relayUntilIdle({ deployments: h.deployments })
+    expect((await h.balanceOf(42161, usdcArb, receiver)) - before).toBe(BigInt(best.dstTrade.toTokenAmount))
+    expect(BigInt(best.transactionData.bridgeAmount)).toBe(BigInt(best.dstTrade.toTokenAmount))
   }, 300_000)
 
   it('ETH to ETH: native in and out through the native pools; nativeValue = amount + nativeFee', async () => {

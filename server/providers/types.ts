@@ -29,6 +29,17 @@ export interface ProviderQuoteRequest {
   receiver: string
   /** Fraction, e.g. 0.005 for 0.5%. */
   slippage: number
+  /** The integrator's fee, basis points of what is bridged, paid to `recipient` on the source chain. */
+  integratorFee?: { bps: number; recipient: string }
+}
+
+/** The sides of a cross-chain send an attribution tag binds, with the contract whose event carries it. */
+export interface TaggedCrossSend {
+  contract: `0x${string}`
+  sender: `0x${string}`
+  receiver: `0x${string}`
+  tokenIn: `0x${string}`
+  tokenOut: `0x${string}`
 }
 
 /** A provider's fee, in base units of `asset`. */
@@ -158,6 +169,11 @@ export interface ProviderSentTransfer {
   tokenOut: string
   /** Base units of `tokenIn`. */
   amountIn: bigint
+  /** The contract that emitted the send, and the attribution tag it carried (zero when none). */
+  contract: `0x${string}`
+  integratorId: `0x${string}`
+  /** Integrator fee taken on the origin (base units of the bridged asset). */
+  feeAmount: bigint
 }
 
 /** A cross-chain provider. Methods throw on failure; `quoteAllProviders` isolates one provider's failure. */
@@ -178,8 +194,14 @@ export interface CrossChainProvider {
   serves(sourceChainId: ProviderChainId, destinationChainId: ProviderChainId): boolean
   /** Every quote this provider offers for `request`; empty when it does not serve the pair. */
   quote(request: ProviderQuoteRequest, options: { signal: AbortSignal }): Promise<ProviderQuote[]>
-  /** The source-chain transaction that executes `quote`. */
-  buildTransaction(quote: ProviderQuote): Promise<ProviderTransaction>
+  /**
+   * The source-chain transaction that executes `quote`; `tagIntegrator` gives the attribution tag (bytes32) of the
+   * caller's company for a send, which providers with our own origin contract put into it.
+   */
+  buildTransaction(
+    quote: ProviderQuote,
+    options?: { tagIntegrator?: (send: TaggedCrossSend) => `0x${string}` },
+  ): Promise<ProviderTransaction>
   /** The transfer started by `originTxHash`, or undefined when this provider has not seen it. */
   track(originTxHash: string): Promise<ProviderTransferRecord | undefined>
   /**

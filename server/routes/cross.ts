@@ -318,6 +318,8 @@ const tradeParamsOf = (chainId: number, q: z.output<typeof CrossQuoteQuerySchema
   receiver: q.receiver,
   slippage: q.slippage,
   isExactOut: q.isExactOut,
+  feePercentage: q.feePercentage,
+  feeReceiver: q.feeReceiver,
 })
 
 /**
@@ -338,22 +340,27 @@ export function createCrossRoutes(services: CrossServices) {
     .openapi(quoteCrossRoute, async (c) => {
       const query = c.req.valid('query')
       const estimate = query.disableEstimate !== true && query.disableEstimateGas !== true
-      const quotes = await quoteCross(services, {
-        ...tradeParamsOf(c.req.valid('param').chainId, query),
-        estimate,
-      })
+      const quotes = await quoteCross(
+        services,
+        { ...tradeParamsOf(c.req.valid('param').chainId, query), estimate },
+        c.get('auth'),
+      )
       return c.json(quotes, 200)
     })
     .openapi(swapCrossGetRoute, async (c) => {
       const answer = await buildCrossSwapFromQuery(
         services,
         tradeParamsOf(c.req.valid('param').chainId, c.req.valid('query')),
+        c.get('auth'),
       )
       return c.json(answer, 200)
     })
     .openapi(swapCrossPostRoute, async (c) => {
       const body = c.req.valid('json')
-      return c.json(await buildCrossSwapFromBody(services, c.req.valid('param').chainId, body), 200)
+      return c.json(
+        await buildCrossSwapFromBody(services, c.req.valid('param').chainId, body, c.get('auth')),
+        200,
+      )
     })
     .openapi(txRoute, async (c) => c.json(await getCrossTx(services, c.req.valid('param').txHash), 200))
     .openapi(providersRoute, (c) =>

@@ -5,6 +5,7 @@ import { AppError } from '../errors'
 import { createRouter } from '../openapi/createRouter'
 import { errorResponses } from '../openapi/schemas'
 import type { Store } from '../store/createStore'
+import { type CrossTrade, listCompanyCrossTrades } from '../store/crossTrades'
 import { getTradesByTx, listCompanyTrades, type Trade } from '../store/trades'
 
 const TradeInfoSchema = z
@@ -124,20 +125,54 @@ export function createTradeRoutes({ store }: { store: Store }) {
     .openapi(tradesRoute, async (c) => {
       const auth = requireAuth(c.var.auth)
       const { limit, offset, dateFrom, dateTo } = c.req.valid('query')
-      const rows = await listCompanyTrades(store.db, {
-        companyId: auth.companyId,
-        limit,
-        offset,
-        dateFrom,
-        dateTo,
-      })
-      return c.json({ trades: rows.map(toTradeInfo), limit, offset }, 200)
+      // both lists newest first; the page is cut from their merge
+      const window = { companyId: auth.companyId, limit: offset + limit, offset: 0, dateFrom, dateTo }
+      const [single, cross] = await Promise.all([
+        listCompanyTrades(store.db, window),
+        listCompanyCrossTrades(store.db, window),
+      ])
+      const merged = [...single.map(toTradeInfo), ...cross.flatMap(toCrossTradeInfo)]
+        .sort((a, b) => b.timestamp.localeCompare(a.timestamp) || b.blockNumber - a.blockNumber)
+        .slice(offset, offset + limit)
+      return c.json({ trades: merged, limit, offset }, 200)
     })
 }
 
 function requireAuth(auth: AppEnv['Variables']['auth']): AuthContext {
   if (auth === undefined) throw new AppError('UNAUTHORIZED', 'An API key is required')
   return auth
+}
+
+/**
+ * A cross-chain trade the watcher found, in the same shape: `txHashDst` once the destination paid (else
+ * empty), `tokensReceived` once delivered (else 0), `status` 0 only when it FAILED, `fee` the integrator fee
+ * taken on the origin in the bridged asset.
+ */
+export function toCrossTradeInfo(trade: CrossTrade): z.infer<typeof TradeInfoSchema>[] {
+  if (trade.blockNumber === null || trade.blockTimestamp === null) return []
+  return [
+    {
+      type: 'CROSS-CHAIN',
+      sender: trade.sender ?? '',
+      receiver: trade.receiver ?? '',
+      tokenFromAddress: trade.tokenIn ?? '',
+      tokenToAddress: trade.tokenOut ?? '',
+      chainIdFrom: trade.sourceChainId,
+      chainIdTo: trade.destinationChainId,
+      amount: (trade.amountIn ?? 0n).toString(),
+      txHash: trade.originTxHash,
+      txHashDst: trade.destinationTxHash ?? '',
+      gasUsed: (trade.gasUsed ?? 0n).toString(),
+      tokensReceived: (trade.amountReceived ?? 0n).toString(),
+      fee: (trade.feeAmount ?? 0n).toString(),
+      status: trade.state === 'FAILED' ? 0 : 1,
+      blockNumber: trade.blockNumber,
+      timestamp: trade.blockTimestamp.toISOString(),
+      txFrom: trade.sender ?? '',
+      txTo: trade.txTo,
+      gasPrice: (trade.gasPrice ?? 0n).toString(),
+    },
+  ]
 }
 
 /** A stored trade in the compatible API's trade shape (plus fee and timestamp). */

@@ -26,6 +26,10 @@ const sent = (n: number, blockNumber: number) => ({
   tokenIn: '0x00000000000000000000000000000000000000c3',
   tokenOut: '0x0000000000000000000000000000000000000000',
   amountIn: 2_500_000_000n,
+  feeAmount: 0n,
+  txTo: '0x00000000000000000000000000000000000000e5',
+  gasUsed: 210_000n,
+  gasPrice: 1_000_000_000n,
 })
 
 describe.each(targets)('cross-chain trades on $name', (target) => {

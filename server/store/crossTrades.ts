@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from './db'
 import { crossTrades } from './schema'
 
@@ -18,6 +18,10 @@ export type DiscoveredCrossTrade = {
   tokenIn: string
   tokenOut: string
   amountIn: bigint
+  feeAmount: bigint
+  txTo: string | null
+  gasUsed: bigint
+  gasPrice: bigint
   companyId?: string | null
 }
 
@@ -62,6 +66,10 @@ export async function insertDiscoveredCrossTrades(db: Db, rows: DiscoveredCrossT
         tokenIn: sql`excluded.token_in`,
         tokenOut: sql`excluded.token_out`,
         amountIn: sql`excluded.amount_in`,
+        feeAmount: sql`excluded.fee_amount`,
+        txTo: sql`excluded.tx_to`,
+        gasUsed: sql`excluded.gas_used`,
+        gasPrice: sql`excluded.gas_price`,
         companyId: sql`coalesce(excluded.company_id, ${crossTrades.companyId})`,
       },
     })
@@ -142,4 +150,27 @@ export async function deleteCrossTradesAfterBlock(
     )
     .returning({ id: crossTrades.id })
   return deleted.length
+}
+
+/**
+ * A company's cross-chain trades found by the watcher (origin block known), newest first, optionally within
+ * [dateFrom, dateTo] on the origin block time; at most `limit` rows (the trade list merges them with the
+ * single-chain trades and pages the merged list).
+ */
+export async function listCompanyCrossTrades(
+  db: Db,
+  params: { companyId: string; limit: number; dateFrom?: Date; dateTo?: Date },
+): Promise<CrossTrade[]> {
+  const conditions: SQL[] = [
+    eq(crossTrades.companyId, params.companyId),
+    isNotNull(crossTrades.blockTimestamp),
+  ]
+  if (params.dateFrom !== undefined) conditions.push(gte(crossTrades.blockTimestamp, params.dateFrom))
+  if (params.dateTo !== undefined) conditions.push(lte(crossTrades.blockTimestamp, params.dateTo))
+  return db
+    .select()
+    .from(crossTrades)
+    .where(and(...conditions))
+    .orderBy(desc(crossTrades.blockTimestamp), desc(crossTrades.blockNumber))
+    .limit(params.limit)
 }

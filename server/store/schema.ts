@@ -238,6 +238,11 @@ export const crossTrades = pgTable(
     tokenIn: text('token_in'),
     tokenOut: text('token_out'),
     amountIn: uint256('amount_in'),
+    /** Integrator fee taken on the origin, in the bridged asset's base units. */
+    feeAmount: uint256('fee_amount'),
+    txTo: text('tx_to'),
+    gasUsed: uint256('gas_used'),
+    gasPrice: uint256('gas_price'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     state: text('state').notNull(),
     destinationTxHash: text('destination_tx_hash'),

@@ -134,7 +134,9 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
   }
 
   const receipts = new Map<Hex, Awaited<ReturnType<PublicClient['getTransactionReceipt']>>>()
-  const txHashes = [...new Set(logs.map((log) => log.transactionHash))]
+  const txHashes = [
+    ...new Set([...logs.map((log) => log.transactionHash), ...sent.map((send) => send.originTxHash)]),
+  ]
   for (let i = 0; i < txHashes.length; i += 16) {
     await Promise.all(
       txHashes.slice(i, i + 16).map(async (hash) => {
@@ -156,8 +158,22 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
     })
     if (companyId !== undefined) attributed.set(log, companyId)
   }
+  const crossAttributed = new Map<(typeof sent)[number], Hex>()
+  for (const send of sent) {
+    const companyId = verifyIntegratorTag({
+      secret: params.tagSecret,
+      tag: send.integratorId,
+      chainId,
+      aggregator: send.contract,
+      sender: getAddress(send.sender),
+      receiver: getAddress(send.receiver),
+      tokenIn: getAddress(send.tokenIn),
+      tokenOut: getAddress(send.tokenOut),
+    })
+    if (companyId !== undefined) crossAttributed.set(send, companyId)
+  }
   const companies = new Map<Hex, Company | undefined>()
-  for (const publicId of new Set(attributed.values())) {
+  for (const publicId of new Set([...attributed.values(), ...crossAttributed.values()])) {
     companies.set(publicId, await getCompanyByPublicId(store.db, publicId))
   }
 
@@ -190,20 +206,30 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
     }
   })
 
-  const crossRows: DiscoveredCrossTrade[] = sent.map((send) => ({
-    providerId: send.providerId,
-    sourceChainId: send.sourceChainId,
-    destinationChainId: send.destinationChainId,
-    originTxHash: send.originTxHash,
-    blockNumber: Number(send.blockNumber),
-    blockHash: send.blockHash.toLowerCase(),
-    blockTimestamp: new Date(Number(blocks.get(Number(send.blockNumber))?.timestamp ?? 0n) * 1000),
-    sender: send.sender,
-    receiver: send.receiver,
-    tokenIn: send.tokenIn,
-    tokenOut: send.tokenOut,
-    amountIn: send.amountIn,
-  }))
+  const crossRows: DiscoveredCrossTrade[] = sent.map((send) => {
+    const publicId = crossAttributed.get(send)
+    const receipt = receipts.get(send.originTxHash)
+    if (receipt === undefined) throw new Error('receipt missing')
+    return {
+      companyId: publicId === undefined ? null : (companies.get(publicId)?.id ?? null),
+      providerId: send.providerId,
+      sourceChainId: send.sourceChainId,
+      destinationChainId: send.destinationChainId,
+      originTxHash: send.originTxHash,
+      blockNumber: Number(send.blockNumber),
+      blockHash: send.blockHash.toLowerCase(),
+      blockTimestamp: new Date(Number(blocks.get(Number(send.blockNumber))?.timestamp ?? 0n) * 1000),
+      sender: send.sender,
+      receiver: send.receiver,
+      tokenIn: send.tokenIn,
+      tokenOut: send.tokenOut,
+      amountIn: send.amountIn,
+      feeAmount: send.feeAmount,
+      txTo: receipt.to === null ? null : getAddress(receipt.to),
+      gasUsed: receipt.gasUsed,
+      gasPrice: receipt.effectiveGasPrice,
+    }
+  })
 
   const last = blocks.get(toBlock)
   if (last === undefined) throw new Error(`block ${toBlock} missing`)

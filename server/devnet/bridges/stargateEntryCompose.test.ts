@@ -8,6 +8,7 @@ import {
   parseAbi,
   parseUnits,
   zeroAddress,
+  zeroHash,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stargateEntryAbi } from '../../../contracts/artifacts'
@@ -133,6 +134,9 @@ describe('StargateEntry and StargateComposer over the devnet Stargate', () => {
           minAmountLD: oft.amountReceivedLD,
           extraOptions: composeOptions,
           nativeFee: fee.nativeFee,
+          feeRecipient: zeroAddress,
+          feeBps: 0,
+          integratorId: zeroHash,
         },
         [],
         dst,

@@ -68,7 +68,8 @@ export function createUtxoVault(spec: UtxoChainSpec, rpc: BitcoinRpcClient): Utx
             satoshis: Number(coin.satoshis),
           })),
         )
-        .to(to, Number(amount))
+        // a memo's CashAddr comes without its prefix: the address is read on the vault's network
+        .to(new spec.lib.Address(to, spec.network), Number(amount))
         .addData(Buffer.from(memo, 'utf8'))
         .change(address)
         .fee(Number(fee))

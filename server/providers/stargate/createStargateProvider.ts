@@ -8,6 +8,7 @@ import {
   isAddressEqual,
   pad,
   zeroAddress,
+  zeroHash,
 } from 'viem'
 import { stargateComposerAbi, stargateEntryAbi } from '../../../contracts/artifacts'
 import type { ChainDeployment, StargatePoolInfo } from '../../chains/deployment'
@@ -62,6 +63,13 @@ function stepsOf(value: ProviderJson | undefined): ContractStep[] {
       share: BigInt(share),
     }
   })
+}
+
+/** The fee a posted quote carries, in basis points: an integer within StargateEntry's cap. */
+function feeBpsOf(value: ProviderJson | undefined): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000)
+    throw badData('feeBps')
+  return value
 }
 
 const badData = (field: string) =>
@@ -154,6 +162,10 @@ export function createStargateProvider(params: {
           bridged = planned.amountOut
         }
         const minBridgeAmount = originSteps.length === 0 ? 0n : (bridged * (10_000n - slippageBps)) / 10_000n
+        // the integrator's fee leaves the bridged asset before the send, as StargateEntry computes it
+        const feeBps = BigInt(request.integratorFee?.bps ?? 0)
+        const integratorFee = (bridged * feeBps) / 10_000n
+        bridged -= integratorFee
         // destination: the pool's asset is the output, or the composer swaps it along one path
         const composeSwap = !isAddressEqual(toAddress, remote.token)
         if (composeSwap && isNative(remote.token)) return undefined
@@ -225,6 +237,11 @@ export function createStargateProvider(params: {
           fees: [
             { kind: 'protocol', asset: { ...request.to }, amount: 0n },
             {
+              kind: 'integrator',
+              asset: { chainId: origin.chainId, address: pool.token, decimals: pool.decimals },
+              amount: integratorFee,
+            },
+            {
               kind: 'gas',
               asset: { chainId: origin.chainId, address: zeroAddress, decimals: 18 },
               amount: fee.nativeFee,
@@ -241,6 +258,8 @@ export function createStargateProvider(params: {
             dstEid: destination.layerZero.eid,
             composer: composeSwap ? destination.stargate.composer : zeroAddress,
             minBridgeAmount: minBridgeAmount.toString(),
+            feeBps: Number(feeBps),
+            feeRecipient: request.integratorFee?.recipient ?? zeroAddress,
             minAmountLD: minAmountLD.toString(),
             extraOptions,
             deadline,
@@ -252,7 +271,7 @@ export function createStargateProvider(params: {
       }
     },
 
-    async buildTransaction(quote) {
+    async buildTransaction(quote, options) {
       const { request, details } = quote
       const origin = deploymentOf(request.from.chainId)
       const destination = deploymentOf(request.to.chainId)
@@ -286,6 +305,16 @@ export function createStargateProvider(params: {
         minAmountLD: BigInt(text(details.minAmountLD, 'minAmountLD')),
         extraOptions: text(details.extraOptions, 'extraOptions') as Hex,
         nativeFee: quote.nativeFee,
+        feeRecipient: getAddress(text(details.feeRecipient, 'feeRecipient')),
+        feeBps: feeBpsOf(details.feeBps),
+        integratorId:
+          options?.tagIntegrator?.({
+            contract: origin.stargate.entry,
+            sender: getAddress(request.sender),
+            receiver: getAddress(request.receiver),
+            tokenIn,
+            tokenOut: getAddress(request.to.address),
+          }) ?? zeroHash,
       }
       const dst = {
         receiver: getAddress(request.receiver),
@@ -314,14 +343,14 @@ export function createStargateProvider(params: {
     async findSent({ chainId, fromBlock, toBlock }) {
       const origin = served.find((d) => d.chainId === chainId)
       if (origin?.stargate === undefined) return []
-      const events = await markets.get(chainId).client.getContractEvents({
-        address: origin.stargate.entry,
-        abi: stargateEntryAbi,
-        eventName: 'CrossSwapSent',
-        fromBlock,
-        toBlock,
-        strict: true,
-      })
+      const entry = origin.stargate.entry
+      const client = markets.get(chainId).client
+      const range = { address: entry, abi: stargateEntryAbi, fromBlock, toBlock, strict: true } as const
+      const [events, attributions] = await Promise.all([
+        client.getContractEvents({ ...range, eventName: 'CrossSwapSent' }),
+        client.getContractEvents({ ...range, eventName: 'CrossSwapAttributed' }),
+      ])
+      const attributionOf = new Map(attributions.map((a) => [a.args.guid, a.args]))
       return events.flatMap((event) => {
         const destination = served.find((d) => d.layerZero?.eid === event.args.dstEid)
         if (destination === undefined) return []
@@ -337,6 +366,9 @@ export function createStargateProvider(params: {
             tokenIn: getAddress(event.args.tokenIn),
             tokenOut: getAddress(event.args.tokenOut),
             amountIn: event.args.amountIn,
+            contract: entry,
+            integratorId: attributionOf.get(event.args.guid)?.integratorId ?? zeroHash,
+            feeAmount: attributionOf.get(event.args.guid)?.feeAmount ?? 0n,
           },
         ]
       })

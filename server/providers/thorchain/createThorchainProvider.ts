@@ -8,7 +8,13 @@ import type { CrossChainProvider, ProviderQuote, ProviderTransaction, ProviderTr
 import type { ThornodeClient, ThornodeInboundAddress } from './createThornodeClient'
 import { ThornodeRefusal } from './createThornodeClient'
 import { priceThorAssetsUsd } from './priceThorAssetsUsd'
-import { chainIdOfThorChain, fromThorUnits, toThorNativeAsset, toThorUnits } from './thorchainAssets'
+import {
+  chainIdOfThorChain,
+  fromThorUnits,
+  toMemoAddress,
+  toThorNativeAsset,
+  toThorUnits,
+} from './thorchainAssets'
 
 /** The liquidity-network provider as the rest of the server sees it: a provider plus its vaults. */
 export interface ThorchainProvider extends CrossChainProvider {
@@ -76,7 +82,7 @@ export function createThorchainProvider(params: {
       let quote: Awaited<ReturnType<ThornodeClient['quoteSwap']>>
       try {
         quote = await client.quoteSwap(
-          { fromAsset, toAsset, amount, destination: request.receiver, toleranceBps },
+          { fromAsset, toAsset, amount, destination: toMemoAddress(request.receiver), toleranceBps },
           signal,
         )
       } catch (error: unknown) {
@@ -146,7 +152,7 @@ export function createThorchainProvider(params: {
       if (
         toAsset === undefined ||
         formatThorAsset(parsed.asset) !== toAsset ||
-        parsed.destination !== request.receiver
+        parsed.destination !== toMemoAddress(request.receiver)
       )
         throw new AppError('INVALID_PARAMS', 'The memo does not pay the receiver in the requested asset', {
           details: { param: 'transactionData.memo' },

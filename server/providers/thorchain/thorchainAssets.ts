@@ -33,3 +33,13 @@ export function fromThorUnits(amount: bigint, decimals: number): bigint {
     ? amount * 10n ** BigInt(decimals - THOR_DECIMALS)
     : amount / 10n ** BigInt(THOR_DECIMALS - decimals)
 }
+
+/**
+ * An address as a THORChain memo writes it: fields are separated by `:`, so a CashAddr's prefix
+ * (`bitcoincash:`, `bchreg:`) is left out, as THORChain's own memos do; the network reads the bare form on its
+ * chain's network. Other addresses are unchanged.
+ */
+export function toMemoAddress(address: string): string {
+  const colon = address.lastIndexOf(':')
+  return colon === -1 ? address : address.slice(colon + 1)
+}
