@@ -8,6 +8,7 @@ import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../l
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
+import { DevnetDepositWalletPanel, useDevnetDepositWallet } from '../../depositWallet'
 import { sendAndConfirm, TokenDialog } from '../../swap'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
@@ -65,9 +66,21 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const destinationTokens =
     usePopularTokens({ chainId: destinationEvm ? destination.chainId : undefined }).data ?? noTokens
 
+  // on devnet UTXO chains the built-in devnet wallet pays deposits, takes refunds and receives
+  const sourceDevnetWallet = useDevnetDepositWallet(sourceEvm ? undefined : source)
+  const destinationDevnetWallet = useDevnetDepositWallet(destinationEvm ? undefined : destination)
   const amount = parseCrossAmount(useDebouncedValue(amountText, 300), from.decimals)
-  const receiver = receiverText.trim() !== '' ? receiverText.trim() : destinationEvm ? address : undefined
-  const sender = sourceEvm ? address : refundText.trim() !== '' ? refundText.trim() : undefined
+  const receiver =
+    receiverText.trim() !== ''
+      ? receiverText.trim()
+      : destinationEvm
+        ? address
+        : destinationDevnetWallet?.address
+  const sender = sourceEvm
+    ? address
+    : refundText.trim() !== ''
+      ? refundText.trim()
+      : sourceDevnetWallet?.address
   const quotes = useQuery({
     queryKey: [
       'crossQuotes',
@@ -179,6 +192,13 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
             onTrack={(txHash) => setPhase({ kind: 'progress', txHash })}
+            wallet={
+              <DevnetDepositWalletPanel
+                chain={source}
+                deposit={deposit}
+                onPaid={(txHash) => setPhase({ kind: 'progress', txHash })}
+              />
+            }
           />
         )}
       </Card>
@@ -242,7 +262,11 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           <input
             value={receiverText}
             onChange={(event) => setReceiverText(event.target.value)}
-            placeholder={destinationEvm ? (address ?? '0x…') : `${destination.name} address`}
+            placeholder={
+              destinationEvm
+                ? (address ?? '0x…')
+                : (destinationDevnetWallet?.address ?? `${destination.name} address`)
+            }
             spellCheck={false}
             className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs text-fg"
           />
@@ -253,7 +277,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             <input
               value={refundText}
               onChange={(event) => setRefundText(event.target.value)}
-              placeholder={`${source.name} address`}
+              placeholder={sourceDevnetWallet?.address ?? `${source.name} address`}
               spellCheck={false}
               className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs text-fg"
             />
