@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, getAddress, isAddressEqual, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { liquidityEntryAbi, liquidityRouterAbi } from '../../../contracts/artifacts'
 import { getChainInfo } from '../../chains/chainInfo'
 import type { ChainDeployment } from '../../chains/deployment'
@@ -227,7 +227,8 @@ export function createThorchainProvider(params: {
         if (
           entry === undefined ||
           typeof details.entry !== 'string' ||
-          !isAddressEqual(details.entry as Address, entry)
+          !isAddress(details.entry) ||
+          !isAddressEqual(details.entry, entry)
         )
           throw new AppError('INVALID_PARAMS', "transactionData.entry is not this chain's liquidity entry", {
             details: { param: 'transactionData.entry' },

@@ -4,7 +4,8 @@ import { getChainInfo } from '../../../../server/chains/chainInfo'
 import { createUtxoLedger } from '../../../../server/devnet/utxo/createUtxoLedger'
 import { utxoSpecOf } from '../../../../server/devnet/utxo/utxoSpecOf'
 import { describeUtxoWalletNetwork } from '../../../../server/devnet/utxoWallet/describeUtxoWalletNetwork'
-import { buildUtxoDeposit, InsufficientUtxoFunds } from './buildUtxoDeposit'
+import { ClientError } from '../../../lib/ClientError'
+import { buildUtxoDeposit } from './buildUtxoDeposit'
 import { getUtxoWalletAddress } from './getUtxoWalletAddress'
 
 const keyHex = createHash('sha256').update('browser wallet').digest('hex')
@@ -70,14 +71,17 @@ describe('buildUtxoDeposit', () => {
     const { network, vault, coins } = setup('BTC')
     const [coin] = coins
     if (coin === undefined) throw new Error('no coin')
-    expect(() =>
+    const attempt = () =>
       buildUtxoDeposit({
         network,
         privateKey,
         coins,
         deposit: { address: vault, amount: coin.satoshis, memo },
-      }),
-    ).toThrow(InsufficientUtxoFunds)
+      })
+    expect(attempt).toThrow(ClientError)
+    expect(attempt).toThrow(
+      `The wallet holds ${coin.satoshis} sat; the deposit needs ${coin.satoshis + 420n} sat`,
+    )
   })
 
   it('a signature by another key is refused by the ledger', () => {

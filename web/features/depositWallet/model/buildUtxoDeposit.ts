@@ -1,6 +1,7 @@
 import { Address, OutScript, p2pkh, p2wpkh, Script, Transaction } from '@scure/btc-signer'
 import { concatBytes, pubECDSA, signECDSA } from '@scure/btc-signer/utils.js'
 import { hexToBytes } from 'viem'
+import { ClientError } from '../../../lib/ClientError'
 import { decodeCashAddr } from './decodeCashAddr'
 import { toScureNetwork } from './toScureNetwork'
 import type { UtxoNetworkParams } from './utxoNetworkParams'
@@ -25,11 +26,6 @@ export interface SignedDeposit {
   spends: string[]
 }
 
-/** Thrown when the coins cannot pay the amount and the fee. */
-export class InsufficientUtxoFunds extends Error {
-  override name = 'InsufficientUtxoFunds' as const
-}
-
 /** SIGHASH_ALL | SIGHASH_FORKID: Bitcoin Cash's signature hash type. */
 const SIGHASH_ALL_FORKID = 0x41
 const SIGHASH_ALL = 0x01
@@ -44,7 +40,7 @@ const FRAME_VBYTES = 11
  * `address` (output 0), the memo in an OP_RETURN output (output 1), and change back to the wallet when it is
  * above dust. Coins are taken largest first; the fee is the chain's rate times an upper bound of the size.
  * Signs BIP143 segwit v0 (Bitcoin, Litecoin), legacy (Dogecoin) or Bitcoin Cash's FORKID hash. Throws
- * `InsufficientUtxoFunds` when the coins do not cover amount and fee. Pure.
+ * `ClientError` `INSUFFICIENT_FUNDS` when the coins do not cover amount and fee. Pure.
  */
 export function buildUtxoDeposit(params: {
   network: UtxoNetworkParams
@@ -80,7 +76,8 @@ export function buildUtxoDeposit(params: {
   }
   const fullFee = feeFor(picked.length)
   if (picked.length === 0 || total < deposit.amount + fullFee)
-    throw new InsufficientUtxoFunds(
+    throw new ClientError(
+      'INSUFFICIENT_FUNDS',
       `The wallet holds ${total} sat; the deposit needs ${deposit.amount + fullFee} sat with the fee`,
     )
   const rest = total - deposit.amount - fullFee
