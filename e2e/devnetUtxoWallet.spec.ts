@@ -69,6 +69,6 @@ test.describe('the built-in devnet UTXO wallet', () => {
       await expect(card.getByText(`Received (base units): ${quoted}`)).toBeVisible()
     })
     const client = createPublicClient({ chain: ethereum, transport: http() })
-    expect(await client.getBalance({ address: receiver })).toBe(quoted)
+    await expect.poll(() => client.getBalance({ address: receiver }), { timeout: 30_000 }).toBe(quoted)
   })
 })
