@@ -7,6 +7,7 @@ import type { ChainDeployment } from './chains/deployment'
 import type { MountedFlows } from './chains/getChainFlows'
 import type { Config } from './config'
 import { CROSS_PROVIDER_TIMEOUT_MS } from './cross/crossServices'
+import type { DevnetUtxoChain } from './devnet/utxoWallet/createDevnetUtxoChain'
 import { AppError } from './errors'
 import type { GaslessChain } from './gasless/planGaslessOrder'
 import type { Logger } from './logger'
@@ -25,6 +26,7 @@ import { rateLimit } from './rateLimit/rateLimit'
 import { createApprovalRoutes } from './routes/approval'
 import { createCrossRoutes } from './routes/cross'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
+import { createDevnetUtxoRoutes } from './routes/devnetUtxo'
 import { createDocsRoutes } from './routes/docs'
 import { createGaslessRoutes } from './routes/gasless'
 import { createHealthRoutes } from './routes/health'
@@ -43,6 +45,8 @@ export interface AppDeps {
   deployments: readonly ChainDeployment[]
   /** Present in devnet mode only: mounts /devnet/manifest and /devnet/faucet. */
   devnet?: DevnetHandle
+  /** The devnet's UTXO nodes for the browser's devnet wallet (devnet mode with the liquidity network only). */
+  devnetUtxo?: readonly DevnetUtxoChain[]
   logger: Logger
   /** Clock in ms since the epoch (quote expiry, rate limits); injectable for tests. */
   now?: () => number
@@ -235,6 +239,8 @@ export function createApp(deps: AppDeps) {
       }),
     )
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
+  if (devnet !== undefined && deps.devnetUtxo !== undefined)
+    app.route('/', createDevnetUtxoRoutes({ chains: deps.devnetUtxo }))
 
   let openApiDocument: OpenApiDocument | undefined
   app.get('/openapi.json', (c) => {
@@ -253,3 +259,6 @@ export type AppType = ReturnType<typeof createApp>
 
 /** Type of the devnet-only routes, for a separate `hc<DevnetAppType>` client. */
 export type DevnetAppType = ReturnType<typeof createDevnetRoutes>
+
+/** Type of the devnet UTXO wallet's routes, for a separate `hc<DevnetUtxoAppType>` client. */
+export type DevnetUtxoAppType = ReturnType<typeof createDevnetUtxoRoutes>

@@ -17,6 +17,7 @@ import {
   provideLiquidityNetwork,
 } from './devnet/liquidityNetwork/provideLiquidityNetwork'
 import { type Devnet, startDevnet } from './devnet/startDevnet'
+import { createDevnetUtxoChains } from './devnet/utxoWallet/createDevnetUtxoChains'
 import { getDevnetRelayerAccount } from './gasless/devnetRelayer'
 import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGaslessRelayers'
 import { createLogger, type Logger } from './logger'
@@ -210,6 +211,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       cross,
       gaslessChains: gasless.chains,
       ...(devnet ? { devnet } : {}),
+      ...(devnet && liquidity.config ? { devnetUtxo: createDevnetUtxoChains(liquidity.config) } : {}),
       ...(params.distDir ? { distDir: params.distDir } : {}),
     })
     const server = await listen(app.fetch, config)

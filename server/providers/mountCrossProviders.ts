@@ -40,7 +40,12 @@ export async function mountCrossProviders(params: {
         const id = chainIdOfThorChain(a.chain)
         return id === undefined ? [] : [id]
       })
-      thorchain = createThorchainProvider({ client, chainIds })
+      thorchain = createThorchainProvider({
+        client,
+        chainIds,
+        deployments: params.deployments,
+        markets: params.markets,
+      })
       providers.push(thorchain)
     } catch (error: unknown) {
       params.onUnavailable?.('thorchain', error)

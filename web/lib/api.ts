@@ -9,7 +9,12 @@ import { parseApiResponse } from './parseApiResponse'
  */
 
 export { ApiError } from './ApiError'
-export { type ApiRequestParams, createApiClient, getBaseUrl } from './createApiClient'
+export {
+  type ApiRequestParams,
+  createApiClient,
+  createDevnetUtxoApiClient,
+  getBaseUrl,
+} from './createApiClient'
 export { parseApiResponse } from './parseApiResponse'
 
 export type HexAddress = Address

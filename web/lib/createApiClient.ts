@@ -1,5 +1,5 @@
 import { hc } from 'hono/client'
-import type { AppType, DevnetAppType } from '../../server/app'
+import type { AppType, DevnetAppType, DevnetUtxoAppType } from '../../server/app'
 
 export interface ApiRequestParams {
   /** API origin; the page's own origin when undefined. */
@@ -27,3 +27,8 @@ export function createDevnetApiClient(baseUrl?: string | undefined) {
 
 /** The API client's type, for deriving answer types with `InferResponseType`. */
 export type ApiClient = ReturnType<typeof createApiClient>
+
+/** The typed client of the devnet UTXO wallet's routes (`/devnet/utxo/*`), mounted with the devnet's liquidity network. */
+export function createDevnetUtxoApiClient(baseUrl?: string | undefined) {
+  return hc<DevnetUtxoAppType>(getBaseUrl(baseUrl))
+}

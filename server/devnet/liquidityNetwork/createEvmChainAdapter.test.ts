@@ -18,6 +18,7 @@ import { serveUtxoRpc } from '../utxo/serveUtxoRpc'
 import { bitcoinSpec } from '../utxo/utxoChainSpecs'
 import { createEvmChainAdapter } from './createEvmChainAdapter'
 import { createLiquidityNetwork } from './createLiquidityNetwork'
+import { createThornodeApi } from './createThornodeApi'
 import { createUtxoChainAdapter } from './createUtxoChainAdapter'
 import { createUtxoVault } from './createUtxoVault'
 import { getDevnetEvmVault } from './devnetPools'
@@ -29,6 +30,7 @@ const initialPools = {
   'ETH.ETH': { assetDepth: 100n * E8, runeDepth: 60_000n * E8 },
 }
 const ETH_OUTBOUND_FEE = 50_000n
+const gweiRoundedUp = (wei: bigint) => ((wei + 10n ** 9n - 1n) / 10n ** 9n).toString()
 const BTC_OUTBOUND_FEE = 15_000n
 
 describe('createEvmChainAdapter (anvil with LiquidityRouter, BTC devnet ledger)', () => {
@@ -97,7 +99,7 @@ describe('createEvmChainAdapter (anvil with LiquidityRouter, BTC devnet ledger)'
     expect(network.vaultOf('ETH')).toEqual({
       address: vault.address,
       router,
-      gasRate: '1',
+      gasRate: gweiRoundedUp(await user.getGasPrice()),
       gasRateUnits: 'gwei',
     })
 
@@ -185,6 +187,35 @@ describe('createEvmChainAdapter (anvil with LiquidityRouter, BTC devnet ledger)'
     expect(await user.getBalance({ address: ethReceiver })).toBe(2_093_732_530_000_000_000n)
     await network.stop()
   }, 60_000)
+
+  it("gas_rate and recommended_gas_rate follow the chain's gas price, in gwei rounded up", async () => {
+    const network = await createLiquidityNetwork({ chains: [btc, eth], initialPools })
+    await user.request({
+      method: 'anvil_setNextBlockBaseFeePerGas',
+      params: [`0x${(37n * 10n ** 9n).toString(16)}`],
+    })
+    await user.mine({ blocks: 1 })
+    await network.tick()
+    const gasPrice = await user.getGasPrice()
+    // the next block's base fee (37 gwei less 12.5% for an empty block) and the tip: far from the old fixed 1 gwei
+    expect(gasPrice).toBeGreaterThan(30n * 10n ** 9n)
+    const thornode = createThornodeApi({
+      network,
+      chains: [{ chain: 'ETH', blockSeconds: 12 }],
+      now: () => 0,
+    })
+    const inbound = (await (await thornode.request('/thorchain/inbound_addresses')).json()) as {
+      gas_rate: string
+    }[]
+    expect(inbound.map((a) => a.gas_rate)).toEqual([gweiRoundedUp(gasPrice)])
+    const quote = await thornode.request(
+      `/thorchain/quote/swap?from_asset=ETH.ETH&to_asset=BTC.BTC&amount=${E8}&destination=bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080`,
+    )
+    expect(((await quote.json()) as { recommended_gas_rate: string }).recommended_gas_rate).toBe(
+      gweiRoundedUp(gasPrice),
+    )
+    await network.stop()
+  })
 
   it('a restart between signing and broadcasting the transferOut pays once, with the same transaction', async () => {
     const flakyEth: NetworkChainAdapter = {

@@ -15,6 +15,8 @@ import type { NetworkChainAdapter } from './networkChainAdapter'
 
 /** Wei per 1e8 unit of an 18-decimal gas asset. */
 const WEI_PER_UNIT = 10n ** 10n
+/** Wei per gwei, the unit of `gas_rate` on EVM chains. */
+const WEI_PER_GWEI = 10n ** 9n
 /** Gas a `transferOut` of the native currency takes at most (an EOA or a contract receiver that accepts it). */
 const TRANSFER_OUT_GAS = 120_000n
 
@@ -23,7 +25,9 @@ const TRANSFER_OUT_GAS = 120_000n
  * observer reads the router's `Deposit` events to the vault (native currency; the sender is the transaction's
  * `from`, where a refund goes), the signer pays with `transferOut{value}(to, 0, amount, memo)` from the
  * vault's key, one nonce per payment (`<chain>:nonce:<n>` in `spends`, so payments signed before a restart
- * keep theirs). Amounts cross as 1e8 units (wei / 1e10, truncated as THORChain does).
+ * keep theirs). Amounts cross as 1e8 units (wei / 1e10, truncated as THORChain does). The vault's `gasRate`
+ * (THORNode's `gas_rate` and `recommended_gas_rate`) is the chain's `eth_gasPrice` in gwei, rounded up, read
+ * again at every observer pass (`tipHeight`).
  */
 export function createEvmChainAdapter(params: {
   /** THORChain's chain name (`ETH`, `BSC`, `AVAX`) and gas asset (`ETH.ETH`, `BSC.BNB`, `AVAX.AVAX`). */
@@ -35,12 +39,17 @@ export function createEvmChainAdapter(params: {
   vault: LocalAccount
   /** 1e8 units of the gas asset. */
   outboundFee: bigint
-  /** What inbound_addresses answers as gas_rate, gwei. */
-  gasRateGwei?: number
 }): NetworkChainAdapter {
   const { chain, chainId, router, vault } = params
   const client = createPublicClient({ transport: http(params.rpcUrl) })
   const noncePrefix = `${chain}:nonce:`
+  /** Gwei, until the first read of the chain's gas price. */
+  let gasRateGwei = 1n
+  const readGasRate = async () => {
+    const wei = await client.getGasPrice()
+    const gwei = (wei + WEI_PER_GWEI - 1n) / WEI_PER_GWEI
+    gasRateGwei = gwei > 0n ? gwei : 1n
+  }
 
   return {
     chain,
@@ -49,12 +58,17 @@ export function createEvmChainAdapter(params: {
     vault: {
       address: vault.address,
       router,
-      gasRate: String(params.gasRateGwei ?? 1),
+      get gasRate() {
+        return gasRateGwei.toString()
+      },
       gasRateUnits: 'gwei',
     },
     isValidAddress: (address) => isAddress(address, { strict: false }),
     // viem caches the block number for its polling interval unless told not to
-    tipHeight: async () => Number(await client.getBlockNumber({ cacheTime: 0 })),
+    async tipHeight() {
+      const [height] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), readGasRate()])
+      return Number(height)
+    },
     async inboundsAt(height) {
       const logs = await client.getContractEvents({
         address: router,

@@ -1,9 +1,14 @@
-import { encodeFunctionData, getAddress, zeroAddress } from 'viem'
-import { liquidityRouterAbi } from '../../../contracts/artifacts'
+import { type Address, encodeFunctionData, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
+import { liquidityEntryAbi, liquidityRouterAbi } from '../../../contracts/artifacts'
 import { getChainInfo } from '../../chains/chainInfo'
+import type { ChainDeployment } from '../../chains/deployment'
 import { AppError, compatibleMessages } from '../../errors'
+import type { Markets } from '../../market/createMarkets'
+import type { ContractStep } from '../../routing/toContractSteps'
 import { parseSwapMemo } from '../../thorchain/parseSwapMemo'
 import { formatThorAsset } from '../../thorchain/thorAsset'
+import { stepsFromJson, stepsToJson } from '../contractStepsJson'
+import { planPathSteps } from '../stargate/planPathSteps'
 import type { CrossChainProvider, ProviderQuote, ProviderTransaction, ProviderTransferRecord } from '../types'
 import type { ThornodeClient, ThornodeInboundAddress } from './createThornodeClient'
 import { ThornodeRefusal } from './createThornodeClient'
@@ -35,15 +40,45 @@ export interface ThorchainProvider extends CrossChainProvider {
  * a payment of the input to the network's inbound vault with that memo (an OP_RETURN on UTXO chains, a `MsgSend`
  * with the memo on Cosmos chains, the router's `depositWithExpiry` with the quote's expiry on EVM chains); it tracks a trade by its inbound transaction. Directions are
  * those of the spec's table: EVM to UTXO/Cosmos, UTXO/Cosmos to an EVM chain's native coin, UTXO/Cosmos
- * between themselves; token sources on EVM chains are not served (no quotes).
+ * between themselves. An ERC-20 source on an EVM chain whose deployment has our `LiquidityEntry` (with the
+ * chain's `markets`) is swapped to the native coin along one path and deposited in the same transaction
+ * (`swapAndDeposit`, approval to the entry); the network quotes the native amount that path pays.
  */
 export function createThorchainProvider(params: {
   client: ThornodeClient
   /** Chains the network serves (its inbound addresses at start). */
   chainIds: readonly number[]
+  /** EVM deployments (`liquidityEntry`, wrapped native) and their pool snapshots, for ERC-20 sources. */
+  deployments?: readonly ChainDeployment[]
+  markets?: Markets
   now?: () => number
 }): ThorchainProvider {
-  const { client, chainIds } = params
+  const { client, chainIds, markets } = params
+  const entryDeploymentOf = (chainId: number) =>
+    params.deployments?.find((d) => d.chainId === chainId && d.liquidityEntry !== undefined)
+  /** An ERC-20 input swapped to the native coin on its chain: the path, what it pays, and its minimum. */
+  const planOriginSwap = (
+    request: Parameters<CrossChainProvider['quote']>[0],
+  ): { entry: Address; steps: ContractStep[]; nativeOut: bigint; minNativeOut: bigint } | undefined => {
+    const deployment = entryDeploymentOf(request.from.chainId)
+    if (deployment?.liquidityEntry === undefined || markets === undefined) return undefined
+    try {
+      const planned = planPathSteps(markets.get(deployment.chainId), {
+        tokenIn: getAddress(request.from.address),
+        tokenOut: deployment.wrappedNative,
+        amountIn: request.amountIn,
+      })
+      const slippageBps = BigInt(Math.round(request.slippage * 10_000))
+      return {
+        entry: deployment.liquidityEntry,
+        steps: planned.steps,
+        nativeOut: planned.amountOut,
+        minNativeOut: (planned.amountOut * (10_000n - slippageBps)) / 10_000n,
+      }
+    } catch (_error: unknown) {
+      return undefined
+    }
+  }
   const now = params.now ?? (() => Math.floor(Date.now() / 1000))
   const familyOf = (chainId: number) => getChainInfo(chainId)?.family
 
@@ -74,10 +109,22 @@ export function createThorchainProvider(params: {
     },
 
     async quote(request, { signal }) {
-      const fromAsset = toThorNativeAsset(request.from.chainId, request.from.address)
+      const tokenSource =
+        familyOf(request.from.chainId) === 'evm' &&
+        !isAddressEqual(request.from.address as Address, zeroAddress)
+      const origin = tokenSource ? planOriginSwap(request) : undefined
+      if (tokenSource && origin === undefined) return []
+      const fromAsset = toThorNativeAsset(
+        request.from.chainId,
+        tokenSource ? zeroAddress : request.from.address,
+      )
       const toAsset = toThorNativeAsset(request.to.chainId, request.to.address)
       if (fromAsset === undefined || toAsset === undefined) return []
-      const amount = toThorUnits(request.amountIn, request.from.decimals)
+      const nativeDecimals = getChainInfo(request.from.chainId)?.nativeCurrency.decimals ?? 18
+      const amount =
+        origin === undefined
+          ? toThorUnits(request.amountIn, request.from.decimals)
+          : toThorUnits(origin.nativeOut, nativeDecimals)
       const toleranceBps = Math.round(request.slippage * 10_000)
       let quote: Awaited<ReturnType<ThornodeClient['quoteSwap']>>
       try {
@@ -102,7 +149,11 @@ export function createThorchainProvider(params: {
           details: {
             provider: 'thorchain',
             reason: `The liquidity network needs at least ${minIn} (1e8 units) of ${fromAsset}`,
-            minimumAmount: fromThorUnits(minIn, request.from.decimals).toString(),
+            minimumAmount: fromThorUnits(
+              minIn,
+              origin === undefined ? request.from.decimals : nativeDecimals,
+            ).toString(),
+            ...(origin === undefined ? {} : { minimumIn: 'native currency after the origin swap' }),
           },
         })
       if (quote.memo === undefined) throw new Error('THORNode answered a quote without a memo')
@@ -135,7 +186,20 @@ export function createThorchainProvider(params: {
           estimatedDurationSec: quote.total_swap_seconds ?? 0,
           expiresAt: quote.expiry,
           nativeFee: 0n,
-          details: { ...quote, memo: quote.memo, fromAsset, toAsset },
+          details: {
+            ...quote,
+            memo: quote.memo,
+            fromAsset,
+            toAsset,
+            ...(origin === undefined
+              ? {}
+              : {
+                  entry: origin.entry,
+                  originSteps: stepsToJson(origin.steps),
+                  nativeAmount: origin.nativeOut.toString(),
+                  minNativeOut: origin.minNativeOut.toString(),
+                }),
+          },
         },
       ]
     },
@@ -164,6 +228,51 @@ export function createThorchainProvider(params: {
           details: { chainId: request.from.chainId },
         })
       const source = getChainInfo(request.from.chainId)
+      if (source?.family === 'evm' && !isAddressEqual(request.from.address as Address, zeroAddress)) {
+        const entry = entryDeploymentOf(source.id)?.liquidityEntry
+        if (
+          entry === undefined ||
+          typeof details.entry !== 'string' ||
+          !isAddress(details.entry) ||
+          !isAddressEqual(details.entry, entry)
+        )
+          throw new AppError('INVALID_PARAMS', "transactionData.entry is not this chain's liquidity entry", {
+            details: { param: 'transactionData.entry' },
+          })
+        const minNativeOut = typeof details.minNativeOut === 'string' ? details.minNativeOut : ''
+        if (!/^\d{1,78}$/.test(minNativeOut))
+          throw new AppError(
+            'INVALID_PARAMS',
+            'transactionData.minNativeOut is not what this quote carried',
+            {
+              details: { param: 'transactionData.minNativeOut' },
+            },
+          )
+        const tokenIn = getAddress(request.from.address)
+        return {
+          family: 'evm',
+          chainId: source.id,
+          to: entry,
+          data: encodeFunctionData({
+            abi: liquidityEntryAbi,
+            functionName: 'swapAndDeposit',
+            args: [
+              {
+                tokenIn,
+                amountIn: request.amountIn,
+                minNativeOut: BigInt(minNativeOut),
+                deadline: BigInt(quote.expiresAt),
+                vault: getAddress(inbound.address),
+                memo,
+                expiration: BigInt(quote.expiresAt),
+              },
+              stepsFromJson(details.originSteps, 'originSteps'),
+            ],
+          }),
+          value: 0n,
+          approval: { token: tokenIn, spender: entry, amount: request.amountIn },
+        }
+      }
       if (source?.family === 'evm') {
         // THORChain's router takes native deposits too: the memo and the quote's expiry are enforced on chain
         if (inbound.router === undefined)

@@ -8,6 +8,7 @@ import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../l
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
+import { DevnetDepositWalletPanel, useDevnetDepositWallet } from '../../depositWallet'
 import { useSwapHistory } from '../../history'
 import { sendAndConfirm, TokenDialog } from '../../swap'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
@@ -68,9 +69,21 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const destinationTokens =
     usePopularTokens({ chainId: destinationEvm ? destination.chainId : undefined }).data ?? noTokens
 
+  // on devnet UTXO chains the built-in devnet wallet pays deposits, takes refunds and receives
+  const sourceDevnetWallet = useDevnetDepositWallet(sourceEvm ? undefined : source)
+  const destinationDevnetWallet = useDevnetDepositWallet(destinationEvm ? undefined : destination)
   const amount = parseCrossAmount(useDebouncedValue(amountText, 300), from.decimals)
-  const receiver = receiverText.trim() !== '' ? receiverText.trim() : destinationEvm ? address : undefined
-  const sender = sourceEvm ? address : refundText.trim() !== '' ? refundText.trim() : undefined
+  const receiver =
+    receiverText.trim() !== ''
+      ? receiverText.trim()
+      : destinationEvm
+        ? address
+        : destinationDevnetWallet?.address
+  const sender = sourceEvm
+    ? address
+    : refundText.trim() !== ''
+      ? refundText.trim()
+      : sourceDevnetWallet?.address
   const quotes = useQuery({
     queryKey: [
       'crossQuotes',
@@ -234,6 +247,13 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
             onTrack={(txHash) => setPhase({ kind: 'progress', txHash, to })}
+            wallet={
+              <DevnetDepositWalletPanel
+                chain={source}
+                deposit={deposit}
+                onPaid={(txHash) => setPhase({ kind: 'progress', txHash, to })}
+              />
+            }
           />
         )}
       </Card>
@@ -297,7 +317,11 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           <input
             value={receiverText}
             onChange={(event) => setReceiverText(event.target.value)}
-            placeholder={destinationEvm ? (address ?? '0x…') : `${destination.name} address`}
+            placeholder={
+              destinationEvm
+                ? (address ?? '0x…')
+                : (destinationDevnetWallet?.address ?? `${destination.name} address`)
+            }
             spellCheck={false}
             className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs text-fg"
           />
@@ -308,7 +332,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             <input
               value={refundText}
               onChange={(event) => setRefundText(event.target.value)}
-              placeholder={`${source.name} address`}
+              placeholder={sourceDevnetWallet?.address ?? `${source.name} address`}
               spellCheck={false}
               className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 font-mono text-xs text-fg"
             />

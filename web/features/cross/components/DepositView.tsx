@@ -1,5 +1,5 @@
 import encodeQR from 'qr'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { useNow } from '../../../lib/useNow'
 import type { DepositRequest } from '../model/getDepositRequest'
@@ -7,19 +7,23 @@ import type { DepositRequest } from '../model/getDepositRequest'
 /**
  * The deposit a UTXO-chain trade needs, for any wallet: the network's inbound address, the exact amount, the
  * memo (an OP_RETURN output: without it the network refunds), a QR code of the address, and the time left
- * before the quote expires. The user then gives the transaction id to follow the trade.
+ * before the quote expires. The user then gives the transaction id to follow the trade, or pays in one click
+ * with `wallet` (the devnet wallet) where one is offered.
  */
 export function DepositView({
   deposit,
   symbol,
   expiresAt,
   onTrack,
+  wallet,
 }: {
   deposit: DepositRequest
   symbol: string
   /** Unix seconds. */
   expiresAt: number
   onTrack: (txId: string) => void
+  /** A built-in wallet that can pay the deposit in one click (the devnet wallet), shown above the manual steps. */
+  wallet?: ReactNode
 }) {
   const nowMs = useNow(1_000)
   const secondsLeft = Math.max(0, expiresAt - Math.floor(nowMs / 1000))
@@ -44,6 +48,7 @@ export function DepositView({
           <Field label="Memo (OP_RETURN)" value={deposit.memo} mono />
         </dl>
       </div>
+      {wallet}
       <p
         role="timer"
         aria-live="off"

@@ -1,0 +1,196 @@
+import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Address, type Hex, parseEventLogs, zeroAddress } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { liquidityEntryAbi } from '../../contracts/artifacts'
+import { createEvmChainAdapter } from '../devnet/liquidityNetwork/createEvmChainAdapter'
+import {
+  createLiquidityNetwork,
+  type LiquidityNetwork,
+} from '../devnet/liquidityNetwork/createLiquidityNetwork'
+import { createThornodeApi } from '../devnet/liquidityNetwork/createThornodeApi'
+import { createUtxoChainAdapter } from '../devnet/liquidityNetwork/createUtxoChainAdapter'
+import { createUtxoVault } from '../devnet/liquidityNetwork/createUtxoVault'
+import { getDevnetEvmVault } from '../devnet/liquidityNetwork/devnetPools'
+import { createUtxoNode, type UtxoNode } from '../devnet/utxo/createUtxoNode'
+import { serveUtxoRpc } from '../devnet/utxo/serveUtxoRpc'
+import { bitcoinSpec } from '../devnet/utxo/utxoChainSpecs'
+import { planPathSteps } from '../providers/stargate/planPathSteps'
+import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
+import { createTestApp } from '../testing/createTestApp'
+import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { quoteSwap } from '../thorchain/quoteSwap'
+import { type BitcoinRpcClient, createBitcoinRpcClient } from '../utxo/createBitcoinRpcClient'
+
+const E8 = 10n ** 8n
+const BTC = -3980891822
+const initialPools = {
+  'BTC.BTC': { assetDepth: 10n * E8, runeDepth: 130_000n * E8 },
+  'ETH.ETH': { assetDepth: 100n * E8, runeDepth: 60_000n * E8 },
+}
+
+describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1, BTC ledger, the network)', () => {
+  let harness: DevnetHarness
+  let btcNode: UtxoNode
+  let btcRpc: BitcoinRpcClient
+  let closeBtc: () => Promise<void>
+  let dataDir: string
+  let network: LiquidityNetwork
+  let app: ReturnType<typeof createTestApp>['app']
+  const now = Math.floor(Date.now() / 1000)
+
+  beforeAll(async () => {
+    harness = await startDevnetHarness({ portBase: 32000, chainIds: [1] })
+    const deployment = harness.deployment(1)
+    if (deployment.liquidityRouter === undefined) throw new Error('chain 1 has no liquidity router')
+    const vault = getDevnetEvmVault()
+    await harness.deployerClient(1).setBalance({ address: vault.address, value: 10n ** 24n })
+    dataDir = await mkdtemp(path.join(tmpdir(), 'token-utxo-'))
+    btcNode = await createUtxoNode({ spec: bitcoinSpec(), blockIntervalMs: 3_600_000 })
+    const server = await serveUtxoRpc(btcNode, { host: '127.0.0.1', port: 0 })
+    closeBtc = server.close
+    btcRpc = createBitcoinRpcClient({ url: server.url })
+    const btcVault = createUtxoVault(btcNode.spec, btcRpc)
+    await btcNode.fund(btcVault.address, Number(10n * E8))
+    await btcNode.mineBlock()
+    network = await createLiquidityNetwork({
+      chains: [
+        createUtxoChainAdapter({ chain: 'BTC', vault: btcVault, rpc: btcRpc, outboundFee: 15_000n }),
+        createEvmChainAdapter({
+          chain: 'ETH',
+          gasAsset: 'ETH.ETH',
+          chainId: 1,
+          rpcUrl: deployment.rpcUrl,
+          router: deployment.liquidityRouter,
+          vault,
+          outboundFee: 50_000n,
+        }),
+      ],
+      initialPools,
+      dataDir,
+    })
+    await network.tick() // the observers start at the tips
+    const thornode = createThornodeApi({
+      network,
+      chains: [
+        { chain: 'BTC', blockSeconds: 600 },
+        { chain: 'ETH', blockSeconds: 12 },
+      ],
+      now: () => now,
+    })
+    const client = createThornodeClient({
+      baseUrl: 'http://thornode.devnet',
+      fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
+    })
+    const thorchain = createThorchainProvider({
+      client,
+      chainIds: [1, BTC],
+      deployments: harness.deployments,
+      markets: harness.markets,
+      now: () => now,
+    })
+    app = createTestApp({
+      deployments: harness.deployments,
+      markets: harness.markets,
+      cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' },
+    }).app
+  }, 300_000)
+  afterAll(async () => {
+    await network?.stop()
+    await closeBtc?.()
+    await harness?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('USDC to BTC: the quote of the origin swap and the network, one transaction, exactly the quote paid', async () => {
+    const usdc = harness.token(1, 'USDC')
+    const user = harness.walletClient(1, 3)
+    const amountIn = 3_000n * 10n ** 6n
+    const receiver = new btcNode.spec.lib.PrivateKey(
+      createHash('sha256').update('token to btc receiver').digest('hex'),
+      btcNode.spec.network,
+    )
+      .toAddress(btcNode.spec.network, 'witnesspubkeyhash')
+      .toString()
+    await harness.refreshAll()
+    // independently: the one path USDC -> WETH on the pool snapshot, then the network's own quote of that ETH
+    const origin = planPathSteps(harness.markets.get(1), {
+      tokenIn: usdc.address,
+      tokenOut: harness.deployment(1).wrappedNative,
+      amountIn,
+    })
+    const expected = quoteSwap({
+      pools: network.pools(),
+      from: 'ETH.ETH',
+      to: 'BTC.BTC',
+      amount: origin.amountOut / 10n ** 10n,
+      destination: receiver,
+      toleranceBps: 100,
+      outboundFeeOf: network.outboundFeeOf,
+      now,
+      validForSeconds: 900,
+    })
+
+    const query = new URLSearchParams({
+      fromTokenAddress: usdc.address,
+      toTokenAddress: zeroAddress,
+      amount: amountIn.toString(),
+      destinationChainId: String(BTC),
+      sender: user.account.address,
+      receiver,
+      slippage: '0.01',
+    })
+    const res = await app.request(`/trade/v1/1/quote/cross?${query}`)
+    expect(res.status).toBe(200)
+    const [quote, ...others] = (await res.json()) as {
+      dstTrade: { toTokenAmount: string }
+      transactionData: Record<string, unknown>
+    }[]
+    expect(others).toEqual([])
+    if (quote === undefined) throw new Error('no quote')
+    expect(quote.dstTrade.toTokenAmount).toBe(expected.expected_amount_out)
+    expect(quote.transactionData.memo).toBe(expected.memo)
+    expect(quote.transactionData.nativeAmount).toBe(origin.amountOut.toString())
+    expect(quote.transactionData.minNativeOut).toBe(((origin.amountOut * 9_900n) / 10_000n).toString())
+
+    const built = await app.request('/trade/v1/1/swap/cross', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionData: quote.transactionData, account: user.account.address }),
+    })
+    expect(built.status).toBe(200)
+    const swap = (await built.json()) as {
+      to: Address
+      data: Hex
+      nativeValue?: string
+      approvalAddress?: string
+    }
+    const entry = harness.deployment(1).liquidityEntry
+    expect([swap.to, swap.approvalAddress, swap.nativeValue ?? '0']).toEqual([entry, entry, '0'])
+
+    await harness.approve(user, usdc.address, swap.to, amountIn)
+    const usdcBefore = await harness.balanceOf(1, usdc.address, user.account.address)
+    const receipt = await harness.sendAndWait(user, { to: swap.to, data: swap.data })
+    expect(usdcBefore - (await harness.balanceOf(1, usdc.address, user.account.address))).toBe(amountIn)
+    const [deposited] = parseEventLogs({
+      abi: liquidityEntryAbi,
+      logs: receipt.logs,
+      eventName: 'SwapDeposited',
+    })
+    expect(deposited?.args.nativeAmount).toBe(origin.amountOut)
+    expect(deposited?.args.memo).toBe(expected.memo)
+
+    await network.tick()
+    await btcNode.mineBlock()
+    expect(network.getInbound(receipt.transactionHash)).toMatchObject({
+      kind: 'swap',
+      inbound: { asset: 'ETH.ETH', amount: origin.amountOut / 10n ** 10n, from: user.account.address },
+      outbound: { status: 'sent', to: receiver, amount: BigInt(expected.expected_amount_out) },
+    })
+    const received = (await btcRpc.listUnspent(receiver)).reduce((sum, coin) => sum + coin.satoshis, 0n)
+    expect(received).toBe(BigInt(expected.expected_amount_out))
+  }, 120_000)
+})

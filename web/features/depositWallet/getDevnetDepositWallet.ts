@@ -1,0 +1,24 @@
+import { getSafeLocalStorage } from '../../lib/storage'
+import { createDevnetUtxoWallet } from './createDevnetUtxoWallet'
+import type { DepositWallet, DepositWalletFamily } from './DepositWallet'
+
+/** How each family's devnet wallet is made; a Cosmos signer plugs in under `cosmos`. */
+const factories: Record<DepositWalletFamily, (() => DepositWallet) | undefined> = {
+  utxo: () => createDevnetUtxoWallet({ storage: getSafeLocalStorage() }),
+  cosmos: undefined,
+}
+
+const wallets = new Map<DepositWalletFamily, DepositWallet>()
+
+/**
+ * The page's built-in devnet deposit wallet for a chain family (created on first use, one per family), or
+ * undefined where the family has none. Offer it only on devnet chains (`chain.isDevnet`).
+ */
+export function getDevnetDepositWallet(family: string): DepositWallet | undefined {
+  if (family !== 'utxo' && family !== 'cosmos') return undefined
+  const existing = wallets.get(family)
+  if (existing !== undefined) return existing
+  const wallet = factories[family]?.()
+  if (wallet !== undefined) wallets.set(family, wallet)
+  return wallet
+}

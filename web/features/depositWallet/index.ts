@@ -1,0 +1,3 @@
+export { DevnetDepositWalletPanel } from './components/DevnetDepositWalletPanel'
+export type { DepositWallet, DepositWalletFamily, WalletDeposit } from './DepositWallet'
+export { useDevnetDepositWallet } from './hooks/useDevnetDepositWallet'
