@@ -98,7 +98,10 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
     connectors: deployment.tokens
       .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
       .map((t) => t.address),
-    tokens: deployment.tokens,
+    // only taxed tokens matter to routing; the rest would only weigh on the message to a routing worker
+    tokens: deployment.tokens
+      .filter((t) => (t.transferFeeBps ?? 0) > 0)
+      .map((t) => ({ address: t.address, transferFeeBps: t.transferFeeBps ?? 0 })),
     feeBps,
     gasPriceWei: gasPrice,
     excludedExchanges: excludedExchangeIds(market, query.excludedDexes),

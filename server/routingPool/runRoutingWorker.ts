@@ -26,11 +26,9 @@ export interface RoutingWorkerPort {
  * chain the main thread sent (rebuilt from changes, so unchanged pools keep their objects) and answers each
  * request with `findRoutes` over the snapshot it names, sharing one hop memo across requests.
  */
-export function runRoutingWorker(port: RoutingWorkerPort, options: { maxMemoEntries?: number } = {}): void {
+export function runRoutingWorker(port: RoutingWorkerPort): void {
   const held = new Map<number, HeldSnapshot[]>()
-  const hopCache = createHopCache(
-    options.maxMemoEntries === undefined ? {} : { maxEntriesPerPool: options.maxMemoEntries },
-  )
+  const hopCache = createHopCache()
 
   const receiveSnapshot = (message: SnapshotMessage) => {
     const list = held.get(message.chainId) ?? []
