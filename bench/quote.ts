@@ -19,7 +19,7 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
 /*
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
- * and the scaling between them; the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
+ * and the scaling between them (BENCH_REQUESTS per level, default 3,000); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
  * more at 32 clients; and route quality (BENCH_QUALITY=0 skips it)
  * (shortfall against an independent bound on the optimum split-and-merge flow over every pool of chains 1, 56
  * and 42161, and against the optimum of pool-disjoint splits; the solvers' work,
@@ -30,7 +30,7 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
 
 const PORT = Number(process.env.BENCH_PORT ?? 20100)
 const DEVNET_PORT_BASE = PORT + 1
-const REQUESTS_PER_LEVEL = 3_000
+const REQUESTS_PER_LEVEL = Number(process.env.BENCH_REQUESTS ?? 3_000)
 const WARMUP = 300
 /** Quotes before the first memory reading, and how long the sustained run at 32 clients lasts. */
 const MEMORY_QUOTES = 10_000
