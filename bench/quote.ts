@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment } from '../server/chains/deployment'
@@ -17,18 +17,30 @@ import { flowOptimumBound } from './flowOptimumBound'
 import { poolDisjointOptimum } from './poolDisjointOptimum'
 
 /*
- * `npm run bench:quote`: latency and throughput of GET quote/single without estimation, and route quality
+ * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
+ * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
+ * and the scaling between them (BENCH_REQUESTS per level, default 3,000); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
+ * more at 32 clients; and route quality (BENCH_QUALITY=0 skips it)
  * (shortfall against an independent bound on the optimum split-and-merge flow over every pool of chains 1, 56
  * and 42161, and against the optimum of pool-disjoint splits; the solvers' work,
  * quotes of one response that pay more than its best; and the closed-form optimum of parallel constant-product
- * pools). Starts its own server in a child process (devnet mode, ports 20100+) unless BENCH_URL points at one.
+ * pools). Starts its own server in a child process (devnet mode, ports BENCH_PORT (20100) and up) unless BENCH_URL points at one.
  * Prints figures; asserts nothing.
  */
 
-const PORT = 20100
-const DEVNET_PORT_BASE = 20101
-const REQUESTS_PER_LEVEL = 1_500
+const PORT = Number(process.env.BENCH_PORT ?? 20100)
+const DEVNET_PORT_BASE = PORT + 1
+const REQUESTS_PER_LEVEL = Number(process.env.BENCH_REQUESTS ?? 3_000)
 const WARMUP = 300
+/** Quotes before the first memory reading, and how long the sustained run at 32 clients lasts. */
+const MEMORY_QUOTES = 10_000
+const SUSTAIN_SEC = Number(process.env.BENCH_SUSTAIN_SEC ?? 120)
+/** Routing worker counts to compare (the server's ROUTING_WORKERS; 0 routes on its event loop). */
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? `1,${Math.max(2, availableParallelism())}`)
+  .split(',')
+  .map(Number)
+/** BENCH_QUALITY=0 skips the route-quality tables (minutes of reference solving). */
+const WITH_QUALITY = process.env.BENCH_QUALITY !== '0'
 /** Chains of the route-quality table, each with majors and long-tail pairs (from, to). */
 const QUALITY_PAIRS: Record<number, [string, string][]> = {
   1: [
@@ -65,31 +77,71 @@ interface Target {
   deployments: readonly ChainDeployment[]
   /** Our own reader of the target's chains: the pool snapshot the route-quality tables compare against. */
   markets: Markets
+  /** The server process's memory now (its own process only: undefined with BENCH_URL). */
+  memory: () => Promise<MemoryReading | undefined>
   close: () => Promise<void>
+}
+
+interface MemoryReading {
+  /** Main thread's V8 heap in use, MB (each routing worker has its own heap, inside RSS). */
+  heapUsedMb: number
+  /** Resident set of the whole server process (all threads), MB. */
+  rssMb: number
+}
+
+/** Asks the server (started with bench/memoryProbe.ts) for its memory: SIGUSR2, answered on stdout. */
+function probeMemory(child: ChildProcess): () => Promise<MemoryReading | undefined> {
+  return () =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child.stdout?.off('data', onData)
+        resolve(undefined)
+      }, 5_000)
+      const onData = (chunk: Buffer) => {
+        const line = chunk
+          .toString()
+          .split('\n')
+          .find((l) => l.startsWith('BENCH_MEMORY '))
+        if (!line) return
+        clearTimeout(timer)
+        child.stdout?.off('data', onData)
+        const m = JSON.parse(line.slice('BENCH_MEMORY '.length)) as { heapUsed: number; rss: number }
+        resolve({ heapUsedMb: m.heapUsed / 2 ** 20, rssMb: m.rss / 2 ** 20 })
+      }
+      child.stdout?.on('data', onData)
+      child.kill('SIGUSR2')
+    })
 }
 
 /**
  * The server under test runs in its own process (`npm start` with bench ports), so its one core is not
  * shared with this client; BENCH_URL measures a server that is already running instead.
  */
-async function startTarget(benchUrl: string | undefined): Promise<Target> {
+async function startTarget(benchUrl: string | undefined, routingWorkers: number): Promise<Target> {
   let child: ChildProcess | undefined
   let baseUrl = benchUrl
+  let memory: (() => Promise<MemoryReading | undefined>) | undefined
   if (baseUrl === undefined) {
-    child = spawn(process.execPath, ['--import', 'tsx', 'server/scripts/start.ts'], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        DEVNET_PORT_BASE: String(DEVNET_PORT_BASE),
-        DATA_DIR: path.join(tmpdir(), 'tributary-bench'),
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_PER_MINUTE_IP: '0',
-        RATE_LIMIT_PER_MINUTE_KEY: '0',
+    child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', './bench/memoryProbe.ts', 'server/scripts/start.ts'],
+      {
+        cwd: path.join(import.meta.dirname, '..'),
+        env: {
+          ...process.env,
+          PORT: String(PORT),
+          DEVNET_PORT_BASE: String(DEVNET_PORT_BASE),
+          DATA_DIR: path.join(tmpdir(), 'tributary-bench'),
+          LOG_LEVEL: 'silent',
+          RATE_LIMIT_PER_MINUTE_IP: '0',
+          RATE_LIMIT_PER_MINUTE_KEY: '0',
+          ROUTING_WORKERS: String(routingWorkers),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    })
+    )
     await waitForReady(child)
+    memory = probeMemory(child)
     baseUrl = `http://127.0.0.1:${PORT}`
   }
   const manifest = (await (await fetch(`${baseUrl}/devnet/manifest`)).json()) as { chains: ChainDeployment[] }
@@ -103,6 +155,7 @@ async function startTarget(benchUrl: string | undefined): Promise<Target> {
     baseUrl,
     deployments: manifest.chains,
     markets,
+    memory: memory ?? (async () => undefined),
     close: async () => {
       markets.stop()
       if (server && server.exitCode === null) {
@@ -221,13 +274,20 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
-async function measure(baseUrl: string, urls: readonly string[], concurrency: number, total: number) {
+async function measure(
+  baseUrl: string,
+  urls: readonly string[],
+  concurrency: number,
+  total: number,
+  durationMs = Number.POSITIVE_INFINITY,
+) {
   const latencies: number[] = []
   let next = 0
   let failures = 0
   const started = performance.now()
+  const load = loadavg()[0] ?? 0
   const worker = async () => {
-    while (next < total) {
+    while (next < total && performance.now() - started < durationMs) {
       const url = jitter(urls[next++ % urls.length] ?? '')
       const t = performance.now()
       const res = await get(baseUrl, url)
@@ -240,12 +300,15 @@ async function measure(baseUrl: string, urls: readonly string[], concurrency: nu
   latencies.sort((a, b) => a - b)
   return {
     concurrency,
-    requests: total,
+    requests: latencies.length,
     failures,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    perSecond: total / seconds,
+    p999: percentile(latencies, 99.9),
+    perSecond: latencies.length / seconds,
+    /** One-minute load average of the machine when the level started (other work shares the cores). */
+    load,
   }
 }
 
@@ -514,67 +577,151 @@ function syntheticQuality() {
 }
 
 async function main(benchUrl: string | undefined) {
-  const started = performance.now()
-  const target = await startTarget(benchUrl)
-  try {
-    const d = target.deployments.find((x) => x.chainId === 1)
-    if (!d) throw new Error('the bench needs chain 1')
-    console.log(`server ready at ${target.baseUrl} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
-    const urls = buildMix(d)
-    await measure(target.baseUrl, urls, 4, WARMUP)
-    const rows = []
-    for (const concurrency of [1, 8, 32]) {
-      const r = await measure(target.baseUrl, urls, concurrency, REQUESTS_PER_LEVEL)
-      rows.push([
-        r.concurrency,
-        r.requests,
-        r.failures,
-        r.p50.toFixed(2),
-        r.p95.toFixed(2),
-        r.p99.toFixed(2),
-        r.perSecond.toFixed(0),
-      ])
+  const counts = benchUrl === undefined ? WORKER_COUNTS : [Number.NaN]
+  const rows: (string | number)[][] = []
+  const perSecond = new Map<string, number>()
+  let mixSize = 0
+  for (const [index, workers] of counts.entries()) {
+    const started = performance.now()
+    const target = await startTarget(benchUrl, workers)
+    const label = Number.isNaN(workers) ? 'BENCH_URL' : String(workers)
+    try {
+      const d = target.deployments.find((x) => x.chainId === 1)
+      if (!d) throw new Error('the bench needs chain 1')
+      console.log(
+        `server (${label} routing workers) ready at ${target.baseUrl} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      )
+      const urls = buildMix(d)
+      mixSize = urls.length
+      await measure(target.baseUrl, urls, 4, WARMUP)
+      for (const concurrency of [1, 8, 32]) {
+        const r = await measure(target.baseUrl, urls, concurrency, REQUESTS_PER_LEVEL)
+        perSecond.set(`${label}/${concurrency}`, r.perSecond)
+        rows.push([
+          label,
+          r.concurrency,
+          r.requests,
+          r.failures,
+          r.p50.toFixed(2),
+          r.p99.toFixed(2),
+          r.p999.toFixed(2),
+          r.perSecond.toFixed(0),
+          r.load.toFixed(2),
+        ])
+      }
+      if (index < counts.length - 1) continue
+      await reportMemory(target, urls)
+      const majors = await measure(target.baseUrl, buildMix(d, MAJOR_SHAPES), 1, REQUESTS_PER_LEVEL)
+      console.log(
+        `majors only (${MAJOR_SHAPES.map(([from, to]) => `${from}->${to}`).join(', ')}; $10 .. $1M), 1 client, ` +
+          `${label} routing workers: p50 ${majors.p50.toFixed(2)} ms, p99 ${majors.p99.toFixed(2)} ms, ` +
+          `${majors.failures} non-200, load ${majors.load.toFixed(2)}`,
+      )
+      if (WITH_QUALITY) await printQuality(target)
+    } finally {
+      await target.close()
     }
-    console.log(
-      `\nquote/single, no estimation, ${urls.length} pair/size mixes on chain 1 (server in its own process)`,
-    )
-    console.log(table(['concurrency', 'requests', 'non-200', 'p50 ms', 'p95 ms', 'p99 ms', 'quotes/s'], rows))
-    const majors = await measure(target.baseUrl, buildMix(d, MAJOR_SHAPES), 1, REQUESTS_PER_LEVEL)
-    console.log(
-      `majors only (${MAJOR_SHAPES.map(([from, to]) => `${from}->${to}`).join(', ')}; $10 .. $1M), 1 client: ` +
-        `p50 ${majors.p50.toFixed(2)} ms, p99 ${majors.p99.toFixed(2)} ms, ${majors.failures} non-200`,
-    )
-    const cases = await routeQuality(target)
-    console.log(
-      `\nroute quality, devnet chains ${QUALITY_CHAINS.join(', ')} (${cases.length} trades), best route vs the optimum of ` +
-        'split-and-merge flows over every pool: its dual upper bound (bench/flowOptimumBound.ts), so each ' +
-        'shortfall is at most this; net of gas: the bound less the gas of one pool',
-    )
-    console.log(summarise(cases))
-    console.log(
-      '\nlargest gross shortfalls against the flow bound (bound sweeps: 400 is its cap, where it may be loose)',
-    )
-    console.log(
-      table(
-        ['trade', 'gross bp', 'net bp', 'vs pool-disjoint bp', 'flow', 'bound sweeps'],
-        [...cases]
-          .sort((a, b) => b.grossBp - a.grossBp)
-          .slice(0, 10)
-          .map((c) => [
-            c.label,
-            c.grossBp.toFixed(2),
-            c.netBp.toFixed(2),
-            c.disjointBp.toFixed(2),
-            c.isFlow ? 'yes' : 'no',
-            c.boundSweeps,
-          ]),
-      ),
-    )
-    console.log('\nroute quality, five synthetic parallel V2 pools (pure router, no gas)')
-    console.log(syntheticQuality())
-  } finally {
-    await target.close()
   }
+  console.log(
+    `\nquote/single, no estimation, ${mixSize} pair/size mixes on chain 1 (server in its own process; ` +
+      `${availableParallelism()} cores; load: 1-min load average when the level started)`,
+  )
+  console.log(
+    table(
+      [
+        'routing workers',
+        'clients',
+        'requests',
+        'non-200',
+        'p50 ms',
+        'p99 ms',
+        'p999 ms',
+        'quotes/s',
+        'load',
+      ],
+      rows,
+    ),
+  )
+  const [first, last] = [counts[0], counts.at(-1)]
+  if (first !== undefined && last !== undefined && first !== last) {
+    const scaling = [1, 8, 32].map((c) => {
+      const a = perSecond.get(`${first}/${c}`) ?? Number.NaN
+      const b = perSecond.get(`${last}/${c}`) ?? Number.NaN
+      return `${c} clients x${(b / a).toFixed(2)}`
+    })
+    console.log(`scaling, quotes/s with ${last} routing workers over ${first}: ${scaling.join(', ')}`)
+  }
+}
+
+/** Heap and RSS of the server after MEMORY_QUOTES quotes, then after SUSTAIN_SEC at 32 clients. */
+async function reportMemory(target: Target, urls: readonly string[]) {
+  const before = await target.memory()
+  const first = await measure(target.baseUrl, urls, 32, MEMORY_QUOTES)
+  const afterQuotes = await target.memory()
+  const sustained = await measure(target.baseUrl, urls, 32, Number.POSITIVE_INFINITY, SUSTAIN_SEC * 1000)
+  const afterSustain = await target.memory()
+  const mb = (m: MemoryReading | undefined) =>
+    m ? [m.heapUsedMb.toFixed(0), m.rssMb.toFixed(0)] : ['n/a', 'n/a']
+  console.log('\nserver memory, 32 clients (heap: main thread; RSS: the whole process)')
+  console.log(
+    table(
+      ['after', 'quotes', 'p50 ms', 'p99 ms', 'p999 ms', 'quotes/s', 'load', 'heap MB', 'RSS MB'],
+      [
+        ['start (after the latency levels)', '', '', '', '', '', '', ...mb(before)],
+        [
+          `${MEMORY_QUOTES.toLocaleString('en-US')} quotes`,
+          first.requests,
+          first.p50.toFixed(2),
+          first.p99.toFixed(2),
+          first.p999.toFixed(2),
+          first.perSecond.toFixed(0),
+          first.load.toFixed(2),
+          ...mb(afterQuotes),
+        ],
+        [
+          `${SUSTAIN_SEC} s more`,
+          sustained.requests,
+          sustained.p50.toFixed(2),
+          sustained.p99.toFixed(2),
+          sustained.p999.toFixed(2),
+          sustained.perSecond.toFixed(0),
+          sustained.load.toFixed(2),
+          ...mb(afterSustain),
+        ],
+      ],
+    ),
+  )
+}
+
+async function printQuality(target: Target) {
+  const cases = await routeQuality(target)
+  console.log(
+    `\nroute quality, devnet chains ${QUALITY_CHAINS.join(', ')} (${cases.length} trades), best route vs the optimum of ` +
+      'split-and-merge flows over every pool: its dual upper bound (bench/flowOptimumBound.ts), so each ' +
+      'shortfall is at most this; net of gas: the bound less the gas of one pool',
+  )
+  console.log(summarise(cases))
+  console.log(
+    '\nlargest gross shortfalls against the flow bound (bound sweeps: 400 is its cap, where it may be loose)',
+  )
+  console.log(
+    table(
+      ['trade', 'gross bp', 'net bp', 'vs pool-disjoint bp', 'flow', 'bound sweeps'],
+      [...cases]
+        .sort((a, b) => b.grossBp - a.grossBp)
+        .slice(0, 10)
+        .map((c) => [
+          c.label,
+          c.grossBp.toFixed(2),
+          c.netBp.toFixed(2),
+          c.disjointBp.toFixed(2),
+          c.isFlow ? 'yes' : 'no',
+          c.boundSweeps,
+        ]),
+    ),
+  )
+  console.log('\nroute quality, five synthetic parallel V2 pools (pure router, no gas)')
+  console.log(syntheticQuality())
 }
 
 await main(process.env.BENCH_URL)

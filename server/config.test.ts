@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       widgetFrameAncestors: [],
       widgetDemoPort: 8788,
       devnetRelayDelayMs: 3_000,
+      routingWorkers: availableParallelism(),
     })
   })
 
@@ -80,6 +82,7 @@ describe('loadConfig', () => {
       WIDGET_FRAME_ANCESTORS: 'https://shop.example',
       WIDGET_DEMO_PORT: '3001',
       DEVNET_RELAY_DELAY_MS: '0',
+      ROUTING_WORKERS: '3',
     })
     expect(config).toEqual({
       port: 3000,
@@ -106,6 +109,7 @@ describe('loadConfig', () => {
       widgetFrameAncestors: ['https://shop.example'],
       widgetDemoPort: 3001,
       devnetRelayDelayMs: 0,
+      routingWorkers: 3,
     })
   })
 
@@ -139,6 +143,13 @@ describe('loadConfig', () => {
     const error = configError({ PORT: port })
     expect(error.problems).toEqual([problem])
     expect(error.message).toBe(`Invalid configuration:\n  ${problem}`)
+  })
+
+  it('routes on the event loop with ROUTING_WORKERS=0 and rejects a negative count', () => {
+    expect(loadConfig({ ROUTING_WORKERS: '0' }).routingWorkers).toBe(0)
+    expect(configError({ ROUTING_WORKERS: '-1' }).problems).toEqual([
+      'ROUTING_WORKERS: expected an integer from 0 to 256, got "-1"',
+    ])
   })
 
   it('accepts the PORT boundaries 1 and 65535', () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 
 /** Endpoint groups that `AUTH_REQUIRED` can put behind an API key. The trades endpoint always needs one. */
@@ -55,6 +56,10 @@ export interface Config {
    * GaslessSettlement). Without it no relayer runs outside the devnet, which uses its own fixed key.
    */
   gaslessRelayerKey: `0x${string}` | undefined
+  /**
+   * Worker threads that route quotes (`ROUTING_WORKERS`, default: one per core); 0 routes on the event loop.
+   */
+  routingWorkers: number
 }
 
 export class ConfigError extends Error {
@@ -190,6 +195,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DEVNET_RELAY_DELAY_MS: integer(3_000, 0, 600_000),
+  ROUTING_WORKERS: integer(availableParallelism(), 0, 256),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
@@ -238,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     healthTimeoutMs: e.HEALTH_TIMEOUT_MS,
     devnetRelayDelayMs: e.DEVNET_RELAY_DELAY_MS,
     integratorTagSecret: e.INTEGRATOR_TAG_SECRET,
+    routingWorkers: e.ROUTING_WORKERS,
     widgetFrameAncestors: e.WIDGET_FRAME_ANCESTORS,
     widgetDemoPort:
       e.WIDGET_DEMO_PORT === undefined

@@ -23,6 +23,7 @@ import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGasle
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
 import { mountCrossProviders } from './providers/mountCrossProviders'
+import { createRoutingPool, type RoutingPool } from './routingPool/createRoutingPool'
 import { createStore, type Store } from './store/createStore'
 import { lockDataDir } from './store/lockDataDir'
 import {
@@ -100,9 +101,11 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
   let relayer: LayerZeroRelayer | undefined
+  let routingPool: RoutingPool | undefined
   const stopServices = async () => {
     await relayer?.stop()
     markets?.stop()
+    await routingPool?.close()
     await Promise.all(watchers.map((w) => w.stop()))
     await crossFollower?.stop()
     await gasless?.stop()
@@ -150,10 +153,12 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       })
     }
     const pollIntervalMs = devnet ? 100 : 1_000
+    routingPool = config.routingWorkers > 0 ? createRoutingPool({ size: config.routingWorkers }) : undefined
     markets = createMarkets({
       deployments,
       pollIntervalMs,
       followHeads: true,
+      ...(routingPool ? { routingPool } : {}),
       onChainDown: (chainId, err) =>
         logger.warn('chain node does not answer; quotes answer 503 once the snapshot is stale', {
           component: 'pools',

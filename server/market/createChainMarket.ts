@@ -13,7 +13,8 @@ import { AppError } from '../errors'
 import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
-import { createHopCache, type HopCache } from '../routing'
+import { createHopCache, type FoundRoutes, findRoutes, type HopCache, type RouteRequest } from '../routing'
+import type { RoutingPool } from '../routingPool/createRoutingPool'
 
 /** Gas price is re-read at most this often per chain (quotes must not wait on it). */
 const GAS_PRICE_TTL_MS = 2_000
@@ -44,6 +45,15 @@ export interface ChainMarket {
    */
   readonly hopCache: HopCache
   /**
+   * The routes of a quote request over `snapshot` (see `findRoutes`): on the routing pool's worker threads when
+   * the market has one, else on this thread with `hopCache`; the same routes either way. Rejects with RoutingError.
+   */
+  findRoutes(
+    snapshot: PoolSnapshot,
+    request: RouteRequest,
+    options: { perExchange: boolean },
+  ): Promise<FoundRoutes>
+  /**
    * Gas price in wei: the first call reads it; later calls answer at once from the cache and, when it is older
    * than a couple of seconds, refresh it in the background (a quote never waits on that RPC).
    */
@@ -68,6 +78,8 @@ export interface CreateChainMarketParams {
   client?: PublicClient
   /** Clock in ms (snapshot age); injectable for tests. */
   now?: () => number
+  /** Worker threads that route quotes (see `createRoutingPool`); without it quotes route on this thread. */
+  routingPool?: RoutingPool
 }
 
 /**
@@ -140,6 +152,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       )
     }
   }
+  const hopCache = createHopCache()
   let closed = true
   let heads: PublicClient<WebSocketTransport> | undefined
   let subscription: { unsubscribe(): Promise<unknown> } | undefined
@@ -217,7 +230,11 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     },
     getUsdPrices,
     getUsdPrice: (token) => getUsdPrices().get(getAddress(token)),
-    hopCache: createHopCache(),
+    hopCache,
+    async findRoutes(snapshot, request, options) {
+      if (params.routingPool) return params.routingPool.findRoutes(snapshot, request, options)
+      return findRoutes({ ...request, pools: snapshot.pools, hopCache }, options)
+    },
     getGasPrice() {
       const now = Date.now()
       if (!gas) {

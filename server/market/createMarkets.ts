@@ -1,5 +1,6 @@
 import type { ChainDeployment } from '../chains/deployment'
 import { AppError } from '../errors'
+import type { RoutingPool } from '../routingPool/createRoutingPool'
 import { type ChainMarket, createChainMarket } from './createChainMarket'
 
 export interface Markets {
@@ -20,6 +21,8 @@ export interface CreateMarketsParams {
   onChainDown?: (chainId: number, error: unknown) => void
   /** A chain's node answers again. */
   onChainUp?: (chainId: number) => void
+  /** Worker threads that route every chain's quotes; without it quotes route on the event loop. */
+  routingPool?: RoutingPool
 }
 
 /** One `ChainMarket` per deployment, started and stopped together. */
@@ -34,6 +37,7 @@ export function createMarkets(params: CreateMarketsParams): Markets {
         followHeads: params.followHeads ?? false,
         onDown: (error) => params.onChainDown?.(deployment.chainId, error),
         onUp: () => params.onChainUp?.(deployment.chainId),
+        ...(params.routingPool ? { routingPool: params.routingPool } : {}),
       }),
     ]),
   )

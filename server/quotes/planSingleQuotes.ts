@@ -7,10 +7,9 @@ import {
   computeAmountOutMin,
   computePriceImpact,
   type FindBestRouteParams,
-  findBestRoute,
-  findBestRoutePerExchange,
   type Price,
   type Route,
+  type RouteRequest,
   RoutingError,
   toContractLegs,
   toContractSteps,
@@ -91,8 +90,7 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
   const snapshot = await market.getFreshSnapshot()
   const { deployment } = market
 
-  const params: FindBestRouteParams = {
-    pools: snapshot.pools,
+  const params: RouteRequest = {
     tokenIn: tokenIn.routeAddress,
     tokenOut: tokenOut.routeAddress,
     tradeType,
@@ -100,12 +98,14 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
     connectors: deployment.tokens
       .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
       .map((t) => t.address),
-    tokens: deployment.tokens,
+    // only taxed tokens matter to routing; the rest would only weigh on the message to a routing worker
+    tokens: deployment.tokens
+      .filter((t) => (t.transferFeeBps ?? 0) > 0)
+      .map((t) => ({ address: t.address, transferFeeBps: t.transferFeeBps ?? 0 })),
     feeBps,
     gasPriceWei: gasPrice,
     excludedExchanges: excludedExchangeIds(market, query.excludedDexes),
     isSplit: query.isSplit ?? true,
-    hopCache: market.hopCache,
     ...gasPrices(market, tokenIn, tokenOut),
   }
   if (query.dex) params.exchangeIds = [query.dex]
@@ -116,8 +116,9 @@ export async function planSingleQuotes(query: SingleQuoteQuery, ctx: QuoteContex
     best = planWrapRoute({ wrapped: tokenIn.routeAddress, tradeType, amount: query.amount, feeBps })
   } else {
     try {
-      best = findBestRoute(params)
-      perExchange = query.dex ? [] : findBestRoutePerExchange(params)
+      const found = await market.findRoutes(snapshot, params, { perExchange: !query.dex })
+      best = found.best
+      perExchange = found.perExchange
     } catch (error: unknown) {
       if (error instanceof RoutingError) {
         throw toRoutingAppError(error, {

@@ -1,5 +1,6 @@
 import type { HopSimulator } from '../poolKinds/PoolKind'
 import { poolKindOf } from '../poolKinds/poolKinds'
+import { createLruMap, type LruMap } from './createLruMap'
 import type { RoutingError } from './RoutingError'
 import type { PoolState, Route } from './types'
 
@@ -12,31 +13,71 @@ export interface CachedHop {
   readonly ticksCrossed: number
 }
 
+/** The amount -> result memo of one pool, direction, trade side and pair of transfer taxes. */
+export interface HopMemo {
+  /** undefined: not memoized; null: the hop cannot be made. */
+  get(amount: bigint): CachedHop | null | undefined
+  set(amount: bigint, result: CachedHop | null): void
+}
+
 /**
  * Memo of hop simulations shared by routing calls over the same pools (the best route and the per-exchange
  * routes of one request, or every request on one snapshot). Keyed on the immutable pool objects, so it never
  * answers for a changed pool: a snapshot that replaces a pool replaces its key. Holds only deterministic
- * results of pure functions, so routing stays pure. Each memo keeps at most `maxEntriesPerPool` amounts.
+ * results of pure functions, so routing stays pure. Its memory is bounded whatever the traffic.
  */
 export interface HopCache {
   /** The swap math of `pool` in one direction, from its kind (built once per pool and direction). */
   simulator(pool: PoolState, zeroForOne: boolean): HopSimulator
-  /** The amount -> result memo of one pool, direction, trade side and pair of transfer taxes. */
-  hops(pool: PoolState, slot: string): Map<bigint, CachedHop | null>
+  /** The memo of one pool, direction, trade side and pair of transfer taxes (`slot`). */
+  hops(pool: PoolState, slot: string): HopMemo
   /** Routes (or the routing error) found over one pool list, by request (see findBestRoute). */
-  routes(pools: readonly PoolState[]): Map<string, Route | RoutingError>
+  routes(pools: readonly PoolState[]): LruMap<string, Route | RoutingError>
 }
+
+type Generation = WeakMap<PoolState, Map<string, Map<bigint, CachedHop | null>>>
 
 /**
  * Creates an empty `HopCache`. Pass one to `findBestRoute` calls that should share work; without one each call
- * uses its own. `maxEntriesPerPool` bounds memory for long-lived caches (default 4096 amounts per memo; the
- * route memo of one pool list keeps as many requests).
+ * uses its own. Bounds, for long-lived caches: at most `maxHopEntries` hop results in all (default 200,000;
+ * two generations: when the newer one holds half, the older one is dropped, and a result read from the older
+ * one moves to the newer, so recently used results stay), and at most `maxRoutes` routes per pool list, least
+ * recently used dropped first (default 1,000).
  */
-export function createHopCache(params: { maxEntriesPerPool?: number } = {}): HopCache {
-  const maxEntries = params.maxEntriesPerPool ?? 4096
+export function createHopCache(params: { maxHopEntries?: number; maxRoutes?: number } = {}): HopCache {
+  const generationSize = Math.max(1, Math.floor((params.maxHopEntries ?? 200_000) / 2))
+  const maxRoutes = params.maxRoutes ?? 1_000
   const simulators = new WeakMap<PoolState, [HopSimulator | undefined, HopSimulator | undefined]>()
-  const memos = new WeakMap<PoolState, Map<string, Map<bigint, CachedHop | null>>>()
-  const routeMemos = new WeakMap<readonly PoolState[], Map<string, Route | RoutingError>>()
+  const routeMemos = new WeakMap<readonly PoolState[], LruMap<string, Route | RoutingError>>()
+  let current: Generation = new WeakMap()
+  let previous: Generation | undefined
+  let stored = 0
+
+  const slotOf = (generation: Generation, pool: PoolState, slot: string, create: boolean) => {
+    let slots = generation.get(pool)
+    if (!slots) {
+      if (!create) return undefined
+      slots = new Map()
+      generation.set(pool, slots)
+    }
+    let memo = slots.get(slot)
+    if (!memo && create) {
+      memo = new Map()
+      slots.set(slot, memo)
+    }
+    return memo
+  }
+  const store = (pool: PoolState, slot: string, amount: bigint, result: CachedHop | null) => {
+    if (stored >= generationSize) {
+      previous = current
+      current = new WeakMap()
+      stored = 0
+    }
+    const memo = slotOf(current, pool, slot, true)
+    if (memo && !memo.has(amount)) stored++
+    memo?.set(amount, result)
+  }
+
   return {
     simulator(pool, zeroForOne) {
       let pair = simulators.get(pool)
@@ -53,27 +94,22 @@ export function createHopCache(params: { maxEntriesPerPool?: number } = {}): Hop
       return simulator
     },
     hops(pool, slot) {
-      let slots = memos.get(pool)
-      if (!slots) {
-        slots = new Map()
-        memos.set(pool, slots)
+      return {
+        get(amount) {
+          const fresh = slotOf(current, pool, slot, false)?.get(amount)
+          if (fresh !== undefined || !previous) return fresh
+          const old = slotOf(previous, pool, slot, false)?.get(amount)
+          if (old !== undefined) store(pool, slot, amount, old)
+          return old
+        },
+        set: (amount, result) => store(pool, slot, amount, result),
       }
-      let memo = slots.get(slot)
-      if (!memo) {
-        memo = new Map()
-        slots.set(slot, memo)
-      } else if (memo.size >= maxEntries) {
-        memo.clear()
-      }
-      return memo
     },
     routes(pools) {
       let memo = routeMemos.get(pools)
       if (!memo) {
-        memo = new Map()
+        memo = createLruMap(maxRoutes)
         routeMemos.set(pools, memo)
-      } else if (memo.size >= maxEntries) {
-        memo.clear()
       }
       return memo
     },

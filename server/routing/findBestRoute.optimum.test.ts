@@ -196,7 +196,7 @@ describe('findBestRoute: the optimum of pool-disjoint splits', () => {
     // Exchange "y" has eight three-hop paths A -> M -> Ci -> B that all run through one deep A-M pool (so a
     // split cannot use two of them); each beats either path of exchange "x" alone at both probe sizes, so
     // they fill the candidate token paths. Exchange "x" has two pool-disjoint two-hop paths whose split beats
-    // any single path of "y": the per-exchange route of "x" is the best route of the request.
+    // any single path of "y"; a flow of "y" through the shared pool beats that split.
     const tokens = Array.from({ length: 8 }, (_, i) => testAddress(0xd0 + i))
     const d1 = testAddress(0xe1)
     const d2 = testAddress(0xe2)
@@ -241,8 +241,9 @@ describe('findBestRoute: the optimum of pool-disjoint splits', () => {
     const onX = perExchange.find((r) => r.exchangeId === 'x')?.route
     const onY = perExchange.find((r) => r.exchangeId === 'y')?.route
     expect(onX?.legs).toHaveLength(2)
-    expect((onX?.amountOut ?? 0n) > (onY?.amountOut ?? 0n)).toBe(true)
-    expect(best.amountOut).toBe(onX?.amountOut)
+    // exchange "y" alone routes as a flow that shares the A-M pool and fans out over the Ci
+    expect(onY?.steps?.length).toBe(17)
+    expect(best.amountOut >= (onX?.amountOut ?? 0n) && best.amountOut >= (onY?.amountOut ?? 0n)).toBe(true)
   })
   it('with a hop cache, the per-exchange listing is the routes the best-route search already found', () => {
     const E6 = 10n ** 6n

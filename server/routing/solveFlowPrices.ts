@@ -20,10 +20,10 @@ export interface FlowSolution {
   readonly residual: number
 }
 
-const BISECTIONS = 64
+const MAX_ROOT_STEPS = 64
 /** Half-width of the first bracket of a token's log price after the first sweep. */
 const WARM_BRACKET = 1e-3
-/** Bisection stops at this width of log price (the cold bracket of width 4 halved 48 times). */
+/** The root search stops at this width of log price (the cold bracket of width 4 halved 48 times). */
 const LOG_PRICE_TOLERANCE = 4 / 2 ** 48
 
 /**
@@ -92,14 +92,17 @@ export function solveFlowPrices(params: {
       const width = sweeps === 1 ? 2 : WARM_BRACKET
       let lo = center - width
       let hi = center + width
-      for (let k = 0, step = width; k < 24 && excessAt(t, lo) > 0; k++, step *= 4) lo -= step
-      for (let k = 0, step = width; k < 24 && excessAt(t, hi) < 0; k++, step *= 4) hi += step
-      for (let k = 0; k < BISECTIONS && hi - lo > LOG_PRICE_TOLERANCE; k++) {
-        const mid = (lo + hi) / 2
-        if (excessAt(t, mid) > 0) hi = mid
-        else lo = mid
+      let excessLo = excessAt(t, lo)
+      for (let k = 0, step = width; k < 24 && excessLo > 0; k++, step *= 4) {
+        lo -= step
+        excessLo = excessAt(t, lo)
       }
-      excessAt(t, (lo + hi) / 2)
+      let excessHi = excessAt(t, hi)
+      for (let k = 0, step = width; k < 24 && excessHi < 0; k++, step *= 4) {
+        hi += step
+        excessHi = excessAt(t, hi)
+      }
+      excessAt(t, findExcessRoot({ lo, hi, excessLo, excessHi, excessAt: (x) => excessAt(t, x) }))
     }
     residual = 0
     for (let t = 0; t < out; t++) {
@@ -110,4 +113,40 @@ export function solveFlowPrices(params: {
     if (residual < 1e-9) break
   }
   return { prices, inputs, outputs, sweeps, residual }
+}
+
+/**
+ * The log price in [lo, hi] where a token's excess supply (rising with its price, <= 0 at lo, >= 0 at hi)
+ * crosses zero, within LOG_PRICE_TOLERANCE: false position with the Illinois rule (the excess is piecewise
+ * smooth in log price, so this takes a few steps where halving the bracket took about 40), falling back to
+ * halving when a step would not shrink the bracket.
+ */
+function findExcessRoot(params: {
+  lo: number
+  hi: number
+  excessLo: number
+  excessHi: number
+  excessAt: (logPrice: number) => number
+}): number {
+  let { lo, hi, excessLo, excessHi } = params
+  let side = 0
+  for (let k = 0; k < MAX_ROOT_STEPS && hi - lo > LOG_PRICE_TOLERANCE; k++) {
+    const secant = excessHi > excessLo ? hi - (excessHi * (hi - lo)) / (excessHi - excessLo) : Number.NaN
+    const inside = secant > lo && secant < hi
+    const x = inside ? secant : (lo + hi) / 2
+    const excess = params.excessAt(x)
+    if (excess === 0) return x
+    if (excess > 0) {
+      hi = x
+      excessHi = excess
+      if (side === 1 && inside) excessLo /= 2
+      side = 1
+    } else {
+      lo = x
+      excessLo = excess
+      if (side === -1 && inside) excessHi /= 2
+      side = -1
+    }
+  }
+  return (lo + hi) / 2
 }

@@ -1,0 +1,173 @@
+import { type Address, type Hex, parseUnits, zeroAddress } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../app'
+import { loadConfig } from '../config'
+import { createSilentLogger } from '../logger'
+import { createMarkets, type Markets } from '../market/createMarkets'
+import { findRoutes, type RouteRequest, RoutingError } from '../routing'
+import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { createRoutingPool, type RoutingPool } from './createRoutingPool'
+
+const CHAINS = [1, 56]
+const NOW = 1_900_000_000_000
+
+/** Request shapes: symbol from, symbol to, amount in whole tokens of the exact side, exact out. */
+const SHAPES: [string, string, string, boolean][] = [
+  ['WETH', 'USDC', '0.01', false],
+  ['WETH', 'USDC', '300', false],
+  ['USDC', 'WETH', '250000', false],
+  ['DAI', 'USDT', '25000', true],
+  ['USDC', 'LINK', '40000', false],
+  ['TAX', 'USDC', '500', false],
+  ['PEPE', 'SHIB', '30000000', false],
+]
+
+describe('routing on worker threads', () => {
+  let h: DevnetHarness
+  let pool: RoutingPool
+  let pooledMarkets: Markets
+  let pooledApp: ReturnType<typeof createApp>
+
+  beforeAll(async () => {
+    h = await startDevnetHarness({ portBase: 34000, chainIds: CHAINS, now: () => NOW })
+    pool = createRoutingPool({ size: 2 })
+    pooledMarkets = createMarkets({
+      deployments: h.deployments,
+      pollIntervalMs: 3_600_000,
+      routingPool: pool,
+    })
+    await pooledMarkets.start()
+    pooledApp = createApp({
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_PER_MINUTE_IP: '0',
+        RATE_LIMIT_PER_MINUTE_KEY: '0',
+      }),
+      deployments: h.deployments,
+      logger: createSilentLogger(),
+      markets: pooledMarkets,
+      store: h.store,
+      distDir: '/nonexistent/dist',
+      now: () => NOW,
+    })
+  })
+  afterAll(async () => {
+    pooledMarkets?.stop()
+    await pool?.close()
+    await h?.stop()
+  })
+
+  const requestsOf = (chainId: number): RouteRequest[] => {
+    const d = h.deployment(chainId)
+    const connectors = d.tokens
+      .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
+      .map((t) => t.address)
+    const bySymbol = (symbol: string) => d.tokens.find((t) => t.symbol === symbol)
+    return SHAPES.flatMap(([from, to, whole, exactOut]): RouteRequest[] => {
+      const tokenIn = bySymbol(
+        from === 'WETH' ? (d.tokens.find((t) => t.tags.includes('wrapped-native'))?.symbol ?? from) : from,
+      )
+      const tokenOut = bySymbol(
+        to === 'WETH' ? (d.tokens.find((t) => t.tags.includes('wrapped-native'))?.symbol ?? to) : to,
+      )
+      if (!tokenIn || !tokenOut) return []
+      const base: RouteRequest = {
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        tradeType: exactOut ? 'exactOut' : 'exactIn',
+        amount: parseUnits(whole, exactOut ? tokenOut.decimals : tokenIn.decimals),
+        connectors,
+        tokens: d.tokens,
+        gasPriceWei: 2_000_000_000n,
+        nativePriceInTokenOut: { num: 3n, den: 1_000_000_000_000n },
+      }
+      return [base, { ...base, isSplit: false }, { ...base, feeBps: 30 }]
+    })
+  }
+
+  it('finds the same routes as this thread, to the wei, and the same routing errors', async () => {
+    let compared = 0
+    let errors = 0
+    for (const chainId of CHAINS) {
+      const snapshot = h.markets.get(chainId).getSnapshot()
+      for (const request of requestsOf(chainId)) {
+        let expected: ReturnType<typeof findRoutes> | RoutingError
+        try {
+          expected = findRoutes({ ...request, pools: snapshot.pools }, { perExchange: true })
+        } catch (error: unknown) {
+          if (!(error instanceof RoutingError)) throw error
+          expected = error
+        }
+        const actual = await pool
+          .findRoutes(snapshot, request, { perExchange: true })
+          .catch((e: unknown) => e)
+        if (expected instanceof RoutingError) {
+          errors++
+          expect(actual).toBeInstanceOf(RoutingError)
+          expect(actual).toMatchObject({ code: expected.code, message: expected.message })
+        } else {
+          compared++
+          expect(actual).toEqual(expected)
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(30)
+    expect(errors).toBeLessThan(compared)
+  })
+
+  it('rejects with the RoutingError the search threw in the worker', async () => {
+    const d = h.deployment(1)
+    const usdc = h.token(1, 'USDC')
+    const weth = h.token(1, d.tokens.find((t) => t.tags.includes('wrapped-native'))?.symbol ?? 'WETH')
+    const request: RouteRequest = {
+      tokenIn: usdc.address,
+      tokenOut: weth.address,
+      tradeType: 'exactIn',
+      amount: 0n,
+      connectors: [],
+    }
+    const failure = await pool
+      .findRoutes(h.markets.get(1).getSnapshot(), request, { perExchange: false })
+      .catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(RoutingError)
+    expect(failure).toMatchObject({ code: 'INVALID_PARAMS', message: 'amount must be positive' })
+  })
+
+  it('answers quote/single as the in-process app does, before and after a block that moves a pool', async () => {
+    const usdc = h.token(1, 'USDC').address
+    const quote = async (
+      app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+      amount: string,
+    ) => {
+      const q = new URLSearchParams({ fromTokenAddress: zeroAddress, toTokenAddress: usdc, amount })
+      const res = await app.request(`/trade/v1/1/quote/single?${q}`, { headers: { 'x-request-id': 'same' } })
+      expect(res.status).toBe(200)
+      return res.json()
+    }
+    const amounts = ['1000000000000000', '150000000000000000000']
+    for (const amount of amounts) expect(await quote(pooledApp, amount)).toEqual(await quote(h.app, amount))
+
+    const before = await quote(h.app, amounts[1] ?? '')
+    const wallet = h.walletClient(1, 3)
+    const q = new URLSearchParams({
+      fromTokenAddress: zeroAddress,
+      toTokenAddress: usdc,
+      amount: '50000000000000000000',
+      sender: wallet.account.address,
+      slippage: '0.05',
+    })
+    const [swap] = (await (await h.request(`/trade/v1/1/quote/single?${q}`)).json()) as Record<
+      string,
+      string
+    >[]
+    if (!swap) throw new Error('no quote')
+    await h.sendAndWait(wallet, {
+      to: swap.to as Address,
+      data: swap.data as Hex,
+      value: BigInt(swap.nativeValue ?? '0'),
+    })
+    await Promise.all([h.refreshAll(), ...CHAINS.map((id) => pooledMarkets.get(id).poolSync.refresh())])
+    expect(await quote(h.app, amounts[1] ?? '')).not.toEqual(before)
+    for (const amount of amounts) expect(await quote(pooledApp, amount)).toEqual(await quote(h.app, amount))
+  })
+})

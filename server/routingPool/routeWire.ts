@@ -1,0 +1,72 @@
+import type { Address } from 'viem'
+import type { FoundRoutes, Hop, Leg, PoolState, Route } from '../routing'
+import { RoutingError } from '../routing'
+import type { RouteStepQuote } from '../routing/quoteRouteSteps'
+
+/** A hop as it crosses a thread boundary: its pool by address (both threads hold the same snapshot). */
+export type WireHop = Omit<Hop, 'pool'> & { readonly pool: Address }
+export type WireLeg = Omit<Leg, 'hops'> & { readonly hops: readonly WireHop[] }
+export type WireStep = Omit<RouteStepQuote, 'pool'> & { readonly pool: Address }
+export type WireRoute = Omit<Route, 'legs' | 'steps'> & {
+  readonly legs: readonly WireLeg[]
+  readonly steps?: readonly WireStep[]
+}
+
+/** `FoundRoutes` with pools by address, or the routing error, as the routing worker answers. */
+export type WireFoundRoutes =
+  | {
+      readonly ok: true
+      readonly best: WireRoute
+      readonly perExchange: readonly { readonly exchangeId: string; readonly route: WireRoute }[]
+    }
+  | { readonly ok: false; readonly code: RoutingError['code']; readonly message: string }
+
+/** `routes` for posting to another thread: each pool object replaced by its address (a small message). */
+export function toWireFoundRoutes(routes: FoundRoutes): WireFoundRoutes {
+  return {
+    ok: true,
+    best: toWireRoute(routes.best),
+    perExchange: routes.perExchange.map((r) => ({ exchangeId: r.exchangeId, route: toWireRoute(r.route) })),
+  }
+}
+
+/**
+ * The routes of a worker's answer over this thread's pool objects (`pools`: the snapshot the request was
+ * routed on, by address). Throws the RoutingError a worker reported, and an Error naming a pool the snapshot
+ * lacks (a worker routed on another snapshot: a bug).
+ */
+export function fromWireFoundRoutes(
+  wire: WireFoundRoutes,
+  pools: ReadonlyMap<Address, PoolState>,
+): FoundRoutes {
+  if (!wire.ok) throw new RoutingError(wire.code, wire.message)
+  const pool = (address: Address): PoolState => {
+    const found = pools.get(address)
+    if (!found) throw new Error(`routing worker answered with pool ${address}, absent from the snapshot`)
+    return found
+  }
+  const route = (r: WireRoute): Route => {
+    const { steps, legs, ...rest } = r
+    return {
+      ...rest,
+      legs: legs.map((leg) => ({ ...leg, hops: leg.hops.map((hop) => ({ ...hop, pool: pool(hop.pool) })) })),
+      ...(steps ? { steps: steps.map((step) => ({ ...step, pool: pool(step.pool) })) } : {}),
+    }
+  }
+  return {
+    best: route(wire.best),
+    perExchange: wire.perExchange.map((r) => ({ exchangeId: r.exchangeId, route: route(r.route) })),
+  }
+}
+
+function toWireRoute(route: Route): WireRoute {
+  const { steps, legs, ...rest } = route
+  return {
+    ...rest,
+    legs: legs.map((leg) => ({
+      ...leg,
+      hops: leg.hops.map((hop) => ({ ...hop, pool: hop.pool.address })),
+    })),
+    ...(steps ? { steps: steps.map((step) => ({ ...step, pool: step.pool.address })) } : {}),
+  }
+}

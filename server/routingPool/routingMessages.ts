@@ -1,0 +1,36 @@
+import type { Address } from 'viem'
+import type { PoolState, RouteRequest } from '../routing'
+import type { WireFoundRoutes } from './routeWire'
+
+/**
+ * A new snapshot of one chain, as a change to the newest one the worker holds of that chain: the pools in
+ * order by address, and only the pool states that changed (unchanged pools keep their objects, and with them
+ * the worker's memo of their swaps).
+ */
+export interface SnapshotMessage {
+  readonly type: 'snapshot'
+  readonly chainId: number
+  readonly snapshotId: number
+  readonly addresses: readonly Address[]
+  readonly changed: readonly PoolState[]
+}
+
+/** Route one request over a snapshot the worker was sent before. */
+export interface RouteMessage {
+  readonly type: 'route'
+  readonly requestId: number
+  readonly chainId: number
+  readonly snapshotId: number
+  readonly params: RouteRequest
+  readonly perExchange: boolean
+}
+
+export type ToRoutingWorker = SnapshotMessage | RouteMessage
+
+/** The answer to a `RouteMessage`: routes or a routing error, or `failure` for anything unexpected. */
+export type FromRoutingWorker =
+  | { readonly requestId: number; readonly routes: WireFoundRoutes }
+  | { readonly requestId: number; readonly failure: string }
+
+/** How many snapshots of one chain a worker keeps (a request may still route on the one before the newest). */
+export const HELD_SNAPSHOTS_PER_CHAIN = 3
