@@ -7,6 +7,8 @@ import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAd
 import type { ChainDeployment } from './chains/deployment'
 import { loadNetworkConfig } from './chains/parseNetworkConfig'
 import { type Config, loadConfig } from './config'
+import type { AcrossFiller } from './devnet/across/createAcrossFiller'
+import { startAcrossFiller } from './devnet/across/startAcrossFiller'
 import type { LayerZeroRelayer } from './devnet/layerZeroRelayer/createLayerZeroRelayer'
 import { startLayerZeroRelayer } from './devnet/layerZeroRelayer/startLayerZeroRelayer'
 import {
@@ -95,8 +97,10 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
   let relayer: LayerZeroRelayer | undefined
+  let acrossFiller: AcrossFiller | undefined
   const stopServices = async () => {
     await relayer?.stop()
+    await acrossFiller?.stop()
     markets?.stop()
     await Promise.all(watchers.map((w) => w.stop()))
     await gasless?.stop()
@@ -141,6 +145,12 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         version: devnet.manifest.version,
         delayMs: config.devnetRelayDelayMs,
         log: (message) => logger.info(message, { component: 'layerzero-relayer' }),
+      })
+      acrossFiller = startAcrossFiller({
+        deployments,
+        dataDir: config.dataDir,
+        version: devnet.manifest.version,
+        log: (message) => logger.info(message, { component: 'across-filler' }),
       })
     }
     const pollIntervalMs = devnet ? 100 : 1_000
