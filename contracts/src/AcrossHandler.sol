@@ -9,10 +9,15 @@ interface IAcrossHandlerToken {
     function approve(address spender, uint256 amount) external returns (bool);
 }
 
+interface IAcrossHandlerWrappedNative {
+    function withdraw(uint256 amount) external;
+}
+
 /// @title AcrossHandler
 /// @notice Destination executor of a cross-chain swap through Across: a deposit names this contract as its
 /// recipient and `abi.encode(DestinationSwap)` as its message; the SpokePool pays the output amount here
-/// (the wrapped native unwrapped to native) and calls `handleV3AcrossMessage` in the same fill. The amount is
+/// (a contract recipient gets the wrapped native as the token) and calls `handleV3AcrossMessage` in the same
+/// fill. The amount is
 /// swapped through the Aggregator to the receiver, or, when that swap cannot meet its minimum or deadline,
 /// paid to the receiver as the bridged token itself. Configuration is fixed at construction (no owner).
 contract AcrossHandler {
@@ -40,18 +45,23 @@ contract AcrossHandler {
         wrappedNative = aggregator_.wrappedNative();
     }
 
-    /// @notice Accepts native coins: the SpokePool unwraps a wrapped-native output and sends it here before it
-    /// calls `handleV3AcrossMessage`. A call only ever spends the amount the SpokePool names.
+    /// @notice Accepts native coins from the wrapped native token's `withdraw` (a wrapped-native fill for a
+    /// receiver who asked for native). A call only ever spends the amount the SpokePool names.
     receive() external payable {}
 
     /// @notice Across's message hook: only the SpokePool may call, right after it paid `amount` of `tokenSent`
-    /// here (as native when `tokenSent` is the wrapped native). Swaps it for the message's receiver through the
-    /// Aggregator (min-out and deadline), else pays the bridged token to the receiver and emits `AcrossFallback`.
+    /// here. Swaps it for the message's receiver through the Aggregator (min-out and deadline), else pays the
+    /// bridged token to the receiver and emits `AcrossFallback`. A wrapped-native fill for a receiver who asked
+    /// for native (tokenOut zero) is unwrapped and paid as native.
     function handleV3AcrossMessage(address tokenSent, uint256 amount, address, bytes memory message) external {
         if (msg.sender != spokePool) revert UnauthorizedSpokePool(msg.sender);
-        address token = tokenSent == wrappedNative ? address(0) : tokenSent;
+        address token = tokenSent;
         DestinationSwap memory order = abi.decode(message, (DestinationSwap));
         _checkReceiver(order.receiver, tokenSent, order.tokenOut);
+        if (order.tokenOut == address(0) && token == wrappedNative) {
+            IAcrossHandlerWrappedNative(wrappedNative).withdraw(amount);
+            token = address(0);
+        }
         if (order.tokenOut == token) {
             _send(token, order.receiver, amount);
             emit AcrossSwapped(order.receiver, token, amount, token, amount);
