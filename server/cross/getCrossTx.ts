@@ -19,6 +19,7 @@ export async function getCrossTx(services: CrossServices, txHash: string) {
       amountReceived: record.amountReceived?.toString() ?? null,
       tradeProtocol: provider.tradeProtocol,
       receivedDifferentTokens: record.receivedDifferentTokens,
+      refunded: record.refunded ?? false,
       providerInfo: provider.info,
     }
   }

@@ -118,6 +118,11 @@ export interface ProviderTransferStatus {
   amountReceived?: bigint
   /** True when the receiver got another asset than asked (e.g. the bridge's canonical token instead of a swap). */
   receivedDifferentTokens: boolean
+  /**
+   * Intent providers: true once the deposit, left unfilled past its deadline, was refunded to the sender on the
+   * origin (state FAILED, `amountReceived` the refunded input); absent where a provider has no refunds.
+   */
+  refunded?: boolean
 }
 
 /** What `GET /v1/info/cross-providers` and every answer's `providerInfo` say about a provider. */

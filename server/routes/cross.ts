@@ -72,6 +72,10 @@ const CrossChainTxSchema = z
     receivedDifferentTokens: z.boolean().openapi({
       description: 'True when the destination swap failed and the bridged token was delivered instead',
     }),
+    refunded: z.boolean().openapi({
+      description:
+        'Intent bridges (Across): true when no relayer filled the deposit before its deadline and the input was refunded to the sender on the source chain (status FAILED, amountReceived the refunded input in source base units)',
+    }),
     providerInfo: ProviderInfoSchema,
   })
   .openapi('CrossChainTx')
@@ -120,9 +124,10 @@ const CrossQuoteSchema = z
     dstTrade: SideSummarySchema,
     srcTradeList: z.array(z.record(z.string(), z.string())),
     dstTradeList: z.array(z.record(z.string(), z.string())),
-    nativeFee: z
-      .string()
-      .openapi({ description: "Wei of the source chain's native currency paid to the provider" }),
+    nativeFee: z.string().openapi({
+      description:
+        "Wei of the source chain's native currency paid to the provider: Stargate's LayerZero messaging fee (destination gas and compose included); 0 for Across, whose relayer is paid out of the input (the relayer fee is in the output)",
+    }),
     ...CrossTransactionFields,
     tradeProtocol: z.string().openapi({ example: 'CROSS_CHAIN_THORCHAIN' }),
     sourceChainId: z.number().int(),
