@@ -98,7 +98,7 @@ async function tradeAcross(params: {
 const status = async (hash: string) => (await h.request(`/trade/v1/info/tx/${hash}`)).json()
 
 describe('cross-chain through Across, quoted and sent through the API', () => {
-  it('USDC to USDC: both providers are offered, best output first; the receiver gets exactly the Across quote', async () => {
+  it('USDC to USDC: both providers are offered, ranked by net output; the receiver gets exactly the Across quote', async () => {
     const receiver = getAddress('0x00000000000000000000000000000000000a0001')
     const usdc1 = h.token(1, 'USDC').address
     const usdc42161 = h.token(42161, 'USDC').address
@@ -114,8 +114,15 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
       'CROSS_CHAIN_ACROSS',
       'CROSS_CHAIN_STARGATE',
     ])
-    const outputs = offers.map((o) => BigInt(o.dstTrade.toTokenAmount))
-    expect(outputs).toEqual([...outputs].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)))
+    // ranked by net output: what arrives less the native fee, in USD
+    const usdcUsd = h.markets.get(42161).getUsdPrice(usdc42161) ?? Number.NaN
+    const ethUsd = h.markets.get(1).getUsdPrice(h.deployment(1).wrappedNative) ?? Number.NaN
+    expect(usdcUsd * ethUsd).toBeGreaterThan(0)
+    const nets = offers.map(
+      (o) => (Number(o.dstTrade.toTokenAmount) / 1e6) * usdcUsd - (Number(o.nativeFee) / 1e18) * ethUsd,
+    )
+    expect(nets).toEqual([...nets].sort((a, b) => b - a))
+    expect(offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_STARGATE')?.nativeFee).not.toBe('0')
     expect(offer.dstTrade.toTokenAmount).toBe(computeAcrossOutput(amount, 6, 6).outputAmount.toString())
     expect(offer.nativeFee).toBe('0')
     expect(swap.nativeValue).toBe('0')

@@ -7,6 +7,7 @@ import { assertCrossDirection } from './assertCrossDirection'
 import { type CrossServices, MIN_CROSS_TRADE_USD } from './crossServices'
 import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
 import { priceCrossSide } from './priceCrossSide'
+import { rankByNetOutput } from './rankByNetOutput'
 import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCrossSide'
 
 /** The parameters of `quote/cross` and `GET swap/cross` that matter to a cross-chain trade. */
@@ -111,8 +112,20 @@ export async function resolveCrossTrade(
   }
 }
 
+/** USD of one whole native coin of an EVM source chain (its wrapped native's price), when known. */
+function sourceNativeUsd(services: CrossServices, chainId: number): number | undefined {
+  const market = services.markets.all().find((m) => m.chainId === chainId)
+  if (market === undefined) return undefined
+  try {
+    return market.getUsdPrice(market.deployment.wrappedNative)
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * Every mounted provider's quotes for a resolved trade, best first (`quoteAllProviders`). With `build` each
+ * Every mounted provider's quotes for a resolved trade, best first by net output (`rankByNetOutput`: what
+ * arrives less the native fee, in USD; `quoteAllProviders`' order when a price is unknown). With `build` each
  * quote carries its transaction too. When no provider quotes: the most telling refusal of a provider (e.g.
  * the network's BELOW_MINIMUM), else 422 NO_ROUTE with the compatible message clients read as "try another
  * provider", or 503 UPSTREAM_UNAVAILABLE when every provider failed to answer.
@@ -152,8 +165,13 @@ export async function quoteCrossContext(
     throw noRoute(refusals.length > 0 ? refusals.map((e) => e.message) : ['No provider serves this pair'])
   }
   const byId = new Map(providers.map((p) => [p.id, p]))
+  const ranked = rankByNetOutput(quotes, {
+    outputUsd: context.usdOut,
+    outputDecimals: destination.asset.decimals,
+    nativeUsd: sourceNativeUsd(services, source.chain.id),
+  })
   return Promise.all(
-    quotes.map(async (quote) => {
+    ranked.map(async (quote) => {
       const provider = byId.get(quote.providerId)
       if (provider === undefined) throw new Error(`quote of unknown provider ${quote.providerId}`)
       return {
