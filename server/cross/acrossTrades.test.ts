@@ -2,12 +2,13 @@ import { type Address, getAddress, parseEther, parseUnits, zeroAddress } from 'v
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { type AcrossFiller, createAcrossFiller } from '../devnet/across/createAcrossFiller'
-import { computeAcrossOutput } from '../providers/across/acrossFees'
+import { computeAcrossInputForOutput, computeAcrossOutput } from '../providers/across/acrossFees'
 import { createAcrossProvider } from '../providers/across/createAcrossProvider'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 
 interface CrossAnswer {
+  srcTrade: { fromTokenAmount: string }
   dstTrade: { toTokenAmount: string }
   nativeFee: string
   tradeProtocol: string
@@ -39,13 +40,16 @@ afterAll(async () => {
   await h?.stop()
 })
 
-async function quote(params: {
+type TradeParams = {
   from: string
   to: string
   amount: bigint
   account: number
   receiver: Address
-}) {
+  exactOut?: boolean
+}
+
+async function request(params: TradeParams) {
   await h.refreshAll()
   const wallet = h.walletClient(1, params.account)
   const query = new URLSearchParams({
@@ -57,20 +61,19 @@ async function quote(params: {
     receiver: params.receiver,
     slippage: '0.01',
     disableEstimate: 'true',
+    ...(params.exactOut ? { isExactOut: 'true' } : {}),
   })
-  const res = await h.request(`/trade/v1/1/quote/cross?${query}`)
+  return h.request(`/trade/v1/1/quote/cross?${query}`)
+}
+
+async function quote(params: TradeParams) {
+  const res = await request(params)
   expect(res.status).toBe(200)
   return (await res.json()) as CrossAnswer[]
 }
 
 /** Quotes through the API, takes the Across offer, builds it by POST swap/cross and sends it. */
-async function tradeAcross(params: {
-  from: string
-  to: string
-  amount: bigint
-  account: number
-  receiver: Address
-}) {
+async function tradeAcross(params: TradeParams) {
   const offers = await quote(params)
   const offer = offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_ACROSS')
   if (offer === undefined) throw new Error('no Across offer')
@@ -186,6 +189,42 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
       BigInt(offer.dstTrade.toTokenAmount),
     )
   }, 300_000)
+
+  it('exact output: only Across quotes it, with the input it needs, and the receiver gets exactly the amount asked', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0005')
+    const usdc42161 = h.token(42161, 'USDC').address
+    const wanted = parseUnits('1000', 6)
+    const { offers, offer, hash } = await tradeAcross({
+      from: h.token(1, 'USDC').address,
+      to: usdc42161,
+      amount: wanted,
+      account: 7,
+      receiver,
+      exactOut: true,
+    })
+    expect(offers.map((o) => o.tradeProtocol)).toEqual(['CROSS_CHAIN_ACROSS'])
+    expect(offer.dstTrade.toTokenAmount).toBe(wanted.toString())
+    const input = computeAcrossInputForOutput(wanted, 6, 6)
+    expect(offer.srcTrade.fromTokenAmount).toBe(input.toString())
+    expect(computeAcrossOutput(input, 6, 6).outputAmount).toBe(wanted)
+    const before = await h.balanceOf(42161, usdc42161, receiver)
+    await filler.runOnce()
+    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(wanted)
+    expect(await status(hash)).toMatchObject({ status: 'DELIVERED', amountReceived: wanted.toString() })
+  }, 300_000)
+
+  it('exact output that needs a destination swap: 422 NO_ROUTE (no provider can guarantee it)', async () => {
+    const res = await request({
+      from: h.token(1, 'USDC').address,
+      to: h.token(42161, 'USDT').address,
+      amount: parseUnits('1000', 6),
+      account: 7,
+      receiver: getAddress('0x00000000000000000000000000000000000a0006'),
+      exactOut: true,
+    })
+    expect(res.status).toBe(422)
+    expect(((await res.json()) as { error?: { code: string } }).error?.code).toBe('NO_ROUTE')
+  })
 
   it('a deposit nobody fills is refunded to the sender after its deadline, and the status says so', async () => {
     const receiver = getAddress('0x00000000000000000000000000000000000a0004')

@@ -33,10 +33,10 @@ export interface PlacedCrossQuote {
 
 /**
  * Validates a cross-chain trade and resolves its context: known chains (400 UNSUPPORTED_CHAIN), two different
- * chains, no exact output (400 INVALID_PARAMS), tokens of each chain, the spec's directions for UTXO and
+ * chains, tokens of each chain, the spec's directions for UTXO and
  * Cosmos trades (400 UNSUPPORTED_DIRECTION), sender and receiver in their chain's format (a receiver is
  * required unless both sides are EVM, where it defaults to the sender), and the $10 minimum (400
- * BELOW_MINIMUM) wherever the input's USD price is known.
+ * BELOW_MINIMUM) wherever the USD price of the side `amount` names is known (the output with `isExactOut`).
  */
 export async function resolveCrossTrade(
   services: CrossServices,
@@ -52,14 +52,6 @@ export async function resolveCrossTrade(
     throw new AppError('INVALID_PARAMS', 'destinationChainId is the source chain: use quote/single', {
       details: { param: 'destinationChainId' },
     })
-  if (params.isExactOut === true)
-    throw new AppError(
-      'INVALID_PARAMS',
-      'Cross-chain trades take the exact input amount (isExactOut is not served)',
-      {
-        details: { param: 'isExactOut' },
-      },
-    )
   assertCrossDirection(
     { chain: sourceChain },
     { chain: destinationChain, isNative: isNativeAddress(params.toTokenAddress) },
@@ -86,14 +78,16 @@ export async function resolveCrossTrade(
     priceCrossSide(services, source),
     priceCrossSide(services, destination),
   ])
-  if (usdIn !== undefined) {
-    const valueUsd = (Number(params.amount) / 10 ** source.asset.decimals) * usdIn
+  const exactOut = params.isExactOut === true
+  const [namedUsd, namedSide] = exactOut ? [usdOut, destination] : [usdIn, source]
+  if (namedUsd !== undefined) {
+    const valueUsd = (Number(params.amount) / 10 ** namedSide.asset.decimals) * namedUsd
     if (valueUsd < MIN_CROSS_TRADE_USD) {
-      const minimum = BigInt(Math.ceil((MIN_CROSS_TRADE_USD / usdIn) * 10 ** source.asset.decimals))
+      const minimum = BigInt(Math.ceil((MIN_CROSS_TRADE_USD / namedUsd) * 10 ** namedSide.asset.decimals))
       throw new AppError('BELOW_MINIMUM', compatibleMessages.insufficientAmount, {
         details: {
           param: 'amount',
-          reason: `Cross-chain trades start at $${MIN_CROSS_TRADE_USD}: at least ${minimum} base units of ${source.symbol}`,
+          reason: `Cross-chain trades start at $${MIN_CROSS_TRADE_USD}: at least ${minimum} base units of ${namedSide.symbol}`,
           minimumUsd: MIN_CROSS_TRADE_USD,
           minimumAmount: minimum.toString(),
         },
@@ -109,6 +103,7 @@ export async function resolveCrossTrade(
     slippage: params.slippage ?? singleSwapLimits.defaultSlippage,
     usdIn,
     usdOut,
+    ...(exactOut ? { exactOut } : {}),
   }
 }
 
@@ -136,12 +131,18 @@ export async function quoteCrossContext(
   options: { build: boolean },
 ): Promise<PlacedCrossQuote[]> {
   const { source, destination } = context
-  const providers = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
+  const serving = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
+  const providers = context.exactOut === true ? serving.filter((p) => p.exactOut === true) : serving
   const noRoute = (reasons: string[]) =>
     new AppError('NO_ROUTE', compatibleMessages.noCrossChainProvider, {
       details: { sourceChainId: source.chain.id, destinationChainId: destination.chain.id, reasons },
     })
-  if (providers.length === 0) throw noRoute(['No provider serves these chains'])
+  if (providers.length === 0)
+    throw noRoute([
+      serving.length > 0
+        ? 'No provider guarantees an exact output between these chains: quote the exact input instead'
+        : 'No provider serves these chains',
+    ])
   const { quotes, failures } = await quoteAllProviders(
     providers,
     {
@@ -151,6 +152,7 @@ export async function quoteCrossContext(
       sender: context.sender ?? '',
       receiver: context.receiver,
       slippage: context.slippage,
+      ...(context.exactOut === true ? { exactAmountOut: context.amount } : {}),
     },
     { timeoutMs: services.providerTimeoutMs },
   )

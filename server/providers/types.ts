@@ -29,6 +29,11 @@ export interface ProviderQuoteRequest {
   receiver: string
   /** Fraction, e.g. 0.005 for 0.5%. */
   slippage: number
+  /**
+   * Exact output: the receiver must get exactly this many base units of `to`; `amountIn` is then ignored and
+   * each quote's `request.amountIn` is the input it needs. Only providers with `exactOut` are asked.
+   */
+  exactAmountOut?: bigint
 }
 
 /** A provider's fee, in base units of `asset`. */
@@ -153,6 +158,8 @@ export interface CrossChainProvider {
    * EVM chains, `utxo` for the liquidity network (UTXO and Cosmos trades).
    */
   flow: 'crossChain' | 'utxo'
+  /** True when it can guarantee an exact output (`ProviderQuoteRequest.exactAmountOut`): intent bridges. */
+  exactOut?: boolean
   /** Chains it serves (as source or destination). */
   chainIds: readonly ProviderChainId[]
   /** True when it may carry a transfer from `sourceChainId` to `destinationChainId`. */

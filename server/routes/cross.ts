@@ -30,6 +30,11 @@ const CrossQuoteQuerySchema = SingleQuoteQuerySchema.omit({ sender: true, receiv
     }),
     sender: accountParam('sender'),
     receiver: accountParam('receiver'),
+    isExactOut: SingleQuoteQuerySchema.shape.isExactOut.openapi({
+      type: 'string',
+      description:
+        '`true`: `amount` is what the receiver gets, exactly, in destination base units; only providers that guarantee it answer (Across, without a destination swap), each with the input it needs in `srcTrade.fromTokenAmount`; 422 NO_ROUTE when none can',
+    }),
   })
   .openapi('CrossQuoteQuery')
 

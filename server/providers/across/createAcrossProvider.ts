@@ -19,7 +19,7 @@ import type { ContractStep } from '../../routing/toContractSteps'
 import { planPathSteps } from '../stargate/planPathSteps'
 import { destinationSwapParameter } from '../stargate/stargatePoolAbi'
 import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
-import { computeAcrossOutput } from './acrossFees'
+import { computeAcrossInputForOutput, computeAcrossOutput, convertDecimals } from './acrossFees'
 import { acrossSpokePoolAbi } from './acrossSpokePoolAbi'
 
 /** Seconds a deposit may wait for its fill before it is refunded (well under the SpokePool's 6 h buffer). */
@@ -128,6 +128,7 @@ export function createAcrossProvider(params: {
     id: 'across',
     tradeProtocol: 'CROSS_CHAIN_ACROSS',
     flow: 'crossChain',
+    exactOut: true,
     info: {
       name: 'Across',
       logo: '/providers/across.svg',
@@ -146,16 +147,21 @@ export function createAcrossProvider(params: {
       const input = inputAssetOf(origin, request.from.address)
       const output = destination.across.assets.find((a) => a.asset === input?.asset)
       if (input === undefined || output === undefined) return []
-      const { outputAmount, relayerFee } = computeAcrossOutput(
-        request.amountIn,
-        input.decimals,
-        output.decimals,
-      )
-      if (outputAmount <= 0n || (await inventoryOf(destination, output.token)) < outputAmount) return []
       const toAddress = getAddress(request.to.address)
       const direct =
         isAddressEqual(toAddress, output.token) ||
         (isNative(toAddress) && isAddressEqual(output.token, destination.wrappedNative))
+      const exact = request.exactAmountOut
+      // exact output: only without a destination swap (the fill itself pays an exact amount)
+      if (exact !== undefined && !direct) return []
+      const amountIn =
+        exact === undefined
+          ? request.amountIn
+          : computeAcrossInputForOutput(exact, input.decimals, output.decimals)
+      const outputAmount =
+        exact ?? computeAcrossOutput(amountIn, input.decimals, output.decimals).outputAmount
+      const relayerFee = convertDecimals(amountIn, input.decimals, output.decimals) - outputAmount
+      if (outputAmount <= 0n || (await inventoryOf(destination, output.token)) < outputAmount) return []
       const slippageBps = BigInt(Math.round(request.slippage * 10_000))
       let amountOut = outputAmount
       let destinationSteps: ContractStep[] = []
@@ -172,7 +178,7 @@ export function createAcrossProvider(params: {
       const at = now()
       const quote: ProviderQuote = {
         providerId: 'across',
-        request,
+        request: { ...request, amountIn },
         amountOut,
         amountOutMin: direct ? outputAmount : (amountOut * (10_000n - slippageBps)) / 10_000n,
         fees: [
@@ -192,6 +198,7 @@ export function createAcrossProvider(params: {
           inputToken: input.token,
           outputToken: output.token,
           outputAmount: outputAmount.toString(),
+          exactOutput: exact !== undefined,
           relayerFee: relayerFee.toString(),
           quoteTimestamp: at - QUOTE_TIMESTAMP_LAG_SEC,
           fillDeadline: at + FILL_DEADLINE_SEC,
@@ -219,8 +226,10 @@ export function createAcrossProvider(params: {
         })
       if (fillDeadline > quoteTimestamp + QUOTE_TIMESTAMP_LAG_SEC + FILL_DEADLINE_SEC)
         throw badData('fillDeadline')
-      // the output is the fee rule's, whatever came back from the client
-      const { outputAmount } = computeAcrossOutput(request.amountIn, input.decimals, output.decimals)
+      // the output is the fee rule's (or the exact amount asked, which it covers), whatever came back
+      const ruled = computeAcrossOutput(request.amountIn, input.decimals, output.decimals).outputAmount
+      const outputAmount = details.exactOutput === true ? quote.amountOut : ruled
+      if (outputAmount > ruled || outputAmount <= 0n) throw badData('outputAmount')
       const handler = getAddress(typeof details.handler === 'string' ? details.handler : zeroAddress)
       const swap = !isNative(handler)
       if (
