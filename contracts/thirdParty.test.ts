@@ -46,6 +46,7 @@ describe('thirdParty', () => {
     ['TokenMessaging', 'setGasLimit'],
     ['CreditMessaging', 'sendCredits'],
     ['FeeLibV1', 'setFeeConfig'],
+    ['Ethereum_SpokePool', 'fillRelay'],
   ])('%s has creation bytecode and an ABI with %s', (name, functionName) => {
     const { abi, bytecode } = getThirdPartyArtifact(name)
     expect(bytecode.length).toBeGreaterThan(2_000)

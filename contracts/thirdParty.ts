@@ -30,9 +30,12 @@ export type ThirdPartyName =
   | 'TokenMessaging'
   | 'CreditMessaging'
   | 'FeeLibV1'
+  | 'Ethereum_SpokePool'
+  | 'ERC1967Proxy'
 
 const lzMessageLib = '@layerzerolabs/lz-evm-messagelib-v2/artifacts/contracts'
 const stargate = '@stargatefinance/stg-evm-v2/artifacts/src'
+const across = '@across-protocol/contracts/dist/evm/artifacts'
 
 const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
   UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
@@ -59,6 +62,8 @@ const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
   TokenMessaging: `${stargate}/messaging/TokenMessaging.sol/TokenMessaging.json`,
   CreditMessaging: `${stargate}/messaging/CreditMessaging.sol/CreditMessaging.json`,
   FeeLibV1: `${stargate}/feelibs/FeeLibV1.sol/FeeLibV1.json`,
+  Ethereum_SpokePool: `${across}/Ethereum_SpokePool.sol/Ethereum_SpokePool.json`,
+  ERC1967Proxy: `${across}/ERC1967Proxy.sol/ERC1967Proxy.json`,
 }
 
 export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
@@ -68,7 +73,7 @@ const cache = new Map<ThirdPartyName, ThirdPartyArtifact>()
 
 /**
  * Loads the ABI and creation bytecode of a real third-party contract exactly as published on npm
- * (Uniswap V2 waffle builds, Uniswap V3, LayerZero V2 and Stargate V2 hardhat artifacts, viem's Multicall3). Never recompiled, so the
+ * (Uniswap V2 waffle builds, Uniswap V3, LayerZero V2, Stargate V2 and Across hardhat artifacts, viem's Multicall3). Never recompiled, so the
  * bytecode and CREATE2 init-code hashes are the published ones. Throws if the package file is missing.
  */
 export function getThirdPartyArtifact(name: ThirdPartyName): ThirdPartyArtifact {

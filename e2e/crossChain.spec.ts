@@ -83,13 +83,41 @@ test.describe('cross-chain through Stargate', () => {
     await expect(card.getByRole('heading', { name: 'Ethereum to Arbitrum One' })).toBeVisible()
     await new AppPage(page).connect('E2E Wallet')
     await card.getByLabel('You pay on Ethereum').fill('0.3')
-    await expect(card.getByRole('radio', { name: /Stargate/ }).first()).toBeVisible()
+    await card
+      .getByRole('radio', { name: /Stargate/ })
+      .first()
+      .check()
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
-    const [best] = quotes.at(-1) ?? []
+    const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Stargate')
     await card.getByRole('button', { name: 'Swap to Arbitrum One' }).click()
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
-    expect(best?.providerInfo.name).toBe('Stargate')
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
-    expect(after - before).toBe(BigInt(best?.dstTrade.toTokenAmount ?? '0'))
+    expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))
+  })
+})
+
+test.describe('cross-chain through Across', () => {
+  test('ETH on Ethereum to ETH on Arbitrum: the intent offer, filled by the devnet filler to the wei of the quote', async ({
+    page,
+    wallet,
+  }) => {
+    const arbitrum = wallet.chains.find((c) => c.id === 42161)
+    if (arbitrum === undefined) throw new Error('the devnet has no Arbitrum')
+    const quotes: CrossQuoteAnswer[][] = []
+    page.on('response', async (response) => {
+      if (response.url().includes('/quote/cross') && response.ok())
+        quotes.push((await response.json()) as CrossQuoteAnswer[])
+    })
+    await page.goto('/?chain=1&toChain=42161')
+    const card = page.getByRole('region', { name: 'Cross-chain swap' })
+    await new AppPage(page).connect('E2E Wallet')
+    await card.getByLabel('You pay on Ethereum').fill('0.2')
+    await card.getByRole('radio', { name: /Across/ }).check()
+    const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
+    const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Across')
+    await card.getByRole('button', { name: 'Swap to Arbitrum One' }).click()
+    await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
+    const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
+    expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))
   })
 })

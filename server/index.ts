@@ -10,6 +10,8 @@ import { type Config, loadConfig } from './config'
 import type { PollLoop } from './createPollLoop'
 import { findCrossSent } from './cross/findCrossSent'
 import { followCrossTrades } from './cross/followCrossTrades'
+import type { AcrossFiller } from './devnet/across/createAcrossFiller'
+import { startAcrossFiller } from './devnet/across/startAcrossFiller'
 import type { LayerZeroRelayer } from './devnet/layerZeroRelayer/createLayerZeroRelayer'
 import { startLayerZeroRelayer } from './devnet/layerZeroRelayer/startLayerZeroRelayer'
 import {
@@ -102,8 +104,10 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let pruning: ErrorRegistrationPruning | undefined
   let relayer: LayerZeroRelayer | undefined
   let routingPool: RoutingPool | undefined
+  let acrossFiller: AcrossFiller | undefined
   const stopServices = async () => {
     await relayer?.stop()
+    await acrossFiller?.stop()
     markets?.stop()
     await routingPool?.close()
     await Promise.all(watchers.map((w) => w.stop()))
@@ -150,6 +154,12 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         version: devnet.manifest.version,
         delayMs: config.devnetRelayDelayMs,
         log: (message) => logger.info(message, { component: 'layerzero-relayer' }),
+      })
+      acrossFiller = startAcrossFiller({
+        deployments,
+        dataDir: config.dataDir,
+        version: devnet.manifest.version,
+        log: (message) => logger.info(message, { component: 'across-filler' }),
       })
     }
     const pollIntervalMs = devnet ? 100 : 1_000

@@ -30,6 +30,26 @@ export interface ChainDeployment {
   layerZero?: LayerZeroDeployment
   /** Stargate V2 on this chain (needs `layerZero`). */
   stargate?: StargateDeployment
+  /** Across on this chain: the SpokePool intents are deposited into and filled from. */
+  across?: AcrossDeployment
+}
+
+/** One chain's Across SpokePool, the tokens it bridges and the relayers whose inventory quotes count on. */
+export interface AcrossDeployment {
+  spokePool: Address
+  /** Our destination handler (contracts/src/AcrossHandler.sol): `handleV3AcrossMessage` swaps for the receiver. */
+  handler?: Address
+  /** The bridged tokens; the same `asset` on two chains is one route (its input and output token). */
+  assets: AcrossAssetInfo[]
+  /** Relayers that fill on this chain; a quote's fill time is read from their balances here. */
+  relayers: Address[]
+}
+
+export interface AcrossAssetInfo {
+  /** The asset's name on every chain: `USDC`, `USDT` or `WETH`. */
+  asset: string
+  token: Address
+  decimals: number
 }
 
 /** One chain's LayerZero V2 endpoint, message libraries and the workers the devnet runs. */

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createFakeDeployments } from '../testing/fakeDeployments'
 import {
@@ -24,6 +25,26 @@ describe('parseNetworkConfig', () => {
   it('accepts a devnet manifest shape ({ chains })', () => {
     const chains = parseNetworkConfig({ version: 1, chains: createFakeDeployments(), devAccounts: [] })
     expect(chains.map((c) => c.chainId)).toEqual([1, 8453])
+  })
+
+  it('accepts an Across deployment with checksummed addresses and rejects a bad relayer', () => {
+    const [first] = createFakeDeployments()
+    const across = {
+      spokePool: '0x5c7bcd6e7de5423a257d81b442095a1a6ced35c5',
+      handler: '0x2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a',
+      assets: [{ asset: 'USDC', token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 }],
+      relayers: ['0x07ae8551be970cb1cca11dd7a11f47ae82e70e67'],
+    }
+    const [parsed] = parseNetworkConfig([{ ...first, across }])
+    expect(parsed?.across).toEqual({
+      spokePool: '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5',
+      handler: '0x2A2a2a2a2a2A2A2a2a2a2A2a2A2A2A2a2A2A2a2a',
+      assets: [{ asset: 'USDC', token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 }],
+      relayers: [getAddress('0x07ae8551be970cb1cca11dd7a11f47ae82e70e67')],
+    })
+    expect(() => parseNetworkConfig([{ ...first, across: { ...across, relayers: ['0x1'] } }])).toThrowError(
+      'Invalid network config:\n  0.across.relayers.0: expected a 0x-prefixed 20-byte address',
+    )
   })
 
   it('names each problem with its JSON path', () => {

@@ -96,6 +96,20 @@ const deploymentSchema = z.object({
       ),
     })
     .optional(),
+  across: z
+    .object({
+      spokePool: address,
+      handler: address.optional(),
+      assets: z.array(
+        z.object({
+          asset: z.string().min(1),
+          token: address,
+          decimals: z.number().int().min(0).max(255),
+        }),
+      ),
+      relayers: z.array(address),
+    })
+    .optional(),
 }) satisfies z.ZodType<ChainDeployment, unknown>
 
 const networkConfigSchema = z

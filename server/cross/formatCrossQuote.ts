@@ -15,6 +15,8 @@ export interface CrossQuoteContext {
   /** USD prices of one whole unit of each side, when known (price impact). */
   usdIn: number | undefined
   usdOut: number | undefined
+  /** `amount` is the exact output asked on the destination (`isExactOut`), not the input. */
+  exactOut?: boolean
 }
 
 /** Swap legs of a side: none yet (the liquidity network swaps natively). */
@@ -84,7 +86,9 @@ export function formatCrossQuote(
   context: CrossQuoteContext,
   transaction?: ProviderTransaction,
 ) {
-  const { source, destination, amount } = context
+  const { source, destination } = context
+  // the input: as asked, or (exact output) what the provider needs
+  const amount = quote.request.amountIn
   const inUsd =
     context.usdIn === undefined ? undefined : (Number(amount) / 10 ** source.asset.decimals) * context.usdIn
   const outUsd =

@@ -57,6 +57,7 @@ function toRow(status: CrossTradeStatus): Pick<CrossTrade, AnswerField> {
     amountReceived: status.amountReceived ?? null,
     tokenReceived: status.tokenReceived ?? null,
     receivedDifferentTokens: status.receivedDifferentTokens,
+    refunded: status.refunded ?? false,
   }
 }
 
@@ -69,6 +70,7 @@ type AnswerField =
   | 'amountReceived'
   | 'tokenReceived'
   | 'receivedDifferentTokens'
+  | 'refunded'
 
 /** The compatible API's answer for a stored trade. */
 function fromStored(row: Pick<CrossTrade, AnswerField>, provider: CrossChainProvider) {
@@ -82,6 +84,7 @@ function fromStored(row: Pick<CrossTrade, AnswerField>, provider: CrossChainProv
     tokenReceived: row.tokenReceived,
     tradeProtocol: provider.tradeProtocol,
     receivedDifferentTokens: row.receivedDifferentTokens,
+    refunded: row.refunded,
     providerInfo: provider.info,
   }
 }

@@ -15,6 +15,7 @@ import { createCrossTagger } from './createCrossTagger'
 import { type CrossServices, MIN_CROSS_TRADE_USD } from './crossServices'
 import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
 import { priceCrossSide } from './priceCrossSide'
+import { rankByNetOutput } from './rankByNetOutput'
 import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCrossSide'
 
 /** The parameters of `quote/cross` and `GET swap/cross` that matter to a cross-chain trade. */
@@ -43,10 +44,10 @@ export interface PlacedCrossQuote {
 
 /**
  * Validates a cross-chain trade and resolves its context: known chains (400 UNSUPPORTED_CHAIN), two different
- * chains, no exact output (400 INVALID_PARAMS), tokens of each chain, the spec's directions for UTXO and
+ * chains, tokens of each chain, the spec's directions for UTXO and
  * Cosmos trades (400 UNSUPPORTED_DIRECTION), sender and receiver in their chain's format (a receiver is
  * required unless both sides are EVM, where it defaults to the sender), and the $10 minimum (400
- * BELOW_MINIMUM) wherever the input's USD price is known.
+ * BELOW_MINIMUM) wherever the USD price of the side `amount` names is known (the output with `isExactOut`).
  */
 export async function resolveCrossTrade(
   services: CrossServices,
@@ -62,14 +63,6 @@ export async function resolveCrossTrade(
     throw new AppError('INVALID_PARAMS', 'destinationChainId is the source chain: use quote/single', {
       details: { param: 'destinationChainId' },
     })
-  if (params.isExactOut === true)
-    throw new AppError(
-      'INVALID_PARAMS',
-      'Cross-chain trades take the exact input amount (isExactOut is not served)',
-      {
-        details: { param: 'isExactOut' },
-      },
-    )
   assertCrossDirection(
     { chain: sourceChain },
     { chain: destinationChain, isNative: isNativeAddress(params.toTokenAddress) },
@@ -96,14 +89,16 @@ export async function resolveCrossTrade(
     priceCrossSide(services, source),
     priceCrossSide(services, destination),
   ])
-  if (usdIn !== undefined) {
-    const valueUsd = (Number(params.amount) / 10 ** source.asset.decimals) * usdIn
+  const exactOut = params.isExactOut === true
+  const [namedUsd, namedSide] = exactOut ? [usdOut, destination] : [usdIn, source]
+  if (namedUsd !== undefined) {
+    const valueUsd = (Number(params.amount) / 10 ** namedSide.asset.decimals) * namedUsd
     if (valueUsd < MIN_CROSS_TRADE_USD) {
-      const minimum = BigInt(Math.ceil((MIN_CROSS_TRADE_USD / usdIn) * 10 ** source.asset.decimals))
+      const minimum = BigInt(Math.ceil((MIN_CROSS_TRADE_USD / namedUsd) * 10 ** namedSide.asset.decimals))
       throw new AppError('BELOW_MINIMUM', compatibleMessages.insufficientAmount, {
         details: {
           param: 'amount',
-          reason: `Cross-chain trades start at $${MIN_CROSS_TRADE_USD}: at least ${minimum} base units of ${source.symbol}`,
+          reason: `Cross-chain trades start at $${MIN_CROSS_TRADE_USD}: at least ${minimum} base units of ${namedSide.symbol}`,
           minimumUsd: MIN_CROSS_TRADE_USD,
           minimumAmount: minimum.toString(),
         },
@@ -127,11 +122,24 @@ export async function resolveCrossTrade(
     slippage: params.slippage ?? singleSwapLimits.defaultSlippage,
     usdIn,
     usdOut,
+    ...(exactOut ? { exactOut } : {}),
+  }
+}
+
+/** USD of one whole native coin of an EVM source chain (its wrapped native's price), when known. */
+function sourceNativeUsd(services: CrossServices, chainId: number): number | undefined {
+  const market = services.markets.all().find((m) => m.chainId === chainId)
+  if (market === undefined) return undefined
+  try {
+    return market.getUsdPrice(market.deployment.wrappedNative)
+  } catch {
+    return undefined
   }
 }
 
 /**
- * Every mounted provider's quotes for a resolved trade, best first (`quoteAllProviders`). With `build` each
+ * Every mounted provider's quotes for a resolved trade, best first by net output (`rankByNetOutput`: what
+ * arrives less the native fee, in USD; `quoteAllProviders`' order when a price is unknown). With `build` each
  * quote carries its transaction too. When no provider quotes: the most telling refusal of a provider (e.g.
  * the network's BELOW_MINIMUM), else 422 NO_ROUTE with the compatible message clients read as "try another
  * provider", or 503 UPSTREAM_UNAVAILABLE when every provider failed to answer.
@@ -142,12 +150,18 @@ export async function quoteCrossContext(
   options: { build: boolean; tagIntegrator?: ((send: TaggedCrossSend) => Hex) | undefined },
 ): Promise<PlacedCrossQuote[]> {
   const { source, destination } = context
-  const providers = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
+  const serving = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
+  const providers = context.exactOut === true ? serving.filter((p) => p.exactOut === true) : serving
   const noRoute = (reasons: string[]) =>
     new AppError('NO_ROUTE', compatibleMessages.noCrossChainProvider, {
       details: { sourceChainId: source.chain.id, destinationChainId: destination.chain.id, reasons },
     })
-  if (providers.length === 0) throw noRoute(['No provider serves these chains'])
+  if (providers.length === 0)
+    throw noRoute([
+      serving.length > 0
+        ? 'No provider guarantees an exact output between these chains: quote the exact input instead'
+        : 'No provider serves these chains',
+    ])
   const { quotes, failures } = await quoteAllProviders(
     providers,
     {
@@ -158,6 +172,7 @@ export async function quoteCrossContext(
       receiver: context.receiver,
       slippage: context.slippage,
       ...(context.integratorFee === undefined ? {} : { integratorFee: context.integratorFee }),
+      ...(context.exactOut === true ? { exactAmountOut: context.amount } : {}),
     },
     { timeoutMs: services.providerTimeoutMs },
   )
@@ -172,8 +187,13 @@ export async function quoteCrossContext(
     throw noRoute(refusals.length > 0 ? refusals.map((e) => e.message) : ['No provider serves this pair'])
   }
   const byId = new Map(providers.map((p) => [p.id, p]))
+  const ranked = rankByNetOutput(quotes, {
+    outputUsd: context.usdOut,
+    outputDecimals: destination.asset.decimals,
+    nativeUsd: sourceNativeUsd(services, source.chain.id),
+  })
   return Promise.all(
-    quotes.map(async (quote) => {
+    ranked.map(async (quote) => {
       const provider = byId.get(quote.providerId)
       if (provider === undefined) throw new Error(`quote of unknown provider ${quote.providerId}`)
       return {

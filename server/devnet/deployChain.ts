@@ -25,6 +25,7 @@ import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../chains/deployment'
 import { getDevnetRelayerAccount } from '../gasless/devnetRelayer'
 import { poolKinds } from '../poolKinds/poolKinds'
+import { deployChainAcross } from './across/deployChainAcross'
 import { deployChainBridges } from './bridges/deployChainBridges'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from './createTxPipeline'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
@@ -222,6 +223,15 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
   await assertPairsCreated(client, v2Pairs)
   log?.(`chain ${chainId}: ${plans.length} pools seeded, ${devAccounts.length} dev accounts funded`)
   const bridges = await deployChainBridges({ client, rpcUrl, account, chainId, tokens, aggregator })
+  const across = await deployChainAcross({
+    client,
+    rpcUrl,
+    account,
+    chainId,
+    tokens,
+    wrappedNative,
+    aggregator,
+  })
 
   // Gasless orders: our settlement with the devnet relayer allowlisted and funded for gas.
   const relayer = getDevnetRelayerAccount().address
@@ -246,6 +256,7 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
     exchanges,
     ...liquidity,
     ...bridges,
+    ...across,
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AddressNetwork } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
 import type { Markets } from '../market/createMarkets'
+import { createAcrossProvider } from './across/createAcrossProvider'
 import { createStargateProvider } from './stargate/createStargateProvider'
 import { createThorchainProvider, type ThorchainProvider } from './thorchain/createThorchainProvider'
 import { createThornodeClient } from './thorchain/createThornodeClient'
@@ -15,8 +16,8 @@ export interface MountedCrossProviders {
 }
 
 /**
- * Mounts the providers whose networks are configured: Stargate on the chains whose deployments carry it (two at
- * least), the liquidity network when a THORNode URL is given, on
+ * Mounts the providers whose networks are configured: Stargate and Across on the chains whose deployments carry
+ * them (two at least), the liquidity network when a THORNode URL is given, on
  * the chains its inbound addresses list (when THORNode cannot be read, it is left out with `onUnavailable`, so
  * nothing is advertised that does not work). `addressNetwork` is `regtest` for the devnet's UTXO ledgers.
  */
@@ -31,6 +32,8 @@ export async function mountCrossProviders(params: {
   const providers: CrossChainProvider[] = []
   const stargate = createStargateProvider({ deployments: params.deployments, markets: params.markets })
   if (stargate.chainIds.length >= 2) providers.push(stargate)
+  const across = createAcrossProvider({ deployments: params.deployments, markets: params.markets })
+  if (across.chainIds.length >= 2) providers.push(across)
   let thorchain: ThorchainProvider | undefined
   if (params.liquidityNetwork !== undefined) {
     const client = createThornodeClient({ baseUrl: params.liquidityNetwork.thornodeUrl })

@@ -31,6 +31,11 @@ export interface ProviderQuoteRequest {
   slippage: number
   /** The integrator's fee, basis points of what is bridged, paid to `recipient` on the source chain. */
   integratorFee?: { bps: number; recipient: string }
+  /**
+   * Exact output: the receiver must get exactly this many base units of `to`; `amountIn` is then ignored and
+   * each quote's `request.amountIn` is the input it needs. Only providers with `exactOut` are asked.
+   */
+  exactAmountOut?: bigint
 }
 
 /** The sides of a cross-chain send an attribution tag binds, with the contract whose event carries it. */
@@ -137,6 +142,11 @@ export interface ProviderTransferStatus {
   tokenReceived?: string
   /** True when the receiver got another asset than asked (e.g. the bridge's canonical token instead of a swap). */
   receivedDifferentTokens: boolean
+  /**
+   * Intent providers: true once the deposit, left unfilled past its deadline, was refunded to the sender on the
+   * origin (state FAILED, `amountReceived` the refunded input); absent where a provider has no refunds.
+   */
+  refunded?: boolean
 }
 
 /** What `GET /v1/info/cross-providers` and every answer's `providerInfo` say about a provider. */
@@ -188,6 +198,8 @@ export interface CrossChainProvider {
    * EVM chains, `utxo` for the liquidity network (UTXO and Cosmos trades).
    */
   flow: 'crossChain' | 'utxo'
+  /** True when it can guarantee an exact output (`ProviderQuoteRequest.exactAmountOut`): intent bridges. */
+  exactOut?: boolean
   /** Chains it serves (as source or destination). */
   chainIds: readonly ProviderChainId[]
   /** True when it may carry a transfer from `sourceChainId` to `destinationChainId`. */

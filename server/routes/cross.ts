@@ -30,6 +30,11 @@ const CrossQuoteQuerySchema = SingleQuoteQuerySchema.omit({ sender: true, receiv
     }),
     sender: accountParam('sender'),
     receiver: accountParam('receiver'),
+    isExactOut: SingleQuoteQuerySchema.shape.isExactOut.openapi({
+      type: 'string',
+      description:
+        '`true`: `amount` is what the receiver gets, exactly, in destination base units; only providers that guarantee it answer (Across, without a destination swap), each with the input it needs in `srcTrade.fromTokenAmount`; 422 NO_ROUTE when none can',
+    }),
   })
   .openapi('CrossQuoteQuery')
 
@@ -77,6 +82,10 @@ const CrossChainTxSchema = z
     }),
     receivedDifferentTokens: z.boolean().openapi({
       description: 'True when the destination swap failed and the bridged token was delivered instead',
+    }),
+    refunded: z.boolean().openapi({
+      description:
+        'Intent bridges (Across): true when no relayer filled the deposit before its deadline and the input was refunded to the sender on the source chain (status FAILED, amountReceived the refunded input in source base units)',
     }),
     providerInfo: ProviderInfoSchema,
   })
@@ -126,9 +135,10 @@ const CrossQuoteSchema = z
     dstTrade: SideSummarySchema,
     srcTradeList: z.array(z.record(z.string(), z.string())),
     dstTradeList: z.array(z.record(z.string(), z.string())),
-    nativeFee: z
-      .string()
-      .openapi({ description: "Wei of the source chain's native currency paid to the provider" }),
+    nativeFee: z.string().openapi({
+      description:
+        "Wei of the source chain's native currency paid to the provider: Stargate's LayerZero messaging fee (destination gas and compose included); 0 for Across, whose relayer is paid out of the input (the relayer fee is in the output)",
+    }),
     ...CrossTransactionFields,
     tradeProtocol: z.string().openapi({ example: 'CROSS_CHAIN_THORCHAIN' }),
     sourceChainId: z.number().int(),

@@ -36,6 +36,7 @@ export type CrossTradeStatus = {
   amountReceived?: bigint | undefined
   tokenReceived?: string | undefined
   receivedDifferentTokens: boolean
+  refunded?: boolean | undefined
 }
 
 /** The two states after which a cross-chain trade no longer changes. */
@@ -89,6 +90,7 @@ export async function recordCrossTradeStatus(db: Db, status: CrossTradeStatus): 
     amountReceived: status.amountReceived ?? null,
     tokenReceived: status.tokenReceived ?? null,
     receivedDifferentTokens: status.receivedDifferentTokens,
+    refunded: status.refunded ?? false,
     finishedAt: isFinal(status.state) ? new Date() : null,
   }
   const [row] = await db

@@ -249,6 +249,8 @@ export const crossTrades = pgTable(
     amountReceived: uint256('amount_received'),
     tokenReceived: text('token_received'),
     receivedDifferentTokens: boolean('received_different_tokens').notNull().default(false),
+    /** An intent deposit nobody filled in time, refunded to the sender on the origin. */
+    refunded: boolean('refunded').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),

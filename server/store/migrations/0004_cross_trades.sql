@@ -22,6 +22,7 @@ CREATE TABLE "cross_trades" (
 	"amount_received" numeric(78, 0),
 	"token_received" text,
 	"received_different_tokens" boolean DEFAULT false NOT NULL,
+	"refunded" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone

@@ -14,6 +14,7 @@ import { sendAndConfirm, TokenDialog } from '../../swap'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
 import { getDepositRequest } from '../model/getDepositRequest'
+import { describeOfferTime, labelOffers } from '../model/labelOffers'
 import { parseCrossAmount } from '../model/parseCrossAmount'
 import { CrossProgress } from './CrossProgress'
 import { DepositView } from './DepositView'
@@ -113,6 +114,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   })
   const offers = quotes.data ?? []
   const offer = offers[picked] ?? offers[0]
+  const offerLabels = labelOffers(offers)
 
   const execute = async () => {
     if (sourceEvm && (!isConnected || address === undefined)) {
@@ -364,8 +366,16 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
                 />
                 <span className="flex-1">
                   <span className="font-semibold">{q.providerInfo.name}</span>
+                  {offerLabels[index]?.map((label) => (
+                    <span
+                      key={label}
+                      className="ml-2 rounded-full border border-accent px-1.5 text-xs font-medium text-accent"
+                    >
+                      {label}
+                    </span>
+                  ))}
                   <span className="block text-xs text-muted">
-                    about {Math.max(1, Math.round(q.processingTime / 60))} min · fee{' '}
+                    {describeOfferTime(q.processingTime)} · fee{' '}
                     {q.nativeFee === '0'
                       ? 'in the amount'
                       : `${formatTokenAmount({ amount: BigInt(q.nativeFee), decimals: 18 })} ${source.nativeCurrency.symbol}`}

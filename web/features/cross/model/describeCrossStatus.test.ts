@@ -25,4 +25,14 @@ describe('describeCrossStatus', () => {
       /refunded/,
     )
   })
+
+  it("says an intent deposit nobody filled was refunded (Across's refunded detail)", () => {
+    expect(describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: false, refunded: true })).toEqual(
+      {
+        label: 'Not filled in time: the deposit was refunded to you on the source chain',
+        stage: 2,
+        tone: 'danger',
+      },
+    )
+  })
 })

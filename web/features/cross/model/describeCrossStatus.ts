@@ -11,7 +11,7 @@ export interface CrossStatusView {
  * transaction): in flight, delivered, failed with the bridged token paid instead (the destination swap failed), refunded. Pure.
  */
 export function describeCrossStatus(
-  tx: { status: string; receivedDifferentTokens: boolean } | undefined,
+  tx: { status: string; receivedDifferentTokens: boolean; refunded?: boolean } | undefined,
 ): CrossStatusView {
   if (tx === undefined)
     return { label: 'Waiting for the provider to see the transaction', stage: 0, tone: 'progress' }
@@ -25,11 +25,17 @@ export function describeCrossStatus(
           stage: 2,
           tone: 'danger',
         }
-      return {
-        label: 'Failed: the provider refunded the deposit on the source chain',
-        stage: 2,
-        tone: 'danger',
-      }
+      return tx.refunded === true
+        ? {
+            label: 'Not filled in time: the deposit was refunded to you on the source chain',
+            stage: 2,
+            tone: 'danger',
+          }
+        : {
+            label: 'Failed: the provider refunded the deposit on the source chain',
+            stage: 2,
+            tone: 'danger',
+          }
     case 'INFLIGHT':
       return { label: 'In flight between the chains', stage: 1, tone: 'progress' }
     default:

@@ -1,0 +1,260 @@
+import { type Address, getAddress, parseEther, parseUnits, zeroAddress } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
+import { type AcrossFiller, createAcrossFiller } from '../devnet/across/createAcrossFiller'
+import { computeAcrossInputForOutput, computeAcrossOutput } from '../providers/across/acrossFees'
+import { createAcrossProvider } from '../providers/across/createAcrossProvider'
+import { createStargateProvider } from '../providers/stargate/createStargateProvider'
+import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+
+interface CrossAnswer {
+  srcTrade: { fromTokenAmount: string }
+  dstTrade: { toTokenAmount: string }
+  nativeFee: string
+  tradeProtocol: string
+  transactionData: Record<string, unknown> & { params: { minQuote: string; actualQuote: string } }
+}
+interface SwapAnswer {
+  to: `0x${string}`
+  data: `0x${string}`
+  nativeValue: string
+  approvalAddress?: string
+}
+
+let h: DevnetHarness
+let filler: AcrossFiller
+
+beforeAll(async () => {
+  h = await startDevnetHarness({
+    portBase: 30_200,
+    chainIds: [1, 42161],
+    crossProviders: ({ deployments, markets }) => [
+      createStargateProvider({ deployments, markets }),
+      createAcrossProvider({ deployments, markets }),
+    ],
+  })
+  filler = createAcrossFiller({ deployments: h.deployments })
+}, 600_000)
+
+afterAll(async () => {
+  await h?.stop()
+})
+
+type TradeParams = {
+  from: string
+  to: string
+  amount: bigint
+  account: number
+  receiver: Address
+  exactOut?: boolean
+}
+
+async function request(params: TradeParams) {
+  await h.refreshAll()
+  const wallet = h.walletClient(1, params.account)
+  const query = new URLSearchParams({
+    fromTokenAddress: params.from,
+    toTokenAddress: params.to,
+    amount: params.amount.toString(),
+    destinationChainId: '42161',
+    sender: wallet.account.address,
+    receiver: params.receiver,
+    slippage: '0.01',
+    disableEstimate: 'true',
+    ...(params.exactOut ? { isExactOut: 'true' } : {}),
+  })
+  return h.request(`/trade/v1/1/quote/cross?${query}`)
+}
+
+async function quote(params: TradeParams) {
+  const res = await request(params)
+  expect(res.status).toBe(200)
+  return (await res.json()) as CrossAnswer[]
+}
+
+/** Quotes through the API, takes the Across offer, builds it by POST swap/cross and sends it. */
+async function tradeAcross(params: TradeParams) {
+  const offers = await quote(params)
+  const offer = offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_ACROSS')
+  if (offer === undefined) throw new Error('no Across offer')
+  const wallet = h.walletClient(1, params.account)
+  const posted = await h.request('/trade/v1/1/swap/cross', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ transactionData: offer.transactionData, account: wallet.account.address }),
+  })
+  expect(posted.status).toBe(200)
+  const swap = (await posted.json()) as SwapAnswer
+  if (swap.approvalAddress !== undefined)
+    await h.approve(wallet, getAddress(params.from), getAddress(swap.approvalAddress))
+  const nativeBefore = await wallet.getBalance({ address: wallet.account.address })
+  const hash = await wallet.sendTransaction({ to: swap.to, data: swap.data, value: BigInt(swap.nativeValue) })
+  const receipt = await waitForReceipt(wallet, { hash })
+  expect(receipt.status).toBe('success')
+  const spent =
+    nativeBefore -
+    (await wallet.getBalance({ address: wallet.account.address })) -
+    receipt.gasUsed * receipt.effectiveGasPrice
+  return { offers, offer, swap, hash, spent }
+}
+
+const status = async (hash: string) => (await h.request(`/trade/v1/info/tx/${hash}`)).json()
+
+describe('cross-chain through Across, quoted and sent through the API', () => {
+  it('USDC to USDC: both providers are offered, ranked by net output; the receiver gets exactly the Across quote', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0001')
+    const usdc1 = h.token(1, 'USDC').address
+    const usdc42161 = h.token(42161, 'USDC').address
+    const amount = parseUnits('2500', 6)
+    const { offers, offer, swap, hash, spent } = await tradeAcross({
+      from: usdc1,
+      to: usdc42161,
+      amount,
+      account: 6,
+      receiver,
+    })
+    expect([...new Set(offers.map((o) => o.tradeProtocol))].sort()).toEqual([
+      'CROSS_CHAIN_ACROSS',
+      'CROSS_CHAIN_STARGATE',
+    ])
+    // ranked by net output: what arrives less the native fee, in USD
+    const usdcUsd = h.markets.get(42161).getUsdPrice(usdc42161) ?? Number.NaN
+    const ethUsd = h.markets.get(1).getUsdPrice(h.deployment(1).wrappedNative) ?? Number.NaN
+    expect(usdcUsd * ethUsd).toBeGreaterThan(0)
+    const nets = offers.map(
+      (o) => (Number(o.dstTrade.toTokenAmount) / 1e6) * usdcUsd - (Number(o.nativeFee) / 1e18) * ethUsd,
+    )
+    expect(nets).toEqual([...nets].sort((a, b) => b - a))
+    expect(offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_STARGATE')?.nativeFee).not.toBe('0')
+    expect(offer.dstTrade.toTokenAmount).toBe(computeAcrossOutput(amount, 6, 6).outputAmount.toString())
+    expect(offer.nativeFee).toBe('0')
+    expect(swap.nativeValue).toBe('0')
+    expect(swap.approvalAddress).toBe(h.deployment(1).across?.spokePool)
+    expect(spent).toBe(0n)
+    expect(await status(hash)).toMatchObject({ status: 'INFLIGHT', refunded: false, dstTxHash: null })
+
+    const before = await h.balanceOf(42161, usdc42161, receiver)
+    const pass = await filler.runOnce()
+    expect(pass.fills).toHaveLength(1)
+    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(
+      BigInt(offer.dstTrade.toTokenAmount),
+    )
+    expect(await status(hash)).toMatchObject({
+      status: 'DELIVERED',
+      srcChainId: 1,
+      dstChainId: 42161,
+      dstTxHash: pass.fills[0]?.txHash,
+      amountReceived: offer.dstTrade.toTokenAmount,
+      receivedDifferentTokens: false,
+      refunded: false,
+      tradeProtocol: 'CROSS_CHAIN_ACROSS',
+    })
+  }, 300_000)
+
+  it('USDC to USDT through our handler: the destination swap pays exactly the quoted amount', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0002')
+    const usdt = h.token(42161, 'USDT').address
+    const { offer, hash } = await tradeAcross({
+      from: h.token(1, 'USDC').address,
+      to: usdt,
+      amount: parseUnits('1200', 6),
+      account: 6,
+      receiver,
+    })
+    const before = await h.balanceOf(42161, usdt, receiver)
+    expect((await filler.runOnce()).fills).toHaveLength(1)
+    expect((await h.balanceOf(42161, usdt, receiver)) - before).toBe(BigInt(offer.dstTrade.toTokenAmount))
+    expect(await status(hash)).toMatchObject({
+      status: 'DELIVERED',
+      amountReceived: offer.dstTrade.toTokenAmount,
+      receivedDifferentTokens: false,
+    })
+  }, 300_000)
+
+  it('ETH to ETH: nativeValue is the amount; the receiver gets exactly the quote in native', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0003')
+    const amount = parseEther('0.5')
+    const { offer, swap, spent } = await tradeAcross({
+      from: zeroAddress,
+      to: zeroAddress,
+      amount,
+      account: 7,
+      receiver,
+    })
+    expect(BigInt(swap.nativeValue)).toBe(amount)
+    expect(spent).toBe(amount)
+    const before = await h.balanceOf(42161, zeroAddress, receiver)
+    await filler.runOnce()
+    expect((await h.balanceOf(42161, zeroAddress, receiver)) - before).toBe(
+      BigInt(offer.dstTrade.toTokenAmount),
+    )
+  }, 300_000)
+
+  it('exact output: only Across quotes it, with the input it needs, and the receiver gets exactly the amount asked', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0005')
+    const usdc42161 = h.token(42161, 'USDC').address
+    const wanted = parseUnits('1000', 6)
+    const { offers, offer, hash } = await tradeAcross({
+      from: h.token(1, 'USDC').address,
+      to: usdc42161,
+      amount: wanted,
+      account: 7,
+      receiver,
+      exactOut: true,
+    })
+    expect(offers.map((o) => o.tradeProtocol)).toEqual(['CROSS_CHAIN_ACROSS'])
+    expect(offer.dstTrade.toTokenAmount).toBe(wanted.toString())
+    const input = computeAcrossInputForOutput(wanted, 6, 6)
+    expect(offer.srcTrade.fromTokenAmount).toBe(input.toString())
+    expect(computeAcrossOutput(input, 6, 6).outputAmount).toBe(wanted)
+    const before = await h.balanceOf(42161, usdc42161, receiver)
+    await filler.runOnce()
+    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(wanted)
+    expect(await status(hash)).toMatchObject({ status: 'DELIVERED', amountReceived: wanted.toString() })
+  }, 300_000)
+
+  it('exact output that needs a destination swap: 422 NO_ROUTE (no provider can guarantee it)', async () => {
+    const res = await request({
+      from: h.token(1, 'USDC').address,
+      to: h.token(42161, 'USDT').address,
+      amount: parseUnits('1000', 6),
+      account: 7,
+      receiver: getAddress('0x00000000000000000000000000000000000a0006'),
+      exactOut: true,
+    })
+    expect(res.status).toBe(422)
+    expect(((await res.json()) as { error?: { code: string } }).error?.code).toBe('NO_ROUTE')
+  })
+
+  it('a deposit nobody fills is refunded to the sender after its deadline, and the status says so', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0004')
+    const usdc = h.token(1, 'USDC').address
+    const wallet = h.walletClient(1, 6)
+    const amount = parseUnits('700', 6)
+    const before = await h.balanceOf(1, usdc, wallet.account.address)
+    const { hash } = await tradeAcross({
+      from: usdc,
+      to: h.token(42161, 'USDC').address,
+      amount,
+      account: 6,
+      receiver,
+    })
+    expect(await h.balanceOf(1, usdc, wallet.account.address)).toBe(before - amount)
+    // the filler is stopped: it only watches, as the dataworker
+    expect((await filler.runOnce({ fill: false })).fills).toEqual([])
+    const arbitrum = h.deployerClient(42161)
+    await arbitrum.increaseTime({ seconds: 3_600 })
+    await arbitrum.mine({ blocks: 1 })
+    const pass = await filler.runOnce()
+    expect(pass.fills).toEqual([])
+    expect(pass.bundles).toHaveLength(1)
+    expect(await h.balanceOf(1, usdc, wallet.account.address)).toBe(before)
+    expect(await h.balanceOf(42161, h.token(42161, 'USDC').address, receiver)).toBe(0n)
+    expect(await status(hash)).toMatchObject({
+      status: 'FAILED',
+      refunded: true,
+      amountReceived: amount.toString(),
+      dstTxHash: null,
+    })
+  }, 300_000)
+})

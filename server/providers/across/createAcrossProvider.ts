@@ -1,0 +1,370 @@
+import {
+  type Address,
+  decodeEventLog,
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  isAddressEqual,
+  sliceHex,
+  zeroAddress,
+} from 'viem'
+import { acrossHandlerAbi } from '../../../contracts/artifacts'
+import { getEvmChainInfo } from '../../chains/chainInfo'
+import type { AcrossAssetInfo, ChainDeployment } from '../../chains/deployment'
+import { AppError } from '../../errors'
+import type { Markets } from '../../market/createMarkets'
+import type { ContractStep } from '../../routing/toContractSteps'
+import { planPathSteps } from '../stargate/planPathSteps'
+import { destinationSwapParameter } from '../stargate/stargatePoolAbi'
+import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
+import { computeAcrossInputForOutput, computeAcrossOutput, convertDecimals } from './acrossFees'
+import { acrossSpokePoolAbi } from './acrossSpokePoolAbi'
+
+/** Seconds a deposit may wait for its fill before it is refunded (well under the SpokePool's 6 h buffer). */
+const FILL_DEADLINE_SEC = 1_800
+/** How long a quote may be sent (and the destination swap's deadline after the fill deadline). */
+const QUOTE_TTL_SEC = 600
+/** The deposit's quote timestamp lies this far back, so the origin block's clock is never before it. */
+const QUOTE_TIMESTAMP_LAG_SEC = 60
+/** The filler's reaction: one poll of its loop. */
+const FILLER_REACTION_SEC = 1
+
+const isNative = (address: string) => isAddressEqual(address as Address, zeroAddress)
+
+const badData = (field: string) =>
+  new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
+    details: { param: `transactionData.${field}` },
+  })
+
+const stepJson = (s: ContractStep): ProviderJson => ({
+  kind: s.kind,
+  factoryId: s.factoryId,
+  tokenIn: s.tokenIn,
+  tokenOut: s.tokenOut,
+  fee: s.fee,
+  share: s.share.toString(),
+})
+
+function stepsOf(value: ProviderJson | undefined): ContractStep[] {
+  if (!Array.isArray(value)) return []
+  return value.map((raw) => {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badData('steps')
+    const { kind, factoryId, tokenIn, tokenOut, fee, share } = raw as Record<string, ProviderJson>
+    if (
+      typeof kind !== 'number' ||
+      typeof factoryId !== 'number' ||
+      typeof tokenIn !== 'string' ||
+      typeof tokenOut !== 'string' ||
+      typeof fee !== 'number' ||
+      typeof share !== 'string' ||
+      !/^\d{1,20}$/.test(share)
+    )
+      throw badData('steps')
+    return {
+      kind,
+      factoryId,
+      tokenIn: getAddress(tokenIn),
+      tokenOut: getAddress(tokenOut),
+      fee,
+      share: BigInt(share),
+    }
+  })
+}
+
+const numberOf = (value: ProviderJson | undefined, field: string): number => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badData(field)
+  return value
+}
+
+const wordToAddress = (word: Hex): Address => getAddress(sliceHex(word, 12))
+
+/**
+ * The cross-chain provider over Across (an intent bridge): the sender deposits into the origin SpokePool
+ * (`depositV3`: the input token, or native for the wrapped native) and a relayer pays the quoted output from its
+ * own inventory on the destination within the fill deadline, so the output is exact; a deposit nobody fills
+ * is refunded to the sender on the origin. When the requested token is not the bridged one, the deposit names
+ * our AcrossHandler as recipient and a `DestinationSwap` as message (swap with min-out and deadline, else the
+ * bridged token). The quote states the relayer fee (`acrossRelayerFeeBps`), the output and the fill time (the
+ * two chains' block times, offered only while a relayer's inventory on the destination covers the output);
+ * `nativeFee` is 0: the relayer is paid out of the input. Tracks a trade by its FundsDeposited, the
+ * destination's FilledRelay and, past the deadline, the origin's refund.
+ */
+export function createAcrossProvider(params: {
+  deployments: readonly ChainDeployment[]
+  markets: Markets
+  /** Unix seconds. */
+  now?: () => number
+}): CrossChainProvider {
+  const { markets } = params
+  const now = params.now ?? (() => Math.floor(Date.now() / 1000))
+  const served = params.deployments.filter((d) => d.across !== undefined)
+  const deploymentOf = (chainId: number) => served.find((d) => d.chainId === chainId)
+  const blockTimeSec = (chainId: number) =>
+    Math.ceil((getEvmChainInfo(chainId)?.blockTimeMs ?? 12_000) / 1000)
+
+  /** The Across asset a request's input is: its token, or native for the wrapped native (WETH). */
+  const inputAssetOf = (origin: ChainDeployment, token: string): AcrossAssetInfo | undefined =>
+    origin.across?.assets.find((a) =>
+      isNative(token)
+        ? isAddressEqual(a.token, origin.wrappedNative)
+        : isAddressEqual(a.token, token as Address),
+    )
+
+  const inventoryOf = async (destination: ChainDeployment, token: Address) => {
+    const client = markets.get(destination.chainId).client
+    const balances = await Promise.all(
+      (destination.across?.relayers ?? []).map((relayer) =>
+        client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [relayer] }),
+      ),
+    )
+    let most = 0n
+    for (const balance of balances) if (balance > most) most = balance
+    return most
+  }
+
+  return {
+    id: 'across',
+    tradeProtocol: 'CROSS_CHAIN_ACROSS',
+    flow: 'crossChain',
+    exactOut: true,
+    info: {
+      name: 'Across',
+      logo: '/providers/across.svg',
+      website: 'https://across.to',
+      docsLink: 'https://docs.across.to',
+      description:
+        'An intent bridge: a relayer pays the exact quoted amount on the destination from its own funds within seconds and is repaid from the deposit; an unfilled deposit is refunded.',
+    },
+    chainIds: served.map((d) => d.chainId),
+    serves: (a, b) => a !== b && deploymentOf(a) !== undefined && deploymentOf(b) !== undefined,
+
+    async quote(request) {
+      const origin = deploymentOf(request.from.chainId)
+      const destination = deploymentOf(request.to.chainId)
+      if (origin?.across === undefined || destination?.across === undefined) return []
+      const input = inputAssetOf(origin, request.from.address)
+      const output = destination.across.assets.find((a) => a.asset === input?.asset)
+      if (input === undefined || output === undefined) return []
+      const toAddress = getAddress(request.to.address)
+      const direct =
+        isAddressEqual(toAddress, output.token) ||
+        (isNative(toAddress) && isAddressEqual(output.token, destination.wrappedNative))
+      const exact = request.exactAmountOut
+      // exact output: only without a destination swap (the fill itself pays an exact amount)
+      if (exact !== undefined && !direct) return []
+      const amountIn =
+        exact === undefined
+          ? request.amountIn
+          : computeAcrossInputForOutput(exact, input.decimals, output.decimals)
+      const outputAmount =
+        exact ?? computeAcrossOutput(amountIn, input.decimals, output.decimals).outputAmount
+      const relayerFee = convertDecimals(amountIn, input.decimals, output.decimals) - outputAmount
+      if (outputAmount <= 0n || (await inventoryOf(destination, output.token)) < outputAmount) return []
+      const slippageBps = BigInt(Math.round(request.slippage * 10_000))
+      let amountOut = outputAmount
+      let destinationSteps: ContractStep[] = []
+      if (!direct) {
+        if (destination.across.handler === undefined) return []
+        const planned = planPathSteps(markets.get(destination.chainId), {
+          tokenIn: output.token,
+          tokenOut: isNative(toAddress) ? destination.wrappedNative : toAddress,
+          amountIn: outputAmount,
+        })
+        destinationSteps = planned.steps
+        amountOut = planned.amountOut
+      }
+      const at = now()
+      const quote: ProviderQuote = {
+        providerId: 'across',
+        request: { ...request, amountIn },
+        amountOut,
+        amountOutMin: direct ? outputAmount : (amountOut * (10_000n - slippageBps)) / 10_000n,
+        fees: [
+          {
+            kind: 'relayer',
+            asset: { chainId: destination.chainId, address: output.token, decimals: output.decimals },
+            amount: relayerFee,
+          },
+        ],
+        estimatedDurationSec:
+          blockTimeSec(origin.chainId) + blockTimeSec(destination.chainId) + FILLER_REACTION_SEC,
+        expiresAt: at + QUOTE_TTL_SEC,
+        nativeFee: 0n,
+        details: {
+          bridgeAsset: input.asset,
+          spokePool: origin.across.spokePool,
+          inputToken: input.token,
+          outputToken: output.token,
+          outputAmount: outputAmount.toString(),
+          exactOutput: exact !== undefined,
+          relayerFee: relayerFee.toString(),
+          quoteTimestamp: at - QUOTE_TIMESTAMP_LAG_SEC,
+          fillDeadline: at + FILL_DEADLINE_SEC,
+          handler: direct ? zeroAddress : (destination.across.handler ?? zeroAddress),
+          destinationSteps: destinationSteps.map(stepJson),
+        },
+      }
+      return [quote]
+    },
+
+    async buildTransaction(quote) {
+      const { request, details } = quote
+      const origin = deploymentOf(request.from.chainId)
+      const destination = deploymentOf(request.to.chainId)
+      if (origin?.across === undefined || destination?.across === undefined)
+        throw new AppError('NO_ROUTE', 'Across does not serve these chains', { details: {} })
+      const input = inputAssetOf(origin, request.from.address)
+      const output = destination.across.assets.find((a) => a.asset === input?.asset)
+      if (input === undefined || output === undefined) throw badData('outputToken')
+      const fillDeadline = numberOf(details.fillDeadline, 'fillDeadline')
+      const quoteTimestamp = numberOf(details.quoteTimestamp, 'quoteTimestamp')
+      if (quote.expiresAt <= now() || fillDeadline <= now())
+        throw new AppError('QUOTE_EXPIRED', 'The Across quote has expired: quote again', {
+          details: { expiresAt: quote.expiresAt },
+        })
+      if (fillDeadline > quoteTimestamp + QUOTE_TIMESTAMP_LAG_SEC + FILL_DEADLINE_SEC)
+        throw badData('fillDeadline')
+      // the output is the fee rule's (or the exact amount asked, which it covers), whatever came back
+      const ruled = computeAcrossOutput(request.amountIn, input.decimals, output.decimals).outputAmount
+      const outputAmount = details.exactOutput === true ? quote.amountOut : ruled
+      if (outputAmount > ruled || outputAmount <= 0n) throw badData('outputAmount')
+      const handler = getAddress(typeof details.handler === 'string' ? details.handler : zeroAddress)
+      const swap = !isNative(handler)
+      if (
+        swap &&
+        (destination.across.handler === undefined || !isAddressEqual(handler, destination.across.handler))
+      )
+        throw badData('handler')
+      const receiver = getAddress(request.receiver)
+      const message: Hex = swap
+        ? encodeAbiParameters(
+            [destinationSwapParameter],
+            [
+              {
+                receiver,
+                tokenOut: getAddress(request.to.address),
+                minAmountOut: quote.amountOutMin,
+                deadline: BigInt(fillDeadline),
+                steps: stepsOf(details.destinationSteps),
+              },
+            ],
+          )
+        : '0x'
+      const native = isNative(request.from.address)
+      return {
+        family: 'evm',
+        chainId: origin.chainId,
+        to: origin.across.spokePool,
+        data: encodeFunctionData({
+          abi: acrossSpokePoolAbi,
+          functionName: 'depositV3',
+          args: [
+            getAddress(request.sender),
+            swap ? handler : receiver,
+            input.token,
+            output.token,
+            request.amountIn,
+            outputAmount,
+            BigInt(destination.chainId),
+            zeroAddress,
+            quoteTimestamp,
+            fillDeadline,
+            0,
+            message,
+          ],
+        }),
+        value: native ? request.amountIn : 0n,
+        ...(native
+          ? {}
+          : { approval: { token: input.token, spender: origin.across.spokePool, amount: request.amountIn } }),
+      }
+    },
+
+    async track(originTxHash): Promise<ProviderTransferRecord | undefined> {
+      if (!/^0x[0-9a-fA-F]{64}$/.test(originTxHash)) return undefined
+      const hash = originTxHash as Hex
+      for (const origin of served) {
+        const spokePool = origin.across?.spokePool
+        if (spokePool === undefined) continue
+        const originClient = markets.get(origin.chainId).client
+        const receipt = await originClient.getTransactionReceipt({ hash }).catch(() => undefined)
+        if (receipt === undefined) continue
+        const deposited = receipt.logs
+          .filter((log) => isAddressEqual(log.address, spokePool))
+          .flatMap((log) => {
+            try {
+              const event = decodeEventLog({ abi: acrossSpokePoolAbi, data: log.data, topics: log.topics })
+              return event.eventName === 'FundsDeposited' ? [event.args] : []
+            } catch {
+              return []
+            }
+          })[0]
+        if (deposited === undefined) return undefined
+        const destination = deploymentOf(Number(deposited.destinationChainId))
+        if (destination?.across === undefined) return undefined
+        const base = { originTxHash, sourceChainId: origin.chainId, destinationChainId: destination.chainId }
+        const client = markets.get(destination.chainId).client
+        const [filled] = await client.getContractEvents({
+          address: destination.across.spokePool,
+          abi: acrossSpokePoolAbi,
+          eventName: 'FilledRelay',
+          args: { originChainId: BigInt(origin.chainId), depositId: deposited.depositId },
+          fromBlock: BigInt(destination.startBlock),
+        })
+        if (filled !== undefined) {
+          const handled = destination.across.handler
+          const fill = await client.getTransactionReceipt({ hash: filled.transactionHash })
+          for (const log of fill.logs) {
+            if (handled === undefined || !isAddressEqual(log.address, handled)) continue
+            const event = decodeEventLog({ abi: acrossHandlerAbi, data: log.data, topics: log.topics })
+            return {
+              ...base,
+              state: 'DELIVERED',
+              destinationTxHash: filled.transactionHash,
+              amountReceived: event.eventName === 'AcrossSwapped' ? event.args.amountOut : event.args.amount,
+              receivedDifferentTokens: event.eventName === 'AcrossFallback',
+              refunded: false,
+            }
+          }
+          return {
+            ...base,
+            state: 'DELIVERED',
+            destinationTxHash: filled.transactionHash,
+            amountReceived: deposited.outputAmount,
+            receivedDifferentTokens: false,
+            refunded: false,
+          }
+        }
+        // unfilled: a refund leaf executed on the origin after the deposit, paying the depositor its input
+        const depositor = wordToAddress(deposited.depositor)
+        const inputToken = wordToAddress(deposited.inputToken)
+        const refunds = await originClient.getContractEvents({
+          address: spokePool,
+          abi: acrossSpokePoolAbi,
+          eventName: 'ExecutedRelayerRefundRoot',
+          args: { chainId: BigInt(origin.chainId) },
+          fromBlock: receipt.blockNumber,
+        })
+        const refund = refunds.find(
+          (r) =>
+            isAddressEqual(r.args.l2TokenAddress ?? zeroAddress, inputToken) &&
+            (r.args.refundAddresses ?? []).some(
+              (a, i) => isAddressEqual(a, depositor) && r.args.refundAmounts?.[i] === deposited.inputAmount,
+            ),
+        )
+        if (refund !== undefined)
+          return {
+            ...base,
+            state: 'FAILED',
+            amountReceived: deposited.inputAmount,
+            receivedDifferentTokens: false,
+            refunded: true,
+          }
+        return { ...base, state: 'INFLIGHT', receivedDifferentTokens: false, refunded: false }
+      }
+      return undefined
+    },
+  }
+}
