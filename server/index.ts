@@ -20,6 +20,7 @@ import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
 import { mountCrossProviders } from './providers/mountCrossProviders'
 import { createStore, type Store } from './store/createStore'
+import { abandonGaslessOrders } from './store/gaslessOrders'
 import { lockDataDir } from './store/lockDataDir'
 import {
   type ErrorRegistrationPruning,
@@ -180,6 +181,12 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       onUnavailable: (provider, err) =>
         logger.warn('cross-chain provider unavailable: its trades are not offered', { provider, err }),
     })
+    if (devnet) {
+      await abandonGaslessOrders(store.db, {
+        at: new Date(),
+        failureMsg: 'the devnet restarted from its snapshot before the order was executed',
+      })
+    }
     gasless = startGaslessRelayers({
       store,
       markets,

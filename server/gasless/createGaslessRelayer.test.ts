@@ -22,6 +22,7 @@ import { PERMIT2_ADDRESS } from '../../contracts/thirdParty'
 import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
 import { cancelGaslessOrder, getGaslessOrder, insertGaslessOrder } from '../store/gaslessOrders'
 import { getTestStoreTargets, openTestStore, type TestStore } from '../store/openTestStore'
+import { gaslessRelayerNonces } from '../store/schema'
 import { buildGaslessTypedData } from './buildGaslessTypedData'
 import {
   createGaslessRelayer,
@@ -210,6 +211,22 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
     )
     expect((await getGaslessOrder(store.db, good))?.status).toBe('completed')
     expect(await fills()).toEqual([6n])
+  })
+
+  it('a stored relayer nonce above the chain (a devnet restarted from its snapshot) leaves no gap', async () => {
+    const chainNonce = await client.getTransactionCount({
+      address: relayerAccount.address,
+      blockTag: 'pending',
+    })
+    await store.db
+      .insert(gaslessRelayerNonces)
+      .values({ chainId: CHAIN_ID, address: relayerAccount.address, nextNonce: chainNonce + 5 })
+    const id = await addOrder(store, 18n)
+    expect(await relayer(store).runOnce()).toBe(1)
+    const row = await getGaslessOrder(store.db, id)
+    expect(row?.status).toBe('completed')
+    expect(row?.txNonce).toBe(chainNonce)
+    expect(await fills()).toEqual([18n])
   })
 
   it('keeps an order whose min-out does not hold pending, to try again later', async () => {
