@@ -5,7 +5,7 @@ import type { GaslessOrderView } from '../web/features/gasless/api/fetchGaslessO
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
 import { getApiJson, readAllowance, readBalance, setAllowance, tradeFromNode } from './fixtures/chainHelpers'
 import { getFirstChainSetup, openConnected } from './fixtures/session'
-import { expect, test } from './fixtures/wallet'
+import { type E2EWallet, expect, test } from './fixtures/wallet'
 
 /** Every gasless estimate the page receives, newest last. */
 function recordEstimates(page: Page) {
@@ -35,40 +35,44 @@ async function getPermit2(baseURL: string, chainId: number) {
 const isCreate = (response: Response) =>
   response.url().includes('/v1/gasless/create') && response.request().method() === 'POST'
 
-test.describe('gasless', () => {
-  test('USDC for DAI gasless: approve Permit2 once, sign, completed; the receiver gets what the status says and no ETH is spent', async ({
-    page,
-    wallet,
-    baseURL,
-  }) => {
-    if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const { chain, token } = await getFirstChainSetup(wallet, baseURL)
-    const [usdc, dai] = [token('USDC'), token('DAI')]
-    const read = (t: Address) => readBalance({ chain, token: t, address: wallet.address })
-    const permit2 = await getPermit2(baseURL, chain.id)
-    await setAllowance({ chain, account: wallet.account, token: usdc.address, spender: permit2, amount: 0n })
-    const estimates = recordEstimates(page)
-    const swap = await openConnected(page, `?chain=${chain.id}&from=USDC&to=DAI`)
-    const gasless = swap.card.getByRole('switch', { name: /^Gasless/ })
-    const status = swap.card.getByRole('region', { name: 'Gasless order status' })
+async function sellGasless(
+  { page, wallet, baseURL }: { page: Page; wallet: E2EWallet; baseURL: string | undefined },
+  symbols: { sell: string; buy: string; tokenPermit: boolean },
+) {
+  if (baseURL === undefined) throw new Error('baseURL is not configured')
+  const { chain, token } = await getFirstChainSetup(wallet, baseURL)
+  const [usdc, dai] = [token(symbols.sell), token(symbols.buy)]
+  const read = (t: Address) => readBalance({ chain, token: t, address: wallet.address })
+  const permit2 = await getPermit2(baseURL, chain.id)
+  await setAllowance({ chain, account: wallet.account, token: usdc.address, spender: permit2, amount: 0n })
+  const estimates = recordEstimates(page)
+  const swap = await openConnected(page, `?chain=${chain.id}&from=${usdc.symbol}&to=${dai.symbol}`)
+  const gasless = swap.card.getByRole('switch', { name: /^Gasless/ })
+  const status = swap.card.getByRole('region', { name: 'Gasless order status' })
 
-    await test.step('choose gasless: the relayer fee in USDC replaces the network fee', async () => {
-      await swap.payInput.fill('25')
-      await swap.waitForQuotes()
-      await gasless.check()
-      const order = swap.card.getByRole('definition')
-      await expect(order.first()).toHaveText('None: the relayer pays the gas')
-      await expect.poll(() => estimates.length).toBeGreaterThan(0)
-      const estimate = estimates.at(-1)
-      if (estimate === undefined) throw new Error('no estimate')
-      expect(estimate.permit2.approvalNeeded).toBe(true)
-      await expect(order.nth(1)).toHaveText(
-        `${formatTokenAmount({ amount: BigInt(estimate.fee), decimals: usdc.decimals, locale: 'en-US', roundingMode: 'ceil' })} USDC`,
-      )
-    })
+  await test.step('choose gasless: the relayer fee in the token sold replaces the network fee', async () => {
+    await swap.payInput.fill('25')
+    await swap.waitForQuotes()
+    await gasless.check()
+    const order = swap.card.getByRole('definition')
+    await expect(order.first()).toHaveText('None: the relayer pays the gas')
+    await expect.poll(() => estimates.length).toBeGreaterThan(0)
+    const estimate = estimates.at(-1)
+    if (estimate === undefined) throw new Error('no estimate')
+    expect(estimate.permit2.approvalNeeded).toBe(true)
+    expect(estimate.eip2612Permit).toBe(symbols.tokenPermit)
+    await expect(order.nth(1)).toHaveText(
+      `${formatTokenAmount({ amount: BigInt(estimate.fee), decimals: usdc.decimals, locale: 'en-US', roundingMode: 'ceil' })} ${usdc.symbol}`,
+    )
+  })
 
+  const ethAtStart = await read(zeroAddress)
+  if (symbols.tokenPermit) {
+    await expect(swap.card.getByText(`${usdc.symbol} has its own permit`)).toBeVisible()
+    await expect(swap.card.getByRole('button', { name: `Approve ${usdc.symbol} for Permit2` })).toHaveCount(0)
+  } else {
     await test.step('the one-time Permit2 approval is a transaction; then only a signature is asked', async () => {
-      await swap.card.getByRole('button', { name: 'Approve USDC for Permit2' }).click()
+      await swap.card.getByRole('button', { name: `Approve ${usdc.symbol} for Permit2` }).click()
       await expect(swap.card.getByRole('button', { name: 'Sign gasless order' })).toBeEnabled({
         timeout: 30_000,
       })
@@ -76,54 +80,75 @@ test.describe('gasless', () => {
         await readAllowance({ chain, token: usdc.address, owner: wallet.address, spender: permit2 }),
       ).toBe(maxUint256)
     })
+  }
 
-    const [ethBefore, usdcBefore, daiBefore] = await Promise.all([
+  const [ethBefore, usdcBefore, daiBefore] = await Promise.all([
+    read(zeroAddress),
+    read(usdc.address),
+    read(dai.address),
+  ])
+  const count = (method: string) => wallet.requests.filter((m) => m === method).length
+  const [sentBefore, signedBefore] = [count('eth_sendTransaction'), count('eth_signTypedData_v4')]
+  let orderId = ''
+  await test.step('sign: the order is submitted and completes', async () => {
+    const created = page.waitForResponse(isCreate)
+    await swap.card.getByRole('button', { name: 'Sign gasless order' }).click()
+    const body = (await (await created).json()) as { success: boolean; orderId: string }
+    expect(body.success).toBe(true)
+    orderId = body.orderId
+    await expect(status.getByRole('status')).toHaveText('Completed', { timeout: 60_000 })
+    expect(count('eth_sendTransaction')).toBe(sentBefore)
+    // the order, and first the token's own permit when it has one
+    expect(count('eth_signTypedData_v4') - signedBefore).toBe(symbols.tokenPermit ? 2 : 1)
+  })
+
+  await test.step('the receiver got at least the signed minimum, exactly what the status reports, and no ETH moved', async () => {
+    const { response: order } = await getApiJson<{ response: GaslessOrderView }>(
+      baseURL,
+      `/trade/v1/gasless/status/${orderId}`,
+    )
+    if (order.amountOut === null || order.txCompleted === null) throw new Error('the order has no output')
+    const [ethAfter, usdcAfter, daiAfter] = await Promise.all([
       read(zeroAddress),
       read(usdc.address),
       read(dai.address),
     ])
-    const sentBefore = wallet.requests.filter((m) => m === 'eth_sendTransaction').length
-    let orderId = ''
-    await test.step('sign: the order is submitted and completes', async () => {
-      const created = page.waitForResponse(isCreate)
-      await swap.card.getByRole('button', { name: 'Sign gasless order' }).click()
-      const body = (await (await created).json()) as { success: boolean; orderId: string }
-      expect(body.success).toBe(true)
-      orderId = body.orderId
-      await expect(status.getByRole('status')).toHaveText('Completed', { timeout: 60_000 })
-      expect(wallet.requests.filter((m) => m === 'eth_sendTransaction').length).toBe(sentBefore)
-      expect(wallet.requests).toContain('eth_signTypedData_v4')
-    })
+    expect(order.amount).toBe(parseUnits('25', usdc.decimals).toString())
+    expect(usdcBefore - usdcAfter).toBe(BigInt(order.amount))
+    expect(daiAfter - daiBefore).toBe(BigInt(order.amountOut))
+    expect(BigInt(order.amountOut) >= BigInt(order.amountOutMin)).toBe(true)
+    expect(ethAfter).toBe(ethBefore)
+    if (symbols.tokenPermit) expect(ethAfter).toBe(ethAtStart)
+    await expect(status.getByRole('definition').nth(2)).toHaveText(
+      `${formatTokenAmount({ amount: BigInt(order.amountOut), decimals: dai.decimals, locale: 'en-US' })} ${dai.symbol}`,
+    )
+    await expect(status.getByRole('definition').nth(3).locator('code')).toHaveAttribute(
+      'title',
+      order.txCompleted,
+    )
+  })
 
-    await test.step('the receiver got at least the signed minimum, exactly what the status reports, and no ETH moved', async () => {
-      const { response: order } = await getApiJson<{ response: GaslessOrderView }>(
-        baseURL,
-        `/trade/v1/gasless/status/${orderId}`,
-      )
-      if (order.amountOut === null || order.txCompleted === null) throw new Error('the order has no output')
-      const [ethAfter, usdcAfter, daiAfter] = await Promise.all([
-        read(zeroAddress),
-        read(usdc.address),
-        read(dai.address),
-      ])
-      expect(order.amount).toBe(parseUnits('25', usdc.decimals).toString())
-      expect(usdcBefore - usdcAfter).toBe(BigInt(order.amount))
-      expect(daiAfter - daiBefore).toBe(BigInt(order.amountOut))
-      expect(BigInt(order.amountOut) >= BigInt(order.amountOutMin)).toBe(true)
-      expect(ethAfter).toBe(ethBefore)
-      await expect(status.getByRole('definition').nth(2)).toHaveText(
-        `${formatTokenAmount({ amount: BigInt(order.amountOut), decimals: dai.decimals, locale: 'en-US' })} DAI`,
-      )
-      await expect(status.getByRole('definition').nth(3).locator('code')).toHaveAttribute(
-        'title',
-        order.txCompleted,
-      )
-    })
+  await test.step('the history lists the order as completed', async () => {
+    const history = page.getByRole('list', { name: 'Gasless orders' })
+    await expect(history.getByRole('listitem').first()).toContainText('Completed')
+  })
+}
 
-    await test.step('the history lists the order as completed', async () => {
-      const history = page.getByRole('list', { name: 'Gasless orders' })
-      await expect(history.getByRole('listitem').first()).toContainText('Completed')
-    })
+test.describe('gasless', () => {
+  test('DAI for USDC gasless: approve Permit2 once, sign, completed; the receiver gets what the status says and no ETH is spent', async ({
+    page,
+    wallet,
+    baseURL,
+  }) => {
+    await sellGasless({ page, wallet, baseURL }, { sell: 'DAI', buy: 'USDC', tokenPermit: false })
+  })
+
+  test("USDC for DAI gasless with USDC's own permit: two signatures, no transaction at all, completed", async ({
+    page,
+    wallet,
+    baseURL,
+  }) => {
+    await sellGasless({ page, wallet, baseURL }, { sell: 'USDC', buy: 'DAI', tokenPermit: true })
   })
 
   test('a pending gasless order is cancelled before the relayer can execute it', async ({

@@ -13,7 +13,7 @@ export async function createGaslessOrder(
     typedData: GaslessTypedData
     call: unknown
     signature: string
-    permitData?: unknown
+    permitData?: { value: string; deadline: string; signature: string } | undefined
   },
 ) {
   const client = createApiClient(params.baseUrl)

@@ -99,6 +99,11 @@ export function GaslessSwapPanel(props: {
           {getErrorMessage(progress.error).message}
         </p>
       )}
+      {data?.permit2.approvalNeeded === true && data.eip2612Permit && (
+        <p className="text-sm text-muted">
+          {from.symbol} has its own permit: you sign it with the order, and send no transaction at all.
+        </p>
+      )}
       {needsApproval ? (
         <>
           <p className="text-sm text-muted">

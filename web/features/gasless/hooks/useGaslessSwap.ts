@@ -21,11 +21,33 @@ export type GaslessPhase =
   | { phase: 'submitted'; orderId: string }
   | { phase: 'failed'; error: unknown }
 
+/** The estimate's EIP-2612 permit (JSON typed data) as the wallet signs it. */
+function toTokenPermit(json: Record<string, unknown>) {
+  const { domain, types, primaryType, message } = json
+  if (
+    typeof domain !== 'object' ||
+    domain === null ||
+    typeof types !== 'object' ||
+    types === null ||
+    typeof primaryType !== 'string' ||
+    typeof message !== 'object' ||
+    message === null
+  )
+    throw new TypeError('tokenPermit is not typed data')
+  return toSignableTypedData({
+    domain: domain as Parameters<typeof toSignableTypedData>[0]['domain'],
+    types: types as Parameters<typeof toSignableTypedData>[0]['types'],
+    primaryType,
+    message: message as Record<string, unknown>,
+  })
+}
+
 /**
  * The gasless flow of the swap card for selling `amount` of `from` for `to` on `chainId`: the server's estimate
  * (the relayer's fee in the source token, the minimum out, whether a one-time Permit2 approval is needed),
  * refreshed while idle; `approve()` sends that approval (unlimited, to Permit2: the only transaction the user
- * ever sends); `sign()` asks for the typed data, has the wallet sign it (`eth_signTypedData_v4`) and submits the
+ * ever sends, and none for a token with its own EIP-2612 permit); `sign()` asks for the typed data, has the
+ * wallet sign it (`eth_signTypedData_v4`; first the token's permit when the estimate offers one) and submits the
  * order; the submitted order's status is polled until it ends; `cancel()` signs the cancel message and cancels a
  * pending order.
  */
@@ -102,12 +124,24 @@ export function useGaslessSwap(params: {
         sender: account,
         transactionData: data.transactionData,
       })
+      // A token with its own EIP-2612 permit: one more signature instead of the approval transaction.
+      const permit =
+        data.eip2612Permit && data.tokenPermit !== null ? toTokenPermit(data.tokenPermit) : undefined
+      const permitData =
+        permit === undefined
+          ? undefined
+          : {
+              value: String(permit.message.value),
+              deadline: String(permit.message.deadline),
+              signature: await signTypedData(config, { account, ...permit }),
+            }
       const signature = await signTypedData(config, { account, ...toSignableTypedData(typedData) })
       const id = await createGaslessOrder({
         chainId,
         typedData,
         call: data.transactionData.call,
         signature,
+        permitData,
       })
       setProgress({ phase: 'submitted', orderId: id })
       void queryClient.invalidateQueries({ queryKey: ['gaslessOrders'] })
