@@ -1,9 +1,22 @@
 import type { Page, Response } from '@playwright/test'
-import { type Address, getAddress, maxUint256, parseUnits, zeroAddress } from 'viem'
+import {
+  type Address,
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  type LocalAccount,
+  maxUint256,
+  parseUnits,
+  zeroAddress,
+  zeroHash,
+} from 'viem'
+import { aggregatorAbi } from '../contracts/artifacts/index'
 import type { GaslessEstimate } from '../web/features/gasless/api/fetchGaslessEstimate'
 import type { GaslessOrderView } from '../web/features/gasless/api/fetchGaslessOrder'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
-import { getApiJson, readAllowance, readBalance, setAllowance, tradeFromNode } from './fixtures/chainHelpers'
+import { getApiJson, readAllowance, readBalance, setAllowance } from './fixtures/chainHelpers'
 import { getFirstChainSetup, openConnected } from './fixtures/session'
 import { type E2EWallet, expect, test } from './fixtures/wallet'
 
@@ -30,6 +43,52 @@ async function getPermit2(baseURL: string, chainId: number) {
   const found = chains[String(chainId)]
   if (found === undefined) throw new Error(`no contracts on chain ${chainId}`)
   return getAddress(found.permit2)
+}
+
+type RouteStepJson = {
+  kind: number
+  factoryId: number
+  tokenIn: Address
+  tokenOut: Address
+  fee: number
+  share: string
+}
+
+/** Sells `amountIn` along `steps` through the Aggregator from Node with `account`, and waits until it is mined. */
+async function swapAlongRoute(p: {
+  chain: Chain
+  account: LocalAccount
+  aggregator: Address
+  steps: RouteStepJson[]
+  amountIn: bigint
+}) {
+  const [first] = p.steps
+  const last = p.steps.at(-1)
+  if (first === undefined || last === undefined) throw new Error('the order has no route')
+  const publicClient = createPublicClient({ chain: p.chain, transport: http() })
+  const walletClient = createWalletClient({ account: p.account, chain: p.chain, transport: http() })
+  const block = await publicClient.getBlock()
+  const hash = await walletClient.writeContract({
+    address: p.aggregator,
+    abi: aggregatorAbi,
+    functionName: 'swapExactInRoute',
+    args: [
+      {
+        tokenIn: first.tokenIn,
+        tokenOut: last.tokenOut,
+        amountIn: p.amountIn,
+        amountOut: 1n,
+        receiver: p.account.address,
+        deadline: block.timestamp + 600n,
+        feeRecipient: zeroAddress,
+        feeBps: 0,
+        integratorId: zeroHash,
+      },
+      p.steps.map((step) => ({ ...step, share: BigInt(step.share) })),
+    ],
+  })
+  const receipt = await publicClient.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success') throw new Error(`the market move reverted (tx ${hash})`)
 }
 
 const isCreate = (response: Response) =>
@@ -191,16 +250,16 @@ test.describe('gasless', () => {
     })
 
     // A slippage of 0.001% rounds to 0 basis points: the signed minimum is the quoted output itself. Just before
-    // the order reaches the server, the wallet sells USDC for DAI from Node, so that minimum no longer holds and
-    // the relayer keeps the order pending instead of executing it.
+    // the order reaches the server, the wallet sells USDC for DAI from Node along the order's very route (the
+    // same pools), so that minimum no longer holds and the relayer keeps the order pending instead of executing it.
     await page.route('**/v1/gasless/create', async (route) => {
-      await tradeFromNode({
-        baseURL,
+      const { call } = route.request().postDataJSON() as { call: RouteStepJson[] }
+      await swapAlongRoute({
         chain,
         account: wallet.account,
-        fromToken: usdc.address,
-        toToken: dai.address,
-        amount: moved,
+        aggregator: record.aggregator,
+        steps: call,
+        amountIn: moved,
       })
       await route.continue()
     })

@@ -260,8 +260,9 @@ const cancelRoute = createRoute({
   tags: ['Gasless'],
   summary: 'Cancel a pending gasless order',
   description:
-    '`signature`: the owner\'s EIP-191 signature of "Cancel gasless order <orderId>". Only a pending order can ' +
-    'be cancelled (off chain: the relayer never submits it); once processing or done: 409 ORDER_NOT_CANCELLABLE. ' +
+    '`signature`: the owner\'s EIP-191 signature of "Cancel gasless order <orderId>". An order can be cancelled ' +
+    'until the relayer has signed its transaction (off chain: the relayer never submits it), also while the ' +
+    'relayer re-quotes it (`processing`); once its transaction exists or it ended: 409 ORDER_NOT_CANCELLABLE. ' +
     "To be sure on chain as well, the owner may call Permit2's `invalidateUnorderedNonces`.",
   request: {
     body: {
@@ -578,7 +579,7 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
       if (!cancelled && order.status !== 'cancelled') {
         throw new AppError(
           'ORDER_NOT_CANCELLABLE',
-          `The order is ${order.status}; only a pending order can be cancelled`,
+          `The order is ${order.status}; its transaction is already signed or it has ended`,
           {
             details: { status: order.status },
           },

@@ -240,8 +240,10 @@ export async function failPendingGaslessOrder(
 }
 
 /**
- * Cancels order `id` if it is still pending (no relayer holds it: a claim in progress holds the row lock, and
- * this update then sees it processing). Returns the order after the attempt and whether this call cancelled it.
+ * Cancels order `id` if no transaction of it exists yet: pending, or claimed by a relayer that has not signed
+ * its transaction (signing locks the row and needs the order still held, so one of the two wins: a cancelled
+ * order is never signed, a signed one is not cancelled). Returns the order after the attempt and whether this
+ * call cancelled it.
  */
 export async function cancelGaslessOrder(
   db: Db,
@@ -249,8 +251,17 @@ export async function cancelGaslessOrder(
 ): Promise<{ cancelled: boolean; order: GaslessOrderRow | undefined }> {
   const [row] = await db
     .update(gaslessOrders)
-    .set({ status: 'cancelled', canceledAt: p.at })
-    .where(and(eq(gaslessOrders.id, p.id), eq(gaslessOrders.status, 'pending')))
+    .set({ status: 'cancelled', canceledAt: p.at, claimedBy: null, leaseUntil: null })
+    .where(
+      and(
+        eq(gaslessOrders.id, p.id),
+        or(
+          eq(gaslessOrders.status, 'pending'),
+          // claimed for a re-quote but not signed: the relayer's signing step needs it still held, so it stops
+          and(eq(gaslessOrders.status, 'processing'), sql`${gaslessOrders.signedTx} is null`),
+        ),
+      ),
+    )
     .returning()
   if (row) return { cancelled: true, order: row }
   return { cancelled: false, order: await getGaslessOrder(db, p.id) }

@@ -6,6 +6,7 @@ import {
   claimGaslessOrders,
   getGaslessOrder,
   insertGaslessOrder,
+  persistSignedGaslessTx,
 } from './gaslessOrders'
 import { getTestStoreTargets, openTestStore, type TestStore } from './openTestStore'
 import { gaslessRelayerNonces } from './schema'
@@ -38,6 +39,49 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))(
     })
     afterEach(async () => {
       await store.destroy()
+    })
+
+    it('cancels an order claimed for a re-quote, not one whose transaction is signed', async () => {
+      const first = await insertGaslessOrder(store.db, order(1n))
+      const second = await insertGaslessOrder(store.db, order(2n))
+      if (!first || !second) throw new Error('not stored')
+      const now = new Date()
+      const claim = { chainId: 1, worker: 'w', now, leaseUntil: new Date(now.getTime() + 60_000), limit: 2 }
+      expect((await claimGaslessOrders(store.db, claim)).map((r) => r.id)).toEqual([first.id, second.id])
+      const signed = await persistSignedGaslessTx(store.db, {
+        id: second.id,
+        worker: 'w',
+        chainId: 1,
+        relayer: '0xabc',
+        chainNonce: 0,
+        quotedAmountOut: 950n,
+        feeTaken: 10n,
+        sign: async () => ({ signedTx: '0x02', txHash: `0x${'cd'.repeat(32)}` }),
+      })
+      expect(signed?.nonce).toBe(0)
+
+      const cancelled = await cancelGaslessOrder(store.db, { id: first.id, at: new Date(2_000) })
+      expect(cancelled.cancelled).toBe(true)
+      expect(cancelled.order).toMatchObject({
+        status: 'cancelled',
+        canceledAt: new Date(2_000),
+        claimedBy: null,
+      })
+      // the relayer that held it can no longer sign it
+      const late = await persistSignedGaslessTx(store.db, {
+        id: first.id,
+        worker: 'w',
+        chainId: 1,
+        relayer: '0xabc',
+        chainNonce: 0,
+        quotedAmountOut: 950n,
+        feeTaken: 10n,
+        sign: async () => ({ signedTx: '0x03', txHash: `0x${'ef'.repeat(32)}` }),
+      })
+      expect(late).toBe(undefined)
+      const refused = await cancelGaslessOrder(store.db, { id: second.id, at: new Date(2_000) })
+      expect(refused.cancelled).toBe(false)
+      expect(refused.order?.status).toBe('processing')
     })
 
     it('fails pending and processing orders, keeps ended ones, and forgets the relayer nonces', async () => {
