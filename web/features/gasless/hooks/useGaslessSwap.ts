@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { erc20Abi, getAddress, type Hex, maxUint256 } from 'viem'
 import { useConfig } from 'wagmi'
 import { signMessage, signTypedData, waitForTransactionReceipt, writeContract } from 'wagmi/actions'
-import { cancelMessage } from '../../../../server/gasless/cancelMessage'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { cancelGaslessOrder } from '../api/cancelGaslessOrder'
@@ -11,6 +10,7 @@ import { createGaslessOrder } from '../api/createGaslessOrder'
 import { fetchGaslessEstimate } from '../api/fetchGaslessEstimate'
 import { fetchGaslessTypedData } from '../api/fetchGaslessTypedData'
 import { gaslessOrderQueryOptions } from '../api/gaslessQueryOptions'
+import { cancelOrderMessage } from '../model/cancelOrderMessage'
 import { toSignableTypedData } from '../model/toSignableTypedData'
 
 /** Where the gasless flow of the swap card stands. */
@@ -157,7 +157,7 @@ export function useGaslessSwap(params: {
     setCancelling(true)
     setCancelError(undefined)
     try {
-      const signature = await signMessage(config, { account, message: cancelMessage(orderId) })
+      const signature = await signMessage(config, { account, message: cancelOrderMessage(orderId) })
       const updated = await cancelGaslessOrder({ orderId, signature })
       queryClient.setQueryData(gaslessOrderQueryOptions({ orderId, pollMs: 1_000 }).queryKey, updated)
       void queryClient.invalidateQueries({ queryKey: ['gaslessOrders'] })
