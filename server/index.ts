@@ -27,6 +27,7 @@ import { createMarkets, type Markets } from './market/createMarkets'
 import { mountCrossProviders } from './providers/mountCrossProviders'
 import { createRoutingPool, type RoutingPool } from './routingPool/createRoutingPool'
 import { createStore, type Store } from './store/createStore'
+import { abandonGaslessOrders } from './store/gaslessOrders'
 import { lockDataDir } from './store/lockDataDir'
 import {
   type ErrorRegistrationPruning,
@@ -208,6 +209,12 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       logger,
       intervalMs: devnet ? 1_000 : 5_000,
     })
+    if (devnet) {
+      await abandonGaslessOrders(store.db, {
+        at: new Date(),
+        failureMsg: 'the devnet restarted from its snapshot before the order was executed',
+      })
+    }
     gasless = startGaslessRelayers({
       store,
       markets,

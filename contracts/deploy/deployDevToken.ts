@@ -15,6 +15,8 @@ export type DeployDevTokenParams = {
   noReturnValue?: boolean
   /** Who may mint and receives transfer fees; defaults to the deployer. */
   minter?: Address
+  /** EIP-2612 `permit` (domain version "1"), like USDC. */
+  permit?: boolean
 }
 
 /**
@@ -36,6 +38,7 @@ export async function deployDevToken(
       params.requireAllowanceReset ?? false,
       params.noReturnValue ?? false,
       params.minter ?? client.account.address,
+      params.permit ?? false,
     ],
   })
   return { token }

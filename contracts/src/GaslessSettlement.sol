@@ -33,6 +33,9 @@ interface IPermit2Witness {
 
 interface ISettlementToken {
     function balanceOf(address account) external view returns (uint256);
+    function allowance(address owner, address spender) external view returns (uint256);
+    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external;
     function transfer(address to, uint256 amount) external returns (bool);
     function approve(address spender, uint256 amount) external returns (bool);
 }
@@ -67,6 +70,15 @@ contract GaslessSettlement {
     );
     string public constant WITNESS_TYPE_STRING =
         "GaslessOrder witness)GaslessOrder(address user,address receiver,address srcToken,address dstToken,uint256 amountIn,uint256 fee,uint256 amountOutMin,uint256 deadline,bytes32 tradeHash)TokenPermissions(address token,uint256 amount)";
+    /// The owner's EIP-2612 permit of the source token to Permit2 (`executeWithPermit`).
+    struct TokenPermit {
+        uint256 value;
+        uint256 deadline;
+        uint8 v;
+        bytes32 r;
+        bytes32 s;
+    }
+
     /// The signed fee may not exceed this share of `amountIn` (basis points).
     uint256 public constant MAX_FEE_BPS = 1000;
 
@@ -94,6 +106,7 @@ contract GaslessSettlement {
     error ZeroAmount();
     error TransferFailed(address token);
     error Reentrancy();
+    error PermitFailed(address token, uint256 allowance);
 
     Aggregator public immutable aggregator;
     IPermit2Witness public immutable permit2;
@@ -148,6 +161,47 @@ contract GaslessSettlement {
         if (locked) revert Reentrancy();
         locked = true;
         if (!isRelayer[msg.sender]) revert NotRelayer(msg.sender);
+        amountOut = _execute(order, nonce, signature, steps, fee);
+        locked = false;
+    }
+
+    /// @notice `execute` for a source token with its own EIP-2612 permit, so that the user needs no approval
+    /// transaction at all: first applies `tokenPermit` (the user's permit of the token to Permit2), then
+    /// executes the order as `execute` does. Reverts `PermitFailed` when Permit2's allowance then does not
+    /// cover `amountIn`: a permit expired, signed by another account than `order.user`, or below the amount (a
+    /// permit that fails because someone submitted it first is fine). Only an allowlisted relayer.
+    /// @return amountOut The receiver's balance increase (at least `amountOutMin`).
+    function executeWithPermit(
+        GaslessOrder calldata order,
+        uint256 nonce,
+        bytes calldata signature,
+        Aggregator.Step[] calldata steps,
+        uint256 fee,
+        TokenPermit calldata tokenPermit
+    ) external returns (uint256 amountOut) {
+        if (locked) revert Reentrancy();
+        locked = true;
+        if (!isRelayer[msg.sender]) revert NotRelayer(msg.sender);
+        _applyPermit(order, tokenPermit);
+        amountOut = _execute(order, nonce, signature, steps, fee);
+        locked = false;
+    }
+
+    function _applyPermit(GaslessOrder calldata order, TokenPermit calldata p) private {
+        ISettlementToken token = ISettlementToken(order.srcToken);
+        // A permit someone else submitted first reverts here yet left the allowance it grants: judge by that.
+        try token.permit(order.user, address(permit2), p.value, p.deadline, p.v, p.r, p.s) {} catch {}
+        uint256 allowed = token.allowance(order.user, address(permit2));
+        if (allowed < order.amountIn) revert PermitFailed(order.srcToken, allowed);
+    }
+
+    function _execute(
+        GaslessOrder calldata order,
+        uint256 nonce,
+        bytes calldata signature,
+        Aggregator.Step[] calldata steps,
+        uint256 fee
+    ) private returns (uint256 amountOut) {
         if (block.timestamp > order.deadline) revert DeadlineExpired(order.deadline, block.timestamp);
         if (order.srcToken == address(0)) revert NativeInput();
         if (order.amountIn == 0) revert ZeroAmount();
@@ -161,7 +215,6 @@ contract GaslessSettlement {
         if (fee != 0) _call(order.srcToken, abi.encodeCall(ISettlementToken.transfer, (msg.sender, fee)));
         amountOut = _swap(order, steps, received - fee);
         _emitFilled(order, nonce, fee, amountOut);
-        locked = false;
     }
 
     function _emitFilled(GaslessOrder calldata order, uint256 nonce, uint256 fee, uint256 amountOut) private {

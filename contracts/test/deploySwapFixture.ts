@@ -69,9 +69,11 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
   const uniswapV2 = await deployUniswapV2(deployer, { wrappedNative: weth })
   const sushiswap = await deployUniswapV2(deployer, { wrappedNative: weth })
   const uniswapV3 = await deployUniswapV3(deployer, { wrappedNative: weth })
-  const token = async (symbol: string, extra: { transferFeeBps?: number; noReturnValue?: boolean } = {}) =>
-    (await deployDevToken(deployer, { name: symbol, symbol, decimals: 18, ...extra })).token
-  const tokenA = await token('TKA')
+  const token = async (
+    symbol: string,
+    extra: { transferFeeBps?: number; noReturnValue?: boolean; permit?: boolean } = {},
+  ) => (await deployDevToken(deployer, { name: symbol, symbol, decimals: 18, ...extra })).token
+  const tokenA = await token('TKA', { permit: true })
   const tokenB = await token('TKB')
   const tokenC = await token('TKC')
   const fot = await token('FOT', { transferFeeBps: 100 })

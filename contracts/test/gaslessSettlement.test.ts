@@ -6,6 +6,7 @@ import {
   type Hex,
   maxUint256,
   parseEther,
+  parseSignature,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -250,5 +251,172 @@ describe('GaslessSettlement.execute', () => {
     await expectRevert(execute(order, 1n, signature, { client: f.attacker }), 'NotRelayer', [
       f.attacker.account.address,
     ])
+  })
+})
+
+describe('GaslessSettlement.executeWithPermit (the token has its own EIP-2612 permit)', () => {
+  const permitTypes = {
+    Permit: [
+      { name: 'owner', type: 'address' },
+      { name: 'spender', type: 'address' },
+      { name: 'value', type: 'uint256' },
+      { name: 'nonce', type: 'uint256' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  } as const
+
+  /** The owner's permit of TKA to Permit2, split for the contract; `signer` signs it (the owner by default). */
+  async function tokenPermit(p: { value: bigint; deadline: bigint; signer?: DevClient }) {
+    const signer = p.signer ?? f.user
+    const signature = await signer.signTypedData({
+      domain: { name: 'TKA', version: '1', chainId: CHAIN_ID, verifyingContract: f.tokens.tokenA },
+      types: permitTypes,
+      primaryType: 'Permit',
+      message: {
+        owner: f.user.account.address,
+        spender: PERMIT2_ADDRESS,
+        value: p.value,
+        nonce: 0n,
+        deadline: p.deadline,
+      },
+    })
+    const { r, s, yParity } = parseSignature(signature)
+    return { value: p.value, deadline: p.deadline, v: 27 + yParity, r, s }
+  }
+
+  const allowanceToPermit2 = () =>
+    f.user.readContract({
+      address: f.tokens.tokenA,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [f.user.account.address, PERMIT2_ADDRESS],
+    })
+
+  /** The user never approved Permit2: the snapshot's approval is taken back. */
+  async function withoutApproval() {
+    await waitForReceipt(f.user, {
+      hash: await f.user.writeContract({
+        address: f.tokens.tokenA,
+        abi: devTokenAbi,
+        functionName: 'approve',
+        args: [PERMIT2_ADDRESS, 0n],
+      }),
+    })
+  }
+
+  function executeWithPermit(
+    order: GaslessOrder,
+    nonce: bigint,
+    signature: Hex,
+    permit: Awaited<ReturnType<typeof tokenPermit>>,
+  ) {
+    return relayer.simulateContract({
+      address: settlement,
+      abi,
+      functionName: 'executeWithPermit',
+      args: [order, nonce, signature, route(), order.fee, permit],
+    })
+  }
+
+  it('needs no approval transaction: the permit, then the order, with exact amounts', async () => {
+    await withoutApproval()
+    const order = await makeOrder()
+    const signature = await sign(order, 11n)
+    const permit = await tokenPermit({ value: e('10'), deadline: order.deadline })
+    const userA = await balance(f.tokens.tokenA, f.user.account.address)
+    const userNative = await f.user.getBalance({ address: f.user.account.address })
+    const { request, result } = await executeWithPermit(order, 11n, signature, permit)
+    const receipt = await waitForReceipt(relayer, { hash: await relayer.writeContract(request) })
+    expect(receipt.status).toBe('success')
+    const expected = (e('9.9') * 997n * e('1000')) / (e('1000') * 1000n + e('9.9') * 997n)
+    expect(result).toBe(expected)
+    expect(await balance(f.tokens.tokenB, RECEIVER)).toBe(expected)
+    expect(await balance(f.tokens.tokenA, relayer.account.address)).toBe(e('0.1'))
+    expect(await balance(f.tokens.tokenA, f.user.account.address)).toBe(userA - e('10'))
+    expect(await f.user.getBalance({ address: f.user.account.address })).toBe(userNative)
+    expect(await allowanceToPermit2()).toBe(0n)
+    expect(
+      await f.user.readContract({
+        address: f.tokens.tokenA,
+        abi: devTokenAbi,
+        functionName: 'nonces',
+        args: [f.user.account.address],
+      }),
+    ).toBe(1n)
+  })
+
+  it('rejects an expired permit', async () => {
+    await withoutApproval()
+    const order = await makeOrder()
+    const block = await f.user.getBlock()
+    const permit = await tokenPermit({ value: e('10'), deadline: block.timestamp - 1n })
+    await expectRevert(executeWithPermit(order, 12n, await sign(order, 12n), permit), 'PermitFailed', [
+      f.tokens.tokenA,
+      0n,
+    ])
+  })
+
+  it("rejects a permit signed by another account than the order's user", async () => {
+    await withoutApproval()
+    const order = await makeOrder()
+    const permit = await tokenPermit({ value: e('10'), deadline: order.deadline, signer: relayer })
+    await expectRevert(executeWithPermit(order, 13n, await sign(order, 13n), permit), 'PermitFailed', [
+      f.tokens.tokenA,
+      0n,
+    ])
+  })
+
+  it('rejects a permit below the amount', async () => {
+    await withoutApproval()
+    const order = await makeOrder()
+    const permit = await tokenPermit({ value: e('9'), deadline: order.deadline })
+    await expectRevert(executeWithPermit(order, 14n, await sign(order, 14n), permit), 'PermitFailed', [
+      f.tokens.tokenA,
+      e('9'),
+    ])
+  })
+
+  it('still executes when someone submitted the same permit first', async () => {
+    await withoutApproval()
+    const order = await makeOrder()
+    const permit = await tokenPermit({ value: e('10'), deadline: order.deadline })
+    await waitForReceipt(relayer, {
+      hash: await relayer.writeContract({
+        address: f.tokens.tokenA,
+        abi: devTokenAbi,
+        functionName: 'permit',
+        args: [
+          f.user.account.address,
+          PERMIT2_ADDRESS,
+          permit.value,
+          permit.deadline,
+          permit.v,
+          permit.r,
+          permit.s,
+        ],
+      }),
+    })
+    expect(await allowanceToPermit2()).toBe(e('10'))
+    const { request } = await executeWithPermit(order, 15n, await sign(order, 15n), permit)
+    const receipt = await waitForReceipt(relayer, { hash: await relayer.writeContract(request) })
+    expect(receipt.status).toBe('success')
+    expect(await allowanceToPermit2()).toBe(0n)
+  })
+
+  it('only our relayer may submit it', async () => {
+    await withoutApproval()
+    const order = await makeOrder()
+    const permit = await tokenPermit({ value: e('10'), deadline: order.deadline })
+    const signature = await sign(order, 16n)
+    await expectRevert(
+      f.user.simulateContract({
+        address: settlement,
+        abi,
+        functionName: 'executeWithPermit',
+        args: [order, 16n, signature, route(), order.fee, permit],
+      }),
+      'NotRelayer',
+      [f.user.account.address],
+    )
   })
 })

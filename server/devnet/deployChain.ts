@@ -136,6 +136,7 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
       requireAllowanceReset: spec.requireAllowanceReset ?? false,
       noReturnValue: spec.noReturnValue ?? false,
       minter: deployer,
+      permit: spec.permit ?? false,
     })
     tokens.push({
       address: token,

@@ -15,6 +15,8 @@ export interface DevTokenSpec {
   requireAllowanceReset?: boolean
   /** USDT-on-Ethereum-style: transfer/transferFrom/approve return nothing. */
   noReturnValue?: boolean
+  /** EIP-2612 `permit` (like USDC): gasless orders need no approval transaction. */
+  permit?: boolean
   /** Long-tail and fee-on-transfer tokens: the only token they are paired with ('wrapped' = wrapped native). */
   pairedWith?: string
 }
@@ -32,7 +34,7 @@ const major: TokenTag[] = ['major']
 const longTail: TokenTag[] = ['long-tail']
 
 function usdc(decimals: number, name = 'USD Coin'): DevTokenSpec {
-  return { symbol: 'USDC', name, decimals, priceSymbol: 'USD', tags: stable }
+  return { symbol: 'USDC', name, decimals, priceSymbol: 'USD', tags: stable, permit: true }
 }
 
 function usdt(params: {

@@ -22,7 +22,9 @@ import { PERMIT2_ADDRESS } from '../../contracts/thirdParty'
 import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
 import { cancelGaslessOrder, getGaslessOrder, insertGaslessOrder } from '../store/gaslessOrders'
 import { getTestStoreTargets, openTestStore, type TestStore } from '../store/openTestStore'
+import { gaslessRelayerNonces } from '../store/schema'
 import { buildGaslessTypedData } from './buildGaslessTypedData'
+import { buildTokenPermitTypedData } from './buildTokenPermitTypedData'
 import {
   createGaslessRelayer,
   type GaslessRelayerParams,
@@ -210,6 +212,75 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
     )
     expect((await getGaslessOrder(store.db, good))?.status).toBe('completed')
     expect(await fills()).toEqual([6n])
+  })
+
+  it('a stored relayer nonce above the chain (a devnet restarted from its snapshot) leaves no gap', async () => {
+    const chainNonce = await client.getTransactionCount({
+      address: relayerAccount.address,
+      blockTag: 'pending',
+    })
+    await store.db
+      .insert(gaslessRelayerNonces)
+      .values({ chainId: CHAIN_ID, address: relayerAccount.address, nextNonce: chainNonce + 5 })
+    const id = await addOrder(store, 18n)
+    expect(await relayer(store).runOnce()).toBe(1)
+    const row = await getGaslessOrder(store.db, id)
+    expect(row?.status).toBe('completed')
+    expect(row?.txNonce).toBe(chainNonce)
+    expect(await fills()).toEqual([18n])
+  })
+
+  it("an order with the token's EIP-2612 permit and no Permit2 approval: executed, the user sends nothing", async () => {
+    await waitForReceipt(f.user, {
+      hash: await f.user.writeContract({
+        address: f.tokens.tokenA,
+        abi: devTokenAbi,
+        functionName: 'approve',
+        args: [PERMIT2_ADDRESS, 0n],
+      }),
+    })
+    const row = await signedOrder(21n)
+    const deadline = BigInt(row.deadline)
+    const signature = await f.user.signTypedData(
+      buildTokenPermitTypedData({
+        chainId: CHAIN_ID,
+        token: f.tokens.tokenA,
+        domain: { name: 'TKA', version: '1', nonce: 0n },
+        owner: f.user.account.address,
+        spender: PERMIT2_ADDRESS,
+        value: e('10'),
+        deadline,
+      }),
+    )
+    const stored = await insertGaslessOrder(store.db, {
+      ...row,
+      tokenPermit: { value: e('10').toString(), deadline: deadline.toString(), signature },
+    })
+    if (!stored) throw new Error('order not stored')
+    const userNonce = await client.getTransactionCount({ address: f.user.account.address })
+    expect(await relayer(store).runOnce()).toBe(1)
+    const done = await getGaslessOrder(store.db, stored.id)
+    expect(done?.status).toBe('completed')
+    expect(await balance(f.tokens.tokenB, RECEIVER)).toBe(done?.quotedAmountOut)
+    expect(await balance(f.tokens.tokenA, relayerAccount.address)).toBe(e('0.1'))
+    expect(await client.getTransactionCount({ address: f.user.account.address })).toBe(userNonce)
+    expect(await fills()).toEqual([21n])
+  })
+
+  it('an order without approval nor permit stays pending', async () => {
+    await waitForReceipt(f.user, {
+      hash: await f.user.writeContract({
+        address: f.tokens.tokenA,
+        abi: devTokenAbi,
+        functionName: 'approve',
+        args: [PERMIT2_ADDRESS, 0n],
+      }),
+    })
+    const id = await addOrder(store, 22n)
+    expect(await relayer(store).runOnce()).toBe(1)
+    const row = await getGaslessOrder(store.db, id)
+    expect(row?.status).toBe('pending')
+    expect(row?.failureMsg).toBe('the Permit2 allowance is below the order amount')
   })
 
   it('keeps an order whose min-out does not hold pending, to try again later', async () => {

@@ -9,6 +9,7 @@ import {
   type LocalAccount,
   type PublicClient,
   parseEventLogs,
+  parseSignature,
   type TransactionReceipt,
 } from 'viem'
 import { aggregatorAbi, gaslessSettlementAbi } from '../../contracts/artifacts/index'
@@ -176,28 +177,40 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
     ])
     if (balance < order.amountIn)
       return void (await release(row, 'the owner balance is below the order amount'))
-    if (allowance < order.amountIn)
+    // A token permit is submitted only while Permit2 may not spend the amount yet (a second order with the
+    // same permit, or an owner who approved meanwhile, runs the plain path).
+    const permit = allowance < order.amountIn ? tokenPermitArgs(row.tokenPermit) : undefined
+    if (allowance < order.amountIn && permit === undefined)
       return void (await release(row, 'the Permit2 allowance is below the order amount'))
 
     const args = [order, row.nonce, row.signature as Hex, stepsFromRow(row), order.fee] as const
+    const abi = [...gaslessSettlementAbi, ...aggregatorAbi, ...permit2Abi]
     let quotedAmountOut: bigint
     let gas: bigint
+    let data: Hex
     try {
-      const simulated = await client.simulateContract({
-        account,
-        address: settlement,
-        abi: [...gaslessSettlementAbi, ...aggregatorAbi, ...permit2Abi],
-        functionName: 'execute',
-        args,
-      })
-      quotedAmountOut = simulated.result
-      gas = await client.estimateContractGas({
-        account,
-        address: settlement,
-        abi: gaslessSettlementAbi,
-        functionName: 'execute',
-        args,
-      })
+      if (permit === undefined) {
+        const call = { account, address: settlement, abi, functionName: 'execute', args } as const
+        quotedAmountOut = (await client.simulateContract(call)).result
+        gas = await client.estimateContractGas(call)
+        data = encodeFunctionData({ abi: gaslessSettlementAbi, functionName: 'execute', args })
+      } else {
+        const withPermit = [...args, permit] as const
+        const call = {
+          account,
+          address: settlement,
+          abi,
+          functionName: 'executeWithPermit',
+          args: withPermit,
+        } as const
+        quotedAmountOut = (await client.simulateContract(call)).result
+        gas = await client.estimateContractGas(call)
+        data = encodeFunctionData({
+          abi: gaslessSettlementAbi,
+          functionName: 'executeWithPermit',
+          args: withPermit,
+        })
+      }
     } catch (error: unknown) {
       const name = revertName(error)
       if (name === undefined) throw error
@@ -211,7 +224,6 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
     if (cost !== undefined && cost > order.fee) {
       return void (await release(row, `the gas cost (${cost} in the source token) is above the signed fee`))
     }
-    const data = encodeFunctionData({ abi: gaslessSettlementAbi, functionName: 'execute', args })
     const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' })
     const persisted = await persistSignedGaslessTx(db, {
       id: row.id,
@@ -297,4 +309,11 @@ function revertName(error: unknown): string | undefined {
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError)
   if (!(reverted instanceof ContractFunctionRevertedError)) return undefined
   return reverted.data?.errorName ?? reverted.reason ?? 'reverted'
+}
+
+/** The stored EIP-2612 permit as `GaslessSettlement.TokenPermit` (v, r, s split), or undefined without one. */
+function tokenPermitArgs(stored: GaslessOrderRow['tokenPermit']) {
+  if (stored === null) return undefined
+  const { r, s, yParity } = parseSignature(stored.signature as Hex)
+  return { value: BigInt(stored.value), deadline: BigInt(stored.deadline), v: 27 + yParity, r, s }
 }

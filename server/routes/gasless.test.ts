@@ -21,14 +21,21 @@ type Estimate = {
   deadline: number
   permit2: { address: Address; spender: Address; allowance: string; approvalNeeded: boolean }
   eip2612Permit: boolean
+  tokenPermit: TypedData | null
   transactionData: { order: Record<string, string>; call: Record<string, unknown>[] }
 }
 type TypedData = {
-  account: Address
-  domain: { name: string; chainId: number; verifyingContract: Address }
+  account?: Address
+  domain: { name: string; version?: string; chainId: number; verifyingContract: Address }
   types: Record<string, { name: string; type: string }[]>
   primaryType: string
-  message: { nonce: string; deadline: string; spender: Address; witness: Record<string, string> }
+  message: {
+    nonce: string
+    deadline: string
+    spender: Address
+    witness: Record<string, string>
+    value?: string
+  }
 }
 type OrderView = {
   id: string
@@ -156,13 +163,16 @@ describe('gasless API on the devnet (chain 1)', () => {
     const sender = user.account.address
     const first = await json<Estimate>(await estimate(sender))
     expect(first.permit2).toMatchObject({ allowance: '0', approvalNeeded: true })
-    expect(first.eip2612Permit).toBe(false)
+    // the devnet USDC has its own permit; this order takes the one-time approval instead
+    expect(first.eip2612Permit).toBe(true)
     expect(BigInt(first.fee) > 0n).toBe(true)
     expect(BigInt(first.gasUnits)).toBe(270_000n)
     await h.approve(user, usdc, h.deployment(CHAIN).permit2, maxUint256)
 
     const { est, typed, body } = await prepare(4)
     expect(est.permit2.approvalNeeded).toBe(false)
+    expect(est.eip2612Permit).toBe(false)
+    expect(est.tokenPermit).toBe(null)
     expect(typed.domain).toEqual({
       name: 'Permit2',
       chainId: CHAIN,
@@ -215,6 +225,59 @@ describe('gasless API on the devnet (chain 1)', () => {
       409,
       'ORDER_NOT_CANCELLABLE',
     )
+  })
+
+  it('a token with its own EIP-2612 permit: the user signs twice and sends no transaction at all', async () => {
+    const user = h.walletClient(CHAIN, 6)
+    const { est, body, sender } = await prepare(6)
+    expect(est.permit2.approvalNeeded).toBe(true)
+    expect(est.eip2612Permit).toBe(true)
+    const permit = est.tokenPermit
+    if (permit === null) throw new Error('no token permit offered')
+    expect(permit.domain).toEqual({ name: 'USD Coin', version: '1', chainId: CHAIN, verifyingContract: usdc })
+    expect(permit.primaryType).toBe('Permit')
+    expect(permit.message).toEqual({
+      owner: sender,
+      spender: h.deployment(CHAIN).permit2,
+      value: est.amountIn,
+      nonce: '0',
+      deadline: String(est.deadline),
+    })
+    const permitData = {
+      value: est.amountIn,
+      deadline: String(est.deadline),
+      signature: await sign(6, permit),
+    }
+
+    await expectError(await post('/v1/gasless/create', body), 422, 'INSUFFICIENT_ALLOWANCE')
+    const foreign = { ...permitData, signature: await sign(7, permit) }
+    await expectError(
+      await post('/v1/gasless/create', { ...body, permitData: foreign }),
+      403,
+      'NOT_ORDER_OWNER',
+    )
+    const expired = { ...permitData, deadline: '1000' }
+    await expectError(
+      await post('/v1/gasless/create', { ...body, permitData: expired }),
+      400,
+      'INVALID_ORDER',
+    )
+    const short = { ...permitData, value: '1' }
+    await expectError(await post('/v1/gasless/create', { ...body, permitData: short }), 400, 'INVALID_ORDER')
+
+    const txCount = await h.markets.get(CHAIN).client.getTransactionCount({ address: sender })
+    const usdcBefore = await h.balanceOf(CHAIN, usdc, sender)
+    const wethBefore = await h.balanceOf(CHAIN, weth, sender)
+    const { orderId } = await json<{ success: boolean; orderId: string }>(
+      await post('/v1/gasless/create', { ...body, permitData }),
+    )
+    expect(await relayer.runOnce()).toBe(1)
+    const row = await getGaslessOrder(h.store.db, orderId)
+    expect(row?.status).toBe('completed')
+    expect((await h.balanceOf(CHAIN, weth, sender)) - wethBefore).toBe(row?.quotedAmountOut)
+    expect(await h.balanceOf(CHAIN, usdc, sender)).toBe(usdcBefore - 1_000_000_000n)
+    expect(await h.markets.get(CHAIN).client.getTransactionCount({ address: sender })).toBe(txCount)
+    expect(user.account.address).toBe(sender)
   })
 
   it('cancels a pending order for its owner only; the relayer then never runs it', async () => {

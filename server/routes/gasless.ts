@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import {
+  type Address,
   erc20Abi,
   getAddress,
   type Hex,
@@ -11,12 +12,14 @@ import {
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import { buildGaslessTypedData } from '../gasless/buildGaslessTypedData'
+import { buildTokenPermitTypedData, type StoredTokenPermit } from '../gasless/buildTokenPermitTypedData'
 import { cancelMessage } from '../gasless/cancelMessage'
 import { formatGaslessOrder, GaslessOrderSchema } from '../gasless/formatGaslessOrder'
 import { type GaslessOrder, hashRoute, type RouteStep } from '../gasless/gaslessOrderTypes'
 import { orderToRow } from '../gasless/orderToRow'
 import { permit2Abi } from '../gasless/permit2Abi'
 import { type GaslessChain, planGaslessOrder } from '../gasless/planGaslessOrder'
+import { readTokenPermitDomain } from '../gasless/readTokenPermitDomain'
 import { createRouter } from '../openapi/createRouter'
 import { errorResponses, evmAddressField, uint256Field } from '../openapi/schemas'
 import { createQuoteContext } from '../quotes/createQuoteContext'
@@ -97,7 +100,26 @@ const permit2DomainType = [
   { name: 'verifyingContract', type: 'address' },
 ] as const
 
+const tokenPermitDomainType = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+] as const
+
 const JsonObject = z.record(z.string(), z.unknown())
+
+const PermitDataSchema = z
+  .object({
+    value: uint256Field('permitData.value'),
+    deadline: uint256Field('permitData.deadline', { allowNumber: true }),
+    signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'permitData.signature must be 0x-prefixed hex'),
+  })
+  .openapi('GaslessPermitData', {
+    description:
+      "The owner's signed EIP-2612 permit of the estimate's `tokenPermit` (value and deadline as signed): " +
+      'for a token with its own permit, in place of the one-time Permit2 approval',
+  })
 
 const estimateRoute = createRoute({
   method: 'post',
@@ -106,9 +128,11 @@ const estimateRoute = createRoute({
   summary: 'Estimate a gasless order: gas units, amounts, the fee, and whether Permit2 needs an approval',
   description:
     "The relayer's fee (gas of the settlement at today's gas price with a margin, in the source token) is taken " +
-    'from `amount`; the rest is quoted along one path. `permit2.approvalNeeded`: the token must first be approved ' +
-    'to Permit2 once (a normal transaction); `eip2612Permit` is false (not supported yet). Sign the order with ' +
-    '`POST /trade/v1/gasless/typed-data` from `transactionData`.',
+    'from `amount`; the rest is quoted along one path. `permit2.approvalNeeded`: Permit2 may not spend the amount ' +
+    'yet. Then, when `eip2612Permit` is true, the token has its own EIP-2612 permit: sign `tokenPermit` (typed ' +
+    'data) and send it as `permitData` with the order, and no transaction is needed at all; otherwise approve ' +
+    'the token to Permit2 once (a normal transaction). Sign the order with `POST /trade/v1/gasless/typed-data` ' +
+    'from `transactionData`.',
   request: { body: { content: { 'application/json': { schema: EstimateBodySchema } }, required: true } },
   responses: {
     200: {
@@ -131,6 +155,11 @@ const estimateRoute = createRoute({
                 approvalNeeded: z.boolean(),
               }),
               eip2612Permit: z.boolean(),
+              tokenPermit: JsonObject.nullable().openapi({
+                description:
+                  'When `eip2612Permit`: the EIP-712 permit to sign (spender Permit2, value `amountIn`, the ' +
+                  "order's deadline, the token's nonce); null otherwise",
+              }),
               transactionData: JsonObject,
             })
             .openapi('GaslessEstimate'),
@@ -196,7 +225,8 @@ const createOrderRoute = createRoute({
   summary: 'Submit a signed gasless order',
   description:
     'Verifies the signature (signed by `order.user`), the deadline, the fee cap, the route against `tradeHash`, ' +
-    "the owner's balance, Permit2 allowance and nonce; stores the order for the relayer and answers its id.",
+    "the owner's balance, Permit2 allowance (or, with `permitData`, the token's EIP-2612 permit signed by the owner " +
+    'for at least `amountIn`, not expired) and nonce; stores the order for the relayer and answers its id.',
   request: {
     body: {
       content: {
@@ -205,7 +235,7 @@ const createOrderRoute = createRoute({
             chainFrom: chainIdField,
             order: SignedOrderSchema,
             call: StepsSchema,
-            permitData: z.unknown().optional(),
+            permitData: PermitDataSchema.optional(),
             signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'signature must be 0x-prefixed hex'),
           }),
         },
@@ -230,8 +260,9 @@ const cancelRoute = createRoute({
   tags: ['Gasless'],
   summary: 'Cancel a pending gasless order',
   description:
-    '`signature`: the owner\'s EIP-191 signature of "Cancel gasless order <orderId>". Only a pending order can ' +
-    'be cancelled (off chain: the relayer never submits it); once processing or done: 409 ORDER_NOT_CANCELLABLE. ' +
+    '`signature`: the owner\'s EIP-191 signature of "Cancel gasless order <orderId>". An order can be cancelled ' +
+    'until the relayer has signed its transaction (off chain: the relayer never submits it), also while the ' +
+    'relayer re-quotes it (`processing`); once its transaction exists or it ended: 409 ORDER_NOT_CANCELLABLE. ' +
     "To be sure on chain as well, the owner may call Permit2's `invalidateUnorderedNonces`.",
   request: {
     body: {
@@ -366,6 +397,25 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
         auth: c.get('auth'),
       })
       const plan = await planGaslessOrder(ctx, chain, p)
+      const permitDomain = plan.approvalNeeded
+        ? await readTokenPermitDomain(deps.markets.get(p.chainId).client, {
+            chainId: p.chainId,
+            token: plan.order.srcToken,
+            owner: p.sender,
+          })
+        : undefined
+      const tokenPermit =
+        permitDomain === undefined
+          ? null
+          : buildTokenPermitTypedData({
+              chainId: p.chainId,
+              token: plan.order.srcToken,
+              domain: permitDomain,
+              owner: p.sender,
+              spender: chain.permit2,
+              value: plan.order.amountIn,
+              deadline: plan.order.deadline,
+            })
       return c.json(
         {
           gasUnits: plan.gasUnits.toString(),
@@ -381,7 +431,14 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
             allowance: plan.permit2Allowance.toString(),
             approvalNeeded: plan.approvalNeeded,
           },
-          eip2612Permit: false,
+          eip2612Permit: tokenPermit !== null,
+          tokenPermit:
+            tokenPermit === null
+              ? null
+              : (stringify({
+                  ...tokenPermit,
+                  types: { EIP712Domain: tokenPermitDomainType, ...tokenPermit.types },
+                }) as Record<string, unknown>),
           transactionData: stringify({ order: plan.order, call: plan.steps }) as Record<string, unknown>,
         },
         200,
@@ -448,6 +505,15 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
         )
       }
       const client = deps.markets.get(body.chainFrom).client
+      const tokenPermit = body.permitData
+        ? await verifyTokenPermit(client, {
+            chainId: body.chainFrom,
+            order,
+            permit2: chain.permit2,
+            permit: body.permitData,
+            nowSec: nowSec(),
+          })
+        : undefined
       const [balance, allowance, bitmap] = await readFromNode("the owner's balance and allowance", () =>
         Promise.all([
           client.readContract({
@@ -476,7 +542,7 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
           `The owner holds ${balance}, below amountIn ${order.amountIn}`,
         )
       }
-      if (allowance < order.amountIn) {
+      if (allowance < order.amountIn && tokenPermit === undefined) {
         throw new AppError(
           'INSUFFICIENT_ALLOWANCE',
           `The owner's allowance to Permit2 (${chain.permit2}) is ${allowance}, below amountIn ${order.amountIn}`,
@@ -486,10 +552,10 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
       if (((bitmap >> (nonce & 255n)) & 1n) === 1n) {
         throw new AppError('ORDER_EXISTS', 'The Permit2 nonce of this order is already used or cancelled')
       }
-      const row = await insertGaslessOrder(
-        store.db,
-        orderToRow({ chainId: body.chainFrom, order, nonce, signature, steps: body.call }),
-      )
+      const row = await insertGaslessOrder(store.db, {
+        ...orderToRow({ chainId: body.chainFrom, order, nonce, signature, steps: body.call }),
+        ...(tokenPermit === undefined ? {} : { tokenPermit }),
+      })
       if (!row) throw new AppError('ORDER_EXISTS', 'An order with this owner and nonce exists already')
       return c.json({ success: true as const, orderId: row.id }, 200)
     })
@@ -513,7 +579,7 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
       if (!cancelled && order.status !== 'cancelled') {
         throw new AppError(
           'ORDER_NOT_CANCELLABLE',
-          `The order is ${order.status}; only a pending order can be cancelled`,
+          `The order is ${order.status}; its transaction is already signed or it has ended`,
           {
             details: { status: order.status },
           },
@@ -544,4 +610,69 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
       })
       return c.json({ response: rows.map(formatGaslessOrder), total, page, limit }, 200)
     })
+}
+
+/**
+ * Checks an order's EIP-2612 `permit` of srcToken to Permit2: not expired, at least `amountIn`, the token has a
+ * standard permit, and the signature recovers to `order.user` at the token's current nonce. Answers it as the
+ * store keeps it. Throws INVALID_ORDER, INVALID_SIGNATURE or NOT_ORDER_OWNER.
+ */
+async function verifyTokenPermit(
+  client: Parameters<typeof readTokenPermitDomain>[0],
+  p: {
+    chainId: number
+    order: GaslessOrder
+    permit2: Address
+    permit: { value: bigint; deadline: bigint; signature: string }
+    nowSec: number
+  },
+): Promise<StoredTokenPermit> {
+  const { order, permit } = p
+  if (permit.deadline <= BigInt(p.nowSec)) {
+    throw new AppError('INVALID_ORDER', `permitData.deadline ${permit.deadline} has passed`, {
+      details: { param: 'permitData.deadline' },
+    })
+  }
+  if (permit.value < order.amountIn) {
+    throw new AppError(
+      'INVALID_ORDER',
+      `permitData.value ${permit.value} is below amountIn ${order.amountIn}`,
+      {
+        details: { param: 'permitData.value' },
+      },
+    )
+  }
+  const domain = await readTokenPermitDomain(client, {
+    chainId: p.chainId,
+    token: order.srcToken,
+    owner: order.user,
+  })
+  if (!domain) {
+    throw new AppError('INVALID_ORDER', `srcToken ${order.srcToken} has no EIP-2612 permit`, {
+      details: { param: 'permitData' },
+    })
+  }
+  const signature = permit.signature as Hex
+  const typed = buildTokenPermitTypedData({
+    chainId: p.chainId,
+    token: order.srcToken,
+    domain,
+    owner: order.user,
+    spender: p.permit2,
+    value: permit.value,
+    deadline: permit.deadline,
+  })
+  const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => undefined)
+  if (!signer)
+    throw new AppError('INVALID_SIGNATURE', 'permitData.signature is not a valid EIP-712 signature')
+  if (!isAddressEqual(signer, order.user)) {
+    throw new AppError(
+      'NOT_ORDER_OWNER',
+      `The permit is signed by ${signer}, not by order.user ${order.user}`,
+      {
+        details: { signer, user: order.user, param: 'permitData.signature' },
+      },
+    )
+  }
+  return { value: permit.value.toString(), deadline: permit.deadline.toString(), signature }
 }

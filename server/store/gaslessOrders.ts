@@ -112,7 +112,8 @@ export async function releaseGaslessOrder(
 
 /**
  * Signs and persists the order's one transaction atomically with the relayer account's nonce: locks the
- * account's nonce row, takes max(stored, `chainNonce`), asks `sign` for the raw transaction at that nonce,
+ * account's nonce row, takes max(stored, `chainNonce`) (the stored count only up to one past the account's
+ * transactions still in flight), asks `sign` for the raw transaction at that nonce,
  * stores it (with the execution quote) while `worker` still holds the order, and advances the nonce. Returns
  * the stored raw transaction and hash, or undefined (nothing changed) when the order is no longer held.
  */
@@ -145,7 +146,22 @@ export async function persistSignedGaslessTx(
       .from(gaslessRelayerNonces)
       .where(and(eq(gaslessRelayerNonces.chainId, p.chainId), eq(gaslessRelayerNonces.address, p.relayer)))
       .for('update')
-    const nonce = Math.max(account?.nextNonce ?? 0, p.chainNonce)
+    // The stored counter only matters while an earlier transaction of this account is still unmined (signed,
+    // maybe never broadcast); otherwise the chain's count is the truth (a devnet restarted from its snapshot, a
+    // dropped transaction), and a stale counter above it would leave a gap no later transaction fills.
+    const [inFlight] = await tx
+      .select({ last: sql<number | null>`max(${gaslessOrders.txNonce})` })
+      .from(gaslessOrders)
+      .where(
+        and(
+          eq(gaslessOrders.chainId, p.chainId),
+          eq(gaslessOrders.relayer, p.relayer),
+          eq(gaslessOrders.status, 'processing'),
+          sql`${gaslessOrders.signedTx} is not null`,
+        ),
+      )
+    const unmined = inFlight?.last === null || inFlight?.last === undefined ? -1 : Number(inFlight.last)
+    const nonce = Math.max(Math.min(account?.nextNonce ?? 0, unmined + 1), p.chainNonce)
     const signed = await p.sign(nonce)
     await tx
       .update(gaslessOrders)
@@ -224,8 +240,10 @@ export async function failPendingGaslessOrder(
 }
 
 /**
- * Cancels order `id` if it is still pending (no relayer holds it: a claim in progress holds the row lock, and
- * this update then sees it processing). Returns the order after the attempt and whether this call cancelled it.
+ * Cancels order `id` if no transaction of it exists yet: pending, or claimed by a relayer that has not signed
+ * its transaction (signing locks the row and needs the order still held, so one of the two wins: a cancelled
+ * order is never signed, a signed one is not cancelled). Returns the order after the attempt and whether this
+ * call cancelled it.
  */
 export async function cancelGaslessOrder(
   db: Db,
@@ -233,9 +251,34 @@ export async function cancelGaslessOrder(
 ): Promise<{ cancelled: boolean; order: GaslessOrderRow | undefined }> {
   const [row] = await db
     .update(gaslessOrders)
-    .set({ status: 'cancelled', canceledAt: p.at })
-    .where(and(eq(gaslessOrders.id, p.id), eq(gaslessOrders.status, 'pending')))
+    .set({ status: 'cancelled', canceledAt: p.at, claimedBy: null, leaseUntil: null })
+    .where(
+      and(
+        eq(gaslessOrders.id, p.id),
+        or(
+          eq(gaslessOrders.status, 'pending'),
+          // claimed for a re-quote but not signed: the relayer's signing step needs it still held, so it stops
+          and(eq(gaslessOrders.status, 'processing'), sql`${gaslessOrders.signedTx} is null`),
+        ),
+      ),
+    )
     .returning()
   if (row) return { cancelled: true, order: row }
   return { cancelled: false, order: await getGaslessOrder(db, p.id) }
+}
+
+/**
+ * Ends every unfinished (pending or processing) order as failed with `failureMsg`, and forgets the relayer
+ * nonce counters: for a devnet that restarts from its snapshot, where the previous run's orders and
+ * transactions no longer exist on chain (a signed transaction of the old chain would leave a nonce gap).
+ * Returns how many orders it ended.
+ */
+export async function abandonGaslessOrders(db: Db, p: { at: Date; failureMsg: string }): Promise<number> {
+  const rows = await db
+    .update(gaslessOrders)
+    .set({ status: 'failed', failedAt: p.at, failureMsg: p.failureMsg, claimedBy: null, leaseUntil: null })
+    .where(inArray(gaslessOrders.status, ['pending', 'processing']))
+    .returning({ id: gaslessOrders.id })
+  await db.delete(gaslessRelayerNonces)
+  return rows.length
 }

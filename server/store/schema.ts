@@ -165,6 +165,8 @@ export const gaslessOrders = pgTable(
         { kind: number; factoryId: number; tokenIn: string; tokenOut: string; fee: number; share: string }[]
       >()
       .notNull(),
+    /** The owner's EIP-2612 permit of srcToken to Permit2, when the order comes with one instead of an approval. */
+    tokenPermit: jsonb('token_permit').$type<{ value: string; deadline: string; signature: string }>(),
     status: text('status').notNull().default('pending'),
     failureMsg: text('failure_msg'),
     attempts: integer('attempts').notNull().default(0),

@@ -3,7 +3,9 @@ pragma solidity 0.8.37;
 
 /// @title DevToken
 /// @notice Devnet ERC20 with optional real-world quirks: a transfer tax paid to the minter, USDT-style
-/// allowance resets, and USDT-style missing return values.
+/// allowance resets, USDT-style missing return values, and (like USDC) an EIP-2612 `permit` with the domain
+/// (name, version "1", chainId, this contract); without `hasPermit`, `permit`, `nonces` and
+/// `DOMAIN_SEPARATOR` revert `NoPermit`, as a token without EIP-2612 has none of them.
 contract DevToken {
     string public name;
     string public symbol;
@@ -12,6 +14,13 @@ contract DevToken {
     bool public immutable requireAllowanceReset;
     bool public immutable noReturnValue;
     address public immutable minter;
+    bool public immutable hasPermit;
+
+    bytes32 public constant PERMIT_TYPEHASH =
+        keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
+    bytes32 private constant DOMAIN_TYPEHASH =
+        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    mapping(address owner => uint256) private permitNonces;
 
     uint256 public totalSupply;
     mapping(address account => uint256) public balanceOf;
@@ -25,6 +34,9 @@ contract DevToken {
     error InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
     error AllowanceNotReset(address spender, uint256 allowance);
     error FeeTooHigh(uint16 feeBps);
+    error NoPermit();
+    error PermitExpired(uint256 deadline);
+    error InvalidPermitSigner(address signer, address owner);
 
     constructor(
         string memory name_,
@@ -33,7 +45,8 @@ contract DevToken {
         uint16 transferFeeBps_,
         bool requireAllowanceReset_,
         bool noReturnValue_,
-        address minter_
+        address minter_,
+        bool hasPermit_
     ) {
         if (transferFeeBps_ > 10_000) revert FeeTooHigh(transferFeeBps_);
         name = name_;
@@ -43,6 +56,46 @@ contract DevToken {
         requireAllowanceReset = requireAllowanceReset_;
         noReturnValue = noReturnValue_;
         minter = minter_;
+        hasPermit = hasPermit_;
+    }
+
+    /// @notice EIP-712 domain separator of `permit` (name, version "1", chain, this token).
+    function DOMAIN_SEPARATOR() public view returns (bytes32) {
+        if (!hasPermit) revert NoPermit();
+        return keccak256(
+            abi.encode(DOMAIN_TYPEHASH, keccak256(bytes(name)), keccak256("1"), block.chainid, address(this))
+        );
+    }
+
+    /// @notice The EIP-2612 version of the domain.
+    function version() external view returns (string memory) {
+        if (!hasPermit) revert NoPermit();
+        return "1";
+    }
+
+    /// @notice The next EIP-2612 permit nonce of `owner`.
+    function nonces(address owner) external view returns (uint256) {
+        if (!hasPermit) revert NoPermit();
+        return permitNonces[owner];
+    }
+
+    /// @notice EIP-2612: sets `spender`'s allowance over `owner`'s tokens to `value` with `owner`'s signature,
+    /// before `deadline`; each signature works once (the owner's nonce advances).
+    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+    {
+        if (block.timestamp > deadline) revert PermitExpired(deadline);
+        bytes32 digest = keccak256(
+            abi.encodePacked(
+                "\x19\x01",
+                DOMAIN_SEPARATOR(),
+                keccak256(abi.encode(PERMIT_TYPEHASH, owner, spender, value, permitNonces[owner]++, deadline))
+            )
+        );
+        address signer = ecrecover(digest, v, r, s);
+        if (signer == address(0) || signer != owner) revert InvalidPermitSigner(signer, owner);
+        allowance[owner][spender] = value;
+        emit Approval(owner, spender, value);
     }
 
     /// @notice Creates `amount` tokens for `to`; only the minter. No transfer fee is charged.

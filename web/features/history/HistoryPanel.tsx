@@ -1,5 +1,6 @@
 import { useAccount } from 'wagmi'
 import type { ChainRecord } from '../../lib/api'
+import { GaslessHistory } from '../gasless'
 import { HistoryItem } from './HistoryItem'
 import { useSwapHistory } from './useSwapHistory'
 
@@ -35,6 +36,7 @@ export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]
           ))}
         </ul>
       )}
+      {address !== undefined && <GaslessHistory address={address} chains={chains} limit={limit} />}
     </section>
   )
 }

@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { filterWidgetTokens } from '../../../lib/widget/filterWidgetTokens'
 import { useWidget } from '../../../lib/widget/WidgetContext'
 import { useTokenBalances } from '../../balances'
+import { GaslessSwapPanel, GaslessToggle, isGaslessAvailable } from '../../gasless'
 import { findPendingSwap, useSwapHistory } from '../../history'
 import { useApproval } from '../hooks/useApproval'
 import { useSwapExecution } from '../hooks/useSwapExecution'
@@ -214,6 +215,12 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           priceInUsd: typedToken.priceInUsd,
         })
   const gasShare = selected === undefined ? undefined : getGasShare(selected)
+  const [gaslessChosen, setGaslessChosen] = useState(false)
+  const gaslessOffered = !embed && isGaslessAvailable({ chain, from, to, side })
+  const gasless =
+    gaslessOffered && gaslessChosen && address !== undefined && from !== undefined && to !== undefined
+      ? (action.kind === 'review' || action.kind === 'approve') && { address, from, to }
+      : false
 
   return (
     <section
@@ -329,16 +336,31 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
         </p>
       )}
       <div className="mt-3 space-y-3">
-        <SwapActionButton
-          action={action}
-          fromSymbol={from?.symbol ?? ''}
-          chainName={chain.name}
-          onConnect={() => openConnectModal?.()}
-          onSwitch={() => switchChain({ chainId: chain.chainId })}
-          onReview={() => setDialog('review')}
-          switching={switching}
-          wrapKind={selected === undefined ? undefined : getWrapKind(selected)}
-        />
+        {gaslessOffered && (
+          <GaslessToggle checked={gaslessChosen} onChange={setGaslessChosen} symbol={from?.symbol ?? ''} />
+        )}
+        {gasless ? (
+          <GaslessSwapPanel
+            chainId={chain.chainId}
+            from={gasless.from}
+            to={gasless.to}
+            amount={quotes.amount}
+            account={gasless.address}
+            slippage={settings.slippage.mode === 'custom' ? settings.slippage.percent / 100 : undefined}
+            onDone={() => form.setAmount(side, '')}
+          />
+        ) : (
+          <SwapActionButton
+            action={action}
+            fromSymbol={from?.symbol ?? ''}
+            chainName={chain.name}
+            onConnect={() => openConnectModal?.()}
+            onSwitch={() => switchChain({ chainId: chain.chainId })}
+            onReview={() => setDialog('review')}
+            switching={switching}
+            wrapKind={selected === undefined ? undefined : getWrapKind(selected)}
+          />
+        )}
         {action.kind === 'switch-network' && switchError !== null && (
           <p role="alert" className="text-sm text-danger">
             {getErrorMessage(switchError).message}

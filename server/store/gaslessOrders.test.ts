@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { orderToRow } from '../gasless/orderToRow'
+import {
+  abandonGaslessOrders,
+  cancelGaslessOrder,
+  claimGaslessOrders,
+  getGaslessOrder,
+  insertGaslessOrder,
+  persistSignedGaslessTx,
+} from './gaslessOrders'
+import { getTestStoreTargets, openTestStore, type TestStore } from './openTestStore'
+import { gaslessRelayerNonces } from './schema'
+
+const order = (nonce: bigint) =>
+  orderToRow({
+    chainId: 1,
+    order: {
+      user: '0x2222222222222222222222222222222222222222',
+      receiver: '0x2222222222222222222222222222222222222222',
+      srcToken: '0x4444444444444444444444444444444444444444',
+      dstToken: '0x5555555555555555555555555555555555555555',
+      amountIn: 1_000n,
+      fee: 10n,
+      amountOutMin: 900n,
+      deadline: 1_900_000_000n,
+      tradeHash: `0x${'ab'.repeat(32)}`,
+    },
+    nonce,
+    signature: '0x01',
+    steps: [],
+  })
+
+describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))(
+  'abandonGaslessOrders on $name',
+  (target) => {
+    let store: TestStore
+    beforeEach(async () => {
+      store = await openTestStore(target)
+    })
+    afterEach(async () => {
+      await store.destroy()
+    })
+
+    it('cancels an order claimed for a re-quote, not one whose transaction is signed', async () => {
+      const first = await insertGaslessOrder(store.db, order(1n))
+      const second = await insertGaslessOrder(store.db, order(2n))
+      if (!first || !second) throw new Error('not stored')
+      const now = new Date()
+      const claim = { chainId: 1, worker: 'w', now, leaseUntil: new Date(now.getTime() + 60_000), limit: 2 }
+      expect((await claimGaslessOrders(store.db, claim)).map((r) => r.id)).toEqual([first.id, second.id])
+      const signed = await persistSignedGaslessTx(store.db, {
+        id: second.id,
+        worker: 'w',
+        chainId: 1,
+        relayer: '0xabc',
+        chainNonce: 0,
+        quotedAmountOut: 950n,
+        feeTaken: 10n,
+        sign: async () => ({ signedTx: '0x02', txHash: `0x${'cd'.repeat(32)}` }),
+      })
+      expect(signed?.nonce).toBe(0)
+
+      const cancelled = await cancelGaslessOrder(store.db, { id: first.id, at: new Date(2_000) })
+      expect(cancelled.cancelled).toBe(true)
+      expect(cancelled.order).toMatchObject({
+        status: 'cancelled',
+        canceledAt: new Date(2_000),
+        claimedBy: null,
+      })
+      // the relayer that held it can no longer sign it
+      const late = await persistSignedGaslessTx(store.db, {
+        id: first.id,
+        worker: 'w',
+        chainId: 1,
+        relayer: '0xabc',
+        chainNonce: 0,
+        quotedAmountOut: 950n,
+        feeTaken: 10n,
+        sign: async () => ({ signedTx: '0x03', txHash: `0x${'ef'.repeat(32)}` }),
+      })
+      expect(late).toBe(undefined)
+      const refused = await cancelGaslessOrder(store.db, { id: second.id, at: new Date(2_000) })
+      expect(refused.cancelled).toBe(false)
+      expect(refused.order?.status).toBe('processing')
+    })
+
+    it('fails pending and processing orders, keeps ended ones, and forgets the relayer nonces', async () => {
+      const ids: string[] = []
+      for (const nonce of [1n, 2n, 3n]) {
+        const row = await insertGaslessOrder(store.db, order(nonce))
+        if (!row) throw new Error('not stored')
+        ids.push(row.id)
+      }
+      const [processing, pending, cancelled] = ids as [string, string, string]
+      await cancelGaslessOrder(store.db, { id: cancelled, at: new Date(0) })
+      const now = new Date()
+      const claimed = await claimGaslessOrders(store.db, {
+        chainId: 1,
+        worker: 'w',
+        now,
+        leaseUntil: new Date(now.getTime() + 60_000),
+        limit: 1,
+      })
+      expect(claimed.map((r) => r.id)).toEqual([processing])
+      await store.db.insert(gaslessRelayerNonces).values({ chainId: 1, address: '0xabc', nextNonce: 7 })
+
+      const at = new Date(1_000)
+      expect(await abandonGaslessOrders(store.db, { at, failureMsg: 'devnet restarted' })).toBe(2)
+      for (const id of [pending, processing]) {
+        expect(await getGaslessOrder(store.db, id)).toMatchObject({
+          status: 'failed',
+          failedAt: at,
+          failureMsg: 'devnet restarted',
+          claimedBy: null,
+        })
+      }
+      expect((await getGaslessOrder(store.db, cancelled))?.status).toBe('cancelled')
+      expect(await store.db.select().from(gaslessRelayerNonces)).toEqual([])
+    })
+  },
+)

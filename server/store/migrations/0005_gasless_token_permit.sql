@@ -1,0 +1,1 @@
+ALTER TABLE "gasless_orders" ADD COLUMN "token_permit" jsonb;
