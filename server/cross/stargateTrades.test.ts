@@ -216,6 +216,10 @@ describe('cross-chain through Stargate, quoted and sent through the API', () => 
       receiver,
       extra: { feePercentage: '0.01', feeReceiver },
     })
+    expect(best.transactionData, JSON.stringify(best.transactionData)).toMatchObject({
+      feeBps: 100,
+      feeRecipient: feeReceiver,
+    })
     expect(await h.balanceOf(1, usdc, feeReceiver)).toBe(amount / 100n)
     const before = await h.balanceOf(42161, usdcArb, receiver)
     await relayUntilIdle({ deployments: h.deployments })
