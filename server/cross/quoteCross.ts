@@ -151,16 +151,22 @@ export async function quoteCrossContext(
 ): Promise<PlacedCrossQuote[]> {
   const { source, destination } = context
   const serving = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
-  const providers = context.exactOut === true ? serving.filter((p) => p.exactOut === true) : serving
+  const providers = serving.filter(
+    (p) =>
+      (context.exactOut !== true || p.exactOut === true) &&
+      (context.integratorFee === undefined || p.integratorFee === true),
+  )
   const noRoute = (reasons: string[]) =>
     new AppError('NO_ROUTE', compatibleMessages.noCrossChainProvider, {
       details: { sourceChainId: source.chain.id, destinationChainId: destination.chain.id, reasons },
     })
   if (providers.length === 0)
     throw noRoute([
-      serving.length > 0
-        ? 'No provider guarantees an exact output between these chains: quote the exact input instead'
-        : 'No provider serves these chains',
+      serving.length === 0
+        ? 'No provider serves these chains'
+        : context.exactOut === true
+          ? 'No provider guarantees an exact output between these chains: quote the exact input instead'
+          : 'No provider takes an integrator fee between these chains: quote without feePercentage',
     ])
   const { quotes, failures } = await quoteAllProviders(
     providers,

@@ -119,6 +119,20 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
       receiver,
       slippage: '0.01',
     })
+    // the network takes no integrator fee: asking for one is refused, not ignored
+    const withFee = new URLSearchParams(query)
+    withFee.set('feePercentage', '0.01')
+    withFee.set('feeReceiver', '0x00000000000000000000000000000000000fee02')
+    const refused = await app.request(`/trade/v1/${BTC}/quote/cross?${withFee}`)
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toMatchObject({
+      error: {
+        code: 'NO_ROUTE',
+        details: {
+          reasons: ['No provider takes an integrator fee between these chains: quote without feePercentage'],
+        },
+      },
+    })
     const res = await app.request(`/trade/v1/${BTC}/quote/cross?${query}`)
     expect(res.status).toBe(200)
     const [quote, ...others] = (await res.json()) as {

@@ -200,6 +200,8 @@ export interface CrossChainProvider {
   flow: 'crossChain' | 'utxo'
   /** True when it can guarantee an exact output (`ProviderQuoteRequest.exactAmountOut`): intent bridges. */
   exactOut?: boolean
+  /** True when it takes the integrator's fee (`ProviderQuoteRequest.integratorFee`) for the fee receiver. */
+  integratorFee?: boolean
   /** Chains it serves (as source or destination). */
   chainIds: readonly ProviderChainId[]
   /** True when it may carry a transfer from `sourceChainId` to `destinationChainId`. */

@@ -107,6 +107,7 @@ export function createStargateProvider(params: {
     id: 'stargate',
     tradeProtocol: 'CROSS_CHAIN_STARGATE',
     flow: 'crossChain',
+    integratorFee: true,
     info: {
       name: 'Stargate',
       logo: '/providers/stargate.svg',
