@@ -16,6 +16,7 @@ import type { AcrossAssetInfo, ChainDeployment } from '../../chains/deployment'
 import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
+import { stepsFromJson, stepsToJson } from '../contractStepsJson'
 import { planPathSteps } from '../stargate/planPathSteps'
 import { destinationSwapParameter } from '../stargate/stargatePoolAbi'
 import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
@@ -37,41 +38,6 @@ const badData = (field: string) =>
   new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
     details: { param: `transactionData.${field}` },
   })
-
-const stepJson = (s: ContractStep): ProviderJson => ({
-  kind: s.kind,
-  factoryId: s.factoryId,
-  tokenIn: s.tokenIn,
-  tokenOut: s.tokenOut,
-  fee: s.fee,
-  share: s.share.toString(),
-})
-
-function stepsOf(value: ProviderJson | undefined): ContractStep[] {
-  if (!Array.isArray(value)) return []
-  return value.map((raw) => {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badData('steps')
-    const { kind, factoryId, tokenIn, tokenOut, fee, share } = raw as Record<string, ProviderJson>
-    if (
-      typeof kind !== 'number' ||
-      typeof factoryId !== 'number' ||
-      typeof tokenIn !== 'string' ||
-      typeof tokenOut !== 'string' ||
-      typeof fee !== 'number' ||
-      typeof share !== 'string' ||
-      !/^\d{1,20}$/.test(share)
-    )
-      throw badData('steps')
-    return {
-      kind,
-      factoryId,
-      tokenIn: getAddress(tokenIn),
-      tokenOut: getAddress(tokenOut),
-      fee,
-      share: BigInt(share),
-    }
-  })
-}
 
 const numberOf = (value: ProviderJson | undefined, field: string): number => {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badData(field)
@@ -203,7 +169,7 @@ export function createAcrossProvider(params: {
           quoteTimestamp: at - QUOTE_TIMESTAMP_LAG_SEC,
           fillDeadline: at + FILL_DEADLINE_SEC,
           handler: direct ? zeroAddress : (destination.across.handler ?? zeroAddress),
-          destinationSteps: destinationSteps.map(stepJson),
+          destinationSteps: stepsToJson(destinationSteps),
         },
       }
       return [quote]
@@ -247,7 +213,7 @@ export function createAcrossProvider(params: {
                 tokenOut: getAddress(request.to.address),
                 minAmountOut: quote.amountOutMin,
                 deadline: BigInt(fillDeadline),
-                steps: stepsOf(details.destinationSteps),
+                steps: stepsFromJson(details.destinationSteps, 'destinationSteps'),
               },
             ],
           )

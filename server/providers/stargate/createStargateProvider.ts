@@ -15,6 +15,7 @@ import type { ChainDeployment, StargatePoolInfo } from '../../chains/deployment'
 import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
+import { stepsFromJson, stepsToJson } from '../contractStepsJson'
 import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
 import { encodeExecutorOptions } from './encodeExecutorOptions'
 import { planPathSteps } from './planPathSteps'
@@ -29,41 +30,6 @@ const DESTINATION_DEADLINE_SEC = 3_600
 const TAXI_SECONDS = 60
 
 const isNative = (address: string) => isAddressEqual(address as Address, zeroAddress)
-
-const stepJson = (s: ContractStep): ProviderJson => ({
-  kind: s.kind,
-  factoryId: s.factoryId,
-  tokenIn: s.tokenIn,
-  tokenOut: s.tokenOut,
-  fee: s.fee,
-  share: s.share.toString(),
-})
-
-function stepsOf(value: ProviderJson | undefined): ContractStep[] {
-  if (!Array.isArray(value)) return []
-  return value.map((raw) => {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badData('steps')
-    const { kind, factoryId, tokenIn, tokenOut, fee, share } = raw as Record<string, ProviderJson>
-    if (
-      typeof kind !== 'number' ||
-      typeof factoryId !== 'number' ||
-      typeof tokenIn !== 'string' ||
-      typeof tokenOut !== 'string' ||
-      typeof fee !== 'number' ||
-      typeof share !== 'string' ||
-      !/^\d{1,20}$/.test(share)
-    )
-      throw badData('steps')
-    return {
-      kind,
-      factoryId,
-      tokenIn: getAddress(tokenIn),
-      tokenOut: getAddress(tokenOut),
-      fee,
-      share: BigInt(share),
-    }
-  })
-}
 
 /** The fee a posted quote carries, in basis points: an integer within StargateEntry's cap. */
 function feeBpsOf(value: ProviderJson | undefined): number {
@@ -264,8 +230,8 @@ export function createStargateProvider(params: {
             minAmountLD: minAmountLD.toString(),
             extraOptions,
             deadline,
-            originSteps: originSteps.map(stepJson),
-            destinationSteps: destinationSteps.map(stepJson),
+            originSteps: stepsToJson(originSteps),
+            destinationSteps: stepsToJson(destinationSteps),
           },
         }
         return quote
@@ -322,7 +288,7 @@ export function createStargateProvider(params: {
         tokenOut: getAddress(request.to.address),
         minAmountOut: quote.amountOutMin,
         deadline: BigInt(deadline),
-        steps: stepsOf(details.destinationSteps),
+        steps: stepsFromJson(details.destinationSteps, 'destinationSteps'),
       }
       const value = quote.nativeFee + (isNative(tokenIn) ? request.amountIn : 0n)
       return {
@@ -332,7 +298,7 @@ export function createStargateProvider(params: {
         data: encodeFunctionData({
           abi: stargateEntryAbi,
           functionName: 'swapAndSend',
-          args: [cross, stepsOf(details.originSteps), dst],
+          args: [cross, stepsFromJson(details.originSteps, 'originSteps'), dst],
         }),
         value,
         ...(isNative(tokenIn)
