@@ -9,6 +9,8 @@ export type StartAnvilParams = {
   host?: string
   loadStatePath?: string
   dumpStatePath?: string
+  /** With `dumpStatePath`: also dump every this many seconds, not only on exit. */
+  stateIntervalSec?: number
   blockTimeSec?: number
   silent?: boolean
   startTimeoutMs?: number
@@ -78,6 +80,7 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
   const args = ['--chain-id', String(chainId), '--port', String(port), '--host', host]
   if (params.loadStatePath !== undefined) args.push('--load-state', params.loadStatePath)
   if (params.dumpStatePath !== undefined) args.push('--dump-state', params.dumpStatePath)
+  if (params.stateIntervalSec !== undefined) args.push('--state-interval', String(params.stateIntervalSec))
   if (params.blockTimeSec !== undefined) args.push('--block-time', String(params.blockTimeSec))
   if (silent) args.push('--quiet')
 

@@ -5,6 +5,7 @@ import path from 'node:path'
 import {
   type Address,
   createPublicClient,
+  createTestClient,
   erc20Abi,
   getAddress,
   http,
@@ -338,6 +339,33 @@ describe('startDevnet (8 anvil chains)', () => {
       await again.stop()
     }
     expect(findAnvilPids()).toEqual([])
+  })
+
+  it('with persistChains, a chain keeps what was sent across a restart; without, it starts from the snapshot', async () => {
+    const probe = getAddress('0x00000000000000000000000000000000000c4a11')
+    const kept = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
+    try {
+      const chain = kept.deployments[0] as ChainDeployment
+      const anvil = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
+      await anvil.setBalance({ address: probe, value: 0x1234n })
+      await anvil.mine({ blocks: 1 })
+    } finally {
+      await kept.stop()
+    }
+    const again = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
+    try {
+      expect(await clientFor(again.deployments[0] as ChainDeployment).getBalance({ address: probe })).toBe(
+        0x1234n,
+      )
+    } finally {
+      await again.stop()
+    }
+    const fresh = await startDevnet({ portBase, dataDir, chainIds: [1] })
+    try {
+      expect(await clientFor(fresh.deployments[0] as ChainDeployment).getBalance({ address: probe })).toBe(0n)
+    } finally {
+      await fresh.stop()
+    }
   })
 })
 

@@ -36,7 +36,16 @@ export interface StartDevnetParams {
   log?: (message: string) => void
   /** Subset of chains to run (default: all 8, in chainInfo order; ports stay base + index in chainInfo). */
   chainIds?: readonly number[]
+  /**
+   * Keep each chain's state across runs (`npm start`): anvil dumps it every few seconds and on exit to
+   * `<dataDir>/devnet/<version>/live/`, and the next run (or a restarted anvil) loads it instead of the deploy
+   * snapshot, so the chains agree with the off-chain workers' persisted state. Off (fresh chains) in tests.
+   */
+  persistChains?: boolean
 }
+
+/** How often a persisted chain's state is written while it runs. */
+const LIVE_STATE_INTERVAL_SEC = 5
 
 export class DevnetStartError extends Error {
   override name = 'DevnetStartError'
@@ -58,8 +67,27 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   const version = computeDevnetVersion()
   const versionDir = path.join(dataDir, 'devnet', version)
   const statePath = (chainId: number) => path.join(versionDir, `chain-${chainId}.json`)
+  const livePath = (chainId: number) => path.join(versionDir, 'live', `chain-${chainId}.json`)
+  /** Where a chain starts from and where it keeps its state: its live state when kept and present. */
+  const stateOptions = (chainId: number, fromSnapshot: boolean) => {
+    if (params.persistChains !== true) return fromSnapshot ? { loadStatePath: statePath(chainId) } : {}
+    const load = existsSync(livePath(chainId))
+      ? livePath(chainId)
+      : fromSnapshot
+        ? statePath(chainId)
+        : undefined
+    return {
+      ...(load === undefined ? {} : { loadStatePath: load }),
+      dumpStatePath: livePath(chainId),
+      stateIntervalSec: LIVE_STATE_INTERVAL_SEC,
+    }
+  }
   const snapshotManifestPath = path.join(versionDir, 'manifest.json')
   const snapshot = await readSnapshotManifest(snapshotManifestPath, version, chainIds, statePath)
+  // a fresh deploy starts from empty chains: a live state left by an earlier, unfinished deploy is dropped
+  if (snapshot === undefined && params.persistChains === true)
+    await rm(path.join(versionDir, 'live'), { recursive: true, force: true })
+  if (params.persistChains === true) await mkdir(path.join(versionDir, 'live'), { recursive: true })
 
   const anvils: AnvilInstance[] = []
   let stopping = false
@@ -76,7 +104,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       log(`devnet: the anvil of chain ${chainId} exited; restarting it from its snapshot`)
       const restart = () => {
         if (stopping) return
-        startAnvil({ chainId, port: portOf(chainId), host, silent: true, loadStatePath: statePath(chainId) })
+        startAnvil({ chainId, port: portOf(chainId), host, silent: true, ...stateOptions(chainId, true) })
           .then((next) => {
             const index = anvils.indexOf(anvil)
             if (index >= 0) anvils[index] = next
@@ -101,7 +129,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
           port: portOf(chainId),
           host,
           silent: true,
-          ...(snapshot ? { loadStatePath: statePath(chainId) } : {}),
+          ...stateOptions(chainId, snapshot !== undefined),
         }).then((anvil) => {
           anvils.push(anvil)
           return { chainId, anvil }
