@@ -210,7 +210,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       logger,
       intervalMs: devnet ? 1_000 : 5_000,
     })
-    if (devnet) {
+    // fresh devnet chains know nothing of orders from an earlier run: those are failed, not retried
+    if (devnet !== undefined && !devnet.resumed) {
       await abandonGaslessOrders(store.db, {
         at: new Date(),
         failureMsg: 'the devnet restarted from its snapshot before the order was executed',

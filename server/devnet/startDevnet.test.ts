@@ -354,6 +354,7 @@ describe('startDevnet (8 anvil chains)', () => {
     }
     const again = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
     try {
+      expect(again.resumed).toBe(true)
       expect(await clientFor(again.deployments[0] as ChainDeployment).getBalance({ address: probe })).toBe(
         0x1234n,
       )

@@ -21,6 +21,8 @@ export interface Devnet {
   deployments: ChainDeployment[]
   /** Whether this run loaded a snapshot instead of deploying. */
   fromSnapshot: boolean
+  /** Whether every chain resumed its state of the last run (`persistChains`), rather than a fresh one. */
+  resumed: boolean
   /** The anvil processes of this run, in chain order (a restarted anvil replaces its entry). */
   anvils: AnvilInstance[]
   fund(params: { address: Address; chainId?: number }): Promise<FundResult>
@@ -88,6 +90,10 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   if (snapshot === undefined && params.persistChains === true)
     await rm(path.join(versionDir, 'live'), { recursive: true, force: true })
   if (params.persistChains === true) await mkdir(path.join(versionDir, 'live'), { recursive: true })
+  const resumed =
+    params.persistChains === true &&
+    snapshot !== undefined &&
+    chainIds.every((chainId) => existsSync(livePath(chainId)))
 
   const anvils: AnvilInstance[] = []
   let stopping = false
@@ -172,6 +178,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       manifest,
       deployments: chains,
       fromSnapshot: snapshot !== undefined,
+      resumed,
       anvils,
       fund: ({ address, chainId }) =>
         fundAddress({ deployments: chains, address, ...(chainId === undefined ? {} : { chainId }) }),
