@@ -158,6 +158,9 @@ export function formatCrossQuote(
     providerInfo: provider.info,
     contractVersion: CONTRACT_VERSION,
     priceImpact,
+    fromAmountUsd: inUsd ?? null,
+    toAmountUsd: outUsd ?? null,
+    route: quote.route ?? null,
   }
 }
 

@@ -66,6 +66,8 @@ export interface ProviderQuote {
   fees: ProviderFee[]
   /** Expected seconds from the source transaction to delivery. */
   estimatedDurationSec: number
+  /** How it gets there: the asset it carries between the chains, and whether each side swaps. */
+  route?: ProviderRoute
   /** Unix seconds after which `buildTransaction` must not be called for it. */
   expiresAt: number
   /**
@@ -78,6 +80,14 @@ export interface ProviderQuote {
    * travels to the client in `transactionData` and may come back altered, so providers re-check it.
    */
   details: Readonly<Record<string, ProviderJson>>
+}
+
+/** The shape of a quote's path: the asset carried between the chains and the swaps on either side. */
+export interface ProviderRoute {
+  /** Symbol of what crosses (`USDC`, `ETH`; `RUNE` for the liquidity network's pools). */
+  via: string
+  sourceSwap: boolean
+  destinationSwap: boolean
 }
 
 /** A JSON value (what survives the trip to the client and back). */

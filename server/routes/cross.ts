@@ -177,6 +177,25 @@ const CrossQuoteSchema = z
       .number()
       .nullable()
       .openapi({ description: 'Fraction of the USD value lost; null when unknown' }),
+    fromAmountUsd: z
+      .number()
+      .nullable()
+      .openapi({ description: 'USD value of the input; null when unknown' }),
+    toAmountUsd: z
+      .number()
+      .nullable()
+      .openapi({ description: 'USD value of what arrives (`dstTrade.toTokenAmount`); null when unknown' }),
+    route: z
+      .object({
+        via: z
+          .string()
+          .openapi({ description: 'What crosses between the chains (USDC, ETH; RUNE for the network)' }),
+        sourceSwap: z.boolean().openapi({ description: 'The input is swapped on the source chain first' }),
+        destinationSwap: z
+          .boolean()
+          .openapi({ description: 'What arrives is swapped on the destination chain' }),
+      })
+      .nullable(),
   })
   .openapi('CrossQuote')
 

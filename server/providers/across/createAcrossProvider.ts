@@ -154,6 +154,7 @@ export function createAcrossProvider(params: {
             amount: relayerFee,
           },
         ],
+        route: { via: input.asset, sourceSwap: false, destinationSwap: destinationSteps.length > 0 },
         estimatedDurationSec:
           blockTimeSec(origin.chainId) + blockTimeSec(destination.chainId) + FILLER_REACTION_SEC,
         expiresAt: at + QUOTE_TTL_SEC,

@@ -215,6 +215,7 @@ export function createStargateProvider(params: {
             },
           ],
           estimatedDurationSec: TAXI_SECONDS,
+          route: { via: pool.symbol, sourceSwap: originSteps.length > 0, destinationSwap: composeSwap },
           expiresAt: deadline,
           nativeFee: fee.nativeFee,
           details: {

@@ -184,6 +184,7 @@ export function createThorchainProvider(params: {
             },
           ],
           estimatedDurationSec: quote.total_swap_seconds ?? 0,
+          route: { via: 'RUNE', sourceSwap: tokenSource, destinationSwap: false },
           expiresAt: quote.expiry,
           nativeFee: 0n,
           details: {

@@ -6,6 +6,7 @@ import { useAccount, useConfig, useSwitchChain } from 'wagmi'
 import { readContract } from 'wagmi/actions'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
 import { DevnetDepositWalletPanel, useDevnetDepositWallet } from '../../depositWallet'
@@ -13,6 +14,7 @@ import { useSwapHistory } from '../../history'
 import { sendAndConfirm, TokenDialog } from '../../swap'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
+import { describeOfferRoute } from '../model/describeOfferRoute'
 import { getDepositRequest } from '../model/getDepositRequest'
 import { describeOfferTime, labelOffers } from '../model/labelOffers'
 import { parseCrossAmount } from '../model/parseCrossAmount'
@@ -374,6 +376,11 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
                       {label}
                     </span>
                   ))}
+                  {describeOfferRoute(q.route, source.name, destination.name) !== undefined && (
+                    <span className="block text-xs text-muted">
+                      {describeOfferRoute(q.route, source.name, destination.name)}
+                    </span>
+                  )}
                   <span className="block text-xs text-muted">
                     {describeOfferTime(q.processingTime)} · fee{' '}
                     {q.nativeFee === '0'
@@ -381,13 +388,16 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
                       : `${formatTokenAmount({ amount: BigInt(q.nativeFee), decimals: 18 })} ${source.nativeCurrency.symbol}`}
                   </span>
                 </span>
-                <span className="tabular-nums">
+                <span className="text-right tabular-nums">
                   {formatTokenAmount({
                     amount: BigInt(q.dstTrade.toTokenAmount),
                     decimals: to.decimals,
                     roundingMode: 'trunc',
                   })}{' '}
                   {to.symbol}
+                  {formatUsd({ value: q.toAmountUsd }) !== undefined && (
+                    <span className="block text-xs text-muted">≈ {formatUsd({ value: q.toAmountUsd })}</span>
+                  )}
                 </span>
               </label>
             ))}
