@@ -12,6 +12,8 @@ export interface CrossQuoteContext {
   slippage: number
   /** The integrator's fee asked for (basis points of what is bridged, and who gets it). */
   integratorFee?: { bps: number; recipient: string }
+  /** The integrator's request id (`uuid`), echoed. */
+  uuid?: string
   /** USD prices of one whole unit of each side, when known (price impact). */
   usdIn: number | undefined
   usdOut: number | undefined
@@ -148,6 +150,9 @@ export function formatCrossQuote(
       inNative: source.isNative,
       outNative: destination.isNative,
       deadline: quote.expiresAt,
+      feeReceiver: context.integratorFee?.recipient ?? null,
+      feePercent: (context.integratorFee?.bps ?? 0) / 10_000,
+      uuid: context.uuid ?? null,
     },
     fees: quote.fees.map((fee) => ({
       kind: fee.kind,

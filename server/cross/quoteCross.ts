@@ -32,6 +32,8 @@ export interface CrossTradeParams {
   /** Integrator fee, a fraction of what is bridged (`feePercentage`), paid to `feeReceiver`. */
   feePercentage?: number | undefined
   feeReceiver?: string | undefined
+  /** The integrator's request id, echoed in the answer. */
+  uuid?: string | undefined
 }
 
 /** A quote with what made it: the provider, the trade's context, and its transaction when built. */
@@ -116,6 +118,7 @@ export async function resolveCrossTrade(
     ...(feeBps > 0 && params.feeReceiver !== undefined
       ? { integratorFee: { bps: feeBps, recipient: params.feeReceiver } }
       : {}),
+    ...(params.uuid === undefined ? {} : { uuid: params.uuid }),
     amount: params.amount,
     sender: params.sender,
     receiver,

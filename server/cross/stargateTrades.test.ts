@@ -14,6 +14,7 @@ interface CrossAnswer {
   nativeFee: string
   tradeProtocol: string
   transactionData: Record<string, unknown> & { params: { minQuote: string; actualQuote: string } }
+  tradeParams: Record<string, unknown>
 }
 interface SwapAnswer {
   to: `0x${string}`
@@ -44,25 +45,28 @@ async function trade(params: {
   account: number
   receiver: `0x${string}`
   extra?: Record<string, string>
+  /** Source and destination chains (default Ethereum to Arbitrum). */
+  chains?: [number, number]
 }) {
+  const [source, destination] = params.chains ?? [1, 42161]
   await h.refreshAll()
-  const wallet = h.walletClient(1, params.account)
+  const wallet = h.walletClient(source, params.account)
   const query = new URLSearchParams({
     fromTokenAddress: params.from,
     toTokenAddress: params.to,
     amount: params.amount.toString(),
-    destinationChainId: '42161',
+    destinationChainId: String(destination),
     sender: wallet.account.address,
     receiver: params.receiver,
     slippage: '0.01',
     disableEstimate: 'true',
     ...params.extra,
   })
-  const res = await h.request(`/trade/v1/1/quote/cross?${query}`)
+  const res = await h.request(`/trade/v1/${source}/quote/cross?${query}`)
   expect(res.status).toBe(200)
   const [best] = (await res.json()) as CrossAnswer[]
   if (best === undefined) throw new Error('no offer')
-  const posted = await h.request('/trade/v1/1/swap/cross', {
+  const posted = await h.request(`/trade/v1/${source}/swap/cross`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ transactionData: best.transactionData, account: wallet.account.address }),
@@ -215,15 +219,52 @@ describe('cross-chain through Stargate, quoted and sent through the API', () => 
       amount,
       account: 5,
       receiver,
-      extra: { feePercentage: '0.01', feeReceiver },
+      extra: { feePercentage: '0.01', feeReceiver, uuid: 'integrator-order-7' },
     })
     expect(best.transactionData).toMatchObject({ feeBps: 100, feeRecipient: feeReceiver })
+    expect(best.tradeParams).toMatchObject({ feePercent: 0.01, feeReceiver, uuid: 'integrator-order-7' })
     expect(await h.balanceOf(1, zeroAddress, feeReceiver)).toBe(amount / 100n)
     const before = await h.balanceOf(42161, zeroAddress, receiver)
     await relayUntilIdle({ deployments: h.deployments })
     expect((await h.balanceOf(42161, zeroAddress, receiver)) - before).toBe(
       BigInt(best.dstTrade.toTokenAmount),
     )
+  }, 300_000)
+
+  it('native to token, ETH on Ethereum to USDC on Arbitrum: nativeValue = amount + nativeFee, the quote arrives exactly', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000c0dea')
+    const usdcArb = h.token(42161, 'USDC').address
+    const amount = parseEther('0.3')
+    const { best, swap, spent } = await trade({
+      from: zeroAddress,
+      to: usdcArb,
+      amount,
+      account: 4,
+      receiver,
+    })
+    expect(BigInt(swap.nativeValue)).toBe(amount + BigInt(best.nativeFee))
+    expect(spent).toBe(amount + BigInt(best.nativeFee))
+    const before = await h.balanceOf(42161, usdcArb, receiver)
+    await relayUntilIdle({ deployments: h.deployments })
+    expect((await h.balanceOf(42161, usdcArb, receiver)) - before).toBe(BigInt(best.dstTrade.toTokenAmount))
+  }, 300_000)
+
+  it('token to native the other way, USDC on Arbitrum to ETH on Ethereum: nativeValue = nativeFee, the quote arrives exactly', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000c0deb')
+    const usdcArb = h.token(42161, 'USDC').address
+    const { best, swap, spent } = await trade({
+      from: usdcArb,
+      to: zeroAddress,
+      amount: parseUnits('1500', 6),
+      account: 3,
+      receiver,
+      chains: [42161, 1],
+    })
+    expect(swap.nativeValue).toBe(best.nativeFee)
+    expect(spent).toBe(BigInt(best.nativeFee))
+    const before = await h.balanceOf(1, zeroAddress, receiver)
+    await relayUntilIdle({ deployments: h.deployments })
+    expect((await h.balanceOf(1, zeroAddress, receiver)) - before).toBe(BigInt(best.dstTrade.toTokenAmount))
   }, 300_000)
 
   it('ETH to ETH: native in and out through the native pools; nativeValue = amount + nativeFee', async () => {

@@ -162,6 +162,12 @@ const CrossQuoteSchema = z
       inNative: z.boolean(),
       outNative: z.boolean(),
       deadline: z.number().int(),
+      feeReceiver: z
+        .string()
+        .nullable()
+        .openapi({ description: 'Who gets the integrator fee, if one is asked' }),
+      feePercent: z.number().openapi({ description: 'Integrator fee, a fraction of what is bridged' }),
+      uuid: z.string().nullable().openapi({ description: 'The `uuid` of the request, echoed' }),
     }),
     fees: z.array(
       z.object({
@@ -349,6 +355,7 @@ const tradeParamsOf = (chainId: number, q: z.output<typeof CrossQuoteQuerySchema
   isExactOut: q.isExactOut,
   feePercentage: q.feePercentage,
   feeReceiver: q.feeReceiver,
+  uuid: q.uuid,
 })
 
 /**
