@@ -14,6 +14,7 @@ import { useSwapHistory } from '../../history'
 import { sendAndConfirm, TokenDialog } from '../../swap'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
+import { describeCrossCost } from '../model/describeCrossCost'
 import { describeOfferRoute } from '../model/describeOfferRoute'
 import { getDepositRequest } from '../model/getDepositRequest'
 import { describeOfferTime, labelOffers } from '../model/labelOffers'
@@ -402,6 +403,20 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
               </label>
             ))}
           </fieldset>
+        )}
+        {offer !== undefined && (
+          <p className="flex justify-between text-sm">
+            <span className="text-muted">You pay</span>
+            <span className="tabular-nums" data-testid="cross-cost">
+              {describeCrossCost({
+                amountIn: BigInt(offer.tradeParams.amount),
+                nativeFee: BigInt(offer.nativeFee),
+                fromIsNative: from.address === zeroAddress,
+                from,
+                native: source.nativeCurrency,
+              })}
+            </span>
+          </p>
         )}
         {sendError !== undefined && (
           <p role="alert" className="text-sm text-danger">
