@@ -189,6 +189,22 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
     })
     expect(posted.status).toBe(200)
     const swap = (await posted.json()) as { to: string; data: typeof quote.data }
+
+    // a quote past its expiry is refused, not built
+    const stale = await app.request(`/trade/v1/${BTC}/swap/cross`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        transactionData: {
+          ...quote.transactionData,
+          params: { ...quote.transactionData.params, expiresAt: Math.floor(Date.now() / 1000) - 1 },
+        },
+        nativeValue: '0',
+        account: user.address,
+      }),
+    })
+    expect(stale.status).toBe(422)
+    expect(await stale.json()).toMatchObject({ error: { code: 'QUOTE_EXPIRED' } })
     expect(swap.to).toBe(vault)
     expect(swap.data).toEqual(quote.data)
 
