@@ -278,7 +278,7 @@ describe('gasless API on the devnet (chain 1)', () => {
     expect(await h.balanceOf(CHAIN, usdc, sender)).toBe(usdcBefore - 1_000_000_000n)
     expect(await h.markets.get(CHAIN).client.getTransactionCount({ address: sender })).toBe(txCount)
     expect(user.account.address).toBe(sender)
-  })
+  }, 180_000)
 
   it('cancels a pending order for its owner only; the relayer then never runs it', async () => {
     await h.approve(h.walletClient(CHAIN, 5), usdc, h.deployment(CHAIN).permit2, maxUint256)

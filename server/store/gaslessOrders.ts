@@ -11,7 +11,13 @@ export async function insertGaslessOrder(
   db: Db,
   order: NewGaslessOrder,
 ): Promise<GaslessOrderRow | undefined> {
-  const [row] = await db.insert(gaslessOrders).values(order).onConflictDoNothing().returning()
+  // Due at once, by this process's clock in whole milliseconds like the claim's `now`: the database's own now()
+  // has microseconds and could be a fraction of a millisecond later than a claim made right after.
+  const [row] = await db
+    .insert(gaslessOrders)
+    .values({ nextAttemptAt: new Date(), ...order })
+    .onConflictDoNothing()
+    .returning()
   return row
 }
 
