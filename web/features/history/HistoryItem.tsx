@@ -10,7 +10,7 @@ import type { SwapRecord } from './swapRecord'
 const statusLabels = { pending: 'Pending', success: 'Confirmed', failed: 'Failed' } as const
 const statusStyles = {
   pending: 'bg-line text-fg',
-  success: 'bg-accent/15 text-accent',
+  success: 'bg-accent text-accent-fg',
   failed: 'bg-danger/15 text-danger',
 } as const
 

@@ -96,7 +96,7 @@ export function CrossProgress({
         {amountReceived !== undefined && (
           <div>
             <dt className="inline">Received: </dt>
-            <dd className="inline font-mono" data-testid="cross-received">
+            <dd className="inline font-mono" data-testid="cross-received" data-amount={amountReceived}>
               {receivedToken === undefined
                 ? `${amountReceived} base units of ${received}`
                 : `${formatTokenAmount({ amount: BigInt(amountReceived), decimals: receivedToken.decimals })} ${receivedToken.symbol}`}

@@ -9,7 +9,7 @@ import { describeGaslessStatus } from '../model/describeGaslessStatus'
 const badge = {
   pending: 'bg-line text-fg',
   processing: 'bg-line text-fg',
-  completed: 'bg-accent/15 text-accent',
+  completed: 'bg-accent text-accent-fg',
   cancelled: 'bg-line text-muted',
   failed: 'bg-danger/15 text-danger',
 } as const
