@@ -176,6 +176,26 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
     expect(await fills()).toEqual([1n])
   })
 
+  it('waits for a receipt at its own pace: a transaction mined a moment after its broadcast still ends the order', async () => {
+    const id = await addOrder(store, 9n)
+    // a client built for pool sync polls hourly; the relayer must not wait on that interval
+    const slowClient = createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 3_600_000 })
+    await f.deployer.setAutomine(false)
+    try {
+      const run = relayer(store, { client: slowClient as PublicClient, receiptPollMs: 50 }).runOnce()
+      while (
+        (await client.getBlock({ blockTag: 'pending', includeTransactions: false })).transactions.length === 0
+      )
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      await f.deployer.mine({ blocks: 1 })
+      expect(await run).toBe(1)
+    } finally {
+      await f.deployer.setAutomine(true)
+    }
+    expect((await getGaslessOrder(store.db, id))?.status).toBe('completed')
+    expect(await fills()).toEqual([9n])
+  })
+
   it.each<RelayerStage>(['claimed', 'signed', 'broadcast', 'mined'])(
     'a relayer killed after %s: the next one ends the order exactly once',
     async (stage) => {

@@ -53,6 +53,11 @@ export interface GaslessRelayerParams {
   /** Waiting for a receipt gives up after this long (the order stays leased and is resumed). Default 60 s. */
   receiptTimeoutMs?: number
   /**
+   * How often a receipt is polled while waiting. Default 500 ms; set here, not taken from the client, whose
+   * polling interval may be far longer (a client built for pool sync).
+   */
+  receiptPollMs?: number
+  /**
    * The relayer's gas cost `costWei` expressed in `srcToken` base units, or undefined when no price is known
    * (then the fee cap is not checked: the signed fee is what the user agreed to pay).
    */
@@ -99,6 +104,7 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
     retryMs = 3_000,
     batchSize = 10,
     receiptTimeoutMs = 60_000,
+    receiptPollMs = 500,
   } = params
   const crashAfter = (stage: RelayerStage) => {
     if (params.crashAfter === stage) throw new RelayerCrash(`relayer stopped after ${stage}`)
@@ -139,7 +145,12 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
       crashAfter('broadcast')
     }
     const receipt =
-      existing ?? (await client.waitForTransactionReceipt({ hash: txHash, timeout: receiptTimeoutMs }))
+      existing ??
+      (await client.waitForTransactionReceipt({
+        hash: txHash,
+        timeout: receiptTimeoutMs,
+        pollingInterval: receiptPollMs,
+      }))
     crashAfter('mined')
     await finishFromReceipt(row, receipt)
   }
