@@ -2,6 +2,7 @@ import { type Address, encodeFunctionData, getAddress, isAddress, isAddressEqual
 import { liquidityEntryAbi, liquidityRouterAbi } from '../../../contracts/artifacts'
 import { getChainInfo } from '../../chains/chainInfo'
 import type { ChainDeployment } from '../../chains/deployment'
+import { createRecentValue } from '../../createRecentValue'
 import { AppError, compatibleMessages } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
@@ -20,6 +21,9 @@ import {
   toThorNativeAsset,
   toThorUnits,
 } from './thorchainAssets'
+
+/** How long the pools read for USD prices serve quotes before they are read again. */
+const POOL_PRICES_MAX_AGE_MS = 2_000
 
 /** The liquidity-network provider as the rest of the server sees it: a provider plus its vaults. */
 export interface ThorchainProvider extends CrossChainProvider {
@@ -54,6 +58,8 @@ export function createThorchainProvider(params: {
   now?: () => number
 }): ThorchainProvider {
   const { client, chainIds, markets } = params
+  // USD prices only (never a settlement amount): pool depths a moment old serve every quote of that moment
+  const pricingPools = createRecentValue(() => client.pools(), POOL_PRICES_MAX_AGE_MS)
   const entryDeploymentOf = (chainId: number) =>
     params.deployments?.find((d) => d.chainId === chainId && d.liquidityEntry !== undefined)
   /** An ERC-20 input swapped to the native coin on its chain: the path, what it pays, and its minimum. */
@@ -344,7 +350,7 @@ export function createThorchainProvider(params: {
     async usdPriceOf(chainId, knownUsd) {
       const asset = toThorNativeAsset(chainId, zeroAddress)
       if (asset === undefined) return undefined
-      const prices = priceThorAssetsUsd(await client.pools(), (name) => {
+      const prices = priceThorAssetsUsd(await pricingPools.get(), (name) => {
         const known = chainIdOfThorChain(name.split('.')[0] ?? '')
         return known === undefined ||
           getChainInfo(known)?.family !== 'evm' ||
