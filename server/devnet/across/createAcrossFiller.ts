@@ -15,6 +15,7 @@ import { sendContractTx } from '../../../contracts/deploy/sendContractTx'
 import type { AcrossDeployment, ChainDeployment } from '../../chains/deployment'
 import { computeAcrossOutput } from '../../providers/across/acrossFees'
 import { acrossSpokePoolAbi as spokeAbi } from '../../providers/across/acrossSpokePoolAbi'
+import { createPassRunner } from '../createPassRunner'
 import type { StateFile } from '../createStateFile'
 import { getDeployerAccount } from '../devAccounts'
 import { buildRefundTree, type RelayerRefundLeaf } from './buildRefundTree'
@@ -129,9 +130,6 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
   const byChainId = new Map(chains.map((c) => [c.deployment.chainId, c]))
   const keyOf = (originChainId: number | bigint, depositId: bigint) => `${originChainId}:${depositId}`
   let state: AcrossFillerState | undefined
-  let running: Promise<FillerPassResult> | undefined
-  let timer: NodeJS.Timeout | undefined
-  let stopped = false
 
   const loadState = async (): Promise<AcrossFillerState> => {
     state ??= (await params.stateFile?.read()) ?? { cursors: {}, cursorHashes: {}, deposits: [], bundles: [] }
@@ -398,34 +396,11 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
     return result
   }
 
-  const runOnce: AcrossFiller['runOnce'] = (options) => {
-    const previous = running ?? Promise.resolve(undefined)
-    const next = previous.then(() => pass(options?.fill ?? true))
-    running = next.catch(() => ({ fills: [], bundles: [] }))
-    return next
-  }
-
-  const loop = () => {
-    if (stopped) return
-    runOnce()
-      .catch((error: unknown) => log(`across filler: pass failed (${String(error)}); retrying`))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, params.pollIntervalMs ?? 500)
-      })
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false
-      loop()
-    },
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
+  return createPassRunner<{ fill?: boolean }, FillerPassResult>({
+    pass: (options) => pass(options?.fill ?? true),
+    pollIntervalMs: params.pollIntervalMs ?? 500,
+    onError: (error) => log(`across filler: pass failed (${String(error)}); retrying`),
+  })
 }
 
 const erc20BalanceAbi = [

@@ -12,6 +12,7 @@ import {
 import { createDevClient } from '../../../contracts/deploy/devClient'
 import { sendContractTx } from '../../../contracts/deploy/sendContractTx'
 import type { ChainDeployment, LayerZeroDeployment } from '../../chains/deployment'
+import { createPassRunner } from '../createPassRunner'
 import type { StateFile } from '../createStateFile'
 import { decodePacket } from './decodePacket'
 import { layerZeroRelayerAbis as abis } from './layerZeroRelayerAbis'
@@ -137,9 +138,6 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
   const byChainId = new Map(chains.map((c) => [c.deployment.chainId, c]))
   const vids = new Map<number, number>()
   let state: LayerZeroRelayerState | undefined
-  let running: Promise<RelayPassResult> | undefined
-  let timer: NodeJS.Timeout | undefined
-  let stopped = false
 
   const loadState = async (): Promise<LayerZeroRelayerState> => {
     state ??= (await params.stateFile?.read()) ?? {
@@ -427,34 +425,11 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
     return { steps, pending: pendingCounts.reduce((a, b) => a + b, 0) }
   }
 
-  const runOnce: LayerZeroRelayer['runOnce'] = (options) => {
-    const previous = running ?? Promise.resolve(undefined)
-    const next = previous.then(() => pass(options?.stopAfter))
-    running = next.catch(() => ({ steps: [], pending: 0 }))
-    return next
-  }
-
-  const loop = () => {
-    if (stopped) return
-    runOnce()
-      .catch((error: unknown) => log(`layerzero relayer: pass failed (${String(error)}); retrying`))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(loop, params.pollIntervalMs ?? 500)
-      })
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false
-      loop()
-    },
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
+  return createPassRunner<{ stopAfter?: 'verified' }, RelayPassResult>({
+    pass: (options) => pass(options?.stopAfter),
+    pollIntervalMs: params.pollIntervalMs ?? 500,
+    onError: (error) => log(`layerzero relayer: pass failed (${String(error)}); retrying`),
+  })
 }
 
 /** Orders packets by path (srcEid, sender, dstEid, receiver) and then nonce, so lower nonces go first. */
