@@ -1,6 +1,7 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { buildGaslessTypedData } from '../../../../server/gasless/buildGaslessTypedData'
+import { gaslessTypes } from '../../../../server/gasless/gaslessOrderTypes'
 import { toSignableTypedData } from './toSignableTypedData'
 
 const permit2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
@@ -24,28 +25,7 @@ const json = {
       { name: 'chainId', type: 'uint256' },
       { name: 'verifyingContract', type: 'address' },
     ],
-    PermitWitnessTransferFrom: [
-      { name: 'permitted', type: 'TokenPermissions' },
-      { name: 'spender', type: 'address' },
-      { name: 'nonce', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-      { name: 'witness', type: 'GaslessOrder' },
-    ],
-    TokenPermissions: [
-      { name: 'token', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    GaslessOrder: [
-      { name: 'user', type: 'address' },
-      { name: 'receiver', type: 'address' },
-      { name: 'srcToken', type: 'address' },
-      { name: 'dstToken', type: 'address' },
-      { name: 'amountIn', type: 'uint256' },
-      { name: 'fee', type: 'uint256' },
-      { name: 'amountOutMin', type: 'uint256' },
-      { name: 'deadline', type: 'uint256' },
-      { name: 'tradeHash', type: 'bytes32' },
-    ],
+    ...gaslessTypes,
   },
   primaryType: 'PermitWitnessTransferFrom',
   message: {
