@@ -1,7 +1,5 @@
 import {
   type Address,
-  BaseError,
-  ContractFunctionRevertedError,
   encodeAbiParameters,
   erc20Abi,
   type Hex,
@@ -21,6 +19,7 @@ import { sendContractTx } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import { destinationSwapParameter } from './composeMessage'
 import { deploySwapFixture, FACTORY_UNISWAP_V2, type SwapFixture } from './deploySwapFixture'
+import { expectRevert } from './expectRevert'
 
 type Step = {
   kind: number
@@ -119,19 +118,6 @@ async function expectNothingHeld() {
   for (const token of [f.tokens.tokenA, f.tokens.tokenB, f.weth, zeroAddress]) {
     expect(await balanceOf(token, handler)).toBe(0n)
   }
-}
-
-async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  const reverted =
-    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
-  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
-  if (!(reverted instanceof ContractFunctionRevertedError)) return
-  expect(reverted.data?.errorName).toBe(errorName)
-  if (args) expect(reverted.data?.args).toEqual(args)
 }
 
 beforeAll(async () => {

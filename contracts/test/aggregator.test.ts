@@ -2,7 +2,6 @@ import {
   type Abi,
   type Address,
   BaseError,
-  ContractFunctionRevertedError,
   decodeErrorResult,
   encodeDeployData,
   encodeFunctionData,
@@ -41,6 +40,7 @@ import {
   v2PairAbi,
   v2RouterAbi,
 } from './deploySwapFixture'
+import { expectRevert } from './expectRevert'
 
 type Hop = { kind: number; factoryId: number; tokenIn: Address; tokenOut: Address; fee: number }
 type Leg = { amount: bigint; hops: Hop[] }
@@ -150,20 +150,6 @@ async function expectNoLeftovers() {
   for (const token of [...Object.values(f.tokens), f.weth, zeroAddress]) {
     expect(await balanceOf(token, f.aggregator)).toBe(0n)
   }
-}
-
-async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(BaseError)
-  const reverted =
-    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
-  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
-  if (!(reverted instanceof ContractFunctionRevertedError)) return
-  expect(reverted.data?.errorName).toBe(errorName)
-  if (args) expect(reverted.data?.args).toEqual(args)
 }
 
 function simulateSwap(functionName: 'swapExactIn' | 'swapExactOut', p: SwapParams, legs: Leg[], value = 0n) {

@@ -1,13 +1,4 @@
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  erc20Abi,
-  type Hex,
-  maxUint256,
-  parseEther,
-  parseSignature,
-} from 'viem'
+import { type Address, erc20Abi, type Hex, maxUint256, parseEther, parseSignature } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
@@ -25,6 +16,7 @@ import {
   FACTORY_UNISWAP_V2,
   type SwapFixture,
 } from './deploySwapFixture'
+import { expectRevert } from './expectRevert'
 
 // Not anvil's default 31337: the etched Permit2 runtime caches a domain separator for chain 31337 and
 // another address, so signatures on 31337 never verify (on every other chain it recomputes it).
@@ -135,20 +127,6 @@ async function send(order: GaslessOrder, nonce: bigint, signature: Hex) {
   const receipt = await waitForReceipt(relayer, { hash: await relayer.writeContract(request) })
   expect(receipt.status).toBe('success')
   return receipt
-}
-
-async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(BaseError)
-  const reverted =
-    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
-  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
-  if (!(reverted instanceof ContractFunctionRevertedError)) return
-  expect(reverted.data?.errorName).toBe(errorName)
-  if (args) expect(reverted.data?.args).toEqual(args)
 }
 
 const balance = (token: Address, account: Address) =>

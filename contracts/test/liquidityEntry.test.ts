@@ -1,19 +1,11 @@
-import {
-  type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  type Hex,
-  maxUint256,
-  parseEther,
-  parseEventLogs,
-  zeroAddress,
-} from 'viem'
+import { type Address, type Hex, maxUint256, parseEther, parseEventLogs, zeroAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import { aggregatorAbi, devTokenAbi, liquidityEntryAbi, liquidityRouterAbi } from '../artifacts/index'
 import { deployLiquidityNetworkContracts } from '../deploy/deployLiquidityNetworkContracts'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import { deploySwapFixture, FACTORY_UNISWAP_V2, type SwapFixture } from './deploySwapFixture'
+import { expectRevert } from './expectRevert'
 
 type Step = {
   kind: number
@@ -105,20 +97,6 @@ async function send(d: SwapDeposit, steps: Step[], value: bigint) {
   const receipt = await waitForReceipt(f.user, { hash: await f.user.writeContract(request) })
   expect(receipt.status).toBe('success')
   return parseEventLogs({ abi, logs: receipt.logs })
-}
-
-async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(BaseError)
-  const reverted =
-    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
-  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
-  if (!(reverted instanceof ContractFunctionRevertedError)) return
-  expect(reverted.data?.errorName).toBe(errorName)
-  if (args) expect(reverted.data?.args).toEqual(args)
 }
 
 const tokenAToWeth = (): Step[] => [

@@ -1,7 +1,5 @@
 import {
   type Address,
-  BaseError,
-  ContractFunctionRevertedError,
   concat,
   encodeAbiParameters,
   type Hex,
@@ -34,6 +32,7 @@ import {
   FACTORY_UNISWAP_V2,
   type SwapFixture,
 } from './deploySwapFixture'
+import { expectRevert } from './expectRevert'
 
 type Step = {
   kind: number
@@ -217,20 +216,6 @@ async function expectEntryHoldsNothing() {
     })
     expect(allowance).toBe(0n)
   }
-}
-
-async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(BaseError)
-  const reverted =
-    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
-  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
-  if (!(reverted instanceof ContractFunctionRevertedError)) return
-  expect(reverted.data?.errorName).toBe(errorName)
-  if (args) expect(reverted.data?.args).toEqual(args)
 }
 
 function simulate(s: CrossSwap, steps: Step[], dst: DestinationSwap, value: bigint) {
