@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,14 +9,12 @@ import {
 import { createThornodeApi } from '../devnet/liquidityNetwork/createThornodeApi'
 import { createUtxoChainAdapter } from '../devnet/liquidityNetwork/createUtxoChainAdapter'
 import { createUtxoVault } from '../devnet/liquidityNetwork/createUtxoVault'
-import { createUtxoNode, type UtxoNode } from '../devnet/utxo/createUtxoNode'
-import { serveUtxoRpc } from '../devnet/utxo/serveUtxoRpc'
-import { bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../devnet/utxo/utxoChainSpecs'
+import { startTestUtxoChain, type TestUtxoChain } from '../devnet/utxo/startTestUtxoChain'
+import { bitcoinSpec, dogecoinSpec } from '../devnet/utxo/utxoChainSpecs'
 import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
 import { createTestApp } from '../testing/createTestApp'
 import { quoteSwap } from '../thorchain/quoteSwap'
-import { type BitcoinRpcClient, createBitcoinRpcClient } from '../utxo/createBitcoinRpcClient'
 
 const E8 = 10n ** 8n
 const BTC = -3980891822
@@ -29,34 +26,12 @@ const initialPools = {
 }
 const outboundFees: Record<string, bigint> = { BTC: 15_000n, DOGE: 2n * E8 }
 
-interface Chain {
-  node: UtxoNode
-  rpc: BitcoinRpcClient
-  close: () => Promise<void>
-}
-
-async function startChain(spec: UtxoChainSpec): Promise<Chain> {
-  const node = await createUtxoNode({ spec, blockIntervalMs: 3_600_000 })
-  const server = await serveUtxoRpc(node, { host: '127.0.0.1', port: 0 })
-  return { node, rpc: createBitcoinRpcClient({ url: server.url }), close: server.close }
-}
-
-/** A funded key on `chain`, as a wallet holds it. */
-async function wallet(chain: Chain, seed: string, sats: number) {
-  const { spec } = chain.node
-  const key = new spec.lib.PrivateKey(createHash('sha256').update(seed).digest('hex'), spec.network)
-  const address = key.toAddress(spec.network, spec.addressType).toString()
-  await chain.node.fund(address, sats)
-  await chain.node.mineBlock()
-  return { key, address }
-}
-
-const balance = async (chain: Chain, address: string) =>
+const balance = async (chain: TestUtxoChain, address: string) =>
   (await chain.rpc.listUnspent(address)).reduce((sum, coin) => sum + coin.satoshis, 0n)
 
 describe('UTXO trades through the API and the devnet liquidity network', () => {
-  let btc: Chain
-  let doge: Chain
+  let btc: TestUtxoChain
+  let doge: TestUtxoChain
   let dataDir: string
   let network: LiquidityNetwork
   let app: ReturnType<typeof createTestApp>['app']
@@ -64,9 +39,9 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'utxo-trades-'))
-    btc = await startChain(bitcoinSpec())
-    doge = await startChain(dogecoinSpec())
-    const served: [Chain, 'BTC' | 'DOGE'][] = [
+    btc = await startTestUtxoChain(bitcoinSpec())
+    doge = await startTestUtxoChain(dogecoinSpec())
+    const served: [TestUtxoChain, 'BTC' | 'DOGE'][] = [
       [btc, 'BTC'],
       [doge, 'DOGE'],
     ]
@@ -108,8 +83,8 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
   })
 
   it('BTC to DOGE: the quote, the deposit the wallet signs, the payout of exactly the quote, the status', async () => {
-    const user = await wallet(btc, 'api btc user', 50_000_000)
-    const receiver = (await wallet(doge, 'api doge receiver', 100_000_000)).address
+    const user = await btc.fundKey('api btc user', 50_000_000)
+    const receiver = (await doge.fundKey('api doge receiver', 100_000_000)).address
     const query = new URLSearchParams({
       fromTokenAddress: zero,
       toTokenAddress: zero,
@@ -190,14 +165,14 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
     expect(posted.status).toBe(200)
     const swap = (await posted.json()) as { to: string; data: typeof quote.data }
 
-    // a quote past its expiry is refused, not built
+    // a quote past its expiry (by the provider's clock) is refused, not built
     const stale = await app.request(`/trade/v1/${BTC}/swap/cross`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         transactionData: {
           ...quote.transactionData,
-          params: { ...quote.transactionData.params, expiresAt: Math.floor(Date.now() / 1000) - 1 },
+          params: { ...quote.transactionData.params, expiresAt: now - 1 },
         },
         nativeValue: '0',
         account: user.address,
@@ -292,7 +267,7 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
       mainnet.status,
       ((await mainnet.json()) as { error: { details: { param: string } } }).error.details.param,
     ]).toEqual([400, 'receiver'])
-    const receiver = (await wallet(btc, 'api btc receiver', 1_000)).address
+    const receiver = (await btc.fundKey('api btc receiver', 1_000)).address
     // 0.1 DOGE is worth less than the outbound fees the network asks four times over
     const small = await app.request(`/trade/v1/${DOGE}/quote/cross?${query({ receiver })}`)
     const body = (await small.json()) as { error: { code: string } }

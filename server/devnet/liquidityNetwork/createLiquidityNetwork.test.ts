@@ -1,13 +1,10 @@
-import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { quoteSwap } from '../../thorchain/quoteSwap'
-import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
-import { createUtxoNode, type UtxoNode } from '../utxo/createUtxoNode'
-import { serveUtxoRpc } from '../utxo/serveUtxoRpc'
-import { bitcoinCashSpec, bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../utxo/utxoChainSpecs'
+import { startTestUtxoChain, type TestUtxoChain } from '../utxo/startTestUtxoChain'
+import { bitcoinCashSpec, bitcoinSpec, dogecoinSpec } from '../utxo/utxoChainSpecs'
 import { createLiquidityNetwork } from './createLiquidityNetwork'
 import { createThornodeApi } from './createThornodeApi'
 import { createUtxoChainAdapter } from './createUtxoChainAdapter'
@@ -24,32 +21,10 @@ const initialPools = {
 }
 const outboundFees: Record<string, bigint> = { BTC: 15_000n, DOGE: 2n * E8, BCH: 5_000n }
 
-interface Chain {
-  node: UtxoNode
-  rpc: BitcoinRpcClient
-  close: () => Promise<void>
-}
-
-async function startChain(spec: UtxoChainSpec): Promise<Chain> {
-  const node = await createUtxoNode({ spec, blockIntervalMs: 3_600_000 })
-  const server = await serveUtxoRpc(node, { host: '127.0.0.1', port: 0 })
-  return { node, rpc: createBitcoinRpcClient({ url: server.url }), close: server.close }
-}
-
-/** A user key on `spec`'s chain, funded by the faucet with `sats` in one confirmed coin. */
-async function fundUser(chain: Chain, seed: string, sats: number) {
-  const { spec } = chain.node
-  const key = new spec.lib.PrivateKey(createHash('sha256').update(seed).digest('hex'), spec.network)
-  const address = key.toAddress(spec.network, spec.addressType).toString()
-  await chain.node.fund(address, sats)
-  await chain.node.mineBlock()
-  return { key, address }
-}
-
 /** The user pays `amount` to the vault with `memo` (OP_RETURN), signed with the chain's library. */
 async function deposit(
-  chain: Chain,
-  user: Awaited<ReturnType<typeof fundUser>>,
+  chain: TestUtxoChain,
+  user: Awaited<ReturnType<TestUtxoChain['fundKey']>>,
   to: string,
   amount: bigint,
   memo: string,
@@ -69,23 +44,23 @@ async function deposit(
   return txid
 }
 
-const received = async (chain: Chain, address: string) =>
+const received = async (chain: TestUtxoChain, address: string) =>
   (await chain.rpc.listUnspent(address)).reduce((sum, coin) => sum + coin.satoshis, 0n)
 
 describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
-  let btc: Chain
-  let doge: Chain
-  let bch: Chain
+  let btc: TestUtxoChain
+  let doge: TestUtxoChain
+  let bch: TestUtxoChain
   let dataDir: string
   let chains: NetworkChainAdapter[]
   let flakyDoge: NetworkChainAdapter
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'liquidity-network-'))
-    btc = await startChain(bitcoinSpec())
-    doge = await startChain(dogecoinSpec())
-    bch = await startChain(bitcoinCashSpec())
-    const served: [Chain, string][] = [
+    btc = await startTestUtxoChain(bitcoinSpec())
+    doge = await startTestUtxoChain(dogecoinSpec())
+    bch = await startTestUtxoChain(bitcoinCashSpec())
+    const served: [TestUtxoChain, string][] = [
       [btc, 'BTC'],
       [doge, 'DOGE'],
       [bch, 'BCH'],
@@ -122,8 +97,8 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
   it('BTC to DOGE pays exactly the quote; an invalid memo refunds; a restart mid-payment pays once', async () => {
     const network = await createLiquidityNetwork({ chains, initialPools, dataDir })
     await network.tick() // starts at the tips
-    const user = await fundUser(btc, 'liquidity test user', 50_000_000)
-    const dogeReceiver = (await fundUser(doge, 'liquidity test receiver', 100_000_000)).address
+    const user = await btc.fundKey('liquidity test user', 50_000_000)
+    const dogeReceiver = (await doge.fundKey('liquidity test receiver', 100_000_000)).address
     const before = await received(doge, dogeReceiver)
 
     const quote = quoteSwap({
@@ -200,9 +175,9 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
   it('BCH (CashAddr, FORKID signatures) to BTC pays exactly the quote to a bcrt1 address', async () => {
     const network = await createLiquidityNetwork({ chains, initialPools })
     await network.tick()
-    const user = await fundUser(bch, 'liquidity test bch user', 200_000_000)
+    const user = await bch.fundKey('liquidity test bch user', 200_000_000)
     expect(user.address).toMatch(/^bchreg:q/)
-    const btcReceiver = (await fundUser(btc, 'liquidity test btc receiver', 10_000)).address
+    const btcReceiver = (await btc.fundKey('liquidity test btc receiver', 10_000)).address
     expect(btcReceiver).toMatch(/^bcrt1q/)
     const before = await received(btc, btcReceiver)
     const quote = quoteSwap({
@@ -257,8 +232,8 @@ describe('createLiquidityNetwork (BTC and DOGE devnet ledgers)', () => {
       balance_rune: '600000000000',
     })
 
-    const user = await fundUser(btc, 'liquidity api user', 20_000_000)
-    const receiver = (await fundUser(doge, 'liquidity api receiver', 100_000_000)).address
+    const user = await btc.fundKey('liquidity api user', 20_000_000)
+    const receiver = (await doge.fundKey('liquidity api receiver', 100_000_000)).address
     const before = await received(doge, receiver)
     const quote = await get(
       `/thorchain/quote/swap?from_asset=BTC.BTC&to_asset=DOGE.DOGE&amount=10000000&destination=${receiver}&tolerance_bps=100`,
