@@ -7,6 +7,17 @@ import { createMarkets } from '../market/createMarkets'
 import { schema } from '../store/schema'
 import { createFakeDeployments } from './fakeDeployments'
 
+let emptyMemory: PGlite | undefined
+
+/**
+ * The store of apps built without one: an in-memory PGlite without tables, one per test process (every app
+ * shares it; nothing can write to it), so a test file building many apps starts one database, not one each.
+ */
+function emptyStore(): NonNullable<AppDeps['store']> {
+  emptyMemory ??= new PGlite()
+  return { db: drizzle(emptyMemory, { schema }), driver: 'pglite', close: async () => undefined }
+}
+
 /**
  * Builds the app for an in-process test with fake deployments, a logger whose JSON lines land in the
  * returned `logLines`, and a `dist` directory that does not exist unless overridden. Markets are created
@@ -17,15 +28,14 @@ export function createTestApp(overrides: Partial<AppDeps> = {}) {
   const logLines: Record<string, unknown>[] = []
   const logger = createLogger({ level: 'debug', write: (line) => logLines.push(JSON.parse(line)) })
   const deployments = overrides.deployments ?? createFakeDeployments()
-  const memory = new PGlite()
   const app = createApp({
     config: loadConfig({}),
     deployments,
     logger,
     distDir: '/nonexistent/dist',
     markets: createMarkets({ deployments, pollIntervalMs: 1_000 }),
-    store: { db: drizzle(memory, { schema }), driver: 'pglite', close: () => memory.close() },
     ...overrides,
+    store: overrides.store ?? emptyStore(),
   })
   return { app, logLines }
 }
