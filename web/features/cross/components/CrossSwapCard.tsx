@@ -23,7 +23,7 @@ import { getDepositRequest } from '../model/getDepositRequest'
 import { describeOfferTime, labelOffers } from '../model/labelOffers'
 import { parseCrossAmount } from '../model/parseCrossAmount'
 import { selectExactOutOffers } from '../model/selectExactOutOffers'
-import { CrossProgress } from './CrossProgress'
+import { CrossProgress, type CrossSettled } from './CrossProgress'
 import { DepositView } from './DepositView'
 
 /** A token of either side: EVM tokens from the chain's list, the native coin on UTXO and Cosmos chains. */
@@ -45,7 +45,7 @@ const noBalances: ReadonlyMap<string, bigint> = new Map()
 type Phase =
   | { kind: 'form' }
   | { kind: 'deposit'; swap: CrossSwap; quote: CrossQuote }
-  | { kind: 'progress'; txHash: string; to: CrossToken }
+  | { kind: 'progress'; txHash: string; from: CrossToken; to: CrossToken }
 
 /**
  * A trade between two chains: the tokens on each side, the amount, the receiver on the destination chain, every
@@ -211,7 +211,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
               status: 'pending',
               createdAtMs: Date.now(),
             })
-            setPhase({ kind: 'progress', txHash: hash, to })
+            setPhase({ kind: 'progress', txHash: hash, from, to })
           },
         })
       } else {
@@ -237,7 +237,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       r.hash !== dismissed,
   )
   const settleRecord = useCallback(
-    (txHash: string, settled: { delivered: boolean; amountReceived: string | undefined }) => {
+    (txHash: string, settled: CrossSettled) => {
       if (!isHex(txHash)) return // a deposit on a UTXO chain: not in the wallet's history
       history.upsert({
         chainId: source.chainId,
@@ -246,6 +246,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         ...(settled.delivered && settled.amountReceived !== undefined
           ? { received: settled.amountReceived }
           : {}),
+        ...(settled.refunded === undefined ? {} : { refunded: settled.refunded }),
       })
     },
     [history.upsert, source.chainId],
@@ -254,13 +255,14 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     phase.kind === 'progress'
       ? phase
       : phase.kind === 'form' && pending !== undefined
-        ? { txHash: pending.hash, to: pending.to }
+        ? { txHash: pending.hash, from: pending.from, to: pending.to }
         : undefined
   if (progress !== undefined)
     return (
       <Card title={`${source.name} to ${destination.name}`}>
         <CrossProgress
           txHash={progress.txHash}
+          origin={{ chainName: source.name, token: progress.from }}
           destination={{ chainId: destination.chainId, token: progress.to, tokens: destinationTokens }}
           onSettled={(settled) => settleRecord(progress.txHash, settled)}
           onDone={() => {
@@ -283,12 +285,12 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             deposit={deposit}
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
-            onTrack={(txHash) => setPhase({ kind: 'progress', txHash, to })}
+            onTrack={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
             wallet={
               <DevnetDepositWalletPanel
                 chain={source}
                 deposit={deposit}
-                onPaid={(txHash) => setPhase({ kind: 'progress', txHash, to })}
+                onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
               />
             }
           />
