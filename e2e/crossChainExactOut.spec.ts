@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { formatUnits, getAddress } from 'viem'
 import { getChainSetup, readBalance } from './fixtures/chainHelpers'
+import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
 import { AppPage } from './pages/AppPage'
 
@@ -72,6 +73,7 @@ test.describe('exact output across chains', () => {
       const amountIn = BigInt(taken?.tradeParams.amount ?? '0')
       expect(amountIn).toBeGreaterThan(exact)
       await expect(card.getByLabel('You pay on Ethereum')).toHaveValue(formatUnits(amountIn, 6))
+      await expectNoSeriousViolations(page, 'section[aria-label="Cross-chain swap"]')
     })
 
     const [paidBefore, receivedBefore] = await Promise.all([
