@@ -41,6 +41,23 @@ describe('parseApiResponse', () => {
     })
   })
 
+  it("keeps the body's error details", async () => {
+    const error = await rejectionOf(
+      parseApiResponse(
+        jsonResponse(
+          {
+            statusCode: 422,
+            message: 'No route',
+            error: { code: 'NO_ROUTE', details: { reasons: ['none'] } },
+            requestId: 'req-2',
+          },
+          422,
+        ),
+      ),
+    )
+    expect(error).toMatchObject({ code: 'NO_ROUTE', details: { reasons: ['none'] } })
+  })
+
   it('answers HTTP_ERROR for a failure without the API error body', async () => {
     const response = new Response('The web app has not been built yet', { status: 503 }) as Response &
       ClientResponse<{ allowance: string }, 200, 'json'>

@@ -5,7 +5,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
-/** The API's one error body (`{ statusCode, message, error: { code }, requestId }`) as an `ApiError`. */
+/** The API's one error body (`{ statusCode, message, error: { code, details? }, requestId }`) as an `ApiError`. */
 function toApiError(params: { statusCode: number; body: unknown }): ApiError {
   const { statusCode, body } = params
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined
@@ -14,6 +14,7 @@ function toApiError(params: { statusCode: number; body: unknown }): ApiError {
     code: typeof error?.code === 'string' ? error.code : 'HTTP_ERROR',
     message: isRecord(body) && typeof body.message === 'string' ? body.message : `HTTP ${statusCode}`,
     requestId: isRecord(body) && typeof body.requestId === 'string' ? body.requestId : undefined,
+    details: error?.details,
   })
 }
 

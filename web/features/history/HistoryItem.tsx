@@ -4,19 +4,21 @@ import { useTransactionReceipt } from 'wagmi'
 import { fetchCrossTx } from '../../lib/fetchCrossTx'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
 import { describeApprovalRecord } from './describeApprovalRecord'
+import { describeRecordStatus } from './describeRecordStatus'
 import { tradeQueryOptions } from './fetchTrade'
 import type { SwapRecord } from './swapRecord'
 
-const statusLabels = { pending: 'Pending', success: 'Confirmed', failed: 'Failed' } as const
 const statusStyles = {
   pending: 'bg-line text-fg',
   success: 'bg-accent text-accent-fg',
   failed: 'bg-danger/15 text-danger',
+  refunded: 'border border-warn text-fg',
 } as const
 
 /**
  * One recorded swap, approval or cross-chain trade; while pending, its receipt (for a swap the indexed trade, for
- * a cross-chain trade `info/tx` until DELIVERED or FAILED) resolves the status and received amount.
+ * a cross-chain trade `info/tx` until DELIVERED or FAILED) resolves the status and received amount. A refunded
+ * cross-chain trade reads Refunded, with the amount returned on the source chain.
  */
 export function HistoryItem({
   record,
@@ -52,6 +54,7 @@ export function HistoryItem({
   const tradeData = trade.data
   const crossStatus = crossTx.data?.status
   const crossReceived = crossTx.data?.amountReceived ?? undefined
+  const crossRefunded = crossTx.data?.refunded === true
   useEffect(() => {
     if (receiptStatus === 'reverted' && record.status !== 'failed')
       onUpdate({ chainId: record.chainId, hash: record.hash, status: 'failed' })
@@ -60,7 +63,13 @@ export function HistoryItem({
       if (crossStatus === 'DELIVERED' && crossReceived !== undefined)
         onUpdate({ chainId: record.chainId, hash: record.hash, status: 'success', received: crossReceived })
       else if (crossStatus === 'FAILED')
-        onUpdate({ chainId: record.chainId, hash: record.hash, status: 'failed' })
+        onUpdate({
+          chainId: record.chainId,
+          hash: record.hash,
+          status: 'failed',
+          // a refund's amountReceived is the input returned on the source chain
+          ...(crossRefunded && crossReceived !== undefined ? { refunded: crossReceived } : {}),
+        })
     } else if (tradeData !== undefined && record.received === undefined)
       onUpdate({
         chainId: record.chainId,
@@ -70,9 +79,10 @@ export function HistoryItem({
       })
     else if (receiptStatus === 'success' && record.status === 'pending')
       onUpdate({ chainId: record.chainId, hash: record.hash, status: 'success' })
-  }, [receiptStatus, tradeData, cross, crossStatus, crossReceived, record, onUpdate])
+  }, [receiptStatus, tradeData, cross, crossStatus, crossReceived, crossRefunded, record, onUpdate])
 
   const out = BigInt(record.received ?? record.quotedOut)
+  const status = describeRecordStatus(record)
   return (
     <li className="flex items-center justify-between gap-3 border-t border-line py-2 text-sm first:border-t-0">
       <span className="min-w-0 flex-1">
@@ -82,13 +92,23 @@ export function HistoryItem({
               {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })}{' '}
               {record.from.symbol}
               {' → '}
-              {record.received === undefined ? '≈ ' : ''}
-              {formatTokenAmount({
-                amount: out,
-                decimals: record.to.decimals,
-                ...(record.received === undefined ? { roundingMode: 'trunc' as const } : {}),
-              })}{' '}
-              {record.to.symbol}
+              {record.refunded === undefined ? (
+                <>
+                  {record.received === undefined ? '≈ ' : ''}
+                  {formatTokenAmount({
+                    amount: out,
+                    decimals: record.to.decimals,
+                    ...(record.received === undefined ? { roundingMode: 'trunc' as const } : {}),
+                  })}{' '}
+                  {record.to.symbol}
+                </>
+              ) : (
+                <>
+                  {record.to.symbol}, refunded{' '}
+                  {formatTokenAmount({ amount: BigInt(record.refunded), decimals: record.from.decimals })}{' '}
+                  {record.from.symbol}
+                </>
+              )}
             </>
           )}
         </span>
@@ -106,9 +126,9 @@ export function HistoryItem({
         </span>
       </span>
       <span
-        className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[record.status]}`}
+        className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[status.tone]}`}
       >
-        {statusLabels[record.status]}
+        {status.label}
       </span>
     </li>
   )

@@ -25,6 +25,16 @@ describe('upsertSwapRecord', () => {
     expect(updated[1]).toEqual({ ...record, status: 'success', received: '1999' })
     expect(second[1]).toEqual(record)
   })
+  it('records the refund of a cross-chain trade', () => {
+    const records = upsertSwapRecord({ records: [], record: { ...record, kind: 'cross', toChainId: 42161 } })
+    const refunded = upsertSwapRecord({
+      records,
+      record: { chainId: 1, hash: '0x01', status: 'failed', refunded: '1000' },
+    })
+    expect(refunded).toEqual([
+      { ...record, kind: 'cross', toChainId: 42161, status: 'failed', refunded: '1000' },
+    ])
+  })
   it('ignores an update for an unknown record and caps the list', () => {
     expect(upsertSwapRecord({ records: [], record: { chainId: 1, hash: '0x09', status: 'failed' } })).toEqual(
       [],

@@ -27,6 +27,11 @@ export interface SwapRecord {
   status: SwapRecordStatus
   /** Output actually received, once known. */
   received?: string
+  /**
+   * A cross-chain trade refunded on its source chain (an intent deposit nobody filled): the base units of `from`
+   * returned to the sender. The status is then `failed`; the history reads it as Refunded.
+   */
+  refunded?: string
   createdAtMs: number
 }
 

@@ -5,8 +5,10 @@ export interface CrossQuotesParams {
   destinationChainId: number
   fromTokenAddress: string
   toTokenAddress: string
-  /** Base units of the from token. */
+  /** Base units of the from token; with `isExactOut`, of the to token: what the receiver gets, exactly. */
   amount: bigint
+  /** `amount` is the exact output: only providers that guarantee it answer, each with the input it needs. */
+  isExactOut: boolean
   /** Paying account on the source chain, when known (the answer then carries the transaction). */
   sender: string | undefined
   /** Receiving account on the destination chain. */
@@ -17,7 +19,7 @@ export interface CrossQuotesParams {
 
 /**
  * Every provider's offer for a cross-chain trade, best first (`GET /trade/v1/{chainId}/quote/cross`). Throws
- * `ApiError` (`NO_ROUTE`, `BELOW_MINIMUM`, `UNSUPPORTED_DIRECTION`, `INVALID_PARAMS` naming the receiver...).
+ * `ApiError` (`NO_ROUTE`, `BELOW_MINIMUM`, `UNSUPPORTED_DIRECTION`, `INVALID_PARAMS` naming the receiver; `NO_ROUTE` with its reasons when no provider guarantees an exact output...).
  */
 export async function fetchCrossQuotes(params: ApiRequestParams & CrossQuotesParams) {
   const client = createApiClient(params.baseUrl)
@@ -33,6 +35,7 @@ export async function fetchCrossQuotes(params: ApiRequestParams & CrossQuotesPar
           receiver: params.receiver,
           slippage: String(params.slippagePercent / 100),
           disableEstimate: 'true',
+          ...(params.isExactOut ? { isExactOut: 'true' } : {}),
           ...(params.sender === undefined ? {} : { sender: params.sender }),
         },
       },

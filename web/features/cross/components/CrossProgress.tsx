@@ -3,9 +3,8 @@ import { useEffect, useRef } from 'react'
 import { fetchCrossTx } from '../../../lib/fetchCrossTx'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { buildSwapReceivedLink } from '../model/buildSwapReceivedLink'
+import { describeCrossRefund } from '../model/describeCrossRefund'
 import { describeCrossStatus } from '../model/describeCrossStatus'
-
-const stages = ['Sent', 'In flight', 'Arrived'] as const
 
 /** What the trade asked for on the destination chain, and that chain's token list (for decimals). */
 interface CrossDestination {
@@ -14,21 +13,39 @@ interface CrossDestination {
   tokens: readonly { address: string; symbol: string; decimals: number }[]
 }
 
+/** Where the trade was paid: the source chain's name and the token paid (what a refund returns). */
+interface CrossOrigin {
+  chainName: string
+  token: { symbol: string; decimals: number }
+}
+
+/** How a trade ended, for the history: delivered (with what arrived), refunded (with what came back), failed. */
+export interface CrossSettled {
+  delivered: boolean
+  amountReceived: string | undefined
+  /** Base units of the input returned on the source chain, when the trade was refunded. */
+  refunded: string | undefined
+}
+
 /**
  * Follows a cross-chain trade by its origin transaction: polls `info/tx` every three seconds until it is
  * delivered or failed, and shows the stage, both transaction ids and what the receiver got. When the destination
  * swap failed and the receiver got the bridged token instead, it says which and offers a one-click swap of it
- * into the token asked for. `onSettled` is called once the trade is final.
+ * into the token asked for. A refunded trade reads "Refunded", apart from a failure, with the amount and token
+ * returned on the source chain and the refund transaction when known. `onSettled` is called once the trade is
+ * final.
  */
 export function CrossProgress({
   txHash,
+  origin,
   destination,
   onSettled,
   onDone,
 }: {
   txHash: string
+  origin: CrossOrigin
   destination: CrossDestination
-  onSettled?: (settled: { delivered: boolean; amountReceived: string | undefined }) => void
+  onSettled?: (settled: CrossSettled) => void
   onDone: () => void
 }) {
   const tx = useQuery({
@@ -41,13 +58,17 @@ export function CrossProgress({
   })
   const view = describeCrossStatus(tx.data)
   const status = tx.data?.status
-  const amountReceived = tx.data?.amountReceived ?? undefined
+  const refund = describeCrossRefund(tx.data, origin.token)
+  // what a refund returned is not what the receiver got
+  const amountReceived = refund === undefined ? (tx.data?.amountReceived ?? undefined) : undefined
+  const refunded = refund?.amount
   const reported = useRef<string>(undefined)
   useEffect(() => {
     if ((status !== 'DELIVERED' && status !== 'FAILED') || reported.current === txHash) return
     reported.current = txHash
-    onSettled?.({ delivered: status === 'DELIVERED', amountReceived })
-  }, [txHash, status, amountReceived, onSettled])
+    onSettled?.({ delivered: status === 'DELIVERED', amountReceived, refunded })
+  }, [txHash, status, amountReceived, refunded, onSettled])
+  const stages = ['Sent', 'In flight', view.finalStage] as const
 
   const received = tx.data?.tokenReceived ?? destination.token.address
   const receivedToken =
@@ -78,16 +99,31 @@ export function CrossProgress({
       </ol>
       <p
         role="status"
-        className={`text-sm ${view.tone === 'danger' ? 'text-danger' : view.tone === 'success' ? 'text-success' : ''}`}
+        className={`text-sm ${view.tone === 'danger' ? 'text-danger' : view.tone === 'success' ? 'text-success' : view.tone === 'refunded' ? 'font-semibold text-warn' : ''}`}
       >
         {view.label}
       </p>
+      {view.detail !== undefined && <p className="text-xs text-muted">{view.detail}</p>}
       <dl className="space-y-1 text-xs text-muted">
         <div>
           <dt className="inline">Origin transaction: </dt>
           <dd className="inline break-all font-mono">{txHash}</dd>
         </div>
-        {tx.data?.dstTxHash != null && (
+        {refund !== undefined && (
+          <div>
+            <dt className="inline">Refunded on {origin.chainName}: </dt>
+            <dd className="inline font-mono" data-testid="cross-refunded" data-amount={refund.amount}>
+              {refund.text}
+            </dd>
+          </div>
+        )}
+        {refund?.txHash !== undefined && (
+          <div>
+            <dt className="inline">Refund transaction: </dt>
+            <dd className="inline break-all font-mono">{refund.txHash}</dd>
+          </div>
+        )}
+        {refund === undefined && tx.data?.dstTxHash != null && (
           <div>
             <dt className="inline">Destination transaction: </dt>
             <dd className="inline break-all font-mono">{tx.data.dstTxHash}</dd>

@@ -14,12 +14,16 @@ import { useSwapHistory } from '../../history'
 import { sendAndConfirm, TokenDialog } from '../../swap'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
+import { checkExactOutSwap } from '../model/checkExactOutSwap'
 import { describeCrossCost } from '../model/describeCrossCost'
+import { describeCrossQuoteError } from '../model/describeCrossQuoteError'
 import { describeOfferRoute } from '../model/describeOfferRoute'
+import { type CrossAmountSide, getCrossFieldTexts } from '../model/getCrossFieldTexts'
 import { getDepositRequest } from '../model/getDepositRequest'
 import { describeOfferTime, labelOffers } from '../model/labelOffers'
 import { parseCrossAmount } from '../model/parseCrossAmount'
-import { CrossProgress } from './CrossProgress'
+import { selectExactOutOffers } from '../model/selectExactOutOffers'
+import { CrossProgress, type CrossSettled } from './CrossProgress'
 import { DepositView } from './DepositView'
 
 /** A token of either side: EVM tokens from the chain's list, the native coin on UTXO and Cosmos chains. */
@@ -41,18 +45,20 @@ const noBalances: ReadonlyMap<string, bigint> = new Map()
 type Phase =
   | { kind: 'form' }
   | { kind: 'deposit'; swap: CrossSwap; quote: CrossQuote }
-  | { kind: 'progress'; txHash: string; to: CrossToken }
+  | { kind: 'progress'; txHash: string; from: CrossToken; to: CrossToken }
 
 /**
  * A trade between two chains: the tokens on each side, the amount, the receiver on the destination chain, every
  * provider's offer side by side (what arrives, its fee in native currency, the time it takes), then the
  * transaction: sent from the connected EVM wallet, or, from a UTXO chain, a deposit any wallet can pay. The
- * progress view follows the trade until it arrives.
+ * progress view follows the trade until it arrives. Typing in the receive field (EVM to EVM) asks for an exact
+ * output: the offers that pay exactly that amount, each with the input it needs shown in the pay field.
  */
 export function CrossSwapCard({ source, destination }: { source: ChainRecord; destination: ChainRecord }) {
   const [from, setFrom] = useState<CrossToken>(() => nativeOf(source))
   const [to, setTo] = useState<CrossToken>(() => nativeOf(destination))
   const [amountText, setAmountText] = useState('')
+  const [side, setSide] = useState<CrossAmountSide>('in')
   const [receiverText, setReceiverText] = useState('')
   const [refundText, setRefundText] = useState('')
   const [picked, setPicked] = useState(0)
@@ -76,7 +82,15 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   // on devnet UTXO chains the built-in devnet wallet pays deposits, takes refunds and receives
   const sourceDevnetWallet = useDevnetDepositWallet(sourceEvm ? undefined : source)
   const destinationDevnetWallet = useDevnetDepositWallet(destinationEvm ? undefined : destination)
-  const amount = parseCrossAmount(useDebouncedValue(amountText, 300), from.decimals)
+  // exact output only where a provider can guarantee it: an EVM receiver paid by an EVM deposit
+  const exactOutOffered = sourceEvm && destinationEvm
+  const typedKey = `${side}:${amountText}`
+  const debouncedKey = useDebouncedValue(typedKey, 300)
+  const exactOut = debouncedKey.startsWith('out:')
+  const amount = parseCrossAmount(
+    debouncedKey.slice(debouncedKey.indexOf(':') + 1),
+    exactOut ? to.decimals : from.decimals,
+  )
   const receiver =
     receiverText.trim() !== ''
       ? receiverText.trim()
@@ -96,6 +110,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       from.address,
       to.address,
       String(amount),
+      exactOut,
       receiver,
     ],
     queryFn: ({ signal }) =>
@@ -105,6 +120,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         fromTokenAddress: from.address,
         toTokenAddress: to.address,
         amount: amount ?? 0n,
+        isExactOut: exactOut,
         sender: undefined,
         receiver: receiver ?? '',
         slippagePercent: 1,
@@ -115,9 +131,24 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     refetchInterval: 20_000,
     retry: false,
   })
-  const offers = quotes.data ?? []
+  const answered = quotes.data ?? []
+  // an exact output: only the offers that pay exactly the typed amount
+  const offers = exactOut && amount !== undefined ? selectExactOutOffers(answered, amount) : answered
+  const onType = (field: CrossAmountSide, text: string) => {
+    setSide(field)
+    setAmountText(text)
+  }
   const offer = offers[picked] ?? offers[0]
   const offerLabels = labelOffers(offers)
+  const fields = getCrossFieldTexts({
+    side,
+    typed: amountText,
+    // the other field follows the offer of the amount typed, not one of a previous amount
+    offer: debouncedKey === typedKey ? offer : undefined,
+    fromDecimals: from.decimals,
+    toDecimals: to.decimals,
+  })
+  const quoteError = quotes.isError ? describeCrossQuoteError(quotes.error, exactOut) : undefined
 
   const execute = async () => {
     if (sourceEvm && (!isConnected || address === undefined)) {
@@ -134,6 +165,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         const swap = await fetchCrossSwap({ quote: offer, account: address })
         if (swap.to === undefined || typeof swap.data !== 'string')
           throw new Error('The answer has no EVM transaction')
+        if (exactOut) checkExactOutSwap(swap, BigInt(offer.dstTrade.toTokenAmount))
         const spender = swap.approvalAddress
         if (spender !== undefined && isAddress(spender) && isAddress(from.address)) {
           const amountIn = BigInt(offer.tradeParams.amount)
@@ -179,7 +211,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
               status: 'pending',
               createdAtMs: Date.now(),
             })
-            setPhase({ kind: 'progress', txHash: hash, to })
+            setPhase({ kind: 'progress', txHash: hash, from, to })
           },
         })
       } else {
@@ -205,7 +237,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       r.hash !== dismissed,
   )
   const settleRecord = useCallback(
-    (txHash: string, settled: { delivered: boolean; amountReceived: string | undefined }) => {
+    (txHash: string, settled: CrossSettled) => {
       if (!isHex(txHash)) return // a deposit on a UTXO chain: not in the wallet's history
       history.upsert({
         chainId: source.chainId,
@@ -214,6 +246,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         ...(settled.delivered && settled.amountReceived !== undefined
           ? { received: settled.amountReceived }
           : {}),
+        ...(settled.refunded === undefined ? {} : { refunded: settled.refunded }),
       })
     },
     [history.upsert, source.chainId],
@@ -222,13 +255,14 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     phase.kind === 'progress'
       ? phase
       : phase.kind === 'form' && pending !== undefined
-        ? { txHash: pending.hash, to: pending.to }
+        ? { txHash: pending.hash, from: pending.from, to: pending.to }
         : undefined
   if (progress !== undefined)
     return (
       <Card title={`${source.name} to ${destination.name}`}>
         <CrossProgress
           txHash={progress.txHash}
+          origin={{ chainName: source.name, token: progress.from }}
           destination={{ chainId: destination.chainId, token: progress.to, tokens: destinationTokens }}
           onSettled={(settled) => settleRecord(progress.txHash, settled)}
           onDone={() => {
@@ -251,12 +285,12 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             deposit={deposit}
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
-            onTrack={(txHash) => setPhase({ kind: 'progress', txHash, to })}
+            onTrack={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
             wallet={
               <DevnetDepositWalletPanel
                 chain={source}
                 deposit={deposit}
-                onPaid={(txHash) => setPhase({ kind: 'progress', txHash, to })}
+                onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
               />
             }
           />
@@ -292,28 +326,48 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
               inputMode="decimal"
               autoComplete="off"
               placeholder="0"
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
+              value={fields.pay}
+              onChange={(event) => onType('in', event.target.value)}
+              aria-busy={side === 'out' && quotes.isFetching}
               className="min-w-0 flex-1 bg-transparent text-2xl font-semibold tabular-nums outline-none"
             />
             {tokenButton('from', from, sourceEvm)}
           </div>
         </div>
         <div className="rounded-xl border border-line bg-surface p-3">
-          <p className="text-xs font-medium text-muted">You receive on {destination.name}</p>
+          {exactOutOffered ? (
+            <label htmlFor="cross-receive" className="text-xs font-medium text-muted">
+              You receive on {destination.name} (type to receive exactly this)
+            </label>
+          ) : (
+            <p className="text-xs font-medium text-muted">You receive on {destination.name}</p>
+          )}
           <div className="mt-1 flex items-center gap-2">
-            <output
-              aria-label="Amount received"
-              className="min-w-0 flex-1 text-2xl font-semibold tabular-nums"
-            >
-              {offer === undefined
-                ? '0'
-                : formatTokenAmount({
-                    amount: BigInt(offer.dstTrade.toTokenAmount),
-                    decimals: to.decimals,
-                    roundingMode: 'trunc',
-                  })}
-            </output>
+            {exactOutOffered ? (
+              <input
+                id="cross-receive"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="0"
+                value={fields.receive}
+                onChange={(event) => onType('out', event.target.value)}
+                aria-busy={side === 'in' && quotes.isFetching}
+                className="min-w-0 flex-1 bg-transparent text-2xl font-semibold tabular-nums outline-none"
+              />
+            ) : (
+              <output
+                aria-label="Amount received"
+                className="min-w-0 flex-1 text-2xl font-semibold tabular-nums"
+              >
+                {offer === undefined
+                  ? '0'
+                  : formatTokenAmount({
+                      amount: BigInt(offer.dstTrade.toTokenAmount),
+                      decimals: to.decimals,
+                      roundingMode: 'trunc',
+                    })}
+              </output>
+            )}
             {tokenButton('to', to, destinationEvm)}
           </div>
         </div>
@@ -348,9 +402,19 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             Finding offers…
           </p>
         )}
-        {quotes.isError && (
+        {quoteError !== undefined && (
+          <div role="alert" className="text-sm text-danger" data-testid="cross-quote-error">
+            <p>{quoteError.message}</p>
+            {quoteError.reasons.map((reason) => (
+              <p key={reason} className="text-xs">
+                {reason}
+              </p>
+            ))}
+          </div>
+        )}
+        {quotes.isSuccess && answered.length > 0 && offers.length === 0 && (
           <p role="alert" className="text-sm text-danger">
-            {getErrorMessage(quotes.error).message}
+            No offer pays exactly this amount: enter the amount to pay instead.
           </p>
         )}
         {offers.length > 0 && (

@@ -12,6 +12,7 @@ describe('describeCrossStatus', () => {
       label: 'Delivered',
       stage: 2,
       tone: 'success',
+      finalStage: 'Arrived',
     })
   })
 
@@ -20,19 +21,30 @@ describe('describeCrossStatus', () => {
       label: 'The destination swap failed: you received the bridged token instead',
       stage: 2,
       tone: 'danger',
+      finalStage: 'Arrived',
     })
     expect(describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: false }).label).toMatch(
       /refunded/,
     )
   })
 
-  it("says an intent deposit nobody filled was refunded (Across's refunded detail)", () => {
+  it("reads an intent deposit nobody filled as Refunded, apart from a failure (Across's refunded detail)", () => {
     expect(describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: false, refunded: true })).toEqual(
       {
-        label: 'Not filled in time: the deposit was refunded to you on the source chain',
+        label: 'Refunded',
         stage: 2,
-        tone: 'danger',
+        tone: 'refunded',
+        finalStage: 'Refunded',
+        detail: 'No relayer filled the deposit in time: it went back to you on the source chain.',
       },
     )
+    expect(
+      describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: false, refunded: false }),
+    ).toEqual({
+      label: 'Failed: the provider refunded the deposit on the source chain',
+      stage: 2,
+      tone: 'danger',
+      finalStage: 'Arrived',
+    })
   })
 })

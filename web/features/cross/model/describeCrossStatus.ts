@@ -3,42 +3,63 @@ export interface CrossStatusView {
   label: string
   /** 0 sent, 1 seen by the provider (in flight), 2 finished. */
   stage: 0 | 1 | 2
-  tone: 'progress' | 'success' | 'danger'
+  /** `refunded`: the input came back on the source chain (an unfilled intent), neither delivered nor lost. */
+  tone: 'progress' | 'success' | 'danger' | 'refunded'
+  /** The name of the last stage of the strip: what finished the trade. */
+  finalStage: 'Arrived' | 'Refunded'
+  /** Why, when the label alone does not say it. */
+  detail?: string
 }
 
 /**
  * The progress view's words for `info/tx`'s status (undefined while the provider has not seen the origin
- * transaction): in flight, delivered, failed with the bridged token paid instead (the destination swap failed), refunded. Pure.
+ * transaction): in flight, delivered, failed with the bridged token paid instead (the destination swap failed),
+ * failed, or "Refunded" (the `refunded` detail: an intent deposit nobody filled came back on the source chain),
+ * which reads apart from a failure: its own tone and a last stage named Refunded. Pure.
  */
 export function describeCrossStatus(
   tx: { status: string; receivedDifferentTokens: boolean; refunded?: boolean } | undefined,
 ): CrossStatusView {
   if (tx === undefined)
-    return { label: 'Waiting for the provider to see the transaction', stage: 0, tone: 'progress' }
+    return {
+      label: 'Waiting for the provider to see the transaction',
+      stage: 0,
+      tone: 'progress',
+      finalStage: 'Arrived',
+    }
   switch (tx.status.toUpperCase()) {
     case 'DELIVERED':
-      return { label: 'Delivered', stage: 2, tone: 'success' }
+      return { label: 'Delivered', stage: 2, tone: 'success', finalStage: 'Arrived' }
     case 'FAILED':
       if (tx.receivedDifferentTokens)
         return {
           label: 'The destination swap failed: you received the bridged token instead',
           stage: 2,
           tone: 'danger',
+          finalStage: 'Arrived',
         }
       return tx.refunded === true
         ? {
-            label: 'Not filled in time: the deposit was refunded to you on the source chain',
+            label: 'Refunded',
             stage: 2,
-            tone: 'danger',
+            tone: 'refunded',
+            finalStage: 'Refunded',
+            detail: 'No relayer filled the deposit in time: it went back to you on the source chain.',
           }
         : {
             label: 'Failed: the provider refunded the deposit on the source chain',
             stage: 2,
             tone: 'danger',
+            finalStage: 'Arrived',
           }
     case 'INFLIGHT':
-      return { label: 'In flight between the chains', stage: 1, tone: 'progress' }
+      return { label: 'In flight between the chains', stage: 1, tone: 'progress', finalStage: 'Arrived' }
     default:
-      return { label: 'Seen by the provider, waiting for confirmations', stage: 1, tone: 'progress' }
+      return {
+        label: 'Seen by the provider, waiting for confirmations',
+        stage: 1,
+        tone: 'progress',
+        finalStage: 'Arrived',
+      }
   }
 }

@@ -1,0 +1,115 @@
+import type { Locator, Page } from '@playwright/test'
+import { formatUnits, getAddress } from 'viem'
+import { getChainSetup, readBalance } from './fixtures/chainHelpers'
+import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
+import { expect, test } from './fixtures/wallet'
+import { AppPage } from './pages/AppPage'
+
+interface CrossQuoteAnswer {
+  dstTrade: { toTokenAmount: string }
+  tradeParams: { amount: string }
+  providerInfo: { name: string }
+}
+
+/** Every `quote/cross` answer the page gets, with the query it asked. */
+function recordCrossQuotes(page: Page) {
+  const answers: { url: URL; quotes: CrossQuoteAnswer[] }[] = []
+  page.on('response', async (response) => {
+    if (!response.url().includes('/quote/cross') || !response.ok()) return
+    try {
+      answers.push({ url: new URL(response.url()), quotes: (await response.json()) as CrossQuoteAnswer[] })
+    } catch (_error: unknown) {
+      // a navigation can discard the body
+    }
+  })
+  return answers
+}
+
+/** Picks `symbol` for one side of the cross-chain card through its token dialog. */
+async function pickToken(page: Page, card: Locator, side: 'You pay' | 'You receive', symbol: string) {
+  await card.getByRole('button', { name: new RegExp(`^${side}: .*, change token$`) }).click()
+  const dialog = page.getByRole('dialog', { name: side, exact: true })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('combobox', { name: /Search/ }).fill(symbol)
+  await dialog
+    .getByRole('option', { name: new RegExp(`^${symbol}\\b`) })
+    .first()
+    .click()
+  await expect(dialog).toBeHidden()
+}
+
+test.describe('exact output across chains', () => {
+  test('USDC on Ethereum to USDC on Arbitrum through Across: the typed amount arrives exactly', async ({
+    page,
+    wallet,
+    baseURL,
+  }) => {
+    if (baseURL === undefined) throw new Error('baseURL is not configured')
+    const ethereum = wallet.chains.find((c) => c.id === 1)
+    const arbitrum = wallet.chains.find((c) => c.id === 42161)
+    if (ethereum === undefined || arbitrum === undefined)
+      throw new Error('the devnet has no Ethereum or Arbitrum')
+    const usdc1 = getAddress((await getChainSetup(baseURL, 1)).token('USDC').address)
+    const usdc42161 = getAddress((await getChainSetup(baseURL, 42161)).token('USDC').address)
+    const answers = recordCrossQuotes(page)
+    await page.goto('/?chain=1&toChain=42161')
+    const card = page.getByRole('region', { name: 'Cross-chain swap' })
+    await expect(card.getByRole('heading', { name: 'Ethereum to Arbitrum One' })).toBeVisible()
+    await new AppPage(page).connect('E2E Wallet')
+    await pickToken(page, card, 'You pay', 'USDC')
+    await pickToken(page, card, 'You receive', 'USDC')
+
+    const exact = 25_000_000n // 25 USDC
+    let taken: CrossQuoteAnswer | undefined
+    await test.step('typing the amount to receive asks an exact output: only Across, the input it needs shown', async () => {
+      await card.getByLabel(/^You receive on Arbitrum One/).fill('25')
+      await expect(card.getByRole('radio', { name: /Across/ })).toBeChecked()
+      await expect(card.getByRole('radio', { name: /Stargate/ })).toHaveCount(0)
+      const last = answers.at(-1)
+      expect(last?.url.searchParams.get('isExactOut')).toBe('true')
+      expect(last?.url.searchParams.get('amount')).toBe(exact.toString())
+      taken = last?.quotes.find((q) => q.providerInfo.name === 'Across')
+      expect(taken?.dstTrade.toTokenAmount).toBe(exact.toString())
+      const amountIn = BigInt(taken?.tradeParams.amount ?? '0')
+      expect(amountIn).toBeGreaterThan(exact)
+      await expect(card.getByLabel('You pay on Ethereum')).toHaveValue(formatUnits(amountIn, 6))
+      await expectNoSeriousViolations(page, 'section[aria-label="Cross-chain swap"]')
+    })
+
+    const [paidBefore, receivedBefore] = await Promise.all([
+      readBalance({ chain: ethereum, token: usdc1, address: wallet.address }),
+      readBalance({ chain: arbitrum, token: usdc42161, address: wallet.address }),
+    ])
+    await test.step('approval and deposit from the wallet; the filler pays exactly the typed amount', async () => {
+      await card.getByRole('button', { name: 'Swap to Arbitrum One' }).click()
+      await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
+      await expect(card.getByTestId('cross-received')).toHaveAttribute('data-amount', exact.toString())
+    })
+    const [paidAfter, receivedAfter] = await Promise.all([
+      readBalance({ chain: ethereum, token: usdc1, address: wallet.address }),
+      readBalance({ chain: arbitrum, token: usdc42161, address: wallet.address }),
+    ])
+    expect(receivedAfter - receivedBefore).toBe(exact)
+    expect(paidBefore - paidAfter).toBe(BigInt(taken?.tradeParams.amount ?? '0'))
+  })
+
+  test('an exact output no provider can pay: no offer, and the card says why', async ({ page, wallet }) => {
+    expect(wallet.chains.some((c) => c.id === 42161)).toBe(true)
+    const answers: string[] = []
+    page.on('response', (response) => {
+      if (response.url().includes('/quote/cross') && response.status() === 422) answers.push(response.url())
+    })
+    await page.goto('/?chain=1&toChain=42161')
+    const card = page.getByRole('region', { name: 'Cross-chain swap' })
+    await new AppPage(page).connect('E2E Wallet')
+    await pickToken(page, card, 'You pay', 'USDC')
+    // native ETH on Arbitrum from USDC needs a destination swap: no provider guarantees its exact amount
+    await card.getByLabel(/^You receive on Arbitrum One/).fill('0.5')
+    await expect(card.getByTestId('cross-quote-error')).toContainText(
+      'No offer can guarantee exactly this amount on the destination.',
+    )
+    await expect(card.getByRole('radio')).toHaveCount(0)
+    await expect(card.getByLabel('You pay on Ethereum')).toHaveValue('')
+    expect(answers.some((url) => new URL(url).searchParams.get('isExactOut') === 'true')).toBe(true)
+  })
+})

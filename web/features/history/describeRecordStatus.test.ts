@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { describeRecordStatus } from './describeRecordStatus'
+
+describe('describeRecordStatus', () => {
+  it('pending, confirmed and failed rows', () => {
+    expect(describeRecordStatus({ status: 'pending' })).toEqual({ label: 'Pending', tone: 'pending' })
+    expect(describeRecordStatus({ status: 'success' })).toEqual({ label: 'Confirmed', tone: 'success' })
+    expect(describeRecordStatus({ status: 'failed' })).toEqual({ label: 'Failed', tone: 'failed' })
+  })
+
+  it('a failed cross-chain trade whose input came back reads Refunded', () => {
+    expect(describeRecordStatus({ status: 'failed', refunded: '700000000' })).toEqual({
+      label: 'Refunded',
+      tone: 'refunded',
+    })
+  })
+})
