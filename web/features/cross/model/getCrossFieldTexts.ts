@@ -1,4 +1,4 @@
-import { formatAmountForInput } from '../../swap/model/formatAmountForInput'
+import { formatAmountForInput } from '../../../lib/formatAmountForInput'
 
 /** Which field of the cross-chain card the user typed in: the amount paid, or the exact amount received. */
 export type CrossAmountSide = 'in' | 'out'
