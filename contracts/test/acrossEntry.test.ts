@@ -3,15 +3,18 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   erc20Abi,
+  getAddress,
   type Hex,
   maxUint256,
   pad,
   parseEther,
   parseEventLogs,
+  sliceHex,
   zeroAddress,
   zeroHash,
 } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { buildRefundTree } from '../../server/devnet/across/buildRefundTree'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import { acrossSpokePoolAbi as spokeAbi } from '../../server/providers/across/acrossSpokePoolAbi'
 import { acrossEntryAbi, aggregatorAbi } from '../artifacts/index'
@@ -315,6 +318,36 @@ describe('AcrossEntry.swapAndDeposit', () => {
       'InvalidReceiver',
       [zeroAddress],
     )
+  })
+
+  it('names the user as depositor, so the expiry refund of an unfilled deposit pays the user, not the entry', async () => {
+    const { deposited } = await swapAndDeposit(await swap({}), [v2Step(f.tokens.tokenB, f.tokens.tokenA)])
+    const depositor = getAddress(sliceHex(deposited.depositor, 12))
+    const leaf = {
+      amountToReturn: 0n,
+      chainId: BigInt(CHAIN_ID),
+      refundAmounts: [deposited.inputAmount],
+      leafId: 0,
+      l2TokenAddress: f.tokens.tokenA,
+      refundAddresses: [depositor],
+    }
+    const tree = buildRefundTree([leaf])
+    await sendContractTx(f.deployer, {
+      address: spokePool,
+      abi: spokeAbi,
+      functionName: 'relayRootBundle',
+      args: [tree.root, zeroHash],
+    })
+    const before = await balanceOf(f.tokens.tokenA, f.user.account.address)
+    await sendContractTx(f.deployer, {
+      address: spokePool,
+      abi: spokeAbi,
+      functionName: 'executeRelayerRefundLeaf',
+      args: [0, leaf, tree.proofs[0] ?? []],
+    })
+    expect(depositor).toBe(f.user.account.address)
+    expect(await balanceOf(f.tokens.tokenA, f.user.account.address)).toBe(before + e('9'))
+    await expectNothingHeld()
   })
 
   it('refuses a wrong msg.value, steps for the input token itself and an expired deadline', async () => {
