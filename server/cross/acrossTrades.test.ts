@@ -113,165 +113,7 @@ async function tradeAcross(params: TradeParams) {
 
 const status = async (hash: string) => (await h.request(`/trade/v1/info/tx/${hash}`)).json()
 
-describe('cross-chain through Across, quoted and sent through the API', () => {
-  it('USDC to USDC: both providers are offered, ranked by net output; the receiver gets exactly the Across quote', async () => {
-    const receiver = getAddress('0x00000000000000000000000000000000000a0001')
-    const usdc1 = h.token(1, 'USDC').address
-    const usdc42161 = h.token(42161, 'USDC').address
-    const amount = parseUnits('2500', 6)
-    const { offers, offer, swap, hash, spent } = await tradeAcross({
-      from: usdc1,
-      to: usdc42161,
-      amount,
-      account: 6,
-      receiver,
-    })
-    expect([...new Set(offers.map((o) => o.tradeProtocol))].sort()).toEqual([
-      'CROSS_CHAIN_ACROSS',
-      'CROSS_CHAIN_STARGATE',
-    ])
-    // ranked by net output: what arrives less the native fee, in USD
-    const usdcUsd = h.markets.get(42161).getUsdPrice(usdc42161) ?? Number.NaN
-    const ethUsd = h.markets.get(1).getUsdPrice(h.deployment(1).wrappedNative) ?? Number.NaN
-    expect(usdcUsd * ethUsd).toBeGreaterThan(0)
-    const nets = offers.map(
-      (o) => (Number(o.dstTrade.toTokenAmount) / 1e6) * usdcUsd - (Number(o.nativeFee) / 1e18) * ethUsd,
-    )
-    expect(nets).toEqual([...nets].sort((a, b) => b - a))
-    expect(offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_STARGATE')?.nativeFee).not.toBe('0')
-    expect(offer.dstTrade.toTokenAmount).toBe(computeAcrossOutput(amount, 6, 6).outputAmount.toString())
-    expect(offer.nativeFee).toBe('0')
-    expect(swap.nativeValue).toBe('0')
-    expect(swap.approvalAddress).toBe(h.deployment(1).across?.entry)
-    expect(spent).toBe(0n)
-    expect(await status(hash)).toMatchObject({ status: 'INFLIGHT', refunded: false, dstTxHash: null })
-
-    const before = await h.balanceOf(42161, usdc42161, receiver)
-    const pass = await filler.runOnce()
-    expect(pass.fills).toHaveLength(1)
-    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(
-      BigInt(offer.dstTrade.toTokenAmount),
-    )
-    expect(await status(hash)).toMatchObject({
-      status: 'DELIVERED',
-      srcChainId: 1,
-      dstChainId: 42161,
-      dstTxHash: pass.fills[0]?.txHash,
-      amountReceived: offer.dstTrade.toTokenAmount,
-      receivedDifferentTokens: false,
-      refunded: false,
-      tradeProtocol: 'CROSS_CHAIN_ACROSS',
-    })
-  }, 300_000)
-
-  it('USDC to USDT through our handler: the destination swap pays exactly the quoted amount', async () => {
-    const receiver = getAddress('0x00000000000000000000000000000000000a0002')
-    const usdt = h.token(42161, 'USDT').address
-    const { offer, hash } = await tradeAcross({
-      from: h.token(1, 'USDC').address,
-      to: usdt,
-      amount: parseUnits('1200', 6),
-      account: 6,
-      receiver,
-    })
-    const before = await h.balanceOf(42161, usdt, receiver)
-    expect((await filler.runOnce()).fills).toHaveLength(1)
-    expect((await h.balanceOf(42161, usdt, receiver)) - before).toBe(BigInt(offer.dstTrade.toTokenAmount))
-    expect(await status(hash)).toMatchObject({
-      status: 'DELIVERED',
-      amountReceived: offer.dstTrade.toTokenAmount,
-      receivedDifferentTokens: false,
-    })
-  }, 300_000)
-
-  it('ETH to ETH: nativeValue is the amount; the receiver gets exactly the quote in native', async () => {
-    const receiver = getAddress('0x00000000000000000000000000000000000a0003')
-    const amount = parseEther('0.5')
-    const { offer, swap, spent } = await tradeAcross({
-      from: zeroAddress,
-      to: zeroAddress,
-      amount,
-      account: 7,
-      receiver,
-    })
-    expect(BigInt(swap.nativeValue)).toBe(amount)
-    expect(spent).toBe(amount)
-    const before = await h.balanceOf(42161, zeroAddress, receiver)
-    await filler.runOnce()
-    expect((await h.balanceOf(42161, zeroAddress, receiver)) - before).toBe(
-      BigInt(offer.dstTrade.toTokenAmount),
-    )
-  }, 300_000)
-
-  it('exact output: only Across quotes it, with the input it needs, and the receiver gets exactly the amount asked', async () => {
-    const receiver = getAddress('0x00000000000000000000000000000000000a0005')
-    const usdc42161 = h.token(42161, 'USDC').address
-    const wanted = parseUnits('1000', 6)
-    const { offers, offer, hash } = await tradeAcross({
-      from: h.token(1, 'USDC').address,
-      to: usdc42161,
-      amount: wanted,
-      account: 7,
-      receiver,
-      exactOut: true,
-    })
-    expect(offers.map((o) => o.tradeProtocol)).toEqual(['CROSS_CHAIN_ACROSS'])
-    expect(offer.dstTrade.toTokenAmount).toBe(wanted.toString())
-    const input = computeAcrossInputForOutput(wanted, 6, 6)
-    expect(offer.srcTrade.fromTokenAmount).toBe(input.toString())
-    expect(computeAcrossOutput(input, 6, 6).outputAmount).toBe(wanted)
-    const before = await h.balanceOf(42161, usdc42161, receiver)
-    await filler.runOnce()
-    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(wanted)
-    expect(await status(hash)).toMatchObject({ status: 'DELIVERED', amountReceived: wanted.toString() })
-  }, 300_000)
-
-  it('exact output that needs a destination swap: 422 NO_ROUTE (no provider can guarantee it)', async () => {
-    const res = await request({
-      from: h.token(1, 'USDC').address,
-      to: h.token(42161, 'USDT').address,
-      amount: parseUnits('1000', 6),
-      account: 7,
-      receiver: getAddress('0x00000000000000000000000000000000000a0006'),
-      exactOut: true,
-    })
-    expect(res.status).toBe(422)
-    expect(((await res.json()) as { error?: { code: string } }).error?.code).toBe('NO_ROUTE')
-  })
-
-  it('a deposit nobody fills is refunded to the sender after its deadline, and the status says so', async () => {
-    const receiver = getAddress('0x00000000000000000000000000000000000a0004')
-    const usdc = h.token(1, 'USDC').address
-    const wallet = h.walletClient(1, 6)
-    const amount = parseUnits('700', 6)
-    const before = await h.balanceOf(1, usdc, wallet.account.address)
-    const { hash } = await tradeAcross({
-      from: usdc,
-      to: h.token(42161, 'USDC').address,
-      amount,
-      account: 6,
-      receiver,
-    })
-    expect(await h.balanceOf(1, usdc, wallet.account.address)).toBe(before - amount)
-    // the filler is stopped: it only watches, as the dataworker
-    expect((await filler.runOnce({ fill: false })).fills).toEqual([])
-    const arbitrum = h.deployerClient(42161)
-    await arbitrum.increaseTime({ seconds: 3_600 })
-    await arbitrum.mine({ blocks: 1 })
-    const pass = await filler.runOnce()
-    expect(pass.fills).toEqual([])
-    expect(pass.bundles).toHaveLength(1)
-    expect(await h.balanceOf(1, usdc, wallet.account.address)).toBe(before)
-    expect(await h.balanceOf(42161, h.token(42161, 'USDC').address, receiver)).toBe(0n)
-    expect(await status(hash)).toMatchObject({
-      status: 'FAILED',
-      refunded: true,
-      amountReceived: amount.toString(),
-      dstTxHash: null,
-    })
-  }, 300_000)
-})
-
+// Before the refund test below: it moves Arbitrum's clock an hour ahead of the quotes' fill deadlines.
 describe('Across through our entry: an origin swap, exact output through it, the integrator fee and the trade record', () => {
   const acrossProviders = () => [createAcrossProvider({ deployments: h.deployments, markets: h.markets })]
 
@@ -406,6 +248,169 @@ describe('Across through our entry: an origin swap, exact output through it, the
       tokenOut: usdc42161,
       amountIn: amount,
       feeAmount: parseUnits('20', 6),
+    })
+  }, 300_000)
+})
+
+describe('cross-chain through Across, quoted and sent through the API', () => {
+  it('USDC to USDC: both providers are offered, ranked by net output; the receiver gets exactly the Across quote', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0001')
+    const usdc1 = h.token(1, 'USDC').address
+    const usdc42161 = h.token(42161, 'USDC').address
+    const amount = parseUnits('2500', 6)
+    const { offers, offer, swap, hash, spent } = await tradeAcross({
+      from: usdc1,
+      to: usdc42161,
+      amount,
+      account: 6,
+      receiver,
+    })
+    expect([...new Set(offers.map((o) => o.tradeProtocol))].sort()).toEqual([
+      'CROSS_CHAIN_ACROSS',
+      'CROSS_CHAIN_STARGATE',
+    ])
+    // ranked by net output: what arrives less the native fee, in USD
+    const usdcUsd = h.markets.get(42161).getUsdPrice(usdc42161) ?? Number.NaN
+    const ethUsd = h.markets.get(1).getUsdPrice(h.deployment(1).wrappedNative) ?? Number.NaN
+    expect(usdcUsd * ethUsd).toBeGreaterThan(0)
+    const nets = offers.map(
+      (o) => (Number(o.dstTrade.toTokenAmount) / 1e6) * usdcUsd - (Number(o.nativeFee) / 1e18) * ethUsd,
+    )
+    expect(nets).toEqual([...nets].sort((a, b) => b - a))
+    expect(offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_STARGATE')?.nativeFee).not.toBe('0')
+    expect(offer.dstTrade.toTokenAmount).toBe(computeAcrossOutput(amount, 6, 6).outputAmount.toString())
+    expect(offer.nativeFee).toBe('0')
+    expect(swap.nativeValue).toBe('0')
+    expect(swap.approvalAddress).toBe(h.deployment(1).across?.entry)
+    expect(spent).toBe(0n)
+    expect(await status(hash)).toMatchObject({ status: 'INFLIGHT', refunded: false, dstTxHash: null })
+
+    const before = await h.balanceOf(42161, usdc42161, receiver)
+    const pass = await filler.runOnce()
+    expect(pass.fills).toHaveLength(1)
+    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(
+      BigInt(offer.dstTrade.toTokenAmount),
+    )
+    expect(await status(hash)).toMatchObject({
+      status: 'DELIVERED',
+      srcChainId: 1,
+      dstChainId: 42161,
+      dstTxHash: pass.fills[0]?.txHash,
+      amountReceived: offer.dstTrade.toTokenAmount,
+      receivedDifferentTokens: false,
+      refunded: false,
+      tradeProtocol: 'CROSS_CHAIN_ACROSS',
+    })
+  }, 300_000)
+
+  it('USDC to USDT through our handler: the destination swap pays exactly the quoted amount', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0002')
+    const usdt = h.token(42161, 'USDT').address
+    const { offer, hash } = await tradeAcross({
+      from: h.token(1, 'USDC').address,
+      to: usdt,
+      amount: parseUnits('1200', 6),
+      account: 6,
+      receiver,
+    })
+    const before = await h.balanceOf(42161, usdt, receiver)
+    expect((await filler.runOnce()).fills).toHaveLength(1)
+    expect((await h.balanceOf(42161, usdt, receiver)) - before).toBe(BigInt(offer.dstTrade.toTokenAmount))
+    expect(await status(hash)).toMatchObject({
+      status: 'DELIVERED',
+      amountReceived: offer.dstTrade.toTokenAmount,
+      receivedDifferentTokens: false,
+    })
+  }, 300_000)
+
+  it('ETH to ETH: nativeValue is the amount; the receiver gets exactly the quote in native', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0003')
+    const amount = parseEther('0.5')
+    const { offer, swap, spent } = await tradeAcross({
+      from: zeroAddress,
+      to: zeroAddress,
+      amount,
+      account: 7,
+      receiver,
+    })
+    expect(BigInt(swap.nativeValue)).toBe(amount)
+    expect(spent).toBe(amount)
+    const before = await h.balanceOf(42161, zeroAddress, receiver)
+    await filler.runOnce()
+    expect((await h.balanceOf(42161, zeroAddress, receiver)) - before).toBe(
+      BigInt(offer.dstTrade.toTokenAmount),
+    )
+  }, 300_000)
+
+  it('exact output: only Across quotes it, with the input it needs, and the receiver gets exactly the amount asked', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0005')
+    const usdc42161 = h.token(42161, 'USDC').address
+    const wanted = parseUnits('1000', 6)
+    const { offers, offer, hash } = await tradeAcross({
+      from: h.token(1, 'USDC').address,
+      to: usdc42161,
+      amount: wanted,
+      account: 7,
+      receiver,
+      exactOut: true,
+    })
+    expect(offers.map((o) => o.tradeProtocol)).toEqual(['CROSS_CHAIN_ACROSS'])
+    expect(offer.dstTrade.toTokenAmount).toBe(wanted.toString())
+    const input = computeAcrossInputForOutput(wanted, 6, 6)
+    expect(offer.srcTrade.fromTokenAmount).toBe(input.toString())
+    expect(computeAcrossOutput(input, 6, 6).outputAmount).toBe(wanted)
+    const before = await h.balanceOf(42161, usdc42161, receiver)
+    await filler.runOnce()
+    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(wanted)
+    expect(await status(hash)).toMatchObject({ status: 'DELIVERED', amountReceived: wanted.toString() })
+  }, 300_000)
+
+  it('exact output that needs a destination swap: 422 NO_ROUTE (no provider can guarantee it)', async () => {
+    const res = await request({
+      from: h.token(1, 'USDC').address,
+      to: h.token(42161, 'USDT').address,
+      amount: parseUnits('1000', 6),
+      account: 7,
+      receiver: getAddress('0x00000000000000000000000000000000000a0006'),
+      exactOut: true,
+    })
+    expect(res.status).toBe(422)
+    const body = (await res.json()) as { error?: { code: string; details?: { reasons?: string[] } } }
+    expect(body.error?.code).toBe('NO_ROUTE')
+    expect(body.error?.details?.reasons).toEqual([
+      'Across pays an exact output only in a token it bridges (a destination swap is not exact): ask for USDC, USDT or WETH, or quote the exact input',
+    ])
+  })
+
+  it('a deposit nobody fills is refunded to the sender after its deadline, and the status says so', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0004')
+    const usdc = h.token(1, 'USDC').address
+    const wallet = h.walletClient(1, 6)
+    const amount = parseUnits('700', 6)
+    const before = await h.balanceOf(1, usdc, wallet.account.address)
+    const { hash } = await tradeAcross({
+      from: usdc,
+      to: h.token(42161, 'USDC').address,
+      amount,
+      account: 6,
+      receiver,
+    })
+    expect(await h.balanceOf(1, usdc, wallet.account.address)).toBe(before - amount)
+    // the filler is stopped: it only watches, as the dataworker
+    expect((await filler.runOnce({ fill: false })).fills).toEqual([])
+    const arbitrum = h.deployerClient(42161)
+    await arbitrum.increaseTime({ seconds: 3_600 })
+    await arbitrum.mine({ blocks: 1 })
+    const pass = await filler.runOnce()
+    expect(pass.fills).toEqual([])
+    expect(pass.bundles).toHaveLength(1)
+    expect(await h.balanceOf(1, usdc, wallet.account.address)).toBe(before)
+    expect(await h.balanceOf(42161, h.token(42161, 'USDC').address, receiver)).toBe(0n)
+    expect(await status(hash)).toMatchObject({
+      status: 'FAILED',
+      refunded: true,
+      amountReceived: amount.toString(),
+      dstTxHash: null,
     })
   }, 300_000)
 })

@@ -62,14 +62,17 @@ const wordToAddress = (word: Hex): Address => getAddress(sliceHex(word, 12))
 
 /**
  * The cross-chain provider over Across (an intent bridge): the sender deposits into the origin SpokePool
- * (`depositV3`: the input token, or native for the wrapped native) and a relayer pays the quoted output from its
- * own inventory on the destination within the fill deadline, so the output is exact; a deposit nobody fills
- * is refunded to the sender on the origin. When the requested token is not the bridged one, the deposit names
- * our AcrossHandler as recipient and a `DestinationSwap` as message (swap with min-out and deadline, else the
- * bridged token). The quote states the relayer fee (`acrossRelayerFeeBps`), the output and the fill time (the
- * two chains' block times, offered only while a relayer's inventory on the destination covers the output);
- * `nativeFee` is 0: the relayer is paid out of the input. Tracks a trade by its FundsDeposited, the
- * destination's FilledRelay and, past the deadline, the origin's refund.
+ * (`depositV3`) and a relayer pays the quoted output from its own inventory on the destination within the fill
+ * deadline, so the output is exact; a deposit nobody fills is refunded to the sender on the origin. The
+ * deposit goes through our AcrossEntry, which swaps any token the origin's Aggregator routes to an Across
+ * asset (one path, quoted to the wei), takes the integrator's fee, deposits a fixed amount with the sender as
+ * depositor and returns the swap's excess; its events give the trade watcher the send (`findSent`). When the
+ * requested token is not the bridged one, the deposit names our AcrossHandler as recipient and a
+ * `DestinationSwap` as message (swap with min-out and deadline, else the bridged token). The quote states the
+ * relayer fee (`acrossRelayerFeeBps`), the output and the fill time (the two chains' block times, offered only
+ * while a relayer's inventory on the destination covers the output); `nativeFee` is 0: the relayer is paid out
+ * of the input. Exact output is quoted for any such input, never through a destination swap. Tracks a trade
+ * by its FundsDeposited, the destination's FilledRelay and, past the deadline, the origin's refund.
  */
 export function createAcrossProvider(params: {
   deployments: readonly ChainDeployment[]
@@ -125,6 +128,18 @@ export function createAcrossProvider(params: {
       const origin = deploymentOf(request.from.chainId)
       const destination = deploymentOf(request.to.chainId)
       if (origin?.across === undefined || destination?.across === undefined) return []
+      const toAddress = getAddress(request.to.address)
+      const bridged = destination.across.assets.some(
+        (a) =>
+          isAddressEqual(a.token, toAddress) ||
+          (isNative(toAddress) && isAddressEqual(a.token, destination.wrappedNative)),
+      )
+      if (request.exactAmountOut !== undefined && !bridged)
+        throw new AppError(
+          'NO_ROUTE',
+          'Across pays an exact output only in a token it bridges (a destination swap is not exact): ask for USDC, USDT or WETH, or quote the exact input',
+          { details: {} },
+        )
       // the input itself when it is an Across asset (native for the wrapped native), else every asset the
       // origin can swap it to through our entry, keeping the best
       const own = inputAssetOf(origin, request.from.address)
