@@ -4,7 +4,7 @@ import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { createApiKey } from '../auth/createApiKey'
 import { type AcrossFiller, createAcrossFiller } from '../devnet/across/createAcrossFiller'
 import { computeAcrossInputForOutput, computeAcrossOutput } from '../providers/across/acrossFees'
-import { createAcrossProvider } from '../providers/across/createAcrossProvider'
+import { createAcrossProvider, EXACT_OUT_SWAP_REFUSAL } from '../providers/across/createAcrossProvider'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
 import { getCrossTradeByOrigin } from '../store/crossTrades'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
@@ -377,9 +377,7 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
     expect(res.status).toBe(422)
     const body = (await res.json()) as { error?: { code: string; details?: { reasons?: string[] } } }
     expect(body.error?.code).toBe('NO_ROUTE')
-    expect(body.error?.details?.reasons).toEqual([
-      'Across pays an exact output only in a token it bridges (a destination swap is not exact): ask for USDC, USDT or WETH, or quote the exact input',
-    ])
+    expect(body.error?.details?.reasons).toEqual([EXACT_OUT_SWAP_REFUSAL])
   })
 
   it('a deposit nobody fills is refunded to the sender after its deadline, and the status says so', async () => {

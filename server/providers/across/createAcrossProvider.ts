@@ -34,6 +34,10 @@ const QUOTE_TIMESTAMP_LAG_SEC = 60
 /** The filler's reaction: one poll of its loop. */
 const FILLER_REACTION_SEC = 1
 
+/** Why an exact output through a destination swap gets no Across quote (the 422's reason). */
+export const EXACT_OUT_SWAP_REFUSAL =
+  'Across pays an exact output only in the bridged token itself (a destination swap is not exact): ask for the bridged token or quote the exact input'
+
 const isNative = (address: string) => isAddressEqual(address as Address, zeroAddress)
 
 const badData = (field: string) =>
@@ -128,18 +132,8 @@ export function createAcrossProvider(params: {
       const origin = deploymentOf(request.from.chainId)
       const destination = deploymentOf(request.to.chainId)
       if (origin?.across === undefined || destination?.across === undefined) return []
-      const toAddress = getAddress(request.to.address)
-      const bridged = destination.across.assets.some(
-        (a) =>
-          isAddressEqual(a.token, toAddress) ||
-          (isNative(toAddress) && isAddressEqual(a.token, destination.wrappedNative)),
-      )
-      if (request.exactAmountOut !== undefined && !bridged)
-        throw new AppError(
-          'NO_ROUTE',
-          'Across pays an exact output only in a token it bridges (a destination swap is not exact): ask for USDC, USDT or WETH, or quote the exact input',
-          { details: {} },
-        )
+      // set when a candidate asset needed a destination swap for an exact output (then not exact)
+      let exactNeedsSwap = false
       // the input itself when it is an Across asset (native for the wrapped native), else every asset the
       // origin can swap it to through our entry, keeping the best
       const own = inputAssetOf(origin, request.from.address)
@@ -159,6 +153,8 @@ export function createAcrossProvider(params: {
         )
           best = quote
       }
+      if (best === undefined && exactNeedsSwap)
+        throw new AppError('NO_ROUTE', EXACT_OUT_SWAP_REFUSAL, { details: {} })
       return best === undefined ? [] : [best]
 
       async function quoteOverAsset(
@@ -183,7 +179,10 @@ export function createAcrossProvider(params: {
           (isNative(toAddress) && isAddressEqual(output.token, destination.wrappedNative))
         const exact = request.exactAmountOut
         // exact output: only without a destination swap (the fill itself pays an exact amount)
-        if (exact !== undefined && !direct) return undefined
+        if (exact !== undefined && !direct) {
+          exactNeedsSwap = true
+          return undefined
+        }
         const slippageBps = BigInt(Math.round(request.slippage * 10_000))
         const withFee = (deposit: bigint) => deposit + (deposit * feeBps) / 10_000n
         let amountIn = request.amountIn
