@@ -39,6 +39,11 @@ export interface AcrossDeployment {
   spokePool: Address
   /** Our destination handler (contracts/src/AcrossHandler.sol): `handleV3AcrossMessage` swaps for the receiver. */
   handler?: Address
+  /**
+   * Our origin entry (contracts/src/AcrossEntry.sol): `swapAndDeposit` swaps to the input token, takes the
+   * integrator's fee and deposits with the sender as depositor.
+   */
+  entry?: Address
   /** The bridged tokens; the same `asset` on two chains is one route (its input and output token). */
   assets: AcrossAssetInfo[]
   /** Relayers that fill on this chain; a quote's fill time is read from their balances here. */

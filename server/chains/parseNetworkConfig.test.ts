@@ -32,6 +32,7 @@ describe('parseNetworkConfig', () => {
     const across = {
       spokePool: '0x5c7bcd6e7de5423a257d81b442095a1a6ced35c5',
       handler: '0x2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a',
+      entry: '0x3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b',
       assets: [{ asset: 'USDC', token: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 }],
       relayers: ['0x07ae8551be970cb1cca11dd7a11f47ae82e70e67'],
     }
@@ -39,6 +40,7 @@ describe('parseNetworkConfig', () => {
     expect(parsed?.across).toEqual({
       spokePool: '0x5c7BCd6E7De5423a257D81B442095A1a6ced35C5',
       handler: '0x2A2a2a2a2a2A2A2a2a2a2A2a2A2A2A2a2A2A2a2a',
+      entry: getAddress('0x3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b3b'),
       assets: [{ asset: 'USDC', token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 }],
       relayers: [getAddress('0x07ae8551be970cb1cca11dd7a11f47ae82e70e67')],
     })

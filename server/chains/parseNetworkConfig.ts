@@ -100,6 +100,7 @@ const deploymentSchema = z.object({
     .object({
       spokePool: address,
       handler: address.optional(),
+      entry: address.optional(),
       assets: z.array(
         z.object({
           asset: z.string().min(1),

@@ -1,11 +1,16 @@
 import { type Address, getAddress, parseEther, parseUnits, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
+import { createApiKey } from '../auth/createApiKey'
 import { type AcrossFiller, createAcrossFiller } from '../devnet/across/createAcrossFiller'
 import { computeAcrossInputForOutput, computeAcrossOutput } from '../providers/across/acrossFees'
-import { createAcrossProvider } from '../providers/across/createAcrossProvider'
+import { createAcrossProvider, EXACT_OUT_SWAP_REFUSAL } from '../providers/across/createAcrossProvider'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
+import { getCrossTradeByOrigin } from '../store/crossTrades'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { getIntegratorTagSecret } from '../trades/getIntegratorTagSecret'
+import { syncTrades } from '../trades/syncTrades'
+import { findCrossSent } from './findCrossSent'
 
 interface CrossAnswer {
   srcTrade: { fromTokenAmount: string }
@@ -47,6 +52,10 @@ type TradeParams = {
   account: number
   receiver: Address
   exactOut?: boolean
+  /** More query parameters (an integrator fee). */
+  extra?: Record<string, string>
+  /** The caller's API key: the build carries its company's attribution tag. */
+  apiKey?: string
 }
 
 async function request(params: TradeParams) {
@@ -62,6 +71,7 @@ async function request(params: TradeParams) {
     slippage: '0.01',
     disableEstimate: 'true',
     ...(params.exactOut ? { isExactOut: 'true' } : {}),
+    ...params.extra,
   })
   return h.request(`/trade/v1/1/quote/cross?${query}`)
 }
@@ -80,7 +90,10 @@ async function tradeAcross(params: TradeParams) {
   const wallet = h.walletClient(1, params.account)
   const posted = await h.request('/trade/v1/1/swap/cross', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: {
+      'content-type': 'application/json',
+      ...(params.apiKey === undefined ? {} : { authorization: `Bearer ${params.apiKey}` }),
+    },
     body: JSON.stringify({ transactionData: offer.transactionData, account: wallet.account.address }),
   })
   expect(posted.status).toBe(200)
@@ -99,6 +112,145 @@ async function tradeAcross(params: TradeParams) {
 }
 
 const status = async (hash: string) => (await h.request(`/trade/v1/info/tx/${hash}`)).json()
+
+// Before the refund test below: it moves Arbitrum's clock an hour ahead of the quotes' fill deadlines.
+describe('Across through our entry: an origin swap, exact output through it, the integrator fee and the trade record', () => {
+  const acrossProviders = () => [createAcrossProvider({ deployments: h.deployments, markets: h.markets })]
+
+  it('DAI to USDC: the entry swaps to USDC and deposits; the receiver gets exactly the quote, the swap surplus returns to the sender', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0011')
+    const dai = h.token(1, 'DAI').address
+    const usdc1 = h.token(1, 'USDC').address
+    const usdc42161 = h.token(42161, 'USDC').address
+    const wallet = h.walletClient(1, 8)
+    const amount = parseUnits('3000', 18)
+    const daiBefore = await h.balanceOf(1, dai, wallet.account.address)
+    const usdcBefore = await h.balanceOf(1, usdc1, wallet.account.address)
+    const { offer, swap, hash } = await tradeAcross({
+      from: dai,
+      to: usdc42161,
+      amount,
+      account: 8,
+      receiver,
+    })
+    const data = offer.transactionData
+    expect(data).toMatchObject({ inputToken: usdc1, outputToken: usdc42161, feeBps: 0 })
+    expect(data.originSteps).not.toEqual([])
+    expect(swap.approvalAddress).toBe(h.deployment(1).across?.entry)
+    const deposited = BigInt(String(data.inputAmount))
+    const swapped = BigInt(String(data.originSwapAmount))
+    // the deposit is what the swap pays at the 1% slippage limit; the rest comes back
+    expect(deposited).toBe((swapped * 9_900n) / 10_000n)
+    expect(offer.dstTrade.toTokenAmount).toBe(computeAcrossOutput(deposited, 6, 6).outputAmount.toString())
+    expect(offer.srcTrade.fromTokenAmount).toBe(amount.toString())
+    expect(daiBefore - (await h.balanceOf(1, dai, wallet.account.address))).toBe(amount)
+    expect((await h.balanceOf(1, usdc1, wallet.account.address)) - usdcBefore).toBe(swapped - deposited)
+    expect(await h.balanceOf(1, usdc1, h.deployment(1).across?.entry ?? zeroAddress)).toBe(0n)
+
+    const before = await h.balanceOf(42161, usdc42161, receiver)
+    expect((await filler.runOnce()).fills).toHaveLength(1)
+    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(
+      BigInt(offer.dstTrade.toTokenAmount),
+    )
+    expect(await status(hash)).toMatchObject({
+      status: 'DELIVERED',
+      amountReceived: offer.dstTrade.toTokenAmount,
+      tradeProtocol: 'CROSS_CHAIN_ACROSS',
+    })
+  }, 300_000)
+
+  it('exact output from DAI: the receiver gets exactly the USDC asked; the sender pays the quoted DAI and gets the margin back', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0012')
+    const dai = h.token(1, 'DAI').address
+    const usdc1 = h.token(1, 'USDC').address
+    const usdc42161 = h.token(42161, 'USDC').address
+    const wallet = h.walletClient(1, 8)
+    const wanted = parseUnits('1500', 6)
+    const daiBefore = await h.balanceOf(1, dai, wallet.account.address)
+    const usdcBefore = await h.balanceOf(1, usdc1, wallet.account.address)
+    const { offers, offer } = await tradeAcross({
+      from: dai,
+      to: usdc42161,
+      amount: wanted,
+      account: 8,
+      receiver,
+      exactOut: true,
+    })
+    expect(offers.map((o) => o.tradeProtocol)).toEqual(['CROSS_CHAIN_ACROSS'])
+    expect(offer.dstTrade.toTokenAmount).toBe(wanted.toString())
+    const deposited = computeAcrossInputForOutput(wanted, 6, 6)
+    expect(offer.transactionData.inputAmount).toBe(deposited.toString())
+    const swapped = BigInt(String(offer.transactionData.originSwapAmount))
+    // the swap covers the deposit even at the 1% slippage limit
+    expect((swapped * 9_900n) / 10_000n).toBeGreaterThanOrEqual(deposited)
+    expect(daiBefore - (await h.balanceOf(1, dai, wallet.account.address))).toBe(
+      BigInt(offer.srcTrade.fromTokenAmount),
+    )
+    expect((await h.balanceOf(1, usdc1, wallet.account.address)) - usdcBefore).toBe(swapped - deposited)
+    const before = await h.balanceOf(42161, usdc42161, receiver)
+    expect((await filler.runOnce()).fills).toHaveLength(1)
+    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(wanted)
+  }, 300_000)
+
+  it('an integrator fee of 1% of the deposit reaches its recipient on the origin, and the trade is recorded for the company', async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0013')
+    const feeReceiver = getAddress('0x00000000000000000000000000000000000fee13')
+    const usdc1 = h.token(1, 'USDC').address
+    const usdc42161 = h.token(42161, 'USDC').address
+    const wallet = h.walletClient(1, 9)
+    const acme = await createApiKey(h.store, { companyName: 'Across Acme' })
+    const amount = parseUnits('2020', 6)
+    const usdcBefore = await h.balanceOf(1, usdc1, wallet.account.address)
+    const { offer, hash } = await tradeAcross({
+      from: usdc1,
+      to: usdc42161,
+      amount,
+      account: 9,
+      receiver,
+      extra: { feePercentage: '0.01', feeReceiver },
+      apiKey: acme.key,
+    })
+    // the largest deposit whose 1% fee fits beside it: 2000 USDC, fee 20 USDC
+    const deposited = parseUnits('2000', 6)
+    expect(offer.transactionData).toMatchObject({ feeBps: 100, feeRecipient: feeReceiver })
+    expect(offer.transactionData.inputAmount).toBe(deposited.toString())
+    expect(await h.balanceOf(1, usdc1, feeReceiver)).toBe(parseUnits('20', 6))
+    expect(usdcBefore - (await h.balanceOf(1, usdc1, wallet.account.address))).toBe(amount)
+    expect(offer.dstTrade.toTokenAmount).toBe(computeAcrossOutput(deposited, 6, 6).outputAmount.toString())
+    const before = await h.balanceOf(42161, usdc42161, receiver)
+    expect((await filler.runOnce()).fills).toHaveLength(1)
+    expect((await h.balanceOf(42161, usdc42161, receiver)) - before).toBe(
+      BigInt(offer.dstTrade.toTokenAmount),
+    )
+
+    const providers = acrossProviders()
+    const tagSecret = await getIntegratorTagSecret(h.store, undefined)
+    for (;;) {
+      const step = await syncTrades({
+        store: h.store,
+        client: h.markets.get(1).client,
+        chainId: 1,
+        aggregator: h.deployment(1).aggregator,
+        startBlock: h.deployment(1).startBlock,
+        tagSecret,
+        findCrossSent: (range) => findCrossSent(providers, 1, range),
+      })
+      if (step.kind === 'idle') break
+    }
+    expect(await getCrossTradeByOrigin(h.store.db, hash)).toMatchObject({
+      providerId: 'across',
+      companyId: acme.company.id,
+      sourceChainId: 1,
+      destinationChainId: 42161,
+      sender: wallet.account.address,
+      receiver,
+      tokenIn: usdc1,
+      tokenOut: usdc42161,
+      amountIn: amount,
+      feeAmount: parseUnits('20', 6),
+    })
+  }, 300_000)
+})
 
 describe('cross-chain through Across, quoted and sent through the API', () => {
   it('USDC to USDC: both providers are offered, ranked by net output; the receiver gets exactly the Across quote', async () => {
@@ -129,7 +281,7 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
     expect(offer.dstTrade.toTokenAmount).toBe(computeAcrossOutput(amount, 6, 6).outputAmount.toString())
     expect(offer.nativeFee).toBe('0')
     expect(swap.nativeValue).toBe('0')
-    expect(swap.approvalAddress).toBe(h.deployment(1).across?.spokePool)
+    expect(swap.approvalAddress).toBe(h.deployment(1).across?.entry)
     expect(spent).toBe(0n)
     expect(await status(hash)).toMatchObject({ status: 'INFLIGHT', refunded: false, dstTxHash: null })
 
@@ -223,7 +375,9 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
       exactOut: true,
     })
     expect(res.status).toBe(422)
-    expect(((await res.json()) as { error?: { code: string } }).error?.code).toBe('NO_ROUTE')
+    const body = (await res.json()) as { error?: { code: string; details?: { reasons?: string[] } } }
+    expect(body.error?.code).toBe('NO_ROUTE')
+    expect(body.error?.details?.reasons).toEqual([EXACT_OUT_SWAP_REFUSAL])
   })
 
   it('a deposit nobody fills is refunded to the sender after its deadline, and the status says so', async () => {

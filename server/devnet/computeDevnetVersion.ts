@@ -37,6 +37,7 @@ export const devnetVersionInputs: readonly string[] = [
   'contracts/deploy/deployStargateEntry.ts',
   'contracts/deploy/deployAcrossSpokePool.ts',
   'contracts/deploy/deployAcrossHandler.ts',
+  'contracts/deploy/deployAcrossEntry.ts',
   'server/devnet/across/deployChainAcross.ts',
   'server/devnet/across/fillerAccount.ts',
   'contracts/deploy/devClient.ts',

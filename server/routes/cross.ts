@@ -33,7 +33,7 @@ const CrossQuoteQuerySchema = SingleQuoteQuerySchema.omit({ sender: true, receiv
     isExactOut: SingleQuoteQuerySchema.shape.isExactOut.openapi({
       type: 'string',
       description:
-        '`true`: `amount` is what the receiver gets, exactly, in destination base units; only providers that guarantee it answer (Across, without a destination swap), each with the input it needs in `srcTrade.fromTokenAmount`; 422 NO_ROUTE when none can',
+        '`true`: `amount` is what the receiver gets, exactly, in destination base units; only providers that guarantee it answer (Across: from any source token its origin swap routes to an Across asset, with a slippage margin that comes back to the sender on the source chain; not through a destination swap), each with the input it needs in `srcTrade.fromTokenAmount`; 422 NO_ROUTE when none can',
     }),
   })
   .openapi('CrossQuoteQuery')
@@ -121,7 +121,8 @@ const CrossTransactionFields = {
     }),
   value: z.string().optional(),
   approvalAddress: z.string().optional().openapi({
-    description: 'EVM token input: the spender to approve for the amount first (our cross-chain entry)',
+    description:
+      'EVM token input: the spender to approve for the amount first (our cross-chain entry: StargateEntry or AcrossEntry)',
   }),
   nativeValue: z.string().optional().openapi({
     description:
@@ -166,7 +167,10 @@ const CrossQuoteSchema = z
         .string()
         .nullable()
         .openapi({ description: 'Who gets the integrator fee, if one is asked' }),
-      feePercent: z.number().openapi({ description: 'Integrator fee, a fraction of what is bridged' }),
+      feePercent: z.number().openapi({
+        description:
+          'Integrator fee, a fraction of what is bridged, paid on the source chain in the bridged asset (Stargate: of the pool asset sent; Across: of the deposit, in its input token)',
+      }),
       uuid: z.string().nullable().openapi({ description: 'The `uuid` of the request, echoed' }),
     }),
     fees: z.array(

@@ -1,4 +1,5 @@
 import { type Address, erc20Abi, isAddressEqual, type LocalAccount, maxUint256, parseAbi } from 'viem'
+import { deployAcrossEntry } from '../../../contracts/deploy/deployAcrossEntry'
 import { deployAcrossHandler } from '../../../contracts/deploy/deployAcrossHandler'
 import { deployAcrossSpokePool } from '../../../contracts/deploy/deployAcrossSpokePool'
 import { createDevClient, type DevClient } from '../../../contracts/deploy/devClient'
@@ -39,7 +40,7 @@ export function getAcrossAssets(chainId: number, tokens: readonly TokenInfo[], w
 /**
  * Across on one devnet chain: the SpokePool (owned by the deployer, who relays root bundles) and the filler's
  * inventory: stablecoins minted by the deployer (the devnet tokens' minter), WETH wrapped by the filler, each
- * approved to the SpokePool, and native for gas; then our AcrossHandler over the SpokePool and the Aggregator.
+ * approved to the SpokePool, and native for gas; then our AcrossHandler and AcrossEntry over the SpokePool and the Aggregator.
  */
 export async function deployChainAcross(params: {
   client: DevClient
@@ -57,6 +58,7 @@ export async function deployChainAcross(params: {
     withdrawalRecipient: params.account.address,
   })
   const { handler } = await deployAcrossHandler(client, { spokePool, aggregator: params.aggregator })
+  const { entry } = await deployAcrossEntry(client, { spokePool, aggregator: params.aggregator })
   const assets = getAcrossAssets(params.chainId, params.tokens, params.wrappedNative)
   const filler = getFillerAccount()
   await client.setBalance({ address: filler.address, value: fillerNative })
@@ -84,5 +86,5 @@ export async function deployChainAcross(params: {
       args: [spokePool, maxUint256],
     })
   }
-  return { across: { spokePool, handler, assets, relayers: [filler.address] } }
+  return { across: { spokePool, handler, entry, assets, relayers: [filler.address] } }
 }
