@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import { poolKindOf } from '../poolKinds/poolKinds'
 import { buildPoolGraph, type PoolGraph } from './buildPoolGraph'
 import { computeIntegratorFee } from './computeIntegratorFee'
+import { connectedEdges } from './connectedEdges'
 import { createHopCache } from './createHopCache'
 import { createPathQuoter } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
@@ -133,9 +134,14 @@ export function searchFlowRoute(
   // each solve after the first starts from the last one's prices (pruning one pool moves them little)
   let warmPrices: number[] | undefined
   const solve = () => {
+    const usable = connectedEdges(
+      edges,
+      tokens.length,
+      edges.map((_, e) => active[e] === true && curves[e] != null),
+    )
     const live = edges.flatMap((edge, e) => {
       const curve = curves[e]
-      return active[e] && curve
+      return usable[e] && curve
         ? [{ e, edge: { from: edge.from, to: edge.to, curve } satisfies FlowEdge }]
         : []
     })
