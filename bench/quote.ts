@@ -20,7 +20,7 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
  * and the scaling between them (BENCH_REQUESTS per level, default 3,000); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
- * more at 32 clients; and route quality (BENCH_QUALITY=0 skips it)
+ * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it)
  * (shortfall against an independent bound on the optimum split-and-merge flow over every pool of chains 1, 56
  * and 42161, and against the optimum of pool-disjoint splits; the solvers' work,
  * quotes of one response that pay more than its best; and the closed-form optimum of parallel constant-product
@@ -33,7 +33,7 @@ const DEVNET_PORT_BASE = PORT + 1
 const REQUESTS_PER_LEVEL = Number(process.env.BENCH_REQUESTS ?? 3_000)
 const WARMUP = 300
 /** Quotes before the first memory reading, and how long the sustained run at 32 clients lasts. */
-const MEMORY_QUOTES = 10_000
+const MEMORY_QUOTES = Number(process.env.BENCH_MEMORY_QUOTES ?? 10_000)
 const SUSTAIN_SEC = Number(process.env.BENCH_SUSTAIN_SEC ?? 120)
 /** Routing worker counts to compare (the server's ROUTING_WORKERS; 0 routes on its event loop). */
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? `1,${Math.max(2, availableParallelism())}`)

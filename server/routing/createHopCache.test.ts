@@ -20,6 +20,22 @@ const poolB = makeV2Pool({
 const hop = (n: number) => ({ sent: BigInt(n), received: BigInt(n + 1), ticksCrossed: 0 })
 
 describe('createHopCache', () => {
+  it('gives a request its own hop results but the shared simulators and route memo', () => {
+    const cache = createHopCache()
+    cache.hops(poolA, '>+0,0').set(1n, hop(1))
+    const request = cache.forRequest()
+    expect(request.hops(poolA, '>+0,0').get(1n)).toBeUndefined()
+    request.hops(poolA, '>+0,0').set(2n, hop(2))
+    expect([request.hops(poolA, '>+0,0').get(2n), cache.hops(poolA, '>+0,0').get(2n)]).toEqual([
+      hop(2),
+      undefined,
+    ])
+    expect(request.simulator(poolA, true)).toBe(cache.simulator(poolA, true))
+    const pools = [poolA]
+    expect(request.routes(pools)).toBe(cache.routes(pools))
+    expect(request.forRequest()).toBe(request)
+  })
+
   it('holds at most maxHopEntries hop results in all, keeping the recently read ones', () => {
     const cache = createHopCache({ maxHopEntries: 4 })
     const a = cache.hops(poolA, '>+0,0')

@@ -33,6 +33,12 @@ export interface HopCache {
   hops(pool: PoolState, slot: string): HopMemo
   /** Routes (or the routing error) found over one pool list, by request (see findBestRoute). */
   routes(pools: readonly PoolState[]): LruMap<string, Route | RoutingError>
+  /**
+   * A cache for one request: the same simulators and route memo, but hop results of its own, dropped with it.
+   * Requests of other amounts almost never simulate the same hop amounts (and the same request hits the route
+   * memo first), so a long-lived hop memo only costs lookups, memory and garbage collection.
+   */
+  forRequest(): HopCache
 }
 
 type Generation = WeakMap<PoolState, Map<string, Map<bigint, CachedHop | null>>>
@@ -113,5 +119,33 @@ export function createHopCache(params: { maxHopEntries?: number; maxRoutes?: num
       }
       return memo
     },
+    forRequest() {
+      return requestCache(this)
+    },
   }
+}
+
+/** `shared`'s simulators and route memo with a private, unbounded hop memo (one request's work is bounded). */
+function requestCache(shared: HopCache): HopCache {
+  const memos = new Map<PoolState, Map<string, Map<bigint, CachedHop | null>>>()
+  const cache: HopCache = {
+    simulator: (pool, zeroForOne) => shared.simulator(pool, zeroForOne),
+    hops(pool, slot) {
+      let slots = memos.get(pool)
+      if (!slots) {
+        slots = new Map()
+        memos.set(pool, slots)
+      }
+      let memo = slots.get(slot)
+      if (!memo) {
+        memo = new Map()
+        slots.set(slot, memo)
+      }
+      const results = memo
+      return { get: (amount) => results.get(amount), set: (amount, result) => results.set(amount, result) }
+    },
+    routes: (pools) => shared.routes(pools),
+    forRequest: () => cache,
+  }
+  return cache
 }

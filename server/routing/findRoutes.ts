@@ -17,10 +17,13 @@ export type RouteRequest = Omit<
 
 /**
  * The best route of a request and, with `perExchange`, the best route of each exchange (sharing the request's
- * `hopCache`), exactly as `quote/single` lists them. The one routing entry point of quoting, in-process and in
+ * `hopCache`: its simulators and route memo, hop results only within this request), exactly as `quote/single`
+ * lists them. The one routing entry point of quoting, in-process and in
  * the routing worker threads alike, so both answer to the wei. Throws RoutingError as `findBestRoute` does.
  */
 export function findRoutes(params: FindBestRouteParams, options: { perExchange: boolean }): FoundRoutes {
-  const best = findBestRoute(params)
-  return { best, perExchange: options.perExchange ? findBestRoutePerExchange(params) : [] }
+  const hopCache = params.hopCache?.forRequest()
+  const request = hopCache ? { ...params, hopCache } : params
+  const best = findBestRoute(request)
+  return { best, perExchange: options.perExchange ? findBestRoutePerExchange(request) : [] }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { makeV2Pool, makeV3Pool, testAddress } from '../poolKinds/testPools'
 import { simulateV2Swap } from '../poolKinds/uniswapV2/simulateV2Swap'
 import { simulateV3Swap } from '../poolKinds/uniswapV3/simulateV3Swap'
+import { createHopCache } from './createHopCache'
 import { quoteRouteSteps, STEP_SHARE_ONE } from './quoteRouteSteps'
 
 const E18 = 10n ** 18n
@@ -42,6 +43,24 @@ describe('quoteRouteSteps', () => {
       [amountIn - first, b2],
       [b1 + b2, c],
     ])
+  })
+
+  it('memoizes its hops in a given hop cache and answers the same from it', () => {
+    const hopCache = createHopCache()
+    const amountIn = 3n * E18
+    const steps = [
+      { pool: abOne, tokenIn: A, tokenOut: B, share: STEP_SHARE_ONE },
+      { pool: bc, tokenIn: B, tokenOut: C, share: STEP_SHARE_ONE },
+    ]
+    const b = simulateV2Swap(abOne, { zeroForOne: true, amountSpecified: amountIn }).amountOut
+    const first = quoteRouteSteps({ tokenIn: A, tokenOut: C, amountIn, steps, hopCache })
+    expect(hopCache.hops(abOne, '>+0,0').get(amountIn)).toEqual({
+      sent: amountIn,
+      received: b,
+      ticksCrossed: 0,
+    })
+    expect(quoteRouteSteps({ tokenIn: A, tokenOut: C, amountIn, steps, hopCache })).toEqual(first)
+    expect(quoteRouteSteps({ tokenIn: A, tokenOut: C, amountIn, steps })).toEqual(first)
   })
 
   it('is null where the contract reverts: something left behind, an unheld input, a pool used twice, a taxed V3 input', () => {

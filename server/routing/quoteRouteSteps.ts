@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import type { HopCache } from './createHopCache'
 import { createPathQuoter } from './createPathQuoter'
 import type { PoolState } from './types'
 
@@ -25,7 +26,9 @@ export interface RouteStepQuote extends RouteStepPlan {
  * Quotes a split-and-merge route exactly as `Aggregator.swapExactInRoute` executes it: the route holds
  * `amountIn` of `tokenIn` (after the pull tax), each step spends floor(held * share / 1e18) of its input (all
  * of it at share 1e18) through its pool as `createPathQuoter`'s hop (the pool kind's math and the transfer
- * taxes of the Aggregator's flow), and credits what the route received. Returns the route's holding of `tokenOut` (the gross output)
+ * taxes of the Aggregator's flow), and credits what the route received. With `hopCache`, hop results and swap
+ * simulators are memoized there (the same pool objects always give the same results), so repeated quotes of
+ * similar routes cost only the hops that changed. Returns the route's holding of `tokenOut` (the gross output)
  * and each step's amounts, or null where the contract would revert: an unheld input, a zero amount, a pool
  * that cannot fill it, a pool used twice (its state would move between the steps), or anything left behind.
  * Pure.
@@ -36,12 +39,14 @@ export function quoteRouteSteps(params: {
   amountIn: bigint
   steps: readonly RouteStepPlan[]
   transferFeeBps?: (tokenLowerCase: string) => number
+  hopCache?: HopCache
 }): { amountOut: bigint; steps: RouteStepQuote[] } | null {
   const key = (token: Address) => token.toLowerCase()
   // the path quoter's hop is the Aggregator's hop: same math, same transfer taxes, same refusals
   const quoter = createPathQuoter({
     pools: params.steps.map((step) => step.pool),
     transferFeeBps: params.transferFeeBps ?? (() => 0),
+    ...(params.hopCache ? { cache: params.hopCache } : {}),
   })
   const held = new Map<string, bigint>([[key(params.tokenIn), params.amountIn]])
   const used = new Set<string>()

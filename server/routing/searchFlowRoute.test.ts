@@ -40,6 +40,28 @@ function maximise(f: (s: number) => number): number {
 const bp = (ours: bigint, optimum: number) => ((optimum - Number(ours)) / optimum) * 10_000
 
 describe('searchFlowRoute', () => {
+  it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {
+    const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const p2 = makeV2Pool({ id: 12, tokenA: A, tokenB: D, reserveA: 700n * E18, reserveB: 700n * E18 })
+    // B takes A at a fine rate but its pool to D is empty: flow sent to B could never leave it
+    const intoB = makeV2Pool({ id: 13, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 2_000n * E18 })
+    const emptyOut = makeV2Pool({ id: 14, tokenA: B, tokenB: D, reserveA: 1_000n * E18, reserveB: 1n })
+    const amount = 200n * E18
+    const total = Number(amount)
+    const optimum = maximise((s) => v2Out(p1, A, total * s) + v2Out(p2, A, total * (1 - s)))
+    const route = searchFlowRoute({
+      pools: [p1, p2, intoB, emptyOut],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount,
+      connectors: [B],
+    })
+    expect(route?.steps.map((s) => s.pool.address).sort()).toEqual([p1.address, p2.address].sort())
+    expect(bp(route?.amountOut ?? 0n, optimum)).toBeLessThan(1)
+    expect(route?.stats.solves).toBe(2)
+  })
+
   it('merges two pools into one deep pool at the next hop within 1 bp of the optimum', () => {
     const p1 = makeV2Pool({ id: 1, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
     const p2 = makeV2Pool({

@@ -2,6 +2,8 @@ import type { Address } from 'viem'
 import { poolKindOf } from '../poolKinds/poolKinds'
 import { buildPoolGraph, type PoolGraph } from './buildPoolGraph'
 import { computeIntegratorFee } from './computeIntegratorFee'
+import { connectedEdges } from './connectedEdges'
+import { createHopCache } from './createHopCache'
 import { createPathQuoter } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from './gasModel'
@@ -89,11 +91,9 @@ export function searchFlowRoute(
     sweeps: 0,
     refineEvaluations: 0,
   }
-  const quoter = createPathQuoter({
-    pools: graph.pools,
-    transferFeeBps: () => 0,
-    ...(params.hopCache ? { cache: params.hopCache } : {}),
-  })
+  // one memo for the samples and the exact route quotes (a refinement step changes one pool's amount only)
+  const hopCache = params.hopCache ?? createHopCache()
+  const quoter = createPathQuoter({ pools: graph.pools, transferFeeBps: () => 0, cache: hopCache })
   const total = Number(params.amount)
   const scales = tokenScales(graph, tokens.length, edges, total)
   const values = tokenValues(graph, tokens.length, edges)
@@ -131,10 +131,17 @@ export function searchFlowRoute(
   let curves = edges.map((edge) => sample(edge, []))
   let active = edges.map((_, e) => curves[e] != null)
   let inputs: number[] = edges.map(() => 0)
+  // each solve after the first starts from the last one's prices (pruning one pool moves them little)
+  let warmPrices: number[] | undefined
   const solve = () => {
+    const usable = connectedEdges(
+      edges,
+      tokens.length,
+      edges.map((_, e) => active[e] === true && curves[e] != null),
+    )
     const live = edges.flatMap((edge, e) => {
       const curve = curves[e]
-      return active[e] && curve
+      return usable[e] && curve
         ? [{ e, edge: { from: edge.from, to: edge.to, curve } satisfies FlowEdge }]
         : []
     })
@@ -142,8 +149,10 @@ export function searchFlowRoute(
       tokenCount: tokens.length,
       edges: live.map((l) => l.edge),
       total,
-      initialPrices: values,
+      initialPrices: warmPrices ?? values,
+      isWarm: warmPrices !== undefined,
     })
+    warmPrices = solution.prices
     stats.solves++
     stats.sweeps += solution.sweeps
     inputs = edges.map(() => 0)
@@ -195,6 +204,7 @@ export function searchFlowRoute(
       tokenOut: params.tokenOut,
       amountIn: params.amount,
       steps,
+      hopCache,
     })
     if (!quote) return null
     const gasUnits = computeStepsGasUnits(quote.steps, gasModel)

@@ -32,7 +32,9 @@ const LOG_PRICE_TOLERANCE = 4 / 2 ** 48
  * ratio of its tokens' prices, and the prices found by exact coordinate minimisation of the dual (a bisection
  * in log price on each token's excess supply, which rises with its price), sweeping until every token's
  * inflow matches its outflow (and the input token sends out `total`) within 1e-9, or `maxSweeps`. Token 0 is
- * the input, the last token the output; edges may split and merge at every token. Pure.
+ * the input, the last token the output; edges may split and merge at every token. With `isWarm` (prices from
+ * the solution of a nearby problem, e.g. before one pool was pruned) the first sweep brackets as tightly as the
+ * later ones, widening only where needed. Pure.
  */
 export function solveFlowPrices(params: {
   tokenCount: number
@@ -40,6 +42,8 @@ export function solveFlowPrices(params: {
   total: number
   /** Starting prices (e.g. spot values in the output token); the output token's entry is ignored. */
   initialPrices: readonly number[]
+  /** The starting prices are a solution of a nearby problem: every sweep brackets tightly around them. */
+  isWarm?: boolean
   maxSweeps?: number
 }): FlowSolution {
   const { tokenCount, edges, total } = params
@@ -89,7 +93,7 @@ export function solveFlowPrices(params: {
       if ((outgoing[t]?.length ?? 0) === 0) continue
       // after the first sweep prices move little: bracket tightly around the last price, widening as needed
       const center = Math.log(prices[t] ?? 1)
-      const width = sweeps === 1 ? 2 : WARM_BRACKET
+      const width = sweeps === 1 && !params.isWarm ? 2 : WARM_BRACKET
       let lo = center - width
       let hi = center + width
       let excessLo = excessAt(t, lo)

@@ -1,0 +1,146 @@
+import { type Address, parseUnits } from 'viem'
+import type { ChainDeployment } from '../server/chains/deployment'
+import { createMarkets } from '../server/market/createMarkets'
+import { createHopCache, type FindBestRouteParams, findRoutes, type Price } from '../server/routing'
+import { searchFlowRoute } from '../server/routing/searchFlowRoute'
+import { searchRoute } from '../server/routing/searchRoute'
+
+/*
+ * `tsx bench/routeProfile.ts` (BENCH_URL: a running devnet server): times (CPU ms) the routing of the majors in-process
+ * over chain 1's live snapshot, as a routing worker runs it (one hop memo shared by every request; amounts
+ * jittered so no route memo hits), and splits one request's time between its parts: the leg search, the flow
+ * search and the per-exchange searches. Run it under `node --cpu-prof --import tsx` for a profile. Prints
+ * figures; asserts nothing.
+ */
+
+/** CPU milliseconds of this process (the machine is shared: wall time would count other work). */
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage()
+  return (user + system) / 1000
+}
+const BENCH_URL = process.env.BENCH_URL ?? 'http://127.0.0.1:20100'
+const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 20)
+
+const majors: [string, string, number][] = [
+  ['WETH', 'USDC', 3000],
+  ['USDC', 'WETH', 1],
+  ['USDC', 'WBTC', 1],
+  ['DAI', 'USDT', 1],
+]
+const sizesUsd = [10, 1_000, 100_000, 1_000_000]
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+const summary = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mean = s.reduce((a, b) => a + b, 0) / Math.max(1, s.length)
+  return `mean ${mean.toFixed(2)} p50 ${percentile(s, 50).toFixed(2)} p90 ${percentile(s, 90).toFixed(2)} max ${(s.at(-1) ?? 0).toFixed(2)} ms`
+}
+
+const manifest = (await (await fetch(`${BENCH_URL}/devnet/manifest`)).json()) as { chains: ChainDeployment[] }
+const d = manifest.chains.find((c) => c.chainId === 1)
+if (!d) throw new Error('no chain 1')
+const markets = createMarkets({ deployments: [d], pollIntervalMs: 3_600_000 })
+await markets.start()
+const market = markets.get(1)
+const gasPriceWei = await market.getGasPrice()
+const { pools } = market.getSnapshot()
+const nativeUsd = market.getUsdPrice(d.wrappedNative) ?? 0
+const connectors = d.tokens
+  .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
+  .map((t) => t.address)
+const priceOf = (address: Address, decimals: number): Price => ({
+  num: BigInt(Math.round((nativeUsd / (market.getUsdPrice(address) ?? 1)) * 10 ** (decimals - 18) * 1e30)),
+  den: 10n ** 30n,
+})
+const requests: { label: string; params: FindBestRouteParams }[] = []
+for (const [from, to, usd] of majors) {
+  const tokenIn = d.tokens.find((t) => t.symbol === from)
+  const tokenOut = d.tokens.find((t) => t.symbol === to)
+  if (!tokenIn || !tokenOut) throw new Error(`no ${from} or ${to}`)
+  for (const size of sizesUsd) {
+    requests.push({
+      label: `${from}->${to} $${size}`,
+      params: {
+        pools,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        tradeType: 'exactIn',
+        amount: parseUnits((size / usd).toFixed(6), tokenIn.decimals),
+        connectors,
+        tokens: [],
+        feeBps: 0,
+        gasPriceWei,
+        isSplit: true,
+        nativePriceInTokenIn: priceOf(tokenIn.address, tokenIn.decimals),
+        nativePriceInTokenOut: priceOf(tokenOut.address, tokenOut.decimals),
+      },
+    })
+  }
+}
+console.log(`chain 1: ${pools.length} pools; ${requests.length} major requests x ${ROUNDS} rounds`)
+
+const hopCache = createHopCache()
+// a fixed sequence of factors in [0.9, 1.1), so runs compare like for like
+let seed = 12345
+const random = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31
+  return seed / 2 ** 31
+}
+const jitter = (amount: bigint) => (amount * BigInt(900_000 + Math.floor(random() * 200_000))) / 1_000_000n
+const total: number[] = []
+const byLabel = new Map<string, number[]>()
+for (let round = 0; round < ROUNDS; round++) {
+  for (const { label, params } of requests) {
+    const t = cpuNow()
+    const memo = process.env.PROFILE_FRESH === '1' ? createHopCache() : hopCache
+    findRoutes({ ...params, amount: jitter(params.amount), hopCache: memo }, { perExchange: true })
+    const ms = cpuNow() - t
+    if (round > 0) {
+      total.push(ms)
+      byLabel.set(label, [...(byLabel.get(label) ?? []), ms])
+    }
+  }
+}
+console.log(`findRoutes (best + per exchange, shared hop memo): ${summary(total)}`)
+for (const [label, xs] of byLabel) console.log(`  ${label.padEnd(22)} ${summary(xs)}`)
+
+// the parts of one request, each on a fresh memo (cold) and again on a warm one
+const parts: Record<string, number[]> = { leg: [], flow: [], all: [] }
+for (let round = 0; round < Math.max(2, ROUNDS / 4); round++) {
+  for (const { params } of requests) {
+    const p = { ...params, amount: jitter(params.amount), hopCache: createHopCache() }
+    let t = cpuNow()
+    searchRoute(p)
+    parts.leg?.push(cpuNow() - t)
+    t = cpuNow()
+    searchFlowRoute(p)
+    parts.flow?.push(cpuNow() - t)
+    t = cpuNow()
+    findRoutes({ ...p, hopCache: createHopCache() }, { perExchange: true })
+    parts.all?.push(cpuNow() - t)
+  }
+}
+console.log(`gas price ${gasPriceWei} wei`)
+for (const { label, params } of requests) {
+  const p = { ...params, hopCache: createHopCache() }
+  let t = cpuNow()
+  const legs = searchRoute(p)
+  const legMs = cpuNow() - t
+  t = cpuNow()
+  const flow = searchFlowRoute(p, { mustBeat: legs.amountOut - legs.gasCostInToken })
+  const flowMs = cpuNow() - t
+  t = cpuNow()
+  const found = findRoutes({ ...p, hopCache: createHopCache() }, { perExchange: true })
+  const allMs = cpuNow() - t
+  console.log(
+    `  ${label.padEnd(22)} leg ${legMs.toFixed(1)} ms, flow ${flowMs.toFixed(1)} ms ${flow ? `(beats: ${flow.amountOut - flow.gasCostInToken > legs.amountOut - legs.gasCostInToken}, ${JSON.stringify(flow.stats)})` : '(skipped)'}, all ${allMs.toFixed(1)} ms, best ${found.best.steps ? 'flow' : `${found.best.legs.length} legs`}, gas ${legs.gasCostInToken}`,
+  )
+}
+for (const [name, xs] of Object.entries(parts)) console.log(`cold ${name.padEnd(5)} ${summary(xs)}`)
+markets.stop()
+const kinds = new Map<string, number>()
+for (const p of pools) kinds.set(`${p.exchangeId}`, (kinds.get(p.exchangeId) ?? 0) + 1)
+console.log([...kinds].map(([k, n]) => `${k}: ${n}`).join(', '))
