@@ -251,6 +251,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             deposit={deposit}
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
+            family={source.family === 'cosmos' ? 'cosmos' : 'utxo'}
             onTrack={(txHash) => setPhase({ kind: 'progress', txHash, to })}
             wallet={
               <DevnetDepositWalletPanel
