@@ -28,6 +28,12 @@ test.describe('the built-in devnet Cosmos wallet', () => {
     await page.goto(`/?chain=${ATOM}&toChain=1`)
     const card = page.getByRole('region', { name: 'Cross-chain swap' })
     await expect(card.getByRole('heading', { name: 'Cosmos Hub to Ethereum' })).toBeVisible()
+    // the Hub is offered in the network picker, and ATOM is what the card pays
+    const fromNetwork = page.getByLabel('From network')
+    await expect(fromNetwork).toHaveValue(String(ATOM))
+    await expect(fromNetwork.locator('option:checked')).toHaveText('Cosmos Hub')
+    await expect(page.getByLabel('To network').locator('option', { hasText: 'Cosmos Hub' })).toHaveCount(1)
+    await expect(card.getByText('ATOM', { exact: true })).toBeVisible()
 
     const refund = card.getByLabel('Your Cosmos Hub address (refunds)')
     await expect(refund).toHaveAttribute('placeholder', /^cosmos1[02-9ac-hj-np-z]{38}$/)
