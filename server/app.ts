@@ -7,6 +7,7 @@ import type { ChainDeployment } from './chains/deployment'
 import type { MountedFlows } from './chains/getChainFlows'
 import type { Config } from './config'
 import { CROSS_PROVIDER_TIMEOUT_MS } from './cross/crossServices'
+import type { DevnetCosmosChain } from './devnet/cosmosWallet/createDevnetCosmosChain'
 import type { DevnetUtxoChain } from './devnet/utxoWallet/createDevnetUtxoChain'
 import { AppError } from './errors'
 import type { GaslessChain } from './gasless/planGaslessOrder'
@@ -26,6 +27,7 @@ import { rateLimit } from './rateLimit/rateLimit'
 import { createApprovalRoutes } from './routes/approval'
 import { createCrossRoutes } from './routes/cross'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
+import { createDevnetCosmosRoutes } from './routes/devnetCosmos'
 import { createDevnetUtxoRoutes } from './routes/devnetUtxo'
 import { createDocsRoutes } from './routes/docs'
 import { createGaslessRoutes } from './routes/gasless'
@@ -47,6 +49,8 @@ export interface AppDeps {
   devnet?: DevnetHandle
   /** The devnet's UTXO nodes for the browser's devnet wallet (devnet mode with the liquidity network only). */
   devnetUtxo?: readonly DevnetUtxoChain[]
+  /** The devnet's Cosmos nodes for the browser's devnet Cosmos wallet (devnet mode with the network only). */
+  devnetCosmos?: readonly DevnetCosmosChain[]
   logger: Logger
   /** Clock in ms since the epoch (quote expiry, rate limits); injectable for tests. */
   now?: () => number
@@ -241,6 +245,8 @@ export function createApp(deps: AppDeps) {
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
   if (devnet !== undefined && deps.devnetUtxo !== undefined)
     app.route('/', createDevnetUtxoRoutes({ chains: deps.devnetUtxo }))
+  if (devnet !== undefined && deps.devnetCosmos !== undefined)
+    app.route('/', createDevnetCosmosRoutes({ chains: deps.devnetCosmos }))
 
   let openApiDocument: OpenApiDocument | undefined
   app.get('/openapi.json', (c) => {
@@ -262,3 +268,6 @@ export type DevnetAppType = ReturnType<typeof createDevnetRoutes>
 
 /** Type of the devnet UTXO wallet's routes, for a separate `hc<DevnetUtxoAppType>` client. */
 export type DevnetUtxoAppType = ReturnType<typeof createDevnetUtxoRoutes>
+
+/** Type of the devnet Cosmos wallet's routes, for a separate `hc<DevnetCosmosAppType>` client. */
+export type DevnetCosmosAppType = ReturnType<typeof createDevnetCosmosRoutes>

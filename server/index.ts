@@ -12,6 +12,7 @@ import { findCrossSent } from './cross/findCrossSent'
 import { followCrossTrades } from './cross/followCrossTrades'
 import type { AcrossFiller } from './devnet/across/createAcrossFiller'
 import { startAcrossFiller } from './devnet/across/startAcrossFiller'
+import { createDevnetCosmosChains } from './devnet/cosmosWallet/createDevnetCosmosChains'
 import type { LayerZeroRelayer } from './devnet/layerZeroRelayer/createLayerZeroRelayer'
 import { startLayerZeroRelayer } from './devnet/layerZeroRelayer/startLayerZeroRelayer'
 import {
@@ -236,6 +237,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       gaslessChains: gasless.chains,
       ...(devnet ? { devnet } : {}),
       ...(devnet && liquidity.config ? { devnetUtxo: createDevnetUtxoChains(liquidity.config) } : {}),
+      ...(devnet && liquidity.config ? { devnetCosmos: createDevnetCosmosChains(liquidity.config) } : {}),
       ...(params.distDir ? { distDir: params.distDir } : {}),
     })
     const server = await listen(app.fetch, config)

@@ -162,7 +162,7 @@ async function swapAndDeposit(s: AcrossSwap, steps: Step[], value = 0n) {
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 37_010 })
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: 28_800 })
   f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
   ;({ spokePool } = await deployAcrossSpokePool(f.deployer, {
     wrappedNative: f.weth,

@@ -29,7 +29,7 @@ describe('routing on worker threads', () => {
   let pooledApp: ReturnType<typeof createApp>
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 34000, chainIds: CHAINS, now: () => NOW })
+    h = await startDevnetHarness({ portBase: 28000, chainIds: CHAINS, now: () => NOW })
     pool = createRoutingPool({ size: 2 })
     pooledMarkets = createMarkets({
       deployments: h.deployments,

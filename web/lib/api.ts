@@ -12,6 +12,7 @@ export { ApiError } from './ApiError'
 export {
   type ApiRequestParams,
   createApiClient,
+  createDevnetCosmosApiClient,
   createDevnetUtxoApiClient,
   getBaseUrl,
 } from './createApiClient'

@@ -1,5 +1,5 @@
 import { hc } from 'hono/client'
-import type { AppType, DevnetAppType, DevnetUtxoAppType } from '../../server/app'
+import type { AppType, DevnetAppType, DevnetCosmosAppType, DevnetUtxoAppType } from '../../server/app'
 
 export interface ApiRequestParams {
   /** API origin; the page's own origin when undefined. */
@@ -31,4 +31,9 @@ export type ApiClient = ReturnType<typeof createApiClient>
 /** The typed client of the devnet UTXO wallet's routes (`/devnet/utxo/*`), mounted with the devnet's liquidity network. */
 export function createDevnetUtxoApiClient(baseUrl?: string | undefined) {
   return hc<DevnetUtxoAppType>(getBaseUrl(baseUrl))
+}
+
+/** The typed client of the devnet Cosmos wallet's routes (`/devnet/cosmos/*`), mounted with the devnet's liquidity network. */
+export function createDevnetCosmosApiClient(baseUrl?: string | undefined) {
+  return hc<DevnetCosmosAppType>(getBaseUrl(baseUrl))
 }

@@ -1,11 +1,12 @@
 import { getSafeLocalStorage } from '../../lib/storage'
+import { createDevnetCosmosWallet } from './createDevnetCosmosWallet'
 import { createDevnetUtxoWallet } from './createDevnetUtxoWallet'
 import type { DepositWallet, DepositWalletFamily } from './DepositWallet'
 
-/** How each family's devnet wallet is made; a Cosmos signer plugs in under `cosmos`. */
+/** How each family's devnet wallet is made. */
 const factories: Record<DepositWalletFamily, (() => DepositWallet) | undefined> = {
   utxo: () => createDevnetUtxoWallet({ storage: getSafeLocalStorage() }),
-  cosmos: undefined,
+  cosmos: () => createDevnetCosmosWallet({ storage: getSafeLocalStorage() }),
 }
 
 const wallets = new Map<DepositWalletFamily, DepositWallet>()

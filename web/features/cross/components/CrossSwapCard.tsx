@@ -9,7 +9,7 @@ import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
-import { DevnetDepositWalletPanel, useDevnetDepositWallet } from '../../depositWallet'
+import { DevnetDepositWalletPanel, KeplrDepositPanel, useDevnetDepositWallet } from '../../depositWallet'
 import { useSwapHistory } from '../../history'
 import { sendAndConfirm, TokenDialog } from '../../swap'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
@@ -285,13 +285,21 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             deposit={deposit}
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
+            family={source.family === 'cosmos' ? 'cosmos' : 'utxo'}
             onTrack={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
             wallet={
-              <DevnetDepositWalletPanel
-                chain={source}
-                deposit={deposit}
-                onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
-              />
+              <>
+                <DevnetDepositWalletPanel
+                  chain={source}
+                  deposit={deposit}
+                  onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
+                />
+                <KeplrDepositPanel
+                  chain={source}
+                  deposit={deposit}
+                  onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
+                />
+              </>
             }
           />
         )}

@@ -5,8 +5,8 @@ import { useNow } from '../../../lib/useNow'
 import type { DepositRequest } from '../model/getDepositRequest'
 
 /**
- * The deposit a UTXO-chain trade needs, for any wallet: the network's inbound address, the exact amount, the
- * memo (an OP_RETURN output: without it the network refunds), a QR code of the address, and the time left
+ * The deposit a UTXO- or Cosmos-chain trade needs, for any wallet: the network's inbound address, the exact
+ * amount, the memo (an OP_RETURN output, or the Cosmos transaction's memo: without it the network refunds), a QR code of the address, and the time left
  * before the quote expires. The user then gives the transaction id to follow the trade, or pays in one click
  * with `wallet` (the devnet wallet) where one is offered.
  */
@@ -16,6 +16,7 @@ export function DepositView({
   expiresAt,
   onTrack,
   wallet,
+  family = 'utxo',
 }: {
   deposit: DepositRequest
   symbol: string
@@ -24,7 +25,10 @@ export function DepositView({
   onTrack: (txId: string) => void
   /** A built-in wallet that can pay the deposit in one click (the devnet wallet), shown above the manual steps. */
   wallet?: ReactNode
+  /** Where the memo goes: an OP_RETURN output (UTXO chains) or the transaction's memo field (Cosmos). */
+  family?: 'utxo' | 'cosmos'
 }) {
+  const memoPlace = family === 'cosmos' ? "the transaction's memo" : 'an OP_RETURN output'
   const nowMs = useNow(1_000)
   const secondsLeft = Math.max(0, expiresAt - Math.floor(nowMs / 1000))
   const [txId, setTxId] = useState('')
@@ -45,7 +49,7 @@ export function DepositView({
             detail={`${deposit.amount} base units`}
           />
           <Field label="To" value={deposit.address} mono />
-          <Field label="Memo (OP_RETURN)" value={deposit.memo} mono />
+          <Field label={family === 'cosmos' ? 'Memo' : 'Memo (OP_RETURN)'} value={deposit.memo} mono />
         </dl>
       </div>
       {wallet}
@@ -59,8 +63,8 @@ export function DepositView({
           : 'The quote has expired: do not send; quote again.'}
       </p>
       <p className="text-xs text-muted">
-        Send one transaction paying this amount to this address, with the memo in an OP_RETURN output. A
-        deposit without the memo, or after expiry, is refunded minus the network fee.
+        Send one transaction paying this amount to this address, with the memo in {memoPlace}. A deposit
+        without the memo, or after expiry, is refunded minus the network fee.
       </p>
       <form
         className="flex gap-2"
