@@ -1,9 +1,10 @@
-import { type Address, getAddress, parseEther, parseUnits, zeroAddress } from 'viem'
+import { type Address, getAddress, type Hex, parseEther, parseEventLogs, parseUnits, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { createApiKey } from '../auth/createApiKey'
 import { type AcrossFiller, createAcrossFiller } from '../devnet/across/createAcrossFiller'
 import { computeAcrossInputForOutput, computeAcrossOutput } from '../providers/across/acrossFees'
+import { acrossSpokePoolAbi } from '../providers/across/acrossSpokePoolAbi'
 import { createAcrossProvider, EXACT_OUT_SWAP_REFUSAL } from '../providers/across/createAcrossProvider'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
 import { getCrossTradeByOrigin } from '../store/crossTrades'
@@ -404,11 +405,16 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
     expect(pass.bundles).toHaveLength(1)
     expect(await h.balanceOf(1, usdc, wallet.account.address)).toBe(before)
     expect(await h.balanceOf(42161, h.token(42161, 'USDC').address, receiver)).toBe(0n)
-    expect(await status(hash)).toMatchObject({
-      status: 'FAILED',
-      refunded: true,
-      amountReceived: amount.toString(),
-      dstTxHash: null,
+    const refunded = await status(hash)
+    expect(refunded).toMatchObject({ status: 'FAILED', refunded: true, amountReceived: amount.toString() })
+    // the refund's own transaction on the origin, which paid the sender back
+    const refundTx = await h.markets.get(1).client.getTransactionReceipt({ hash: refunded.dstTxHash as Hex })
+    const [refundLog] = parseEventLogs({
+      abi: acrossSpokePoolAbi,
+      eventName: 'ExecutedRelayerRefundRoot',
+      logs: refundTx.logs,
     })
+    expect(refundLog?.args.refundAddresses).toEqual([wallet.account.address])
+    expect(refundLog?.args.refundAmounts).toEqual([amount])
   }, 300_000)
 })

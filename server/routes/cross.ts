@@ -66,7 +66,8 @@ const CrossChainTxSchema = z
   .object({
     srcTxHash: z.string(),
     dstTxHash: z.string().nullable().openapi({
-      description: 'Set once the destination paid (DELIVERED, or FAILED with the bridged token)',
+      description:
+        'Set once the destination paid (DELIVERED, or FAILED with the bridged token), or, with `refunded`, the refund transaction on the origin',
     }),
     srcChainId: z.number().int(),
     dstChainId: z.number().int(),
@@ -282,7 +283,7 @@ const txRoute = createRoute({
   summary: 'Cross-chain trade by origin-chain transaction hash',
   description:
     'Status vocabulary: `PENDING | INFLIGHT | DELIVERED | FAILED` (upper case); `dstTxHash` is set once ' +
-    'DELIVERED (FAILED with `dstTxHash` when the network refunded). Extra query parameters (e.g. `timestamp`) ' +
+    'DELIVERED (FAILED with `dstTxHash` when the network or an intent bridge refunded: the refund transaction). Extra query parameters (e.g. `timestamp`) ' +
     'are ignored. A hash no provider has seen (yet) answers 404 `NOT_FOUND`.',
   request: { params: TxHashParamsSchema },
   responses: {

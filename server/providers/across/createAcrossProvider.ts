@@ -525,6 +525,8 @@ export function createAcrossProvider(params: {
           return {
             ...base,
             state: 'FAILED',
+            // the refund is paid on the origin: its transaction stands where a delivery's would
+            destinationTxHash: refund.transactionHash,
             amountReceived: deposited.inputAmount,
             receivedDifferentTokens: false,
             refunded: true,
