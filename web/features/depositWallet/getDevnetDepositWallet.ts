@@ -1,10 +1,18 @@
 import { getSafeLocalStorage } from '../../lib/storage'
-import { createDevnetUtxoWallet } from './createDevnetUtxoWallet'
 import type { DepositWallet, DepositWalletFamily } from './DepositWallet'
+import { lazyDepositWallet } from './lazyDepositWallet'
 
-/** How each family's devnet wallet is made; a Cosmos signer plugs in under `cosmos`. */
+/**
+ * How each family's devnet wallet is made (its signing code loads on first use); a Cosmos signer plugs in under
+ * `cosmos`.
+ */
 const factories: Record<DepositWalletFamily, (() => DepositWallet) | undefined> = {
-  utxo: () => createDevnetUtxoWallet({ storage: getSafeLocalStorage() }),
+  utxo: () =>
+    lazyDepositWallet(() =>
+      import('./createDevnetUtxoWallet').then((m) =>
+        m.createDevnetUtxoWallet({ storage: getSafeLocalStorage() }),
+      ),
+    ),
   cosmos: undefined,
 }
 
