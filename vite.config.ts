@@ -24,10 +24,11 @@ const corePackages = [
 ]
 /*
  * The initial chunk holds React, TanStack Query and the shell. Wallet code (RainbowKit, wagmi, viem's clients
- * and actions, WalletConnect) is only reached through the dynamic import of web/features/wallet/WalletHost.tsx
- * (on "Connect", or at once for a returning wallet), so Rollup puts it in that import's chunks; the few viem
- * utilities the first view uses (formatUnits, isAddress…) land in the chunks that need them. React and Vite's
- * preload helper get an explicit `vendor-react` group, cached apart from app code that changes more often.
+ * and actions, WalletConnect) is only reached through the dynamic import of web/features/wallet (on "Connect",
+ * or at once for a returning wallet), so the bundler puts it in that import's chunks; the one it enters by is
+ * named `wallet-*.js`. There is no manual wallet group: a group absorbs the modules its members depend on
+ * (viem's formatUnits, isAddress… which the first view uses too), and the first view would then load it. React
+ * and Vite's preload helper get an explicit `vendor-react` group, cached apart from app code.
  */
 function manualChunks(id: string): string | undefined {
   const normalised = id.replaceAll('\\', '/')
@@ -46,7 +47,16 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     // widget-demo.html: the widget's demo host page, served only by the devnet demo listener
-    rollupOptions: { input: ['index.html', 'widget-demo.html'], output: { manualChunks } },
+    rollupOptions: {
+      input: ['index.html', 'widget-demo.html'],
+      output: {
+        manualChunks,
+        chunkFileNames: (chunk) =>
+          /\/web\/features\/wallet\/index\.ts$/.test(chunk.facadeModuleId?.replaceAll('\\', '/') ?? '')
+            ? 'assets/wallet-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     port: 5173,

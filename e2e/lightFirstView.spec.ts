@@ -11,9 +11,12 @@ function recordScripts(page: Page): string[] {
   return scripts
 }
 
-/** Scripts of the wallet module (named after web/features/wallet/WalletHost.tsx; `wallet-` was its name when it loaded with the first view). */
+/**
+ * The wallet module's entry chunk (`wallet-<hash>.js`, named in vite.config.ts; the same name as when it loaded
+ * with the first view).
+ */
 const walletScripts = (scripts: readonly string[]) =>
-  scripts.filter((path) => /\/(WalletHost|wallet)-[^/]+\.js$/.test(path))
+  scripts.filter((path) => /\/assets\/wallet-[A-Za-z0-9_-]{8}\.js$/.test(path))
 
 test.describe('a light first view', () => {
   test('the app loads no wallet code until Connect, which loads it and opens the wallet list', async ({

@@ -22,7 +22,7 @@ import { HistoryRoute } from './routes/HistoryRoute'
 import { SwapRoute } from './routes/SwapRoute'
 import { WidgetRoute } from './routes/WidgetRoute'
 
-const loadWalletHost = () => import('./features/wallet/WalletHost').then((m) => m.WalletHost)
+const loadWalletHost = () => import('./features/wallet').then((m) => m.WalletHost)
 
 export interface ConnectedAppProps {
   chains: readonly ChainRecord[]

@@ -5,7 +5,7 @@ import { type Config, createConfig, createStorage, http, type Transport } from '
 import type { EvmChainRecord } from '../../lib/api'
 import type { SafeStorage } from '../../lib/storage'
 import { toViemChain } from '../../lib/toViemChain'
-import { wagmiStorageKey } from '../walletSession/wagmiStorageKey'
+import { wagmiStorageKey } from '../walletSession'
 import { browserWallet } from './browserWallet'
 import { devnetWallet } from './devnetWallet'
 

@@ -1,7 +1,7 @@
 import { createContext } from 'react'
 import type { Config } from 'wagmi'
 import type { HexAddress } from '../../lib/api'
-import type { WalletKit } from '../wallet/walletKit'
+import type { WalletKit } from '../wallet'
 
 /**
  * The connected wallet as the app reads it, published by the wallet module once it is loaded: the account, the
