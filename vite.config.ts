@@ -22,24 +22,18 @@ const corePackages = [
   '/node_modules/@tanstack/',
   '/node_modules/use-sync-external-store/',
 ]
-const walletPackages = [
-  /\/node_modules\/@rainbow-me\/rainbowkit\/dist\/(index|chunk-[A-Z0-9]+|wallets\/[^/]+)\.js$/,
-  /\/node_modules\/(wagmi|@wagmi\/core|@wagmi\/connectors|viem|ox|abitype|@noble\/[^/]+|@scure\/[^/]+)\//,
-  /\/node_modules\/@vanilla-extract\//,
-]
-
 /*
- * The initial chunk holds React, TanStack Query and the shell. Wallet code (RainbowKit, wagmi, viem and their
- * crypto) is only reached through the dynamic import of web/ConnectedApp.tsx, in a `wallet` chunk. Files
- * RainbowKit itself loads lazily (per-wallet icons, locales) and the SDKs wagmi connectors import on demand
- * stay in their own chunks. React and Vite's preload helper get an explicit `vendor-react` group: otherwise the
- * wallet group absorbs them (they are dependencies of its modules) and the entry would import it eagerly.
+ * The initial chunk holds React, TanStack Query and the shell. Wallet code (RainbowKit, wagmi, viem's clients
+ * and actions, WalletConnect) is only reached through the dynamic import of web/features/wallet (on "Connect",
+ * or at once for a returning wallet), so the bundler puts it in that import's chunks; the one it enters by is
+ * named `wallet-*.js`. There is no manual wallet group: a group absorbs the modules its members depend on
+ * (viem's formatUnits, isAddress… which the first view uses too), and the first view would then load it. React
+ * and Vite's preload helper get an explicit `vendor-react` group, cached apart from app code.
  */
 function manualChunks(id: string): string | undefined {
   const normalised = id.replaceAll('\\', '/')
   if (normalised.includes('vite/preload-helper') || corePackages.some((p) => normalised.includes(p)))
     return 'vendor-react'
-  if (walletPackages.some((p) => p.test(normalised))) return 'wallet'
   return undefined
 }
 
@@ -53,7 +47,16 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     // widget-demo.html: the widget's demo host page, served only by the devnet demo listener
-    rollupOptions: { input: ['index.html', 'widget-demo.html'], output: { manualChunks } },
+    rollupOptions: {
+      input: ['index.html', 'widget-demo.html'],
+      output: {
+        manualChunks,
+        chunkFileNames: (chunk) =>
+          /\/web\/features\/wallet\/index\.ts$/.test(chunk.facadeModuleId?.replaceAll('\\', '/') ?? '')
+            ? 'assets/wallet-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     port: 5173,

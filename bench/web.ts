@@ -1,13 +1,14 @@
 /**
- * Web performance figures (prints, asserts nothing): initial JS and CSS gzipped from dist/, the widget's JS
- * before a wallet is connected and its embed script, Largest Contentful Paint on a cold load, and time from the
- * last keystroke of an amount to the quote on screen. Usage:
- * `npm run bench:web` builds dist/ when it is missing and starts its own server (devnet mode, ports 20200+);
+ * Web performance figures (prints, asserts nothing): the entry JS and CSS gzipped from dist/; what a first
+ * visit of the app and of `/widget` downloads in total (every JS and CSS file, listed) with its Largest
+ * Contentful Paint; the embed script; LCP on three cold loads; and time from the last keystroke of an amount to
+ * the quote on screen. Usage:
+ * `npm run bench:web` builds dist/ when it is missing and starts its own server (devnet mode, ports BENCH_PORT (20200) and up);
  * `npm run bench:web -- <baseUrl>` measures a running `npm start` instead (after `npx vite build`).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium } from '@playwright/test'
@@ -15,6 +16,7 @@ import { quoteDebounceMs } from '../web/features/swap/model/quoteDebounceMs'
 
 const distDir = join(import.meta.dirname, '..', 'dist')
 const debounceMs = quoteDebounceMs
+const benchPort = Number(process.env.BENCH_PORT ?? 20200)
 
 function gzipKb(path: string): number {
   return gzipSync(readFileSync(join(distDir, path))).length / 1024
@@ -33,25 +35,52 @@ function measureInitialAssets() {
   return { jsKb: sum(js), cssKb: sum(css), jsFiles: js.length, cssFiles: css.length }
 }
 
+/** What a first visit downloads: every same-origin script and stylesheet, each gzipped from dist/. */
+interface FirstView {
+  files: { path: string; kb: number }[]
+  jsKb: number
+  cssKb: number
+  lcpMs: number
+}
+
 /**
- * The widget's JS before a wallet is connected: every script `/widget` loads until its swap card shows (the
- * entry, the embed-mode code and whatever the card needs), gzipped from dist/; and the embed script itself.
+ * A first visit to `path` with no wallet connected before (a fresh browser context): loads the page, waits for
+ * its swap card and then until the network is idle, and sums the gzipped size of every JS and CSS file it
+ * requested; the Largest Contentful Paint of that load. Sizes come from dist/ (the server may not compress).
  */
-async function measureWidgetJs(browser: Browser, baseUrl: string) {
+async function measureFirstView(browser: Browser, baseUrl: string, path: string): Promise<FirstView> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  const scripts = new Set<string>()
-  page.on('response', (response) => {
-    const url = new URL(response.url())
-    if (url.origin === new URL(baseUrl).origin && url.pathname.endsWith('.js')) scripts.add(url.pathname)
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number }
+    w.__lcp = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = entry.startTime
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
   })
-  await page.goto(new URL('/widget', baseUrl).toString(), { waitUntil: 'load' })
+  const requested = new Set<string>()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.origin === new URL(baseUrl).origin && /\.(js|css)$/.test(url.pathname))
+      requested.add(url.pathname)
+  })
+  await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'load' })
   await page.getByRole('region', { name: /^Swap on / }).waitFor()
   await page.getByRole('button', { name: 'Connect wallet', exact: true }).waitFor()
+  await page.waitForLoadState('networkidle')
+  const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp)
   await context.close()
-  const files = [...scripts]
-  const jsKb = files.reduce((total, file) => total + gzipKb(file.replace(/^\//, '')), 0)
-  return { jsKb, jsFiles: files.length, embedKb: gzipKb('widget.js'), embedModuleKb: gzipKb('widget.mjs') }
+  const files = [...requested].map((file) => ({ path: file, kb: gzipKb(file.replace(/^\//, '')) }))
+  const sum = (ext: string) => files.filter((f) => f.path.endsWith(ext)).reduce((t, f) => t + f.kb, 0)
+  return { files, jsKb: sum('.js'), cssKb: sum('.css'), lcpMs }
+}
+
+function printFirstView(label: string, view: FirstView, goalKb: number) {
+  console.log(
+    `${label} first view (gzip, no wallet connected before): JS ${view.jsKb.toFixed(1)} KB + CSS ${view.cssKb.toFixed(1)} KB = ${(view.jsKb + view.cssKb).toFixed(1)} KB in ${view.files.length} files (goal JS <= ${goalKb} KB), LCP ${view.lcpMs.toFixed(0)} ms`,
+  )
+  for (const file of [...view.files].sort((a, b) => b.kb - a.kb))
+    console.log(`  ${file.kb.toFixed(1).padStart(7)} KB  ${file.path}`)
 }
 
 const median = (values: number[]) => {
@@ -118,7 +147,7 @@ async function measureFirstQuote(browser: Browser, baseUrl: string, amount: stri
   return elapsed
 }
 
-/** The server to measure: the one named on the command line, or our own on ports 20200+. */
+/** The server to measure: the one named on the command line, or our own on ports BENCH_PORT and up. */
 async function startTarget(
   url: string | undefined,
 ): Promise<{ baseUrl: string; close: () => Promise<void> }> {
@@ -129,8 +158,8 @@ async function startTarget(
   const { startServer } = await import('../server/index')
   const running = await startServer({
     env: {
-      PORT: '20200',
-      DEVNET_PORT_BASE: '20210',
+      PORT: String(benchPort),
+      DEVNET_PORT_BASE: String(benchPort + 10),
       DATA_DIR: join(tmpdir(), 'tributary-bench-web'),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE_IP: '0',
@@ -143,19 +172,24 @@ async function main() {
   const target = await startTarget(process.argv[2])
   const baseUrl = target.baseUrl
   const assets = measureInitialAssets()
-  console.log(`initial JS  (gzip): ${assets.jsKb.toFixed(1)} KB in ${assets.jsFiles} files (goal <= 250 KB)`)
-  console.log(`initial CSS (gzip): ${assets.cssKb.toFixed(1)} KB in ${assets.cssFiles} files`)
+  console.log(
+    `entry JS  (gzip, index.html's script and preloads): ${assets.jsKb.toFixed(1)} KB in ${assets.jsFiles} files`,
+  )
+  console.log(`entry CSS (gzip): ${assets.cssKb.toFixed(1)} KB in ${assets.cssFiles} files`)
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   })
   try {
-    const widget = await measureWidgetJs(browser, baseUrl)
+    printFirstView('app /', await measureFirstView(browser, baseUrl, '/'), 250)
+    printFirstView('widget /widget', await measureFirstView(browser, baseUrl, '/widget'), 150)
     console.log(
-      `widget JS before a wallet is connected (gzip): ${widget.jsKb.toFixed(1)} KB in ${widget.jsFiles} files (goal <= 150 KB)`,
+      `embed script (gzip): widget.js ${gzipKb('widget.js').toFixed(1)} KB, widget.mjs ${gzipKb('widget.mjs').toFixed(1)} KB`,
     )
     console.log(
-      `embed script (gzip): widget.js ${widget.embedKb.toFixed(1)} KB, widget.mjs ${widget.embedModuleKb.toFixed(1)} KB`,
+      `load average: ${loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' ')}`,
     )
     const lcps: number[] = []
     for (let i = 0; i < 3; i++) lcps.push(await measureLcp(browser, baseUrl))

@@ -1,19 +1,16 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
-import { useAccount, useSwitchChain } from 'wagmi'
 import { Route, Switch, useLocation } from 'wouter'
 import { ChainSelector } from './components/ChainSelector'
 import { Header } from './components/Header'
 import { MainNav } from './components/MainNav'
 import { NotFoundView } from './components/NotFoundView'
 import {
-  buildWagmiConfig,
-  ConnectWalletButton,
-  hostWallet,
-  NoWalletExtensionNote,
-  NoWalletExtensionNoteWithoutDevnet,
-  WalletProviders,
-} from './features/wallet'
-import { type ChainRecord, isEvmChainRecord, requestFaucet } from './lib/api'
+  ConnectWalletSlot,
+  hasWalletConnectedBefore,
+  useWalletSession,
+  WalletSessionProvider,
+} from './features/walletSession'
+import { type ChainRecord, type HexAddress, isEvmChainRecord, requestFaucet } from './lib/api'
 import { getChainFamily } from './lib/getChainFamily'
 import { getErrorMessage } from './lib/getErrorMessage'
 import { hasCrossChainFlow } from './lib/hasCrossChainFlow'
@@ -25,6 +22,8 @@ import { HistoryRoute } from './routes/HistoryRoute'
 import { SwapRoute } from './routes/SwapRoute'
 import { WidgetRoute } from './routes/WidgetRoute'
 
+const loadWalletHost = () => import('./features/wallet').then((m) => m.WalletHost)
+
 export interface ConnectedAppProps {
   chains: readonly ChainRecord[]
   appName: string
@@ -34,9 +33,9 @@ export interface ConnectedAppProps {
 }
 
 /**
- * Everything that needs wallet code (wagmi, RainbowKit, viem): loaded through a dynamic import so the first
- * paint does not wait for it. Builds the wagmi config once from the EVM chains of the list (the wallet family
- * wagmi serves).
+ * The app with its routes and wallet session. Wallet code (wagmi, RainbowKit, viem's wallet parts) is not part
+ * of it: the wallet module loads on "Connect", or at once when a wallet was connected before or the widget's host
+ * lends its wallet, and then publishes the session the components read.
  */
 export function ConnectedApp({
   chains,
@@ -46,36 +45,33 @@ export function ConnectedApp({
   themeToggle,
 }: ConnectedAppProps) {
   const hostProvider = useWidget()?.provider
-  const [hasInjectedProvider] = useState(() => 'ethereum' in window && window.ethereum !== undefined)
-  const [disclaimer] = useState(() =>
-    hasInjectedProvider
-      ? undefined
-      : chains.some((chain) => chain.isDevnet)
-        ? NoWalletExtensionNote
-        : NoWalletExtensionNoteWithoutDevnet,
-  )
-  const [evmChains] = useState(() => chains.filter(isEvmChainRecord))
+  const [storage] = useState(getSafeLocalStorage)
+  const [connectedBefore] = useState(() => hasWalletConnectedBefore(storage))
   // UTXO and Cosmos chains have no single-chain swaps: they are offered only where a flow reaches them
   const [tradableChains] = useState(() =>
     chains.filter((chain) => isEvmChainRecord(chain) || chain.flows.utxo || chain.flows.crossChain),
   )
-  const [config] = useState(() =>
-    buildWagmiConfig({
-      chains: evmChains,
-      origin: window.location.origin,
+  const settings = useMemo(
+    () => ({
+      chains: chains.filter(isEvmChainRecord),
+      hasDevnet: chains.some((chain) => chain.isDevnet),
       appName,
       walletConnectProjectId,
-      storage: getSafeLocalStorage(),
-      fundDevnetAccount: (address) => requestFaucet({ address }),
-      hasInjectedProvider: () => hasInjectedProvider,
-      wallets:
-        hostProvider === undefined ? undefined : [{ groupName: 'Host', wallets: [hostWallet(hostProvider)] }],
+      resolvedTheme,
+      storage,
+      fundDevnetAccount: (address: HexAddress) => requestFaucet({ address }),
+      hostProvider,
     }),
+    [chains, appName, walletConnectProjectId, resolvedTheme, storage, hostProvider],
   )
   return (
-    <WalletProviders config={config} theme={resolvedTheme} appName={appName} disclaimer={disclaimer}>
+    <WalletSessionProvider
+      load={loadWalletHost}
+      settings={settings}
+      loadAtOnce={connectedBefore || hostProvider !== undefined}
+    >
       <Shell chains={tradableChains} appName={appName} themeToggle={themeToggle} />
-    </WalletProviders>
+    </WalletSessionProvider>
   )
 }
 
@@ -104,18 +100,20 @@ function Shell({
     appliedChain.current = configuredChain
     select('source', configuredChain)
   }, [configuredChain, select])
-  const { chainId: walletChainId, isConnected } = useAccount()
-  const { switchChain, error: switchError, reset: resetSwitch } = useSwitchChain()
+  const wallet = useWalletSession()
+  const walletChainId = wallet?.chainId
+  const isConnected = wallet?.isConnected ?? false
+  const switchError = wallet?.switchError ?? null
   const [location] = useLocation()
 
   // The network is the user's choice in the app (selector or deep link), not the wallet's: when the wallet is
   // on another chain the swap card offers to switch it instead of silently changing what the user looks at.
   const onSelectSource = (next: number) => {
     select('source', next)
-    resetSwitch()
+    wallet?.resetSwitch()
     const chain = chains.find((c) => c.chainId === next)
     if (chain !== undefined && getChainFamily(chain) === 'evm' && isConnected && walletChainId !== next)
-      switchChain({ chainId: next })
+      wallet?.switchChain(next)
   }
   const first = chains[0]
   const source = chains.find((c) => c.chainId === selection.sourceChainId) ?? first
@@ -161,7 +159,7 @@ function Shell({
           source={source}
           destination={destination}
           chainSelector={chainSelector}
-          connect={<ConnectWalletButton />}
+          connect={<ConnectWalletSlot />}
         />
       </Route>
       <Route>
@@ -170,7 +168,7 @@ function Shell({
           nav={<MainNav />}
           chainSelector={chainSelector}
           themeToggle={themeToggle}
-          connect={<ConnectWalletButton />}
+          connect={<ConnectWalletSlot />}
         />
         {switchErrorNote}
         <Switch>

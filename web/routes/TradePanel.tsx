@@ -1,10 +1,14 @@
-import { CrossSwapCard } from '../features/cross'
+import { lazy, Suspense } from 'react'
+import { Skeleton } from '../components/Skeleton'
 import { SwapCard } from '../features/swap'
 import type { ChainRecord } from '../lib/api'
 import { getChainFamily } from '../lib/getChainFamily'
 import { hasCrossFlowBetween } from '../lib/hasCrossChainFlow'
 import { isWidgetFlowAllowed } from '../lib/widget/getWidgetChains'
 import { useWidget } from '../lib/widget/WidgetContext'
+
+// the cross-chain card (deposit QR codes, the devnet deposit wallet) loads when a cross-chain pair is chosen
+const CrossSwapCard = lazy(() => import('../features/cross').then((m) => ({ default: m.CrossSwapCard })))
 
 /**
  * The trade flow for the chosen chains: the single-chain swap card when the destination is the source and
@@ -31,11 +35,19 @@ export function TradePanel({
     getChainFamily(source) === 'evm' && getChainFamily(destination) === 'evm' ? 'crossChain' : 'utxo'
   if (hasCrossFlowBetween(source, destination) && isWidgetFlowAllowed(widgetConfig, crossFlow))
     return (
-      <CrossSwapCard
-        key={`${source.chainId}:${destination.chainId}`}
-        source={source}
-        destination={destination}
-      />
+      <Suspense
+        fallback={
+          <section aria-label="Swap" aria-busy="true" className="rounded-2xl border border-line bg-card p-4">
+            <Skeleton className="h-40 w-full" />
+          </section>
+        }
+      >
+        <CrossSwapCard
+          key={`${source.chainId}:${destination.chainId}`}
+          source={source}
+          destination={destination}
+        />
+      </Suspense>
     )
   return (
     <section aria-label="Swap" className="self-start rounded-2xl border border-line bg-card p-4 shadow-sm">

@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react'
-import { useAccount, useConnect } from 'wagmi'
-import { hostWalletId } from '../features/wallet'
+import { useWalletAccount } from '../features/walletSession'
 import type { ChainRecord } from '../lib/api'
 import { useWidget } from '../lib/widget/WidgetContext'
 import { TradePanel } from './TradePanel'
@@ -8,8 +7,8 @@ import { TradePanel } from './TradePanel'
 /**
  * `/widget`: the same swap flow in embed mode, without page chrome (no header, balances or history): a compact
  * row with the network selector and the wallet button above the card, each hidden when the configuration says
- * so. Tells the host when the wallet connects and when the network changes; with the host's wallet configured,
- * connects it by itself.
+ * so. Tells the host when the wallet connects and when the network changes (the wallet module connects the
+ * host's wallet by itself when one is configured).
  */
 export function WidgetRoute({
   source,
@@ -25,15 +24,7 @@ export function WidgetRoute({
   const widget = useWidget()
   const hide = widget?.config.hide ?? []
   const emit = widget?.emit
-  const { address, chainId, isConnected } = useAccount()
-  const { connect: connectWallet, connectors } = useConnect()
-  const hostProvider = widget?.provider
-
-  useEffect(() => {
-    if (hostProvider === undefined || isConnected) return
-    const connector = connectors.find((c) => c.id === hostWalletId)
-    if (connector !== undefined) connectWallet({ connector })
-  }, [hostProvider, isConnected, connectors, connectWallet])
+  const { address, chainId } = useWalletAccount()
 
   const walletChainId = useRef(chainId)
   walletChainId.current = chainId

@@ -1,11 +1,11 @@
 import { formatUnits } from 'viem'
-import { useAccount } from 'wagmi'
 import { ErrorState } from '../../components/ErrorState'
 import { Skeleton } from '../../components/Skeleton'
 import { TokenIcon } from '../../components/TokenIcon'
 import { type ChainRecord, usePopularTokens } from '../../lib/api'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../lib/getErrorMessage'
+import { useWalletAccount } from '../walletSession'
 import { DevnetTopUp } from './DevnetTopUp'
 import { type TokenBalance, useTokenBalances } from './useTokenBalances'
 
@@ -13,7 +13,7 @@ const minRefetchMs = 4_000
 
 /** The connected account's native and popular-token balances on `chain`, as an accessible table. */
 export function BalancesPanel({ chain }: { chain: ChainRecord }) {
-  const { address, isConnected } = useAccount()
+  const { address, isConnected } = useWalletAccount()
   const tokens = usePopularTokens({ chainId: chain.chainId })
   const headingId = `balances-${chain.chainId}`
   return (

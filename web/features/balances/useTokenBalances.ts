@@ -1,7 +1,8 @@
+import { skipToken, useQuery } from '@tanstack/react-query'
 import { type Address, erc20Abi, getAddress, zeroAddress } from 'viem'
-import { useBalance, useReadContracts } from 'wagmi'
 import type { TokenRecord } from '../../lib/api'
 import { isSameAddress } from '../../lib/isSameAddress'
+import { useWalletSession } from '../walletSession'
 
 export interface TokenBalance {
   token: TokenRecord
@@ -13,7 +14,7 @@ export interface TokenBalance {
 /**
  * Balances of `address` on `chainId` for `tokens`: the native coin (address 0x0…0) through `eth_getBalance`,
  * every ERC-20 through one Multicall3 batch of `balanceOf` (a failing token does not fail the others).
- * Refetches every `refetchIntervalMs`.
+ * Refetches every `refetchIntervalMs`. Reads through the wallet session's chains; nothing before it is loaded.
  */
 export function useTokenBalances(params: {
   chainId: number
@@ -22,19 +23,36 @@ export function useTokenBalances(params: {
   refetchIntervalMs: number
 }) {
   const { chainId, address, tokens, refetchIntervalMs } = params
-  const enabled = address !== undefined
+  const wallet = useWalletSession()
+  const enabled = address !== undefined && wallet !== undefined
   const erc20s = tokens.filter((t) => !isSameAddress(t.address, zeroAddress))
-  const native = useBalance({ address, chainId, query: { enabled, refetchInterval: refetchIntervalMs } })
-  const contracts = useReadContracts({
-    allowFailure: true,
-    contracts: erc20s.map((t) => ({
-      chainId,
-      address: getAddress(t.address),
-      abi: erc20Abi,
-      functionName: 'balanceOf' as const,
-      args: [address ?? zeroAddress] as const,
-    })),
-    query: { enabled: enabled && erc20s.length > 0, refetchInterval: refetchIntervalMs },
+  const native = useQuery({
+    queryKey: ['walletBalance', chainId, address],
+    queryFn:
+      wallet === undefined || address === undefined
+        ? skipToken
+        : () => wallet.kit.getBalance(wallet.config, { address, chainId }),
+    enabled,
+    refetchInterval: refetchIntervalMs,
+  })
+  const contracts = useQuery({
+    queryKey: ['walletTokenBalances', chainId, address, erc20s.map((t) => t.address)],
+    queryFn:
+      wallet === undefined || address === undefined
+        ? skipToken
+        : () =>
+            wallet.kit.readContracts(wallet.config, {
+              allowFailure: true,
+              contracts: erc20s.map((t) => ({
+                chainId,
+                address: getAddress(t.address),
+                abi: erc20Abi,
+                functionName: 'balanceOf' as const,
+                args: [address] as const,
+              })),
+            }),
+    enabled: enabled && erc20s.length > 0,
+    refetchInterval: refetchIntervalMs,
   })
 
   const balances: TokenBalance[] = tokens.map((token) => {

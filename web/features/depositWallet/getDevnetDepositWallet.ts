@@ -1,12 +1,21 @@
 import { getSafeLocalStorage } from '../../lib/storage'
-import { createDevnetCosmosWallet } from './createDevnetCosmosWallet'
-import { createDevnetUtxoWallet } from './createDevnetUtxoWallet'
 import type { DepositWallet, DepositWalletFamily } from './DepositWallet'
+import { lazyDepositWallet } from './lazyDepositWallet'
 
-/** How each family's devnet wallet is made. */
+/** How each family's devnet wallet is made (its signing code loads on first use). */
 const factories: Record<DepositWalletFamily, (() => DepositWallet) | undefined> = {
-  utxo: () => createDevnetUtxoWallet({ storage: getSafeLocalStorage() }),
-  cosmos: () => createDevnetCosmosWallet({ storage: getSafeLocalStorage() }),
+  utxo: () =>
+    lazyDepositWallet(() =>
+      import('./createDevnetUtxoWallet').then((m) =>
+        m.createDevnetUtxoWallet({ storage: getSafeLocalStorage() }),
+      ),
+    ),
+  cosmos: () =>
+    lazyDepositWallet(() =>
+      import('./createDevnetCosmosWallet').then((m) =>
+        m.createDevnetCosmosWallet({ storage: getSafeLocalStorage() }),
+      ),
+    ),
 }
 
 const wallets = new Map<DepositWalletFamily, DepositWallet>()

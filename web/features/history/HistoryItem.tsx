@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
+import { skipToken, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useTransactionReceipt } from 'wagmi'
 import { fetchCrossTx } from '../../lib/fetchCrossTx'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
+import { useWalletSession } from '../walletSession'
 import { describeApprovalRecord } from './describeApprovalRecord'
 import { describeRecordStatus } from './describeRecordStatus'
 import { tradeQueryOptions } from './fetchTrade'
@@ -33,10 +33,16 @@ export function HistoryItem({
   const cross = record.kind === 'cross'
   const unresolved =
     record.status === 'pending' || (record.status === 'success' && record.received === undefined)
-  const receipt = useTransactionReceipt({
-    hash: record.hash,
-    chainId: record.chainId,
-    query: { enabled: record.status === 'pending', refetchInterval: (q) => (q.state.data ? false : 3_000) },
+  const wallet = useWalletSession()
+  const receipt = useQuery({
+    queryKey: ['transactionReceipt', record.chainId, record.hash],
+    queryFn:
+      wallet === undefined
+        ? skipToken
+        : () =>
+            wallet.kit.getTransactionReceipt(wallet.config, { hash: record.hash, chainId: record.chainId }),
+    enabled: record.status === 'pending',
+    refetchInterval: (q) => (q.state.data ? false : 3_000),
   })
   const approval = describeApprovalRecord(record)
   const trade = useQuery({

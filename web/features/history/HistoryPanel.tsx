@@ -1,12 +1,12 @@
-import { useAccount } from 'wagmi'
 import type { ChainRecord } from '../../lib/api'
 import { GaslessHistory } from '../gasless'
+import { useWalletAccount } from '../walletSession'
 import { HistoryItem } from './HistoryItem'
 import { useSwapHistory } from './useSwapHistory'
 
 /** The connected account's recent swaps from this browser, newest first (at most `limit`), with their status. */
 export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]; limit: number }) {
-  const { address } = useAccount()
+  const { address } = useWalletAccount()
   const { records, upsert } = useSwapHistory(address)
   return (
     <section

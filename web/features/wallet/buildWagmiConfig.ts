@@ -5,6 +5,7 @@ import { type Config, createConfig, createStorage, http, type Transport } from '
 import type { EvmChainRecord } from '../../lib/api'
 import type { SafeStorage } from '../../lib/storage'
 import { toViemChain } from '../../lib/toViemChain'
+import { wagmiStorageKey } from '../walletSession'
 import { browserWallet } from './browserWallet'
 import { devnetWallet } from './devnetWallet'
 
@@ -67,7 +68,7 @@ export function buildWagmiConfig(params: BuildWagmiConfigParams): Config {
     transports,
     connectors,
     multiInjectedProviderDiscovery: true,
-    storage: createStorage({ storage: params.storage, key: 'tributary.wagmi' }),
+    storage: createStorage({ storage: params.storage, key: wagmiStorageKey }),
     // wagmi's storage reads are async, so a store that hydrates itself on creation (`ssr: false`) races the
     // reconnect on mount: hydration landing after it restored the previous page's connector id and the page
     // showed "Connect wallet" after a reload. With `ssr: true` the provider hydrates first, then reconnects.

@@ -1,9 +1,6 @@
-import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useState } from 'react'
 import { encodeFunctionData, erc20Abi, isAddress, isHex, zeroAddress } from 'viem'
-import { useAccount, useConfig, useSwitchChain } from 'wagmi'
-import { readContract } from 'wagmi/actions'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
@@ -12,6 +9,7 @@ import { useDebouncedValue } from '../../../lib/useDebouncedValue'
 import { DevnetDepositWalletPanel, KeplrDepositPanel, useDevnetDepositWallet } from '../../depositWallet'
 import { useSwapHistory } from '../../history'
 import { sendAndConfirm, TokenDialog } from '../../swap'
+import { requireWalletSession, useWalletSessionContext } from '../../walletSession'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
 import { checkExactOutSwap } from '../model/checkExactOutSwap'
@@ -67,10 +65,10 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const [sending, setSending] = useState(false)
   const [stage, setStage] = useState<string>()
   const [sendError, setSendError] = useState<unknown>()
-  const { address, isConnected, chainId: walletChainId } = useAccount()
-  const { openConnectModal } = useConnectModal()
-  const { switchChainAsync } = useSwitchChain()
-  const config = useConfig()
+  const { session, requestConnect } = useWalletSessionContext()
+  const address = session?.address
+  const isConnected = session?.isConnected ?? false
+  const walletChainId = session?.chainId
   const history = useSwapHistory(address)
   const [dismissed, setDismissed] = useState<string>()
   const sourceEvm = source.family === 'evm'
@@ -152,7 +150,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
 
   const execute = async () => {
     if (sourceEvm && (!isConnected || address === undefined)) {
-      openConnectModal?.()
+      requestConnect()
       return
     }
     if (offer === undefined) return
@@ -161,7 +159,8 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     try {
       if (sourceEvm) {
         if (address === undefined) return
-        if (walletChainId !== source.chainId) await switchChainAsync({ chainId: source.chainId })
+        const wallet = requireWalletSession(session)
+        if (walletChainId !== source.chainId) await wallet.switchChainAsync(source.chainId)
         const swap = await fetchCrossSwap({ quote: offer, account: address })
         if (swap.to === undefined || typeof swap.data !== 'string')
           throw new Error('The answer has no EVM transaction')
@@ -169,7 +168,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         const spender = swap.approvalAddress
         if (spender !== undefined && isAddress(spender) && isAddress(from.address)) {
           const amountIn = BigInt(offer.tradeParams.amount)
-          const allowance = await readContract(config, {
+          const allowance = await wallet.kit.readContract(wallet.config, {
             address: from.address,
             abi: erc20Abi,
             functionName: 'allowance',
@@ -179,7 +178,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           if (allowance < amountIn) {
             setStage(`Approve ${from.symbol} in your wallet…`)
             await sendAndConfirm({
-              config,
+              wallet,
               chainId: source.chainId,
               request: {
                 to: from.address,
@@ -194,7 +193,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         }
         setStage('Confirm the swap in your wallet…')
         await sendAndConfirm({
-          config,
+          wallet,
           chainId: source.chainId,
           request: { to: swap.to, data: swap.data, value: BigInt(swap.nativeValue ?? '0') },
           onSent: (hash) => {

@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { erc20Abi, getAddress, type Hex, maxUint256 } from 'viem'
-import { useConfig } from 'wagmi'
-import { signMessage, signTypedData, waitForTransactionReceipt, writeContract } from 'wagmi/actions'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
+import { requireWalletSession, useWalletSession } from '../../walletSession'
 import { cancelGaslessOrder } from '../api/cancelGaslessOrder'
 import { createGaslessOrder } from '../api/createGaslessOrder'
 import { fetchGaslessEstimate } from '../api/fetchGaslessEstimate'
@@ -62,7 +61,7 @@ export function useGaslessSwap(params: {
   enabled: boolean
 }) {
   const { chainId, from, to, amount, account, slippage } = params
-  const config = useConfig()
+  const session = useWalletSession()
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<GaslessPhase>({ phase: 'idle' })
   const idle = progress.phase === 'idle' || progress.phase === 'failed'
@@ -96,8 +95,9 @@ export function useGaslessSwap(params: {
     const data = estimate.data
     if (data === undefined || from === undefined) return
     try {
+      const { config, kit } = requireWalletSession(session)
       setProgress({ phase: 'approving' })
-      const hash = await writeContract(config, {
+      const hash = await kit.writeContract(config, {
         chainId,
         address: getAddress(from.address),
         abi: erc20Abi,
@@ -105,7 +105,7 @@ export function useGaslessSwap(params: {
         args: [getAddress(data.permit2.address), maxUint256],
       })
       setProgress({ phase: 'approving', hash })
-      const receipt = await waitForTransactionReceipt(config, { chainId, hash })
+      const receipt = await kit.waitForTransactionReceipt(config, { chainId, hash })
       if (receipt.status !== 'success') throw new ClientError('TX_REVERTED', `Transaction ${hash} reverted`)
       await estimate.refetch()
       setProgress({ phase: 'idle' })
@@ -118,6 +118,7 @@ export function useGaslessSwap(params: {
     const data = estimate.data
     if (data === undefined || account === undefined) return
     try {
+      const { config, kit } = requireWalletSession(session)
       setProgress({ phase: 'signing' })
       const typedData = await fetchGaslessTypedData({
         chainId,
@@ -133,9 +134,9 @@ export function useGaslessSwap(params: {
           : {
               value: String(permit.message.value),
               deadline: String(permit.message.deadline),
-              signature: await signTypedData(config, { account, ...permit }),
+              signature: await kit.signTypedData(config, { account, ...permit }),
             }
-      const signature = await signTypedData(config, { account, ...toSignableTypedData(typedData) })
+      const signature = await kit.signTypedData(config, { account, ...toSignableTypedData(typedData) })
       const id = await createGaslessOrder({
         chainId,
         typedData,
@@ -157,7 +158,8 @@ export function useGaslessSwap(params: {
     setCancelling(true)
     setCancelError(undefined)
     try {
-      const signature = await signMessage(config, { account, message: cancelOrderMessage(orderId) })
+      const { config, kit } = requireWalletSession(session)
+      const signature = await kit.signMessage(config, { account, message: cancelOrderMessage(orderId) })
       const updated = await cancelGaslessOrder({ orderId, signature })
       queryClient.setQueryData(gaslessOrderQueryOptions({ orderId, pollMs: 1_000 }).queryKey, updated)
       void queryClient.invalidateQueries({ queryKey: ['gaslessOrders'] })

@@ -1,8 +1,6 @@
-import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { ArrowDownUp, RefreshCw, Settings } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { formatUnits } from 'viem'
-import { useAccount, useSwitchChain } from 'wagmi'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatAmountForInput } from '../../../lib/formatAmountForInput'
 import { formatPercent } from '../../../lib/formatPercent'
@@ -13,6 +11,7 @@ import { useWidget } from '../../../lib/widget/WidgetContext'
 import { useTokenBalances } from '../../balances'
 import { GaslessSwapPanel, GaslessToggle, isGaslessAvailable } from '../../gasless'
 import { findPendingSwap, useSwapHistory } from '../../history'
+import { useWalletSessionContext } from '../../walletSession'
 import { useApproval } from '../hooks/useApproval'
 import { useSwapExecution } from '../hooks/useSwapExecution'
 import { useSwapForm } from '../hooks/useSwapForm'
@@ -84,9 +83,12 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
   const pairLocked = widgetConfig?.fixedPair === true
   const amountLocked = widgetConfig?.fixedAmount === true
   const exactOut = widgetConfig?.exactOut !== false
-  const { address, isConnected, chainId: walletChainId } = useAccount()
-  const { openConnectModal } = useConnectModal()
-  const { switchChain, error: switchError, isPending: switching } = useSwitchChain()
+  const { session: wallet, requestConnect } = useWalletSessionContext()
+  const address = wallet?.address
+  const isConnected = wallet?.isConnected ?? false
+  const walletChainId = wallet?.chainId
+  const switchError = wallet?.switchError ?? null
+  const switching = wallet?.switching ?? false
   const [unlimitedApproval, setUnlimitedApproval] = useState(false)
   const [dialog, setDialog] = useState<'from' | 'to' | 'settings' | 'review' | undefined>()
 
@@ -354,8 +356,8 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             action={action}
             fromSymbol={from?.symbol ?? ''}
             chainName={chain.name}
-            onConnect={() => openConnectModal?.()}
-            onSwitch={() => switchChain({ chainId: chain.chainId })}
+            onConnect={requestConnect}
+            onSwitch={() => wallet?.switchChain(chain.chainId)}
             onReview={() => setDialog('review')}
             switching={switching}
             wrapKind={selected === undefined ? undefined : getWrapKind(selected)}

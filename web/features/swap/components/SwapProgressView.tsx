@@ -1,9 +1,9 @@
-import { useSwitchChain } from 'wagmi'
 import { TxHash } from '../../../components/TxHash'
 import type { ChainRecord } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
+import { useWalletSession } from '../../walletSession'
 import type { SwapProgress } from '../hooks/useSwapExecution'
 import { getTradeWords } from '../model/getTradeWords'
 import { getWrapKind } from '../model/getWrapKind'
@@ -23,7 +23,7 @@ export function SwapProgressView({
   onRetry: () => void
   onDone: () => void
 }) {
-  const { switchChain } = useSwitchChain()
+  const wallet = useWalletSession()
   const words = getTradeWords(getWrapKind(quote))
   if (progress.phase === 'preparing' || progress.phase === 'wallet' || progress.phase === 'pending')
     return (
@@ -87,7 +87,7 @@ export function SwapProgressView({
       {wrongNetwork && (
         <button
           type="button"
-          onClick={() => switchChain({ chainId: chain.chainId }, { onSuccess: onRetry })}
+          onClick={() => wallet?.switchChain(chain.chainId, onRetry)}
           className="w-full rounded-xl border border-accent px-4 py-3 font-semibold text-accent"
         >
           Switch wallet to {chain.name}

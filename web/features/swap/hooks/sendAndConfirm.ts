@@ -1,7 +1,6 @@
 import { type Hex, isAddress, isHex } from 'viem'
-import type { Config } from 'wagmi'
-import { sendTransaction, waitForTransactionReceipt } from 'wagmi/actions'
 import { ClientError } from '../../../lib/ClientError'
+import type { WalletSession } from '../../walletSession'
 
 /**
  * Sends one transaction from the connected wallet on `chainId`, reports its hash through `onSent`, waits for the
@@ -10,7 +9,7 @@ import { ClientError } from '../../../lib/ClientError'
  * code 4001) or `ClientError('TX_REVERTED')`.
  */
 export async function sendAndConfirm(params: {
-  config: Config
+  wallet: Pick<WalletSession, 'config' | 'kit'>
   chainId: number
   request: { to: string; data: string; value?: bigint; gas?: bigint }
   onSent?: (hash: Hex) => void
@@ -18,9 +17,17 @@ export async function sendAndConfirm(params: {
   const { to, data } = params.request
   if (!isAddress(to, { strict: false }) || !isHex(data, { strict: true }))
     throw new ClientError('INVALID_TRANSACTION', `Not a transaction: to ${to}, data ${data.slice(0, 10)}…`)
-  const hash = await sendTransaction(params.config, { ...params.request, to, data, chainId: params.chainId })
+  const hash = await params.wallet.kit.sendTransaction(params.wallet.config, {
+    ...params.request,
+    to,
+    data,
+    chainId: params.chainId,
+  })
   params.onSent?.(hash)
-  const receipt = await waitForTransactionReceipt(params.config, { hash, chainId: params.chainId })
+  const receipt = await params.wallet.kit.waitForTransactionReceipt(params.wallet.config, {
+    hash,
+    chainId: params.chainId,
+  })
   if (receipt.status !== 'success') throw new ClientError('TX_REVERTED', `Transaction ${hash} reverted`)
   return receipt
 }

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getAddress, type Hex } from 'viem'
-import { useConfig } from 'wagmi'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
 import { useSwapHistory } from '../../history'
+import { requireWalletSession, useWalletSession } from '../../walletSession'
 import { approvalAllowanceQueryOptions } from '../api/approvalAllowanceQueryOptions'
 import { type ApprovalStep, fetchApprovalTransaction } from '../api/fetchApprovalTransaction'
 import { isApprovalNeeded } from '../model/isApprovalNeeded'
@@ -48,7 +48,7 @@ export function useApproval(params: {
   previewEnabled: boolean
 }) {
   const { chainId, token, owner, requiredAmount, unlimited } = params
-  const config = useConfig()
+  const session = useWalletSession()
   const queryClient = useQueryClient()
   const isNative = token === undefined || token.isNative
   const enabled = !isNative && owner !== undefined
@@ -88,6 +88,7 @@ export function useApproval(params: {
     if (token === undefined || owner === undefined || requiredAmount === undefined) return false
     let at: { steps: readonly ApprovalStep[]; index: number; hashes: Hex[] } | undefined
     try {
+      const wallet = requireWalletSession(session)
       setProgress({ phase: 'preparing' })
       const { steps } = await fetchApprovalTransaction({
         chainId,
@@ -101,7 +102,7 @@ export function useApproval(params: {
         at = { steps, index, hashes }
         setProgress({ phase: 'wallet', steps, index, hashes: [...hashes] })
         await sendAndConfirm({
-          config,
+          wallet,
           chainId,
           request: { to: step.to, data: step.data, value: BigInt(step.value) },
           onSent: (hash) => {

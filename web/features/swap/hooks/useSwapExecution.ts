@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getAddress, type Hex } from 'viem'
-import { getCode } from 'viem/actions'
-import { useConfig } from 'wagmi'
-import { getAccount, getConnectorClient } from 'wagmi/actions'
 import type { ChainRecord, HexAddress } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { useSwapHistory } from '../../history'
+import { requireWalletSession, useWalletSession } from '../../walletSession'
 import type { SwapIntegrator } from '../api/fetchSingleQuotes'
 import { fetchSwapTransaction } from '../api/fetchSwapTransaction'
 import { getReceivedAmount } from '../model/getReceivedAmount'
@@ -37,7 +35,7 @@ export function useSwapExecution(params: {
   integrator?: SwapIntegrator | undefined
 }) {
   const { chain, account, integrator } = params
-  const config = useConfig()
+  const session = useWalletSession()
   const queryClient = useQueryClient()
   const history = useSwapHistory(account)
   const [progress, setProgress] = useState<SwapProgress>({ phase: 'idle' })
@@ -46,6 +44,8 @@ export function useSwapExecution(params: {
     let sentHash: Hex | undefined
     try {
       if (account === undefined) throw new ClientError('WRONG_NETWORK', 'No account connected')
+      const wallet = requireWalletSession(session)
+      const { config, kit } = wallet
       setProgress({ phase: 'preparing' })
       if (
         isQuoteExpired({
@@ -55,20 +55,20 @@ export function useSwapExecution(params: {
         })
       )
         throw new ClientError('QUOTE_EXPIRED', 'Quote expired before sending')
-      if (getAccount(config).chainId !== chain.chainId)
+      if (kit.getAccount(config).chainId !== chain.chainId)
         throw new ClientError('WRONG_NETWORK', `Wallet is not on chain ${chain.chainId}`)
       const tx = await fetchSwapTransaction({ chainId: chain.chainId, quote, account, integrator })
       if (tx.insufficientFunds) throw new ClientError('INSUFFICIENT_FUNDS', 'Balance below the amount sold')
       if (tx.insufficientGas) throw new ClientError('INSUFFICIENT_GAS', 'Native balance below gas cost')
       if (tx.estimateGas === undefined)
         throw new ClientError('ESTIMATE_FAILED', tx.estimateGasError ?? 'Gas estimation failed')
-      const walletClient = await getConnectorClient(config)
-      const code = await getCode(walletClient, { address: getAddress(tx.to) })
+      const walletClient = await kit.getConnectorClient(config)
+      const code = await kit.getCode(walletClient, { address: getAddress(tx.to) })
       if (code === undefined || code === '0x')
         throw new ClientError('AGGREGATOR_MISSING', `No code at ${tx.to} on the wallet's network`)
       setProgress({ phase: 'wallet' })
       const receipt = await sendAndConfirm({
-        config,
+        wallet,
         chainId: chain.chainId,
         request: { to: tx.to, data: tx.data, value: BigInt(tx.value), gas: BigInt(tx.estimateGas) },
         onSent: (hash) => {

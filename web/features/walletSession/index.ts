@@ -1,0 +1,7 @@
+export { ConnectWalletSlot } from './ConnectWalletSlot'
+export { hasWalletConnectedBefore } from './hasWalletConnectedBefore'
+export { requireWalletSession } from './requireWalletSession'
+export { useWalletAccount, useWalletSession, useWalletSessionContext } from './useWalletSession'
+export type { WalletSession, WalletSessionContextValue } from './WalletSessionContext'
+export { type WalletHostProps, WalletSessionProvider } from './WalletSessionProvider'
+export { wagmiStorageKey } from './wagmiStorageKey'
