@@ -1,14 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
+import {ITokenCallsERC20, TokenCalls} from "./TokenCalls.sol";
 import {Aggregator} from "./Aggregator.sol";
-
-interface IAcrossEntryToken {
-    function balanceOf(address account) external view returns (uint256);
-    function transfer(address to, uint256 amount) external returns (bool);
-    function transferFrom(address from, address to, uint256 amount) external returns (bool);
-    function approve(address spender, uint256 amount) external returns (bool);
-}
 
 /// The parts of Across's SpokePool the entry calls.
 interface IAcrossEntrySpokePool {
@@ -37,7 +31,7 @@ interface IAcrossEntrySpokePool {
 /// `inputAmount` with `depositV3` naming the caller as depositor (an expiry refund goes to the caller) and pays
 /// whatever the swap produced above deposit and fee back to the caller. Holds nothing between calls; one
 /// SpokePool fixed at construction (no owner). See docs/across.md.
-contract AcrossEntry {
+contract AcrossEntry is TokenCalls {
     struct AcrossSwap {
         address tokenIn; // address(0) = native: msg.value = amountIn
         uint256 amountIn;
@@ -87,8 +81,6 @@ contract AcrossEntry {
     error InvalidRoute();
     error ZeroAmount();
     error Reentrancy();
-    error NativeTransferFailed();
-    error TransferFailed(address token);
     error FeeTooHigh(uint16 feeBps);
     error InsufficientInput(uint256 received, uint256 required);
 
@@ -150,7 +142,7 @@ contract AcrossEntry {
         uint256 amount = s.amountIn;
         if (s.tokenIn != address(0)) {
             uint256 before = _balance(s.tokenIn);
-            _call(s.tokenIn, abi.encodeCall(IAcrossEntryToken.transferFrom, (msg.sender, address(this), s.amountIn)));
+            _call(s.tokenIn, abi.encodeCall(ITokenCallsERC20.transferFrom, (msg.sender, address(this), s.amountIn)));
             amount = _balance(s.tokenIn) - before;
         }
         if (s.tokenIn == s.inputToken) {
@@ -211,33 +203,5 @@ contract AcrossEntry {
             dst.tokenOut,
             surplus
         );
-    }
-
-    function _balance(address token) private view returns (uint256) {
-        return token == address(0) ? address(this).balance : IAcrossEntryToken(token).balanceOf(address(this));
-    }
-
-    function _pay(address token, address to, uint256 amount) private {
-        if (token == address(0)) {
-            (bool sent,) = to.call{value: amount}("");
-            if (!sent) revert NativeTransferFailed();
-            return;
-        }
-        _call(token, abi.encodeCall(IAcrossEntryToken.transfer, (to, amount)));
-    }
-
-    function _approve(address token, address spender, uint256 amount) private {
-        _call(token, abi.encodeCall(IAcrossEntryToken.approve, (spender, amount)));
-    }
-
-    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
-    function _call(address token, bytes memory data) private {
-        (bool ok, bytes memory ret) = token.call(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
     }
 }

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
+import {TokenCalls} from "./TokenCalls.sol";
 import {Aggregator} from "./Aggregator.sol";
 import {DestinationSwap} from "./stargate/DestinationSwap.sol";
-
-interface IAcrossHandlerToken {
-    function transfer(address to, uint256 amount) external returns (bool);
-    function approve(address spender, uint256 amount) external returns (bool);
-}
 
 interface IAcrossHandlerWrappedNative {
     function withdraw(uint256 amount) external;
@@ -20,7 +16,7 @@ interface IAcrossHandlerWrappedNative {
 /// fill. The amount is
 /// swapped through the Aggregator to the receiver, or, when that swap cannot meet its minimum or deadline,
 /// paid to the receiver as the bridged token itself. Configuration is fixed at construction (no owner).
-contract AcrossHandler {
+contract AcrossHandler is TokenCalls {
     /// The bridged `amountIn` of `tokenIn` was swapped and the receiver's balance of `tokenOut` rose by `amountOut`.
     event AcrossSwapped(
         address indexed receiver, address tokenIn, uint256 amountIn, address tokenOut, uint256 amountOut
@@ -32,8 +28,6 @@ contract AcrossHandler {
 
     error UnauthorizedSpokePool(address caller);
     error InvalidReceiver(address receiver);
-    error NativeTransferFailed();
-    error TransferFailed(address token);
 
     address public immutable spokePool;
     Aggregator public immutable aggregator;
@@ -63,7 +57,7 @@ contract AcrossHandler {
             token = address(0);
         }
         if (order.tokenOut == token) {
-            _send(token, order.receiver, amount);
+            _pay(token, order.receiver, amount);
             emit AcrossSwapped(order.receiver, token, amount, token, amount);
         } else if (block.timestamp > order.deadline) {
             _fallback(
@@ -92,18 +86,18 @@ contract AcrossHandler {
             integratorId: bytes32(0)
         });
         uint256 value = token == address(0) ? amount : 0;
-        if (token != address(0)) _approve(token, amount);
+        if (token != address(0)) _approve(token, address(aggregator), amount);
         try aggregator.swapExactInRoute{value: value}(p, order.steps) returns (uint256 amountOut) {
-            if (token != address(0)) _approve(token, 0);
+            if (token != address(0)) _approve(token, address(aggregator), 0);
             emit AcrossSwapped(order.receiver, token, amount, order.tokenOut, amountOut);
         } catch (bytes memory reason) {
-            if (token != address(0)) _approve(token, 0);
+            if (token != address(0)) _approve(token, address(aggregator), 0);
             _fallback(order, token, amount, reason);
         }
     }
 
     function _fallback(DestinationSwap memory order, address token, uint256 amount, bytes memory reason) private {
-        _send(token, order.receiver, amount);
+        _pay(token, order.receiver, amount);
         emit AcrossFallback(order.receiver, token, amount, order.tokenOut, reason);
     }
 
@@ -114,29 +108,5 @@ contract AcrossHandler {
             receiver == address(0) || receiver == address(this) || receiver == address(aggregator)
                 || receiver == spokePool || receiver == tokenSent || receiver == tokenOut || receiver == wrappedNative
         ) revert InvalidReceiver(receiver);
-    }
-
-    function _send(address token, address to, uint256 amount) private {
-        if (token == address(0)) {
-            (bool sent,) = to.call{value: amount}("");
-            if (!sent) revert NativeTransferFailed();
-            return;
-        }
-        _call(token, abi.encodeCall(IAcrossHandlerToken.transfer, (to, amount)));
-    }
-
-    function _approve(address token, uint256 amount) private {
-        _call(token, abi.encodeCall(IAcrossHandlerToken.approve, (address(aggregator), amount)));
-    }
-
-    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
-    function _call(address token, bytes memory data) private {
-        (bool ok, bytes memory ret) = token.call(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
+import {TokenCalls} from "./TokenCalls.sol";
+
 interface IERC20 {
     function balanceOf(address account) external view returns (uint256);
 }
@@ -25,7 +27,7 @@ interface IUniswapV3Pool {
 /// @notice Splits a swap over Uniswap V2-style pairs and Uniswap V3 pools of allowlisted factories.
 /// Pools are derived with CREATE2 from the hop, never passed in; input is pulled only from msg.sender.
 /// See docs/aggregator-contract.md for the exact semantics the server's quotes reproduce.
-contract Aggregator {
+contract Aggregator is TokenCalls {
     struct FactoryConfig {
         address factory;
         bytes32 initCodeHash;
@@ -90,9 +92,7 @@ contract Aggregator {
     error FeeTooHigh(uint16 feeBps);
     error UnauthorizedCallback(address caller);
     error Reentrancy();
-    error NativeTransferFailed();
     error ZeroAmount();
-    error TransferFailed(address token);
     error MissingFeeRecipient();
     error InvalidReceiver(address receiver);
     error InvalidFeeRecipient(address feeRecipient);
@@ -498,17 +498,6 @@ contract Aggregator {
 
     function _transfer(address token, address to, uint256 amount) private {
         _call(token, abi.encodeWithSelector(0xa9059cbb, to, amount));
-    }
-
-    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
-    function _call(address token, bytes memory data) private {
-        (bool ok, bytes memory ret) = token.call(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
     }
 
     function _balanceOf(address token, address account) private view returns (uint256) {

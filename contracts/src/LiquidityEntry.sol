@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
+import {TokenCalls} from "./TokenCalls.sol";
 import {Aggregator} from "./Aggregator.sol";
 
 interface IEntryErc20 {
@@ -21,7 +22,7 @@ interface ILiquidityRouterDeposit {
 /// network's vault through the router (`depositWithExpiry`) with the network's memo. The memo's limit and the
 /// expiration protect the cross-chain leg; `minNativeOut` and `deadline` the origin swap. Holds nothing
 /// between calls; the router is fixed at construction (no owner).
-contract LiquidityEntry {
+contract LiquidityEntry is TokenCalls {
     struct SwapDeposit {
         address tokenIn; // address(0) = native: msg.value = amountIn, no steps
         uint256 amountIn;
@@ -46,7 +47,6 @@ contract LiquidityEntry {
     error InvalidRoute();
     error ZeroAmount();
     error Reentrancy();
-    error TransferFailed(address token);
 
     Aggregator public immutable aggregator;
     ILiquidityRouterDeposit public immutable router;
@@ -108,16 +108,5 @@ contract LiquidityEntry {
         uint256 out = aggregator.swapExactInRoute(p, steps);
         _call(d.tokenIn, abi.encodeCall(IEntryErc20.approve, (address(aggregator), 0)));
         return out;
-    }
-
-    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
-    function _call(address token, bytes memory data) private {
-        (bool ok, bytes memory ret) = token.call(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
     }
 }

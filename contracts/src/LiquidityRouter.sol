@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
+import {TokenCalls} from "./TokenCalls.sol";
 interface IERC20Balance {
     function balanceOf(address account) external view returns (uint256);
 }
@@ -10,7 +11,7 @@ interface IERC20Balance {
 /// deposit to a vault with a memo (`depositWithExpiry`), the network's vaults pay out through `transferOut`.
 /// Native currency goes straight to the vault; tokens stay here, credited to the vault, which alone can move
 /// them. Observers read the `Deposit` and `TransferOut` events.
-contract LiquidityRouter {
+contract LiquidityRouter is TokenCalls {
     /// vault => token => amount the vault may send out.
     mapping(address => mapping(address => uint256)) public vaultAllowance;
     bool private locked;
@@ -21,8 +22,6 @@ contract LiquidityRouter {
     error Expired(uint256 expiration, uint256 timestamp);
     error InvalidAmount(uint256 amount, uint256 value);
     error InsufficientAllowance(uint256 available, uint256 amount);
-    error TransferFailed(address token);
-    error NativeTransferFailed();
     error Reentrancy();
 
     modifier nonReentrant() {
@@ -75,16 +74,5 @@ contract LiquidityRouter {
             _call(asset, abi.encodeWithSelector(0xa9059cbb, to, amount));
         }
         emit TransferOut(msg.sender, to, asset, amount, memo);
-    }
-
-    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
-    function _call(address token, bytes memory data) private {
-        (bool ok, bytes memory ret) = token.call(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
     }
 }

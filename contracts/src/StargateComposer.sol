@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
+import {TokenCalls} from "./TokenCalls.sol";
 import {Aggregator} from "./Aggregator.sol";
 import {DestinationSwap} from "./stargate/DestinationSwap.sol";
-
-interface IComposerToken {
-    function transfer(address to, uint256 amount) external returns (bool);
-    function approve(address spender, uint256 amount) external returns (bool);
-}
 
 /// @title StargateComposer
 /// @notice Destination executor of a cross-chain swap: LayerZero V2's EndpointV2 calls `lzCompose` after one of
@@ -15,7 +11,7 @@ interface IComposerToken {
 /// Aggregator to the receiver, or, when that swap cannot meet its minimum or deadline, paid to the receiver
 /// as the bridged asset itself. Configuration is fixed at construction (no owner). See
 /// docs/stargate-composer.md.
-contract StargateComposer {
+contract StargateComposer is TokenCalls {
     /// A Stargate pool allowed to compose here and the asset it delivers (address(0) = native).
     struct PoolConfig {
         address pool;
@@ -48,8 +44,6 @@ contract StargateComposer {
     error DuplicatePool(address pool);
     error InvalidReceiver(address receiver);
     error SwapOutOfGas();
-    error NativeTransferFailed();
-    error TransferFailed(address token);
 
     address public immutable endpoint;
     Aggregator public immutable aggregator;
@@ -89,7 +83,7 @@ contract StargateComposer {
         DestinationSwap memory order = abi.decode(message[76:], (DestinationSwap));
         _checkReceiver(order.receiver, from, token, order.tokenOut);
         if (order.tokenOut == token) {
-            _send(token, order.receiver, amountLD);
+            _pay(token, order.receiver, amountLD);
             emit ComposeSwapped(guid, order.receiver, token, amountLD, token, amountLD);
         } else if (block.timestamp > order.deadline) {
             _fallback(guid, order, token, amountLD, abi.encodeWithSelector(
@@ -98,7 +92,7 @@ contract StargateComposer {
         } else {
             _swap(guid, order, token, amountLD);
         }
-        if (msg.value != 0) _send(address(0), order.receiver, msg.value);
+        if (msg.value != 0) _pay(address(0), order.receiver, msg.value);
     }
 
     /// Swaps `amountLD` of the bridged `token` with the Aggregator, paying the receiver directly; on a revert
@@ -118,14 +112,14 @@ contract StargateComposer {
             integratorId: bytes32(0)
         });
         uint256 value = token == address(0) ? amountLD : 0;
-        if (token != address(0)) _approve(token, amountLD);
+        if (token != address(0)) _approve(token, address(aggregator), amountLD);
         uint256 gasBefore = gasleft();
         try aggregator.swapExactInRoute{value: value}(p, order.steps) returns (uint256 amountOut) {
-            if (token != address(0)) _approve(token, 0);
+            if (token != address(0)) _approve(token, address(aggregator), 0);
             emit ComposeSwapped(guid, order.receiver, token, amountLD, order.tokenOut, amountOut);
         } catch (bytes memory reason) {
             if (gasleft() < gasBefore / 8) revert SwapOutOfGas();
-            if (token != address(0)) _approve(token, 0);
+            if (token != address(0)) _approve(token, address(aggregator), 0);
             _fallback(guid, order, token, amountLD, reason);
         }
     }
@@ -133,7 +127,7 @@ contract StargateComposer {
     function _fallback(bytes32 guid, DestinationSwap memory order, address token, uint256 amountLD, bytes memory reason)
         private
     {
-        _send(token, order.receiver, amountLD);
+        _pay(token, order.receiver, amountLD);
         emit ComposeFallback(guid, order.receiver, token, amountLD, order.tokenOut, reason);
     }
 
@@ -145,29 +139,5 @@ contract StargateComposer {
                 || receiver == endpoint || receiver == pool || receiver == token || receiver == tokenOut
                 || receiver == wrappedNative
         ) revert InvalidReceiver(receiver);
-    }
-
-    function _send(address token, address to, uint256 amount) private {
-        if (token == address(0)) {
-            (bool sent,) = to.call{value: amount}("");
-            if (!sent) revert NativeTransferFailed();
-            return;
-        }
-        _call(token, abi.encodeCall(IComposerToken.transfer, (to, amount)));
-    }
-
-    function _approve(address token, uint256 amount) private {
-        _call(token, abi.encodeCall(IComposerToken.approve, (address(aggregator), amount)));
-    }
-
-    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
-    function _call(address token, bytes memory data) private {
-        (bool ok, bytes memory ret) = token.call(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
     }
 }

@@ -1,16 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity 0.8.37;
 
+import {ITokenCallsERC20, TokenCalls} from "./TokenCalls.sol";
 import {Aggregator} from "./Aggregator.sol";
 import {DestinationSwap} from "./stargate/DestinationSwap.sol";
 import {IStargate, MessagingFee, MessagingReceipt, OFTReceipt, SendParam} from "./stargate/IStargate.sol";
-
-interface IEntryToken {
-    function balanceOf(address account) external view returns (uint256);
-    function transfer(address to, uint256 amount) external returns (bool);
-    function transferFrom(address from, address to, uint256 amount) external returns (bool);
-    function approve(address spender, uint256 amount) external returns (bool);
-}
 
 /// @title StargateEntry
 /// @notice Origin side of a cross-chain swap, in one transaction: swaps the caller's token to the Stargate
@@ -18,7 +12,7 @@ interface IEntryToken {
 /// compose message for the destination StargateComposer (or none) and the caller as refund address. Leaves
 /// nothing here: the pool's dust is refunded to the caller. Pools are fixed at construction (no owner).
 /// See docs/stargate-composer.md.
-contract StargateEntry {
+contract StargateEntry is TokenCalls {
     /// A Stargate pool this entry may send through and its asset (address(0) = native).
     struct PoolConfig {
         address pool;
@@ -65,8 +59,6 @@ contract StargateEntry {
     error InvalidRoute();
     error ZeroAmount();
     error Reentrancy();
-    error NativeTransferFailed();
-    error TransferFailed(address token);
     error FeeTooHigh(uint16 feeBps);
 
     /// The integrator fee's cap, as the Aggregator's.
@@ -139,7 +131,7 @@ contract StargateEntry {
         amount = s.amountIn;
         if (s.tokenIn != address(0)) {
             uint256 before = _balance(s.tokenIn);
-            _call(s.tokenIn, abi.encodeCall(IEntryToken.transferFrom, (msg.sender, address(this), s.amountIn)));
+            _call(s.tokenIn, abi.encodeCall(ITokenCallsERC20.transferFrom, (msg.sender, address(this), s.amountIn)));
             amount = _balance(s.tokenIn) - before;
         }
         if (s.tokenIn == bridgeToken) {
@@ -204,33 +196,5 @@ contract StargateEntry {
             dst.tokenOut,
             dst.minAmountOut
         );
-    }
-
-    function _balance(address token) private view returns (uint256) {
-        return token == address(0) ? address(this).balance : IEntryToken(token).balanceOf(address(this));
-    }
-
-    function _pay(address token, address to, uint256 amount) private {
-        if (token == address(0)) {
-            (bool sent,) = to.call{value: amount}("");
-            if (!sent) revert NativeTransferFailed();
-            return;
-        }
-        _call(token, abi.encodeCall(IEntryToken.transfer, (to, amount)));
-    }
-
-    function _approve(address token, address spender, uint256 amount) private {
-        _call(token, abi.encodeCall(IEntryToken.approve, (spender, amount)));
-    }
-
-    /// ERC20 call tolerating tokens that return nothing; bubbles the token's revert data.
-    function _call(address token, bytes memory data) private {
-        (bool ok, bytes memory ret) = token.call(data);
-        if (!ok) {
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        if ((ret.length != 0 && !abi.decode(ret, (bool))) || token.code.length == 0) revert TransferFailed(token);
     }
 }
