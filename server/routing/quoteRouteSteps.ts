@@ -6,6 +6,9 @@ import type { PoolState } from './types'
 /** The Aggregator's `SHARE_ONE`: a step's share of 1e18 spends all the route holds of its input. */
 export const STEP_SHARE_ONE = 10n ** 18n
 
+/** The most steps `Aggregator.swapExactInRoute` takes (its MAX_STEPS); a longer route reverts InvalidRoute. */
+export const MAX_ROUTE_STEPS = 24
+
 /** One step of a split-and-merge route, before quoting. */
 export interface RouteStepPlan {
   readonly pool: PoolState

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeV2Pool, testAddress } from '../poolKinds/testPools'
 import type { V2PoolState } from '../poolKinds/uniswapV2/V2PoolState'
+import { MAX_ROUTE_STEPS } from './quoteRouteSteps'
 import { searchFlowRoute } from './searchFlowRoute'
 
 /*
@@ -40,6 +41,25 @@ function maximise(f: (s: number) => number): number {
 const bp = (ours: bigint, optimum: number) => ((optimum - Number(ours)) / optimum) * 10_000
 
 describe('searchFlowRoute', () => {
+  it('never asks the Aggregator for more steps than it takes: 30 equal pools, the best 24-pool split', () => {
+    const pools = Array.from({ length: 30 }, (_, i) =>
+      makeV2Pool({ id: 100 + i, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 }),
+    )
+    const amount = 30_000n * E18
+    const route = searchFlowRoute({
+      pools,
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount,
+      connectors: [],
+    })
+    expect(route?.steps).toHaveLength(MAX_ROUTE_STEPS)
+    // equal pools: the best split over 24 of them gives each the same amount
+    const optimum = MAX_ROUTE_STEPS * v2Out(pools[0] as V2PoolState, A, Number(amount) / MAX_ROUTE_STEPS)
+    expect(bp(route?.amountOut ?? 0n, optimum)).toBeLessThan(1)
+  })
+
   it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {
     const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
     const p2 = makeV2Pool({ id: 12, tokenA: A, tokenB: D, reserveA: 700n * E18, reserveB: 700n * E18 })

@@ -7,7 +7,13 @@ import { createHopCache } from './createHopCache'
 import { createPathQuoter } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from './gasModel'
-import { quoteRouteSteps, type RouteStepPlan, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
+import {
+  MAX_ROUTE_STEPS,
+  quoteRouteSteps,
+  type RouteStepPlan,
+  type RouteStepQuote,
+  STEP_SHARE_ONE,
+} from './quoteRouteSteps'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
 import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
 
@@ -192,12 +198,21 @@ export function searchFlowRoute(
   })
   active = active.map((a, e) => a && curves[e] != null)
   solve()
+  // the Aggregator takes at most MAX_ROUTE_STEPS steps: leave out the pools given least and solve again
+  for (;;) {
+    const used = edges.flatMap((_, e) => (active[e] && (inputs[e] ?? 0) > 0 ? [e] : []))
+    if (used.length <= MAX_ROUTE_STEPS) break
+    used.sort((a, b) => (inputs[a] ?? 0) - (inputs[b] ?? 0))
+    const dropped = new Set(used.slice(0, used.length - MAX_ROUTE_STEPS))
+    active = active.map((a, e) => a && !dropped.has(e))
+    solve()
+  }
 
   const weights = edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0))
   const plan = (w: readonly number[]) => buildSteps(graph, edges, tokens.length, w)
   const evaluate = (w: readonly number[]): { net: bigint; route: FlowRoute } | null => {
     const steps = plan(w)
-    if (steps.length === 0) return null
+    if (steps.length === 0 || steps.length > MAX_ROUTE_STEPS) return null
     stats.refineEvaluations++
     const quote = quoteRouteSteps({
       tokenIn: params.tokenIn,

@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import type { ChainMarket } from '../../market/createChainMarket'
-import { findBestRoute } from '../../routing'
-import { quoteRouteSteps, STEP_SHARE_ONE } from '../../routing/quoteRouteSteps'
+import { quoteRouteSteps } from '../../routing/quoteRouteSteps'
 import { type ContractStep, toContractSteps } from '../../routing/toContractSteps'
+import { planBestSinglePath } from '../planBestSinglePath'
 
 /** Doublings of the route's own estimate before the search gives up (the pools cannot pay that much). */
 const MAX_DOUBLINGS = 64
@@ -18,32 +18,16 @@ export function planOriginSwapForOutput(
   market: ChainMarket,
   params: { tokenIn: Address; tokenOut: Address; amountOut: bigint },
 ): { steps: ContractStep[]; amountIn: bigint; amountOut: bigint } {
-  const { deployment } = market
-  const route = findBestRoute({
-    pools: market.getSnapshot().pools,
+  const { plan, amountIn: estimate } = planBestSinglePath(market, {
     tokenIn: params.tokenIn,
     tokenOut: params.tokenOut,
     tradeType: 'exactOut',
     amount: params.amountOut,
-    connectors: deployment.tokens
-      .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
-      .map((t) => t.address),
-    tokens: deployment.tokens,
-    isSplit: false,
-    hopCache: market.hopCache,
   })
-  const [leg] = route.legs
-  if (leg === undefined) throw new Error('a route without a path')
-  const plan = leg.hops.map((hop) => ({
-    pool: hop.pool,
-    tokenIn: hop.tokenIn,
-    tokenOut: hop.tokenOut,
-    share: STEP_SHARE_ONE,
-  }))
   const pays = (amountIn: bigint) =>
     quoteRouteSteps({ tokenIn: params.tokenIn, tokenOut: params.tokenOut, amountIn, steps: plan })
       ?.amountOut ?? 0n
-  let high = route.amountIn > 0n ? route.amountIn : 1n
+  let high = estimate > 0n ? estimate : 1n
   for (let i = 0; pays(high) < params.amountOut; i++) {
     if (i === MAX_DOUBLINGS) throw new Error('the path cannot pay the output asked')
     high *= 2n

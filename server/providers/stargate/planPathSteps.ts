@@ -1,8 +1,8 @@
 import type { Address } from 'viem'
 import type { ChainMarket } from '../../market/createChainMarket'
-import { findBestRoute } from '../../routing'
-import { quoteRouteSteps, STEP_SHARE_ONE } from '../../routing/quoteRouteSteps'
+import { quoteRouteSteps } from '../../routing/quoteRouteSteps'
 import { type ContractStep, toContractSteps } from '../../routing/toContractSteps'
+import { planBestSinglePath } from '../planBestSinglePath'
 
 /**
  * The best single path from `tokenIn` to `tokenOut` (ERC-20s; the wrapped native for native currency) on a
@@ -13,28 +13,12 @@ export function planPathSteps(
   market: ChainMarket,
   params: { tokenIn: Address; tokenOut: Address; amountIn: bigint },
 ): { steps: ContractStep[]; amountOut: bigint } {
-  const { deployment } = market
-  const route = findBestRoute({
-    pools: market.getSnapshot().pools,
+  const { plan } = planBestSinglePath(market, {
     tokenIn: params.tokenIn,
     tokenOut: params.tokenOut,
     tradeType: 'exactIn',
     amount: params.amountIn,
-    connectors: deployment.tokens
-      .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
-      .map((t) => t.address),
-    tokens: deployment.tokens,
-    isSplit: false,
-    hopCache: market.hopCache,
   })
-  const [leg] = route.legs
-  if (leg === undefined) throw new Error('a route without a path')
-  const plan = leg.hops.map((hop) => ({
-    pool: hop.pool,
-    tokenIn: hop.tokenIn,
-    tokenOut: hop.tokenOut,
-    share: STEP_SHARE_ONE,
-  }))
   const quoted = quoteRouteSteps({
     tokenIn: params.tokenIn,
     tokenOut: params.tokenOut,
