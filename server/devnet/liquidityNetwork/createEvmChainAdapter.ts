@@ -69,6 +69,10 @@ export function createEvmChainAdapter(params: {
       const [height] = await Promise.all([client.getBlockNumber({ cacheTime: 0 }), readGasRate()])
       return Number(height)
     },
+    async blockHashAt(height) {
+      const block = await client.getBlock({ blockNumber: BigInt(height) }).catch(() => undefined)
+      return block?.hash ?? undefined
+    },
     async inboundsAt(height) {
       const logs = await client.getContractEvents({
         address: router,

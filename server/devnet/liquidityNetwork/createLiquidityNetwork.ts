@@ -20,6 +20,8 @@ export interface NetworkState {
   pools: Record<string, { assetDepth: string; runeDepth: string }>
   /** Last block height scanned per chain. */
   cursors: Record<string, number>
+  /** The hash of that block, for chains whose adapter tells it (`blockHashAt`). */
+  cursorHashes?: Record<string, string>
   inbounds: Record<string, InboundRecord>
 }
 
@@ -89,10 +91,15 @@ export async function createLiquidityNetwork(
   async function scan(chain: NetworkChainAdapter) {
     const blocks = await chain.tipHeight()
     const cursor = state.cursors[chain.chain]
-    if (cursor === undefined) {
-      // a new network starts at the chain's tip: only what is sent to it from now on counts
-      state.cursors[chain.chain] = blocks
-      await persist()
+    const scannedHash = state.cursorHashes?.[chain.chain]
+    const replaced =
+      cursor !== undefined &&
+      chain.blockHashAt !== undefined &&
+      (cursor > blocks || (scannedHash !== undefined && (await chain.blockHashAt(cursor)) !== scannedHash))
+    if (replaced) log(`liquidity network: ${chain.chain} is not the chain last scanned; starting at its tip`)
+    if (cursor === undefined || replaced) {
+      // a new network (or a new chain) starts at the chain's tip: only what is sent to it from now on counts
+      await markScanned(chain, blocks)
       return
     }
     const from = cursor + 1
@@ -118,9 +125,15 @@ export async function createLiquidityNetwork(
         }
         log(`liquidity network: ${chain.chain} inbound ${inbound.txId} -> ${settlement.kind}`)
       }
-      state.cursors[chain.chain] = height
-      await persist()
+      await markScanned(chain, height)
     }
+  }
+
+  async function markScanned(chain: NetworkChainAdapter, height: number) {
+    state.cursors[chain.chain] = height
+    const hash = await chain.blockHashAt?.(height)
+    if (hash !== undefined) state.cursorHashes = { ...state.cursorHashes, [chain.chain]: hash }
+    await persist()
   }
 
   async function pay(record: InboundRecord) {

@@ -30,6 +30,11 @@ export interface NetworkChainAdapter {
   /** The inbounds to the vault in block `height` (txId lowercase hex without 0x). */
   inboundsAt(height: number): Promise<ObservedInbound[]>
   /**
+   * The hash of block `height`, undefined past the tip: where a chain can be replaced under the network (a
+   * devnet chain restarted from another snapshot), the observer checks it is still the chain it scanned.
+   */
+  blockHashAt?(height: number): Promise<string | undefined>
+  /**
    * Signs a payment of `amount` (1e8 units) to `to` with `memo`, not using what `reserved` holds (coins or
    * nonces of payments signed before and not yet mined); does not broadcast.
    */

@@ -5,7 +5,7 @@ import { useAccount, useConfig, useConnect, useSwitchChain } from 'wagmi'
 import type { EvmChainRecord, HexAddress } from '../../lib/api'
 import type { SafeStorage } from '../../lib/storage'
 import type { BridgedProvider } from '../../lib/widget/createBridgedProvider'
-import type { WalletHostProps, WalletSession } from '../walletSession'
+import { hasWalletConnectedBefore, type WalletHostProps, type WalletSession } from '../walletSession'
 import { buildWagmiConfig } from './buildWagmiConfig'
 import { ConnectWalletButton } from './ConnectWalletButton'
 import { hostWallet, hostWalletId } from './hostWallet'
@@ -41,6 +41,9 @@ export function WalletHost({ onSession, slots, ...settings }: WalletHostProps & 
         ? NoWalletExtensionNote
         : NoWalletExtensionNoteWithoutDevnet,
   )
+  // Reconnecting runs only for a wallet connected before. Loaded by a click on Connect, wagmi must not also
+  // reconnect: its reconnect (finding no connection) could end after the user's connect began and reset it.
+  const [reconnectOnMount] = useState(() => hasWalletConnectedBefore(settings.storage))
   const [config] = useState(() =>
     buildWagmiConfig({
       chains: settings.chains,
@@ -59,6 +62,7 @@ export function WalletHost({ onSession, slots, ...settings }: WalletHostProps & 
   return (
     <WalletProviders
       config={config}
+      reconnectOnMount={reconnectOnMount}
       theme={settings.resolvedTheme}
       appName={settings.appName}
       disclaimer={disclaimer}
