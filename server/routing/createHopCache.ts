@@ -141,8 +141,8 @@ function requestCache(shared: HopCache): HopCache {
         memo = new Map()
         slots.set(slot, memo)
       }
-      const results = memo
-      return { get: (amount) => results.get(amount), set: (amount, result) => results.set(amount, result) }
+      // the Map itself is the memo (no wrapper per call: this runs for every hop of every quote)
+      return memo
     },
     routes: (pools) => shared.routes(pools),
     forRequest: () => cache,

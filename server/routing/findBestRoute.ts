@@ -90,57 +90,87 @@ function assertParams(params: FindBestRouteParams): void {
  */
 export function findBestRoute(params: FindBestRouteParams): Route {
   assertParams(params)
+  return memoized(params, '', () => {
+    let best: Route | undefined
+    let failure: unknown
+    try {
+      best = searchPooledRoute(params)
+    } catch (error: unknown) {
+      if (!isNoRouteError(error)) throw error
+      failure = error
+    }
+    const exchangeIds = listExchangeIds(params)
+    if (exchangeIds.length > 1) {
+      for (const exchangeId of exchangeIds) {
+        const route = findExchangeRoute(params, exchangeId)
+        if (route && (!best || compareRoutes(route, best) < 0)) best = route
+      }
+    }
+    if (!best) throw failure
+    return best
+  })
+}
+
+/**
+ * The best route over all the request's pools together (the leg search and the split-and-merge flow search),
+ * without the per-exchange searches `findBestRoute` adds: one share of a request's routing that a thread can run
+ * alone (see findRoutePart). Memoized in `hopCache` like `findBestRoute`. Throws as `findBestRoute` does.
+ */
+export function searchPooledRoute(params: FindBestRouteParams): Route {
+  assertParams(params)
+  return memoized(params, '|pooled', () => {
+    let best: Route | undefined
+    let failure: unknown
+    try {
+      best = searchRoute(params)
+    } catch (error: unknown) {
+      if (!isNoRouteError(error)) throw error
+      failure = error
+    }
+    const flow =
+      params.isSplit === false
+        ? null
+        : searchFlowRoute(params, best ? { mustBeat: best.amountOut - best.gasCostInToken } : {})
+    if (flow) {
+      params.onFlowSearchStats?.(flow.stats)
+      const route = toFlowRoute(params, flow)
+      if (!best || compareRoutes(route, best) < 0) best = route
+    }
+    if (!best) throw failure
+    return best
+  })
+}
+
+/** The best route over one exchange's pools, or undefined when they cannot route the trade. */
+export function findExchangeRoute(params: FindBestRouteParams, exchangeId: string): Route | undefined {
+  try {
+    return findBestRoute({
+      ...params,
+      exchangeIds: [exchangeId],
+      onSearchStats: undefined,
+      onFlowSearchStats: undefined,
+    })
+  } catch (error: unknown) {
+    if (!isNoRouteError(error)) throw error
+    return undefined
+  }
+}
+
+/** `search()` through the request's route memo under the request's key plus `suffix` (errors memoized too). */
+function memoized(params: FindBestRouteParams, suffix: string, search: () => Route): Route {
   const memo = params.hopCache?.routes(params.pools)
-  const key = memo ? routeMemoKey(params) : ''
+  const key = memo ? `${routeMemoKey(params)}${suffix}` : ''
   const cached = memo?.get(key)
   if (cached instanceof RoutingError) throw new RoutingError(cached.code, cached.message)
   if (cached) return cached
   try {
-    const route = searchWithExchanges(params)
+    const route = search()
     memo?.set(key, route)
     return route
   } catch (error: unknown) {
     if (error instanceof RoutingError) memo?.set(key, error)
     throw error
   }
-}
-
-function searchWithExchanges(params: FindBestRouteParams): Route {
-  let best: Route | undefined
-  let failure: unknown
-  try {
-    best = searchRoute(params)
-  } catch (error: unknown) {
-    if (!isNoRouteError(error)) throw error
-    failure = error
-  }
-  const flow =
-    params.isSplit === false
-      ? null
-      : searchFlowRoute(params, best ? { mustBeat: best.amountOut - best.gasCostInToken } : {})
-  if (flow) {
-    params.onFlowSearchStats?.(flow.stats)
-    const route = toFlowRoute(params, flow)
-    if (!best || compareRoutes(route, best) < 0) best = route
-  }
-  const exchangeIds = listExchangeIds(params)
-  if (exchangeIds.length > 1) {
-    for (const exchangeId of exchangeIds) {
-      try {
-        const route = findBestRoute({
-          ...params,
-          exchangeIds: [exchangeId],
-          onSearchStats: undefined,
-          onFlowSearchStats: undefined,
-        })
-        if (!best || compareRoutes(route, best) < 0) best = route
-      } catch (error: unknown) {
-        if (!isNoRouteError(error)) throw error
-      }
-    }
-  }
-  if (!best) throw failure
-  return best
 }
 
 /**

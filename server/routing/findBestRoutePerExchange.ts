@@ -1,5 +1,5 @@
 import { compareRoutes } from './compareRoutes'
-import { type FindBestRouteParams, findBestRoute, isNoRouteError, listExchangeIds } from './findBestRoute'
+import { type FindBestRouteParams, findExchangeRoute, listExchangeIds } from './findBestRoute'
 import type { Route } from './types'
 
 /**
@@ -13,11 +13,8 @@ export function findBestRoutePerExchange(
 ): { exchangeId: string; route: Route }[] {
   const results: { exchangeId: string; route: Route }[] = []
   for (const exchangeId of listExchangeIds(params)) {
-    try {
-      results.push({ exchangeId, route: findBestRoute({ ...params, exchangeIds: [exchangeId] }) })
-    } catch (error: unknown) {
-      if (!isNoRouteError(error)) throw error
-    }
+    const route = findExchangeRoute(params, exchangeId)
+    if (route) results.push({ exchangeId, route })
   }
   return results.sort((a, b) => compareRoutes(a.route, b.route))
 }

@@ -1,5 +1,12 @@
-import { type FindBestRouteParams, findBestRoute } from './findBestRoute'
-import { findBestRoutePerExchange } from './findBestRoutePerExchange'
+import { compareRoutes } from './compareRoutes'
+import {
+  type FindBestRouteParams,
+  findExchangeRoute,
+  isNoRouteError,
+  listExchangeIds,
+  searchPooledRoute,
+} from './findBestRoute'
+import { RoutingError } from './RoutingError'
 import type { Route } from './types'
 
 /** The routes one quote request lists: the best over every exchange, then the best of each exchange. */
@@ -16,14 +23,96 @@ export type RouteRequest = Omit<
 >
 
 /**
+ * A share of one request's routing that a thread can do alone: the search over all its pools together, and
+ * the searches over each of some exchanges' pools. A request's parts together (see splitRouteRequest) give the
+ * same routes as `findRoutes`, so two idle threads can answer one request in about half the time.
+ */
+export interface RoutePart {
+  readonly pooled: boolean
+  readonly exchangeIds: readonly string[]
+}
+
+/** What a part found: the pooled route (or why there is none) and each exchange's route that exists. */
+export interface FoundRoutePart {
+  readonly pooled?: Route
+  readonly noRoute?: RoutingError
+  readonly perExchange: readonly { readonly exchangeId: string; readonly route: Route }[]
+}
+
+/**
+ * The parts of a request, for `ways` threads (1 or 2): one part with everything, or the pooled search apart
+ * from the per-exchange searches. With a single exchange the pooled route is that exchange's route, so there
+ * is nothing to split and no per-exchange search to run.
+ */
+export function splitRouteRequest(params: FindBestRouteParams, ways: number): RoutePart[] {
+  const exchangeIds = listExchangeIds(params)
+  const searched = exchangeIds.length > 1 ? exchangeIds : []
+  if (ways < 2 || searched.length === 0) return [{ pooled: true, exchangeIds: searched }]
+  return [
+    { pooled: true, exchangeIds: [] },
+    { pooled: false, exchangeIds: searched },
+  ]
+}
+
+/**
+ * Runs one part. Throws the RoutingError of an invalid request (INVALID_PARAMS, UNSUPPORTED_DIRECTION); a
+ * pooled search that finds no route reports it in `noRoute`, an exchange that cannot route is left out.
+ */
+export function findRoutePart(params: FindBestRouteParams, part: RoutePart): FoundRoutePart {
+  let pooled: Route | undefined
+  let noRoute: RoutingError | undefined
+  if (part.pooled) {
+    try {
+      pooled = searchPooledRoute(params)
+    } catch (error: unknown) {
+      if (!isNoRouteError(error)) throw error
+      noRoute = error
+    }
+  }
+  const perExchange: { exchangeId: string; route: Route }[] = []
+  for (const exchangeId of part.exchangeIds) {
+    const route = findExchangeRoute(params, exchangeId)
+    if (route) perExchange.push({ exchangeId, route })
+  }
+  return { pooled, noRoute, perExchange }
+}
+
+/**
+ * The routes of a request from all its parts (in the order `splitRouteRequest` gave them): the best of the
+ * pooled route and every exchange's route (the pooled one on ties), and with `perExchange` each exchange's
+ * route best first (the request's only exchange: the pooled route). Throws the pooled search's error when
+ * nothing routes.
+ */
+export function combineRouteParts(
+  params: FindBestRouteParams,
+  parts: readonly FoundRoutePart[],
+  options: { perExchange: boolean },
+): FoundRoutes {
+  const pooledPart = parts.find((p) => p.pooled !== undefined || p.noRoute !== undefined)
+  const exchangeRoutes = parts.flatMap((p) => p.perExchange)
+  let best = pooledPart?.pooled
+  for (const { route } of exchangeRoutes) if (!best || compareRoutes(route, best) < 0) best = route
+  if (!best) throw pooledPart?.noRoute ?? new RoutingError('NO_ROUTE', 'no route')
+  if (!options.perExchange) return { best, perExchange: [] }
+  const exchangeIds = listExchangeIds(params)
+  const only = exchangeIds.length === 1 ? exchangeIds[0] : undefined
+  const listed =
+    only !== undefined && pooledPart?.pooled
+      ? [{ exchangeId: only, route: pooledPart.pooled }]
+      : [...exchangeRoutes]
+  return { best, perExchange: listed.sort((a, b) => compareRoutes(a.route, b.route)) }
+}
+
+/**
  * The best route of a request and, with `perExchange`, the best route of each exchange (sharing the request's
  * `hopCache`: its simulators and route memo, hop results only within this request), exactly as `quote/single`
- * lists them. The one routing entry point of quoting, in-process and in
- * the routing worker threads alike, so both answer to the wei. Throws RoutingError as `findBestRoute` does.
+ * lists them. The one routing entry point of quoting, in-process and in the routing worker threads alike
+ * (there possibly as two parts on two threads, combined), so all answer to the wei. Throws RoutingError as
+ * `findBestRoute` does.
  */
 export function findRoutes(params: FindBestRouteParams, options: { perExchange: boolean }): FoundRoutes {
   const hopCache = params.hopCache?.forRequest()
   const request = hopCache ? { ...params, hopCache } : params
-  const best = findBestRoute(request)
-  return { best, perExchange: options.perExchange ? findBestRoutePerExchange(request) : [] }
+  const parts = splitRouteRequest(request, 1).map((part) => findRoutePart(request, part))
+  return combineRouteParts(request, parts, options)
 }

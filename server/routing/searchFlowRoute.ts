@@ -59,6 +59,8 @@ export interface FlowSearchOptions {
    * concave), and a flow that beats every single path runs at least two steps, so it pays at least their gas.
    */
   readonly mustBeat?: bigint
+  /** Exact route quotes the refinement may spend (default MAX_REFINE_EVALUATIONS). */
+  readonly maxRefineEvaluations?: number
 }
 
 const MAX_PRUNE_ROUNDS = 6
@@ -231,12 +233,13 @@ export function searchFlowRoute(
   }
   let best = evaluate(weights)
   if (!best) return null
+  const maxRefine = options.maxRefineEvaluations ?? MAX_REFINE_EVALUATIONS
   // exact refinement: scale one pool's weight at a time (or drop it), halving the move when nothing improves
-  for (let delta = 0.25; delta > 1 / 2048 && stats.refineEvaluations < MAX_REFINE_EVALUATIONS; delta /= 2) {
+  for (let delta = 0.25; delta > 1 / 2048 && stats.refineEvaluations < maxRefine; delta /= 2) {
     let improved = true
-    while (improved && stats.refineEvaluations < MAX_REFINE_EVALUATIONS) {
+    while (improved && stats.refineEvaluations < maxRefine) {
       improved = false
-      for (let e = 0; e < edges.length && stats.refineEvaluations < MAX_REFINE_EVALUATIONS; e++) {
+      for (let e = 0; e < edges.length && stats.refineEvaluations < maxRefine; e++) {
         const w = weights[e] ?? 0
         if (w <= 0) continue
         for (const factor of delta === 0.25 ? [0, 1 + delta, 1 - delta] : [1 + delta, 1 - delta]) {

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
-import type { FoundRoutes, Hop, Leg, PoolState, Route } from '../routing'
+import type { Hop, Leg, PoolState, Route } from '../routing'
 import { RoutingError } from '../routing'
+import type { FoundRoutePart } from '../routing/findRoutes'
 import type { RouteStepQuote } from '../routing/quoteRouteSteps'
 
 /** A hop as it crosses a thread boundary: its pool by address (both threads hold the same snapshot). */
@@ -12,33 +13,35 @@ export type WireRoute = Omit<Route, 'legs' | 'steps'> & {
   readonly steps?: readonly WireStep[]
 }
 
-/** `FoundRoutes` with pools by address, or the routing error, as the routing worker answers. */
-export type WireFoundRoutes =
+/** `FoundRoutePart` with pools by address, or the routing error of an invalid request, as a worker answers. */
+export type WireRoutePart =
   | {
       readonly ok: true
-      readonly best: WireRoute
+      readonly pooled?: WireRoute
+      readonly noRoute?: { readonly code: RoutingError['code']; readonly message: string }
       readonly perExchange: readonly { readonly exchangeId: string; readonly route: WireRoute }[]
     }
   | { readonly ok: false; readonly code: RoutingError['code']; readonly message: string }
 
-/** `routes` for posting to another thread: each pool object replaced by its address (a small message). */
-export function toWireFoundRoutes(routes: FoundRoutes): WireFoundRoutes {
+/** `part` for posting to another thread: each pool object replaced by its address (a small message). */
+export function toWireRoutePart(part: FoundRoutePart): WireRoutePart {
   return {
     ok: true,
-    best: toWireRoute(routes.best),
-    perExchange: routes.perExchange.map((r) => ({ exchangeId: r.exchangeId, route: toWireRoute(r.route) })),
+    ...(part.pooled ? { pooled: toWireRoute(part.pooled) } : {}),
+    ...(part.noRoute ? { noRoute: { code: part.noRoute.code, message: part.noRoute.message } } : {}),
+    perExchange: part.perExchange.map((r) => ({ exchangeId: r.exchangeId, route: toWireRoute(r.route) })),
   }
 }
 
 /**
- * The routes of a worker's answer over this thread's pool objects (`pools`: the snapshot the request was
- * routed on, by address). Throws the RoutingError a worker reported, and an Error naming a pool the snapshot
- * lacks (a worker routed on another snapshot: a bug).
+ * The part of a worker's answer over this thread's pool objects (`pools`: the snapshot the request was routed
+ * on, by address). Throws the RoutingError a worker reported, and an Error naming a pool the snapshot lacks
+ * (a worker routed on another snapshot: a bug).
  */
-export function fromWireFoundRoutes(
-  wire: WireFoundRoutes,
+export function fromWireRoutePart(
+  wire: WireRoutePart,
   pools: ReadonlyMap<Address, PoolState>,
-): FoundRoutes {
+): FoundRoutePart {
   if (!wire.ok) throw new RoutingError(wire.code, wire.message)
   const pool = (address: Address): PoolState => {
     const found = pools.get(address)
@@ -54,7 +57,8 @@ export function fromWireFoundRoutes(
     }
   }
   return {
-    best: route(wire.best),
+    ...(wire.pooled ? { pooled: route(wire.pooled) } : {}),
+    ...(wire.noRoute ? { noRoute: new RoutingError(wire.noRoute.code, wire.noRoute.message) } : {}),
     perExchange: wire.perExchange.map((r) => ({ exchangeId: r.exchangeId, route: route(r.route) })),
   }
 }

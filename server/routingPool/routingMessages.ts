@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { PoolState, RouteRequest } from '../routing'
-import type { WireFoundRoutes } from './routeWire'
+import type { RoutePart } from '../routing/findRoutes'
+import type { WireRoutePart } from './routeWire'
 
 /**
  * A new snapshot of one chain, as a change to the newest one the worker holds of that chain: the pools in
@@ -15,21 +16,21 @@ export interface SnapshotMessage {
   readonly changed: readonly PoolState[]
 }
 
-/** Route one request over a snapshot the worker was sent before. */
+/** Route one request (or one part of it) over a snapshot the worker was sent before. */
 export interface RouteMessage {
   readonly type: 'route'
   readonly requestId: number
   readonly chainId: number
   readonly snapshotId: number
   readonly params: RouteRequest
-  readonly perExchange: boolean
+  readonly part: RoutePart
 }
 
 export type ToRoutingWorker = SnapshotMessage | RouteMessage
 
-/** The answer to a `RouteMessage`: routes or a routing error, or `failure` for anything unexpected. */
+/** The answer to a `RouteMessage`: its part's routes or a routing error, or `failure` for anything unexpected. */
 export type FromRoutingWorker =
-  | { readonly requestId: number; readonly routes: WireFoundRoutes }
+  | { readonly requestId: number; readonly routes: WireRoutePart }
   | { readonly requestId: number; readonly failure: string }
 
 /** How many snapshots of one chain a worker keeps (a request may still route on the one before the newest). */

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
-import { createHopCache, findRoutes, type PoolState, RoutingError } from '../routing'
-import { toWireFoundRoutes } from './routeWire'
+import { createHopCache, type PoolState, RoutingError } from '../routing'
+import { findRoutePart } from '../routing/findRoutes'
+import { toWireRoutePart } from './routeWire'
 import {
   type FromRoutingWorker,
   HELD_SNAPSHOTS_PER_CHAIN,
@@ -24,7 +25,8 @@ export interface RoutingWorkerPort {
 /**
  * Serves routing requests on `port` (a worker thread's `parentPort`): keeps the last few snapshots of each
  * chain the main thread sent (rebuilt from changes, so unchanged pools keep their objects) and answers each
- * request with `findRoutes` over the snapshot it names, sharing one hop memo across requests.
+ * request's part with `findRoutePart` over the snapshot it names, sharing one hop memo across requests (hop
+ * results only within a request, as `findRoutes` does).
  */
 export function runRoutingWorker(port: RoutingWorkerPort): void {
   const held = new Map<number, HeldSnapshot[]>()
@@ -50,11 +52,11 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       return { requestId: message.requestId, failure: `snapshot ${message.snapshotId} is not held` }
     }
     try {
-      const routes = findRoutes(
-        { ...message.params, pools: snapshot.pools, hopCache },
-        { perExchange: message.perExchange },
+      const part = findRoutePart(
+        { ...message.params, pools: snapshot.pools, hopCache: hopCache.forRequest() },
+        message.part,
       )
-      return { requestId: message.requestId, routes: toWireFoundRoutes(routes) }
+      return { requestId: message.requestId, routes: toWireRoutePart(part) }
     } catch (error: unknown) {
       if (error instanceof RoutingError) {
         return {

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { makeV2Pool, testAddress } from '../poolKinds/testPools'
+import { createHopCache } from './createHopCache'
+import { findBestRoute } from './findBestRoute'
+import { combineRouteParts, findRoutePart, findRoutes, splitRouteRequest } from './findRoutes'
+import { RoutingError } from './RoutingError'
+
+const E18 = 10n ** 18n
+const E6 = 10n ** 6n
+const WETH = testAddress(0x1)
+const USDC = testAddress(0x2)
+const DAI = testAddress(0x3)
+
+// two exchanges whose pools only together make the best route (WETH -> DAI on one, DAI -> USDC on the other)
+const pools = [
+  makeV2Pool({ id: 1, tokenA: WETH, tokenB: USDC, reserveA: 100n * E18, reserveB: 300_000n * E6 }),
+  makeV2Pool({
+    id: 2,
+    tokenA: WETH,
+    tokenB: DAI,
+    reserveA: 400n * E18,
+    reserveB: 1_210_000n * E18,
+    exchangeId: 'sushiswap',
+    factoryId: 2,
+  }),
+  makeV2Pool({
+    id: 3,
+    tokenA: DAI,
+    tokenB: USDC,
+    reserveA: 5_000_000n * E18,
+    reserveB: 5_000_000n * E6,
+    feeBps: 5,
+    exchangeId: 'pancakeswap',
+    factoryId: 3,
+  }),
+  makeV2Pool({ id: 4, tokenA: WETH, tokenB: USDC, reserveA: 5n * E18, reserveB: 15_100n * E6 }),
+]
+const base = {
+  pools,
+  tokenIn: WETH,
+  tokenOut: USDC,
+  tradeType: 'exactIn' as const,
+  connectors: [WETH, USDC, DAI],
+  gasPriceWei: 1_000_000_000n,
+  nativePriceInTokenOut: { num: 3n, den: 1_000_000_000_000n },
+}
+
+describe('findRoutes in parts', () => {
+  it('splits a request over several exchanges in two parts whose combination is findRoutes to the wei', () => {
+    for (const amount of [E18 / 100n, 20n * E18, 150n * E18]) {
+      const params = { ...base, amount }
+      const parts = splitRouteRequest(params, 2)
+      expect(parts).toEqual([
+        { pooled: true, exchangeIds: [] },
+        { pooled: false, exchangeIds: ['uniswap-v2', 'sushiswap', 'pancakeswap'] },
+      ])
+      const whole = findRoutes({ ...params, hopCache: createHopCache() }, { perExchange: true })
+      // each part on its own memo, as two worker threads run them
+      const found = parts.map((part) => findRoutePart({ ...params, hopCache: createHopCache() }, part))
+      expect(combineRouteParts(params, found, { perExchange: true })).toEqual(whole)
+      expect(whole.best).toEqual(findBestRoute(params))
+      // neither sushiswap nor pancakeswap alone joins WETH to USDC
+      expect(whole.perExchange.map((e) => e.exchangeId)).toEqual(['uniswap-v2'])
+    }
+  })
+
+  it('the pooled route crosses exchanges and beats every exchange alone', () => {
+    const found = findRoutes({ ...base, amount: 150n * E18 }, { perExchange: true })
+    const exchanges = new Set(found.best.legs.flatMap((l) => l.hops.map((h) => h.pool.exchangeId)))
+    expect(exchanges.size).toBeGreaterThan(1)
+    for (const { route } of found.perExchange) expect(found.best.amountOut).toBeGreaterThan(route.amountOut)
+  })
+
+  it('runs no per-exchange search for a single exchange and lists the pooled route as its own', () => {
+    const params = { ...base, amount: 20n * E18, exchangeIds: ['uniswap-v2'] }
+    expect(splitRouteRequest(params, 2)).toEqual([{ pooled: true, exchangeIds: [] }])
+    const found = findRoutes(params, { perExchange: true })
+    expect(found.perExchange).toEqual([{ exchangeId: 'uniswap-v2', route: found.best }])
+    expect(found.best).toEqual(findBestRoute(params))
+  })
+
+  it('throws the pooled search error when nothing routes, and rethrows an invalid request', () => {
+    const none = { ...base, amount: E18, tokenOut: testAddress(0x9) }
+    const parts = splitRouteRequest(none, 2).map((part) => findRoutePart(none, part))
+    expect(() => combineRouteParts(none, parts, { perExchange: true })).toThrow(RoutingError)
+    expect(() =>
+      findRoutePart({ ...base, amount: 0n }, { pooled: false, exchangeIds: ['sushiswap'] }),
+    ).toThrow('amount must be positive')
+  })
+})
