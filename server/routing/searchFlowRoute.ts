@@ -6,14 +6,8 @@ import { connectedEdges } from './connectedEdges'
 import { createHopCache } from './createHopCache'
 import { createPathQuoter } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
-import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from './gasModel'
-import {
-  MAX_ROUTE_STEPS,
-  quoteRouteSteps,
-  type RouteStepPlan,
-  type RouteStepQuote,
-  STEP_SHARE_ONE,
-} from './quoteRouteSteps'
+import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasModel } from './gasModel'
+import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
 import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
 
@@ -211,25 +205,20 @@ export function searchFlowRoute(
   }
 
   const weights = edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0))
-  const plan = (w: readonly number[]) => buildSteps(graph, edges, tokens.length, w)
-  const evaluate = (w: readonly number[]): { net: bigint; route: FlowRoute } | null => {
-    const steps = plan(w)
-    if (steps.length === 0 || steps.length > MAX_ROUTE_STEPS) return null
+  const outgoing = Array.from({ length: tokens.length }, (): number[] => [])
+  for (const [e, edge] of edges.entries()) outgoing[edge.from]?.push(e)
+  const hopGas = edges.map((edge) => {
+    const pool = graph.pools[edge.poolId]
+    const kind = pool && poolKindOf(pool)
+    return (ticksCrossed: number) => kind?.hopGasUnits(ticksCrossed) ?? 0n
+  })
+  const evaluate = (w: readonly number[]): { net: bigint; planned: PlannedStep[] } | null => {
+    const planned = planSteps(edges, outgoing, tokens.length, w)
+    if (planned.length === 0 || planned.length > MAX_ROUTE_STEPS) return null
     stats.refineEvaluations++
-    const quote = quoteRouteSteps({
-      tokenIn: params.tokenIn,
-      tokenOut: params.tokenOut,
-      amountIn: params.amount,
-      steps,
-      hopCache,
-    })
-    if (!quote) return null
-    const gasUnits = computeStepsGasUnits(quote.steps, gasModel)
-    const gasCostInToken = gasOf(gasUnits)
-    return {
-      net: quote.amountOut - gasCostInToken,
-      route: { steps: quote.steps, amountOut: quote.amountOut, gasUnits, gasCostInToken, stats },
-    }
+    const run = runPlannedSteps(planned, edges, tokens.length, params.amount, quoter, hopGas, gasModel)
+    if (!run) return null
+    return { net: run.amountOut - gasOf(run.gasUnits), planned }
   }
   let best = evaluate(weights)
   if (!best) return null
@@ -255,7 +244,22 @@ export function searchFlowRoute(
       }
     }
   }
-  return { ...best.route, stats }
+  // the winner's steps as the Aggregator runs them, quoted once more in full (the same hops, from the memo)
+  const quote = quoteRouteSteps({
+    tokenIn: params.tokenIn,
+    tokenOut: params.tokenOut,
+    amountIn: params.amount,
+    steps: best.planned.map(({ e, share }) => {
+      const edge = edges[e]
+      const pool = edge && graph.pools[edge.poolId]
+      if (!edge || !pool) throw new Error('planned step without its pool')
+      return { pool, tokenIn: edge.fromAddress, tokenOut: edge.toAddress, share }
+    }),
+    hopCache,
+  })
+  if (!quote) return null
+  const gasUnits = computeStepsGasUnits(quote.steps, gasModel)
+  return { steps: quote.steps, amountOut: quote.amountOut, gasUnits, gasCostInToken: gasOf(gasUnits), stats }
 }
 
 /**
@@ -359,50 +363,99 @@ function tokenValues(graph: PoolGraph, count: number, edges: readonly Edge[]): n
   return values
 }
 
+/** A step of a planned route: edge `e` spends `share` (of 1e18) of what the route holds of its input. */
+interface PlannedStep {
+  readonly e: number
+  readonly share: bigint
+}
+
 /**
  * Steps for edge weights (a token's outflow split in proportion to its edges' weights): edges from tokens the
  * flow never reaches and into tokens it never leaves are dropped; each token's steps run in the order of the
  * tokens, its largest weight last spending all it holds. Empty when nothing reaches tokenOut.
  */
-function buildSteps(
-  graph: PoolGraph,
+function planSteps(
   edges: readonly Edge[],
+  outgoing: readonly (readonly number[])[],
   tokenCount: number,
   weights: readonly number[],
-): RouteStepPlan[] {
+): PlannedStep[] {
   const live = weights.map((w) => w > 0)
+  const reached = new Uint8Array(tokenCount)
+  const leaves = new Uint8Array(tokenCount)
   for (let changed = true; changed; ) {
     changed = false
-    const reached = new Set<number>([0])
-    const leaves = new Set<number>([tokenCount - 1])
-    for (const [e, edge] of edges.entries()) {
-      if (!live[e]) continue
-      reached.add(edge.to)
-      leaves.add(edge.from)
+    reached.fill(0)
+    leaves.fill(0)
+    reached[0] = 1
+    leaves[tokenCount - 1] = 1
+    for (let e = 0; e < edges.length; e++) {
+      const edge = edges[e]
+      if (!edge || !live[e]) continue
+      reached[edge.to] = 1
+      leaves[edge.from] = 1
     }
-    for (const [e, edge] of edges.entries()) {
-      if (live[e] && (!reached.has(edge.from) || !leaves.has(edge.to))) {
+    for (let e = 0; e < edges.length; e++) {
+      const edge = edges[e]
+      if (edge && live[e] && (!reached[edge.from] || !leaves[edge.to])) {
         live[e] = false
         changed = true
       }
     }
   }
-  const steps: RouteStepPlan[] = []
+  const steps: PlannedStep[] = []
+  let reachesOut = false
   for (let t = 0; t < tokenCount - 1; t++) {
-    const out = edges
-      .map((edge, e) => ({ edge, w: weights[e] ?? 0, e }))
-      .filter((o) => o.edge.from === t && live[o.e])
-      .sort((a, b) => a.w - b.w)
-    let rest = out.reduce((sum, o) => sum + o.w, 0)
-    for (const [k, o] of out.entries()) {
-      const pool = graph.pools[o.edge.poolId]
-      if (!pool) return []
-      const isLast = k === out.length - 1
-      const share = isLast ? STEP_SHARE_ONE : BigInt(Math.floor((o.w / rest) * 1e18))
-      rest -= o.w
+    const out = (outgoing[t] ?? [])
+      .filter((e) => live[e])
+      .sort((a, b) => (weights[a] ?? 0) - (weights[b] ?? 0))
+    let rest = 0
+    for (const e of out) rest += weights[e] ?? 0
+    for (const [k, e] of out.entries()) {
+      const w = weights[e] ?? 0
+      const share = k === out.length - 1 ? STEP_SHARE_ONE : BigInt(Math.floor((w / rest) * 1e18))
+      rest -= w
       if (share <= 0n) continue
-      steps.push({ pool, tokenIn: o.edge.fromAddress, tokenOut: o.edge.toAddress, share })
+      steps.push({ e, share })
+      if (edges[e]?.to === tokenCount - 1) reachesOut = true
     }
   }
-  return steps.some((s) => s.tokenOut === edges.find((e) => e.to === tokenCount - 1)?.toAddress) ? steps : []
+  return reachesOut ? steps : []
+}
+
+/**
+ * The exact output and gas of planned steps, as `quoteRouteSteps` (and so the Aggregator) computes them, over
+ * token indexes instead of addresses (the refinement runs this for every trial): each step spends
+ * floor(held * share / 1e18) of its input (all of it at 1e18) through the search's hop memo. Null where the
+ * route would revert (an unheld input, a hop that cannot fill, anything left behind).
+ */
+function runPlannedSteps(
+  planned: readonly PlannedStep[],
+  edges: readonly Edge[],
+  tokenCount: number,
+  amountIn: bigint,
+  quoter: ReturnType<typeof createPathQuoter>,
+  hopGas: readonly ((ticksCrossed: number) => bigint)[],
+  gasModel: GasModel,
+): { amountOut: bigint; gasUnits: bigint } | null {
+  const held: bigint[] = new Array(tokenCount).fill(0n)
+  const holds = new Uint8Array(tokenCount)
+  held[0] = amountIn
+  holds[0] = 1
+  let gasUnits = gasModel.base
+  for (const { e, share } of planned) {
+    const edge = edges[e]
+    if (!edge || !holds[edge.from]) return null
+    const holding = held[edge.from] ?? 0n
+    const amount = share === STEP_SHARE_ONE ? holding : (holding * share) / STEP_SHARE_ONE
+    const hop = quoter.hopExactIn(edge.poolId, edge.fromAddress, amount)
+    if (!hop) return null
+    held[edge.from] = holding - amount
+    held[edge.to] = (held[edge.to] ?? 0n) + hop.received
+    holds[edge.to] = 1
+    gasUnits += gasModel.perLeg + (hopGas[e]?.(hop.ticksCrossed) ?? 0n)
+  }
+  for (let t = 0; t < tokenCount - 1; t++) if (held[t] !== 0n) return null
+  const amountOut = held[tokenCount - 1] ?? 0n
+  return amountOut > 0n ? { amountOut, gasUnits } : null
 }
