@@ -24,14 +24,14 @@ const MAX_ROOT_STEPS = 64
 /** Half-width of the first bracket of a token's log price after the first sweep. */
 const WARM_BRACKET = 1e-3
 /** The root search stops at this width of log price (the cold bracket of width 4 halved 48 times). */
-const LOG_PRICE_TOLERANCE = 4 / 2 ** 48
+const LOG_PRICE_TOLERANCE = 1e-10
 
 /**
  * Solves the convex routing problem over concave pool models by dual decomposition (Diamandis et al. 2023):
  * one price per token (the output token's fixed at 1), each edge trading where its marginal rate meets the
  * ratio of its tokens' prices, and the prices found by exact coordinate minimisation of the dual (a bisection
  * in log price on each token's excess supply, which rises with its price), sweeping until every token's
- * inflow matches its outflow (and the input token sends out `total`) within 1e-9, or `maxSweeps`. Token 0 is
+ * inflow matches its outflow (and the input token sends out `total`) within 1e-7, or `maxSweeps`. Token 0 is
  * the input, the last token the output; edges may split and merge at every token. With `isWarm` (prices from
  * the solution of a nearby problem, e.g. before one pool was pruned) the first sweep brackets as tightly as the
  * later ones, widening only where needed. Pure.
@@ -106,7 +106,7 @@ export function solveFlowPrices(params: {
         hi += step
         excessHi = excessAt(t, hi)
       }
-      excessAt(t, findExcessRoot({ lo, hi, excessLo, excessHi, excessAt: (x) => excessAt(t, x) }))
+      excessAt(t, findExcessRoot(lo, hi, excessLo, excessHi, t, excessAt))
     }
     residual = 0
     for (let t = 0; t < out; t++) {
@@ -114,31 +114,35 @@ export function solveFlowPrices(params: {
       if (scale <= 0) continue
       residual = Math.max(residual, Math.abs(excessAt(t, Math.log(prices[t] ?? 1))) / scale)
     }
-    if (residual < 1e-9) break
+    if (residual < 1e-7) break
   }
   return { prices, inputs, outputs, sweeps, residual }
 }
 
 /**
- * The log price in [lo, hi] where a token's excess supply (rising with its price, <= 0 at lo, >= 0 at hi)
+ * The log price in [lowest, highest] where a token's excess supply (rising with its price, <= 0 at lo, >= 0 at hi)
  * crosses zero, within LOG_PRICE_TOLERANCE: false position with the Illinois rule (the excess is piecewise
  * smooth in log price, so this takes a few steps where halving the bracket took about 40), falling back to
  * halving when a step would not shrink the bracket.
  */
-function findExcessRoot(params: {
-  lo: number
-  hi: number
-  excessLo: number
-  excessHi: number
-  excessAt: (logPrice: number) => number
-}): number {
-  let { lo, hi, excessLo, excessHi } = params
+function findExcessRoot(
+  lowest: number,
+  highest: number,
+  excessLowest: number,
+  excessHighest: number,
+  token: number,
+  excessAt: (token: number, logPrice: number) => number,
+): number {
+  let lo = lowest
+  let hi = highest
+  let excessLo = excessLowest
+  let excessHi = excessHighest
   let side = 0
   for (let k = 0; k < MAX_ROOT_STEPS && hi - lo > LOG_PRICE_TOLERANCE; k++) {
     const secant = excessHi > excessLo ? hi - (excessHi * (hi - lo)) / (excessHi - excessLo) : Number.NaN
     const inside = secant > lo && secant < hi
     const x = inside ? secant : (lo + hi) / 2
-    const excess = params.excessAt(x)
+    const excess = excessAt(token, x)
     if (excess === 0) return x
     if (excess > 0) {
       hi = x
