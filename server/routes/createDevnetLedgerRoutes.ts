@@ -11,11 +11,16 @@ interface RouteText {
 }
 
 /**
- * One devnet ledger kind (the UTXO chains, the Cosmos chains) as its wallet routes serve it: the path segment,
+ * Builds the devnet-only routes of a browser devnet wallet over one ledger kind: `GET /devnet/<segment>/networks`
+ * (the chains' wallet parameters), `GET /devnet/<segment>/{chainId}/<account path>?address=` (what the wallet
+ * reads before it pays), `POST .../faucet` and `POST .../broadcast` (the browser cannot reach the nodes). A chain
+ * without a devnet node answers 400 `UNSUPPORTED_CHAIN`, an address the ledger rejects 400 `INVALID_PARAMS`
+ * naming `address`, a transaction the node refuses the ledger's `refusal`, a node that does not answer 503
+ * `UPSTREAM_UNAVAILABLE`. `ledger` is one ledger kind (the UTXO chains, the Cosmos chains): the path segment,
  * the chains with their wallet parameters, the response schemas, and how a chain reads an account, pays from
  * its faucet, relays a signed transaction and says that a node refused one.
  */
-export interface DevnetLedger<
+export function createDevnetLedgerRoutes<
   Segment extends string,
   AccountPath extends string,
   Chain extends { network: { chainId: number } },
@@ -24,7 +29,7 @@ export interface DevnetLedger<
   Faucet extends z.ZodType,
   BroadcastBody extends z.ZodType,
   Broadcast extends z.ZodType,
-> {
+>(ledger: {
   /** `utxo` serves `/devnet/utxo/...`. */
   segment: Segment
   /** `UTXO` in "Chain 1 has no devnet UTXO node". */
@@ -55,26 +60,7 @@ export interface DevnetLedger<
   }
   /** The 400 `INVALID_PARAMS` for an error by which the node refused a transaction, else `undefined`. */
   refusal(error: unknown): AppError | undefined
-}
-
-/**
- * Builds the devnet-only routes of a browser devnet wallet over one ledger kind: `GET /devnet/<segment>/networks`
- * (the chains' wallet parameters), `GET /devnet/<segment>/{chainId}/<account path>?address=` (what the wallet
- * reads before it pays), `POST .../faucet` and `POST .../broadcast` (the browser cannot reach the nodes). A chain
- * without a devnet node answers 400 `UNSUPPORTED_CHAIN`, an address the ledger rejects 400 `INVALID_PARAMS`
- * naming `address`, a transaction the node refuses the ledger's `refusal`, a node that does not answer 503
- * `UPSTREAM_UNAVAILABLE`.
- */
-export function createDevnetLedgerRoutes<
-  Segment extends string,
-  AccountPath extends string,
-  Chain extends { network: { chainId: number } },
-  Network extends z.ZodType,
-  Account extends z.ZodType,
-  Faucet extends z.ZodType,
-  BroadcastBody extends z.ZodType,
-  Broadcast extends z.ZodType,
->(ledger: DevnetLedger<Segment, AccountPath, Chain, Network, Account, Faucet, BroadcastBody, Broadcast>) {
+}) {
   const chainOf = (chainId: number) => {
     const chain = ledger.chains.find((c) => c.network.chainId === chainId)
     if (chain === undefined)
