@@ -19,7 +19,8 @@ import { sendContractTx } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import type { SwapFixture } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
-import { FIXTURE_CHAIN_ID, type Step, setupEntryFixture, v2Out, v2Step } from './setupEntryFixture'
+import { FIXTURE_CHAIN_ID, setupEntryFixture } from './setupEntryFixture'
+import { type Step, v2Out, v2Step } from './v2Step'
 
 type AcrossSwap = {
   tokenIn: Address

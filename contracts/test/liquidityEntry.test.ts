@@ -5,7 +5,8 @@ import { deployLiquidityNetworkContracts } from '../deploy/deployLiquidityNetwor
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import type { SwapFixture } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
-import { type Step, setupEntryFixture, v2Out, v2Step } from './setupEntryFixture'
+import { setupEntryFixture } from './setupEntryFixture'
+import { type Step, v2Out, v2Step } from './v2Step'
 
 type SwapDeposit = {
   tokenIn: Address

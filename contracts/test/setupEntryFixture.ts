@@ -2,32 +2,10 @@ import { type Address, erc20Abi, type Hex, maxUint256, zeroAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import { sendContractTx } from '../deploy/sendContractTx'
-import { deploySwapFixture, FACTORY_UNISWAP_V2, type SwapFixture } from './deploySwapFixture'
-
-/** One Aggregator step as the entries take it (`Types.Step`). */
-export type Step = {
-  kind: number
-  factoryId: number
-  tokenIn: Address
-  tokenOut: Address
-  fee: number
-  share: bigint
-}
-
-const ONE = 10n ** 18n
+import { deploySwapFixture, type SwapFixture } from './deploySwapFixture'
 
 /** The chain id of the fixture's anvil. */
 export const FIXTURE_CHAIN_ID = 31337
-
-/** A whole-amount step through a Uniswap V2 pool of `factoryId` (default the fixture's Uniswap V2). */
-export function v2Step(tokenIn: Address, tokenOut: Address, factoryId = FACTORY_UNISWAP_V2): Step {
-  return { kind: 0, factoryId, tokenIn, tokenOut, fee: 0, share: ONE }
-}
-
-/** Uniswap V2's output for `amountIn` against the reserves (0.3 % fee), base units. */
-export function v2Out(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
-  return (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
-}
 
 /**
  * Registers the hooks of an entry contract's test file: before all, an anvil on `port` with the swap fixture,

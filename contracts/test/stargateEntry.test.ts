@@ -26,7 +26,8 @@ import { composeMessage, destinationSwapParameter } from './composeMessage'
 import { deployEndpointV2, endpointV2Abi } from './deployEndpointV2'
 import { FACTORY_SUSHISWAP, type SwapFixture } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
-import { type Step, setupEntryFixture, v2Out, v2Step } from './setupEntryFixture'
+import { setupEntryFixture } from './setupEntryFixture'
+import { type Step, v2Out, v2Step } from './v2Step'
 
 type DestinationSwap = {
   receiver: Address
