@@ -1,15 +1,9 @@
 import type { Address } from 'viem'
+import type { RouteStep } from '../../server/gasless/gaslessOrderTypes'
 import { FACTORY_UNISWAP_V2 } from './deploySwapFixture'
 
 /** One Aggregator step as the entries, handlers and composer take it (`Types.Step`). */
-export type Step = {
-  kind: number
-  factoryId: number
-  tokenIn: Address
-  tokenOut: Address
-  fee: number
-  share: bigint
-}
+export type Step = RouteStep
 
 const ONE = 10n ** 18n
 
