@@ -2,14 +2,9 @@ import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
+import { CrossSwapPage } from './pages/CrossSwapPage'
 
 const BTC = -3980891822
-
-interface CrossQuoteAnswer {
-  dstTrade: { toTokenAmount: string }
-  providerInfo: { name: string }
-  transactionData: { expected_amount_out?: string }
-}
 
 test.describe('the built-in devnet UTXO wallet', () => {
   test('BTC to ETH: the network quote shown, funded by the faucet, one click pays, delivered to the wei', async ({
@@ -19,54 +14,23 @@ test.describe('the built-in devnet UTXO wallet', () => {
     const ethereum = wallet.chains.find((c) => c.id === 1)
     if (ethereum === undefined) throw new Error('the devnet has no Ethereum')
     const receiver = privateKeyToAddress(generatePrivateKey())
-    const quotes: CrossQuoteAnswer[][] = []
-    page.on('response', async (response) => {
-      if (response.url().includes('/quote/cross') && response.ok())
-        quotes.push((await response.json()) as CrossQuoteAnswer[])
-    })
-    await page.goto(`/?chain=${BTC}&toChain=1`)
-    const card = page.getByRole('region', { name: 'Cross-chain swap' })
-    await expect(card.getByRole('heading', { name: 'Bitcoin to Ethereum' })).toBeVisible()
-
-    const refund = card.getByLabel('Your Bitcoin address (refunds)')
-    await expect(refund).toHaveAttribute('placeholder', /^bcrt1q[0-9a-z]{38}$/)
-    const walletAddress = (await refund.getAttribute('placeholder')) ?? ''
+    const cross = new CrossSwapPage(page)
+    await cross.goto({ chainId: BTC, toChainId: 1, heading: 'Bitcoin to Ethereum' })
+    const walletAddress = await cross.walletAddress('Bitcoin', /^bcrt1q[0-9a-z]{38}$/)
 
     let quoted = 0n
     await test.step("the amount shown is the network's quote", async () => {
-      await card.getByLabel('You pay on Bitcoin').fill('0.01')
-      await card.getByLabel('Receiver on Ethereum').fill(receiver)
-      await expect(card.getByRole('radio', { name: /THORChain/ })).toBeChecked()
-      const [best] = quotes.at(-1) ?? []
-      expect(best?.providerInfo.name).toBe('THORChain')
-      quoted = BigInt(best?.dstTrade.toTokenAmount ?? '0')
-      // THORNode quotes in 1e8 units; ETH has 18 decimals
-      expect(quoted).toBe(BigInt(best?.transactionData.expected_amount_out ?? '-1') * 10n ** 10n)
-      expect(quoted).toBeGreaterThan(0n)
-      const whole = quoted / 10n ** 18n
-      const fraction = (quoted % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '')
-      await expect(card.getByLabel('Amount received')).toHaveText(
-        new Intl.NumberFormat('en-US', { maximumFractionDigits: 6, roundingMode: 'trunc' }).format(
-          `${whole}.${fraction || '0'}` as Intl.StringNumericLiteral,
-        ),
-      )
+      quoted = await cross.quoteNetwork({ from: 'Bitcoin', to: 'Ethereum', amount: '0.01', receiver })
     })
 
     await test.step('the deposit view offers the devnet wallet; the faucet funds it', async () => {
-      await card.getByRole('button', { name: 'Get deposit address' }).click()
-      const devnetWallet = card.getByRole('region', { name: 'Devnet wallet' })
-      await expect(devnetWallet.getByText(walletAddress)).toBeVisible()
-      await devnetWallet.getByRole('button', { name: 'Get test BTC' }).click()
-      await expect(devnetWallet.getByRole('status', { name: 'Devnet wallet balance' })).toHaveText(
-        /Balance: [1-9]/,
-      )
+      await cross.openDeposit()
+      await cross.devnetWallet.fund({ address: walletAddress, symbol: 'BTC', balance: /Balance: [1-9]/ })
       await expectNoSeriousViolations(page, 'section[aria-label="Cross-chain swap"]')
     })
 
     await test.step('one click pays the deposit; the trade is followed until delivered', async () => {
-      await card.getByRole('button', { name: 'Pay with devnet wallet' }).click()
-      await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 60_000 })
-      await expect(card.getByTestId('cross-received')).toHaveAttribute('data-amount', quoted.toString())
+      await cross.payAndAwaitDelivery({ received: quoted, timeoutMs: 60_000 })
     })
     const client = createPublicClient({ chain: ethereum, transport: http() })
     await expect.poll(() => client.getBalance({ address: receiver }), { timeout: 30_000 }).toBe(quoted)

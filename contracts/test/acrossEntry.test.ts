@@ -1,11 +1,7 @@
 import {
   type Address,
-  BaseError,
-  ContractFunctionRevertedError,
-  erc20Abi,
   getAddress,
   type Hex,
-  maxUint256,
   pad,
   parseEther,
   parseEventLogs,
@@ -13,25 +9,19 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { buildRefundTree } from '../../server/devnet/across/buildRefundTree'
-import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import { acrossSpokePoolAbi as spokeAbi } from '../../server/providers/across/acrossSpokePoolAbi'
 import { acrossEntryAbi, aggregatorAbi } from '../artifacts/index'
 import { deployAcrossEntry } from '../deploy/deployAcrossEntry'
 import { deployAcrossSpokePool } from '../deploy/deployAcrossSpokePool'
 import { sendContractTx } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
-import { deploySwapFixture, FACTORY_UNISWAP_V2, type SwapFixture } from './deploySwapFixture'
+import type { SwapFixture } from './deploySwapFixture'
+import { expectRevert } from './expectRevert'
+import { FIXTURE_CHAIN_ID, setupEntryFixture } from './setupEntryFixture'
+import { type Step, v2Out, v2Step } from './v2Step'
 
-type Step = {
-  kind: number
-  factoryId: number
-  tokenIn: Address
-  tokenOut: Address
-  fee: number
-  share: bigint
-}
 type AcrossSwap = {
   tokenIn: Address
   amountIn: bigint
@@ -50,55 +40,43 @@ type AcrossSwap = {
   integratorId: Hex
 }
 
-const CHAIN_ID = 31337
 const DESTINATION_CHAIN_ID = 10n
-const ONE = 10n ** 18n
 const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
 const FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000FEE1'
 const TAG: Hex = `0x${'ab'.repeat(32)}`
 const e = parseEther
 
-let anvil: AnvilInstance
 let f: SwapFixture
 let spokePool: Address
 let entry: Address
-let snapshotId: Hex
 
-const v2Step = (tokenIn: Address, tokenOut: Address): Step => ({
-  kind: 0,
-  factoryId: FACTORY_UNISWAP_V2,
-  tokenIn,
-  tokenOut,
-  fee: 0,
-  share: ONE,
+const fixture = setupEntryFixture({
+  port: 28_800,
+  async deploy({ deployer, weth, aggregator }) {
+    const { spokePool } = await deployAcrossSpokePool(deployer, {
+      wrappedNative: weth,
+      withdrawalRecipient: deployer.account.address,
+    })
+    const { entry } = await deployAcrossEntry(deployer, { spokePool, aggregator })
+    return { entry, spokePool }
+  },
+  approvedTokens: ['tokenA', 'tokenB'],
 })
+const { balanceOf } = fixture
+
+beforeAll(() => {
+  ;({
+    f,
+    deployed: { entry, spokePool },
+  } = fixture.get())
+})
+
 /** The Aggregator's errors, so a swap's revert inside the entry decodes by name. */
 const aggregatorErrors = aggregatorAbi.filter((item) => item.type === 'error')
-const v2Out = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
-  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
-
-const balanceOf = (token: Address, owner: Address) =>
-  token === zeroAddress
-    ? f.deployer.getBalance({ address: owner })
-    : f.deployer.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-
 async function expectNothingHeld() {
   for (const token of [f.tokens.tokenA, f.tokens.tokenB, f.weth, zeroAddress]) {
     expect(await balanceOf(token, entry)).toBe(0n)
   }
-}
-
-async function expectRevert(promise: Promise<unknown>, errorName: string, args?: readonly unknown[]) {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  const reverted =
-    error instanceof BaseError ? error.walk((x) => x instanceof ContractFunctionRevertedError) : null
-  expect(reverted).toBeInstanceOf(ContractFunctionRevertedError)
-  if (!(reverted instanceof ContractFunctionRevertedError)) return
-  expect(reverted.data?.errorName).toBe(errorName)
-  if (args) expect(reverted.data?.args).toEqual(args)
 }
 
 async function now() {
@@ -160,34 +138,6 @@ async function swapAndDeposit(s: AcrossSwap, steps: Step[], value = 0n) {
     gasPaid: receipt.gasUsed * receipt.effectiveGasPrice,
   }
 }
-
-beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 28_800 })
-  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
-  ;({ spokePool } = await deployAcrossSpokePool(f.deployer, {
-    wrappedNative: f.weth,
-    withdrawalRecipient: f.deployer.account.address,
-  }))
-  ;({ entry } = await deployAcrossEntry(f.deployer, { spokePool, aggregator: f.aggregator }))
-  for (const token of [f.tokens.tokenA, f.tokens.tokenB]) {
-    await sendContractTx(f.user, {
-      address: token,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [entry, maxUint256],
-    })
-  }
-  snapshotId = await f.deployer.snapshot()
-}, 120_000)
-
-beforeEach(async () => {
-  await f.deployer.revert({ id: snapshotId })
-  snapshotId = await f.deployer.snapshot()
-})
-
-afterAll(async () => {
-  await anvil?.stop()
-})
 
 describe('AcrossEntry.swapAndDeposit', () => {
   it('swaps to the input token, pays the fee, deposits exactly inputAmount for the user and returns the surplus', async () => {
@@ -325,7 +275,7 @@ describe('AcrossEntry.swapAndDeposit', () => {
     const depositor = getAddress(sliceHex(deposited.depositor, 12))
     const leaf = {
       amountToReturn: 0n,
-      chainId: BigInt(CHAIN_ID),
+      chainId: BigInt(FIXTURE_CHAIN_ID),
       refundAmounts: [deposited.inputAmount],
       leafId: 0,
       l2TokenAddress: f.tokens.tokenA,

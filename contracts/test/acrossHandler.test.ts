@@ -18,21 +18,12 @@ import { deployAcrossSpokePool } from '../deploy/deployAcrossSpokePool'
 import { sendContractTx } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import { destinationSwapParameter } from './composeMessage'
-import { deploySwapFixture, FACTORY_UNISWAP_V2, type SwapFixture } from './deploySwapFixture'
+import { deploySwapFixture, type SwapFixture } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
-
-type Step = {
-  kind: number
-  factoryId: number
-  tokenIn: Address
-  tokenOut: Address
-  fee: number
-  share: bigint
-}
+import { type Step, v2Out, v2Step } from './v2Step'
 
 const CHAIN_ID = 31337
 const ORIGIN_CHAIN_ID = 10n
-const ONE = 10n ** 18n
 const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
 const e = parseEther
 
@@ -44,17 +35,6 @@ let snapshotId: Hex
 let depositId = 0n
 
 const word = (address: Address): Hex => pad(address.toLowerCase() as Address)
-const v2Step = (tokenIn: Address, tokenOut: Address): Step => ({
-  kind: 0,
-  factoryId: FACTORY_UNISWAP_V2,
-  tokenIn,
-  tokenOut,
-  fee: 0,
-  share: ONE,
-})
-const v2Out = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
-  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
-
 function message(
   overrides: Partial<{
     receiver: Address

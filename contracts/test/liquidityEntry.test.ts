@@ -1,20 +1,13 @@
-import { type Address, type Hex, maxUint256, parseEther, parseEventLogs, zeroAddress } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { type Address, parseEther, parseEventLogs, zeroAddress } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { aggregatorAbi, devTokenAbi, liquidityEntryAbi, liquidityRouterAbi } from '../artifacts/index'
 import { deployLiquidityNetworkContracts } from '../deploy/deployLiquidityNetworkContracts'
 import { waitForReceipt } from '../deploy/waitForReceipt'
-import { deploySwapFixture, FACTORY_UNISWAP_V2, type SwapFixture } from './deploySwapFixture'
+import type { SwapFixture } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
+import { setupEntryFixture } from './setupEntryFixture'
+import { type Step, v2Out, v2Step } from './v2Step'
 
-type Step = {
-  kind: number
-  factoryId: number
-  tokenIn: Address
-  tokenOut: Address
-  fee: number
-  share: bigint
-}
 type SwapDeposit = {
   tokenIn: Address
   amountIn: bigint
@@ -25,48 +18,33 @@ type SwapDeposit = {
   expiration: bigint
 }
 
-const CHAIN_ID = 31337
-const ONE = 10n ** 18n
 const VAULT: Address = '0x0000000000000000000000000000000000005A17'
 const MEMO = '=:b:bcrt1qxyzxyzxyzxyzxyzxyzxyzxyzxyzxyzq0l2k7:1000'
 const e = parseEther
 
-let anvil: AnvilInstance
 let f: SwapFixture
 let router: Address
 let entry: Address
-let snapshotId: Hex
 
-beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 26040 })
-  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
-  ;({ liquidityRouter: router, liquidityEntry: entry } = await deployLiquidityNetworkContracts(f.deployer, {
-    aggregator: f.aggregator,
-  }))
-  await waitForReceipt(f.user, {
-    hash: await f.user.writeContract({
-      address: f.tokens.tokenA,
-      abi: devTokenAbi,
-      functionName: 'approve',
-      args: [entry, maxUint256],
-    }),
-  })
-  snapshotId = await f.deployer.snapshot()
-}, 120_000)
-
-beforeEach(async () => {
-  await f.deployer.revert({ id: snapshotId })
-  snapshotId = await f.deployer.snapshot()
+const fixture = setupEntryFixture({
+  port: 26040,
+  async deploy({ deployer, aggregator }) {
+    const { liquidityRouter, liquidityEntry } = await deployLiquidityNetworkContracts(deployer, {
+      aggregator,
+    })
+    return { entry: liquidityEntry, router: liquidityRouter }
+  },
+  approvedTokens: ['tokenA'],
 })
 
-afterAll(async () => {
-  await anvil?.stop()
+beforeAll(() => {
+  ;({
+    f,
+    deployed: { entry, router },
+  } = fixture.get())
 })
 
 const abi = [...liquidityEntryAbi, ...liquidityRouterAbi, ...aggregatorAbi]
-const v2Out = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
-  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
-
 async function deposit(overrides: Partial<SwapDeposit>): Promise<SwapDeposit> {
   const now = (await f.user.getBlock()).timestamp
   return {
@@ -99,9 +77,7 @@ async function send(d: SwapDeposit, steps: Step[], value: bigint) {
   return parseEventLogs({ abi, logs: receipt.logs })
 }
 
-const tokenAToWeth = (): Step[] => [
-  { kind: 0, factoryId: FACTORY_UNISWAP_V2, tokenIn: f.tokens.tokenA, tokenOut: f.weth, fee: 0, share: ONE },
-]
+const tokenAToWeth = (): Step[] => [v2Step(f.tokens.tokenA, f.weth)]
 
 describe('LiquidityEntry.swapAndDeposit', () => {
   it('swaps a token to native and deposits all of it to the vault through the router with the memo', async () => {

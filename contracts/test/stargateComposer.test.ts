@@ -26,15 +26,8 @@ import {
   type SwapFixture,
 } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
+import { type Step, v2Out, v2Step } from './v2Step'
 
-type Step = {
-  kind: number
-  factoryId: number
-  tokenIn: Address
-  tokenOut: Address
-  fee: number
-  share: bigint
-}
 type DestinationSwap = {
   receiver: Address
   tokenOut: Address
@@ -88,18 +81,7 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-const v2Step = (factoryId: number, tokenIn: Address, tokenOut: Address, share = ONE): Step => ({
-  kind: 0,
-  factoryId,
-  tokenIn,
-  tokenOut,
-  fee: 0,
-  share,
-})
-
 /** Uniswap V2's getAmountOut with the 0.3 % fee. */
-const v2Out = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
-  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
 
 function order(overrides: Partial<DestinationSwap> = {}): DestinationSwap {
   return {
@@ -107,7 +89,7 @@ function order(overrides: Partial<DestinationSwap> = {}): DestinationSwap {
     tokenOut: f.tokens.tokenB,
     minAmountOut: 0n,
     deadline: 2n ** 40n,
-    steps: [v2Step(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB)],
+    steps: [v2Step(f.tokens.tokenA, f.tokens.tokenB)],
     ...overrides,
   }
 }
@@ -212,8 +194,8 @@ describe('StargateComposer: delivery', () => {
   it('swaps the bridged token along the route and pays the receiver exactly what the Aggregator pays', async () => {
     const amountLD = e('10')
     const steps = [
-      v2Step(FACTORY_UNISWAP_V2, f.tokens.tokenA, f.tokens.tokenB, ONE / 2n),
-      v2Step(FACTORY_SUSHISWAP, f.tokens.tokenA, f.tokens.tokenB),
+      v2Step(f.tokens.tokenA, f.tokens.tokenB, FACTORY_UNISWAP_V2, ONE / 2n),
+      v2Step(f.tokens.tokenA, f.tokens.tokenB, FACTORY_SUSHISWAP),
     ]
     const expected = v2Out(e('5'), e('1000'), e('1000')) + v2Out(e('5'), e('1000'), e('1100'))
     // The same route called on the Aggregator directly pays the same.
@@ -272,7 +254,7 @@ describe('StargateComposer: delivery', () => {
   it('swaps bridged native coins (StargatePoolNative) to a token', async () => {
     const amountLD = e('1')
     const guid = guidOf(2)
-    const steps = [v2Step(FACTORY_UNISWAP_V2, f.weth, f.tokens.tokenA)]
+    const steps = [v2Step(f.weth, f.tokens.tokenA)]
     const message = composeFor(amountLD, order({ tokenOut: f.tokens.tokenA, steps }))
     await deliver(NATIVE_POOL, amountLD, message, guid)
     const events = await executeCompose(NATIVE_POOL, guid, message)
@@ -356,7 +338,7 @@ describe('StargateComposer: fallback to the bridged asset', () => {
   it('pays bridged native coins when the swap of them fails', async () => {
     const amountLD = e('1')
     const guid = guidOf(6)
-    const steps = [v2Step(FACTORY_UNISWAP_V2, f.weth, f.tokens.tokenA)]
+    const steps = [v2Step(f.weth, f.tokens.tokenA)]
     const message = composeFor(amountLD, order({ tokenOut: f.tokens.tokenA, steps, minAmountOut: e('1000') }))
     await deliver(NATIVE_POOL, amountLD, message, guid)
     const before = await balanceOf(zeroAddress, RECEIVER)

@@ -3,15 +3,13 @@ import {
   concat,
   encodeAbiParameters,
   type Hex,
-  maxUint256,
   pad,
   parseEther,
   parseEventLogs,
   zeroAddress,
   zeroHash,
 } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   aggregatorAbi,
   devTokenAbi,
@@ -26,22 +24,11 @@ import { deployStargateEntry } from '../deploy/deployStargateEntry'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import { composeMessage, destinationSwapParameter } from './composeMessage'
 import { deployEndpointV2, endpointV2Abi } from './deployEndpointV2'
-import {
-  deploySwapFixture,
-  FACTORY_SUSHISWAP,
-  FACTORY_UNISWAP_V2,
-  type SwapFixture,
-} from './deploySwapFixture'
+import { FACTORY_SUSHISWAP, type SwapFixture } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
+import { setupEntryFixture } from './setupEntryFixture'
+import { type Step, v2Out, v2Step } from './v2Step'
 
-type Step = {
-  kind: number
-  factoryId: number
-  tokenIn: Address
-  tokenOut: Address
-  fee: number
-  share: bigint
-}
 type DestinationSwap = {
   receiver: Address
   tokenOut: Address
@@ -65,76 +52,53 @@ type CrossSwap = {
   integratorId: Hex
 }
 
-const CHAIN_ID = 31337
 const EID = 30101
 const DST_EID = 30110
-const ONE = 10n ** 18n
 const RATE = 10n ** 12n // local (18) vs shared (6) decimals, as Stargate's pools of 18-decimal assets
 const POOL_FEE_BPS = 6n
 const MESSAGING_FEE = parseEther('0.01')
 const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
 const e = parseEther
 
-let anvil: AnvilInstance
 let f: SwapFixture
 let endpoint: Address
 let composer: Address
 let entry: Address
 let tokenPool: Address
 let nativePool: Address
-let snapshotId: Hex
 
-beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 22510 })
-  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
-  const pool = (token: Address, feeBps: bigint) =>
-    deployBytecode(f.deployer, {
-      abi: testStargatePoolAbi,
-      bytecode: testStargatePoolBytecode,
-      args: [token, RATE, feeBps, MESSAGING_FEE],
-    })
-  tokenPool = await pool(f.tokens.tokenA, POOL_FEE_BPS)
-  nativePool = await pool(zeroAddress, 0n)
-  const pools = [
-    { pool: tokenPool, token: f.tokens.tokenA },
-    { pool: nativePool, token: zeroAddress },
-  ]
-  ;({ entry } = await deployStargateEntry(f.deployer, { aggregator: f.aggregator, pools }))
-  // The destination side on the same anvil: the test pool's address stands for the destination pool.
-  endpoint = await deployEndpointV2(f.deployer, { eid: EID })
-  ;({ composer } = await deployStargateComposer(f.deployer, { endpoint, aggregator: f.aggregator, pools }))
-  for (const token of [f.tokens.tokenA, f.tokens.tokenB]) {
-    await waitForReceipt(f.user, {
-      hash: await f.user.writeContract({
-        address: token,
-        abi: devTokenAbi,
-        functionName: 'approve',
-        args: [entry, maxUint256],
-      }),
-    })
-  }
-  snapshotId = await f.deployer.snapshot()
+const fixture = setupEntryFixture({
+  port: 22510,
+  async deploy({ deployer, tokens, aggregator }) {
+    const pool = (token: Address, feeBps: bigint) =>
+      deployBytecode(deployer, {
+        abi: testStargatePoolAbi,
+        bytecode: testStargatePoolBytecode,
+        args: [token, RATE, feeBps, MESSAGING_FEE],
+      })
+    const tokenPool = await pool(tokens.tokenA, POOL_FEE_BPS)
+    const nativePool = await pool(zeroAddress, 0n)
+    const pools = [
+      { pool: tokenPool, token: tokens.tokenA },
+      { pool: nativePool, token: zeroAddress },
+    ]
+    const { entry } = await deployStargateEntry(deployer, { aggregator, pools })
+    // The destination side on the same anvil: the test pool's address stands for the destination pool.
+    const endpoint = await deployEndpointV2(deployer, { eid: EID })
+    const { composer } = await deployStargateComposer(deployer, { endpoint, aggregator, pools })
+    return { entry, endpoint, composer, tokenPool, nativePool }
+  },
+  approvedTokens: ['tokenA', 'tokenB'],
+})
+const { balanceOf } = fixture
+
+beforeAll(() => {
+  ;({
+    f,
+    deployed: { entry, endpoint, composer, tokenPool, nativePool },
+  } = fixture.get())
 })
 
-beforeEach(async () => {
-  await f.deployer.revert({ id: snapshotId })
-  snapshotId = await f.deployer.snapshot()
-})
-
-afterAll(async () => {
-  await anvil?.stop()
-})
-
-const v2Step = (factoryId: number, tokenIn: Address, tokenOut: Address): Step => ({
-  kind: 0,
-  factoryId,
-  tokenIn,
-  tokenOut,
-  fee: 0,
-  share: ONE,
-})
-const v2Out = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
-  (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)
 const dustFree = (amount: bigint) => (amount / RATE) * RATE
 const poolReceives = (sent: bigint) => dustFree(sent - (sent * POOL_FEE_BPS) / 10_000n)
 
@@ -163,19 +127,9 @@ function destination(overrides: Partial<DestinationSwap> = {}): DestinationSwap 
     tokenOut: f.tokens.tokenB,
     minAmountOut: 0n,
     deadline: 2n ** 40n,
-    steps: [v2Step(FACTORY_SUSHISWAP, f.tokens.tokenA, f.tokens.tokenB)],
+    steps: [v2Step(f.tokens.tokenA, f.tokens.tokenB, FACTORY_SUSHISWAP)],
     ...overrides,
   }
-}
-
-async function balanceOf(token: Address, account: Address) {
-  if (token === zeroAddress) return f.deployer.getBalance({ address: account })
-  return f.deployer.readContract({
-    address: token,
-    abi: devTokenAbi,
-    functionName: 'balanceOf',
-    args: [account],
-  })
 }
 
 /** Sends `swapAndSend` from the user; returns the pool's `Sent` and the entry's `CrossSwapSent` and the gas paid. */
@@ -234,7 +188,7 @@ const encodeOrder = (o: DestinationSwap) => encodeAbiParameters([destinationSwap
 
 describe('StargateEntry: swap and send in one transaction', () => {
   it('swaps a token to the pool asset, sends it with our compose message, refunds the dust; the destination pays', async () => {
-    const steps = [v2Step(FACTORY_UNISWAP_V2, f.tokens.tokenB, f.tokens.tokenA)]
+    const steps = [v2Step(f.tokens.tokenB, f.tokens.tokenA)]
     const swapOut = v2Out(e('10'), e('1000'), e('1000'))
     const sentLD = dustFree(swapOut)
     const receivedLD = poolReceives(sentLD)
@@ -322,7 +276,7 @@ describe('StargateEntry: swap and send in one transaction', () => {
   })
 
   it('native input swapped to the pool token: msg.value = amountIn + nativeFee', async () => {
-    const steps = [v2Step(FACTORY_UNISWAP_V2, f.weth, f.tokens.tokenA)]
+    const steps = [v2Step(f.weth, f.tokens.tokenA)]
     const swapOut = v2Out(e('1'), e('500'), e('1000'))
     const user = f.user.account.address
     const ethBefore = await balanceOf(zeroAddress, user)
@@ -364,7 +318,7 @@ describe('StargateEntry: swap and send in one transaction', () => {
 
   it('takes the integrator fee in the pool asset before the send, and refuses one above the cap', async () => {
     const feeTo = '0x00000000000000000000000000000000000fee70'
-    const steps = [v2Step(FACTORY_UNISWAP_V2, f.tokens.tokenB, f.tokens.tokenA)]
+    const steps = [v2Step(f.tokens.tokenB, f.tokens.tokenA)]
     const swapOut = v2Out(e('10'), e('1000'), e('1000'))
     const fee = (swapOut * 50n) / 10_000n
     const poolBefore = await balanceOf(f.tokens.tokenA, tokenPool)
@@ -386,7 +340,7 @@ describe('StargateEntry: swap and send in one transaction', () => {
   })
 
   it('refuses a wrong msg.value, an unknown pool, a missing receiver, and unmet minimums', async () => {
-    const steps = [v2Step(FACTORY_UNISWAP_V2, f.tokens.tokenB, f.tokens.tokenA)]
+    const steps = [v2Step(f.tokens.tokenB, f.tokens.tokenA)]
     const swapOut = v2Out(e('10'), e('1000'), e('1000'))
     await expectRevert(simulate(cross({}), steps, destination(), 0n), 'InvalidMsgValue', [0n, MESSAGING_FEE])
     await expectRevert(

@@ -20,6 +20,7 @@ import type { ContractStep } from '../../routing/toContractSteps'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
 import { planPathSteps } from '../stargate/planPathSteps'
 import { destinationSwapParameter } from '../stargate/stargatePoolAbi'
+import { toProviderSentTransfers } from '../toProviderSentTransfers'
 import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
 import { computeAcrossInputForOutput, computeAcrossOutput, convertDecimals } from './acrossFees'
 import { acrossSpokePoolAbi } from './acrossSpokePoolAbi'
@@ -425,27 +426,13 @@ export function createAcrossProvider(params: {
         client.getContractEvents({ ...range, eventName: 'AcrossSwapDeposited' }),
         client.getContractEvents({ ...range, eventName: 'AcrossSwapAttributed' }),
       ])
-      const attributionOf = new Map(attributions.map((a) => [a.args.depositId, a.args]))
-      return events.flatMap((event) => {
-        const destination = deploymentOf(Number(event.args.destinationChainId))
-        if (destination === undefined) return []
-        return [
-          {
-            originTxHash: event.transactionHash,
-            blockNumber: event.blockNumber,
-            blockHash: event.blockHash,
-            sourceChainId: chainId,
-            destinationChainId: destination.chainId,
-            sender: getAddress(event.args.sender),
-            receiver: getAddress(event.args.receiver),
-            tokenIn: getAddress(event.args.tokenIn),
-            tokenOut: getAddress(event.args.tokenOut),
-            amountIn: event.args.amountIn,
-            contract: entry,
-            integratorId: attributionOf.get(event.args.depositId)?.integratorId ?? zeroHash,
-            feeAmount: attributionOf.get(event.args.depositId)?.feeAmount ?? 0n,
-          },
-        ]
+      return toProviderSentTransfers({
+        chainId,
+        contract: entry,
+        key: 'depositId',
+        sends: events,
+        attributions,
+        destinationOf: (event) => deploymentOf(Number(event.args.destinationChainId))?.chainId,
       })
     },
 

@@ -16,6 +16,7 @@ import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
+import { toProviderSentTransfers } from '../toProviderSentTransfers'
 import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
 import { encodeExecutorOptions } from './encodeExecutorOptions'
 import { planPathSteps } from './planPathSteps'
@@ -318,27 +319,13 @@ export function createStargateProvider(params: {
         client.getContractEvents({ ...range, eventName: 'CrossSwapSent' }),
         client.getContractEvents({ ...range, eventName: 'CrossSwapAttributed' }),
       ])
-      const attributionOf = new Map(attributions.map((a) => [a.args.guid, a.args]))
-      return events.flatMap((event) => {
-        const destination = served.find((d) => d.layerZero?.eid === event.args.dstEid)
-        if (destination === undefined) return []
-        return [
-          {
-            originTxHash: event.transactionHash,
-            blockNumber: event.blockNumber,
-            blockHash: event.blockHash,
-            sourceChainId: chainId,
-            destinationChainId: destination.chainId,
-            sender: getAddress(event.args.sender),
-            receiver: getAddress(event.args.receiver),
-            tokenIn: getAddress(event.args.tokenIn),
-            tokenOut: getAddress(event.args.tokenOut),
-            amountIn: event.args.amountIn,
-            contract: entry,
-            integratorId: attributionOf.get(event.args.guid)?.integratorId ?? zeroHash,
-            feeAmount: attributionOf.get(event.args.guid)?.feeAmount ?? 0n,
-          },
-        ]
+      return toProviderSentTransfers({
+        chainId,
+        contract: entry,
+        key: 'guid',
+        sends: events,
+        attributions,
+        destinationOf: (event) => served.find((d) => d.layerZero?.eid === event.args.dstEid)?.chainId,
       })
     },
 
