@@ -14,6 +14,9 @@ export interface FlowCurve {
   readonly mids: readonly number[]
 }
 
+/** The least relative fall of a model's marginal rate across `scale` (1 bp; the exact refinement corrects it). */
+const MIN_BEND = 1e-4
+
 /** Grid of the samples, as fractions of the scale: 2^-16 .. 2^1 in factors of two. */
 const GRID = Array.from({ length: 18 }, (_, k) => 2 ** (k - 16))
 
@@ -48,8 +51,14 @@ export function sampleFlowCurve(
     const x0 = xs[k] ?? 0
     const x1 = xs[k + 1] ?? 0
     const chord = ((ys[k + 1] ?? 0) - (ys[k] ?? 0)) / (x1 - x0)
-    slopes.push(Math.max(0, Math.min(chord, slopes[k - 1] ?? chord)))
-    mids.push((x0 + x1) / 2)
+    const mid = (x0 + x1) / 2
+    const previous = slopes[k - 1]
+    // strictly falling (a pool as deep as linear still bends by MIN_BEND over the scale), so the amount a pool
+    // takes is a continuous function of the price ratio and the dual has a root to find
+    const cap =
+      previous === undefined ? chord : previous * (1 - (MIN_BEND * (mid - (mids[k - 1] ?? 0))) / scale)
+    slopes.push(Math.max(0, Math.min(chord, cap)))
+    mids.push(mid)
   }
   return { xs, ys, slopes, mids }
 }
@@ -93,4 +102,25 @@ export function flowCurveValue(curve: FlowCurve, x: number): number {
   const y0 = ys[lo] ?? 0
   const y1 = ys[hi] ?? 0
   return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0)
+}
+
+/**
+ * The derivative of `flowCurveResponse` in the rate (<= 0). Where the response is 0 or the cap, the slope of the
+ * nearest segment instead (the response's slope once the rate moves back inside), so a Newton step over the
+ * prices sees the pools that a small move would bring in.
+ */
+export function flowCurveResponseSlope(curve: FlowCurve, rate: number): number {
+  const { slopes, mids } = curve
+  const last = slopes.length - 1
+  if (last < 1) return 0
+  let lo = 0
+  let hi = last
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1
+    if ((slopes[mid] ?? 0) > rate) lo = mid
+    else hi = mid
+  }
+  const s0 = slopes[lo] ?? 0
+  const s1 = slopes[hi] ?? 0
+  return s0 === s1 ? 0 : -((mids[hi] ?? 0) - (mids[lo] ?? 0)) / (s0 - s1)
 }
