@@ -60,6 +60,29 @@ describe('searchFlowRoute', () => {
     expect(bp(route?.amountOut ?? 0n, optimum)).toBeLessThan(1)
   })
 
+  it('keeps the 24 pools given the most value, not the most units: a few deep pools of an 8-decimal input stay', () => {
+    const E8 = 10n ** 8n
+    // A has 8 decimals (one unit is worth 1e10 units of B and D): 4 direct pools, and 25 shallow ones behind B
+    const direct = Array.from({ length: 4 }, (_, i) =>
+      makeV2Pool({ id: 200 + i, tokenA: A, tokenB: D, reserveA: 100n * E8, reserveB: 100n * E18 }),
+    )
+    const toB = makeV2Pool({ id: 210, tokenA: A, tokenB: B, reserveA: 10_000n * E8, reserveB: 10_000n * E18 })
+    const fromB = Array.from({ length: 25 }, (_, i) =>
+      makeV2Pool({ id: 220 + i, tokenA: B, tokenB: D, reserveA: 20n * E18, reserveB: 20n * E18 }),
+    )
+    const route = searchFlowRoute({
+      pools: [...direct, toB, ...fromB],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount: 100n * E8,
+      connectors: [B],
+    })
+    expect(route?.steps).toHaveLength(MAX_ROUTE_STEPS)
+    const used = new Set(route?.steps.map((step) => step.pool.address))
+    for (const pool of [...direct, toB]) expect(used.has(pool.address)).toBe(true)
+  })
+
   it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {
     const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
     const p2 = makeV2Pool({ id: 12, tokenA: A, tokenB: D, reserveA: 700n * E18, reserveB: 700n * E18 })

@@ -194,11 +194,14 @@ export function searchFlowRoute(
   })
   active = active.map((a, e) => a && curves[e] != null)
   solve()
-  // the Aggregator takes at most MAX_ROUTE_STEPS steps: leave out the pools given least and solve again
+  // the Aggregator takes at most MAX_ROUTE_STEPS steps: leave out the pools given the least value, solve again
   for (;;) {
     const used = edges.flatMap((_, e) => (active[e] && (inputs[e] ?? 0) > 0 ? [e] : []))
     if (used.length <= MAX_ROUTE_STEPS) break
-    used.sort((a, b) => (inputs[a] ?? 0) - (inputs[b] ?? 0))
+    // by value (the solution's prices), not base units: a pool of an 8-decimal token is not smaller than one of
+    // an 18-decimal token for taking fewer units
+    const valueOf = (e: number) => (inputs[e] ?? 0) * (warmPrices?.[edges[e]?.from ?? 0] ?? 0)
+    used.sort((a, b) => valueOf(a) - valueOf(b))
     const dropped = new Set(used.slice(0, used.length - MAX_ROUTE_STEPS))
     active = active.map((a, e) => a && !dropped.has(e))
     solve()
