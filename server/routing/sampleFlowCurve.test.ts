@@ -25,9 +25,8 @@ describe('sampleFlowCurve', () => {
     expect(slope).toBeLessThan(0)
     const h = 1e-9
     expect(flowCurveResponse(linear, rate + h) - x).toBeCloseTo(slope * h, 3)
-    // outside the sampled rates: the nearest segment's slope (what a Newton step needs to bring the pool in)
-    expect(flowCurveResponseSlope(linear, 3)).toBe(
-      flowCurveResponseSlope(linear, (linear.slopes[0] ?? 0) - 1e-12),
-    )
+    // above the first marginal rate the pool takes nothing, below the last it takes its cap: flat
+    expect(flowCurveResponseSlope(linear, 3)).toBe(0)
+    expect(flowCurveResponseSlope(linear, 1)).toBe(0)
   })
 })

@@ -104,15 +104,11 @@ export function flowCurveValue(curve: FlowCurve, x: number): number {
   return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0)
 }
 
-/**
- * The derivative of `flowCurveResponse` in the rate (<= 0). Where the response is 0 or the cap, the slope of the
- * nearest segment instead (the response's slope once the rate moves back inside), so a Newton step over the
- * prices sees the pools that a small move would bring in.
- */
+/** The derivative of `flowCurveResponse` in the rate (<= 0; 0 where the response is 0 or the cap). */
 export function flowCurveResponseSlope(curve: FlowCurve, rate: number): number {
   const { slopes, mids } = curve
   const last = slopes.length - 1
-  if (last < 1) return 0
+  if (last < 1 || rate >= (slopes[0] ?? 0) || rate <= (slopes[last] ?? 0)) return 0
   let lo = 0
   let hi = last
   while (hi - lo > 1) {

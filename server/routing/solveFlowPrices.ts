@@ -155,6 +155,15 @@ export function solveFlowPrices(params: {
       add(b, a, rate * d)
       add(b, b, -rate * d)
     }
+    // a token no priced pool touches keeps its price (its row would make the system singular)
+    for (let t = 0; t < n; t++) {
+      let empty = true
+      for (let k = 0; k < n && empty; k++) empty = (jacobian[t * n + k] ?? 0) === 0
+      if (empty) {
+        jacobian[t * n + t] = 1
+        rhs[t] = 0
+      }
+    }
     const step = solveLinear(jacobian, rhs, n)
     if (!step) return false
     let longest = 0
