@@ -17,8 +17,8 @@ export interface FlowCurve {
 /** The least relative fall of a model's marginal rate across `scale` (1 bp; the exact refinement corrects it). */
 const MIN_BEND = 1e-4
 
-/** Grid of the samples, as fractions of the scale: 2^-16 .. 2^1 in factors of two. */
-const GRID = Array.from({ length: 18 }, (_, k) => 2 ** (k - 16))
+/** Grid of the samples, as fractions of the scale: 2^-16 .. 2^1, in factors of two from 2^-6 on (12 samples). */
+const GRID = [-16, -13, -10, -8, -6, -5, -4, -3, -2, -1, 0, 1].map((k) => 2 ** k)
 
 /**
  * Samples `evaluate` (the exact output of one pool direction for an input in base units, null where the pool
