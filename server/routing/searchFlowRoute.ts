@@ -58,7 +58,7 @@ export interface FlowSearchOptions {
 }
 
 const MAX_PRUNE_ROUNDS = 6
-const MAX_REFINE_EVALUATIONS = 160
+const MAX_REFINE_EVALUATIONS = 64
 
 /**
  * The optimal exact-input route as a flow over the pool graph: amounts may split and merge at every token
