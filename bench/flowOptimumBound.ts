@@ -156,11 +156,18 @@ export function flowOptimumBound(params: {
     return { value, gradient, hessian, responses }
   }
 
-  const feasibleAt = (e: Evaluation) => {
+  const feasibleAt = (e: Evaluation, nu: readonly number[]) => {
     const edges: DualFlowEdge[] = []
     for (const [i, d] of live.entries()) {
-      const paid = e.responses[i]?.paid ?? 0
-      if (paid > 0) edges.push({ ...d.direction, from: d.from, to: d.to, paid })
+      const value = (e.responses[i]?.paid ?? 0) * (nu[d.from] ?? 0)
+      if (value > 0)
+        edges.push({
+          pool: d.direction.pool,
+          zeroForOne: d.direction.zeroForOne,
+          from: d.from,
+          to: d.to,
+          value,
+        })
     }
     return repairDualFlow({ tokenCount: count, tokenIn, tokenOut, amountIn: params.amountIn, edges })
   }
@@ -169,7 +176,7 @@ export function flowOptimumBound(params: {
   const maxIterations = params.maxIterations ?? 100
   let current = evaluate(prices)
   let bound = current.value
-  let best = feasibleAt(current)
+  let best = feasibleAt(current, prices)
   let lambda = 1e-6
   let iterations = 0
   const gapOf = () => (bound - Number(best.amountOut)) / bound
@@ -207,7 +214,7 @@ export function flowOptimumBound(params: {
     for (const [i, p] of accepted.nu.entries()) prices[i] = p
     current = accepted.e
     if (current.value < bound) bound = current.value
-    const repaired = feasibleAt(current)
+    const repaired = feasibleAt(current, prices)
     if (repaired.amountOut > best.amountOut) best = repaired
   }
   const gap = gapOf()

@@ -477,6 +477,11 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           priced.steps?.map((s) => s.pool.address) ??
             priced.legs.flatMap((l) => l.hops.map((h) => h.pool.address)),
         )
+        // progress on stderr: the reference solving takes minutes
+        process.stderr.write(
+          `${chainId} ${from}->${to} $${sizeUsd}: reference gap ${bound.gapBp.toFixed(4)} bp after ` +
+            `${bound.iterations} iterations, ${refMs.toFixed(0)} ms\n`,
+        )
         cases.push({
           label: `${chainId} ${from}->${to} $${sizeUsd.toLocaleString('en-US')}`,
           sizeUsd,
