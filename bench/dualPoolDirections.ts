@@ -8,6 +8,11 @@ export interface DualResponse {
   readonly received: number
   /** d paid / d r (<= 0: a higher price of the input token makes the pool take less of it). */
   readonly dPaid: number
+  /**
+   * received − r · paid, computed without cancellation (the dual sums these; the difference of the two large
+   * products loses the digits a small trade over deep pools needs).
+   */
+  readonly profit: number
 }
 
 /** One direction of one pool: selling `zeroForOne ? token0 : token1` into it. */
@@ -25,7 +30,7 @@ interface Segment {
 }
 
 const Q96 = 2 ** 96
-const NONE: DualResponse = { paid: 0, received: 0, dPaid: 0 }
+const NONE: DualResponse = { paid: 0, received: 0, dPaid: 0, profit: 0 }
 
 /**
  * A constant-product pair selling into reserve `reserveIn`: trade until the marginal output
@@ -43,6 +48,8 @@ function v2Respond(reserveIn: number, reserveOut: number, feeBps: number) {
       paid: net / keep,
       received: (reserveOut * net) / (reserveIn + net),
       dPaid: -atPrice / (2 * r * keep),
+      // with S = Rin + net at the price: received − r·paid = r·net²/((1−f)·Rin)
+      profit: (r * net * net) / (keep * reserveIn),
     }
   }
 }
@@ -62,15 +69,20 @@ function v3Respond(sqrtPrice: number, segments: readonly Segment[], fee: number,
     let paid = 0
     let received = 0
     let dPaid = 0
+    let profit = 0
+    const t2 = target * target
     for (const segment of segments) {
       const end = zeroForOne ? Math.max(target, segment.sqrtEnd) : Math.min(target, segment.sqrtEnd)
       const l = segment.liquidity
+      // each segment's received − r·paid in a form without cancellation (r = (1−f)·T² or (1−f)/T²)
       if (zeroForOne) {
         paid += (l * (1 / end - 1 / s)) / keep
         received += l * (s - end)
+        profit += (l * (s - end) * (end * s - t2)) / (end * s)
       } else {
         paid += (l * (end - s)) / keep
         received += l * (1 / s - 1 / end)
+        profit += (l * (end - s) * (t2 - s * end)) / (s * end * t2)
       }
       s = end
       if (end === target) {
@@ -78,7 +90,7 @@ function v3Respond(sqrtPrice: number, segments: readonly Segment[], fee: number,
         break
       }
     }
-    return { paid, received, dPaid }
+    return { paid, received, dPaid, profit }
   }
 }
 

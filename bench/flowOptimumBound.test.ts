@@ -118,6 +118,28 @@ describe('flowOptimumBound', () => {
     expect(result?.gapBp ?? 1).toBeLessThan(0.001)
   })
 
+  it('closes the bracket on a small trade over deep concentrated pools (the dual summed without cancellation)', () => {
+    const deep = (id: number, token0: typeof A, token1: typeof A, tick: number, fee: number) =>
+      makeV3Pool({
+        id,
+        token0,
+        token1,
+        tick,
+        fee,
+        positions: [{ lower: tick - 6000, upper: tick + 6000, liquidity: 10n ** 30n }],
+      })
+    const pools = [
+      deep(1, A, B, 0, 500),
+      deep(2, B, C, 10, 100),
+      deep(3, A, C, 5, 3000),
+      deep(4, C, D, -3, 500),
+    ]
+    const result = flowOptimumBound({ pools, tokenIn: A, tokenOut: D, amountIn: 10n * E18 })
+    expect(result?.converged).toBe(true)
+    expect(result?.gapBp ?? 1).toBeLessThan(0.001)
+    expect(result?.route.hops).toBe(3)
+  })
+
   it('is null when tokenOut cannot be reached', () => {
     expect(flowOptimumBound({ pools: parallels, tokenIn: A, tokenOut: C, amountIn: E18 })).toBeNull()
   })

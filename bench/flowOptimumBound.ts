@@ -131,7 +131,7 @@ export function flowOptimumBound(params: {
       const r = pa / pb
       const res = d.direction.respond(r)
       if (res.paid === 0) return res
-      value += pb * res.received - pa * res.paid
+      value += pb * res.profit
       const a = varOf.get(d.from)
       const b = varOf.get(d.to)
       const c = -res.dPaid / pb

@@ -13,6 +13,7 @@ import { applyTransferFee, type FindBestRouteParams, findBestRoute, type Price }
 import type { RouteSearchStats } from '../server/routing/findBestRoute'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from '../server/routing/gasModel'
 import type { FlowSearchStats } from '../server/routing/searchFlowRoute'
+import type { PoolState } from '../server/routing/types'
 import { flowOptimumBound } from './flowOptimumBound'
 import { poolDisjointOptimum } from './poolDisjointOptimum'
 
@@ -75,6 +76,8 @@ const QUALITY_PAIRS: Record<number, [string, string][]> = {
 }
 const QUALITY_CHAINS = Object.keys(QUALITY_PAIRS).map(Number)
 const QUALITY_SIZES_USD = [10, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+/** The Aggregator's cap on the steps of one route (contracts/src/Aggregator.sol). */
+const MAX_STEPS = 24
 
 interface Target {
   baseUrl: string
@@ -345,6 +348,12 @@ interface QualityCase {
   grossBestBp: number
   netBp: number
   netBestBp: number
+  /**
+   * Shortfall of the best route, gross, below the feasible optimum over the connectors' pools only, and over the
+   * 24 pools the reference leans on most (the Aggregator's step cap), bp: near 0 where those limits explain it.
+   */
+  connectorsBp: number
+  cappedBp: number
   /** What the reference's feasible flow does (for the list of cases short by more than 1 bp). */
   reference: string
   /** What our best route does. */
@@ -438,15 +447,29 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
         const legsIn = applyTransferFee(amount, tokenIn.transferFeeBps ?? 0)
         const refGross = poolDisjointOptimum({ ...base, amountIn: legsIn })
         const refStarted = performance.now()
-        const bound = flowOptimumBound({
-          pools,
-          tokenIn: tokenIn.address,
-          tokenOut: tokenOut.address,
-          amountIn: legsIn,
-          excludedTokens: d.tokens.filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address),
-        })
+        const bracket = (over: readonly PoolState[]) =>
+          flowOptimumBound({
+            pools: over,
+            tokenIn: tokenIn.address,
+            tokenOut: tokenOut.address,
+            amountIn: legsIn,
+            excludedTokens: d.tokens.filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address),
+          })
+        const bound = bracket(pools)
         const refMs = performance.now() - refStarted
         if (!refGross || !bound || !stats) continue
+        // diagnostics: the optimum over the connectors' pools only, and over the Aggregator's 24 steps (the 24
+        // pools the reference flow leans on most)
+        const allowed = [...connectors, tokenIn.address, tokenOut.address]
+        const isAllowed = (t: Address) => allowed.some((a) => isAddressEqual(a, t))
+        const viaConnectors = bracket(pools.filter((p) => isAllowed(p.token0) && isAllowed(p.token1)))
+        const top = new Set(
+          [...bound.route.steps]
+            .sort((a, b) => b.value - a.value)
+            .slice(0, MAX_STEPS)
+            .map((s) => s.pool),
+        )
+        const capped = bound.route.steps.length > MAX_STEPS ? bracket(pools.filter((p) => top.has(p))) : bound
         // The true optimum is at most the bound and at least any feasible flow (the reference's, the router's,
         // the best pool-disjoint split).
         const upper = maxOf(BigInt(Math.ceil(bound.bound)), gross.amountOutGross)
@@ -492,6 +515,10 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           grossBestBp: bps(lower - gross.amountOutGross, lower),
           netBp: bps(upper - cheapestGas - ourNet, upper),
           netBestBp: bps(maxOf(refNet, ourNet) - ourNet, lower),
+          connectorsBp: viaConnectors
+            ? bps(viaConnectors.feasible - gross.amountOutGross, viaConnectors.feasible)
+            : 0,
+          cappedBp: capped ? bps(capped.feasible - gross.amountOutGross, capped.feasible) : 0,
           reference:
             `${bound.route.steps.length} pools, ${bound.route.hops} hops, via ` +
             `${[...inner].map(symbolOf).join(' ') || '-'}` +
@@ -786,6 +813,8 @@ async function printQuality(target: Target) {
         'net bp vs bound',
         'vs feasible',
         'ref gap bp',
+        'vs connectors only bp',
+        'vs 24 pools bp',
         'ours',
         'reference flow',
       ],
@@ -798,6 +827,8 @@ async function printQuality(target: Target) {
           c.netBp.toFixed(2),
           c.netBestBp.toFixed(2),
           c.refGapBp.toFixed(4),
+          c.connectorsBp.toFixed(2),
+          c.cappedBp.toFixed(2),
           c.ours,
           c.reference,
         ]),

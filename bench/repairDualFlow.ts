@@ -21,6 +21,8 @@ export interface RepairedStep {
   readonly amountIn: bigint
   readonly amountOut: bigint
   readonly ticksCrossed: number
+  /** The dual's value through the pool (after cycles are cancelled): how much the flow leans on it. */
+  readonly value: number
 }
 
 export interface RepairedFlow {
@@ -31,6 +33,9 @@ export interface RepairedFlow {
   /** Pools per path: the most pools on any path from tokenIn to tokenOut. */
   hops: number
 }
+
+/** Outgoing edges below this share of a token's largest carry nothing. */
+const DUST = 1e-7
 
 interface WorkEdge {
   readonly edge: DualFlowEdge
@@ -114,13 +119,16 @@ export function repairDualFlow(params: {
   const steps: RepairedStep[] = []
   for (const t of order) {
     const have = received[t] ?? 0n
-    const out = edges.filter((e) => e.edge.from === t)
+    const leaving = edges.filter((e) => e.edge.from === t)
+    const most = leaving.reduce((m, e) => Math.max(m, e.value), 0)
+    // dust edges (rounding noise of the dual, each a pool to pay gas for) give their share to the others
+    const out = leaving.filter((e) => e.value >= most * DUST)
     if (t === tokenOut || out.length === 0 || have === 0n) continue
     const weight = out.reduce((s, e) => s + e.value, 0)
     const shares = out.map((e) => BigInt(Math.floor((Number(have) * e.value) / weight)))
     const largest = out.reduce((m, e, i) => (e.value > (out[m]?.value ?? 0) ? i : m), 0)
     shares[largest] = (shares[largest] ?? 0n) + have - shares.reduce((s, x) => s + x, 0n)
-    for (const [i, { edge }] of out.entries()) {
+    for (const [i, { edge, value }] of out.entries()) {
       const amount = shares[i] ?? 0n
       if (amount <= 0n) continue
       const swap = simulate(edge, amount)
@@ -135,6 +143,7 @@ export function repairDualFlow(params: {
         amountIn: swap.amountIn,
         amountOut: swap.amountOut,
         ticksCrossed: swap.ticksCrossed,
+        value,
       })
     }
   }
