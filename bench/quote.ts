@@ -486,13 +486,12 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           nativePriceInToken: nativePriceInTokenOut,
         })
         const ourNet = priced.amountOutGross - priced.gasCostInToken
-        const refNet =
-          bound.feasible -
-          computeGasCostInToken({
-            gasUnits: computeStepsGasUnits(bound.route.steps),
-            gasPriceWei,
-            nativePriceInToken: nativePriceInTokenOut,
-          })
+        const refGas = computeGasCostInToken({
+          gasUnits: computeStepsGasUnits(bound.route.steps),
+          gasPriceWei,
+          nativePriceInToken: nativePriceInTokenOut,
+        })
+        const refNet = bound.feasible - refGas
         const inner = new Set(
           bound.route.steps
             .flatMap((s) => [s.tokenIn, s.tokenOut])
@@ -526,10 +525,10 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
             `${bound.route.hops} hops, via ` +
             `${[...inner].map(symbolOf).join(' ') || '-'}` +
             (outside.length > 0 ? `; outside connectors: ${outside.map(symbolOf).join(' ')}` : '') +
-            ` (${refMs.toFixed(0)} ms)`,
+            `, gas ${bps(refGas, upper).toFixed(2)} bp (${refMs.toFixed(0)} ms)`,
           ours:
             `${ourPools.size} pools, ${priced.steps ? `flow of ${priced.steps.length} steps` : `${priced.legs.length} legs`}, ` +
-            `max ${Math.max(0, ...priced.legs.map((l) => l.hops.length))} hops`,
+            `max ${Math.max(0, ...priced.legs.map((l) => l.hops.length))} hops, gas ${bps(priced.gasCostInToken, upper).toFixed(2)} bp`,
           stats,
           ms,
           beatenByBp: bestQuote ? (beatenBy / netUsd(bestQuote)) * 10_000 : 0,
@@ -835,6 +834,19 @@ async function printQuality(target: Target) {
           c.ours,
           c.reference,
         ]),
+    ),
+  )
+  const shortNet = cases.filter((c) => c.sizeUsd >= 10_000 && c.grossBp <= 1 && c.netBestBp > 1)
+  console.log(
+    `\ncases of $10k and more within 1 bp gross but short by over 1 bp net of gas against the feasible flow less ` +
+      `its gas: ${shortNet.length}`,
+  )
+  console.log(
+    table(
+      ['trade', 'gross bp vs bound', 'net bp vs feasible', 'ours', 'reference flow'],
+      [...shortNet]
+        .sort((a, b) => b.netBestBp - a.netBestBp)
+        .map((c) => [c.label, c.grossBp.toFixed(2), c.netBestBp.toFixed(2), c.ours, c.reference]),
     ),
   )
   const loose = cases.filter((c) => c.refGapBp > CONVERGED_BP)
