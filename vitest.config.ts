@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'web/**/*.test.ts', 'web/**/*.test.tsx'],
+    include: [
+      'server/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'contracts/**/*.test.ts',
+      'web/**/*.test.ts',
+      'web/**/*.test.tsx',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,112 +1,62 @@
-import type { Address } from 'viem'
+import { type Address, getAddress } from 'viem'
 import type { PoolState } from '../server/routing/types'
+import { type DualPoolDirection, dualPoolDirections } from './dualPoolDirections'
+import { type DualFlowEdge, type RepairedStep, repairDualFlow } from './repairDualFlow'
 
 /*
- * The reference of `bench:quote` for split-and-merge flows, independent of the router: an upper bound on the
- * output of ANY flow of an exact-input trade over every pool of a snapshot (flows split and merge at every
- * token, any number of hops, through any token; pool capacity shared). It is the Lagrange dual of the convex
- * routing problem (Diamandis et al. 2023): for token prices ν >= 0 with ν[tokenOut] = 1,
- *   g(ν) = ν[tokenIn] * amountIn + Σ_pools max_trade (ν[out] * received - ν[in] * paid)
+ * The reference of `bench:quote` for split-and-merge flows, independent of the router's search: a bracket
+ * [feasible, bound] around the optimum output of ANY flow of an exact-input trade over every pool of a snapshot
+ * (flows split and merge at every token, any number of hops, through any token; pool capacity shared).
+ *
+ * bound: the Lagrange dual of the convex routing problem (Diamandis et al. 2023): for token prices ν >= 0 with
+ * ν[tokenOut] = 1,
+ *   g(ν) = ν[tokenIn] * amountIn + Σ_pool directions max_trade (ν[out] * received - ν[in] * paid)
  * is at least the optimum (weak duality), whatever ν is. Each pool's best trade at a price ratio is solved in
- * closed form over its exact curve in floats (a V2 pair's constant product; a V3 pool's tick segments walked
- * one by one), NOT from samples; ν is found by exact cyclic coordinate minimisation (a bisection per token on its
- * excess supply) until g stops falling. Every g evaluated is a valid bound, so the smallest is returned; its
- * distance from the true optimum only shrinks with more sweeps.
+ * closed form over its exact curve in floats (bench/dualPoolDirections.ts). g is convex and continuously
+ * differentiable: its gradient is each token's excess supply, its Hessian a sum of one rank-one term per active
+ * pool direction from the closed-form derivative of the pool's response. It is minimised by damped Newton
+ * (Levenberg-Marquardt on the diagonal, a Jacobi-scaled Cholesky solve, a backtracking Armijo line search): the
+ * problem is badly conditioned (prices of tokens 20 orders of magnitude apart, curvatures many more) and its
+ * Hessian changes where pools switch on, which stalls coordinate descent (the former solver here hit its
+ * 400-sweep cap hundreds of bp above the optimum) while Newton's steps are invariant to the scaling and converge
+ * in tens of iterations.
+ *
+ * feasible: the dual's flows at the best prices, repaired into a conserving flow and valued with each pool
+ * kind's exact simulator (bench/repairDualFlow.ts). The optimum lies in [feasible, bound]; `gapBp` is the
+ * bracket's width.
  */
-
-interface Segment {
-  /** sqrt price (token1 per token0, base units) where the segment ends, in the direction of travel. */
-  readonly sqrtEnd: number
-  readonly liquidity: number
-}
-
-interface Direction {
-  readonly from: number
-  readonly to: number
-  /** The pool's best trade at price ratio r = ν[from] / ν[to]: what it takes and gives (0, 0 for none). */
-  readonly respond: (r: number) => { paid: number; received: number }
-}
 
 export interface FlowOptimumBound {
   /** Upper bound on the gross output of any flow, in tokenOut base units. */
   bound: number
-  /** Coordinate sweeps run. */
-  sweeps: number
+  /** Exact gross output of the repaired flow: a lower bound on the optimum. */
+  feasible: bigint
+  /** (bound − feasible) / bound, in bp. */
+  gapBp: number
+  /** The gap reached `targetGapBp`. */
+  converged: boolean
+  /** Newton iterations run. */
+  iterations: number
   /** Pools of the snapshot in the problem. */
   pools: number
+  /** The repaired flow: its pools in execution order, and the most pools on one path. */
+  route: {
+    steps: (Omit<RepairedStep, 'from' | 'to'> & { tokenIn: Address; tokenOut: Address })[]
+    hops: number
+  }
 }
 
-const Q96 = 2 ** 96
-const NONE = { paid: 0, received: 0 }
-
-/** The V2 pair's best trade selling `from` at ratio r: where its marginal output (1-f)·Rin·Rout/(Rin+(1-f)x)² = r. */
-function v2Direction(reserveIn: number, reserveOut: number, feeBps: number) {
-  const keep = 1 - feeBps / 10_000
-  return (r: number) => {
-    if (!(r > 0)) return NONE
-    const net = Math.sqrt((keep * reserveIn * reserveOut) / r) - reserveIn
-    if (!(net > 0)) return NONE
-    return { paid: net / keep, received: (reserveOut * net) / (reserveIn + net) }
-  }
+interface Evaluation {
+  value: number
+  gradient: number[]
+  hessian: number[][]
+  responses: { paid: number; received: number }[]
 }
 
 /**
- * The V3 pool's best trade at ratio r over its segments (price falls selling token0, rises selling token1):
- * trade until the marginal rate (1-f)·s² (token0 in) or (1-f)/s² (token1 in) meets r, segment by segment.
- */
-function v3Direction(sqrtPrice: number, segments: readonly Segment[], fee: number, zeroForOne: boolean) {
-  const keep = 1 - fee / 1_000_000
-  return (r: number) => {
-    if (!(r > 0)) return NONE
-    const target = zeroForOne ? Math.sqrt(r / keep) : Math.sqrt(keep / r)
-    if (zeroForOne ? target >= sqrtPrice : target <= sqrtPrice) return NONE
-    let s = sqrtPrice
-    let paid = 0
-    let received = 0
-    for (const segment of segments) {
-      const end = zeroForOne ? Math.max(target, segment.sqrtEnd) : Math.min(target, segment.sqrtEnd)
-      const l = segment.liquidity
-      if (zeroForOne) {
-        paid += (l * (1 / end - 1 / s)) / keep
-        received += l * (s - end)
-      } else {
-        paid += (l * (end - s)) / keep
-        received += l * (1 / s - 1 / end)
-      }
-      s = end
-      if (end === target) break
-    }
-    return { paid, received }
-  }
-}
-
-/** A V3 pool's segments from its current price in one direction (liquidity changes at each initialized tick). */
-function v3Segments(pool: Extract<PoolState, { kind: 'uniswap-v3' }>, zeroForOne: boolean): Segment[] {
-  const sqrtAt = (tick: number) => 1.0001 ** (tick / 2)
-  const segments: Segment[] = []
-  let liquidity = Number(pool.liquidity)
-  if (zeroForOne) {
-    const below = pool.ticks.filter((t) => t.index <= pool.tick).reverse()
-    for (const tick of below) {
-      segments.push({ sqrtEnd: sqrtAt(tick.index), liquidity })
-      liquidity -= Number(tick.liquidityNet)
-      if (liquidity <= 0) return segments
-    }
-  } else {
-    const above = pool.ticks.filter((t) => t.index > pool.tick)
-    for (const tick of above) {
-      segments.push({ sqrtEnd: sqrtAt(tick.index), liquidity })
-      liquidity += Number(tick.liquidityNet)
-      if (liquidity <= 0) return segments
-    }
-  }
-  return segments
-}
-
-/**
- * The dual bound for selling `amountIn` of `tokenIn` for `tokenOut` over `pools` (V2 pairs and V3 pools; pools
+ * The bracket for selling `amountIn` of `tokenIn` for `tokenOut` over `pools` (V2 pairs and V3 pools; pools
  * touching a token in `excludedTokens`, e.g. fee-on-transfer tokens, are left out). Null when tokenOut is not
- * reachable. `maxSweeps` bounds the work (default 400).
+ * reachable. Stops at `targetGapBp` (default 0.001) or after `maxIterations` (default 100).
  */
 export function flowOptimumBound(params: {
   pools: readonly PoolState[]
@@ -114,42 +64,37 @@ export function flowOptimumBound(params: {
   tokenOut: Address
   amountIn: bigint
   excludedTokens?: readonly Address[]
-  maxSweeps?: number
+  targetGapBp?: number
+  maxIterations?: number
 }): FlowOptimumBound | null {
-  const excluded = new Set((params.excludedTokens ?? []).map((t) => t.toLowerCase()))
-  const index = new Map<string, number>()
+  const excluded = new Set((params.excludedTokens ?? []).map((t) => getAddress(t)))
+  const tokens: Address[] = []
+  const index = new Map<Address, number>()
   const id = (token: Address) => {
-    const key = token.toLowerCase()
+    const key = getAddress(token)
     const known = index.get(key)
     if (known !== undefined) return known
-    index.set(key, index.size)
-    return index.size - 1
+    index.set(key, tokens.length)
+    tokens.push(key)
+    return tokens.length - 1
   }
   const tokenIn = id(params.tokenIn)
   const tokenOut = id(params.tokenOut)
-  const directions: Direction[] = []
+  const all: { direction: DualPoolDirection; from: number; to: number }[] = []
   const mids: { a: number; b: number; rate: number }[] = []
   let poolCount = 0
   for (const pool of params.pools) {
-    if (excluded.has(pool.token0.toLowerCase()) || excluded.has(pool.token1.toLowerCase())) continue
+    if (excluded.has(getAddress(pool.token0)) || excluded.has(getAddress(pool.token1))) continue
     const t0 = id(pool.token0)
     const t1 = id(pool.token1)
     poolCount++
-    if (pool.kind === 'uniswap-v2') {
-      const r0 = Number(pool.reserve0)
-      const r1 = Number(pool.reserve1)
-      if (r0 <= 0 || r1 <= 0) continue
-      directions.push({ from: t0, to: t1, respond: v2Direction(r0, r1, pool.feeBps) })
-      directions.push({ from: t1, to: t0, respond: v2Direction(r1, r0, pool.feeBps) })
-      mids.push({ a: t0, b: t1, rate: r1 / r0 })
-    } else {
-      const s = Number(pool.sqrtPriceX96) / Q96
-      directions.push({ from: t0, to: t1, respond: v3Direction(s, v3Segments(pool, true), pool.fee, true) })
-      directions.push({ from: t1, to: t0, respond: v3Direction(s, v3Segments(pool, false), pool.fee, false) })
-      mids.push({ a: t0, b: t1, rate: s * s })
+    const { directions, midRate } = dualPoolDirections(pool)
+    for (const direction of directions) {
+      all.push({ direction, from: direction.zeroForOne ? t0 : t1, to: direction.zeroForOne ? t1 : t0 })
     }
+    if (midRate > 0 && Number.isFinite(midRate)) mids.push({ a: t0, b: t1, rate: midRate })
   }
-  const count = index.size
+  const count = tokens.length
   const total = Number(params.amountIn)
   // starting prices: mid prices along a breadth-first walk from tokenOut
   const prices = Array.from({ length: count }, () => 0)
@@ -166,58 +111,190 @@ export function flowOptimumBound(params: {
       queue.push(other)
     }
   }
-  if ((prices[tokenIn] ?? 0) <= 0) return null
+  if ((prices[tokenIn] ?? 0) <= 0 || tokenIn === tokenOut) return null
   const reached = new Set(queue)
-  const live = directions.filter((d) => reached.has(d.from) && reached.has(d.to))
-  const touching: Direction[][] = Array.from({ length: count }, () => [])
-  for (const d of live) {
-    touching[d.from]?.push(d)
-    touching[d.to]?.push(d)
-  }
-  const ratio = (d: Direction) => (prices[d.from] ?? 0) / (prices[d.to] ?? 1)
-  const excess = (t: number) => {
-    let sum = t === tokenIn ? total : 0
-    for (const d of touching[t] ?? []) {
-      const { paid, received } = d.respond(ratio(d))
-      sum += d.to === t ? received : -paid
-    }
-    return sum
-  }
-  const dual = () => {
-    let value = (prices[tokenIn] ?? 0) * total
-    for (const d of live) {
-      const { paid, received } = d.respond(ratio(d))
-      value += (prices[d.to] ?? 0) * received - (prices[d.from] ?? 0) * paid
-    }
-    return value
-  }
-  let bound = dual()
-  const maxSweeps = params.maxSweeps ?? 400
-  let sweeps = 0
-  while (sweeps < maxSweeps) {
-    sweeps++
-    for (const t of queue) {
-      if (t === tokenOut) continue
-      const at = (log: number) => {
-        prices[t] = Math.exp(log)
-        return excess(t)
+  const live = all.filter((d) => reached.has(d.from) && reached.has(d.to))
+  // the variables: every reached token but tokenOut
+  const vars = queue.filter((t) => t !== tokenOut)
+  const varOf = new Map(vars.map((t, i) => [t, i]))
+  const n = vars.length
+
+  const evaluate = (nu: readonly number[]): Evaluation => {
+    let value = (nu[tokenIn] ?? 0) * total
+    const gradient = Array.from({ length: n }, () => 0)
+    const hessian = Array.from({ length: n }, () => Array.from({ length: n }, () => 0))
+    const inVar = varOf.get(tokenIn)
+    if (inVar !== undefined) gradient[inVar] = total
+    const responses = live.map((d) => {
+      const pa = nu[d.from] ?? 0
+      const pb = nu[d.to] ?? 1
+      const r = pa / pb
+      const res = d.direction.respond(r)
+      if (res.paid === 0) return res
+      value += pb * res.profit
+      const a = varOf.get(d.from)
+      const b = varOf.get(d.to)
+      const c = -res.dPaid / pb
+      if (a !== undefined) {
+        gradient[a] = (gradient[a] ?? 0) - res.paid
+        const row = hessian[a]
+        if (row) row[a] = (row[a] ?? 0) + c
       }
-      const center = Math.log(prices[t] ?? 1)
-      let lo = center - 0.5
-      let hi = center + 0.5
-      for (let k = 0; k < 40 && at(lo) > 0; k++) lo -= 2
-      for (let k = 0; k < 40 && at(hi) < 0; k++) hi += 2
-      for (let k = 0; k < 60; k++) {
-        const mid = (lo + hi) / 2
-        if (at(mid) > 0) hi = mid
-        else lo = mid
+      if (b !== undefined) {
+        gradient[b] = (gradient[b] ?? 0) + res.received
+        const row = hessian[b]
+        if (row) row[b] = (row[b] ?? 0) + c * r * r
       }
-      prices[t] = Math.exp(hi)
-    }
-    const value = dual()
-    const improved = bound - value
-    if (value < bound) bound = value
-    if (improved <= bound * 1e-10) break
+      if (a !== undefined && b !== undefined) {
+        const rowA = hessian[a]
+        const rowB = hessian[b]
+        if (rowA) rowA[b] = (rowA[b] ?? 0) - c * r
+        if (rowB) rowB[a] = (rowB[a] ?? 0) - c * r
+      }
+      return res
+    })
+    return { value, gradient, hessian, responses }
   }
-  return { bound, sweeps, pools: poolCount }
+
+  const feasibleAt = (e: Evaluation, nu: readonly number[]) => {
+    const edges: DualFlowEdge[] = []
+    for (const [i, d] of live.entries()) {
+      const value = (e.responses[i]?.paid ?? 0) * (nu[d.from] ?? 0)
+      if (value > 0)
+        edges.push({
+          pool: d.direction.pool,
+          zeroForOne: d.direction.zeroForOne,
+          from: d.from,
+          to: d.to,
+          value,
+        })
+    }
+    return repairDualFlow({ tokenCount: count, tokenIn, tokenOut, amountIn: params.amountIn, edges })
+  }
+
+  const targetGap = (params.targetGapBp ?? 0.001) / 10_000
+  const maxIterations = params.maxIterations ?? 100
+  let current = evaluate(prices)
+  let bound = current.value
+  let best = feasibleAt(current, prices)
+  let lambda = 1e-6
+  let iterations = 0
+  const gapOf = () => (bound - Number(best.amountOut)) / bound
+  while (iterations < maxIterations && gapOf() > targetGap) {
+    iterations++
+    const step = newtonStep(current, vars, prices, lambda)
+    let accepted: { nu: number[]; e: Evaluation; t: number } | undefined
+    if (step) {
+      const slope = step.reduce((s, x, i) => s + x * (current.gradient[i] ?? 0), 0)
+      // keep every price positive: at most a 90% fall per step
+      let t = 1
+      for (const [i, x] of step.entries()) {
+        const p = prices[vars[i] ?? 0] ?? 0
+        if (x < 0) t = Math.min(t, (0.9 * p) / -x)
+      }
+      for (let k = 0; k < 50 && slope < 0; k++, t /= 2) {
+        const nu = [...prices]
+        for (const [i, x] of step.entries()) {
+          const v = vars[i] ?? 0
+          nu[v] = (nu[v] ?? 0) + t * x
+        }
+        const e = evaluate(nu)
+        if (e.value <= current.value + 1e-4 * t * slope) {
+          accepted = { nu, e, t }
+          break
+        }
+      }
+    }
+    if (!accepted) {
+      if (lambda >= 1e12) break
+      lambda *= 100
+      continue
+    }
+    lambda = accepted.t === 1 ? Math.max(1e-12, lambda / 10) : lambda * 10
+    for (const [i, p] of accepted.nu.entries()) prices[i] = p
+    current = accepted.e
+    if (current.value < bound) bound = current.value
+    const repaired = feasibleAt(current, prices)
+    if (repaired.amountOut > best.amountOut) best = repaired
+  }
+  const gap = gapOf()
+  return {
+    bound,
+    feasible: best.amountOut,
+    gapBp: gap * 10_000,
+    converged: gap <= targetGap,
+    iterations,
+    pools: poolCount,
+    route: {
+      steps: best.steps.map(({ from, to, ...s }) => ({
+        ...s,
+        tokenIn: tokens[from] ?? params.tokenIn,
+        tokenOut: tokens[to] ?? params.tokenOut,
+      })),
+      hops: best.hops,
+    },
+  }
+}
+
+/**
+ * The damped Newton step on the variables' prices: (H + λ·diag(H)) δ = −∇g, each diagonal at least 2|∇g_i|/ν_i
+ * (a token whose pools are all idle moves its price by at most about half a step), solved by Cholesky on the
+ * Jacobi-scaled matrix. Undefined where the matrix is not positive definite in floats.
+ */
+function newtonStep(
+  e: Evaluation,
+  vars: readonly number[],
+  prices: readonly number[],
+  lambda: number,
+): number[] | undefined {
+  const n = vars.length
+  const diag = vars.map((t, i) => {
+    const h = e.hessian[i]?.[i] ?? 0
+    const floor = (2 * Math.abs(e.gradient[i] ?? 0)) / (prices[t] ?? 1)
+    return Math.max(h * (1 + lambda), floor, Number.MIN_VALUE)
+  })
+  const scale = diag.map((d) => 1 / Math.sqrt(d))
+  // M = S (H + damping) S with unit diagonal; solve M y = −S ∇g, δ = S y
+  const m = Array.from({ length: n }, (_, i) =>
+    Array.from({ length: n }, (_, j) =>
+      i === j ? 1 : (e.hessian[i]?.[j] ?? 0) * (scale[i] ?? 0) * (scale[j] ?? 0),
+    ),
+  )
+  const rhs = e.gradient.map((g, i) => -g * (scale[i] ?? 0))
+  const y = choleskySolve(m, rhs)
+  return y?.map((v, i) => v * (scale[i] ?? 0))
+}
+
+/** Solves M y = b for a symmetric positive definite M (undefined when a pivot is not positive). */
+function choleskySolve(m: number[][], b: readonly number[]): number[] | undefined {
+  const n = b.length
+  const l = Array.from({ length: n }, () => Array.from({ length: n }, () => 0))
+  for (let i = 0; i < n; i++) {
+    const li = l[i] ?? []
+    const mi = m[i] ?? []
+    for (let j = 0; j <= i; j++) {
+      const lj = l[j] ?? []
+      let s = mi[j] ?? 0
+      for (let k = 0; k < j; k++) s -= (li[k] ?? 0) * (lj[k] ?? 0)
+      if (i === j) {
+        if (!(s > 1e-14)) return undefined
+        li[i] = Math.sqrt(s)
+      } else {
+        li[j] = s / (lj[j] ?? 1)
+      }
+    }
+  }
+  const z = Array.from({ length: n }, () => 0)
+  for (let i = 0; i < n; i++) {
+    let s = b[i] ?? 0
+    for (let k = 0; k < i; k++) s -= (l[i]?.[k] ?? 0) * (z[k] ?? 0)
+    z[i] = s / (l[i]?.[i] ?? 1)
+  }
+  const y = Array.from({ length: n }, () => 0)
+  for (let i = n - 1; i >= 0; i--) {
+    let s = z[i] ?? 0
+    for (let k = i + 1; k < n; k++) s -= (l[k]?.[i] ?? 0) * (y[k] ?? 0)
+    y[i] = s / (l[i]?.[i] ?? 1)
+  }
+  return y
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Address, parseUnits, zeroAddress } from 'viem'
+import { type Address, isAddressEqual, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment } from '../server/chains/deployment'
 import { createMarkets, type Markets } from '../server/market/createMarkets'
 import { poolKindOf } from '../server/poolKinds/poolKinds'
@@ -11,8 +11,9 @@ import { getAmountOut } from '../server/poolKinds/uniswapV2/getAmountOut'
 import { optimalParallelV2Split } from '../server/poolKinds/uniswapV2/optimalParallelV2Split'
 import { applyTransferFee, type FindBestRouteParams, findBestRoute, type Price } from '../server/routing'
 import type { RouteSearchStats } from '../server/routing/findBestRoute'
-import { computeGasCostInToken, defaultGasModel } from '../server/routing/gasModel'
+import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from '../server/routing/gasModel'
 import type { FlowSearchStats } from '../server/routing/searchFlowRoute'
+import type { PoolState } from '../server/routing/types'
 import { flowOptimumBound } from './flowOptimumBound'
 import { poolDisjointOptimum } from './poolDisjointOptimum'
 
@@ -20,9 +21,11 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
  * and the scaling between them (BENCH_REQUESTS per level, default 3,000); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
- * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it)
- * (shortfall against an independent bound on the optimum split-and-merge flow over every pool of chains 1, 56
- * and 42161, and against the optimum of pool-disjoint splits; the solvers' work,
+ * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it; BENCH_LATENCY=0
+ * runs it alone: one server with the last of BENCH_WORKERS, no latency levels, memory or majors run)
+ * (shortfall against an independent bracket [feasible, bound] around the optimum split-and-merge flow over every
+ * pool of chains 1, 56 and 42161, bench/flowOptimumBound.ts, and against the optimum of pool-disjoint splits; every
+ * case at $10k and more short by over 1 bp with what the reference route does; the solvers' work,
  * quotes of one response that pay more than its best; and the closed-form optimum of parallel constant-product
  * pools). Starts its own server in a child process (devnet mode, ports BENCH_PORT (20100) and up) unless BENCH_URL points at one.
  * Prints figures; asserts nothing.
@@ -41,6 +44,8 @@ const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? `1,${Math.max(2, availablePa
   .map(Number)
 /** BENCH_QUALITY=0 skips the route-quality tables (minutes of reference solving). */
 const WITH_QUALITY = process.env.BENCH_QUALITY !== '0'
+/** BENCH_LATENCY=0 runs the route-quality part alone (no latency levels, memory or majors run). */
+const WITH_LATENCY = process.env.BENCH_LATENCY !== '0'
 /** Chains of the route-quality table, each with majors and long-tail pairs (from, to). */
 const QUALITY_PAIRS: Record<number, [string, string][]> = {
   1: [
@@ -71,6 +76,10 @@ const QUALITY_PAIRS: Record<number, [string, string][]> = {
 }
 const QUALITY_CHAINS = Object.keys(QUALITY_PAIRS).map(Number)
 const QUALITY_SIZES_USD = [10, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+/** The reference counts as converged when its bracket is at most this wide, bp. */
+const CONVERGED_BP = 0.1
+/** The Aggregator's cap on the steps of one route (contracts/src/Aggregator.sol). */
+const MAX_STEPS = 24
 
 interface Target {
   baseUrl: string
@@ -328,12 +337,28 @@ const bps = (shortfall: bigint, of: bigint) => (of === 0n ? 0 : Number((shortfal
 interface QualityCase {
   /** chain, pair and size, e.g. `1 UNI->DAI $200,000`. */
   label: string
-  /** Coordinate sweeps the flow bound ran (at its cap of 400 it may be loose). */
-  boundSweeps: number
   sizeUsd: number
-  /** Shortfall of the best route below the reference optimum, bp (gross, and net of gas). */
+  /** Width of the reference bracket [feasible, bound] around the optimum, bp, and whether it reached 0.1 bp. */
+  refGapBp: number
+  refIterations: number
+  /**
+   * Shortfall of the best route below the optimum, bp: worst case (against the bound) and best case (against the
+   * best feasible value known), gross and net of gas.
+   */
   grossBp: number
+  grossBestBp: number
   netBp: number
+  netBestBp: number
+  /**
+   * Shortfall of the best route, gross, below the feasible optimum over the connectors' pools only, and over the
+   * 24 pools the reference leans on most (the Aggregator's step cap), bp: near 0 where those limits explain it.
+   */
+  connectorsBp: number
+  cappedBp: number
+  /** What the reference's feasible flow does (for the list of cases short by more than 1 bp). */
+  reference: string
+  /** What our best route does. */
+  ours: string
   stats: RouteSearchStats
   ms: number
   /** How much more another quote of the same HTTP response pays net of gas than its best, bp (0: none). */
@@ -348,11 +373,13 @@ interface QualityCase {
 
 /**
  * Route quality on the devnet: for every pair of QUALITY_PAIRS and size, the best route of the router over the
- * market snapshot (the server's parameters: connectors, gas price, native prices) against `flowOptimumBound`, an
- * upper bound on ANY split-and-merge flow over every pool of the chain (so the shortfall shown is at least the
- * true one), gross and net of gas (net: the bound less the gas of the cheapest possible route, one pool); also
- * against `poolDisjointOptimum`; the router's work; and whether the HTTP response's best quote pays less net of
- * gas than one of its other quotes.
+ * market snapshot (the server's parameters: connectors, gas price, native prices) against `flowOptimumBound`, a
+ * bracket [feasible, bound] around the optimum of ANY split-and-merge flow over every pool of the chain (the
+ * shortfall against the bound is the worst case, against the best feasible flow known the best case), gross and
+ * net of gas (net: the bound less the gas of the cheapest possible route, one pool; the feasible flow less its own
+ * gas); the same optimum over the connectors' pools only and over the 24 pools the reference leans on most (the
+ * Aggregator's step cap), to tell what a shortfall comes from; also against `poolDisjointOptimum`; the router's
+ * work; and whether the HTTP response's best quote pays less net of gas than one of its other quotes.
  */
 async function routeQuality(target: Target): Promise<QualityCase[]> {
   const cases: QualityCase[] = []
@@ -365,6 +392,8 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
     const connectors = d.tokens
       .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
       .map((t) => t.address)
+    const symbolOf = (a: Address) =>
+      d.tokens.find((t) => isAddressEqual(t.address, a))?.symbol ?? a.slice(0, 8)
     for (const [from, to] of QUALITY_PAIRS[chainId] ?? []) {
       const tokenIn = d.tokens.find((t) => t.symbol === from)
       const tokenOut = d.tokens.find((t) => t.symbol === to)
@@ -420,17 +449,34 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
         const gross = findBestRoute(base)
         const legsIn = applyTransferFee(amount, tokenIn.transferFeeBps ?? 0)
         const refGross = poolDisjointOptimum({ ...base, amountIn: legsIn })
-        const bound = flowOptimumBound({
-          pools,
-          tokenIn: tokenIn.address,
-          tokenOut: tokenOut.address,
-          amountIn: legsIn,
-          excludedTokens: d.tokens.filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address),
-        })
+        const refStarted = performance.now()
+        const bracket = (over: readonly PoolState[]) =>
+          flowOptimumBound({
+            pools: over,
+            tokenIn: tokenIn.address,
+            tokenOut: tokenOut.address,
+            amountIn: legsIn,
+            excludedTokens: d.tokens.filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address),
+          })
+        const bound = bracket(pools)
+        const refMs = performance.now() - refStarted
         if (!refGross || !bound || !stats) continue
-        // The true optimum is at most the bound and at least any feasible route (the router's, pool-disjoint).
-        const upper = BigInt(Math.ceil(bound.bound))
-        const refFlow = [upper, refGross.amountOut, gross.amountOutGross].reduce(maxOf)
+        // diagnostics: the optimum over the connectors' pools only, and over the Aggregator's 24 steps (the 24
+        // pools the reference flow leans on most)
+        const allowed = [...connectors, tokenIn.address, tokenOut.address]
+        const isAllowed = (t: Address) => allowed.some((a) => isAddressEqual(a, t))
+        const viaConnectors = bracket(pools.filter((p) => isAllowed(p.token0) && isAllowed(p.token1)))
+        const top = new Set(
+          [...bound.route.steps]
+            .sort((a, b) => b.value - a.value)
+            .slice(0, MAX_STEPS)
+            .map((s) => s.pool),
+        )
+        const capped = bound.route.steps.length > MAX_STEPS ? bracket(pools.filter((p) => top.has(p))) : bound
+        // The true optimum is at most the bound and at least any feasible flow (the reference's, the router's,
+        // the best pool-disjoint split).
+        const upper = maxOf(BigInt(Math.ceil(bound.bound)), gross.amountOutGross)
+        const lower = [bound.feasible, refGross.amountOut, gross.amountOutGross].reduce(maxOf)
         const cheapestGas = computeGasCostInToken({
           gasUnits:
             defaultGasModel.base +
@@ -439,12 +485,50 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           gasPriceWei,
           nativePriceInToken: nativePriceInTokenOut,
         })
+        const ourNet = priced.amountOutGross - priced.gasCostInToken
+        const refGas = computeGasCostInToken({
+          gasUnits: computeStepsGasUnits(bound.route.steps),
+          gasPriceWei,
+          nativePriceInToken: nativePriceInTokenOut,
+        })
+        const refNet = bound.feasible - refGas
+        const inner = new Set(
+          bound.route.steps
+            .flatMap((s) => [s.tokenIn, s.tokenOut])
+            .filter((t) => !isAddressEqual(t, tokenIn.address) && !isAddressEqual(t, tokenOut.address)),
+        )
+        const outside = [...inner].filter((t) => !connectors.some((c) => isAddressEqual(c, t)))
+        const ourPools = new Set(
+          priced.steps?.map((s) => s.pool.address) ??
+            priced.legs.flatMap((l) => l.hops.map((h) => h.pool.address)),
+        )
+        // progress on stderr: the reference solving takes minutes
+        process.stderr.write(
+          `${chainId} ${from}->${to} $${sizeUsd}: reference gap ${bound.gapBp.toFixed(4)} bp after ` +
+            `${bound.iterations} iterations, ${refMs.toFixed(0)} ms\n`,
+        )
         cases.push({
           label: `${chainId} ${from}->${to} $${sizeUsd.toLocaleString('en-US')}`,
-          boundSweeps: bound.sweeps,
           sizeUsd,
-          grossBp: bps(refFlow - gross.amountOutGross, refFlow),
-          netBp: bps(refFlow - cheapestGas - (priced.amountOutGross - priced.gasCostInToken), refFlow),
+          refGapBp: bound.gapBp,
+          refIterations: bound.iterations,
+          grossBp: bps(upper - gross.amountOutGross, upper),
+          grossBestBp: bps(lower - gross.amountOutGross, lower),
+          netBp: bps(upper - cheapestGas - ourNet, upper),
+          netBestBp: bps(maxOf(refNet, ourNet) - ourNet, lower),
+          connectorsBp: viaConnectors
+            ? bps(viaConnectors.feasible - gross.amountOutGross, viaConnectors.feasible)
+            : 0,
+          cappedBp: capped ? bps(capped.feasible - gross.amountOutGross, capped.feasible) : 0,
+          reference:
+            `${bound.route.steps.length} pools (${bound.route.steps.filter((s) => ourPools.has(s.pool.address)).length} of them ours), ` +
+            `${bound.route.hops} hops, via ` +
+            `${[...inner].map(symbolOf).join(' ') || '-'}` +
+            (outside.length > 0 ? `; outside connectors: ${outside.map(symbolOf).join(' ')}` : '') +
+            `, gas ${bps(refGas, upper).toFixed(2)} bp (${refMs.toFixed(0)} ms)`,
+          ours:
+            `${ourPools.size} pools, ${priced.steps ? `flow of ${priced.steps.length} steps` : `${priced.legs.length} legs`}, ` +
+            `max ${Math.max(0, ...priced.legs.map((l) => l.hops.length))} hops, gas ${bps(priced.gasCostInToken, upper).toFixed(2)} bp`,
           stats,
           ms,
           beatenByBp: bestQuote ? (beatenBy / netUsd(bestQuote)) * 10_000 : 0,
@@ -475,7 +559,10 @@ function summarise(cases: readonly QualityCase[]): string {
     label,
     group.length,
     dist(group.map((c) => c.grossBp)),
+    dist(group.map((c) => c.grossBestBp)),
     dist(group.map((c) => c.netBp)),
+    dist(group.map((c) => c.netBestBp)),
+    `${dist(group.map((c) => c.refGapBp))} (${group.filter((c) => c.refGapBp > CONVERGED_BP).length})`,
     dist(group.map((c) => c.disjointBp)),
     group.filter((c) => c.beatenByBp > 0.005).length,
     group.filter((c) => c.isFlow).length,
@@ -489,8 +576,11 @@ function summarise(cases: readonly QualityCase[]): string {
     [
       'size',
       'cases',
-      'gross shortfall bp p50/p90/max',
-      'net-of-gas shortfall bp',
+      'gross shortfall bp p50/p90/max, vs bound',
+      'vs feasible',
+      'net of gas, vs bound',
+      'vs feasible',
+      'reference gap bp (not converged)',
       'vs pool-disjoint optimum bp',
       'best beaten in response',
       'flows',
@@ -578,6 +668,15 @@ function syntheticQuality() {
 
 async function main(benchUrl: string | undefined) {
   const counts = benchUrl === undefined ? WORKER_COUNTS : [Number.NaN]
+  if (!WITH_LATENCY) {
+    const target = await startTarget(benchUrl, counts.at(-1) ?? 1)
+    try {
+      await printQuality(target)
+    } finally {
+      await target.close()
+    }
+    return
+  }
   const rows: (string | number)[][] = []
   const perSecond = new Map<string, number>()
   let mixSize = 0
@@ -697,29 +796,69 @@ async function printQuality(target: Target) {
   const cases = await routeQuality(target)
   console.log(
     `\nroute quality, devnet chains ${QUALITY_CHAINS.join(', ')} (${cases.length} trades), best route vs the optimum of ` +
-      'split-and-merge flows over every pool: its dual upper bound (bench/flowOptimumBound.ts), so each ' +
-      'shortfall is at most this; net of gas: the bound less the gas of one pool',
+      'split-and-merge flows over every pool, bracketed by bench/flowOptimumBound.ts: its dual upper bound (shortfall ' +
+      'vs bound: the worst case) and its repaired feasible flow valued exactly (vs feasible: the best case); net of ' +
+      "gas: the bound less the gas of one pool, the feasible flow less its own gas; reference gap: the bracket's width " +
+      '(not converged: above 0.1 bp)',
   )
   console.log(summarise(cases))
+  const short = cases.filter((c) => c.sizeUsd >= 10_000 && c.grossBp > 1)
   console.log(
-    '\nlargest gross shortfalls against the flow bound (bound sweeps: 400 is its cap, where it may be loose)',
+    `\ncases of $10k and more short of the optimum by over 1 bp (gross, vs the bound): ${short.length}`,
   )
   console.log(
     table(
-      ['trade', 'gross bp', 'net bp', 'vs pool-disjoint bp', 'flow', 'bound sweeps'],
-      [...cases]
+      [
+        'trade',
+        'gross bp vs bound',
+        'vs feasible',
+        'net bp vs bound',
+        'vs feasible',
+        'ref gap bp',
+        'vs connectors only bp',
+        'vs 24 pools bp',
+        'ours',
+        'reference flow',
+      ],
+      [...short]
         .sort((a, b) => b.grossBp - a.grossBp)
-        .slice(0, 10)
         .map((c) => [
           c.label,
           c.grossBp.toFixed(2),
+          c.grossBestBp.toFixed(2),
           c.netBp.toFixed(2),
-          c.disjointBp.toFixed(2),
-          c.isFlow ? 'yes' : 'no',
-          c.boundSweeps,
+          c.netBestBp.toFixed(2),
+          c.refGapBp.toFixed(4),
+          c.connectorsBp.toFixed(2),
+          c.cappedBp.toFixed(2),
+          c.ours,
+          c.reference,
         ]),
     ),
   )
+  const shortNet = cases.filter((c) => c.sizeUsd >= 10_000 && c.grossBp <= 1 && c.netBestBp > 1)
+  console.log(
+    `\ncases of $10k and more within 1 bp gross but short by over 1 bp net of gas against the feasible flow less ` +
+      `its gas: ${shortNet.length}`,
+  )
+  console.log(
+    table(
+      ['trade', 'gross bp vs bound', 'net bp vs feasible', 'ours', 'reference flow'],
+      [...shortNet]
+        .sort((a, b) => b.netBestBp - a.netBestBp)
+        .map((c) => [c.label, c.grossBp.toFixed(2), c.netBestBp.toFixed(2), c.ours, c.reference]),
+    ),
+  )
+  const loose = cases.filter((c) => c.refGapBp > CONVERGED_BP)
+  if (loose.length > 0) {
+    console.log(`\nreference not converged to 0.1 bp: ${loose.length}`)
+    console.log(
+      table(
+        ['trade', 'ref gap bp', 'iterations'],
+        loose.map((c) => [c.label, c.refGapBp.toFixed(4), c.refIterations]),
+      ),
+    )
+  }
   console.log('\nroute quality, five synthetic parallel V2 pools (pure router, no gas)')
   console.log(syntheticQuality())
 }
