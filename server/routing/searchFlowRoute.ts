@@ -200,8 +200,8 @@ export function searchFlowRoute(
     if (used.length <= MAX_ROUTE_STEPS) break
     // by value (the solution's prices), not base units: a pool of an 8-decimal token is not smaller than one of
     // an 18-decimal token for taking fewer units
-    const valueOf = (e: number) => (inputs[e] ?? 0) * (warmPrices?.[edges[e]?.from ?? 0] ?? 0)
-    used.sort((a, b) => valueOf(a) - valueOf(b))
+    const valueGiven = (e: number) => (inputs[e] ?? 0) * (warmPrices?.[edges[e]?.from ?? 0] ?? 0)
+    used.sort((a, b) => valueGiven(a) - valueGiven(b))
     const dropped = new Set(used.slice(0, used.length - MAX_ROUTE_STEPS))
     active = active.map((a, e) => a && !dropped.has(e))
     solve()
