@@ -66,10 +66,34 @@ export function sampleFlowCurve(
 /** The input at which the model's marginal rate falls to `rate` (0 above the first chord, the cap below the last). */
 export function flowCurveResponse(curve: FlowCurve, rate: number): number {
   const { slopes, mids, xs } = curve
-  const first = slopes[0] ?? 0
-  if (rate >= first) return 0
+  if (rate >= (slopes[0] ?? 0)) return 0
+  const lo = segmentBelow(slopes, rate)
+  if (lo === undefined) return xs[xs.length - 1] ?? 0
+  const s0 = slopes[lo] ?? 0
+  const s1 = slopes[lo + 1] ?? 0
+  const m0 = mids[lo] ?? 0
+  const m1 = mids[lo + 1] ?? 0
+  return s0 === s1 ? m1 : m0 + ((s0 - rate) / (s0 - s1)) * (m1 - m0)
+}
+
+/** The derivative of `flowCurveResponse` in the rate (<= 0; 0 where the response is 0 or the cap). */
+export function flowCurveResponseSlope(curve: FlowCurve, rate: number): number {
+  const { slopes, mids } = curve
+  if (rate >= (slopes[0] ?? 0)) return 0
+  const lo = segmentBelow(slopes, rate)
+  if (lo === undefined) return 0
+  const s0 = slopes[lo] ?? 0
+  const s1 = slopes[lo + 1] ?? 0
+  return s0 === s1 ? 0 : -((mids[lo + 1] ?? 0) - (mids[lo] ?? 0)) / (s0 - s1)
+}
+
+/**
+ * The k with slopes[k] > rate >= slopes[k + 1], for a rate below the first slope; undefined when the rate is at
+ * or below the last slope (the response is the cap).
+ */
+function segmentBelow(slopes: readonly number[], rate: number): number | undefined {
   const last = slopes.length - 1
-  if (rate <= (slopes[last] ?? 0)) return xs[xs.length - 1] ?? 0
+  if (last < 1 || rate <= (slopes[last] ?? 0)) return undefined
   let lo = 0
   let hi = last
   while (hi - lo > 1) {
@@ -77,11 +101,7 @@ export function flowCurveResponse(curve: FlowCurve, rate: number): number {
     if ((slopes[mid] ?? 0) > rate) lo = mid
     else hi = mid
   }
-  const s0 = slopes[lo] ?? 0
-  const s1 = slopes[hi] ?? 0
-  const m0 = mids[lo] ?? 0
-  const m1 = mids[hi] ?? 0
-  return s0 === s1 ? m1 : m0 + ((s0 - rate) / (s0 - s1)) * (m1 - m0)
+  return lo
 }
 
 /** The model's output for input `x` (linear between samples, capped at the last sample). */
@@ -102,21 +122,4 @@ export function flowCurveValue(curve: FlowCurve, x: number): number {
   const y0 = ys[lo] ?? 0
   const y1 = ys[hi] ?? 0
   return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0)
-}
-
-/** The derivative of `flowCurveResponse` in the rate (<= 0; 0 where the response is 0 or the cap). */
-export function flowCurveResponseSlope(curve: FlowCurve, rate: number): number {
-  const { slopes, mids } = curve
-  const last = slopes.length - 1
-  if (last < 1 || rate >= (slopes[0] ?? 0) || rate <= (slopes[last] ?? 0)) return 0
-  let lo = 0
-  let hi = last
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1
-    if ((slopes[mid] ?? 0) > rate) lo = mid
-    else hi = mid
-  }
-  const s0 = slopes[lo] ?? 0
-  const s1 = slopes[hi] ?? 0
-  return s0 === s1 ? 0 : -((mids[hi] ?? 0) - (mids[lo] ?? 0)) / (s0 - s1)
 }
