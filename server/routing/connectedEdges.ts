@@ -11,15 +11,19 @@ export function connectedEdges(
 ): boolean[] {
   const reached = Array.from({ length: tokenCount }, (_, t) => t === 0)
   const leaves = Array.from({ length: tokenCount }, (_, t) => t === tokenCount - 1)
-  // edges run from a lower token index to a higher one: one pass forward and one backward settle both
-  const order = edges.map((_, e) => e).sort((a, b) => (edges[a]?.from ?? 0) - (edges[b]?.from ?? 0))
-  for (const e of order) {
-    const edge = edges[e]
-    if (edge && usable[e] && reached[edge.from]) reached[edge.to] = true
-  }
-  for (let k = order.length - 1; k >= 0; k--) {
-    const edge = edges[order[k] ?? -1]
-    if (edge && usable[order[k] ?? -1] && leaves[edge.to]) leaves[edge.from] = true
+  // passes until nothing changes (edges mostly run from a lower index to a higher one, so two passes settle most)
+  for (let changed = true; changed; ) {
+    changed = false
+    for (const [e, edge] of edges.entries()) {
+      if (usable[e] && reached[edge.from] && !reached[edge.to]) {
+        reached[edge.to] = true
+        changed = true
+      }
+      if (usable[e] && leaves[edge.to] && !leaves[edge.from]) {
+        leaves[edge.from] = true
+        changed = true
+      }
+    }
   }
   return edges.map((edge, e) => usable[e] === true && reached[edge.from] === true && leaves[edge.to] === true)
 }

@@ -83,6 +83,47 @@ describe('searchFlowRoute', () => {
     for (const pool of [...direct, toB]) expect(used.has(pool.address)).toBe(true)
   })
 
+  it('runs connectors of one rank in the order the flow needs, not their address order', () => {
+    // X sorts before Y, but the good way is A -> Y -> X -> D: A -> X and Y -> D are shallow and dear
+    const X = testAddress(0xc3)
+    const Y = testAddress(0xc5)
+    const ay = makeV2Pool({
+      id: 300,
+      tokenA: A,
+      tokenB: Y,
+      reserveA: 1_000_000n * E18,
+      reserveB: 1_000_000n * E18,
+    })
+    const yx = makeV2Pool({
+      id: 301,
+      tokenA: Y,
+      tokenB: X,
+      reserveA: 1_000_000n * E18,
+      reserveB: 1_000_000n * E18,
+    })
+    const xd = makeV2Pool({
+      id: 302,
+      tokenA: X,
+      tokenB: D,
+      reserveA: 1_000_000n * E18,
+      reserveB: 1_000_000n * E18,
+    })
+    const ax = makeV2Pool({ id: 303, tokenA: A, tokenB: X, reserveA: 1_000n * E18, reserveB: 900n * E18 })
+    const yd = makeV2Pool({ id: 304, tokenA: Y, tokenB: D, reserveA: 1_000n * E18, reserveB: 900n * E18 })
+    const amount = 10_000n * E18
+    const route = searchFlowRoute({
+      pools: [ay, yx, xd, ax, yd],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount,
+      connectors: [X, Y],
+    })
+    expect(route?.steps.some((step) => step.tokenIn === Y && step.tokenOut === X)).toBe(true)
+    const chain = v2Out(xd, X, v2Out(yx, Y, v2Out(ay, A, Number(amount))))
+    expect(bp(route?.amountOut ?? 0n, chain)).toBeLessThan(0.01)
+  })
+
   it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {
     const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
     const p2 = makeV2Pool({ id: 12, tokenA: A, tokenB: D, reserveA: 700n * E18, reserveB: 700n * E18 })

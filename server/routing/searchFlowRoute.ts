@@ -82,9 +82,9 @@ export function searchFlowRoute(
   if (params.tradeType !== 'exactIn' || taxed.has(inKey) || taxed.has(outKey)) return null
   const graph = buildPoolGraph(params)
   const connectors = params.connectors.filter((c) => !taxed.has(c.toLowerCase()))
-  const tokens = orderTokens(graph, inKey, outKey, connectors, params.maxHops ?? 3)
+  const { tokens, ranks } = orderTokens(graph, inKey, outKey, connectors, params.maxHops ?? 3)
   if (tokens.length < 2) return null
-  const edges = listEdges(graph, tokens)
+  const edges = listEdges(graph, tokens, ranks)
   if (edges.length === 0) return null
   const stats: FlowSearchStats = {
     edges: edges.length,
@@ -208,6 +208,7 @@ export function searchFlowRoute(
   }
 
   const weights = edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0))
+  const order = executionOrder(edges, tokens.length, weights, warmPrices ?? values)
   const outgoing = Array.from({ length: tokens.length }, (): number[] => [])
   for (const [e, edge] of edges.entries()) outgoing[edge.from]?.push(e)
   const hopGas = edges.map((edge) => {
@@ -216,7 +217,7 @@ export function searchFlowRoute(
     return (ticksCrossed: number) => kind?.hopGasUnits(ticksCrossed) ?? 0n
   })
   const evaluate = (w: readonly number[]): { net: bigint; planned: PlannedStep[] } | null => {
-    const planned = planSteps(edges, outgoing, tokens.length, w)
+    const planned = planSteps(edges, outgoing, order, w)
     if (planned.length === 0 || planned.length > MAX_ROUTE_STEPS) return null
     stats.refineEvaluations++
     const run = runPlannedSteps(planned, edges, tokens.length, params.amount, quoter, hopGas, gasModel)
@@ -266,8 +267,10 @@ export function searchFlowRoute(
 }
 
 /**
- * tokenIn, the connectors within `maxHops` of both ends, tokenOut: ordered by (hops from the input) minus (hops
- * to the output), so an edge only ever runs forward in this order. Lower-cased keys; index 0 is tokenIn.
+ * tokenIn, the connectors within `maxHops` of both ends, tokenOut: ordered by their rank, (hops from the input)
+ * minus (hops to the output); pools run forward in this order, and both ways between connectors of one rank (the
+ * flow's own order among them is settled after the solve, see executionOrder). Lower-cased keys; index 0 is
+ * tokenIn, the last tokenOut.
  */
 function orderTokens(
   graph: PoolGraph,
@@ -275,7 +278,7 @@ function orderTokens(
   outKey: string,
   connectors: readonly Address[],
   maxHops: number,
-): string[] {
+): { tokens: string[]; ranks: number[] } {
   const allowed = new Set([inKey, outKey, ...connectors.map((c) => c.toLowerCase())])
   const distances = (from: string) => {
     const dist = new Map<string, number>([[from, 0]])
@@ -293,7 +296,7 @@ function orderTokens(
   }
   const fromIn = distances(inKey)
   const toOut = distances(outKey)
-  if (!fromIn.has(outKey)) return []
+  if (!fromIn.has(outKey)) return { tokens: [], ranks: [] }
   const middle = [...allowed].filter((t) => {
     if (t === inKey || t === outKey) return false
     const a = fromIn.get(t)
@@ -302,11 +305,16 @@ function orderTokens(
   })
   const rank = (t: string) => (fromIn.get(t) ?? 0) - (toOut.get(t) ?? 0)
   middle.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
-  return [inKey, ...middle, outKey]
+  const tokens = [inKey, ...middle, outKey]
+  // the ends never tie with a connector: nothing flows back into tokenIn or out of tokenOut
+  return {
+    tokens,
+    ranks: tokens.map((t, i) => (i === 0 ? -Infinity : i === tokens.length - 1 ? Infinity : rank(t))),
+  }
 }
 
-/** Every pool direction from an earlier token to a later one of `tokens`. */
-function listEdges(graph: PoolGraph, tokens: readonly string[]): Edge[] {
+/** Every pool direction from an earlier token to a later one of `tokens`, and back between tokens of one rank. */
+function listEdges(graph: PoolGraph, tokens: readonly string[], ranks: readonly number[]): Edge[] {
   const edges: Edge[] = []
   for (let a = 0; a < tokens.length - 1; a++) {
     const neighbours = graph.adjacency.get(tokens[a] ?? '')
@@ -315,7 +323,10 @@ function listEdges(graph: PoolGraph, tokens: readonly string[]): Edge[] {
       for (const poolId of neighbours.get(tokens[b] ?? '') ?? []) {
         const fromAddress = graph.addresses.get(tokens[a] ?? '')
         const toAddress = graph.addresses.get(tokens[b] ?? '')
-        if (fromAddress && toAddress) edges.push({ poolId, from: a, to: b, fromAddress, toAddress })
+        if (!fromAddress || !toAddress) continue
+        edges.push({ poolId, from: a, to: b, fromAddress, toAddress })
+        if (ranks[a] === ranks[b])
+          edges.push({ poolId, from: b, to: a, fromAddress: toAddress, toAddress: fromAddress })
       }
     }
   }
@@ -323,16 +334,69 @@ function listEdges(graph: PoolGraph, tokens: readonly string[]): Edge[] {
 }
 
 /**
+ * The order the route runs its tokens in: tokenIn first, tokenOut last, every token after all that pay into it
+ * (a topological order of the edges given weight). Where weights run both ways round a cycle (possible only
+ * between connectors of one rank), the cycle's edge of least value is given none, in `weights`, until none is
+ * left. Pure but for `weights`.
+ */
+function executionOrder(
+  edges: readonly Edge[],
+  tokenCount: number,
+  weights: number[],
+  prices: readonly number[],
+): number[] {
+  const out = tokenCount - 1
+  for (;;) {
+    const indegree = new Array<number>(tokenCount).fill(0)
+    for (const [e, edge] of edges.entries())
+      if ((weights[e] ?? 0) > 0) indegree[edge.to] = (indegree[edge.to] ?? 0) + 1
+    const order: number[] = []
+    const done = new Uint8Array(tokenCount)
+    const ready = [0]
+    for (let t = 1; t < out; t++) if (indegree[t] === 0) ready.push(t)
+    while (ready.length > 0) {
+      const t = ready.shift() ?? 0
+      order.push(t)
+      done[t] = 1
+      for (const [e, edge] of edges.entries()) {
+        if (edge.from !== t || (weights[e] ?? 0) <= 0) continue
+        indegree[edge.to] = (indegree[edge.to] ?? 0) - 1
+        if (indegree[edge.to] === 0 && edge.to !== out) ready.push(edge.to)
+      }
+    }
+    if (order.length === out) return [...order, out]
+    // a cycle among the tokens left: give its least valuable edge nothing and order again
+    let cheapest = -1
+    for (const [e, edge] of edges.entries()) {
+      if ((weights[e] ?? 0) <= 0 || done[edge.from] || done[edge.to] || edge.to === out) continue
+      const value = (weights[e] ?? 0) * (prices[edge.from] ?? 0)
+      if (cheapest < 0 || value < (weights[cheapest] ?? 0) * (prices[edges[cheapest]?.from ?? 0] ?? 0))
+        cheapest = e
+    }
+    if (cheapest < 0)
+      return [...order, ...Array.from({ length: tokenCount }, (_, t) => t).filter((t) => !done[t])]
+    weights[cheapest] = 0
+  }
+}
+
+/**
  * The best product of spot rates after fee (tokenOut per tokenIn, base units) over the paths from token 0 to
- * token `out` (edges run from lower to higher token index, so one pass in order is exact).
+ * token `out`: passes over the edges until nothing improves, at most one per token (a path visits each once).
  */
 function spotRateBound(graph: PoolGraph, edges: readonly Edge[], count: number, out: number): number {
   const best = Array.from({ length: count }, (_, t): number => (t === 0 ? 1 : 0))
-  for (const edge of edges) {
-    const pool = graph.pools[edge.poolId]
-    if (!pool) continue
-    const rate = midRate(graph, edge) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000)
-    best[edge.to] = Math.max(best[edge.to] ?? 0, (best[edge.from] ?? 0) * rate)
+  for (let pass = 0, changed = true; changed && pass < count; pass++) {
+    changed = false
+    for (const edge of edges) {
+      const pool = graph.pools[edge.poolId]
+      if (!pool) continue
+      const rate = midRate(graph, edge) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000)
+      const value = (best[edge.from] ?? 0) * rate
+      if (value > (best[edge.to] ?? 0)) {
+        best[edge.to] = value
+        changed = true
+      }
+    }
   }
   return best[out] ?? 0
 }
@@ -347,9 +411,15 @@ function midRate(graph: PoolGraph, edge: Edge): number {
 /** How much of each token the whole input is worth at the pools' mid prices (the models' input scale). */
 function tokenScales(graph: PoolGraph, count: number, edges: readonly Edge[], total: number): number[] {
   const scales = Array.from({ length: count }, (_, t): number => (t === 0 ? total : 0))
-  for (const edge of edges) {
-    const value = (scales[edge.from] ?? 0) * midRate(graph, edge)
-    if (value > (scales[edge.to] ?? 0)) scales[edge.to] = value
+  for (let pass = 0, changed = true; changed && pass < count; pass++) {
+    changed = false
+    for (const edge of edges) {
+      const value = (scales[edge.from] ?? 0) * midRate(graph, edge)
+      if (value > (scales[edge.to] ?? 0)) {
+        scales[edge.to] = value
+        changed = true
+      }
+    }
   }
   return scales
 }
@@ -357,11 +427,17 @@ function tokenScales(graph: PoolGraph, count: number, edges: readonly Edge[], to
 /** Each token's value in tokenOut base units at the pools' mid prices (the dual's starting prices). */
 function tokenValues(graph: PoolGraph, count: number, edges: readonly Edge[]): number[] {
   const values = Array.from({ length: count }, (_, t): number => (t === count - 1 ? 1 : 0))
-  for (let k = edges.length - 1; k >= 0; k--) {
-    const edge = edges[k]
-    if (!edge) continue
-    const value = midRate(graph, edge) * (values[edge.to] ?? 0)
-    if (value > (values[edge.from] ?? 0)) values[edge.from] = value
+  for (let pass = 0, changed = true; changed && pass < count; pass++) {
+    changed = false
+    for (let k = edges.length - 1; k >= 0; k--) {
+      const edge = edges[k]
+      if (!edge) continue
+      const value = midRate(graph, edge) * (values[edge.to] ?? 0)
+      if (value > (values[edge.from] ?? 0)) {
+        values[edge.from] = value
+        changed = true
+      }
+    }
   }
   return values
 }
@@ -374,15 +450,16 @@ interface PlannedStep {
 
 /**
  * Steps for edge weights (a token's outflow split in proportion to its edges' weights): edges from tokens the
- * flow never reaches and into tokens it never leaves are dropped; each token's steps run in the order of the
- * tokens, its largest weight last spending all it holds. Empty when nothing reaches tokenOut.
+ * flow never reaches and into tokens it never leaves are dropped; each token's steps run in `order` (see
+ * executionOrder), its largest weight last spending all it holds. Empty when nothing reaches tokenOut.
  */
 function planSteps(
   edges: readonly Edge[],
   outgoing: readonly (readonly number[])[],
-  tokenCount: number,
+  order: readonly number[],
   weights: readonly number[],
 ): PlannedStep[] {
+  const tokenCount = order.length
   const live = weights.map((w) => w > 0)
   const reached = new Uint8Array(tokenCount)
   const leaves = new Uint8Array(tokenCount)
@@ -408,7 +485,8 @@ function planSteps(
   }
   const steps: PlannedStep[] = []
   let reachesOut = false
-  for (let t = 0; t < tokenCount - 1; t++) {
+  for (const t of order) {
+    if (t === tokenCount - 1) continue
     const out = (outgoing[t] ?? [])
       .filter((e) => live[e])
       .sort((a, b) => (weights[a] ?? 0) - (weights[b] ?? 0))
