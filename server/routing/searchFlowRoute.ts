@@ -59,6 +59,11 @@ export interface FlowSearchOptions {
 
 const MAX_PRUNE_ROUNDS = 6
 const MAX_REFINE_EVALUATIONS = 64
+/**
+ * Price impact (against the best spot rate) from which a second search lets connectors of one rank trade either
+ * way round: only large trades gain from the longer paths that allows, and it costs a second search.
+ */
+const BOTH_WAYS_IMPACT = 0.005
 
 /**
  * The optimal exact-input route as a flow over the pool graph: amounts may split and merge at every token
@@ -74,6 +79,35 @@ export function searchFlowRoute(
   params: FindBestRouteParams,
   options: FlowSearchOptions = {},
 ): FlowRoute | null {
+  const forward = searchOrderedFlow(params, options, false)
+  if (!forward || !forward.hasTies || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
+  // a large trade: let connectors of one rank trade either way round, and keep the better route
+  const both = searchOrderedFlow(params, options, true)
+  const net = (r: FlowRoute) => r.amountOut - r.gasCostInToken
+  const best = both && net(both.route) > net(forward.route) ? both.route : forward.route
+  const work = (k: keyof FlowSearchStats) => forward.route.stats[k] + (both?.route.stats[k] ?? 0)
+  return {
+    ...best,
+    stats: {
+      edges: best.stats.edges,
+      samples: work('samples'),
+      solves: work('solves'),
+      sweeps: work('sweeps'),
+      refineEvaluations: work('refineEvaluations'),
+    },
+  }
+}
+
+/**
+ * One flow search over the tokens in rank order (`bothWays`: and either way round between connectors of one
+ * rank), with the route's price impact against the best spot rate (1 - output / (input x spot)) and whether
+ * any connectors tie.
+ */
+function searchOrderedFlow(
+  params: FindBestRouteParams,
+  options: FlowSearchOptions,
+  bothWays: boolean,
+): { route: FlowRoute; impact: number; hasTies: boolean } | null {
   const taxed = new Set(
     (params.tokens ?? []).filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address.toLowerCase()),
   )
@@ -84,7 +118,8 @@ export function searchFlowRoute(
   const connectors = params.connectors.filter((c) => !taxed.has(c.toLowerCase()))
   const { tokens, ranks } = orderTokens(graph, inKey, outKey, connectors, params.maxHops ?? 3)
   if (tokens.length < 2) return null
-  const edges = listEdges(graph, tokens, ranks)
+  const edges = listEdges(graph, tokens, ranks, bothWays)
+  const hasTies = bothWays || listEdges(graph, tokens, ranks, true).length > edges.length
   if (edges.length === 0) return null
   const stats: FlowSearchStats = {
     edges: edges.length,
@@ -106,8 +141,8 @@ export function searchFlowRoute(
       gasPriceWei: params.gasPriceWei,
       nativePriceInToken: params.nativePriceInTokenOut,
     })
+  const spot = spotRateBound(graph, edges, tokens.length, tokens.indexOf(outKey))
   if (options.mustBeat !== undefined) {
-    const spot = spotRateBound(graph, edges, tokens.length, tokens.indexOf(outKey))
     // float error: round the bound up generously (it only decides whether to search)
     const ideal = BigInt(Math.ceil(total * spot * (1 + 1e-9))) + 1n
     const { amountOutAfterFee } = computeIntegratorFee({ amountOutGross: ideal, feeBps: params.feeBps ?? 0 })
@@ -263,7 +298,17 @@ export function searchFlowRoute(
   })
   if (!quote) return null
   const gasUnits = computeStepsGasUnits(quote.steps, gasModel)
-  return { steps: quote.steps, amountOut: quote.amountOut, gasUnits, gasCostInToken: gasOf(gasUnits), stats }
+  return {
+    route: {
+      steps: quote.steps,
+      amountOut: quote.amountOut,
+      gasUnits,
+      gasCostInToken: gasOf(gasUnits),
+      stats,
+    },
+    impact: 1 - Number(quote.amountOut) / (total * spot),
+    hasTies,
+  }
 }
 
 /**
@@ -313,8 +358,16 @@ function orderTokens(
   }
 }
 
-/** Every pool direction from an earlier token to a later one of `tokens`, and back between tokens of one rank. */
-function listEdges(graph: PoolGraph, tokens: readonly string[], ranks: readonly number[]): Edge[] {
+/**
+ * Every pool direction from an earlier token to a later one of `tokens`, and with `bothWays` back between tokens
+ * of one rank.
+ */
+function listEdges(
+  graph: PoolGraph,
+  tokens: readonly string[],
+  ranks: readonly number[],
+  bothWays: boolean,
+): Edge[] {
   const edges: Edge[] = []
   for (let a = 0; a < tokens.length - 1; a++) {
     const neighbours = graph.adjacency.get(tokens[a] ?? '')
