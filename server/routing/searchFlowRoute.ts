@@ -80,7 +80,7 @@ export function searchFlowRoute(
   options: FlowSearchOptions = {},
 ): FlowRoute | null {
   const forward = searchOrderedFlow(params, options, false)
-  if (!forward || !forward.hasTies || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
+  if (!forward?.hasTies || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
   // a large trade: let connectors of one rank trade either way round, and keep the better route
   const both = searchOrderedFlow(params, options, true)
   const net = (r: FlowRoute) => r.amountOut - r.gasCostInToken
@@ -378,7 +378,7 @@ function listEdges(
         const toAddress = graph.addresses.get(tokens[b] ?? '')
         if (!fromAddress || !toAddress) continue
         edges.push({ poolId, from: a, to: b, fromAddress, toAddress })
-        if (ranks[a] === ranks[b])
+        if (bothWays && ranks[a] === ranks[b])
           edges.push({ poolId, from: b, to: a, fromAddress: toAddress, toAddress: fromAddress })
       }
     }
