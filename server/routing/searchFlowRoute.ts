@@ -119,7 +119,8 @@ function searchOrderedFlow(
   const { tokens, ranks } = orderTokens(graph, inKey, outKey, connectors, params.maxHops ?? 3)
   if (tokens.length < 2) return null
   const edges = listEdges(graph, tokens, ranks, bothWays)
-  const hasTies = bothWays || listEdges(graph, tokens, ranks, true).length > edges.length
+  // a pool between connectors of one rank (its forward edge is listed whatever `bothWays` is)
+  const hasTies = edges.some((edge) => ranks[edge.from] === ranks[edge.to])
   if (edges.length === 0) return null
   const stats: FlowSearchStats = {
     edges: edges.length,
