@@ -1,7 +1,11 @@
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AnvilStartError, dumpAnvilState, startAnvil, stopAllAnvils } from './startAnvil'
+import { AnvilStartError, dumpAnvilState, resolveAnvilBinary, startAnvil, stopAllAnvils } from './startAnvil'
 
 async function answers(rpcUrl: string) {
   try {
@@ -14,6 +18,21 @@ async function answers(rpcUrl: string) {
   } catch {
     return false
   }
+}
+
+async function latestBlock(rpcUrl: string): Promise<{ number: number; timestamp: number }> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getBlockByNumber',
+      params: ['latest', false],
+    }),
+  })
+  const { result } = (await response.json()) as { result: { number: string; timestamp: string } }
+  return { number: Number(result.number), timestamp: Number(result.timestamp) }
 }
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
@@ -51,6 +70,25 @@ describe('startAnvil', () => {
     const b = await startAnvil({ chainId: 137, port: 19123 })
     await stopAllAnvils()
     expect([await answers(a.rpcUrl), await answers(b.rpcUrl)]).toEqual([false, false])
+  })
+
+  it('a chain loaded from a state dumped long ago resumes at the clock, one block past the state', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'anvil-old-state-'))
+    const statePath = path.join(dir, 'state.json')
+    // a state whose head is from November 2023: genesis at 1_700_000_000, dumped when anvil stops
+    await promisify(execFile)('sh', [
+      '-c',
+      `"$0" --port 19125 --chain-id 8453 --timestamp 1700000000 --dump-state "$1" --quiet & pid=$!; sleep 1; kill -INT $pid; wait $pid`,
+      resolveAnvilBinary(),
+      statePath,
+    ])
+    const before = Math.floor(Date.now() / 1000)
+    const loaded = await startAnvil({ chainId: 8453, port: 19125, loadStatePath: statePath })
+    const head = await latestBlock(loaded.rpcUrl)
+    await loaded.stop()
+    await rm(dir, { recursive: true, force: true })
+    expect(head.number).toBe(1)
+    expect(head.timestamp).toBeGreaterThanOrEqual(before)
   })
 
   it('leaves no anvil behind when the parent process is SIGKILLed', async () => {

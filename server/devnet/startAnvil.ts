@@ -71,7 +71,8 @@ export function resolveAnvilBinary(): string {
  * Spawns anvil on `host:port` with `chainId` (optionally loading/dumping state files and mining every
  * `blockTimeSec` seconds), waits until it answers `eth_chainId`, and returns its RPC URL and a `stop()`
  * that terminates it (dumping state when `dumpStatePath` is set). The child is killed when this process
- * exits, is interrupted or crashes, and a watchdog kills it even if this process is SIGKILLed. Rejects
+ * exits, is interrupted or crashes, and a watchdog kills it even if this process is SIGKILLed. A chain
+ * loaded from a state file mines one block first, so its head carries the current time. Rejects
  * with `AnvilStartError` if anvil exits early or does not answer within `startTimeoutMs` (default 20 s).
  */
 export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstance> {
@@ -127,6 +128,16 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
       throw new AnvilStartError(`anvil did not answer on ${rpcUrl} within ${startTimeoutMs} ms`)
     }
     await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  // A loaded state's head keeps the time it was dumped at, which may be hours old, and contracts read the
+  // time (DVN signature expiry, swap deadlines) from the head: one block mined now brings it to the clock.
+  if (params.loadStatePath !== undefined) {
+    try {
+      await rpcRequest(rpcUrl, 'evm_mine', [])
+    } catch (error: unknown) {
+      await stop()
+      throw new AnvilStartError(`anvil on ${rpcUrl} could not mine its first block`, { cause: error })
+    }
   }
   return { rpcUrl, process: child, stop }
 }

@@ -270,8 +270,10 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
       args: [p.header, p.payloadHash, config.confirmations],
     })
     const vid = await getVid(dst)
+    // a DVN signs for an hour from now; an idle devnet chain's head may be older than that
     const block = await dst.client.getBlock()
-    const expiration = block.timestamp + 3_600n
+    const wallClock = BigInt(Math.floor(now() / 1000))
+    const expiration = (block.timestamp > wallClock ? block.timestamp : wallClock) + 3_600n
     const hash = keccak256(
       encodePacked(['uint32', 'address', 'uint256', 'bytes'], [vid, lz.receiveUln302, expiration, callData]),
     )
