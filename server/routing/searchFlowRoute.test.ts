@@ -124,6 +124,32 @@ describe('searchFlowRoute', () => {
     expect(bp(route?.amountOut ?? 0n, chain)).toBeLessThan(0.01)
   })
 
+  it('for a large trade, takes a connector one hop beyond maxHops: A -> W -> Z -> V -> D over deep pools', () => {
+    // Z is 2 hops from A and 2 from D, beyond maxHops 3; the ways within 3 hops run through shallow pools
+    const W = testAddress(0xc7)
+    const Z = testAddress(0xc9)
+    const V = testAddress(0xcb)
+    const deep = (id: number, tokenA: typeof A, tokenB: typeof A) =>
+      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000_000n * E18, reserveB: 1_000_000n * E18 })
+    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) =>
+      makeV2Pool({ id, tokenA, tokenB, reserveA: 100n * E18, reserveB: 100n * E18 })
+    const [aw, wz, zv, vd] = [deep(400, A, W), deep(401, W, Z), deep(402, Z, V), deep(403, V, D)]
+    const amount = 10_000n * E18
+    const route = searchFlowRoute({
+      pools: [aw, wz, zv, vd, shallow(404, W, D), shallow(405, A, V)],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount,
+      connectors: [W, Z, V],
+      maxHops: 3,
+    })
+    expect(route?.steps.some((step) => step.tokenIn === Z && step.tokenOut === V)).toBe(true)
+    // the deep chain alone pays about 95% of the input; the ways within 3 hops, less than 2% together
+    const chain = v2Out(vd, V, v2Out(zv, Z, v2Out(wz, W, v2Out(aw, A, Number(amount)))))
+    expect(bp(route?.amountOut ?? 0n, chain)).toBeLessThan(0.01)
+  })
+
   it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {
     const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
     const p2 = makeV2Pool({ id: 12, tokenA: A, tokenB: D, reserveA: 700n * E18, reserveB: 700n * E18 })

@@ -60,8 +60,9 @@ export interface FlowSearchOptions {
 const MAX_PRUNE_ROUNDS = 6
 const MAX_REFINE_EVALUATIONS = 64
 /**
- * Price impact (against the best spot rate) from which a second search lets connectors of one rank trade either
- * way round: only large trades gain from the longer paths that allows, and it costs a second search.
+ * Price impact (against the best spot rate) from which a second, wider search lets connectors of one rank trade
+ * either way round and takes connectors one hop further: only large trades gain from the longer paths that
+ * allows, and it costs a second search.
  */
 const BOTH_WAYS_IMPACT = 0.005
 
@@ -80,8 +81,8 @@ export function searchFlowRoute(
   options: FlowSearchOptions = {},
 ): FlowRoute | null {
   const forward = searchOrderedFlow(params, options, false)
-  if (!forward?.hasTies || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
-  // a large trade: let connectors of one rank trade either way round, and keep the better route
+  if (!forward?.canWiden || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
+  // a large trade: let connectors of one rank trade either way round, reach one hop further, keep the better
   const both = searchOrderedFlow(params, options, true)
   const net = (r: FlowRoute) => r.amountOut - r.gasCostInToken
   const best = both && net(both.route) > net(forward.route) ? both.route : forward.route
@@ -99,15 +100,16 @@ export function searchFlowRoute(
 }
 
 /**
- * One flow search over the tokens in rank order (`bothWays`: and either way round between connectors of one
- * rank), with the route's price impact against the best spot rate (1 - output / (input x spot)) and whether
- * any connectors tie.
+ * One flow search over the tokens in rank order (`wide`: either way round between connectors of one rank, and
+ * over connectors up to one hop beyond `maxHops` of both ends), with the route's price impact against the best
+ * spot rate (1 - output / (input x spot)) and whether a wide search would differ (connectors tie, or lie one
+ * hop further).
  */
 function searchOrderedFlow(
   params: FindBestRouteParams,
   options: FlowSearchOptions,
-  bothWays: boolean,
-): { route: FlowRoute; impact: number; hasTies: boolean } | null {
+  wide: boolean,
+): { route: FlowRoute; impact: number; canWiden: boolean } | null {
   const taxed = new Set(
     (params.tokens ?? []).filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address.toLowerCase()),
   )
@@ -116,11 +118,12 @@ function searchOrderedFlow(
   if (params.tradeType !== 'exactIn' || taxed.has(inKey) || taxed.has(outKey)) return null
   const graph = buildPoolGraph(params)
   const connectors = params.connectors.filter((c) => !taxed.has(c.toLowerCase()))
-  const { tokens, ranks } = orderTokens(graph, inKey, outKey, connectors, params.maxHops ?? 3)
+  const maxHops = params.maxHops ?? 3
+  const { tokens, ranks, farther } = orderTokens(graph, inKey, outKey, connectors, maxHops + (wide ? 1 : 0))
   if (tokens.length < 2) return null
-  const edges = listEdges(graph, tokens, ranks, bothWays)
-  // a pool between connectors of one rank (its forward edge is listed whatever `bothWays` is)
-  const hasTies = edges.some((edge) => ranks[edge.from] === ranks[edge.to])
+  const edges = listEdges(graph, tokens, ranks, wide)
+  // a pool between connectors of one rank (its forward edge is listed whatever `wide` is)
+  const canWiden = farther || edges.some((edge) => ranks[edge.from] === ranks[edge.to])
   if (edges.length === 0) return null
   const stats: FlowSearchStats = {
     edges: edges.length,
@@ -308,7 +311,7 @@ function searchOrderedFlow(
       stats,
     },
     impact: 1 - Number(quote.amountOut) / (total * spot),
-    hasTies,
+    canWiden,
   }
 }
 
@@ -316,7 +319,7 @@ function searchOrderedFlow(
  * tokenIn, the connectors within `maxHops` of both ends, tokenOut: ordered by their rank, (hops from the input)
  * minus (hops to the output); pools run forward in this order, and both ways between connectors of one rank (the
  * flow's own order among them is settled after the solve, see executionOrder). Lower-cased keys; index 0 is
- * tokenIn, the last tokenOut.
+ * tokenIn, the last tokenOut. `farther`: whether a connector lies exactly one hop beyond `maxHops`.
  */
 function orderTokens(
   graph: PoolGraph,
@@ -324,7 +327,7 @@ function orderTokens(
   outKey: string,
   connectors: readonly Address[],
   maxHops: number,
-): { tokens: string[]; ranks: number[] } {
+): { tokens: string[]; ranks: number[]; farther: boolean } {
   const allowed = new Set([inKey, outKey, ...connectors.map((c) => c.toLowerCase())])
   const distances = (from: string) => {
     const dist = new Map<string, number>([[from, 0]])
@@ -342,13 +345,13 @@ function orderTokens(
   }
   const fromIn = distances(inKey)
   const toOut = distances(outKey)
-  if (!fromIn.has(outKey)) return { tokens: [], ranks: [] }
-  const middle = [...allowed].filter((t) => {
-    if (t === inKey || t === outKey) return false
-    const a = fromIn.get(t)
-    const b = toOut.get(t)
-    return a !== undefined && b !== undefined && a + b <= maxHops
-  })
+  if (!fromIn.has(outKey)) return { tokens: [], ranks: [], farther: false }
+  const reach = (t: string) => {
+    if (t === inKey || t === outKey) return Infinity
+    return (fromIn.get(t) ?? Infinity) + (toOut.get(t) ?? Infinity)
+  }
+  const middle = [...allowed].filter((t) => reach(t) <= maxHops)
+  const farther = [...allowed].some((t) => reach(t) === maxHops + 1)
   const rank = (t: string) => (fromIn.get(t) ?? 0) - (toOut.get(t) ?? 0)
   middle.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
   const tokens = [inKey, ...middle, outKey]
@@ -356,6 +359,7 @@ function orderTokens(
   return {
     tokens,
     ranks: tokens.map((t, i) => (i === 0 ? -Infinity : i === tokens.length - 1 ? Infinity : rank(t))),
+    farther,
   }
 }
 
