@@ -165,7 +165,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         log: (message) => logger.info(message, { component: 'across-filler' }),
       })
     }
-    const pollIntervalMs = devnet ? 100 : 1_000
+    const pollIntervalMs = 1_000
     routingPool = config.routingWorkers > 0 ? createRoutingPool({ size: config.routingWorkers }) : undefined
     markets = createMarkets({
       deployments,

@@ -1,7 +1,6 @@
 import {
   type Address,
   createPublicClient,
-  getAddress,
   http,
   type PublicClient,
   type WebSocketTransport,
@@ -124,12 +123,13 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       params.onUp?.()
     },
   })
-  const tokensByAddress = new Map(deployment.tokens.map((t) => [getAddress(t.address), t]))
-  let prices: { snapshot: PoolSnapshot; prices: Map<Address, number> } | undefined
+  // keyed lower-case: a checksum (keccak) per lookup would cost more than the quote's own lookups
+  const tokensByKey = new Map(deployment.tokens.map((t) => [t.address.toLowerCase(), t]))
+  let prices: { snapshot: PoolSnapshot; prices: Map<Address, number>; byKey: Map<string, number> } | undefined
   let gas: { at: number; value: Promise<bigint> } | undefined
   let refreshingGas = false
 
-  const getUsdPrices = () => {
+  const currentPrices = () => {
     const snapshot = poolSync.getSnapshot()
     if (prices?.snapshot !== snapshot) {
       const priced = deployment.tokens.map((t) => ({
@@ -137,10 +137,14 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
         decimals: t.decimals,
         isStable: t.tags.includes('stable'),
       }))
-      prices = { snapshot, prices: deriveUsdPrices(snapshot.pools, priced) }
+      const derived = deriveUsdPrices(snapshot.pools, priced)
+      const byKey = new Map([...derived].map(([address, price]) => [address.toLowerCase(), price]))
+      prices = { snapshot, prices: derived, byKey }
     }
-    return prices.prices
+    return prices
   }
+  const getUsdPrices = () => currentPrices().prices
+  const getUsdPricesByKey = () => currentPrices().byKey
 
   const assertFresh = () => {
     const ageMs = now() - freshAt
@@ -229,7 +233,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       return poolSync.getFreshSnapshot(FRESH_SNAPSHOT_WAIT_MS)
     },
     getUsdPrices,
-    getUsdPrice: (token) => getUsdPrices().get(getAddress(token)),
+    getUsdPrice: (token) => getUsdPricesByKey().get(token.toLowerCase()),
     hopCache,
     async findRoutes(snapshot, request, options) {
       if (params.routingPool) return params.routingPool.findRoutes(snapshot, request, options)
@@ -262,6 +266,6 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       }
       return gas.value
     },
-    findToken: (address) => tokensByAddress.get(getAddress(address)),
+    findToken: (address) => tokensByKey.get(address.toLowerCase()),
   }
 }

@@ -33,6 +33,8 @@ export interface HopCache {
   hops(pool: PoolState, slot: string): HopMemo
   /** Routes (or the routing error) found over one pool list, by request (see findBestRoute). */
   routes(pools: readonly PoolState[]): LruMap<string, Route | RoutingError>
+  /** Routes searched over one pool list, by request with its amount rounded (plans for nearby amounts). */
+  plans(pools: readonly PoolState[]): LruMap<string, Route>
   /**
    * A cache for one request: the same simulators and route memo, but hop results of its own, dropped with it.
    * Requests of other amounts almost never simulate the same hop amounts (and the same request hits the route
@@ -47,14 +49,15 @@ type Generation = WeakMap<PoolState, Map<string, Map<bigint, CachedHop | null>>>
  * Creates an empty `HopCache`. Pass one to `findBestRoute` calls that should share work; without one each call
  * uses its own. Bounds, for long-lived caches: at most `maxHopEntries` hop results in all (default 200,000;
  * two generations: when the newer one holds half, the older one is dropped, and a result read from the older
- * one moves to the newer, so recently used results stay), and at most `maxRoutes` routes per pool list, least
- * recently used dropped first (default 1,000).
+ * one moves to the newer, so recently used results stay), and at most `maxRoutes` routes and as many plans per
+ * pool list, least recently used dropped first (default 2,000).
  */
 export function createHopCache(params: { maxHopEntries?: number; maxRoutes?: number } = {}): HopCache {
   const generationSize = Math.max(1, Math.floor((params.maxHopEntries ?? 200_000) / 2))
-  const maxRoutes = params.maxRoutes ?? 1_000
+  const maxRoutes = params.maxRoutes ?? 2_000
   const simulators = new WeakMap<PoolState, [HopSimulator | undefined, HopSimulator | undefined]>()
   const routeMemos = new WeakMap<readonly PoolState[], LruMap<string, Route | RoutingError>>()
+  const planMemos = new WeakMap<readonly PoolState[], LruMap<string, Route>>()
   let current: Generation = new WeakMap()
   let previous: Generation | undefined
   let stored = 0
@@ -119,13 +122,21 @@ export function createHopCache(params: { maxHopEntries?: number; maxRoutes?: num
       }
       return memo
     },
+    plans(pools) {
+      let memo = planMemos.get(pools)
+      if (!memo) {
+        memo = createLruMap(maxRoutes)
+        planMemos.set(pools, memo)
+      }
+      return memo
+    },
     forRequest() {
       return requestCache(this)
     },
   }
 }
 
-/** `shared`'s simulators and route memo with a private, unbounded hop memo (one request's work is bounded). */
+/** `shared`'s simulators, route and plan memos with a private, unbounded hop memo (one request's work is bounded). */
 function requestCache(shared: HopCache): HopCache {
   const memos = new Map<PoolState, Map<string, Map<bigint, CachedHop | null>>>()
   const cache: HopCache = {
@@ -145,6 +156,7 @@ function requestCache(shared: HopCache): HopCache {
       return memo
     },
     routes: (pools) => shared.routes(pools),
+    plans: (pools) => shared.plans(pools),
     forRequest: () => cache,
   }
   return cache

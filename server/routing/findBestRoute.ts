@@ -1,13 +1,12 @@
 import type { Address } from 'viem'
 import { compareRoutes } from './compareRoutes'
-import { computeIntegratorFee } from './computeIntegratorFee'
 import type { HopCache } from './createHopCache'
-import { decomposeFlowLegs } from './decomposeFlowLegs'
-import { flowAsLegs } from './flowAsLegs'
 import type { GasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
-import { type FlowRoute, type FlowSearchStats, searchFlowRoute } from './searchFlowRoute'
+import { requoteRoute } from './requoteRoute'
+import { type FlowSearchStats, searchFlowRoute } from './searchFlowRoute'
 import { searchRoute } from './searchRoute'
+import { toFlowRoute } from './toFlowRoute'
 import type { PoolState, Price, Route, TokenFacts, TradeType } from './types'
 
 export interface FindBestRouteParams {
@@ -156,67 +155,42 @@ export function findExchangeRoute(params: FindBestRouteParams, exchangeId: strin
   }
 }
 
-/** `search()` through the request's route memo under the request's key plus `suffix` (errors memoized too). */
+/**
+ * Amounts within this ratio share a route plan: the route found for one is quoted exactly for the other (see
+ * `memoized`). What that costs against a search of its own is second order in the ratio: shares optimal for
+ * an amount 2% away lose a small fraction of a basis point.
+ */
+const PLAN_BUCKET_RATIO = 1.02
+
+/**
+ * `search()` through the request's memos under the request's key plus `suffix`: the route memo (this exact
+ * request over these pools, errors memoized too), then the plan memo (a route found over these pools for an
+ * amount within 2%, of the same request otherwise: its legs or steps quoted exactly for this amount by
+ * `requoteRoute`, no search), then the search, whose route becomes the plan of its amount's bucket.
+ */
 function memoized(params: FindBestRouteParams, suffix: string, search: () => Route): Route {
   const memo = params.hopCache?.routes(params.pools)
-  const key = memo ? `${routeMemoKey(params)}${suffix}` : ''
+  const plans = params.hopCache?.plans(params.pools)
+  const key = memo ? `${routeMemoKey(params, String(params.amount))}${suffix}` : ''
   const cached = memo?.get(key)
   if (cached instanceof RoutingError) throw new RoutingError(cached.code, cached.message)
   if (cached) return cached
+  const bucket = Math.floor(Math.log(Number(params.amount)) / Math.log(PLAN_BUCKET_RATIO))
+  const planKey = plans ? `${routeMemoKey(params, `~${bucket}`)}${suffix}` : ''
+  const plan = plans?.get(planKey)
+  const planned = plan ? requoteRoute(params, plan) : null
+  if (planned) {
+    memo?.set(key, planned)
+    return planned
+  }
   try {
     const route = search()
     memo?.set(key, route)
+    plans?.set(planKey, route)
     return route
   } catch (error: unknown) {
     if (error instanceof RoutingError) memo?.set(key, error)
     throw error
-  }
-}
-
-/**
- * The Route of a split-and-merge flow: its steps, the integrator fee on its output, paths describing it; or,
- * when its steps are pool-disjoint paths, the same swaps as legs (what existing clients and `swapExactIn` take).
- */
-function toFlowRoute(params: FindBestRouteParams, flow: FlowRoute): Route {
-  const feeBps = params.feeBps ?? 0
-  const { feeAmount, amountOutAfterFee } = computeIntegratorFee({ amountOutGross: flow.amountOut, feeBps })
-  const asLegs = flowAsLegs({
-    steps: flow.steps,
-    tokenIn: params.tokenIn,
-    tokenOut: params.tokenOut,
-    amountIn: params.amount,
-    gasPriceWei: params.gasPriceWei,
-    nativePriceInTokenOut: params.nativePriceInTokenOut,
-    gasModel: params.gasModel,
-  })
-  if (asLegs) {
-    return {
-      tradeType: params.tradeType,
-      tokenIn: params.tokenIn,
-      tokenOut: params.tokenOut,
-      amountIn: params.amount,
-      amountOut: amountOutAfterFee,
-      amountOutGross: flow.amountOut,
-      feeAmount,
-      feeBps,
-      legs: asLegs.legs,
-      gasUnits: asLegs.gasUnits,
-      gasCostInToken: asLegs.gasCostInToken,
-    }
-  }
-  return {
-    tradeType: params.tradeType,
-    tokenIn: params.tokenIn,
-    tokenOut: params.tokenOut,
-    amountIn: params.amount,
-    amountOut: amountOutAfterFee,
-    amountOutGross: flow.amountOut,
-    feeAmount,
-    feeBps,
-    legs: decomposeFlowLegs(flow.steps, params.tokenIn, params.tokenOut, params.amount),
-    gasUnits: flow.gasUnits,
-    gasCostInToken: flow.gasCostInToken,
-    steps: flow.steps,
   }
 }
 
@@ -236,14 +210,17 @@ export function listExchangeIds(params: FindBestRouteParams): string[] {
   )
 }
 
-/** Everything but the pools that decides a route, as one string (the pools key the memo by identity). */
-function routeMemoKey(params: FindBestRouteParams): string {
+/**
+ * Everything but the pools that decides a route, as one string, with `amount` for the amount (the pools key
+ * the memo by identity).
+ */
+function routeMemoKey(params: FindBestRouteParams, amount: string): string {
   const price = (p: FindBestRouteParams['nativePriceInTokenOut']) => (p ? `${p.num}/${p.den}` : '')
   return [
     params.tokenIn.toLowerCase(),
     params.tokenOut.toLowerCase(),
     params.tradeType,
-    params.amount,
+    amount,
     params.feeBps ?? 0,
     params.gasPriceWei ?? '',
     price(params.nativePriceInTokenOut),

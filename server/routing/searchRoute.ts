@@ -1,11 +1,11 @@
 import { applyTransferFee } from './applyTransferFee'
+import { buildLegRoute } from './buildLegRoute'
 import { buildPoolGraph } from './buildPoolGraph'
 import { computeGrossAmountOut } from './computeGrossAmountOut'
-import { computeIntegratorFee } from './computeIntegratorFee'
 import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
 import type { FindBestRouteParams, RouteSearchStats } from './findBestRoute'
 import { findTokenPaths } from './findTokenPaths'
-import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel, type GasModel } from './gasModel'
+import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
 import { refineAllocation } from './refineAllocation'
 import { sampleObjectiveCurve } from './sampleObjectiveCurve'
@@ -168,52 +168,7 @@ export function searchRoute(params: FindBestRouteParams): Route {
   params.onSearchStats?.(stats)
 
   if (!best) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount')
-  return buildRoute(params, best.legs, { exactIn, feeBps, total, tax: tax(outKey), gasModel, gasCostOf })
-}
-
-function buildRoute(
-  params: FindBestRouteParams,
-  unsortedLegs: readonly Leg[],
-  ctx: {
-    exactIn: boolean
-    feeBps: number
-    total: bigint
-    tax: number
-    gasModel: GasModel
-    gasCostOf: (legs: readonly Leg[]) => bigint
-  },
-): Route {
-  const key = (leg: Leg) => (ctx.exactIn ? leg.amountIn : leg.amountOut)
-  const legs = [...unsortedLegs].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0))
-  const gasUnits = computeRouteGasUnits(legs, ctx.gasModel)
-  const gasCostInToken = ctx.gasCostOf(legs)
-  const common = {
-    tradeType: params.tradeType,
-    tokenIn: params.tokenIn,
-    tokenOut: params.tokenOut,
-    feeBps: ctx.feeBps,
-    legs,
-    gasUnits,
-    gasCostInToken,
-  }
-  if (ctx.exactIn) {
-    const amountOutGross = legs.reduce((sum, leg) => sum + leg.amountOut, 0n)
-    const { feeAmount, amountOutAfterFee } = computeIntegratorFee({ amountOutGross, feeBps: ctx.feeBps })
-    return {
-      ...common,
-      amountIn: params.amount,
-      amountOut: applyTransferFee(amountOutAfterFee, ctx.tax),
-      amountOutGross,
-      feeAmount,
-    }
-  }
-  return {
-    ...common,
-    amountIn: legs.reduce((sum, leg) => sum + leg.amountIn, 0n),
-    amountOut: params.amount,
-    amountOutGross: ctx.total,
-    feeAmount: ctx.total - params.amount,
-  }
+  return buildLegRoute(params, best.legs)
 }
 
 /**
