@@ -20,7 +20,8 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
 /*
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
- * and the scaling between them (BENCH_REQUESTS per level, default 3,000); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
+ * and the scaling between them (BENCH_REQUESTS per level, default 3,000), and 32 clients again while a block that
+ * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot starts without route plans); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
  * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it; BENCH_LATENCY=0
  * runs it alone: one server with the last of BENCH_WORKERS, no latency levels, memory or majors run)
  * (shortfall against an independent bracket [feasible, bound] around the optimum split-and-merge flow over every
@@ -35,6 +36,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 20100)
 const DEVNET_PORT_BASE = PORT + 1
 const REQUESTS_PER_LEVEL = Number(process.env.BENCH_REQUESTS ?? 3_000)
 const WARMUP = 300
+/** Block interval of the level that moves a pool on chain 1 while quoting (route plans live for one snapshot). */
+const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 1_000)
 /** Quotes before the first memory reading, and how long the sustained run at 32 clients lasts. */
 const MEMORY_QUOTES = Number(process.env.BENCH_MEMORY_QUOTES ?? 10_000)
 const SUSTAIN_SEC = Number(process.env.BENCH_SUSTAIN_SEC ?? 120)
@@ -693,11 +696,19 @@ async function main(benchUrl: string | undefined) {
       const urls = buildMix(d)
       mixSize = urls.length
       await measure(target.baseUrl, urls, 4, WARMUP)
-      for (const concurrency of [1, 8, 32]) {
-        const r = await measure(target.baseUrl, urls, concurrency, REQUESTS_PER_LEVEL)
-        perSecond.set(`${label}/${concurrency}`, r.perSecond)
+      const levels = [
+        ...[1, 8, 32].map((clients) => ({ clients, blocks: false })),
+        ...(index === counts.length - 1 ? [{ clients: 32, blocks: true }] : []),
+      ]
+      for (const { clients, blocks } of levels) {
+        const r = blocks
+          ? await whileMining(target, urls, BLOCK_MS, () =>
+              measure(target.baseUrl, urls, clients, REQUESTS_PER_LEVEL),
+            )
+          : await measure(target.baseUrl, urls, clients, REQUESTS_PER_LEVEL)
+        if (!blocks) perSecond.set(`${label}/${clients}`, r.perSecond)
         rows.push([
-          label,
+          blocks ? `${label}, a pool moves every ${BLOCK_MS} ms` : label,
           r.concurrency,
           r.requests,
           r.failures,
@@ -749,6 +760,43 @@ async function main(benchUrl: string | undefined) {
       return `${c} clients x${(b / a).toFixed(2)}`
     })
     console.log(`scaling, quotes/s with ${last} routing workers over ${first}: ${scaling.join(', ')}`)
+  }
+}
+
+/**
+ * Runs `work` while a block that moves a pool lands every `intervalMs` on `target`'s chain 1: a `sync()` of the
+ * V2 pool of the mix's first quote, sent from an impersonated account of its own, so every block is a new pool
+ * snapshot (as on a live chain, where the busy pools move in every block).
+ */
+async function whileMining<T>(
+  target: Target,
+  urls: readonly string[],
+  intervalMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const d = target.deployments.find((x) => x.chainId === 1)
+  const quote = (await get(target.baseUrl, urls[1] ?? '', true)).body
+  const pools = (JSON.parse(quote) as { protocol: { pools: { address: Address; kind: string }[] }[] }[])
+    .flatMap((q) => q.protocol.flatMap((leg) => leg.pools))
+    .filter((p) => p.kind === 'uniswap-v2')
+  const pool = pools[0]?.address
+  if (!d || !pool) throw new Error('no V2 pool to move on chain 1')
+  const rpc = (method: string, params: unknown[]) =>
+    fetch(d.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+  const sender = '0x00000000000000000000000000000000000b1c4e'
+  await rpc('anvil_setBalance', [sender, '0xde0b6b3a7640000'])
+  await rpc('anvil_impersonateAccount', [sender])
+  const sync = () =>
+    rpc('eth_sendTransaction', [{ from: sender, to: pool, data: '0xfff6cae9' }]).catch(() => undefined)
+  const timer = setInterval(sync, intervalMs)
+  try {
+    return await work()
+  } finally {
+    clearInterval(timer)
   }
 }
 

@@ -125,13 +125,16 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   })
   // keyed lower-case: a checksum (keccak) per lookup would cost more than the quote's own lookups
   const tokensByKey = new Map(deployment.tokens.map((t) => [t.address.toLowerCase(), t]))
-  let prices: { snapshot: PoolSnapshot; prices: Map<Address, number>; byKey: Map<string, number> } | undefined
+  let prices:
+    | { pools: PoolSnapshot['pools']; prices: Map<Address, number>; byKey: Map<string, number> }
+    | undefined
   let gas: { at: number; value: Promise<bigint> } | undefined
   let refreshingGas = false
 
   const currentPrices = () => {
     const snapshot = poolSync.getSnapshot()
-    if (prices?.snapshot !== snapshot) {
+    // prices follow the pools: a block that moved none keeps the snapshot's pools list and these prices
+    if (prices?.pools !== snapshot.pools) {
       const priced = deployment.tokens.map((t) => ({
         address: t.address,
         decimals: t.decimals,
@@ -139,7 +142,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       }))
       const derived = deriveUsdPrices(snapshot.pools, priced)
       const byKey = new Map([...derived].map(([address, price]) => [address.toLowerCase(), price]))
-      prices = { snapshot, prices: derived, byKey }
+      prices = { pools: snapshot.pools, prices: derived, byKey }
     }
     return prices
   }

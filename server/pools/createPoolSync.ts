@@ -101,6 +101,15 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
         : Promise.resolve([]),
     ])
     const changed = await applyLogs(known, logs, head)
+    if (changed.length === 0 && fresh.length === 0) {
+      // nothing moved: the same pools list, so what routing memoized on it still holds
+      return Object.freeze({
+        chainId: deployment.chainId,
+        blockNumber: head,
+        blockHash,
+        pools: current.pools,
+      })
+    }
     for (const state of changed) known.set(state.address, state)
     for (const state of fresh) known.set(state.address, state)
     return createPoolSnapshot({

@@ -133,6 +133,26 @@ describe('routing on worker threads', () => {
     expect(failure).toMatchObject({ code: 'INVALID_PARAMS', message: 'amount must be positive' })
   })
 
+  it('a block that moves no pool keeps the pools list, and the workers route on it as before', async () => {
+    const sync = pooledMarkets.get(1).poolSync
+    const before = await sync.refresh()
+    await fetch(h.deployment(1).rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+    })
+    const after = await sync.refresh()
+    await h.refreshAll()
+    expect(after.blockNumber).toBe(before.blockNumber + 1n)
+    expect(after.pools).toBe(before.pools)
+    for (const request of requestsOf(1).slice(0, 3)) {
+      const params = { ...request, pools: after.pools }
+      expect(await pool.findRoutes(after, request, { perExchange: true })).toEqual(
+        findRoutes(params, { perExchange: true }),
+      )
+    }
+  })
+
   it('answers quote/single as the in-process app does, before and after a block that moves a pool', async () => {
     const usdc = h.token(1, 'USDC').address
     const quote = async (

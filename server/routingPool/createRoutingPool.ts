@@ -57,7 +57,7 @@ const workerEntry = new URL('../scripts/routingWorker.ts', import.meta.url)
 export function createRoutingPool(params: { size: number }): RoutingPool {
   const size = Math.max(1, Math.floor(params.size))
   const snapshotIds = new WeakMap<PoolSnapshot, number>()
-  const poolMaps = new WeakMap<PoolSnapshot, ReadonlyMap<Address, PoolState>>()
+  const poolMaps = new WeakMap<readonly PoolState[], ReadonlyMap<Address, PoolState>>()
   let nextSnapshotId = 1
   let nextRequestId = 1
   let closed = false
@@ -71,10 +71,10 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
     return id
   }
   const poolsOf = (snapshot: PoolSnapshot) => {
-    let pools = poolMaps.get(snapshot)
+    let pools = poolMaps.get(snapshot.pools)
     if (!pools) {
       pools = new Map(snapshot.pools.map((p) => [p.address, p]))
-      poolMaps.set(snapshot, pools)
+      poolMaps.set(snapshot.pools, pools)
     }
     return pools
   }
@@ -115,13 +115,16 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
     if (list.includes(snapshot)) return id
     const base = list.at(-1)
     const basePools = base ? poolsOf(base) : undefined
-    const message: ToRoutingWorker = {
-      type: 'snapshot',
-      chainId: snapshot.chainId,
-      snapshotId: id,
-      addresses: snapshot.pools.map((p) => p.address),
-      changed: snapshot.pools.filter((p) => basePools?.get(p.address) !== p),
-    }
+    const message: ToRoutingWorker =
+      base?.pools === snapshot.pools
+        ? { type: 'snapshot', chainId: snapshot.chainId, snapshotId: id, samePools: true }
+        : {
+            type: 'snapshot',
+            chainId: snapshot.chainId,
+            snapshotId: id,
+            addresses: snapshot.pools.map((p) => p.address),
+            changed: snapshot.pools.filter((p) => basePools?.get(p.address) !== p),
+          }
     entry.worker.postMessage(message)
     list.push(snapshot)
     if (list.length > HELD_SNAPSHOTS_PER_CHAIN) list.shift()

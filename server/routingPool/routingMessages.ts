@@ -6,15 +6,21 @@ import type { WireRoutePart } from './routeWire'
 /**
  * A new snapshot of one chain, as a change to the newest one the worker holds of that chain: the pools in
  * order by address, and only the pool states that changed (unchanged pools keep their objects, and with them
- * the worker's memo of their swaps).
+ * the worker's memo of their swaps); or `samePools`, the newest one's pools list itself (a block that moved
+ * no pool: the routes and plans memoized on that list still hold).
  */
-export interface SnapshotMessage {
+export type SnapshotMessage = {
   readonly type: 'snapshot'
   readonly chainId: number
   readonly snapshotId: number
-  readonly addresses: readonly Address[]
-  readonly changed: readonly PoolState[]
-}
+} & (
+  | { readonly samePools: true }
+  | {
+      readonly samePools?: undefined
+      readonly addresses: readonly Address[]
+      readonly changed: readonly PoolState[]
+    }
+)
 
 /** Route one request (or one part of it) over a snapshot the worker was sent before. */
 export interface RouteMessage {

@@ -34,14 +34,19 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
 
   const receiveSnapshot = (message: SnapshotMessage) => {
     const list = held.get(message.chainId) ?? []
-    const base = list.at(-1)?.byAddress
-    const changed = new Map(message.changed.map((p) => [p.address, p]))
-    const pools = message.addresses.map((address) => {
-      const pool = changed.get(address) ?? base?.get(address)
-      if (!pool) throw new Error(`snapshot ${message.snapshotId} names pool ${address} without its state`)
-      return pool
-    })
-    list.push({ id: message.snapshotId, pools, byAddress: new Map(pools.map((p) => [p.address, p])) })
+    const newest = list.at(-1)
+    if (message.samePools) {
+      if (!newest) throw new Error(`snapshot ${message.snapshotId} repeats pools this worker never held`)
+      list.push({ ...newest, id: message.snapshotId })
+    } else {
+      const changed = new Map(message.changed.map((p) => [p.address, p]))
+      const pools = message.addresses.map((address) => {
+        const pool = changed.get(address) ?? newest?.byAddress.get(address)
+        if (!pool) throw new Error(`snapshot ${message.snapshotId} names pool ${address} without its state`)
+        return pool
+      })
+      list.push({ id: message.snapshotId, pools, byAddress: new Map(pools.map((p) => [p.address, p])) })
+    }
     if (list.length > HELD_SNAPSHOTS_PER_CHAIN) list.shift()
     held.set(message.chainId, list)
   }
