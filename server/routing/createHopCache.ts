@@ -114,26 +114,26 @@ export function createHopCache(params: { maxHopEntries?: number; maxRoutes?: num
         set: (amount, result) => store(pool, slot, amount, result),
       }
     },
-    routes(pools) {
-      let memo = routeMemos.get(pools)
-      if (!memo) {
-        memo = createLruMap(maxRoutes)
-        routeMemos.set(pools, memo)
-      }
-      return memo
-    },
-    plans(pools) {
-      let memo = planMemos.get(pools)
-      if (!memo) {
-        memo = createLruMap(maxRoutes)
-        planMemos.set(pools, memo)
-      }
-      return memo
-    },
+    routes: (pools) => memoOf(routeMemos, pools, maxRoutes),
+    plans: (pools) => memoOf(planMemos, pools, maxRoutes),
     forRequest() {
       return requestCache(this)
     },
   }
+}
+
+/** The LRU memo of one pool list in `memos`, created with room for `max` entries on first use. */
+function memoOf<V>(
+  memos: WeakMap<readonly PoolState[], LruMap<string, V>>,
+  pools: readonly PoolState[],
+  max: number,
+): LruMap<string, V> {
+  let memo = memos.get(pools)
+  if (!memo) {
+    memo = createLruMap(max)
+    memos.set(pools, memo)
+  }
+  return memo
 }
 
 /** `shared`'s simulators, route and plan memos with a private, unbounded hop memo (one request's work is bounded). */

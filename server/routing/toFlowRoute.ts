@@ -21,22 +21,7 @@ export function toFlowRoute(params: FindBestRouteParams, flow: FlowRoute): Route
     nativePriceInTokenOut: params.nativePriceInTokenOut,
     gasModel: params.gasModel,
   })
-  if (asLegs) {
-    return {
-      tradeType: params.tradeType,
-      tokenIn: params.tokenIn,
-      tokenOut: params.tokenOut,
-      amountIn: params.amount,
-      amountOut: amountOutAfterFee,
-      amountOutGross: flow.amountOut,
-      feeAmount,
-      feeBps,
-      legs: asLegs.legs,
-      gasUnits: asLegs.gasUnits,
-      gasCostInToken: asLegs.gasCostInToken,
-    }
-  }
-  return {
+  const common = {
     tradeType: params.tradeType,
     tokenIn: params.tokenIn,
     tokenOut: params.tokenOut,
@@ -45,6 +30,12 @@ export function toFlowRoute(params: FindBestRouteParams, flow: FlowRoute): Route
     amountOutGross: flow.amountOut,
     feeAmount,
     feeBps,
+  }
+  if (asLegs) {
+    return { ...common, legs: asLegs.legs, gasUnits: asLegs.gasUnits, gasCostInToken: asLegs.gasCostInToken }
+  }
+  return {
+    ...common,
     legs: decomposeFlowLegs(flow.steps, params.tokenIn, params.tokenOut, params.amount),
     gasUnits: flow.gasUnits,
     gasCostInToken: flow.gasCostInToken,
