@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { type Browser, chromium } from '@playwright/test'
+import { type Browser, chromium, type Page } from '@playwright/test'
 import { quoteDebounceMs } from '../web/features/swap/model/quoteDebounceMs'
 
 const distDir = join(import.meta.dirname, '..', 'dist')
@@ -44,13 +44,10 @@ interface FirstView {
 }
 
 /**
- * A first visit to `path` with no wallet connected before (a fresh browser context): loads the page, waits for
- * its swap card and then until the network is idle, and sums the gzipped size of every JS and CSS file it
- * requested; the Largest Contentful Paint of that load. Sizes come from dist/ (the server may not compress).
+ * Records the Largest Contentful Paint of the page's next loads (set up before `goto`); returns a reader of the
+ * latest candidate in ms.
  */
-async function measureFirstView(browser: Browser, baseUrl: string, path: string): Promise<FirstView> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
+async function observeLcp(page: Page): Promise<() => Promise<number>> {
   await page.addInitScript(() => {
     const w = window as unknown as { __lcp: number }
     w.__lcp = 0
@@ -58,6 +55,18 @@ async function measureFirstView(browser: Browser, baseUrl: string, path: string)
       for (const entry of list.getEntries()) w.__lcp = entry.startTime
     }).observe({ type: 'largest-contentful-paint', buffered: true })
   })
+  return () => page.evaluate(() => (window as unknown as { __lcp: number }).__lcp)
+}
+
+/**
+ * A first visit to `path` with no wallet connected before (a fresh browser context): loads the page, waits for
+ * its swap card and then until the network is idle, and sums the gzipped size of every JS and CSS file it
+ * requested; the Largest Contentful Paint of that load. Sizes come from dist/ (the server may not compress).
+ */
+async function measureFirstView(browser: Browser, baseUrl: string, path: string): Promise<FirstView> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const readLcp = await observeLcp(page)
   const requested = new Set<string>()
   page.on('request', (request) => {
     const url = new URL(request.url())
@@ -68,7 +77,7 @@ async function measureFirstView(browser: Browser, baseUrl: string, path: string)
   await page.getByRole('region', { name: /^Swap on / }).waitFor()
   await page.getByRole('button', { name: 'Connect wallet', exact: true }).waitFor()
   await page.waitForLoadState('networkidle')
-  const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp)
+  const lcpMs = await readLcp()
   await context.close()
   const files = [...requested].map((file) => ({ path: file, kb: gzipKb(file.replace(/^\//, '')) }))
   const sum = (ext: string) => files.filter((f) => f.path.endsWith(ext)).reduce((t, f) => t + f.kb, 0)
@@ -91,17 +100,11 @@ const median = (values: number[]) => {
 async function measureLcp(browser: Browser, baseUrl: string): Promise<number> {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.addInitScript(() => {
-    const w = window as unknown as { __lcp: number }
-    w.__lcp = 0
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__lcp = entry.startTime
-    }).observe({ type: 'largest-contentful-paint', buffered: true })
-  })
+  const readLcp = await observeLcp(page)
   await page.goto(baseUrl, { waitUntil: 'load' })
   await page.getByRole('region', { name: /^Swap on / }).waitFor()
   await page.waitForTimeout(500)
-  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp)
+  const lcp = await readLcp()
   await context.close()
   return lcp
 }

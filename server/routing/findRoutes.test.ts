@@ -57,7 +57,7 @@ describe('findRoutes in parts', () => {
       const whole = findRoutes({ ...params, hopCache: createHopCache() }, { perExchange: true })
       // each part on its own memo, as two worker threads run them
       const found = parts.map((part) => findRoutePart({ ...params, hopCache: createHopCache() }, part))
-      expect(combineRouteParts(params, found, { perExchange: true })).toEqual(whole)
+      expect(combineRouteParts(found, { perExchange: true })).toEqual(whole)
       expect(whole.best).toEqual(findBestRoute(params))
       // neither sushiswap nor pancakeswap alone joins WETH to USDC
       expect(whole.perExchange.map((e) => e.exchangeId)).toEqual(['uniswap-v2'])
@@ -73,7 +73,9 @@ describe('findRoutes in parts', () => {
 
   it('runs no per-exchange search for a single exchange and lists the pooled route as its own', () => {
     const params = { ...base, amount: 20n * E18, exchangeIds: ['uniswap-v2'] }
-    expect(splitRouteRequest(params, 2)).toEqual([{ pooled: true, exchangeIds: [] }])
+    expect(splitRouteRequest(params, 2)).toEqual([
+      { pooled: true, exchangeIds: [], onlyExchangeId: 'uniswap-v2' },
+    ])
     const found = findRoutes(params, { perExchange: true })
     expect(found.perExchange).toEqual([{ exchangeId: 'uniswap-v2', route: found.best }])
     expect(found.best).toEqual(findBestRoute(params))
@@ -82,7 +84,7 @@ describe('findRoutes in parts', () => {
   it('throws the pooled search error when nothing routes, and rethrows an invalid request', () => {
     const none = { ...base, amount: E18, tokenOut: testAddress(0x9) }
     const parts = splitRouteRequest(none, 2).map((part) => findRoutePart(none, part))
-    expect(() => combineRouteParts(none, parts, { perExchange: true })).toThrow(RoutingError)
+    expect(() => combineRouteParts(parts, { perExchange: true })).toThrow(RoutingError)
     expect(() =>
       findRoutePart({ ...base, amount: 0n }, { pooled: false, exchangeIds: ['sushiswap'] }),
     ).toThrow('amount must be positive')

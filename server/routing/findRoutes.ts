@@ -30,6 +30,8 @@ export type RouteRequest = Omit<
 export interface RoutePart {
   readonly pooled: boolean
   readonly exchangeIds: readonly string[]
+  /** On the pooled part: the request's exchange when its pools are of one exchange only (its route is the pooled one). */
+  readonly onlyExchangeId?: string
 }
 
 /** What a part found: the pooled route (or why there is none) and each exchange's route that exists. */
@@ -37,6 +39,8 @@ export interface FoundRoutePart {
   readonly pooled?: Route
   readonly noRoute?: RoutingError
   readonly perExchange: readonly { readonly exchangeId: string; readonly route: Route }[]
+  /** The part's `onlyExchangeId`. */
+  readonly onlyExchangeId?: string
 }
 
 /**
@@ -47,7 +51,8 @@ export interface FoundRoutePart {
 export function splitRouteRequest(params: FindBestRouteParams, ways: number): RoutePart[] {
   const exchangeIds = listExchangeIds(params)
   const searched = exchangeIds.length > 1 ? exchangeIds : []
-  if (ways < 2 || searched.length === 0) return [{ pooled: true, exchangeIds: searched }]
+  const only = exchangeIds.length === 1 ? { onlyExchangeId: exchangeIds[0] } : {}
+  if (ways < 2 || searched.length === 0) return [{ pooled: true, exchangeIds: searched, ...only }]
   return [
     { pooled: true, exchangeIds: [] },
     { pooled: false, exchangeIds: searched },
@@ -74,7 +79,12 @@ export function findRoutePart(params: FindBestRouteParams, part: RoutePart): Fou
     const route = findExchangeRoute(params, exchangeId)
     if (route) perExchange.push({ exchangeId, route })
   }
-  return { pooled, noRoute, perExchange }
+  return {
+    pooled,
+    noRoute,
+    perExchange,
+    ...(part.onlyExchangeId ? { onlyExchangeId: part.onlyExchangeId } : {}),
+  }
 }
 
 /**
@@ -84,7 +94,6 @@ export function findRoutePart(params: FindBestRouteParams, part: RoutePart): Fou
  * nothing routes.
  */
 export function combineRouteParts(
-  params: FindBestRouteParams,
   parts: readonly FoundRoutePart[],
   options: { perExchange: boolean },
 ): FoundRoutes {
@@ -94,8 +103,7 @@ export function combineRouteParts(
   for (const { route } of exchangeRoutes) if (!best || compareRoutes(route, best) < 0) best = route
   if (!best) throw pooledPart?.noRoute ?? new RoutingError('NO_ROUTE', 'no route')
   if (!options.perExchange) return { best, perExchange: [] }
-  const exchangeIds = listExchangeIds(params)
-  const only = exchangeIds.length === 1 ? exchangeIds[0] : undefined
+  const only = pooledPart?.onlyExchangeId
   const listed =
     only !== undefined && pooledPart?.pooled
       ? [{ exchangeId: only, route: pooledPart.pooled }]
@@ -114,5 +122,5 @@ export function findRoutes(params: FindBestRouteParams, options: { perExchange: 
   const hopCache = params.hopCache?.forRequest()
   const request = hopCache ? { ...params, hopCache } : params
   const parts = splitRouteRequest(request, 1).map((part) => findRoutePart(request, part))
-  return combineRouteParts(request, parts, options)
+  return combineRouteParts(parts, options)
 }

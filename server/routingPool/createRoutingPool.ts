@@ -170,7 +170,7 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
       const idle = workers.filter((w) => w.pending.size === 0).length
       const parts = splitRouteRequest(params, Math.min(2, idle))
       const found = await Promise.all(parts.map((part) => routePart(snapshot, request, part)))
-      return combineRouteParts(params, found, options)
+      return combineRouteParts(found, options)
     },
     async close() {
       closed = true

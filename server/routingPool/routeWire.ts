@@ -20,6 +20,7 @@ export type WireRoutePart =
       readonly pooled?: WireRoute
       readonly noRoute?: { readonly code: RoutingError['code']; readonly message: string }
       readonly perExchange: readonly { readonly exchangeId: string; readonly route: WireRoute }[]
+      readonly onlyExchangeId?: string
     }
   | { readonly ok: false; readonly code: RoutingError['code']; readonly message: string }
 
@@ -30,6 +31,7 @@ export function toWireRoutePart(part: FoundRoutePart): WireRoutePart {
     ...(part.pooled ? { pooled: toWireRoute(part.pooled) } : {}),
     ...(part.noRoute ? { noRoute: { code: part.noRoute.code, message: part.noRoute.message } } : {}),
     perExchange: part.perExchange.map((r) => ({ exchangeId: r.exchangeId, route: toWireRoute(r.route) })),
+    ...(part.onlyExchangeId ? { onlyExchangeId: part.onlyExchangeId } : {}),
   }
 }
 
@@ -60,6 +62,7 @@ export function fromWireRoutePart(
     ...(wire.pooled ? { pooled: route(wire.pooled) } : {}),
     ...(wire.noRoute ? { noRoute: new RoutingError(wire.noRoute.code, wire.noRoute.message) } : {}),
     perExchange: wire.perExchange.map((r) => ({ exchangeId: r.exchangeId, route: route(r.route) })),
+    ...(wire.onlyExchangeId ? { onlyExchangeId: wire.onlyExchangeId } : {}),
   }
 }
 
