@@ -6,17 +6,11 @@ import { findBestRoute } from './findBestRoute'
 import { quoteRouteSteps } from './quoteRouteSteps'
 import { searchFlowRoute } from './searchFlowRoute'
 import { searchRoute } from './searchRoute'
+import { makeMergePools } from './testMergePools'
 
 const E18 = 10n ** 18n
-const A = testAddress(0xa1)
-const B = testAddress(0xb2)
-const D = testAddress(0xd4)
-
 // two A/B pools pour into one deep B/D pool: pool-disjoint legs cannot use both A/B pools through it
-const p1 = makeV2Pool({ id: 1, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
-const p2 = makeV2Pool({ id: 2, tokenA: A, tokenB: B, reserveA: 600n * E18, reserveB: 600n * E18, feeBps: 5 })
-const deep = makeV2Pool({ id: 3, tokenA: B, tokenB: D, reserveA: 100_000n * E18, reserveB: 100_000n * E18 })
-const direct = makeV2Pool({ id: 4, tokenA: A, tokenB: D, reserveA: 400n * E18, reserveB: 400n * E18 })
+const { A, B, D, p1, p2, deep, direct } = makeMergePools()
 const params = {
   pools: [p1, p2, deep, direct],
   tokenIn: A,

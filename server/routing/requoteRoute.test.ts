@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { makeV2Pool, testAddress } from '../poolKinds/testPools'
+import { makeV2Pool } from '../poolKinds/testPools'
 import { getAmountOut } from '../poolKinds/uniswapV2/getAmountOut'
 import { createHopCache } from './createHopCache'
 import { type FindBestRouteParams, findBestRoute } from './findBestRoute'
 import { quoteRouteSteps } from './quoteRouteSteps'
 import { requoteRoute } from './requoteRoute'
+import { makeMergePools } from './testMergePools'
 
 const E18 = 10n ** 18n
-const A = testAddress(0xa1)
-const B = testAddress(0xb2)
-const D = testAddress(0xd4)
-
 // a merge: A -> B over two pools into one deep B -> D pool, and a direct A -> D pool
-const p1 = makeV2Pool({ id: 1, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
-const p2 = makeV2Pool({ id: 2, tokenA: A, tokenB: B, reserveA: 600n * E18, reserveB: 600n * E18, feeBps: 5 })
-const deep = makeV2Pool({ id: 3, tokenA: B, tokenB: D, reserveA: 100_000n * E18, reserveB: 100_000n * E18 })
-const direct = makeV2Pool({ id: 4, tokenA: A, tokenB: D, reserveA: 400n * E18, reserveB: 400n * E18 })
+const { A, B, D, pools: merge } = makeMergePools()
 // two parallel A -> D pools of different depth: a split over two legs
 const left = makeV2Pool({ id: 5, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
 const right = makeV2Pool({ id: 6, tokenA: A, tokenB: D, reserveA: 300n * E18, reserveB: 300n * E18 })
-
-const merge = [p1, p2, deep, direct]
 
 const request = (pools: FindBestRouteParams['pools'], amount: bigint): FindBestRouteParams => ({
   pools,

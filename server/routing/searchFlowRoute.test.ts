@@ -3,6 +3,7 @@ import { makeV2Pool, testAddress } from '../poolKinds/testPools'
 import type { V2PoolState } from '../poolKinds/uniswapV2/V2PoolState'
 import { MAX_ROUTE_STEPS } from './quoteRouteSteps'
 import { searchFlowRoute } from './searchFlowRoute'
+import { makeMergePools } from './testMergePools'
 
 /*
  * Split-and-merge flows on crafted V2 pools (mechanism 3 of issue 17), against an optimum computed here
@@ -173,23 +174,7 @@ describe('searchFlowRoute', () => {
   })
 
   it('merges two pools into one deep pool at the next hop within 1 bp of the optimum', () => {
-    const p1 = makeV2Pool({ id: 1, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
-    const p2 = makeV2Pool({
-      id: 2,
-      tokenA: A,
-      tokenB: B,
-      reserveA: 600n * E18,
-      reserveB: 600n * E18,
-      feeBps: 5,
-    })
-    const deep = makeV2Pool({
-      id: 3,
-      tokenA: B,
-      tokenB: D,
-      reserveA: 100_000n * E18,
-      reserveB: 100_000n * E18,
-    })
-    const direct = makeV2Pool({ id: 4, tokenA: A, tokenB: D, reserveA: 400n * E18, reserveB: 400n * E18 })
+    const { p1, p2, deep, direct } = makeMergePools()
     const amount = 300n * E18
     const total = Number(amount)
     // optimum: direct gets d, the rest splits over p1 and p2, which merge into the deep pool
