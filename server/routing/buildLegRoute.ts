@@ -14,6 +14,26 @@ export function transferFeeOf(params: Pick<FindBestRouteParams, 'tokens'>, token
 }
 
 /**
+ * What a request's legs share: for exact input the amount pulled after tokenIn's transfer tax, for exact output
+ * the gross output (before the integrator fee) the receiver's amount needs.
+ */
+export function legRouteTotal(params: FindBestRouteParams, tax: (tokenLowerCase: string) => number): bigint {
+  return params.tradeType === 'exactIn'
+    ? applyTransferFee(params.amount, tax(params.tokenIn.toLowerCase()))
+    : computeGrossAmountOut({ amountOut: params.amount, feeBps: params.feeBps ?? 0 }).amountOutGross
+}
+
+/** The gas of `legs` from the request's gas model, priced in its cost token (tokenOut exact in, tokenIn exact out). */
+export function legsGasCost(params: FindBestRouteParams, legs: readonly Leg[]): bigint {
+  return computeGasCostInToken({
+    gasUnits: computeRouteGasUnits(legs, params.gasModel ?? defaultGasModel),
+    gasPriceWei: params.gasPriceWei,
+    nativePriceInToken:
+      params.tradeType === 'exactIn' ? params.nativePriceInTokenOut : params.nativePriceInTokenIn,
+  })
+}
+
+/**
  * The Route of pool-disjoint legs already quoted exactly for `params`: legs largest first, gas from the gas
  * model priced in the cost token, and for exact input the integrator fee and tokenOut's transfer tax on the
  * legs' output; for exact output the legs' summed input and the gross output `params.amount` needs. Pure.
@@ -24,11 +44,7 @@ export function buildLegRoute(params: FindBestRouteParams, unsortedLegs: readonl
   const key = (leg: Leg) => (exactIn ? leg.amountIn : leg.amountOut)
   const legs = [...unsortedLegs].sort((a, b) => (key(b) > key(a) ? 1 : key(b) < key(a) ? -1 : 0))
   const gasUnits = computeRouteGasUnits(legs, params.gasModel ?? defaultGasModel)
-  const gasCostInToken = computeGasCostInToken({
-    gasUnits,
-    gasPriceWei: params.gasPriceWei,
-    nativePriceInToken: exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn,
-  })
+  const gasCostInToken = legsGasCost(params, legs)
   const common = {
     tradeType: params.tradeType,
     tokenIn: params.tokenIn,
@@ -49,7 +65,7 @@ export function buildLegRoute(params: FindBestRouteParams, unsortedLegs: readonl
       feeAmount,
     }
   }
-  const total = computeGrossAmountOut({ amountOut: params.amount, feeBps }).amountOutGross
+  const total = legRouteTotal(params, () => 0)
   return {
     ...common,
     amountIn: legs.reduce((sum, leg) => sum + leg.amountIn, 0n),

@@ -171,25 +171,28 @@ const PLAN_BUCKET_RATIO = 1.02
 function memoized(params: FindBestRouteParams, suffix: string, search: () => Route): Route {
   const memo = params.hopCache?.routes(params.pools)
   const plans = params.hopCache?.plans(params.pools)
-  const key = memo ? `${routeMemoKey(params, String(params.amount))}${suffix}` : ''
-  const cached = memo?.get(key)
+  if (!memo || !plans) return search()
+  // everything but the amount, built once for both memos
+  const request = `${routeMemoKey(params)}${suffix}`
+  const key = `${params.amount}|${request}`
+  const cached = memo.get(key)
   if (cached instanceof RoutingError) throw new RoutingError(cached.code, cached.message)
   if (cached) return cached
   const bucket = Math.floor(Math.log(Number(params.amount)) / Math.log(PLAN_BUCKET_RATIO))
-  const planKey = plans ? `${routeMemoKey(params, `~${bucket}`)}${suffix}` : ''
-  const plan = plans?.get(planKey)
+  const planKey = `~${bucket}|${request}`
+  const plan = plans.get(planKey)
   const planned = plan ? requoteRoute(params, plan) : null
   if (planned) {
-    memo?.set(key, planned)
+    memo.set(key, planned)
     return planned
   }
   try {
     const route = search()
-    memo?.set(key, route)
-    plans?.set(planKey, route)
+    memo.set(key, route)
+    plans.set(planKey, route)
     return route
   } catch (error: unknown) {
-    if (error instanceof RoutingError) memo?.set(key, error)
+    if (error instanceof RoutingError) memo.set(key, error)
     throw error
   }
 }
@@ -211,16 +214,15 @@ export function listExchangeIds(params: FindBestRouteParams): string[] {
 }
 
 /**
- * Everything but the pools that decides a route, as one string, with `amount` for the amount (the pools key
- * the memo by identity).
+ * Everything but the pools and the amount that decides a route, as one string (the pools key the memos by
+ * identity; the memos add the amount, or its plan bucket).
  */
-function routeMemoKey(params: FindBestRouteParams, amount: string): string {
+function routeMemoKey(params: FindBestRouteParams): string {
   const price = (p: FindBestRouteParams['nativePriceInTokenOut']) => (p ? `${p.num}/${p.den}` : '')
   return [
     params.tokenIn.toLowerCase(),
     params.tokenOut.toLowerCase(),
     params.tradeType,
-    amount,
     params.feeBps ?? 0,
     params.gasPriceWei ?? '',
     price(params.nativePriceInTokenOut),

@@ -1,6 +1,4 @@
-import { applyTransferFee } from './applyTransferFee'
-import { buildLegRoute, transferFeeOf } from './buildLegRoute'
-import { computeGrossAmountOut } from './computeGrossAmountOut'
+import { buildLegRoute, legRouteTotal, transferFeeOf } from './buildLegRoute'
 import { createPathQuoter, type PoolPath } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from './gasModel'
@@ -44,9 +42,7 @@ export function requoteRoute(params: FindBestRouteParams, plan: Route): Route | 
   }
 
   const exactIn = params.tradeType === 'exactIn'
-  const total = exactIn
-    ? applyTransferFee(params.amount, tax(params.tokenIn.toLowerCase()))
-    : computeGrossAmountOut({ amountOut: params.amount, feeBps: params.feeBps ?? 0 }).amountOutGross
+  const total = legRouteTotal(params, tax)
   const part = (leg: Leg) => (exactIn ? leg.amountIn : leg.amountOut)
   const planned = plan.legs.reduce((sum, leg) => sum + part(leg), 0n)
   if (total <= 0n || planned <= 0n) return null

@@ -1,11 +1,8 @@
-import { applyTransferFee } from './applyTransferFee'
-import { buildLegRoute } from './buildLegRoute'
+import { buildLegRoute, legRouteTotal, legsGasCost } from './buildLegRoute'
 import { buildPoolGraph } from './buildPoolGraph'
-import { computeGrossAmountOut } from './computeGrossAmountOut'
 import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
 import type { FindBestRouteParams, RouteSearchStats } from './findBestRoute'
 import { findTokenPaths } from './findTokenPaths'
-import { computeGasCostInToken, computeRouteGasUnits, defaultGasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
 import { refineAllocation } from './refineAllocation'
 import { sampleObjectiveCurve } from './sampleObjectiveCurve'
@@ -25,11 +22,9 @@ interface Plan {
  * then the exact integer math). Expects validated params. Throws RoutingError as `findBestRoute` does.
  */
 export function searchRoute(params: FindBestRouteParams): Route {
-  const { tradeType, amount } = params
+  const { tradeType } = params
   const exactIn = tradeType === 'exactIn'
-  const feeBps = params.feeBps ?? 0
   const maxLegs = params.isSplit === false ? 1 : (params.maxLegs ?? 8)
-  const gasModel = params.gasModel ?? defaultGasModel
   const inKey = params.tokenIn.toLowerCase()
   const outKey = params.tokenOut.toLowerCase()
 
@@ -45,9 +40,7 @@ export function searchRoute(params: FindBestRouteParams): Route {
     )
   }
 
-  const total = exactIn
-    ? applyTransferFee(amount, tax(inKey))
-    : computeGrossAmountOut({ amountOut: amount, feeBps }).amountOutGross
+  const total = legRouteTotal(params, tax)
   if (total <= 0n) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'amount too small')
 
   const graph = buildPoolGraph(params)
@@ -75,12 +68,7 @@ export function searchRoute(params: FindBestRouteParams): Route {
     const q = path && quote(path, x)
     return q ? objectiveOf(q) : null
   }
-  const gasCostOf = (legs: readonly Leg[]) =>
-    computeGasCostInToken({
-      gasUnits: computeRouteGasUnits(legs, gasModel),
-      gasPriceWei: params.gasPriceWei,
-      nativePriceInToken: exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn,
-    })
+  const gasCostOf = (legs: readonly Leg[]) => legsGasCost(params, legs)
   const toPlan = (allocations: readonly { candidate: number; amount: bigint }[]): Plan | null => {
     const legs: Leg[] = []
     let sum = 0n
