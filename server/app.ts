@@ -10,7 +10,7 @@ import { CROSS_PROVIDER_TIMEOUT_MS } from './cross/crossServices'
 import type { DevnetCosmosChain } from './devnet/cosmosWallet/createDevnetCosmosChain'
 import type { DevnetUtxoChain } from './devnet/utxoWallet/createDevnetUtxoChain'
 import { AppError } from './errors'
-import type { GaslessChain } from './gasless/planGaslessOrder'
+import type { GaslessRelayers } from './gasless/startGaslessRelayers'
 import type { Logger } from './logger'
 import type { Markets } from './market/createMarkets'
 import { corsPathPrefixes, matchesPathPrefix } from './middleware/apiPaths'
@@ -67,8 +67,8 @@ export interface AppDeps {
     /** How UTXO addresses are written: `regtest` for the devnet's ledgers (default `mainnet`). */
     addressNetwork?: AddressNetwork
   }
-  /** Chains where a gasless relayer runs (see `startGaslessRelayers`); none when absent. */
-  gaslessChains?: ReadonlyMap<number, GaslessChain>
+  /** The gasless relayers (see `startGaslessRelayers`): their chains, woken by each stored order; none when absent. */
+  gasless?: Pick<GaslessRelayers, 'chains' | 'wake'>
 }
 
 /** The integrator API; the web app's assets, token logos, docs, health and the RPC proxy are not counted. */
@@ -183,7 +183,7 @@ export function createApp(deps: AppDeps) {
     singleChain: new Set(markets.all().map((market) => market.chainId)),
     crossChain: new Set(crossProviders.flatMap((p) => (p.flow === 'crossChain' ? p.chainIds : []))),
     utxo: new Set(crossProviders.flatMap((p) => (p.flow === 'utxo' ? p.chainIds : []))),
-    gasless: new Set(deps.gaslessChains?.keys()),
+    gasless: new Set(deps.gasless?.chains.keys()),
   }
   const api = app
     .route('/', createInfoRoutes({ deployments, isDevnet, config, mountedFlows }))
@@ -239,7 +239,8 @@ export function createApp(deps: AppDeps) {
         now,
         getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
         store,
-        gaslessChains: deps.gaslessChains ?? new Map(),
+        gaslessChains: deps.gasless?.chains ?? new Map(),
+        ...(deps.gasless ? { wakeRelayer: deps.gasless.wake } : {}),
       }),
     )
   if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))

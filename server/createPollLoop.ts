@@ -2,13 +2,15 @@
 export type PollStepResult = 'busy' | 'idle'
 
 export type PollLoop = {
+  /** Runs the next step now: ends the current pause, or skips the one after a step that is running. */
+  wake: () => void
   /** Stops polling and resolves when the current step has finished. */
   stop: () => Promise<void>
 }
 
 /**
  * Runs `step` back to back while it answers `busy` and every `intervalMs` once it answers `idle`. A step that
- * throws is reported to `onError` and retried after five intervals. `stop` wakes a sleeping loop at once.
+ * throws is reported to `onError` and retried after five intervals. `wake` and `stop` end a pause at once.
  */
 export function createPollLoop(params: {
   step: () => Promise<PollStepResult>
@@ -16,17 +18,19 @@ export function createPollLoop(params: {
   onError: (error: unknown) => void
 }): PollLoop {
   let stopped = false
-  let wake: (() => void) | undefined
+  let woken = false
+  let endPause: (() => void) | undefined
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms)
-      wake = () => {
+      endPause = () => {
         clearTimeout(timer)
         resolve()
       }
     })
   const loop = (async () => {
     while (!stopped) {
+      woken = false
       let pauseMs = 0
       try {
         if ((await params.step()) === 'idle') pauseMs = params.intervalMs
@@ -34,13 +38,18 @@ export function createPollLoop(params: {
         params.onError(error)
         pauseMs = params.intervalMs * 5
       }
-      if (pauseMs > 0 && !stopped) await sleep(pauseMs)
+      if (pauseMs > 0 && !stopped && !woken) await sleep(pauseMs)
+      endPause = undefined
     }
   })()
   return {
+    wake() {
+      woken = true
+      endPause?.()
+    },
     async stop() {
       stopped = true
-      wake?.()
+      endPause?.()
       await loop
     },
   }

@@ -225,7 +225,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         ? getDevnetRelayerAccount()
         : config.gaslessRelayerKey && privateKeyToAccount(config.gaslessRelayerKey),
       logger,
-      intervalMs: devnet ? 250 : 1_000,
+      intervalMs: devnet ? 500 : 1_000,
     })
     const app = createApp({
       config,
@@ -234,7 +234,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       markets,
       store,
       cross,
-      gaslessChains: gasless.chains,
+      gasless,
       ...(devnet ? { devnet } : {}),
       ...(devnet && liquidity.config ? { devnetUtxo: createDevnetUtxoChains(liquidity.config) } : {}),
       ...(devnet && liquidity.config ? { devnetCosmos: createDevnetCosmosChains(liquidity.config) } : {}),

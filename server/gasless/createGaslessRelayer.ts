@@ -70,9 +70,6 @@ export interface GaslessRelayerParams {
 export interface GaslessRelayer {
   /** One round: claims due orders and drives each to its end (or back to the queue); returns how many it claimed. */
   runOnce(): Promise<number>
-  /** Runs rounds every `intervalMs` until `stop()`. */
-  start(intervalMs: number): void
-  stop(): Promise<void>
 }
 
 /** Reasons an order is released to try again later rather than failed. */
@@ -109,10 +106,6 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
   const crashAfter = (stage: RelayerStage) => {
     if (params.crashAfter === stage) throw new RelayerCrash(`relayer stopped after ${stage}`)
   }
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<unknown> | undefined
-  let stopped = false
-
   const release = (row: GaslessOrderRow, reason: string) =>
     releaseGaslessOrder(db, { id: row.id, worker, nextAttemptAt: new Date(now() + retryMs), reason })
   const fail = (row: GaslessOrderRow, failureMsg: string) =>
@@ -292,27 +285,7 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
     return claimed.length
   }
 
-  const loop = (intervalMs: number) => {
-    if (stopped) return
-    running = runOnce()
-      .catch((error: unknown) => params.onError?.(error, ''))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(() => loop(intervalMs), intervalMs)
-      })
-  }
-
-  return {
-    runOnce,
-    start: (intervalMs) => {
-      stopped = false
-      loop(intervalMs)
-    },
-    stop: async () => {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
+  return { runOnce }
 }
 
 function revertName(error: unknown): string | undefined {

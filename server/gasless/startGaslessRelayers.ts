@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { LocalAccount } from 'viem'
+import { createPollLoop, type PollLoop } from '../createPollLoop'
 import type { Logger } from '../logger'
 import type { Markets } from '../market/createMarkets'
 import type { Store } from '../store/createStore'
+import { listChainsWithDueGaslessOrders } from '../store/gaslessOrders'
 import { convertWeiToToken } from './computeGaslessFee'
 import { createGaslessRelayer, type GaslessRelayer } from './createGaslessRelayer'
 import type { GaslessChain } from './planGaslessOrder'
@@ -10,13 +12,23 @@ import type { GaslessChain } from './planGaslessOrder'
 export interface GaslessRelayers {
   /** The chains a relayer runs on (where `gasless` is advertised and the API accepts orders). */
   chains: ReadonlyMap<number, GaslessChain>
+  /** Tells the relayer of `chainId` that an order was stored: it claims it now rather than at the next poll. */
+  wake(chainId: number): void
   stop(): Promise<void>
 }
 
 /**
+ * How often a chain's relayer looks for work on its own; between those, the one poll of all chains (every
+ * `intervalMs`) and `wake` start its rounds.
+ */
+const OWN_POLL_MS = 60_000
+
+/**
  * Starts one gasless relayer per chain whose deployment has a `gaslessSettlement`, all with `account` (none
- * without an account). The fee cap is checked with the market's USD prices. Errors are logged; a round
- * never stops the loop.
+ * without an account). Each chain's relayer runs rounds back to back while it finds orders; every `intervalMs`
+ * one read (`listChainsWithDueGaslessOrders`) wakes the relayers of chains with due orders (orders retried
+ * later, leases run out, orders stored by another process), and `wake` starts a round at once. The fee cap is
+ * checked with the market's USD prices. Errors are logged; a failed round never stops a relayer.
  */
 export function startGaslessRelayers(p: {
   store: Store
@@ -26,9 +38,9 @@ export function startGaslessRelayers(p: {
   intervalMs: number
 }): GaslessRelayers {
   const chains = new Map<number, GaslessChain>()
-  const relayers: GaslessRelayer[] = []
+  const loops = new Map<number, PollLoop>()
   const { account } = p
-  if (!account) return { chains, stop: async () => {} }
+  if (!account) return { chains, wake: () => {}, stop: async () => {} }
   const worker = `relayer-${randomUUID()}`
   for (const market of p.markets.all()) {
     const { settlement, permit2 } = {
@@ -60,13 +72,40 @@ export function startGaslessRelayers(p: {
           err,
         }),
     })
-    relayer.start(p.intervalMs)
-    relayers.push(relayer)
+    loops.set(market.chainId, roundsOf(relayer, p.logger, market.chainId))
   }
+  const duePoll = createPollLoop({
+    step: async () => {
+      for (const chainId of await listChainsWithDueGaslessOrders(p.store.db, new Date())) {
+        loops.get(chainId)?.wake()
+      }
+      return 'idle'
+    },
+    intervalMs: p.intervalMs,
+    onError: (err) =>
+      p.logger.warn('gasless relayers: reading due orders failed', { component: 'gasless', err }),
+  })
   return {
     chains,
+    wake: (chainId) => loops.get(chainId)?.wake(),
     stop: async () => {
-      await Promise.all(relayers.map((r) => r.stop()))
+      await Promise.all([duePoll.stop(), ...[...loops.values()].map((loop) => loop.stop())])
     },
   }
+}
+
+/** The relayer's rounds: back to back while it claims orders, else every `OWN_POLL_MS` or when woken. */
+function roundsOf(relayer: GaslessRelayer, logger: Logger, chainId: number): PollLoop {
+  return createPollLoop({
+    step: async () => {
+      try {
+        return (await relayer.runOnce()) > 0 ? 'busy' : 'idle'
+      } catch (err: unknown) {
+        logger.warn('gasless relayer round failed', { component: 'gasless', chainId, err })
+        return 'idle'
+      }
+    },
+    intervalMs: OWN_POLL_MS,
+    onError: () => {},
+  })
 }

@@ -13,7 +13,7 @@ export type LimitBodySizeParams = {
 /**
  * Hono middleware bounding the body of every request: a declared `Content-Length` above the limit is
  * refused before anything is read, and a chunked body is counted while it streams and refused as
- * soon as it passes the limit. Throws `AppError('PAYLOAD_TOO_LARGE')` (413) naming the limit.
+ * soon as it passes the limit; the body of a GET or HEAD, which no route reads, is not looked at. Throws `AppError('PAYLOAD_TOO_LARGE')` (413) naming the limit.
  */
 export function limitBodySize({ maxBytes, perPath = {} }: LimitBodySizeParams): MiddlewareHandler<AppEnv> {
   const limiters = new Map<number, MiddlewareHandler>()
@@ -31,5 +31,9 @@ export function limitBodySize({ maxBytes, perPath = {} }: LimitBodySizeParams): 
     limiters.set(size, limiter)
     return limiter
   }
-  return (c, next) => limiterFor(perPath[c.req.path] ?? maxBytes)(c, next)
+  return (c, next) => {
+    // no route reads the body of a GET or HEAD; asking the request for it would build a fetch Request for nothing
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    return limiterFor(perPath[c.req.path] ?? maxBytes)(c, next)
+  }
 }

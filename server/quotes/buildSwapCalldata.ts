@@ -11,6 +11,7 @@ import {
 import { aggregatorAbi } from '../../contracts/artifacts'
 import { AppError } from '../errors'
 import { findPoolKindByContractKind } from '../poolKinds/poolKinds'
+import { createLruMap } from '../routing/createLruMap'
 import type { ContractStep } from '../routing/toContractSteps'
 import type { ContractHop, ContractLeg, TradeType } from '../routing/types'
 
@@ -81,9 +82,22 @@ const hopsParameter: AbiParameter = {
   ],
 }
 
+/** The recent legs' encodings: quotes of one pair keep naming the same few paths. */
+const encodedLegs = createLruMap<string, Hex>(4_096)
+
+/** One key per hop's ABI fields. */
+export const contractHopKey = (h: ContractHop) =>
+  `${h.kind}:${h.factoryId}:${h.tokenIn}:${h.tokenOut}:${h.fee}`
+
 /** Encodes one leg's hops for the `transactionData.call[].data` field (ABI `Hop[]` of the Aggregator). */
 export function encodeLegHops(hops: readonly ContractHop[]): Hex {
-  return encodeAbiParameters([hopsParameter], [hops.map((h) => ({ ...h }))])
+  const key = hops.map(contractHopKey).join('|')
+  let data = encodedLegs.get(key)
+  if (data === undefined) {
+    data = encodeAbiParameters([hopsParameter], [hops.map((h) => ({ ...h }))])
+    encodedLegs.set(key, data)
+  }
+  return data
 }
 
 /** Decodes `encodeLegHops` output; INVALID_PARAMS when `data` is not a well-formed hop list. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { testAddress } from '../poolKinds/testPools'
-import { encodeLegHops } from './buildSwapCalldata'
+import { decodeLegHops, encodeLegHops } from './buildSwapCalldata'
 import { decodeRouteStep, encodeRouteStep, isRouteStepData } from './encodeRouteStep'
 
 const step = {
@@ -19,6 +19,31 @@ describe('encodeRouteStep', () => {
     expect(decodeRouteStep(data)).toEqual(step)
     const { share: _, ...hop } = step
     expect(isRouteStepData(encodeLegHops([hop]))).toBe(false)
+  })
+
+  it('encodes again from its memo only what equals in every field', () => {
+    const { share: _, ...hop } = step
+    const variants = [
+      step,
+      { ...step, share: step.share + 1n },
+      { ...step, fee: 31 },
+      { ...step, factoryId: 3 },
+      { ...step, kind: 1 },
+      { ...step, tokenOut: testAddress(3) },
+    ]
+    for (const variant of variants) {
+      expect(decodeRouteStep(encodeRouteStep(variant))).toEqual(variant)
+      expect(decodeRouteStep(encodeRouteStep(variant))).toEqual(variant)
+    }
+    const legs = [
+      [hop],
+      [hop, { ...hop, tokenIn: testAddress(2), tokenOut: testAddress(3) }],
+      [{ ...hop, fee: 5 }],
+    ]
+    for (const leg of legs) {
+      expect(decodeLegHops(encodeLegHops(leg))).toEqual(leg)
+      expect(decodeLegHops(encodeLegHops(leg))).toEqual(leg)
+    }
   })
 
   it('refuses a malformed step', () => {

@@ -11,7 +11,9 @@ import {
 } from 'viem'
 import { AppError } from '../errors'
 import { findPoolKindByContractKind } from '../poolKinds/poolKinds'
+import { createLruMap } from '../routing/createLruMap'
 import type { ContractStep } from '../routing/toContractSteps'
+import { contractHopKey } from './buildSwapCalldata'
 
 /** First word of a `transactionData.call[].data` that carries a split-and-merge step (not a leg's hops). */
 export const ROUTE_STEP_TAG: Hex = keccak256(toHex('tributary.swapExactInRoute.step'))
@@ -28,9 +30,18 @@ const stepParameter: AbiParameter = {
   ],
 }
 
+/** The recent steps' encodings: a route plan's requotes keep its steps and shares. */
+const encodedSteps = createLruMap<string, Hex>(4_096)
+
 /** Encodes one step of a split-and-merge route for `transactionData.call[].data`: the tag, then the ABI `Step`. */
 export function encodeRouteStep(step: ContractStep): Hex {
-  return concat([ROUTE_STEP_TAG, encodeAbiParameters([stepParameter], [{ ...step }])])
+  const key = `${contractHopKey(step)}:${step.share}`
+  let data = encodedSteps.get(key)
+  if (data === undefined) {
+    data = concat([ROUTE_STEP_TAG, encodeAbiParameters([stepParameter], [{ ...step }])])
+    encodedSteps.set(key, data)
+  }
+  return data
 }
 
 /** Whether `data` is an `encodeRouteStep` output (by its tag). */

@@ -53,6 +53,8 @@ describe('gasless API on the devnet (chain 1)', () => {
   let h: DevnetHarness
   let app: ReturnType<typeof createApp>
   let relayer: ReturnType<typeof createGaslessRelayer>
+  /** Chains whose relayer the API woke, one entry per stored order. */
+  const woken: number[] = []
   let usdc: Address
   let weth: Address
 
@@ -129,7 +131,7 @@ describe('gasless API on the devnet (chain 1)', () => {
       markets: h.markets,
       store: h.store,
       distDir: '/nonexistent/dist',
-      gaslessChains,
+      gasless: { chains: gaslessChains, wake: (chainId) => woken.push(chainId) },
     })
     relayer = createGaslessRelayer({
       db: h.store.db,
@@ -183,9 +185,11 @@ describe('gasless API on the devnet (chain 1)', () => {
     const wethBefore = await h.balanceOf(CHAIN, weth, sender)
     const usdcBefore = await h.balanceOf(CHAIN, usdc, sender)
 
+    const wokenBefore = woken.length
     const { orderId } = await json<{ success: boolean; orderId: string }>(
       await post('/v1/gasless/create', body),
     )
+    expect(woken.slice(wokenBefore)).toEqual([CHAIN])
     const pending = await json<{ response: OrderView }>(
       await app.request(`/trade/v1/gasless/status/${orderId}`),
     )

@@ -352,6 +352,8 @@ export interface GaslessRoutesDeps extends QuoteServiceDeps {
   store: Store
   /** The chains where a relayer runs, with their settlement. */
   gaslessChains: ReadonlyMap<number, GaslessChain>
+  /** Tells the chain's relayer that an order was stored (it claims it at once rather than at its next poll). */
+  wakeRelayer?: (chainId: number) => void
 }
 
 /**
@@ -557,6 +559,7 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
         ...(tokenPermit === undefined ? {} : { tokenPermit }),
       })
       if (!row) throw new AppError('ORDER_EXISTS', 'An order with this owner and nonce exists already')
+      deps.wakeRelayer?.(body.chainFrom)
       return c.json({ success: true as const, orderId: row.id }, 200)
     })
     .openapi(cancelRoute, async (c) => {

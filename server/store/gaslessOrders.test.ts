@@ -6,14 +6,15 @@ import {
   claimGaslessOrders,
   getGaslessOrder,
   insertGaslessOrder,
+  listChainsWithDueGaslessOrders,
   persistSignedGaslessTx,
 } from './gaslessOrders'
 import { getTestStoreTargets, openTestStore, type TestStore } from './openTestStore'
 import { gaslessRelayerNonces } from './schema'
 
-const order = (nonce: bigint) =>
+const order = (nonce: bigint, chainId = 1) =>
   orderToRow({
-    chainId: 1,
+    chainId,
     order: {
       user: '0x2222222222222222222222222222222222222222',
       receiver: '0x2222222222222222222222222222222222222222',
@@ -116,6 +117,26 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))(
       }
       expect((await getGaslessOrder(store.db, cancelled))?.status).toBe('cancelled')
       expect(await store.db.select().from(gaslessRelayerNonces)).toEqual([])
+    })
+
+    it('lists the chains a relayer would claim on: due pending orders and lapsed leases, nothing else', async () => {
+      const before = new Date(Date.now() - 1)
+      const pendingOn10 = await insertGaslessOrder(store.db, order(1n, 10))
+      const leasedOn20 = await insertGaslessOrder(store.db, order(1n, 20))
+      const cancelledOn30 = await insertGaslessOrder(store.db, order(1n, 30))
+      await insertGaslessOrder(store.db, order(2n, 10))
+      if (!pendingOn10 || !leasedOn20 || !cancelledOn30) throw new Error('not stored')
+      const now = new Date()
+      const later = new Date(now.getTime() + 120_000)
+      await cancelGaslessOrder(store.db, { id: cancelledOn30.id, at: now })
+      const lease = { worker: 'w', now, leaseUntil: new Date(now.getTime() + 60_000), limit: 1 }
+      await claimGaslessOrders(store.db, { chainId: 20, ...lease })
+
+      expect((await listChainsWithDueGaslessOrders(store.db, now)).sort()).toEqual([10])
+      // a minute on, the lease on chain 20 has lapsed
+      expect((await listChainsWithDueGaslessOrders(store.db, later)).sort()).toEqual([10, 20])
+      // before the orders were stored, none was due
+      expect(await listChainsWithDueGaslessOrders(store.db, before)).toEqual([])
     })
   },
 )

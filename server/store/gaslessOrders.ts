@@ -47,6 +47,25 @@ export async function listGaslessOrdersByOwner(
   return { rows, total: count?.total ?? 0 }
 }
 
+/** Orders a relayer may claim at `now`: pending ones due, and processing ones whose lease ran out. */
+const isDue = (now: Date) =>
+  or(
+    and(eq(gaslessOrders.status, 'pending'), lte(gaslessOrders.nextAttemptAt, now)),
+    and(eq(gaslessOrders.status, 'processing'), lt(gaslessOrders.leaseUntil, now)),
+  )
+
+/**
+ * The chains with an order a relayer would claim at `now` (see `claimGaslessOrders`): one plain read, so
+ * idle relayers cost one query per poll for all chains rather than a locking transaction per chain.
+ */
+export async function listChainsWithDueGaslessOrders(db: Db, now: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ chainId: gaslessOrders.chainId })
+    .from(gaslessOrders)
+    .where(isDue(now))
+  return rows.map((r) => r.chainId)
+}
+
 /**
  * Claims up to `limit` orders of `chainId` for relayer `worker` until `leaseUntil`: pending orders due at
  * `now`, and processing orders whose lease ran out (their relayer died). `FOR UPDATE SKIP LOCKED` in one
@@ -60,15 +79,7 @@ export async function claimGaslessOrders(
     const due = await tx
       .select({ id: gaslessOrders.id })
       .from(gaslessOrders)
-      .where(
-        and(
-          eq(gaslessOrders.chainId, p.chainId),
-          or(
-            and(eq(gaslessOrders.status, 'pending'), lte(gaslessOrders.nextAttemptAt, p.now)),
-            and(eq(gaslessOrders.status, 'processing'), lt(gaslessOrders.leaseUntil, p.now)),
-          ),
-        ),
-      )
+      .where(and(eq(gaslessOrders.chainId, p.chainId), isDue(p.now)))
       .orderBy(asc(gaslessOrders.nextAttemptAt), asc(gaslessOrders.createdAt))
       .limit(p.limit)
       .for('update', { skipLocked: true })
