@@ -19,7 +19,10 @@ describe('createPollLoop', () => {
   it('wake ends a pause at once', async () => {
     let steps = 0
     const loop = createPollLoop({
-      step: async () => (steps++, 'idle'),
+      step: async () => {
+        steps++
+        return 'idle'
+      },
       intervalMs: 60_000,
       onError: () => {},
     })

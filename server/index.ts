@@ -10,17 +10,15 @@ import { type Config, loadConfig } from './config'
 import type { PollLoop } from './createPollLoop'
 import { findCrossSent } from './cross/findCrossSent'
 import { followCrossTrades } from './cross/followCrossTrades'
-import type { AcrossFiller } from './devnet/across/createAcrossFiller'
-import { startAcrossFiller } from './devnet/across/startAcrossFiller'
 import { createDevnetCosmosChains } from './devnet/cosmosWallet/createDevnetCosmosChains'
-import type { LayerZeroRelayer } from './devnet/layerZeroRelayer/createLayerZeroRelayer'
-import { startLayerZeroRelayer } from './devnet/layerZeroRelayer/startLayerZeroRelayer'
 import {
   type ProvidedLiquidityNetwork,
   provideLiquidityNetwork,
 } from './devnet/liquidityNetwork/provideLiquidityNetwork'
+import { startBridgeRoles } from './devnet/startBridgeRoles'
 import { type Devnet, startDevnet } from './devnet/startDevnet'
 import { createDevnetUtxoChains } from './devnet/utxoWallet/createDevnetUtxoChains'
+import type { SupervisedWorker } from './devnet/workers/superviseWorker'
 import { getDevnetRelayerAccount } from './gasless/devnetRelayer'
 import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGaslessRelayers'
 import { createLogger, type Logger } from './logger'
@@ -105,12 +103,10 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let gasless: GaslessRelayers | undefined
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
-  let relayer: LayerZeroRelayer | undefined
+  let bridgeRoles: Promise<SupervisedWorker<unknown>> | undefined
   let routingPool: RoutingPool | undefined
-  let acrossFiller: AcrossFiller | undefined
   const stopServices = async () => {
-    await relayer?.stop()
-    await acrossFiller?.stop()
+    await (await bridgeRoles?.catch(() => undefined))?.stop()
     markets?.stop()
     await routingPool?.close()
     await Promise.all(watchers.map((w) => w.stop()))
@@ -123,6 +119,15 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     await devnet?.stop()
   }
   try {
+    if (devnet) {
+      // started at once, awaited before the server answers: the worker process boots while the rest starts
+      bridgeRoles = startBridgeRoles({
+        dataDir: config.dataDir,
+        relayDelayMs: config.devnetRelayDelayMs,
+        logLevel: config.logLevel,
+        log: (message) => logger.info(message, { component: 'devnet' }),
+      })
+    }
     liquidity = await provideLiquidityNetwork({
       config,
       devnet: devnet?.deployments,
@@ -150,21 +155,6 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       onError: (err) => logger.warn('pruning old error registrations failed', { err }),
       onPruned: (deleted) => logger.info('pruned old error registrations', { deleted }),
     })
-    if (devnet) {
-      relayer = startLayerZeroRelayer({
-        deployments,
-        dataDir: config.dataDir,
-        version: devnet.manifest.version,
-        delayMs: config.devnetRelayDelayMs,
-        log: (message) => logger.info(message, { component: 'layerzero-relayer' }),
-      })
-      acrossFiller = startAcrossFiller({
-        deployments,
-        dataDir: config.dataDir,
-        version: devnet.manifest.version,
-        log: (message) => logger.info(message, { component: 'across-filler' }),
-      })
-    }
     const pollIntervalMs = 1_000
     routingPool = config.routingWorkers > 0 ? createRoutingPool({ size: config.routingWorkers }) : undefined
     markets = createMarkets({
@@ -227,6 +217,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       logger,
       intervalMs: devnet ? 500 : 1_000,
     })
+    await bridgeRoles
     const app = createApp({
       config,
       deployments,
