@@ -31,3 +31,12 @@ export async function sendAndConfirm(params: {
   if (receipt.status !== 'success') throw new ClientError('TX_REVERTED', `Transaction ${hash} reverted`)
   return receipt
 }
+
+/**
+ * Whether a failure of `sendAndConfirm` after the transaction was sent means it failed on chain (it reverted).
+ * Anything else there (the node unreachable, the page unloading mid-request) says nothing of the transaction:
+ * its history record stays pending, and the history's receipt polling settles it.
+ */
+export function isRevert(error: unknown): boolean {
+  return error instanceof ClientError && error.code === 'TX_REVERTED'
+}

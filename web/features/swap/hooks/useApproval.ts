@@ -7,7 +7,7 @@ import { requireWalletSession, useWalletSession } from '../../walletSession'
 import { approvalAllowanceQueryOptions } from '../api/approvalAllowanceQueryOptions'
 import { type ApprovalStep, fetchApprovalTransaction } from '../api/fetchApprovalTransaction'
 import { isApprovalNeeded } from '../model/isApprovalNeeded'
-import { sendAndConfirm } from './sendAndConfirm'
+import { isRevert, sendAndConfirm } from './sendAndConfirm'
 
 export type ApprovalProgress =
   | { phase: 'idle' }
@@ -130,7 +130,8 @@ export function useApproval(params: {
       return true
     } catch (error: unknown) {
       const failedHash = at?.hashes[at.index]
-      if (failedHash !== undefined) history.upsert({ chainId, hash: failedHash, status: 'failed' })
+      if (failedHash !== undefined && isRevert(error))
+        history.upsert({ chainId, hash: failedHash, status: 'failed' })
       await queryClient.invalidateQueries({ queryKey: allowanceOptions.queryKey })
       setProgress(
         at === undefined

@@ -10,7 +10,7 @@ import { fetchSwapTransaction } from '../api/fetchSwapTransaction'
 import { getReceivedAmount } from '../model/getReceivedAmount'
 import { isQuoteExpired } from '../model/quoteTiming'
 import type { SingleQuote } from '../types'
-import { sendAndConfirm } from './sendAndConfirm'
+import { isRevert, sendAndConfirm } from './sendAndConfirm'
 
 export type SwapProgress =
   | { phase: 'idle' }
@@ -110,7 +110,8 @@ export function useSwapExecution(params: {
       })
       setProgress({ phase: 'confirmed', hash: receipt.transactionHash, received: received?.amountOut })
     } catch (error: unknown) {
-      if (sentHash !== undefined) history.upsert({ chainId: chain.chainId, hash: sentHash, status: 'failed' })
+      if (sentHash !== undefined && isRevert(error))
+        history.upsert({ chainId: chain.chainId, hash: sentHash, status: 'failed' })
       setProgress(
         sentHash === undefined ? { phase: 'failed', error } : { phase: 'failed', error, hash: sentHash },
       )
