@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { orderToRow } from '../gasless/orderToRow'
 import {
@@ -137,6 +138,16 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))(
       expect((await listChainsWithDueGaslessOrders(store.db, later)).sort()).toEqual([10, 20])
       // before the orders were stored, none was due
       expect(await listChainsWithDueGaslessOrders(store.db, before)).toEqual([])
+    })
+
+    it('reads due orders through the open-orders index, not the whole table', async () => {
+      const plan = await store.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`)
+        return tx.execute(
+          sql`explain select distinct chain_id from gasless_orders where (status = 'pending' and next_attempt_at <= now()) or (status = 'processing' and lease_until < now())`,
+        )
+      })
+      expect(JSON.stringify(plan)).toContain('gasless_orders_open_idx')
     })
   },
 )

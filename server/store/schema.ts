@@ -190,6 +190,10 @@ export const gaslessOrders = pgTable(
     uniqueIndex('gasless_orders_owner_nonce_uq').on(t.chainId, t.owner, t.nonce),
     index('gasless_orders_owner_idx').on(t.owner, t.createdAt),
     index('gasless_orders_work_idx').on(t.chainId, t.status, t.nextAttemptAt),
+    // the relayers' poll of due orders over all chains reads open orders only, however many have ended
+    index('gasless_orders_open_idx')
+      .on(t.status, t.nextAttemptAt)
+      .where(sql`${t.status} in ('pending', 'processing')`),
   ],
 )
 

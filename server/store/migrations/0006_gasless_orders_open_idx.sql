@@ -1,0 +1,1 @@
+CREATE INDEX "gasless_orders_open_idx" ON "gasless_orders" USING btree ("status","next_attempt_at") WHERE "gasless_orders"."status" in ('pending', 'processing');
