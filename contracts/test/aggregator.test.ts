@@ -28,6 +28,7 @@ import {
 } from '../artifacts/index'
 import { deployBytecode } from '../deploy/deployBytecode'
 import { waitForReceipt } from '../deploy/waitForReceipt'
+import { writeWithGasMargin } from '../deploy/writeWithGasMargin'
 import {
   deploySwapFixture,
   FACTORY_SUSHISWAP,
@@ -137,10 +138,7 @@ async function swap(functionName: 'swapExactIn' | 'swapExactOut', p: SwapParams,
     args: [p, legs],
     value,
   })
-  // Nested pool callbacks lose 1/64 of the gas per call level; anvil's estimate can be too tight.
-  const gas = await f.user.estimateContractGas(request)
-  const hash = await f.user.writeContract({ ...request, gas: (gas * 13n) / 10n })
-  const receipt = await waitForReceipt(f.user, { hash })
+  const receipt = await writeWithGasMargin(f.user, request)
   expect(receipt.status).toBe('success')
   await expectNoLeftovers()
   return { result, receipt }
@@ -736,14 +734,14 @@ describe('safety', () => {
     const { tokenA, tokenC } = f.tokens
     const [token0, token1] = tokenA.toLowerCase() < tokenC.toLowerCase() ? [tokenA, tokenC] : [tokenC, tokenA]
     const manager = f.uniswapV3.positionManager
-    const create = await f.deployer.writeContract({
+    const create = await writeWithGasMargin(f.deployer, {
       address: manager,
       abi: positionManagerAbi,
       functionName: 'createAndInitializePoolIfNecessary',
       args: [token0, token1, 10_000, 2n ** 96n],
     })
-    await waitForReceipt(f.deployer, { hash: create })
-    const mint = await f.deployer.writeContract({
+    expect(create.status).toBe('success')
+    const mint = await writeWithGasMargin(f.deployer, {
       address: manager,
       abi: positionManagerAbi,
       functionName: 'mint',
@@ -763,7 +761,7 @@ describe('safety', () => {
         },
       ],
     })
-    expect((await waitForReceipt(f.deployer, { hash: mint })).status).toBe('success')
+    expect(mint.status).toBe('success')
     const legs = [leg([v3(tokenA, tokenC, 10_000)])]
     await expectRevert(
       simulateSwap('swapExactIn', params({ tokenOut: tokenC, amountIn: e('10') }), legs),
@@ -857,9 +855,7 @@ describe('swapExactInRoute: flows that split and merge at every hop', () => {
       args: [p, steps],
       value,
     })
-    const gas = await f.user.estimateContractGas(request)
-    const hash = await f.user.writeContract({ ...request, gas: (gas * 13n) / 10n })
-    expect((await waitForReceipt(f.user, { hash })).status).toBe('success')
+    expect((await writeWithGasMargin(f.user, request)).status).toBe('success')
     await expectNoLeftovers()
     return result
   }

@@ -9,6 +9,7 @@ import { aggregatorAbi, devTokenAbi, gaslessSettlementAbi } from '../artifacts/i
 import { deployGaslessSettlement } from '../deploy/deployGaslessSettlement'
 import { createDevClient, type DevClient } from '../deploy/devClient'
 import { waitForReceipt } from '../deploy/waitForReceipt'
+import { writeWithGasMargin } from '../deploy/writeWithGasMargin'
 import { PERMIT2_ADDRESS } from '../thirdParty'
 import {
   deploySwapFixture,
@@ -124,20 +125,9 @@ function execute(
 
 async function send(order: GaslessOrder, nonce: bigint, signature: Hex) {
   const { request } = await execute(order, nonce, signature)
-  const receipt = await sendSimulated(request)
+  const receipt = await writeWithGasMargin(relayer, request)
   expect(receipt.status).toBe('success')
   return receipt
-}
-
-/**
- * Sends a simulated call from the relayer with 30% above anvil's gas estimate (under parallel load its estimates
- * can fall short, and the call reverts out of gas) and waits for its receipt.
- */
-async function sendSimulated(request: Parameters<typeof relayer.writeContract>[0]) {
-  const gas = await relayer.estimateContractGas(request as Parameters<typeof relayer.estimateContractGas>[0])
-  return waitForReceipt(relayer, {
-    hash: await relayer.writeContract({ ...request, gas: (gas * 13n) / 10n }),
-  })
 }
 
 const balance = (token: Address, account: Address) =>
@@ -165,7 +155,7 @@ describe('GaslessSettlement.execute', () => {
     const order = await makeOrder()
     const signature = await sign(order, 8n)
     const { request } = await execute(order, 8n, signature, { fee: e('0.04') })
-    const receipt = await sendSimulated(request)
+    const receipt = await writeWithGasMargin(relayer, request)
     expect(receipt.status).toBe('success')
     expect(await balance(f.tokens.tokenA, relayer.account.address)).toBe(e('0.04'))
   })
@@ -315,7 +305,7 @@ describe('GaslessSettlement.executeWithPermit (the token has its own EIP-2612 pe
     const userA = await balance(f.tokens.tokenA, f.user.account.address)
     const userNative = await f.user.getBalance({ address: f.user.account.address })
     const { request, result } = await executeWithPermit(order, 11n, signature, permit)
-    const receipt = await sendSimulated(request)
+    const receipt = await writeWithGasMargin(relayer, request)
     expect(receipt.status).toBe('success')
     const expected = (e('9.9') * 997n * e('1000')) / (e('1000') * 1000n + e('9.9') * 997n)
     expect(result).toBe(expected)
@@ -387,7 +377,7 @@ describe('GaslessSettlement.executeWithPermit (the token has its own EIP-2612 pe
     })
     expect(await allowanceToPermit2()).toBe(e('10'))
     const { request } = await executeWithPermit(order, 15n, await sign(order, 15n), permit)
-    const receipt = await sendSimulated(request)
+    const receipt = await writeWithGasMargin(relayer, request)
     expect(receipt.status).toBe('success')
     expect(await allowanceToPermit2()).toBe(0n)
   })

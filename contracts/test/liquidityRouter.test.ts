@@ -16,6 +16,7 @@ import { deployBytecode } from '../deploy/deployBytecode'
 import { deployDevToken } from '../deploy/deployDevToken'
 import { createDevClient, type DevClient } from '../deploy/devClient'
 import { waitForReceipt } from '../deploy/waitForReceipt'
+import { writeWithGasMargin } from '../deploy/writeWithGasMargin'
 
 const MNEMONIC = 'test test test test test test test test test test test junk'
 const CHAIN_ID = 31337
@@ -40,8 +41,8 @@ const client = (index: number) =>
 type DepositArgs = readonly [Address, Address, bigint, string, bigint]
 type TransferOutArgs = readonly [Address, Address, bigint, string]
 
-async function settle(from: DevClient, hash: Hex) {
-  const receipt = await waitForReceipt(from, { hash })
+async function settle(from: DevClient, request: Parameters<typeof writeWithGasMargin>[1]) {
+  const receipt = await writeWithGasMargin(from, request)
   expect(receipt.status).toBe('success')
   return parseEventLogs({ abi: liquidityRouterAbi, logs: receipt.logs })
 }
@@ -54,12 +55,12 @@ async function deposit(from: DevClient, args: DepositArgs, value = 0n) {
     args,
     value,
   })
-  return settle(from, await from.writeContract(request))
+  return settle(from, request)
 }
 async function transferOut(from: DevClient, args: TransferOutArgs) {
   const abi = liquidityRouterAbi
   const { request } = await from.simulateContract({ address: router, abi, functionName: 'transferOut', args })
-  return settle(from, await from.writeContract(request))
+  return settle(from, request)
 }
 
 async function revertName(promise: Promise<unknown>) {

@@ -9,6 +9,7 @@ import { liquidityRouterAbi, liquidityRouterBytecode } from '../../../contracts/
 import { deployBytecode } from '../../../contracts/deploy/deployBytecode'
 import { createDevClient, type DevClient } from '../../../contracts/deploy/devClient'
 import { waitForReceipt } from '../../../contracts/deploy/waitForReceipt'
+import { writeWithGasMargin } from '../../../contracts/deploy/writeWithGasMargin'
 import { quoteSwap } from '../../thorchain/quoteSwap'
 import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { devMnemonic } from '../devAccounts'
@@ -127,8 +128,9 @@ describe('createEvmChainAdapter (anvil with LiquidityRouter, BTC devnet ledger)'
       args: [vault.address, zeroAddress, 10n ** 18n, quote.memo ?? '', expiration],
       value: 10n ** 18n,
     })
-    const depositHash = await user.writeContract(request)
-    expect((await waitForReceipt(user, { hash: depositHash })).status).toBe('success')
+    const deposited = await writeWithGasMargin(user, request)
+    expect(deposited.status).toBe('success')
+    const depositHash = deposited.transactionHash
     await network.tick()
     await btcNode.mineBlock()
     expect(network.getInbound(depositHash)).toMatchObject({
