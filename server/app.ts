@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url'
-import { cors } from 'hono/cors'
 import { apiKeyAuth } from './auth/apiKeyAuth'
 import { authGroupOf } from './auth/authGroupOf'
 import type { AddressNetwork } from './chains/chainInfo'
@@ -13,6 +12,7 @@ import { AppError } from './errors'
 import type { GaslessRelayers } from './gasless/startGaslessRelayers'
 import type { Logger } from './logger'
 import type { Markets } from './market/createMarkets'
+import { apiCors } from './middleware/apiCors'
 import { corsPathPrefixes, matchesPathPrefix } from './middleware/apiPaths'
 import { handleError } from './middleware/handleError'
 import { limitBodySize } from './middleware/limitBodySize'
@@ -103,13 +103,7 @@ export function createApp(deps: AppDeps) {
   const now = deps.now ?? Date.now
   const isDevnet = devnet !== undefined
   const onError = handleError(logger)
-  const apiCors = cors({
-    origin: '*',
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['content-type', 'authorization', 'x-api-key', 'x-request-id'],
-    exposeHeaders: ['x-request-id', 'retry-after'],
-    maxAge: 600,
-  })
+  const cors = apiCors()
 
   const app = createRouter()
   app.use(requestId())
@@ -120,7 +114,7 @@ export function createApp(deps: AppDeps) {
       widgetFrameAncestors: config.widgetFrameAncestors,
     }),
   )
-  app.use((c, next) => (matchesPathPrefix(c.req.path, corsPathPrefixes) ? apiCors(c, next) : next()))
+  app.use((c, next) => (matchesPathPrefix(c.req.path, corsPathPrefixes) ? cors(c, next) : next()))
   app.onError(onError)
   app.notFound((c) => onError(new AppError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`), c))
   app.use(
