@@ -1,7 +1,14 @@
 import { formatUnits, type Hex } from 'viem'
 import type { ChainMarket } from '../market/createChainMarket'
 import { poolKindOf } from '../poolKinds/poolKinds'
-import { computeAmountInMax, computeAmountOutMin, toContractLegs, toContractSteps } from '../routing'
+import {
+  computeAmountInMax,
+  computeAmountOutMin,
+  type Leg,
+  type Route,
+  toContractLegs,
+  toContractSteps,
+} from '../routing'
 import { buildSwapCalldata, encodeLegHops } from './buildSwapCalldata'
 import { computeLpFee } from './computeLpFee'
 import { computeRecommendedSlippage } from './computeRecommendedSlippage'
@@ -36,12 +43,9 @@ export function formatSingleQuote(
 ) {
   const { route, tokenIn, tokenOut, call } = q
   const exactIn = route.tradeType === 'exactIn'
-  const legs = toContractLegs(route)
-  const exchangeName = (id: string) => market.deployment.exchanges.find((e) => e.id === id)?.name ?? id
-  const exchangeLogo = (id: string) => market.deployment.exchanges.find((e) => e.id === id)?.logo ?? null
-  const totalIn = route.legs.reduce((sum, l) => sum + l.amountIn, 0n)
-  const percentage = (amount: bigint, total: bigint) =>
-    total === 0n ? 0 : Number((amount * 1_000_000n) / total) / 10_000
+  const exchanges = exchangesOf(market)
+  let totalIn = 0n
+  for (const leg of route.legs) totalIn += leg.amountIn
   const legTotal = exactIn ? totalIn : route.amountOutGross
   const amountOutMin = exactIn
     ? (call?.amountOut ?? computeAmountOutMin({ amountOut: route.amountOut, slippageBps: q.slippageBps }))
@@ -52,13 +56,18 @@ export function formatSingleQuote(
   const priceIn = market.getUsdPrice(tokenIn.routeAddress)
   const priceOut = market.getUsdPrice(tokenOut.routeAddress)
   const nativeUsd = market.getUsdPrice(market.deployment.wrappedNative)
-  const usd = (amount: bigint, token: TradeToken, price: number | undefined) =>
-    price === undefined ? null : Number(formatUnits(amount, token.decimals)) * price
   const gasCostWei = route.gasUnits * q.gasPrice
   const data: Hex | undefined = call ? buildSwapCalldata(call) : undefined
   const nativeValue = call ? computeSwapValue(call) : tokenIn.isNative ? amountInMax : 0n
+  const protocol =
+    route.legs.length === 0
+      ? [describeWrapProtocol(market, q)]
+      : route.legs.map((leg) => describeLeg(exchanges, leg, tokenIn, exactIn, legTotal))
+  const lpFee = computeLpFee(
+    protocol.map((leg) => ({ amountOut: BigInt(leg.amountOut), feesPips: leg.pools.map((p) => p.fee) })),
+  )
 
-  const quote = {
+  return {
     isBest: q.isBest,
     exchangeId: q.exchangeId ?? 'best',
     fromTokenAmount: route.amountIn.toString(),
@@ -69,26 +78,7 @@ export function formatSingleQuote(
     tokenFrom: tokenRecord(market, tokenIn, priceIn),
     tokenTo: tokenRecord(market, tokenOut, priceOut),
     tradeType: exactIn ? 0 : 1,
-    protocol:
-      route.legs.length === 0
-        ? [describeWrapProtocol(market, q)]
-        : route.legs.map((leg) => {
-            const exchanges = [...new Set(leg.hops.map((h) => h.pool.exchangeId))]
-            return {
-              name: exchanges.map(exchangeName).join(' + '),
-              logo: exchangeLogo(exchanges[0] ?? ''),
-              route: [leg.hops[0]?.tokenIn ?? tokenIn.routeAddress, ...leg.hops.map((h) => h.tokenOut)],
-              pools: leg.hops.map((h) => ({
-                address: h.pool.address,
-                exchangeId: h.pool.exchangeId,
-                kind: h.pool.kind,
-                fee: poolKindOf(h.pool).feePips(h.pool),
-              })),
-              percentage: percentage(exactIn ? leg.amountIn : leg.amountOut, legTotal),
-              amountIn: leg.amountIn.toString(),
-              amountOut: leg.amountOut.toString(),
-            }
-          }),
+    protocol,
     transactionData: {
       info: {
         srcToken: tokenIn.address,
@@ -105,33 +95,7 @@ export function formatSingleQuote(
         uuid: extra.uuid,
         requestId: extra.requestId,
       },
-      call: route.steps
-        ? toContractSteps(route.steps).map((contractStep, i) => {
-            const step = route.steps?.[i]
-            return {
-              targetExchange: exchangeName(step?.pool.exchangeId ?? ''),
-              targetExchangeID: step?.pool.exchangeId,
-              sellToken: contractStep.tokenIn,
-              buyToken: contractStep.tokenOut,
-              amount: (step?.amountIn ?? 0n).toString(),
-              amountDelta: (step?.amountOut ?? 0n).toString(),
-              data: encodeRouteStep(contractStep),
-            }
-          })
-        : legs.map((leg, i) => {
-            const routeLeg = route.legs[i]
-            return {
-              targetExchange: [...new Set(routeLeg?.hops.map((h) => exchangeName(h.pool.exchangeId)))].join(
-                ' + ',
-              ),
-              targetExchangeID: routeLeg?.hops[0]?.pool.exchangeId,
-              sellToken: leg.hops[0]?.tokenIn,
-              buyToken: leg.hops.at(-1)?.tokenOut,
-              amount: leg.amount.toString(),
-              amountDelta: (exactIn ? routeLeg?.amountOut : routeLeg?.amountIn)?.toString(),
-              data: encodeLegHops(leg.hops),
-            }
-          }),
+      call: route.steps ? describeSteps(exchanges, route.steps) : describeLegCalls(exchanges, route, exactIn),
       version: CONTRACT_VERSION,
     },
     to: market.deployment.aggregator,
@@ -140,8 +104,8 @@ export function formatSingleQuote(
     gasUnits: route.gasUnits.toString(),
     gasCostWei: gasCostWei.toString(),
     gasCostUsd: nativeUsd === undefined ? null : Number(formatUnits(gasCostWei, 18)) * nativeUsd,
-    amountInUsd: usd(route.amountIn, tokenIn, priceIn),
-    amountOutUsd: usd(route.amountOut, tokenOut, priceOut),
+    amountInUsd: usdValue(route.amountIn, tokenIn, priceIn),
+    amountOutUsd: usdValue(route.amountOut, tokenOut, priceOut),
     slippage: q.slippageBps / 100,
     recommendedSlippage: computeRecommendedSlippage({
       tagsIn: tokenIn.info?.tags ?? ['native'],
@@ -154,19 +118,94 @@ export function formatSingleQuote(
     blockNumber: q.blockNumber.toString(),
     ...(data ? { data } : {}),
     ...(extra.estimate ?? {}),
-  }
-  const lpFee = computeLpFee(
-    quote.protocol.map((leg) => ({
-      amountOut: BigInt(leg.amountOut),
-      feesPips: leg.pools.map((p) => p.fee),
-    })),
-  )
-  return {
-    ...quote,
     lpFeePercent: lpFee.percent,
     lpFeeAmount: lpFee.amount.toString(),
     slippageWarning: slippageWarningOf(q.slippageBps),
   }
+}
+
+type Exchanges = ReadonlyMap<string, { name: string; logo?: string | null }>
+
+const exchangeMaps = new WeakMap<ChainMarket['deployment']['exchanges'], Exchanges>()
+
+/** The chain's exchanges by id (built once per deployment: every quote names the exchanges of its legs). */
+function exchangesOf(market: ChainMarket): Exchanges {
+  const list = market.deployment.exchanges
+  let map = exchangeMaps.get(list)
+  if (!map) {
+    map = new Map(list.map((e) => [e.id, e]))
+    exchangeMaps.set(list, map)
+  }
+  return map
+}
+
+const exchangeName = (exchanges: Exchanges, id: string) => exchanges.get(id)?.name ?? id
+const exchangeLogo = (exchanges: Exchanges, id: string) => exchanges.get(id)?.logo ?? null
+
+/** `amount` as a percentage of `total`, to 1e-4. */
+const percentageOf = (amount: bigint, total: bigint) =>
+  total === 0n ? 0 : Number((amount * 1_000_000n) / total) / 10_000
+
+const usdValue = (amount: bigint, token: TradeToken, price: number | undefined) =>
+  price === undefined ? null : Number(formatUnits(amount, token.decimals)) * price
+
+/** One `protocol` entry: a leg's exchanges, token path, pools with their fees, share and amounts. */
+function describeLeg(
+  exchanges: Exchanges,
+  leg: Leg,
+  tokenIn: TradeToken,
+  exactIn: boolean,
+  legTotal: bigint,
+) {
+  const ids = [...new Set(leg.hops.map((h) => h.pool.exchangeId))]
+  return {
+    name: ids.map((id) => exchangeName(exchanges, id)).join(' + '),
+    logo: exchangeLogo(exchanges, ids[0] ?? ''),
+    route: [leg.hops[0]?.tokenIn ?? tokenIn.routeAddress, ...leg.hops.map((h) => h.tokenOut)],
+    pools: leg.hops.map((h) => ({
+      address: h.pool.address,
+      exchangeId: h.pool.exchangeId,
+      kind: h.pool.kind,
+      fee: poolKindOf(h.pool).feePips(h.pool),
+    })),
+    percentage: percentageOf(exactIn ? leg.amountIn : leg.amountOut, legTotal),
+    amountIn: leg.amountIn.toString(),
+    amountOut: leg.amountOut.toString(),
+  }
+}
+
+/** `transactionData.call` of a step route: one entry per pool step, with its encoded step. */
+function describeSteps(exchanges: Exchanges, steps: NonNullable<Route['steps']>) {
+  return toContractSteps(steps).map((contractStep, i) => {
+    const step = steps[i]
+    return {
+      targetExchange: exchangeName(exchanges, step?.pool.exchangeId ?? ''),
+      targetExchangeID: step?.pool.exchangeId,
+      sellToken: contractStep.tokenIn,
+      buyToken: contractStep.tokenOut,
+      amount: (step?.amountIn ?? 0n).toString(),
+      amountDelta: (step?.amountOut ?? 0n).toString(),
+      data: encodeRouteStep(contractStep),
+    }
+  })
+}
+
+/** `transactionData.call` of a leg route: one entry per leg, with its encoded hops. */
+function describeLegCalls(exchanges: Exchanges, route: Route, exactIn: boolean) {
+  return toContractLegs(route).map((leg, i) => {
+    const routeLeg = route.legs[i]
+    return {
+      targetExchange: [
+        ...new Set(routeLeg?.hops.map((h) => exchangeName(exchanges, h.pool.exchangeId))),
+      ].join(' + '),
+      targetExchangeID: routeLeg?.hops[0]?.pool.exchangeId,
+      sellToken: leg.hops[0]?.tokenIn,
+      buyToken: leg.hops.at(-1)?.tokenOut,
+      amount: leg.amount.toString(),
+      amountDelta: (exactIn ? routeLeg?.amountOut : routeLeg?.amountIn)?.toString(),
+      data: encodeLegHops(leg.hops),
+    }
+  })
 }
 
 function slippageWarningOf(slippageBps: number): string | null {
