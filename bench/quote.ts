@@ -21,7 +21,7 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
  * and the scaling between them (BENCH_REQUESTS per level, default 3,000), and 32 clients again while a block that
- * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot starts without route plans); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
+ * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot starts without route plans); at 1 and 32 clients with gas estimation on (a funded sender, native in: `eth_estimateGas` of every quote, a third of BENCH_REQUESTS); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
  * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it; BENCH_LATENCY=0
  * runs it alone: one server with the last of BENCH_WORKERS, no latency levels, memory or majors run)
  * (shortfall against an independent bracket [feasible, bound] around the optimum split-and-merge flow over every
@@ -250,6 +250,51 @@ function buildMix(d: ChainDeployment, only?: readonly Shape[]): string[] {
     }
   }
   return urls
+}
+
+/** A funded sender of the estimation levels: native in, so no allowance is needed and every quote is estimated. */
+const ESTIMATE_SENDER = '0x00000000000000000000000000000000e571a7e5'
+
+/** Native to USDC, WBTC, DAI and LINK, $10 .. $100k, from `ESTIMATE_SENDER` with gas estimation on. */
+function buildEstimateMix(d: ChainDeployment): string[] {
+  const urls: string[] = []
+  for (const to of ['USDC', 'WBTC', 'DAI', 'LINK']) {
+    for (const usd of [10, 1_000, 100_000]) {
+      const q = new URLSearchParams({
+        fromTokenAddress: zeroAddress,
+        toTokenAddress: tokenOf(d, to).address,
+        amount: parseUnits((usd / (usdPrice.ETH ?? 1)).toFixed(6), 18).toString(),
+        sender: ESTIMATE_SENDER,
+        disableEstimate: 'false',
+      })
+      urls.push(`/trade/v1/${d.chainId}/quote/single?${q}`)
+    }
+  }
+  return urls
+}
+
+/**
+ * Funds `ESTIMATE_SENDER` on chain `d` and checks that one request of the mix comes back with every quote
+ * estimated (a failed estimate would be cheaper than a real one and flatter the figures).
+ */
+async function prepareEstimateMix(baseUrl: string, d: ChainDeployment, urls: readonly string[]) {
+  await fetch(d.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'anvil_setBalance',
+      params: [ESTIMATE_SENDER, `0x${(10n ** 24n).toString(16)}`],
+    }),
+  })
+  for (const url of urls) {
+    const { status, body } = await get(baseUrl, url, true)
+    const quotes = status === 200 ? (JSON.parse(body) as { estimateGas?: string }[]) : []
+    if (quotes.length === 0 || quotes.some((q) => q.estimateGas === undefined)) {
+      throw new Error(`estimation mix: ${url} answered ${status} without an estimate: ${body.slice(0, 300)}`)
+    }
+  }
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 })
@@ -696,19 +741,37 @@ async function main(benchUrl: string | undefined) {
       const urls = buildMix(d)
       mixSize = urls.length
       await measure(target.baseUrl, urls, 4, WARMUP)
+      const isLast = index === counts.length - 1
+      const estimateUrls = buildEstimateMix(d)
+      if (isLast) await prepareEstimateMix(target.baseUrl, d, estimateUrls)
       const levels = [
-        ...[1, 8, 32].map((clients) => ({ clients, blocks: false })),
-        ...(index === counts.length - 1 ? [{ clients: 32, blocks: true }] : []),
+        ...[1, 8, 32].map((clients) => ({ clients, blocks: false, estimate: false })),
+        ...(isLast
+          ? [
+              { clients: 32, blocks: true, estimate: false },
+              ...[1, 32].map((clients) => ({ clients, blocks: false, estimate: true })),
+            ]
+          : []),
       ]
-      for (const { clients, blocks } of levels) {
+      for (const { clients, blocks, estimate } of levels) {
+        const mix = estimate ? estimateUrls : urls
         const r = blocks
           ? await whileMining(target, urls, BLOCK_MS, () =>
               measure(target.baseUrl, urls, clients, REQUESTS_PER_LEVEL),
             )
-          : await measure(target.baseUrl, urls, clients, REQUESTS_PER_LEVEL)
-        if (!blocks) perSecond.set(`${label}/${clients}`, r.perSecond)
+          : await measure(
+              target.baseUrl,
+              mix,
+              clients,
+              estimate ? REQUESTS_PER_LEVEL / 3 : REQUESTS_PER_LEVEL,
+            )
+        if (!blocks && !estimate) perSecond.set(`${label}/${clients}`, r.perSecond)
         rows.push([
-          blocks ? `${label}, a pool moves every ${BLOCK_MS} ms` : label,
+          blocks
+            ? `${label}, a pool moves every ${BLOCK_MS} ms`
+            : estimate
+              ? `${label}, gas estimated (${estimateUrls.length} native-in mixes)`
+              : label,
           r.concurrency,
           r.requests,
           r.failures,
@@ -733,7 +796,7 @@ async function main(benchUrl: string | undefined) {
     }
   }
   console.log(
-    `\nquote/single, no estimation, ${mixSize} pair/size mixes on chain 1 (server in its own process; ` +
+    `\nquote/single, no estimation unless said, ${mixSize} pair/size mixes on chain 1 (server in its own process; ` +
       `${availableParallelism()} cores; load: 1-min load average when the level started)`,
   )
   console.log(

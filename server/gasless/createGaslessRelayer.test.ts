@@ -129,6 +129,8 @@ function relayer(store: TestStore, extra: Partial<GaslessRelayerParams> = {}) {
     account: relayerAccount,
     worker: 'relayer-a',
     receiptTimeoutMs: 10_000,
+    // a round that fails midway leaves its order leased: say why, so a failure under load can be read
+    onError: (error, id) => console.warn(`relayer round failed on order ${id}:`, error),
     ...extra,
   })
 }

@@ -228,13 +228,12 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
     if (cost !== undefined && cost > order.fee) {
       return void (await release(row, `the gas cost (${cost} in the source token) is above the signed fee`))
     }
-    const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' })
     const persisted = await persistSignedGaslessTx(db, {
       id: row.id,
       worker,
       chainId,
       relayer: account.address,
-      chainNonce,
+      readChainNonce: () => client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
       quotedAmountOut,
       feeTaken: order.fee,
       sign: async (nonce) => {

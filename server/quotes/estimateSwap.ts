@@ -25,33 +25,50 @@ export interface EstimateSwapParams {
   value: bigint
 }
 
-/**
- * Checks the sender's balance and allowance for the input, then `eth_estimateGas` of the swap from
- * the sender; returns the estimate with a 30% safety margin, or the decoded revert reason. A reverting
- * estimate is a result, not an error; a node that does not answer throws `UPSTREAM_UNAVAILABLE` (503).
- */
-export async function estimateSwap(market: ChainMarket, p: EstimateSwapParams): Promise<SwapEstimate> {
+/** The sender's balance of the input token and its allowance for the Aggregator (unlimited for native). */
+export interface SenderFunds {
+  balance: bigint
+  allowance: bigint
+}
+
+/** Reads `SenderFunds` of `sender` for `tokenIn` (address(0): native) from the chain's node. */
+export async function readSenderFunds(
+  market: ChainMarket,
+  sender: Address,
+  tokenIn: Address,
+): Promise<SenderFunds> {
   const { client, deployment } = market
   const [balance, allowance] = await readFromNode("the sender's balance and allowance", () =>
     Promise.all([
-      p.tokenIn === zeroAddress
-        ? client.getBalance({ address: p.sender })
-        : client.readContract({
-            address: p.tokenIn,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [p.sender],
-          }),
-      p.tokenIn === zeroAddress
+      tokenIn === zeroAddress
+        ? client.getBalance({ address: sender })
+        : client.readContract({ address: tokenIn, abi: erc20Abi, functionName: 'balanceOf', args: [sender] }),
+      tokenIn === zeroAddress
         ? Promise.resolve(2n ** 256n - 1n)
         : client.readContract({
-            address: p.tokenIn,
+            address: tokenIn,
             abi: erc20Abi,
             functionName: 'allowance',
-            args: [p.sender, deployment.aggregator],
+            args: [sender, deployment.aggregator],
           }),
     ]),
   )
+  return { balance, allowance }
+}
+
+/**
+ * Checks the sender's balance and allowance for the input (`funds`, read from the node unless given: the quotes
+ * of one request share one reading), then `eth_estimateGas` of the swap from the sender; returns the estimate
+ * with a 30% safety margin, or the decoded revert reason. A reverting estimate is a result, not an error; a node
+ * that does not answer throws `UPSTREAM_UNAVAILABLE` (503).
+ */
+export async function estimateSwap(
+  market: ChainMarket,
+  p: EstimateSwapParams,
+  funds: Promise<SenderFunds> = readSenderFunds(market, p.sender, p.tokenIn),
+): Promise<SwapEstimate> {
+  const { client, deployment } = market
+  const { balance, allowance } = await funds
   const insufficientFunds = balance < p.amountIn
   const insufficientAllowance = allowance < p.amountIn
   const base = {

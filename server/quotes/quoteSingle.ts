@@ -4,7 +4,7 @@ import type { Markets } from '../market/createMarkets'
 import { buildSwapCalldata } from './buildSwapCalldata'
 import { computeSwapValue } from './computeSwapValue'
 import { createQuoteContext } from './createQuoteContext'
-import { estimateSwap } from './estimateSwap'
+import { estimateSwap, readSenderFunds, type SenderFunds } from './estimateSwap'
 import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
 import { planSingleQuotes } from './planSingleQuotes'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
@@ -40,17 +40,24 @@ export async function quoteSingle(
   const planned = await planSingleQuotes(query, ctx)
   const estimateOn = query.disableEstimate === false || query.disableEstimateGas === false
   const sender = query.sender ? getAddress(query.sender) : undefined
+  // every quote of the request spends the same input token: one reading of the sender's funds serves them all
+  let funds: Promise<SenderFunds> | undefined
   return Promise.all(
     planned.map(async (q) => {
+      if (estimateOn && sender && q.call) funds ??= readSenderFunds(market, sender, q.call.tokenIn)
       const estimate =
-        estimateOn && sender && q.call
-          ? await estimateSwap(market, {
-              sender,
-              tokenIn: q.call.tokenIn,
-              amountIn: q.call.amountIn,
-              data: buildSwapCalldata(q.call),
-              value: computeSwapValue(q.call),
-            })
+        funds && sender && q.call
+          ? await estimateSwap(
+              market,
+              {
+                sender,
+                tokenIn: q.call.tokenIn,
+                amountIn: q.call.amountIn,
+                data: buildSwapCalldata(q.call),
+                value: computeSwapValue(q.call),
+              },
+              funds,
+            )
           : undefined
       return formatSingleQuote(market, q, {
         requestId: caller.requestId,

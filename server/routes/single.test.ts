@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { hc, type InferRequestType, type InferResponseType } from 'hono/client'
 import { zeroAddress } from 'viem'
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 import type { createSingleRoutes } from './single'
@@ -203,6 +203,40 @@ describe('single-chain routes reject bad input with a stable code', () => {
     lpFeeAmount: string
     protocol: { pools: { fee: number }[]; amountOut: string }[]
   }
+
+  it("reads the sender's funds once for all the quotes it estimates", async () => {
+    const sender = '0x00000000000000000000000000000000000f0dd5'
+    const client = h.markets.get(CHAIN_ID).client
+    const reads = vi.spyOn(client, 'readContract')
+    try {
+      const { status, body } = await quote({
+        fromTokenAddress: usdc,
+        toTokenAddress: zeroAddress,
+        amount: '1000000000',
+        sender,
+        disableEstimate: 'false',
+      })
+      expect(status).toBe(200)
+      const quotes = body as SingleQuoteResponse[]
+      expect(quotes.length).toBeGreaterThan(1)
+      for (const q of quotes) {
+        expect(q).toMatchObject({
+          balance: '0',
+          allowance: '0',
+          insufficientFunds: true,
+          insufficientAllowance: true,
+          estimateGasError: 'Insufficient balance of the input token',
+        })
+      }
+      const senderReads = reads.mock.calls
+        .map(([call]) => call as { functionName: string; args?: readonly unknown[] })
+        .filter((call) => String(call.args?.[0]).toLowerCase() === sender)
+        .map((call) => call.functionName)
+      expect(senderReads.sort()).toEqual(['allowance', 'balanceOf'])
+    } finally {
+      reads.mockRestore()
+    }
+  })
 
   it('treats empty and `undefined` optional values as absent: the defaults apply', async () => {
     for (const absent of ['', 'undefined']) {

@@ -129,8 +129,11 @@ export async function releaseGaslessOrder(
 
 /**
  * Signs and persists the order's one transaction atomically with the relayer account's nonce: locks the
- * account's nonce row, takes max(stored, `chainNonce`) (the stored count only up to one past the account's
- * transactions still in flight), asks `sign` for the raw transaction at that nonce,
+ * account's nonce row, takes max(stored, the chain's pending count) (the stored count only up to one past the
+ * account's transactions still in flight; the chain's count read by `readChainNonce` under the lock, after the
+ * in-flight ones: a count read before the lock misses a transaction another relayer of the account signed,
+ * sent and finished meanwhile, and would sign a second transaction at its nonce, which never mines), asks
+ * `sign` for the raw transaction at that nonce,
  * stores it (with the execution quote) while `worker` still holds the order, and advances the nonce. Returns
  * the stored raw transaction and hash, or undefined (nothing changed) when the order is no longer held.
  */
@@ -141,7 +144,8 @@ export async function persistSignedGaslessTx(
     worker: string
     chainId: number
     relayer: string
-    chainNonce: number
+    /** The account's pending transaction count on the chain. */
+    readChainNonce: () => Promise<number>
     quotedAmountOut: bigint
     feeTaken: bigint
     sign: (nonce: number) => Promise<{ signedTx: string; txHash: string }>
@@ -156,7 +160,7 @@ export async function persistSignedGaslessTx(
     if (!held) return undefined
     await tx
       .insert(gaslessRelayerNonces)
-      .values({ chainId: p.chainId, address: p.relayer, nextNonce: p.chainNonce })
+      .values({ chainId: p.chainId, address: p.relayer, nextNonce: 0 })
       .onConflictDoNothing()
     const [account] = await tx
       .select({ nextNonce: gaslessRelayerNonces.nextNonce })
@@ -178,7 +182,9 @@ export async function persistSignedGaslessTx(
         ),
       )
     const unmined = inFlight?.last === null || inFlight?.last === undefined ? -1 : Number(inFlight.last)
-    const nonce = Math.max(Math.min(account?.nextNonce ?? 0, unmined + 1), p.chainNonce)
+    // read after the in-flight ones: a transaction that ended since that read is mined, so the chain counts it
+    const chainNonce = await p.readChainNonce()
+    const nonce = Math.max(Math.min(account?.nextNonce ?? 0, unmined + 1), chainNonce)
     const signed = await p.sign(nonce)
     await tx
       .update(gaslessOrders)

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -182,3 +183,51 @@ function freePort(): Promise<number> {
     })
   })
 }
+
+describe('createBitcoinRpcClient on a connection reset', () => {
+  /** A JSON-RPC server that resets the first `resets` connections and answers `42` on the others. */
+  async function resettingServer(resets: number) {
+    let seen = 0
+    const server = createHttpServer((req, res) => {
+      seen++
+      if (seen <= resets) {
+        req.socket.destroy()
+        return
+      }
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ result: 42, error: null, id: 1 }))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as { port: number }
+    return { url: `http://127.0.0.1:${port}`, requests: () => seen, close: () => server.close() }
+  }
+
+  it('sends a read again once, and not a broadcast', async () => {
+    const node = await resettingServer(1)
+    try {
+      const client = createBitcoinRpcClient({ url: node.url })
+      expect(await client.call('getblockcount')).toBe(42)
+      expect(node.requests()).toBe(2)
+    } finally {
+      node.close()
+    }
+    const broadcastNode = await resettingServer(1)
+    try {
+      const client = createBitcoinRpcClient({ url: broadcastNode.url })
+      await expect(client.sendRawTransaction('00')).rejects.toThrow()
+      expect(broadcastNode.requests()).toBe(1)
+    } finally {
+      broadcastNode.close()
+    }
+  })
+
+  it('gives up after the second reset', async () => {
+    const node = await resettingServer(2)
+    try {
+      await expect(createBitcoinRpcClient({ url: node.url }).call('getblockcount')).rejects.toThrow()
+      expect(node.requests()).toBe(2)
+    } finally {
+      node.close()
+    }
+  })
+})

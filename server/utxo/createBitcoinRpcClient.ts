@@ -77,13 +77,24 @@ export function createBitcoinRpcClient(params: {
     headers.authorization = `Basic ${Buffer.from(`${params.username}:${params.password ?? ''}`).toString('base64')}`
   let nextId = 1
 
-  async function call<T>(method: string, callParams: readonly unknown[] = []): Promise<T> {
-    const res = await fetch(params.url, {
+  const post = (method: string, callParams: readonly unknown[]) =>
+    fetch(params.url, {
       method: 'POST',
       headers,
       body: JSON.stringify({ jsonrpc: '1.0', id: nextId++, method, params: callParams }),
       signal: AbortSignal.timeout(params.timeoutMs ?? 10_000),
     })
+
+  async function call<T>(method: string, callParams: readonly unknown[] = []): Promise<T> {
+    let res: Response
+    try {
+      res = await post(method, callParams)
+    } catch (error: unknown) {
+      // A kept-alive connection the node closed just as it was reused resets; a read is sent again once on a
+      // fresh one (a broadcast is not: it may have arrived, and the caller decides).
+      if (method === 'sendrawtransaction' || !isConnectionReset(error)) throw error
+      res = await post(method, callParams)
+    }
     const text = await res.text()
     let body: { result?: unknown; error?: { code: number; message: string } | null }
     try {
@@ -136,4 +147,10 @@ export function createBitcoinRpcClient(params: {
       }))
     },
   }
+}
+
+/** True for a request that failed because the connection was reset or closed under it. */
+function isConnectionReset(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined
+  return cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'EPIPE'
 }
