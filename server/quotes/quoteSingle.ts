@@ -1,11 +1,11 @@
-import { getAddress } from 'viem'
+import { type Address, getAddress } from 'viem'
 import type { AuthContext } from '../appEnv'
 import type { Markets } from '../market/createMarkets'
-import { buildSwapCalldata } from './buildSwapCalldata'
+import { buildSwapCalldata, type SwapCall } from './buildSwapCalldata'
 import { computeSwapValue } from './computeSwapValue'
 import { createQuoteContext } from './createQuoteContext'
 import { estimateSwap, readSenderFunds, type SenderFunds } from './estimateSwap'
-import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
+import { formatSingleQuote, type SingleQuoteResponse, type SwapEstimate } from './formatSingleQuote'
 import { planSingleQuotes } from './planSingleQuotes'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
 
@@ -40,29 +40,33 @@ export async function quoteSingle(
   const planned = await planSingleQuotes(query, ctx)
   const estimateOn = query.disableEstimate === false || query.disableEstimateGas === false
   const sender = query.sender ? getAddress(query.sender) : undefined
-  // every quote of the request spends the same input token: one reading of the sender's funds serves them all
+  // every quote of the request spends the same input token: one reading of the sender's funds serves them all,
+  // and quotes with the same transaction (the best is often one exchange's own) share one estimate
   let funds: Promise<SenderFunds> | undefined
+  const estimates = new Map<string, Promise<SwapEstimate>>()
+  const estimate = (call: SwapCall, sender: Address) => {
+    const data = buildSwapCalldata(call)
+    const value = computeSwapValue(call)
+    const key = `${value}:${data}`
+    let found = estimates.get(key)
+    if (!found) {
+      funds ??= readSenderFunds(market, sender, call.tokenIn)
+      found = estimateSwap(
+        market,
+        { sender, tokenIn: call.tokenIn, amountIn: call.amountIn, data, value },
+        funds,
+      )
+      estimates.set(key, found)
+    }
+    return found
+  }
   return Promise.all(
     planned.map(async (q) => {
-      if (estimateOn && sender && q.call) funds ??= readSenderFunds(market, sender, q.call.tokenIn)
-      const estimate =
-        funds && sender && q.call
-          ? await estimateSwap(
-              market,
-              {
-                sender,
-                tokenIn: q.call.tokenIn,
-                amountIn: q.call.amountIn,
-                data: buildSwapCalldata(q.call),
-                value: computeSwapValue(q.call),
-              },
-              funds,
-            )
-          : undefined
+      const estimated = estimateOn && sender && q.call ? await estimate(q.call, sender) : undefined
       return formatSingleQuote(market, q, {
         requestId: caller.requestId,
         uuid: query.uuid,
-        ...(estimate ? { estimate } : {}),
+        ...(estimated ? { estimate: estimated } : {}),
       })
     }),
   )

@@ -238,6 +238,28 @@ describe('single-chain routes reject bad input with a stable code', () => {
     }
   })
 
+  it('estimates each distinct transaction of an answer once', async () => {
+    const client = h.markets.get(CHAIN_ID).client
+    const estimates = vi.spyOn(client, 'estimateGas')
+    try {
+      // $30 of ETH: one pool is best, so the best quote is also its exchange's own
+      const { status, body } = await quote({
+        ...good(),
+        amount: '10000000000000000',
+        sender: h.account(1).address,
+        disableEstimate: 'false',
+      })
+      expect(status).toBe(200)
+      const quotes = body as SingleQuoteResponse[]
+      for (const q of quotes) expect(BigInt(q.estimateGas ?? '0')).toBeGreaterThan(0n)
+      const distinct = new Set(quotes.map((q) => q.data)).size
+      expect(distinct).toBeLessThan(quotes.length)
+      expect(estimates).toHaveBeenCalledTimes(distinct)
+    } finally {
+      estimates.mockRestore()
+    }
+  })
+
   it('treats empty and `undefined` optional values as absent: the defaults apply', async () => {
     for (const absent of ['', 'undefined']) {
       const { status, body } = await quote({
