@@ -278,16 +278,7 @@ function buildEstimateMix(d: ChainDeployment): string[] {
  * estimated (a failed estimate would be cheaper than a real one and flatter the figures).
  */
 async function prepareEstimateMix(baseUrl: string, d: ChainDeployment, urls: readonly string[]) {
-  await fetch(d.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'anvil_setBalance',
-      params: [ESTIMATE_SENDER, `0x${(10n ** 24n).toString(16)}`],
-    }),
-  })
+  await rpc(d.rpcUrl, 'anvil_setBalance', [ESTIMATE_SENDER, `0x${(10n ** 24n).toString(16)}`])
   for (const url of urls) {
     const { status, body } = await get(baseUrl, url, true)
     const quotes = status === 200 ? (JSON.parse(body) as { estimateGas?: string }[]) : []
@@ -295,6 +286,15 @@ async function prepareEstimateMix(baseUrl: string, d: ChainDeployment, urls: rea
       throw new Error(`estimation mix: ${url} answered ${status} without an estimate: ${body.slice(0, 300)}`)
     }
   }
+}
+
+/** One JSON-RPC call to a devnet node (anvil's test methods, a raw transaction). */
+function rpc(rpcUrl: string, method: string, params: unknown[]) {
+  return fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 })
@@ -844,17 +844,13 @@ async function whileMining<T>(
     .filter((p) => p.kind === 'uniswap-v2')
   const pool = pools[0]?.address
   if (!d || !pool) throw new Error('no V2 pool to move on chain 1')
-  const rpc = (method: string, params: unknown[]) =>
-    fetch(d.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    })
   const sender = '0x00000000000000000000000000000000000b1c4e'
-  await rpc('anvil_setBalance', [sender, '0xde0b6b3a7640000'])
-  await rpc('anvil_impersonateAccount', [sender])
+  await rpc(d.rpcUrl, 'anvil_setBalance', [sender, '0xde0b6b3a7640000'])
+  await rpc(d.rpcUrl, 'anvil_impersonateAccount', [sender])
   const sync = () =>
-    rpc('eth_sendTransaction', [{ from: sender, to: pool, data: '0xfff6cae9' }]).catch(() => undefined)
+    rpc(d.rpcUrl, 'eth_sendTransaction', [{ from: sender, to: pool, data: '0xfff6cae9' }]).catch(
+      () => undefined,
+    )
   const timer = setInterval(sync, intervalMs)
   try {
     return await work()

@@ -1,4 +1,4 @@
-import { type Abi, type Address, encodeFunctionData, type Hex } from 'viem'
+import { type Abi, type Address, encodeFunctionData, type Hex, type TransactionReceipt } from 'viem'
 import type { DevClient } from './devClient'
 import { waitForReceipt } from './waitForReceipt'
 
@@ -13,23 +13,33 @@ export type SendContractTxParams = {
 }
 
 /**
- * Sends one contract call from the client's account and waits for it to be mined. Unless `gas` is given, gas
- * is estimated (so a call that would revert throws with its decoded reason before anything is sent) and
- * raised by 25 %.
- * Throws if the mined transaction reverted. Returns the transaction hash.
+ * Sends one contract call from the client's account and waits for it to be mined; returns its receipt whatever
+ * its status. Unless `gas` is given, gas is estimated (so a call that would revert throws with its decoded reason
+ * before anything is sent) and raised by 30%: anvil's estimates can fall short under parallel load or through
+ * nested pool callbacks (each call level keeps 1/64 of the gas back). Takes `writeContract`'s parameters or the
+ * `request` of a `simulateContract` result.
  */
-export async function sendContractTx(client: DevClient, params: SendContractTxParams): Promise<Hex> {
+export async function sendContractCall(
+  client: DevClient,
+  params: SendContractTxParams,
+): Promise<TransactionReceipt> {
   const data = encodeFunctionData({
     abi: params.abi,
     functionName: params.functionName,
     args: params.args ?? [],
   })
   const request = { to: params.address, data, value: params.value ?? 0n }
-  const gas = params.gas ?? ((await estimate(client, params)) * 125n) / 100n
+  const gas = params.gas ?? ((await estimate(client, params)) * 13n) / 10n
   const hash = await client.sendTransaction({ ...request, gas })
-  const receipt = await waitForReceipt(client, { hash })
-  if (receipt.status !== 'success') throw new Error(`${params.functionName} reverted (tx ${hash})`)
-  return hash
+  return waitForReceipt(client, { hash })
+}
+
+/** `sendContractCall` that throws if the mined transaction reverted. Returns the transaction hash. */
+export async function sendContractTx(client: DevClient, params: SendContractTxParams): Promise<Hex> {
+  const receipt = await sendContractCall(client, params)
+  if (receipt.status !== 'success')
+    throw new Error(`${params.functionName} reverted (tx ${receipt.transactionHash})`)
+  return receipt.transactionHash
 }
 
 async function estimate(client: DevClient, params: SendContractTxParams): Promise<bigint> {

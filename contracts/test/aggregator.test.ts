@@ -27,8 +27,8 @@ import {
   reentrantTokenBytecode,
 } from '../artifacts/index'
 import { deployBytecode } from '../deploy/deployBytecode'
+import { sendContractCall } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
-import { writeWithGasMargin } from '../deploy/writeWithGasMargin'
 import {
   deploySwapFixture,
   FACTORY_SUSHISWAP,
@@ -138,7 +138,7 @@ async function swap(functionName: 'swapExactIn' | 'swapExactOut', p: SwapParams,
     args: [p, legs],
     value,
   })
-  const receipt = await writeWithGasMargin(f.user, request)
+  const receipt = await sendContractCall(f.user, request)
   expect(receipt.status).toBe('success')
   await expectNoLeftovers()
   return { result, receipt }
@@ -734,14 +734,14 @@ describe('safety', () => {
     const { tokenA, tokenC } = f.tokens
     const [token0, token1] = tokenA.toLowerCase() < tokenC.toLowerCase() ? [tokenA, tokenC] : [tokenC, tokenA]
     const manager = f.uniswapV3.positionManager
-    const create = await writeWithGasMargin(f.deployer, {
+    const create = await sendContractCall(f.deployer, {
       address: manager,
       abi: positionManagerAbi,
       functionName: 'createAndInitializePoolIfNecessary',
       args: [token0, token1, 10_000, 2n ** 96n],
     })
     expect(create.status).toBe('success')
-    const mint = await writeWithGasMargin(f.deployer, {
+    const mint = await sendContractCall(f.deployer, {
       address: manager,
       abi: positionManagerAbi,
       functionName: 'mint',
@@ -855,7 +855,7 @@ describe('swapExactInRoute: flows that split and merge at every hop', () => {
       args: [p, steps],
       value,
     })
-    expect((await writeWithGasMargin(f.user, request)).status).toBe('success')
+    expect((await sendContractCall(f.user, request)).status).toBe('success')
     await expectNoLeftovers()
     return result
   }

@@ -9,6 +9,7 @@ import { deployUniswapV2 } from '../deploy/deployUniswapV2'
 import { deployUniswapV3 } from '../deploy/deployUniswapV3'
 import { deployWrappedNative } from '../deploy/deployWrappedNative'
 import { createDevClient, type DevClient } from '../deploy/devClient'
+import { sendContractTx } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../thirdParty'
 
@@ -91,13 +92,6 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
     const receipt = await waitForReceipt(deployer, { hash: await hash })
     if (receipt.status !== 'success')
       throw new Error(`fixture transaction ${receipt.transactionHash} reverted`)
-  }
-  /** Position-manager calls nest pool callbacks; anvil's estimate can fall short under load, so add 30%. */
-  const writeWithGasMargin: typeof deployer.writeContract = async (params) => {
-    const gas = await deployer.estimateContractGas(
-      params as Parameters<typeof deployer.estimateContractGas>[0],
-    )
-    return deployer.writeContract({ ...params, gas: (gas * 13n) / 10n } as typeof params)
   }
   const supply = parseEther('1000000')
   for (const t of [tokenA, tokenB, tokenC, fot, nrv]) {
@@ -186,37 +180,33 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
   const addV3 = async (a: Address, b: Address, fee: number, amount: bigint) => {
     const [token0, token1] = a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]
     const args = [token0, token1, fee, 2n ** 96n] as const
-    await send(
-      writeWithGasMargin({
-        address: uniswapV3.positionManager,
-        abi: positionManagerAbi,
-        functionName: 'createAndInitializePoolIfNecessary',
-        args,
-      }),
-    )
+    await sendContractTx(deployer, {
+      address: uniswapV3.positionManager,
+      abi: positionManagerAbi,
+      functionName: 'createAndInitializePoolIfNecessary',
+      args,
+    })
     const tick = MAX_TICK[fee] ?? 0
-    await send(
-      writeWithGasMargin({
-        address: uniswapV3.positionManager,
-        abi: positionManagerAbi,
-        functionName: 'mint',
-        args: [
-          {
-            token0,
-            token1,
-            fee,
-            tickLower: -tick,
-            tickUpper: tick,
-            amount0Desired: amount,
-            amount1Desired: amount,
-            amount0Min: 0n,
-            amount1Min: 0n,
-            recipient: deployer.account.address,
-            deadline: maxUint256,
-          },
-        ],
-      }),
-    )
+    await sendContractTx(deployer, {
+      address: uniswapV3.positionManager,
+      abi: positionManagerAbi,
+      functionName: 'mint',
+      args: [
+        {
+          token0,
+          token1,
+          fee,
+          tickLower: -tick,
+          tickUpper: tick,
+          amount0Desired: amount,
+          amount1Desired: amount,
+          amount0Min: 0n,
+          amount1Min: 0n,
+          recipient: deployer.account.address,
+          deadline: maxUint256,
+        },
+      ],
+    })
   }
   const e = parseEther
   await addV2(uniswapV2.factory, tokenA, tokenB, e('1000'), e('1000'))

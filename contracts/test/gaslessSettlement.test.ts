@@ -8,8 +8,8 @@ import { permit2Abi } from '../../server/gasless/permit2Abi'
 import { aggregatorAbi, devTokenAbi, gaslessSettlementAbi } from '../artifacts/index'
 import { deployGaslessSettlement } from '../deploy/deployGaslessSettlement'
 import { createDevClient, type DevClient } from '../deploy/devClient'
+import { sendContractCall } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
-import { writeWithGasMargin } from '../deploy/writeWithGasMargin'
 import { PERMIT2_ADDRESS } from '../thirdParty'
 import {
   deploySwapFixture,
@@ -125,7 +125,7 @@ function execute(
 
 async function send(order: GaslessOrder, nonce: bigint, signature: Hex) {
   const { request } = await execute(order, nonce, signature)
-  const receipt = await writeWithGasMargin(relayer, request)
+  const receipt = await sendContractCall(relayer, request)
   expect(receipt.status).toBe('success')
   return receipt
 }
@@ -155,7 +155,7 @@ describe('GaslessSettlement.execute', () => {
     const order = await makeOrder()
     const signature = await sign(order, 8n)
     const { request } = await execute(order, 8n, signature, { fee: e('0.04') })
-    const receipt = await writeWithGasMargin(relayer, request)
+    const receipt = await sendContractCall(relayer, request)
     expect(receipt.status).toBe('success')
     expect(await balance(f.tokens.tokenA, relayer.account.address)).toBe(e('0.04'))
   })
@@ -305,7 +305,7 @@ describe('GaslessSettlement.executeWithPermit (the token has its own EIP-2612 pe
     const userA = await balance(f.tokens.tokenA, f.user.account.address)
     const userNative = await f.user.getBalance({ address: f.user.account.address })
     const { request, result } = await executeWithPermit(order, 11n, signature, permit)
-    const receipt = await writeWithGasMargin(relayer, request)
+    const receipt = await sendContractCall(relayer, request)
     expect(receipt.status).toBe('success')
     const expected = (e('9.9') * 997n * e('1000')) / (e('1000') * 1000n + e('9.9') * 997n)
     expect(result).toBe(expected)
@@ -377,7 +377,7 @@ describe('GaslessSettlement.executeWithPermit (the token has its own EIP-2612 pe
     })
     expect(await allowanceToPermit2()).toBe(e('10'))
     const { request } = await executeWithPermit(order, 15n, await sign(order, 15n), permit)
-    const receipt = await writeWithGasMargin(relayer, request)
+    const receipt = await sendContractCall(relayer, request)
     expect(receipt.status).toBe('success')
     expect(await allowanceToPermit2()).toBe(0n)
   })

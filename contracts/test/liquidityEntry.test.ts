@@ -2,7 +2,7 @@ import { type Address, parseEther, parseEventLogs, zeroAddress } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { aggregatorAbi, devTokenAbi, liquidityEntryAbi, liquidityRouterAbi } from '../artifacts/index'
 import { deployLiquidityNetworkContracts } from '../deploy/deployLiquidityNetworkContracts'
-import { writeWithGasMargin } from '../deploy/writeWithGasMargin'
+import { sendContractCall } from '../deploy/sendContractTx'
 import type { SwapFixture } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
 import { setupEntryFixture } from './setupEntryFixture'
@@ -72,7 +72,7 @@ function simulate(d: SwapDeposit, steps: Step[], value: bigint) {
 
 async function send(d: SwapDeposit, steps: Step[], value: bigint) {
   const { request } = await simulate(d, steps, value)
-  const receipt = await writeWithGasMargin(f.user, request)
+  const receipt = await sendContractCall(f.user, request)
   expect(receipt.status).toBe('success')
   return parseEventLogs({ abi, logs: receipt.logs })
 }

@@ -15,8 +15,8 @@ import { devTokenAbi, liquidityRouterAbi, liquidityRouterBytecode } from '../art
 import { deployBytecode } from '../deploy/deployBytecode'
 import { deployDevToken } from '../deploy/deployDevToken'
 import { createDevClient, type DevClient } from '../deploy/devClient'
+import { sendContractCall } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
-import { writeWithGasMargin } from '../deploy/writeWithGasMargin'
 
 const MNEMONIC = 'test test test test test test test test test test test junk'
 const CHAIN_ID = 31337
@@ -41,8 +41,8 @@ const client = (index: number) =>
 type DepositArgs = readonly [Address, Address, bigint, string, bigint]
 type TransferOutArgs = readonly [Address, Address, bigint, string]
 
-async function settle(from: DevClient, request: Parameters<typeof writeWithGasMargin>[1]) {
-  const receipt = await writeWithGasMargin(from, request)
+async function settle(from: DevClient, request: Parameters<typeof sendContractCall>[1]) {
+  const receipt = await sendContractCall(from, request)
   expect(receipt.status).toBe('success')
   return parseEventLogs({ abi: liquidityRouterAbi, logs: receipt.logs })
 }

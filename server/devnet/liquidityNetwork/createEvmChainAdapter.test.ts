@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { liquidityRouterAbi, liquidityRouterBytecode } from '../../../contracts/artifacts/index'
 import { deployBytecode } from '../../../contracts/deploy/deployBytecode'
 import { createDevClient, type DevClient } from '../../../contracts/deploy/devClient'
+import { sendContractCall } from '../../../contracts/deploy/sendContractTx'
 import { waitForReceipt } from '../../../contracts/deploy/waitForReceipt'
-import { writeWithGasMargin } from '../../../contracts/deploy/writeWithGasMargin'
 import { quoteSwap } from '../../thorchain/quoteSwap'
 import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { devMnemonic } from '../devAccounts'
@@ -128,7 +128,7 @@ describe('createEvmChainAdapter (anvil with LiquidityRouter, BTC devnet ledger)'
       args: [vault.address, zeroAddress, 10n ** 18n, quote.memo ?? '', expiration],
       value: 10n ** 18n,
     })
-    const deposited = await writeWithGasMargin(user, request)
+    const deposited = await sendContractCall(user, request)
     expect(deposited.status).toBe('success')
     const depositHash = deposited.transactionHash
     await network.tick()
