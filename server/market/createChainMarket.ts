@@ -9,9 +9,13 @@ import {
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
+import type { JsonText } from '../http/jsonText'
 import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
+import { answerSingleQuotes, type SingleQuoteJob } from '../quotes/answerSingleQuotes'
+import { type ChainQuoteView, chainQuoteViewOf } from '../quotes/chainQuoteView'
+import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import { createHopCache, type FoundRoutes, findRoutes, type HopCache, type RouteRequest } from '../routing'
 import type { RoutingPool } from '../routingPool/createRoutingPool'
 
@@ -52,6 +56,19 @@ export interface ChainMarket {
     request: RouteRequest,
     options: { perExchange: boolean },
   ): Promise<FoundRoutes>
+  /**
+   * The `quote/single` answer (without gas estimation) of a request over `snapshot`, as JSON text (see
+   * `answerSingleQuotes`): found, planned and serialized on a routing worker when the market has a routing
+   * pool, else on this thread; the same text either way. Rejects with RoutingError or AppError.
+   */
+  answerQuotes(
+    snapshot: PoolSnapshot,
+    request: RouteRequest,
+    options: { perExchange: boolean },
+    job: SingleQuoteJob,
+  ): Promise<JsonText<SingleQuoteResponse[]>>
+  /** What quotes show of this chain (see `ChainQuoteView`). */
+  readonly quoteView: ChainQuoteView
   /**
    * Gas price in wei: the first call reads it; later calls answer at once from the cache and, when it is older
    * than a couple of seconds, refresh it in the background (a quote never waits on that RPC).
@@ -160,6 +177,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     }
   }
   const hopCache = createHopCache()
+  const quoteView = chainQuoteViewOf(deployment)
   let closed = true
   let heads: PublicClient<WebSocketTransport> | undefined
   let subscription: { unsubscribe(): Promise<unknown> } | undefined
@@ -242,6 +260,13 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       if (params.routingPool) return params.routingPool.findRoutes(snapshot, request, options)
       return findRoutes({ ...request, pools: snapshot.pools, hopCache }, options)
     },
+    async answerQuotes(snapshot, request, options, job) {
+      if (params.routingPool)
+        return params.routingPool.answerQuotes(snapshot, request, options, job, quoteView)
+      const found = findRoutes({ ...request, pools: snapshot.pools, hopCache }, options)
+      return answerSingleQuotes(quoteView, job, found)
+    },
+    quoteView,
     getGasPrice() {
       const now = Date.now()
       if (!gas) {

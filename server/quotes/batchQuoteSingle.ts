@@ -1,4 +1,5 @@
 import { AppError } from '../errors'
+import { type JsonText, joinJsonArray, toJsonText } from '../http/jsonText'
 import { buildValidationError } from '../middleware/validationHook'
 import type { SingleQuoteResponse } from './formatSingleQuote'
 import { type QuoteCaller, type QuoteServiceDeps, quoteSingle } from './quoteSingle'
@@ -15,14 +16,15 @@ export type BatchQuoteItem =
 /**
  * `batch_quote/single`: parses `requestsJson` (a JSON array of 1..25 quote/single query objects) and
  * quotes every item in parallel; an item that fails answers its own status and error, never failing the
- * others. Throws INVALID_PARAMS for a list that is not such an array, UNSUPPORTED_CHAIN for the chain.
+ * others. The answer is JSON text around each item's own (see `quoteSingle`). Throws INVALID_PARAMS for a
+ * list that is not such an array, UNSUPPORTED_CHAIN for the chain.
  */
 export async function batchQuoteSingle(
   deps: QuoteServiceDeps,
   chainId: number,
   requestsJson: string,
   caller: QuoteCaller,
-): Promise<BatchQuoteItem[]> {
+): Promise<JsonText<BatchQuoteItem[]>> {
   deps.markets.get(chainId)
   let items: unknown
   try {
@@ -33,20 +35,23 @@ export async function batchQuoteSingle(
   if (!Array.isArray(items) || items.length === 0 || items.length > MAX_BATCH_QUOTES) {
     throw new AppError('INVALID_PARAMS', `requests must be a JSON array of 1 to ${MAX_BATCH_QUOTES} objects`)
   }
-  return Promise.all(
-    items.map(async (item: unknown, index): Promise<BatchQuoteItem> => {
+  const answers = await Promise.all(
+    items.map(async (item: unknown, index): Promise<JsonText<BatchQuoteItem>> => {
       try {
         const parsed = SingleQuoteQuerySchema.safeParse(item)
         if (!parsed.success) throw buildValidationError('query', parsed.error.issues)
-        return { index, status: 200, quotes: await quoteSingle(deps, chainId, parsed.data, caller) }
+        const quotes = await quoteSingle(deps, chainId, parsed.data, caller)
+        // the item's quotes are JSON text already: written into the item as they are
+        return `{"index":${index},"status":200,"quotes":${quotes}}` as JsonText<BatchQuoteItem>
       } catch (error: unknown) {
         if (!(error instanceof AppError)) throw error
         const e =
           error.details === undefined
             ? { code: error.code, message: error.message }
             : { code: error.code, message: error.message, details: error.details }
-        return { index, status: error.status, error: e }
+        return toJsonText<BatchQuoteItem>({ index, status: error.status, error: e })
       }
     }),
   )
+  return joinJsonArray(answers)
 }

@@ -29,6 +29,6 @@ export async function buildSingleSwapFromQuery(
     feeAmount: best.route.feeAmount,
     gasUnits: best.route.gasUnits,
   })
-  const quote = formatSingleQuote(market, best, { requestId: caller.requestId, uuid: query.uuid })
+  const quote = formatSingleQuote(market.quoteView, best, { requestId: caller.requestId, uuid: query.uuid })
   return { ...swap, quote, amountOut: quote.toTokenAmount, quoteDeadline: quote.quoteDeadline }
 }

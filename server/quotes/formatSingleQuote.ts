@@ -1,5 +1,4 @@
 import { formatUnits, type Hex } from 'viem'
-import type { ChainMarket } from '../market/createChainMarket'
 import { poolKindOf } from '../poolKinds/poolKinds'
 import {
   computeAmountInMax,
@@ -10,13 +9,14 @@ import {
   toContractSteps,
 } from '../routing'
 import { buildSwapCalldata, encodeLegHops } from './buildSwapCalldata'
+import type { ChainQuoteView } from './chainQuoteView'
 import { computeLpFee } from './computeLpFee'
 import { computeRecommendedSlippage } from './computeRecommendedSlippage'
 import { computeSwapValue } from './computeSwapValue'
 import { CONTRACT_VERSION } from './contractVersion'
 import { describeWrapProtocol } from './describeWrapProtocol'
 import { encodeRouteStep } from './encodeRouteStep'
-import type { PlannedQuote } from './planSingleQuotes'
+import type { PlannedQuote } from './planQuotes'
 import type { TradeToken } from './resolveTradeTokens'
 import { singleSwapLimits } from './singleSwapLimits'
 
@@ -37,13 +37,13 @@ export interface SwapEstimate {
  * `slippageWarning` (null unless the slippage is above `singleSwapLimits.slippageWarningAbove`).
  */
 export function formatSingleQuote(
-  market: ChainMarket,
+  view: ChainQuoteView,
   q: PlannedQuote,
   extra: { requestId: string; uuid: string | undefined; estimate?: SwapEstimate },
 ) {
   const { route, tokenIn, tokenOut, call } = q
   const exactIn = route.tradeType === 'exactIn'
-  const exchanges = exchangesOf(market)
+  const exchanges = exchangesOf(view)
   let totalIn = 0n
   for (const leg of route.legs) totalIn += leg.amountIn
   const legTotal = exactIn ? totalIn : route.amountOutGross
@@ -53,15 +53,13 @@ export function formatSingleQuote(
   const amountInMax = exactIn
     ? route.amountIn
     : (call?.amountIn ?? computeAmountInMax({ amountIn: route.amountIn, slippageBps: q.slippageBps }))
-  const priceIn = market.getUsdPrice(tokenIn.routeAddress)
-  const priceOut = market.getUsdPrice(tokenOut.routeAddress)
-  const nativeUsd = market.getUsdPrice(market.deployment.wrappedNative)
+  const { tokenIn: priceIn, tokenOut: priceOut, native: nativeUsd } = q.prices
   const gasCostWei = route.gasUnits * q.gasPrice
   const data: Hex | undefined = call ? buildSwapCalldata(call) : undefined
   const nativeValue = call ? computeSwapValue(call) : tokenIn.isNative ? amountInMax : 0n
   const protocol =
     route.legs.length === 0
-      ? [describeWrapProtocol(market, q)]
+      ? [describeWrapProtocol(view.chainId, q)]
       : route.legs.map((leg) => describeLeg(exchanges, leg, tokenIn, exactIn, legTotal))
   const lpFee = computeLpFee(
     protocol.map((leg) => ({ amountOut: BigInt(leg.amountOut), feesPips: leg.pools.map((p) => p.fee) })),
@@ -75,8 +73,8 @@ export function formatSingleQuote(
     toTokenAmountWithoutFee: (route.amountOut + route.feeAmount).toString(),
     deltaAmount: (exactIn ? amountOutMin : amountInMax).toString(),
     fee: route.feeAmount.toString(),
-    tokenFrom: tokenRecord(market, tokenIn, priceIn),
-    tokenTo: tokenRecord(market, tokenOut, priceOut),
+    tokenFrom: tokenRecord(view.chainId, tokenIn, priceIn),
+    tokenTo: tokenRecord(view.chainId, tokenOut, priceOut),
     tradeType: exactIn ? 0 : 1,
     protocol,
     transactionData: {
@@ -98,7 +96,7 @@ export function formatSingleQuote(
       call: route.steps ? describeSteps(exchanges, route.steps) : describeLegCalls(exchanges, route, exactIn),
       version: CONTRACT_VERSION,
     },
-    to: market.deployment.aggregator,
+    to: view.aggregator,
     nativeValue: nativeValue.toString(),
     gasPrice: q.gasPrice.toString(),
     gasUnits: route.gasUnits.toString(),
@@ -126,11 +124,11 @@ export function formatSingleQuote(
 
 type Exchanges = ReadonlyMap<string, { name: string; logo?: string | null }>
 
-const exchangeMaps = new WeakMap<ChainMarket['deployment']['exchanges'], Exchanges>()
+const exchangeMaps = new WeakMap<ChainQuoteView['exchanges'], Exchanges>()
 
-/** The chain's exchanges by id (built once per deployment: every quote names the exchanges of its legs). */
-function exchangesOf(market: ChainMarket): Exchanges {
-  const list = market.deployment.exchanges
+/** The chain's exchanges by id (built once per view: every quote names the exchanges of its legs). */
+function exchangesOf(view: ChainQuoteView): Exchanges {
+  const list = view.exchanges
   let map = exchangeMaps.get(list)
   if (!map) {
     map = new Map(list.map((e) => [e.id, e]))
@@ -218,17 +216,17 @@ function slippageWarningOf(slippageBps: number): string | null {
 
 export type SingleQuoteResponse = ReturnType<typeof formatSingleQuote>
 
-function tokenRecord(market: ChainMarket, token: TradeToken, priceInUsd: number | undefined) {
+function tokenRecord(chainId: number, token: TradeToken, priceInUsd: number | undefined) {
   const tax = token.transferFeeBps / 100
   return {
     name: token.name,
     symbol: token.symbol,
     decimals: token.decimals,
     contractAddress: token.address,
-    chainId: market.chainId,
+    chainId,
     priceInUsd: priceInUsd ?? null,
     buyTax: tax,
     sellTax: tax,
-    logo: `/trade/v1/info/tokenLogo/${market.chainId}/${token.address}`,
+    logo: `/trade/v1/info/tokenLogo/${chainId}/${token.address}`,
   }
 }

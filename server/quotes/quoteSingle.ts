@@ -1,12 +1,16 @@
 import { type Address, getAddress } from 'viem'
 import type { AuthContext } from '../appEnv'
+import { type JsonText, toJsonText } from '../http/jsonText'
 import type { Markets } from '../market/createMarkets'
+import { answerSingleQuotes, type SingleQuoteJob } from './answerSingleQuotes'
 import { buildSwapCalldata, type SwapCall } from './buildSwapCalldata'
 import { computeSwapValue } from './computeSwapValue'
 import { createQuoteContext } from './createQuoteContext'
 import { estimateSwap, readSenderFunds, type SenderFunds } from './estimateSwap'
+import { findQuoteRoutes, withQuoteRoutingErrors } from './findQuoteRoutes'
 import { formatSingleQuote, type SingleQuoteResponse, type SwapEstimate } from './formatSingleQuote'
-import { planSingleQuotes } from './planSingleQuotes'
+import { planQuotes } from './planQuotes'
+import { prepareSingleQuote } from './prepareSingleQuote'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
 
 /** What the single-chain services need: the chains' markets, the quote lifetime and a clock (ms). */
@@ -25,21 +29,35 @@ export interface QuoteCaller {
 }
 
 /**
- * The whole `quote/single` answer: plans every quote, then (with a sender and estimation switched on)
- * checks balance/allowance and estimates gas for each, in parallel. Throws AppError for a request that
- * cannot be quoted (see `planSingleQuotes`), UNSUPPORTED_CHAIN for a chain without a market.
+ * The whole `quote/single` answer, as JSON text: every quote planned (see `prepareSingleQuote`), and with a
+ * sender and estimation switched on, the sender's balance/allowance checked and gas estimated for each, in
+ * parallel. Without estimation the market routes, plans and serializes the answer where it routes (a routing
+ * worker: see `answerQuotes`). Throws AppError for a request that cannot be quoted (see `planSingleQuotes`),
+ * UNSUPPORTED_CHAIN for a chain without a market.
  */
 export async function quoteSingle(
   deps: QuoteServiceDeps,
   chainId: number,
   query: SingleQuoteQuery,
   caller: QuoteCaller,
-): Promise<SingleQuoteResponse[]> {
+): Promise<JsonText<SingleQuoteResponse[]>> {
   const ctx = await createQuoteContext(deps, chainId, caller)
   const { market } = ctx
-  const planned = await planSingleQuotes(query, ctx)
+  const prepared = await prepareSingleQuote(query, ctx)
+  const job: SingleQuoteJob = { input: prepared.input, requestId: caller.requestId, uuid: query.uuid }
   const estimateOn = query.disableEstimate === false || query.disableEstimateGas === false
   const sender = query.sender ? getAddress(query.sender) : undefined
+  const { request } = prepared
+  if (!(estimateOn && sender)) {
+    if (!request) return answerSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared))
+    const options = { perExchange: request.exchangeIds === undefined }
+    return withQuoteRoutingErrors(
+      market,
+      prepared,
+      market.answerQuotes(prepared.snapshot, request, options, job),
+    )
+  }
+  const planned = planQuotes(prepared.input, await findQuoteRoutes(market, prepared))
   // every quote of the request spends the same input token: one reading of the sender's funds serves them all,
   // and quotes with the same transaction (the best is often one exchange's own) share one estimate
   let funds: Promise<SenderFunds> | undefined
@@ -60,14 +78,15 @@ export async function quoteSingle(
     }
     return found
   }
-  return Promise.all(
+  const quotes = await Promise.all(
     planned.map(async (q) => {
-      const estimated = estimateOn && sender && q.call ? await estimate(q.call, sender) : undefined
-      return formatSingleQuote(market, q, {
+      const estimated = q.call ? await estimate(q.call, sender) : undefined
+      return formatSingleQuote(market.quoteView, q, {
         requestId: caller.requestId,
         uuid: query.uuid,
         ...(estimated ? { estimate: estimated } : {}),
       })
     }),
   )
+  return toJsonText(quotes)
 }

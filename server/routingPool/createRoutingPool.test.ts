@@ -27,17 +27,13 @@ describe('routing on worker threads', () => {
   let pool: RoutingPool
   let pooledMarkets: Markets
   let pooledApp: ReturnType<typeof createApp>
+  /** One worker: never two idle, so every quote/single answer is planned and serialized on the worker. */
+  let soloPool: RoutingPool
+  let soloMarkets: Markets
+  let soloApp: ReturnType<typeof createApp>
 
-  beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 28000, chainIds: CHAINS, now: () => NOW })
-    pool = createRoutingPool({ size: 2 })
-    pooledMarkets = createMarkets({
-      deployments: h.deployments,
-      pollIntervalMs: 3_600_000,
-      routingPool: pool,
-    })
-    await pooledMarkets.start()
-    pooledApp = createApp({
+  const appOn = (markets: Markets) =>
+    createApp({
       config: loadConfig({
         LOG_LEVEL: 'silent',
         RATE_LIMIT_PER_MINUTE_IP: '0',
@@ -45,15 +41,35 @@ describe('routing on worker threads', () => {
       }),
       deployments: h.deployments,
       logger: createSilentLogger(),
-      markets: pooledMarkets,
+      markets,
       store: h.store,
       distDir: '/nonexistent/dist',
       now: () => NOW,
     })
+
+  beforeAll(async () => {
+    h = await startDevnetHarness({ portBase: 28000, chainIds: CHAINS, now: () => NOW })
+    pool = createRoutingPool({ size: 2 })
+    soloPool = createRoutingPool({ size: 1 })
+    pooledMarkets = createMarkets({
+      deployments: h.deployments,
+      pollIntervalMs: 3_600_000,
+      routingPool: pool,
+    })
+    soloMarkets = createMarkets({
+      deployments: h.deployments,
+      pollIntervalMs: 3_600_000,
+      routingPool: soloPool,
+    })
+    await Promise.all([pooledMarkets.start(), soloMarkets.start()])
+    pooledApp = appOn(pooledMarkets)
+    soloApp = appOn(soloMarkets)
   })
   afterAll(async () => {
     pooledMarkets?.stop()
+    soloMarkets?.stop()
     await pool?.close()
+    await soloPool?.close()
     await h?.stop()
   })
 
@@ -151,6 +167,64 @@ describe('routing on worker threads', () => {
         findRoutes(params, { perExchange: true }),
       )
     }
+  })
+
+  type App = { request: (path: string, init?: RequestInit) => Response | Promise<Response> }
+  /** The status and body text of `quote/single` on chain 1 with `params`. */
+  const quoteText = async (app: App, params: Record<string, string>) => {
+    const res = await app.request(`/trade/v1/1/quote/single?${new URLSearchParams(params)}`, {
+      headers: { 'x-request-id': 'same' },
+    })
+    return { status: res.status, type: res.headers.get('content-type'), body: await res.text() }
+  }
+
+  it('answers quote/single as the in-process app does, byte for byte, when a worker plans and serializes it', async () => {
+    const usdc = h.token(1, 'USDC').address
+    const dai = h.token(1, 'DAI').address
+    const sender = h.walletClient(1, 3).account.address
+    const cases: Record<string, string>[] = [
+      { fromTokenAddress: zeroAddress, toTokenAddress: usdc, amount: '150000000000000000000' },
+      // a call for the receiver, with an integrator fee and a deadline, exact output
+      {
+        fromTokenAddress: usdc,
+        toTokenAddress: dai,
+        amount: '2500000000000000000000',
+        isExactOut: 'true',
+        sender,
+        feePercentage: '0.003',
+        feeReceiver: '0x00000000000000000000000000000000000000fe',
+        deadline: String(NOW / 1000 + 600),
+        uuid: 'order-7',
+      },
+      // one exchange only
+      { fromTokenAddress: usdc, toTokenAddress: dai, amount: '1000000000', dex: 'uniswap-v3' },
+      // planning's own error, thrown in the worker: the best quote's impact above the limit
+      {
+        fromTokenAddress: zeroAddress,
+        toTokenAddress: usdc,
+        amount: '150000000000000000000',
+        priceImpactProtectionPercentage: '0.0001',
+      },
+      // routing errors, mapped on the event loop: dust, and more output than the pools hold
+      { fromTokenAddress: zeroAddress, toTokenAddress: usdc, amount: '1' },
+      { fromTokenAddress: usdc, toTokenAddress: dai, amount: `1${'0'.repeat(36)}`, isExactOut: 'true' },
+    ]
+    await Promise.all([
+      h.refreshAll(),
+      ...CHAINS.flatMap((id) => [
+        pooledMarkets.get(id).poolSync.refresh(),
+        soloMarkets.get(id).poolSync.refresh(),
+      ]),
+    ])
+    const outcomes: (number | string)[] = []
+    for (const params of cases) {
+      const expected = await quoteText(h.app, params)
+      const body = JSON.parse(expected.body) as unknown
+      outcomes.push(Array.isArray(body) ? body.length : (body as { error: { code: string } }).error.code)
+      expect(await quoteText(soloApp, params)).toEqual(expected)
+      expect(await quoteText(pooledApp, params)).toEqual(expected)
+    }
+    expect(outcomes).toEqual([4, 3, 1, 'PRICE_IMPACT_TOO_HIGH', 'BELOW_MINIMUM', 'INSUFFICIENT_LIQUIDITY'])
   })
 
   it('answers quote/single as the in-process app does, before and after a block that moves a pool', async () => {

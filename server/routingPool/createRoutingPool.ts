@@ -3,8 +3,13 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Address } from 'viem'
+import { AppError } from '../errors'
+import type { JsonText } from '../http/jsonText'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
-import type { FoundRoutes, PoolState, RouteRequest } from '../routing'
+import { answerSingleQuotes, type SingleQuoteJob } from '../quotes/answerSingleQuotes'
+import type { ChainQuoteView } from '../quotes/chainQuoteView'
+import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
+import { type FoundRoutes, type PoolState, type RouteRequest, RoutingError } from '../routing'
 import {
   combineRouteParts,
   type FoundRoutePart,
@@ -30,14 +35,27 @@ export interface RoutingPool {
     request: RouteRequest,
     options: { perExchange: boolean },
   ): Promise<FoundRoutes>
+  /**
+   * The `quote/single` answer of `request` over `snapshot` (see `answerSingleQuotes`): planned, formatted and
+   * serialized on the worker that routes it, so the event loop only writes the text; on a quiet server the
+   * routes are found in two parts on two idle workers (as `findRoutes`) and answered on this thread. `view`
+   * is sent to each worker once. Rejects with the RoutingError the search threw or the AppError planning threw.
+   */
+  answerQuotes(
+    snapshot: PoolSnapshot,
+    request: RouteRequest,
+    options: { perExchange: boolean },
+    job: SingleQuoteJob,
+    view: ChainQuoteView,
+  ): Promise<JsonText<SingleQuoteResponse[]>>
   /** Stops the workers; pending requests reject. */
   close(): Promise<void>
 }
 
+/** A request sent to a worker: settles from the worker's answer (throwing rejects), or rejects. */
 interface Pending {
-  resolve: (part: FoundRoutePart) => void
+  settle: (message: FromRoutingWorker) => void
   reject: (error: unknown) => void
-  pools: ReadonlyMap<Address, PoolState>
 }
 
 interface PoolWorker {
@@ -45,6 +63,8 @@ interface PoolWorker {
   pending: Map<number, Pending>
   /** Mirror of the snapshots the worker holds, per chain, oldest first. */
   held: Map<number, PoolSnapshot[]>
+  /** Chains whose quote view the worker was sent. */
+  views: Set<number>
 }
 
 const workerEntry = new URL('../scripts/routingWorker.ts', import.meta.url)
@@ -81,17 +101,13 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
 
   const spawn = (): PoolWorker => {
     const worker = new Worker(workerBootstrap(), { eval: true })
-    const entry: PoolWorker = { worker, pending: new Map(), held: new Map() }
+    const entry: PoolWorker = { worker, pending: new Map(), held: new Map(), views: new Set() }
     worker.on('message', (message: FromRoutingWorker) => {
       const pending = entry.pending.get(message.requestId)
       if (!pending) return
       entry.pending.delete(message.requestId)
-      if ('failure' in message) {
-        pending.reject(new Error(`routing worker failed: ${message.failure}`))
-        return
-      }
       try {
-        pending.resolve(fromWireRoutePart(message.routes, pending.pools))
+        pending.settle(message)
       } catch (error: unknown) {
         pending.reject(error)
       }
@@ -144,39 +160,107 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
     return best
   }
 
+  /** Sends `entry` the message `build` makes of a fresh request id; resolves with `settle` of its answer. */
+  const send = <T>(
+    entry: PoolWorker,
+    build: (requestId: number) => ToRoutingWorker,
+    settle: (message: FromRoutingWorker) => T,
+  ) => {
+    const requestId = nextRequestId++
+    return new Promise<T>((resolve, reject) => {
+      entry.pending.set(requestId, { settle: (message) => resolve(settle(message)), reject })
+      entry.worker.postMessage(build(requestId))
+    })
+  }
+
   const routePart = (snapshot: PoolSnapshot, request: RouteRequest, part: RoutePart) => {
     const entry = pickWorker()
     const snapshotId = ensureSnapshot(entry, snapshot)
-    const requestId = nextRequestId++
-    return new Promise<FoundRoutePart>((resolve, reject) => {
-      entry.pending.set(requestId, { resolve, reject, pools: poolsOf(snapshot) })
-      const message: ToRoutingWorker = {
+    const pools = poolsOf(snapshot)
+    return send(
+      entry,
+      (requestId) => ({
         type: 'route',
         requestId,
         chainId: snapshot.chainId,
         snapshotId,
         params: request,
         part,
-      }
-      entry.worker.postMessage(message)
-    })
+      }),
+      (message): FoundRoutePart => {
+        if (!('routes' in message)) throw unexpectedAnswer(message)
+        return fromWireRoutePart(message.routes, pools)
+      },
+    )
+  }
+
+  /** The parts of `request` for the idle workers: two when two are idle (see `splitRouteRequest`), else one. */
+  const partsFor = (snapshot: PoolSnapshot, request: RouteRequest) => {
+    const idle = workers.filter((w) => w.pending.size === 0).length
+    return splitRouteRequest({ ...request, pools: snapshot.pools }, Math.min(2, idle))
+  }
+
+  const findRoutes = async (
+    snapshot: PoolSnapshot,
+    request: RouteRequest,
+    options: { perExchange: boolean },
+    parts = partsFor(snapshot, request),
+  ) => {
+    const found = await Promise.all(parts.map((part) => routePart(snapshot, request, part)))
+    return combineRouteParts(found, options)
   }
 
   return {
     size,
     async findRoutes(snapshot, request, options) {
       if (closed) throw new Error('routing pool is closed')
-      const params = { ...request, pools: snapshot.pools }
-      const idle = workers.filter((w) => w.pending.size === 0).length
-      const parts = splitRouteRequest(params, Math.min(2, idle))
-      const found = await Promise.all(parts.map((part) => routePart(snapshot, request, part)))
-      return combineRouteParts(found, options)
+      return findRoutes(snapshot, request, options)
+    },
+    async answerQuotes(snapshot, request, options, job, view) {
+      if (closed) throw new Error('routing pool is closed')
+      const parts = partsFor(snapshot, request)
+      if (parts.length > 1)
+        return answerSingleQuotes(view, job, await findRoutes(snapshot, request, options, parts))
+      const entry = pickWorker()
+      const snapshotId = ensureSnapshot(entry, snapshot)
+      if (!entry.views.has(view.chainId)) {
+        entry.worker.postMessage({ type: 'view', view } satisfies ToRoutingWorker)
+        entry.views.add(view.chainId)
+      }
+      return send(
+        entry,
+        (requestId) => ({
+          type: 'quote',
+          requestId,
+          chainId: snapshot.chainId,
+          snapshotId,
+          params: request,
+          perExchange: options.perExchange,
+          job,
+        }),
+        (message) => {
+          if ('json' in message) return message.json as JsonText<SingleQuoteResponse[]>
+          if ('appError' in message) {
+            const { code, message: text, details } = message.appError
+            throw new AppError(code, text, details === undefined ? {} : { details })
+          }
+          if ('routes' in message && !message.routes.ok)
+            throw new RoutingError(message.routes.code, message.routes.message)
+          throw unexpectedAnswer(message)
+        },
+      )
     },
     async close() {
       closed = true
       await Promise.all(workers.map((entry) => entry.worker.terminate()))
     },
   }
+}
+
+/** The error of a worker answer that does not fit its request (a worker failure, or a bug). */
+function unexpectedAnswer(message: FromRoutingWorker): Error {
+  if ('failure' in message) return new Error(`routing worker failed: ${message.failure}`)
+  return new Error(`routing worker answered request ${message.requestId} with the wrong kind of answer`)
 }
 
 /**

@@ -1,4 +1,7 @@
 import type { Address } from 'viem'
+import type { ErrorCode } from '../errors'
+import type { SingleQuoteJob } from '../quotes/answerSingleQuotes'
+import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import type { PoolState, RouteRequest } from '../routing'
 import type { RoutePart } from '../routing/findRoutes'
 import type { WireRoutePart } from './routeWire'
@@ -32,11 +35,36 @@ export interface RouteMessage {
   readonly part: RoutePart
 }
 
-export type ToRoutingWorker = SnapshotMessage | RouteMessage
+/** What a worker needs of a chain to answer its quotes (sent once per chain, before its first `QuoteMessage`). */
+export interface ViewMessage {
+  readonly type: 'view'
+  readonly view: ChainQuoteView
+}
 
-/** The answer to a `RouteMessage`: its part's routes or a routing error, or `failure` for anything unexpected. */
+/** Route one whole request over a snapshot the worker holds and answer its quotes (see `answerSingleQuotes`). */
+export interface QuoteMessage {
+  readonly type: 'quote'
+  readonly requestId: number
+  readonly chainId: number
+  readonly snapshotId: number
+  readonly params: RouteRequest
+  readonly perExchange: boolean
+  readonly job: SingleQuoteJob
+}
+
+export type ToRoutingWorker = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage
+
+/**
+ * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (the answer's JSON text, or the API
+ * error planning threw); a routing error of an invalid request as `routes`; `failure` for anything unexpected.
+ */
 export type FromRoutingWorker =
   | { readonly requestId: number; readonly routes: WireRoutePart }
+  | { readonly requestId: number; readonly json: string }
+  | {
+      readonly requestId: number
+      readonly appError: { readonly code: ErrorCode; readonly message: string; readonly details: unknown }
+    }
   | { readonly requestId: number; readonly failure: string }
 
 /** How many snapshots of one chain a worker keeps (a request may still route on the one before the newest). */

@@ -1,10 +1,14 @@
 import type { Address } from 'viem'
+import { AppError } from '../errors'
+import { answerSingleQuotes } from '../quotes/answerSingleQuotes'
+import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import { createHopCache, type PoolState, RoutingError } from '../routing'
-import { findRoutePart } from '../routing/findRoutes'
+import { combineRouteParts, findRoutePart, splitRouteRequest } from '../routing/findRoutes'
 import { toWireRoutePart } from './routeWire'
 import {
   type FromRoutingWorker,
   HELD_SNAPSHOTS_PER_CHAIN,
+  type QuoteMessage,
   type RouteMessage,
   type SnapshotMessage,
   type ToRoutingWorker,
@@ -25,11 +29,13 @@ export interface RoutingWorkerPort {
 /**
  * Serves routing requests on `port` (a worker thread's `parentPort`): keeps the last few snapshots of each
  * chain the main thread sent (rebuilt from changes, so unchanged pools keep their objects) and answers each
- * request's part with `findRoutePart` over the snapshot it names, sharing one hop memo across requests (hop
- * results only within a request, as `findRoutes` does).
+ * request's part with `findRoutePart` over the snapshot it names, or a whole quote request with its answer's
+ * JSON text (`answerSingleQuotes`), sharing one hop memo across requests (hop results only within a request,
+ * as `findRoutes` does).
  */
 export function runRoutingWorker(port: RoutingWorkerPort): void {
   const held = new Map<number, HeldSnapshot[]>()
+  const views = new Map<number, ChainQuoteView>()
   const hopCache = createHopCache()
 
   const receiveSnapshot = (message: SnapshotMessage) => {
@@ -51,30 +57,47 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
     held.set(message.chainId, list)
   }
 
-  const route = (message: RouteMessage): FromRoutingWorker => {
+  /** The answer of `message` from `work` over the snapshot it names, or the error it threw, as a message. */
+  const answer = (
+    message: RouteMessage | QuoteMessage,
+    work: (pools: readonly PoolState[]) => FromRoutingWorker,
+  ): FromRoutingWorker => {
+    const { requestId } = message
     const snapshot = held.get(message.chainId)?.find((s) => s.id === message.snapshotId)
-    if (!snapshot) {
-      return { requestId: message.requestId, failure: `snapshot ${message.snapshotId} is not held` }
-    }
+    if (!snapshot) return { requestId, failure: `snapshot ${message.snapshotId} is not held` }
     try {
-      const part = findRoutePart(
-        { ...message.params, pools: snapshot.pools, hopCache: hopCache.forRequest() },
-        message.part,
-      )
-      return { requestId: message.requestId, routes: toWireRoutePart(part) }
+      return work(snapshot.pools)
     } catch (error: unknown) {
       if (error instanceof RoutingError) {
-        return {
-          requestId: message.requestId,
-          routes: { ok: false, code: error.code, message: error.message },
-        }
+        return { requestId, routes: { ok: false, code: error.code, message: error.message } }
       }
-      return { requestId: message.requestId, failure: error instanceof Error ? error.message : String(error) }
+      if (error instanceof AppError) {
+        return { requestId, appError: { code: error.code, message: error.message, details: error.details } }
+      }
+      return { requestId, failure: error instanceof Error ? error.message : String(error) }
     }
   }
 
+  const route = (message: RouteMessage) =>
+    answer(message, (pools) => {
+      const part = findRoutePart({ ...message.params, pools, hopCache: hopCache.forRequest() }, message.part)
+      return { requestId: message.requestId, routes: toWireRoutePart(part) }
+    })
+
+  const quote = (message: QuoteMessage) =>
+    answer(message, (pools) => {
+      const view = views.get(message.chainId)
+      if (!view) throw new Error(`chain ${message.chainId} has no quote view in this worker`)
+      const params = { ...message.params, pools, hopCache: hopCache.forRequest() }
+      const parts = splitRouteRequest(params, 1).map((part) => findRoutePart(params, part))
+      const found = combineRouteParts(parts, { perExchange: message.perExchange })
+      return { requestId: message.requestId, json: answerSingleQuotes(view, message.job, found) }
+    })
+
   port.on('message', (message) => {
     if (message.type === 'snapshot') receiveSnapshot(message)
-    else port.postMessage(route(message))
+    else if (message.type === 'view') views.set(message.view.chainId, message.view)
+    else if (message.type === 'route') port.postMessage(route(message))
+    else port.postMessage(quote(message))
   })
 }

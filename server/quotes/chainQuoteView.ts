@@ -1,0 +1,20 @@
+import type { ChainDeployment, ExchangeInfo } from '../chains/deployment'
+
+/**
+ * What answering a single-chain quote reads of its chain besides the routes and the request's USD prices:
+ * fixed for a deployment (a `ChainDeployment` is one), so a routing worker is sent it once per chain.
+ */
+export interface ChainQuoteView {
+  readonly chainId: number
+  readonly aggregator: ChainDeployment['aggregator']
+  readonly exchanges: readonly Pick<ExchangeInfo, 'id' | 'name' | 'logo'>[]
+}
+
+/** The view of `deployment` as it crosses to a routing worker: only the fields quotes read. */
+export function chainQuoteViewOf(deployment: ChainDeployment): ChainQuoteView {
+  return {
+    chainId: deployment.chainId,
+    aggregator: deployment.aggregator,
+    exchanges: deployment.exchanges.map(({ id, name, logo }) => ({ id, name, ...(logo ? { logo } : {}) })),
+  }
+}
