@@ -1,16 +1,16 @@
-import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import type { TokenInfo } from '../chains/deployment'
 import { getNativeCurrency } from '../chains/getNativeCurrency'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
 
-const EEEE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+const EEEE_LOWER = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 /** A trade side: the token as the user sees it, and the ERC-20 the route uses (wrapped for native). */
 export interface TradeToken {
   /** address(0) for native currency, else the checksummed token address. */
   address: Address
-  /** The ERC-20 the pools trade: the wrapped native for native currency. */
+  /** The ERC-20 the pools trade (checksummed): the wrapped native for native currency. */
   routeAddress: Address
   isNative: boolean
   symbol: string
@@ -22,7 +22,8 @@ export interface TradeToken {
 
 /** True for the two spellings of native currency: the zero address and 0xEeee…EeE. */
 export function isNativeAddress(address: string): boolean {
-  return isAddressEqual(address as Address, zeroAddress) || isAddressEqual(address as Address, EEEE)
+  const lower = address.toLowerCase()
+  return lower === zeroAddress || lower === EEEE_LOWER
 }
 
 /**
@@ -35,7 +36,7 @@ export function resolveTradeToken(market: ChainMarket, address: string, param: s
     const chainNative = getNativeCurrency(market.chainId)
     return {
       address: zeroAddress,
-      routeAddress: deployment.wrappedNative,
+      routeAddress: getAddress(deployment.wrappedNative),
       isNative: true,
       ...chainNative,
       transferFeeBps: 0,
@@ -71,7 +72,7 @@ export function resolveTradeToken(market: ChainMarket, address: string, param: s
 export function resolveTradePair(market: ChainMarket, from: string, to: string): [TradeToken, TradeToken] {
   const tokenIn = resolveTradeToken(market, from, 'fromTokenAddress')
   const tokenOut = resolveTradeToken(market, to, 'toTokenAddress')
-  if (tokenIn.isNative === tokenOut.isNative && isAddressEqual(tokenIn.routeAddress, tokenOut.routeAddress)) {
+  if (tokenIn.isNative === tokenOut.isNative && tokenIn.routeAddress === tokenOut.routeAddress) {
     throw new AppError('SAME_TOKEN', 'fromTokenAddress and toTokenAddress are the same token', {
       details: { fromTokenAddress: from, toTokenAddress: to },
     })
