@@ -21,7 +21,7 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
  * and the scaling between them (BENCH_REQUESTS per level, default 3,000), and 32 clients again while a block that
- * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot starts without route plans); at 1 and 32 clients with gas estimation on (a funded sender, native in: `eth_estimateGas` of every quote, a third of BENCH_REQUESTS); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
+ * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot requotes the route plans carried from the last ones, and searches where a plan is too old); at 1 and 32 clients with gas estimation on (a funded sender, native in: `eth_estimateGas` of every quote, a third of BENCH_REQUESTS); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
  * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it; BENCH_LATENCY=0
  * runs it alone: one server with the last of BENCH_WORKERS, no latency levels, memory or majors run)
  * (shortfall against an independent bracket [feasible, bound] around the optimum split-and-merge flow over every
@@ -36,7 +36,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 20100)
 const DEVNET_PORT_BASE = PORT + 1
 const REQUESTS_PER_LEVEL = Number(process.env.BENCH_REQUESTS ?? 3_000)
 const WARMUP = 300
-/** Block interval of the level that moves a pool on chain 1 while quoting (route plans live for one snapshot). */
+/** Block interval of the level that moves a pool on chain 1 while quoting (route plans are carried a few snapshots). */
 const BLOCK_MS = Number(process.env.BENCH_BLOCK_MS ?? 1_000)
 /** Quotes before the first memory reading, and how long the sustained run at 32 clients lasts. */
 const MEMORY_QUOTES = Number(process.env.BENCH_MEMORY_QUOTES ?? 10_000)

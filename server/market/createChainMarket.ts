@@ -178,6 +178,13 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   }
   const hopCache = createHopCache()
   const quoteView = chainQuoteViewOf(deployment)
+  let routedPools: PoolSnapshot['pools'] | undefined
+  /** `snapshot`'s pools, with the route plans of the pools routed on before carried to them (as the workers do). */
+  const poolsToRoute = (snapshot: PoolSnapshot) => {
+    if (routedPools && routedPools !== snapshot.pools) hopCache.carryPlans(routedPools, snapshot.pools)
+    routedPools = snapshot.pools
+    return snapshot.pools
+  }
   let closed = true
   let heads: PublicClient<WebSocketTransport> | undefined
   let subscription: { unsubscribe(): Promise<unknown> } | undefined
@@ -258,12 +265,12 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     hopCache,
     async findRoutes(snapshot, request, options) {
       if (params.routingPool) return params.routingPool.findRoutes(snapshot, request, options)
-      return findRoutes({ ...request, pools: snapshot.pools, hopCache }, options)
+      return findRoutes({ ...request, pools: poolsToRoute(snapshot), hopCache }, options)
     },
     async answerQuotes(snapshot, request, options, job) {
       if (params.routingPool)
         return params.routingPool.answerQuotes(snapshot, request, options, job, quoteView)
-      const found = findRoutes({ ...request, pools: snapshot.pools, hopCache }, options)
+      const found = findRoutes({ ...request, pools: poolsToRoute(snapshot), hopCache }, options)
       return answerSingleQuotes(quoteView, job, found)
     },
     quoteView,

@@ -1,8 +1,9 @@
 import type { HopSimulator } from '../poolKinds/PoolKind'
 import { poolKindOf } from '../poolKinds/poolKinds'
 import { createLruMap, type LruMap } from './createLruMap'
+import type { RouteStepQuote } from './quoteRouteSteps'
 import type { RoutingError } from './RoutingError'
-import type { PoolState, Route } from './types'
+import type { Hop, Leg, PoolState, Route } from './types'
 
 /** One hop's simulated result, as the path quoter memoizes it. */
 export interface CachedHop {
@@ -36,6 +37,14 @@ export interface HopCache {
   /** Routes searched over one pool list, by request with its amount rounded (plans for nearby amounts). */
   plans(pools: readonly PoolState[]): LruMap<string, Route>
   /**
+   * Seeds the plans of `to` (the next snapshot's pool list of the same chain), unless it has some already,
+   * with the plans of `from`: each bound to `to`'s pools by address, so `requoteRoute` quotes it exactly on
+   * the new state. A plan that names a pool `to` lacks is left behind, and so is one carried
+   * `MAX_PLAN_CARRIES` times already: its request searches again. A block that moves one pool then no longer
+   * makes every request search.
+   */
+  carryPlans(from: readonly PoolState[], to: readonly PoolState[]): void
+  /**
    * A cache for one request: the same simulators and route memo, but hop results of its own, dropped with it.
    * Requests of other amounts almost never simulate the same hop amounts (and the same request hits the route
    * memo first), so a long-lived hop memo only costs lookups, memory and garbage collection.
@@ -44,6 +53,12 @@ export interface HopCache {
 }
 
 type Generation = WeakMap<PoolState, Map<string, Map<bigint, CachedHop | null>>>
+
+/**
+ * How many snapshots in a row a route plan is carried to the next (see `carryPlans`) before its request
+ * searches again: a plan keeps the shares and paths of the state it was searched on, so its age is bounded.
+ */
+export const MAX_PLAN_CARRIES = 3
 
 /**
  * Creates an empty `HopCache`. Pass one to `findBestRoute` calls that should share work; without one each call
@@ -58,6 +73,8 @@ export function createHopCache(params: { maxHopEntries?: number; maxRoutes?: num
   const simulators = new WeakMap<PoolState, [HopSimulator | undefined, HopSimulator | undefined]>()
   const routeMemos = new WeakMap<readonly PoolState[], LruMap<string, Route | RoutingError>>()
   const planMemos = new WeakMap<readonly PoolState[], LruMap<string, Route>>()
+  /** How many times each carried plan was carried (searched plans are absent: 0). */
+  const carries = new WeakMap<Route, number>()
   let current: Generation = new WeakMap()
   let previous: Generation | undefined
   let stored = 0
@@ -116,6 +133,20 @@ export function createHopCache(params: { maxHopEntries?: number; maxRoutes?: num
     },
     routes: (pools) => memoOf(routeMemos, pools, maxRoutes),
     plans: (pools) => memoOf(planMemos, pools, maxRoutes),
+    carryPlans(from, to) {
+      const old = planMemos.get(from)
+      if (!old || from === to || planMemos.has(to)) return
+      const byAddress = new Map(to.map((pool) => [pool.address, pool]))
+      const memo = memoOf(planMemos, to, maxRoutes)
+      for (const [key, plan] of old.entries()) {
+        const carried = (carries.get(plan) ?? 0) + 1
+        if (carried > MAX_PLAN_CARRIES) continue
+        const rebound = rebindPlan(plan, byAddress)
+        if (!rebound) continue
+        carries.set(rebound, carried)
+        memo.set(key, rebound)
+      }
+    },
     forRequest() {
       return requestCache(this)
     },
@@ -157,7 +188,30 @@ function requestCache(shared: HopCache): HopCache {
     },
     routes: (pools) => shared.routes(pools),
     plans: (pools) => shared.plans(pools),
+    carryPlans: (from, to) => shared.carryPlans(from, to),
     forRequest: () => cache,
   }
   return cache
+}
+
+/** `plan` over the pools of `pools` (by address), or undefined when one of its pools is not there. */
+function rebindPlan(plan: Route, pools: ReadonlyMap<string, PoolState>): Route | undefined {
+  const legs: Leg[] = []
+  for (const leg of plan.legs) {
+    const hops: Hop[] = []
+    for (const hop of leg.hops) {
+      const pool = pools.get(hop.pool.address)
+      if (!pool) return undefined
+      hops.push({ ...hop, pool })
+    }
+    legs.push({ ...leg, hops })
+  }
+  if (!plan.steps) return { ...plan, legs }
+  const steps: RouteStepQuote[] = []
+  for (const step of plan.steps) {
+    const pool = pools.get(step.pool.address)
+    if (!pool) return undefined
+    steps.push({ ...step, pool })
+  }
+  return { ...plan, legs, steps }
 }

@@ -3,6 +3,8 @@ export interface LruMap<K, V> {
   get(key: K): V | undefined
   set(key: K, value: V): void
   readonly size: number
+  /** The entries, least recent first (reading them does not make them recent). */
+  entries(): IterableIterator<[K, V]>
 }
 
 /**
@@ -31,5 +33,6 @@ export function createLruMap<K, V>(maxEntries: number): LruMap<K, V> {
     get size() {
       return entries.size
     },
+    entries: () => entries.entries(),
   }
 }

@@ -164,22 +164,21 @@ const PLAN_BUCKET_RATIO = 1.02
 
 /**
  * `search()` through the request's memos under the request's key plus `suffix`: the route memo (this exact
- * request over these pools, errors memoized too), then the plan memo (a route found over these pools for an
- * amount within 2%, of the same request otherwise: its legs or steps quoted exactly for this amount by
- * `requoteRoute`, no search), then the search, whose route becomes the plan of its amount's bucket.
+ * request over these pools, errors memoized too), then the plan memo (a route found over these pools, or
+ * carried from the last few snapshots (see `carryPlans`), for an amount, a gas price and native prices each
+ * within 2%, of the same request otherwise: its legs or steps quoted exactly for this amount and these prices
+ * by `requoteRoute`, no search), then the search, whose route becomes the plan of its bucket.
  */
 function memoized(params: FindBestRouteParams, suffix: string, search: () => Route): Route {
   const memo = params.hopCache?.routes(params.pools)
   const plans = params.hopCache?.plans(params.pools)
   if (!memo || !plans) return search()
-  // everything but the amount, built once for both memos
-  const request = `${routeMemoKey(params)}${suffix}`
+  const request = `${routeMemoKey(params, exactPrices)}${suffix}`
   const key = `${params.amount}|${request}`
   const cached = memo.get(key)
   if (cached instanceof RoutingError) throw new RoutingError(cached.code, cached.message)
   if (cached) return cached
-  const bucket = Math.floor(Math.log(Number(params.amount)) / Math.log(PLAN_BUCKET_RATIO))
-  const planKey = `~${bucket}|${request}`
+  const planKey = `~${bucketOf(params.amount)}|${routeMemoKey(params, bucketedPrices)}${suffix}`
   const plan = plans.get(planKey)
   const planned = plan ? requoteRoute(params, plan) : null
   if (planned) {
@@ -213,18 +212,37 @@ export function listExchangeIds(params: FindBestRouteParams): string[] {
   )
 }
 
+/** The `PLAN_BUCKET_RATIO` bucket of a positive amount or price (amounts within 2% mostly share one). */
+const bucketOf = (value: bigint | number) => Math.floor(Math.log(Number(value)) / Math.log(PLAN_BUCKET_RATIO))
+
+type NativePrice = FindBestRouteParams['nativePriceInTokenOut']
+interface PriceKeys {
+  gas: (wei: bigint | undefined) => string
+  native: (price: NativePrice) => string
+}
+const exactPrices: PriceKeys = {
+  gas: (wei) => String(wei ?? ''),
+  native: (p) => (p ? `${p.num}/${p.den}` : ''),
+}
+/** Prices as plans are keyed: gas and native prices only weigh gas against output, so 2% apart share a plan. */
+const bucketedPrices: PriceKeys = {
+  gas: (wei) => (wei ? `~${bucketOf(wei)}` : ''),
+  native: (p) => (p && p.num > 0n ? `~${bucketOf(Number(p.num) / Number(p.den))}` : ''),
+}
+
 /**
- * Everything but the pools and the amount that decides a route, as one string (the pools key the memos by
- * identity; the memos add the amount, or its plan bucket).
+ * Everything but the pools and the amount that decides a route, as one string, with the gas and native
+ * prices as `prices` writes them (the pools key the memos by identity; the memos add the amount, or its plan
+ * bucket).
  */
-function routeMemoKey(params: FindBestRouteParams): string {
-  const price = (p: FindBestRouteParams['nativePriceInTokenOut']) => (p ? `${p.num}/${p.den}` : '')
+function routeMemoKey(params: FindBestRouteParams, prices: PriceKeys): string {
+  const price = prices.native
   return [
     params.tokenIn.toLowerCase(),
     params.tokenOut.toLowerCase(),
     params.tradeType,
     params.feeBps ?? 0,
-    params.gasPriceWei ?? '',
+    prices.gas(params.gasPriceWei),
     price(params.nativePriceInTokenOut),
     price(params.nativePriceInTokenIn),
     (params.excludedExchanges ?? []).join(',').toLowerCase(),

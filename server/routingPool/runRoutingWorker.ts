@@ -52,6 +52,8 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
         return pool
       })
       list.push({ id: message.snapshotId, pools, byAddress: new Map(pools.map((p) => [p.address, p])) })
+      // the requests of the new block requote the plans of the last one instead of searching again
+      if (newest) hopCache.carryPlans(newest.pools, pools)
     }
     if (list.length > HELD_SNAPSHOTS_PER_CHAIN) list.shift()
     held.set(message.chainId, list)
