@@ -39,7 +39,7 @@ describe('loadConfig', () => {
       widgetFrameAncestors: [],
       widgetDemoPort: 8788,
       devnetRelayDelayMs: 3_000,
-      routingWorkers: availableParallelism(),
+      routingWorkers: Math.max(1, availableParallelism() - 1),
     })
   })
 

@@ -57,7 +57,8 @@ export interface Config {
    */
   gaslessRelayerKey: `0x${string}` | undefined
   /**
-   * Worker threads that route quotes (`ROUTING_WORKERS`, default: one per core); 0 routes on the event loop.
+   * Worker threads that route quotes (`ROUTING_WORKERS`, default: one per core but the event loop's, at least
+   * one); 0 routes on the event loop.
    */
   routingWorkers: number
 }
@@ -195,7 +196,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DEVNET_RELAY_DELAY_MS: integer(3_000, 0, 600_000),
-  ROUTING_WORKERS: integer(availableParallelism(), 0, 256),
+  ROUTING_WORKERS: integer(Math.max(1, availableParallelism() - 1), 0, 256),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
