@@ -179,11 +179,15 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   const hopCache = createHopCache()
   const quoteView = chainQuoteViewOf(deployment)
   let routedPools: PoolSnapshot['pools'] | undefined
-  /** `snapshot`'s pools, with the route plans of the pools routed on before carried to them (as the workers do). */
-  const poolsToRoute = (snapshot: PoolSnapshot) => {
+  /** Routes on this thread, the route plans of the pools routed on before carried to `snapshot`'s (as the workers do). */
+  const findRoutesHere = (
+    snapshot: PoolSnapshot,
+    request: RouteRequest,
+    options: { perExchange: boolean },
+  ) => {
     if (routedPools && routedPools !== snapshot.pools) hopCache.carryPlans(routedPools, snapshot.pools)
     routedPools = snapshot.pools
-    return snapshot.pools
+    return findRoutes({ ...request, pools: snapshot.pools, hopCache }, options)
   }
   let closed = true
   let heads: PublicClient<WebSocketTransport> | undefined
@@ -265,13 +269,12 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     hopCache,
     async findRoutes(snapshot, request, options) {
       if (params.routingPool) return params.routingPool.findRoutes(snapshot, request, options)
-      return findRoutes({ ...request, pools: poolsToRoute(snapshot), hopCache }, options)
+      return findRoutesHere(snapshot, request, options)
     },
     async answerQuotes(snapshot, request, options, job) {
       if (params.routingPool)
         return params.routingPool.answerQuotes(snapshot, request, options, job, quoteView)
-      const found = findRoutes({ ...request, pools: poolsToRoute(snapshot), hopCache }, options)
-      return answerSingleQuotes(quoteView, job, found)
+      return answerSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options))
     },
     quoteView,
     getGasPrice() {

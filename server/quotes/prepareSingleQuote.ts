@@ -1,4 +1,5 @@
 import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
+import type { TokenInfo } from '../chains/deployment'
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
@@ -94,13 +95,7 @@ export async function prepareSingleQuote(query: SingleQuoteQuery, ctx: QuoteCont
     tokenOut: tokenOut.routeAddress,
     tradeType,
     amount: query.amount,
-    connectors: deployment.tokens
-      .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
-      .map((t) => t.address),
-    // only taxed tokens matter to routing; the rest would only weigh on the message to a routing worker
-    tokens: deployment.tokens
-      .filter((t) => (t.transferFeeBps ?? 0) > 0)
-      .map((t) => ({ address: t.address, transferFeeBps: t.transferFeeBps ?? 0 })),
+    ...routingTokensOf(deployment.tokens),
     feeBps,
     gasPriceWei: gasPrice,
     excludedExchanges: excludedExchangeIds(market, query.excludedDexes),
@@ -109,6 +104,28 @@ export async function prepareSingleQuote(query: SingleQuoteQuery, ctx: QuoteCont
   }
   if (query.dex) request.exchangeIds = [query.dex]
   return { input, snapshot, amount: query.amount, request }
+}
+
+const routingTokens = new WeakMap<readonly TokenInfo[], Pick<RouteRequest, 'connectors' | 'tokens'>>()
+
+/**
+ * What routing needs of a chain's token list, built once per list: the connectors (stable, major and wrapped
+ * native tokens) and the taxed tokens (the rest would only weigh on the message to a routing worker).
+ */
+function routingTokensOf(tokens: readonly TokenInfo[]): Pick<RouteRequest, 'connectors' | 'tokens'> {
+  let found = routingTokens.get(tokens)
+  if (!found) {
+    found = {
+      connectors: tokens
+        .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
+        .map((t) => t.address),
+      tokens: tokens
+        .filter((t) => (t.transferFeeBps ?? 0) > 0)
+        .map((t) => ({ address: t.address, transferFeeBps: t.transferFeeBps ?? 0 })),
+    }
+    routingTokens.set(tokens, found)
+  }
+  return found
 }
 
 /** Maps `excludedDexes` entries for this chain (exchange ids or factory addresses) to exchange ids. */

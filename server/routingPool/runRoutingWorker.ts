@@ -3,7 +3,7 @@ import { AppError } from '../errors'
 import { answerSingleQuotes } from '../quotes/answerSingleQuotes'
 import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import { createHopCache, type PoolState, RoutingError } from '../routing'
-import { combineRouteParts, findRoutePart, splitRouteRequest } from '../routing/findRoutes'
+import { findRoutePart, findRoutes } from '../routing/findRoutes'
 import { toWireRoutePart } from './routeWire'
 import {
   type FromRoutingWorker,
@@ -90,9 +90,7 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
     answer(message, (pools) => {
       const view = views.get(message.chainId)
       if (!view) throw new Error(`chain ${message.chainId} has no quote view in this worker`)
-      const params = { ...message.params, pools, hopCache: hopCache.forRequest() }
-      const parts = splitRouteRequest(params, 1).map((part) => findRoutePart(params, part))
-      const found = combineRouteParts(parts, { perExchange: message.perExchange })
+      const found = findRoutes({ ...message.params, pools, hopCache }, { perExchange: message.perExchange })
       return { requestId: message.requestId, json: answerSingleQuotes(view, message.job, found) }
     })
 
