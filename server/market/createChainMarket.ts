@@ -15,6 +15,7 @@ import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
 import { answerSingleQuotes, type SingleQuoteJob } from '../quotes/answerSingleQuotes'
 import { type ChainQuoteView, chainQuoteViewOf } from '../quotes/chainQuoteView'
+import { createSwapEstimateMemo, type SwapEstimateMemo } from '../quotes/estimateSwap'
 import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import { createHopCache, type FoundRoutes, findRoutes, type HopCache, type RouteRequest } from '../routing'
 import type { RoutingPool } from '../routingPool/createRoutingPool'
@@ -69,6 +70,8 @@ export interface ChainMarket {
   ): Promise<JsonText<SingleQuoteResponse[]>>
   /** What quotes show of this chain (see `ChainQuoteView`). */
   readonly quoteView: ChainQuoteView
+  /** Senders' funds and swap gas estimates read at recent blocks, shared by the quotes that ask the same. */
+  readonly swapEstimates: SwapEstimateMemo
   /**
    * Gas price in wei: the first call reads it; later calls answer at once from the cache and, when it is older
    * than a couple of seconds, refresh it in the background (a quote never waits on that RPC).
@@ -277,6 +280,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       return answerSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options))
     },
     quoteView,
+    swapEstimates: createSwapEstimateMemo(),
     getGasPrice() {
       const now = Date.now()
       if (!gas) {

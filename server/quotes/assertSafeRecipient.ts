@@ -1,4 +1,4 @@
-import { type Address, isAddressEqual, zeroAddress } from 'viem'
+import { type Address, zeroAddress } from 'viem'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
 
@@ -15,12 +15,31 @@ export function assertSafeRecipient(market: ChainMarket, address: Address, field
   })
 }
 
+/** Lower-case addresses of a chain's contracts that must not receive, built once per deployment. */
+const contractsOf = new WeakMap<ChainMarket['deployment'], ReadonlyMap<string, string>>()
+/** Lower-case pool addresses, built once per snapshot's pool list. */
+const poolsOf = new WeakMap<readonly { address: Address }[], ReadonlySet<string>>()
+
 function unsafeReason(market: ChainMarket, address: Address): string | undefined {
   const { deployment } = market
-  if (isAddressEqual(address, zeroAddress)) return 'the zero address'
-  if (isAddressEqual(address, deployment.aggregator)) return 'the Aggregator'
-  if (isAddressEqual(address, deployment.wrappedNative)) return 'the wrapped native token contract'
-  if (deployment.tokens.some((t) => isAddressEqual(t.address, address))) return 'a token contract'
-  if (market.getSnapshot().pools.some((p) => isAddressEqual(p.address, address))) return 'a pool'
-  return undefined
+  let contracts = contractsOf.get(deployment)
+  if (!contracts) {
+    contracts = new Map([
+      ...deployment.tokens.map((t): [string, string] => [t.address.toLowerCase(), 'a token contract']),
+      [deployment.wrappedNative.toLowerCase(), 'the wrapped native token contract'],
+      [deployment.aggregator.toLowerCase(), 'the Aggregator'],
+      [zeroAddress, 'the zero address'],
+    ])
+    contractsOf.set(deployment, contracts)
+  }
+  const key = address.toLowerCase()
+  const contract = contracts.get(key)
+  if (contract !== undefined) return contract
+  const { pools } = market.getSnapshot()
+  let poolKeys = poolsOf.get(pools)
+  if (!poolKeys) {
+    poolKeys = new Set(pools.map((p) => p.address.toLowerCase()))
+    poolsOf.set(pools, poolKeys)
+  }
+  return poolKeys.has(key) ? 'a pool' : undefined
 }

@@ -1,11 +1,13 @@
 import {
   type AbiParameter,
   type Address,
+  concatHex,
   decodeAbiParameters,
   encodeAbiParameters,
-  encodeFunctionData,
+  getAbiItem,
   getAddress,
   type Hex,
+  toFunctionSelector,
   zeroAddress,
 } from 'viem'
 import { aggregatorAbi } from '../../contracts/artifacts'
@@ -50,25 +52,52 @@ export function toAggregatorSwapParams(call: Omit<SwapCall, 'tradeType' | 'legs'
   }
 }
 
-/** ABI-encodes the Aggregator call for `call`: `swapExactInRoute` for a flow's steps, else the legs' call. */
+/**
+ * The Aggregator's swap functions, resolved once: `encodeFunctionData` would look each up and hash its signature
+ * (keccak) on every call, the larger part of encoding a quote's calldata.
+ */
+const swapFunctions = {
+  swapExactIn: getAbiItem({ abi: aggregatorAbi, name: 'swapExactIn' }),
+  swapExactOut: getAbiItem({ abi: aggregatorAbi, name: 'swapExactOut' }),
+  swapExactInRoute: getAbiItem({ abi: aggregatorAbi, name: 'swapExactInRoute' }),
+}
+const selectors = {
+  swapExactIn: toFunctionSelector(swapFunctions.swapExactIn),
+  swapExactOut: toFunctionSelector(swapFunctions.swapExactOut),
+  swapExactInRoute: toFunctionSelector(swapFunctions.swapExactInRoute),
+}
+
+/** Each call's calldata, once: a quote's is needed for its estimate and its answer alike. */
+const calldataOf = new WeakMap<SwapCall, Hex>()
+
+/**
+ * ABI-encodes the Aggregator call for `call`: `swapExactInRoute` for a flow's steps, else the legs' call (the same
+ * bytes as `encodeFunctionData`). Encoded once per call object.
+ */
 export function buildSwapCalldata(call: SwapCall): Hex {
+  let data = calldataOf.get(call)
+  if (data === undefined) {
+    data = encodeSwapCall(call)
+    calldataOf.set(call, data)
+  }
+  return data
+}
+
+function encodeSwapCall(call: SwapCall): Hex {
   const params = toAggregatorSwapParams(call)
   if (call.steps && call.tradeType === 'exactIn') {
-    return encodeFunctionData({
-      abi: aggregatorAbi,
-      functionName: 'swapExactInRoute',
-      args: [params, call.steps.map((s) => ({ ...s }))],
-    })
+    const steps = call.steps.map((s) => ({ ...s }))
+    return concatHex([
+      selectors.swapExactInRoute,
+      encodeAbiParameters(swapFunctions.swapExactInRoute.inputs, [params, steps]),
+    ])
   }
   const legs = call.legs.map((leg) => ({
     amount: leg.amount,
     hops: leg.hops.map((h) => ({ ...h })),
   }))
-  return encodeFunctionData({
-    abi: aggregatorAbi,
-    functionName: call.tradeType === 'exactIn' ? 'swapExactIn' : 'swapExactOut',
-    args: [params, legs],
-  })
+  const name = call.tradeType === 'exactIn' ? 'swapExactIn' : 'swapExactOut'
+  return concatHex([selectors[name], encodeAbiParameters(swapFunctions[name].inputs, [params, legs])])
 }
 
 const hopsParameter: AbiParameter = {

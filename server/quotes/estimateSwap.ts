@@ -2,11 +2,13 @@ import {
   type Address,
   BaseError,
   erc20Abi,
+  type Hash,
   type Hex,
   HttpRequestError,
   TimeoutError,
   zeroAddress,
 } from 'viem'
+import { type BlockMemo, createBlockMemo } from '../chains/createBlockMemo'
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
@@ -31,44 +33,88 @@ export interface SenderFunds {
   allowance: bigint
 }
 
-/** Reads `SenderFunds` of `sender` for `tokenIn` (address(0): native) from the chain's node. */
-export async function readSenderFunds(
-  market: ChainMarket,
-  sender: Address,
-  tokenIn: Address,
-): Promise<SenderFunds> {
-  const { client, deployment } = market
-  const [balance, allowance] = await readFromNode("the sender's balance and allowance", () =>
-    Promise.all([
-      tokenIn === zeroAddress
-        ? client.getBalance({ address: sender })
-        : client.readContract({ address: tokenIn, abi: erc20Abi, functionName: 'balanceOf', args: [sender] }),
-      tokenIn === zeroAddress
-        ? Promise.resolve(2n ** 256n - 1n)
-        : client.readContract({
-            address: tokenIn,
-            abi: erc20Abi,
-            functionName: 'allowance',
-            args: [sender, deployment.aggregator],
-          }),
-    ]),
-  )
-  return { balance, allowance }
+/**
+ * The block a quote's node reads are pinned to: its pool snapshot's, so the route, the sender's funds and the gas
+ * estimate all describe one state (a `PoolSnapshot` is one).
+ */
+export interface ReadBlock {
+  blockNumber: bigint
+  blockHash: Hash
+}
+
+/** What `eth_estimateGas` of a swap came to: the gas it needs, or why it reverts. */
+type GasOutcome = { gas: bigint } | { revert: string }
+
+/** The funds and gas estimates of one chain's recent blocks, shared by the quotes that ask the same. */
+export interface SwapEstimateMemo {
+  funds: BlockMemo<SenderFunds>
+  gas: BlockMemo<GasOutcome>
 }
 
 /**
- * Checks the sender's balance and allowance for the input (`funds`, read from the node unless given: the quotes
- * of one request share one reading), then `eth_estimateGas` of the swap from the sender; returns the estimate
- * with a 30% safety margin, or the decoded revert reason. A reverting estimate is a result, not an error; a node
- * that does not answer throws `UPSTREAM_UNAVAILABLE` (503).
+ * Reads of a block kept per key (see `createBlockMemo`): enough for every route of a few thousand distinct
+ * requests a block, about 10 MB at most (calldata keys).
+ */
+const MEMO_KEYS_PER_BLOCK = 2_048
+
+export function createSwapEstimateMemo(): SwapEstimateMemo {
+  return { funds: createBlockMemo(MEMO_KEYS_PER_BLOCK), gas: createBlockMemo(MEMO_KEYS_PER_BLOCK) }
+}
+
+/**
+ * Reads `SenderFunds` of `sender` for `tokenIn` (address(0): native) from the chain's node: at `block` when given
+ * (once per block, sender and token: see `ChainMarket.swapEstimates`), else at the latest block.
+ */
+export function readSenderFunds(
+  market: ChainMarket,
+  sender: Address,
+  tokenIn: Address,
+  block?: ReadBlock,
+): Promise<SenderFunds> {
+  const { client, deployment } = market
+  const at = block ? { blockNumber: block.blockNumber } : {}
+  const read = async () => {
+    const [balance, allowance] = await readFromNode("the sender's balance and allowance", () =>
+      Promise.all([
+        tokenIn === zeroAddress
+          ? client.getBalance({ address: sender, ...at })
+          : client.readContract({
+              address: tokenIn,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [sender],
+              ...at,
+            }),
+        tokenIn === zeroAddress
+          ? Promise.resolve(2n ** 256n - 1n)
+          : client.readContract({
+              address: tokenIn,
+              abi: erc20Abi,
+              functionName: 'allowance',
+              args: [sender, deployment.aggregator],
+              ...at,
+            }),
+      ]),
+    )
+    return { balance, allowance }
+  }
+  return block ? market.swapEstimates.funds.read(block.blockHash, `${sender}:${tokenIn}`, read) : read()
+}
+
+/**
+ * Checks the sender's balance and allowance for the input, then `eth_estimateGas` of the swap from the sender;
+ * returns the estimate with a 30% safety margin, or the decoded revert reason. With `block`, every read is of
+ * that block and made once per block for the same sender, token and transaction (quotes of one request, and
+ * requests alike, share them); without it, of the latest block. A reverting estimate is a result, not an error;
+ * a node that does not answer throws `UPSTREAM_UNAVAILABLE` (503).
  */
 export async function estimateSwap(
   market: ChainMarket,
   p: EstimateSwapParams,
-  funds: Promise<SenderFunds> = readSenderFunds(market, p.sender, p.tokenIn),
+  block?: ReadBlock,
 ): Promise<SwapEstimate> {
   const { client, deployment } = market
-  const { balance, allowance } = await funds
+  const { balance, allowance } = await readSenderFunds(market, p.sender, p.tokenIn, block)
   const insufficientFunds = balance < p.amountIn
   const insufficientAllowance = allowance < p.amountIn
   const base = {
@@ -80,22 +126,32 @@ export async function estimateSwap(
   if (insufficientFunds) return { ...base, estimateGasError: 'Insufficient balance of the input token' }
   if (insufficientAllowance)
     return { ...base, estimateGasError: 'Insufficient allowance: approve the aggregator first' }
-  try {
-    const gas = await client.estimateGas({
-      account: p.sender,
-      to: deployment.aggregator,
-      data: p.data,
-      value: p.value,
-    })
-    return { ...base, estimateGas: ((gas * GAS_MARGIN_PERCENT) / 100n).toString() }
-  } catch (error: unknown) {
-    if (isTransportError(error)) {
-      throw new AppError('UPSTREAM_UNAVAILABLE', 'Could not estimate gas on the chain node', { cause: error })
-    }
-    return { ...base, estimateGasError: describeRevert(error) }
-  }
+  const estimate = (): Promise<GasOutcome> =>
+    client
+      .estimateGas({
+        account: p.sender,
+        to: deployment.aggregator,
+        data: p.data,
+        value: p.value,
+        ...(block ? { blockNumber: block.blockNumber } : {}),
+      })
+      .then(
+        (gas) => ({ gas }),
+        (error: unknown) => {
+          if (isTransportError(error)) {
+            throw new AppError('UPSTREAM_UNAVAILABLE', 'Could not estimate gas on the chain node', {
+              cause: error,
+            })
+          }
+          return { revert: describeRevert(error) }
+        },
+      )
+  const outcome = await (block
+    ? market.swapEstimates.gas.read(block.blockHash, `${p.sender}:${p.value}:${p.data}`, estimate)
+    : estimate())
+  if ('revert' in outcome) return { ...base, estimateGasError: outcome.revert }
+  return { ...base, estimateGas: ((outcome.gas * GAS_MARGIN_PERCENT) / 100n).toString() }
 }
-
 function isTransportError(error: unknown): boolean {
   return (
     error instanceof BaseError &&

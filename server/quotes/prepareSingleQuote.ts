@@ -12,7 +12,7 @@ import type { QuotePlanInput, QuotePrices } from './planQuotes'
 import type { QuoteContext } from './planSingleQuotes'
 import { resolveTradePair, type TradeToken } from './resolveTradeTokens'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
-import { singleSwapLimits } from './singleSwapLimits'
+import { defaultSwapDeadline, singleSwapLimits } from './singleSwapLimits'
 
 /** A request made ready to route: what planning needs, the snapshot to route on and the routing request. */
 export interface PreparedQuote {
@@ -48,7 +48,7 @@ export async function prepareSingleQuote(query: SingleQuoteQuery, ctx: QuoteCont
   if (receiver) assertSafeRecipient(market, getAddress(receiver), query.receiver ? 'receiver' : 'sender')
   const nowSec = Math.floor(ctx.now / 1000)
   if (query.deadline !== undefined) assertDeadline(query.deadline, nowSec, 'deadline')
-  const deadline = BigInt(query.deadline ?? nowSec + singleSwapLimits.defaultDeadlineSec)
+  const deadline = query.deadline === undefined ? defaultSwapDeadline(nowSec) : BigInt(query.deadline)
   const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
   const snapshot = await market.getFreshSnapshot()
   const { deployment } = market

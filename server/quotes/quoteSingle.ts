@@ -1,4 +1,4 @@
-import { type Address, getAddress } from 'viem'
+import { getAddress } from 'viem'
 import type { AuthContext } from '../appEnv'
 import { type JsonText, toJsonText } from '../http/jsonText'
 import type { Markets } from '../market/createMarkets'
@@ -6,9 +6,9 @@ import { answerSingleQuotes, type SingleQuoteJob } from './answerSingleQuotes'
 import { buildSwapCalldata, type SwapCall } from './buildSwapCalldata'
 import { computeSwapValue } from './computeSwapValue'
 import { createQuoteContext } from './createQuoteContext'
-import { estimateSwap, readSenderFunds, type SenderFunds } from './estimateSwap'
+import { estimateSwap } from './estimateSwap'
 import { findQuoteRoutes, withQuoteRoutingErrors } from './findQuoteRoutes'
-import { formatSingleQuote, type SingleQuoteResponse, type SwapEstimate } from './formatSingleQuote'
+import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
 import { planQuotes } from './planQuotes'
 import { prepareSingleQuote } from './prepareSingleQuote'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
@@ -47,40 +47,31 @@ export async function quoteSingle(
   const job: SingleQuoteJob = { input: prepared.input, requestId: caller.requestId, uuid: query.uuid }
   const estimateOn = query.disableEstimate === false || query.disableEstimateGas === false
   const sender = query.sender ? getAddress(query.sender) : undefined
-  const { request } = prepared
+  const { request, snapshot } = prepared
   if (!(estimateOn && sender)) {
     if (!request) return answerSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared))
     const options = { perExchange: request.exchangeIds === undefined }
-    return withQuoteRoutingErrors(
-      market,
-      prepared,
-      market.answerQuotes(prepared.snapshot, request, options, job),
-    )
+    return withQuoteRoutingErrors(market, prepared, market.answerQuotes(snapshot, request, options, job))
   }
   const planned = planQuotes(prepared.input, await findQuoteRoutes(market, prepared))
-  // every quote of the request spends the same input token: one reading of the sender's funds serves them all,
-  // and quotes with the same transaction (the best is often one exchange's own) share one estimate
-  let funds: Promise<SenderFunds> | undefined
-  const estimates = new Map<string, Promise<SwapEstimate>>()
-  const estimate = (call: SwapCall, sender: Address) => {
-    const data = buildSwapCalldata(call)
-    const value = computeSwapValue(call)
-    const key = `${value}:${data}`
-    let found = estimates.get(key)
-    if (!found) {
-      funds ??= readSenderFunds(market, sender, call.tokenIn)
-      found = estimateSwap(
-        market,
-        { sender, tokenIn: call.tokenIn, amountIn: call.amountIn, data, value },
-        funds,
-      )
-      estimates.set(key, found)
-    }
-    return found
-  }
+  // funds and estimates are read at the snapshot's block, once per block for the same sender and transaction:
+  // the quotes of a request share one reading of the sender's funds, quotes with the same transaction (the best
+  // is often one exchange's own) share one estimate, and so do requests that repeat within a block
+  const estimateQuote = (call: SwapCall) =>
+    estimateSwap(
+      market,
+      {
+        sender,
+        tokenIn: call.tokenIn,
+        amountIn: call.amountIn,
+        data: buildSwapCalldata(call),
+        value: computeSwapValue(call),
+      },
+      snapshot,
+    )
   const quotes = await Promise.all(
     planned.map(async (q) => {
-      const estimated = q.call ? await estimate(q.call, sender) : undefined
+      const estimated = q.call ? await estimateQuote(q.call) : undefined
       return formatSingleQuote(market.quoteView, q, {
         requestId: caller.requestId,
         uuid: query.uuid,

@@ -260,6 +260,59 @@ describe('single-chain routes reject bad input with a stable code', () => {
     }
   })
 
+  it("reads funds and estimates at the snapshot's block, once per block for a repeated request", async () => {
+    const market = h.markets.get(CHAIN_ID)
+    const sender = '0x00000000000000000000000000000000000b10c5'
+    const estimates = vi.spyOn(market.client, 'estimateGas')
+    const balances = vi.spyOn(market.client, 'getBalance')
+    const query = {
+      ...good(),
+      amount: '10000000000000000',
+      sender,
+      disableEstimate: 'false',
+      deadline: String(Math.floor(Date.now() / 1000) + 600),
+    }
+    const estimatesOf = (body: unknown) =>
+      (body as SingleQuoteResponse[]).map((q) => [q.data, q.balance, q.estimateGas, q.estimateGasError])
+    try {
+      await h.refreshAll()
+      const empty = await quote(query)
+      expect(empty.status).toBe(200)
+      for (const q of empty.body as SingleQuoteResponse[]) expect(q.balance).toBe('0')
+      expect(balances).toHaveBeenCalledTimes(1)
+
+      // a block pays the sender, but the snapshot has not read it (this harness follows no heads): the quote
+      // still describes the snapshot's block, its route and funds alike, and reads nothing again
+      await h.sendAndWait(h.deployerClient(CHAIN_ID), { to: sender, value: 10n ** 18n })
+      const stale = await quote(query)
+      expect(estimatesOf(stale.body)).toEqual(estimatesOf(empty.body))
+      expect(balances).toHaveBeenCalledTimes(1)
+      expect(estimates).not.toHaveBeenCalled()
+
+      await h.refreshAll()
+      const { blockNumber } = market.getSnapshot()
+      const funded = await quote(query)
+      const quotes = funded.body as SingleQuoteResponse[]
+      for (const q of quotes) {
+        expect(q.balance).toBe('1000000000000000000')
+        expect(BigInt(q.estimateGas ?? '0')).toBeGreaterThan(0n)
+      }
+      expect(balances).toHaveBeenCalledTimes(2)
+      expect(balances.mock.calls[1]?.[0]).toMatchObject({ address: sender, blockNumber })
+      const distinct = new Set(quotes.map((q) => q.data)).size
+      expect(estimates).toHaveBeenCalledTimes(distinct)
+      for (const [call] of estimates.mock.calls) expect(call).toMatchObject({ blockNumber })
+
+      const again = await quote(query)
+      expect(estimatesOf(again.body)).toEqual(estimatesOf(funded.body))
+      expect(estimates).toHaveBeenCalledTimes(distinct)
+      expect(balances).toHaveBeenCalledTimes(2)
+    } finally {
+      estimates.mockRestore()
+      balances.mockRestore()
+    }
+  })
+
   it('treats empty and `undefined` optional values as absent: the defaults apply', async () => {
     for (const absent of ['', 'undefined']) {
       const { status, body } = await quote({

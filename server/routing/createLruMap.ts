@@ -2,6 +2,7 @@
 export interface LruMap<K, V> {
   get(key: K): V | undefined
   set(key: K, value: V): void
+  delete(key: K): void
   readonly size: number
   /** The entries, least recent first (reading them does not make them recent). */
   entries(): IterableIterator<[K, V]>
@@ -29,6 +30,9 @@ export function createLruMap<K, V>(maxEntries: number): LruMap<K, V> {
         const oldest = entries.keys().next()
         if (!oldest.done) entries.delete(oldest.value)
       }
+    },
+    delete(key) {
+      entries.delete(key)
     },
     get size() {
       return entries.size
