@@ -20,6 +20,19 @@ export function joinJsonArray<T>(items: readonly JsonText<T>[]): JsonText<T[]> {
 }
 
 /**
+ * The JSON text of `{ ...object, ...fields }` for two JSON objects with no key in common: `fields`' members
+ * after `object`'s, as `JSON.stringify` of the spread would write them.
+ */
+export function appendJsonFields<T extends object, U extends object>(
+  object: JsonText<T>,
+  fields: JsonText<U>,
+): JsonText<T & U> {
+  if (fields === '{}') return object as string as JsonText<T & U>
+  if (object === '{}') return fields as string as JsonText<T & U>
+  return `${object.slice(0, -1)},${fields.slice(1)}` as JsonText<T & U>
+}
+
+/**
  * A 200 JSON answer of already serialized `text`: the same response and client type as `c.json(value, 200)`
  * without serializing on the event loop again.
  */

@@ -13,7 +13,12 @@ import type { JsonText } from '../http/jsonText'
 import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
-import { answerSingleQuotes, type SingleQuoteJob } from '../quotes/answerSingleQuotes'
+import {
+  answerSingleQuotes,
+  draftSingleQuotes,
+  type QuoteDraft,
+  type SingleQuoteJob,
+} from '../quotes/answerSingleQuotes'
 import { type ChainQuoteView, chainQuoteViewOf } from '../quotes/chainQuoteView'
 import { createSwapEstimateMemo, type SwapEstimateMemo } from '../quotes/estimateSwap'
 import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
@@ -68,6 +73,16 @@ export interface ChainMarket {
     options: { perExchange: boolean },
     job: SingleQuoteJob,
   ): Promise<JsonText<SingleQuoteResponse[]>>
+  /**
+   * The quotes of a request over `snapshot` drafted for gas estimation (see `draftSingleQuotes`), where
+   * `answerQuotes` would answer them. Rejects with RoutingError or AppError.
+   */
+  draftQuotes(
+    snapshot: PoolSnapshot,
+    request: RouteRequest,
+    options: { perExchange: boolean },
+    job: SingleQuoteJob,
+  ): Promise<QuoteDraft[]>
   /** What quotes show of this chain (see `ChainQuoteView`). */
   readonly quoteView: ChainQuoteView
   /** Senders' funds and swap gas estimates read at recent blocks, shared by the quotes that ask the same. */
@@ -278,6 +293,11 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       if (params.routingPool)
         return params.routingPool.answerQuotes(snapshot, request, options, job, quoteView)
       return answerSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options))
+    },
+    async draftQuotes(snapshot, request, options, job) {
+      if (params.routingPool)
+        return params.routingPool.draftQuotes(snapshot, request, options, job, quoteView)
+      return draftSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options))
     },
     quoteView,
     swapEstimates: createSwapEstimateMemo(),

@@ -1,7 +1,9 @@
-import type { JsonText } from '../http/jsonText'
-import { toJsonText } from '../http/jsonText'
+import { type JsonText, toJsonText } from '../http/jsonText'
 import type { FoundRoutes } from '../routing'
+import { buildSwapCalldata } from './buildSwapCalldata'
 import type { ChainQuoteView } from './chainQuoteView'
+import { computeSwapValue } from './computeSwapValue'
+import type { EstimateSwapParams } from './estimateSwap'
 import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
 import { planQuotes, type QuotePlanInput } from './planQuotes'
 
@@ -27,4 +29,34 @@ export function answerSingleQuotes(
     formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid }),
   )
   return toJsonText(quotes)
+}
+
+/**
+ * One quote of an answer with gas estimation, before its estimate: its JSON text, and the transaction to
+ * estimate (none for a quote without one); the estimate's fields go after the quote's (see `appendJsonFields`).
+ */
+export interface QuoteDraft {
+  readonly json: JsonText<SingleQuoteResponse>
+  readonly tx: Omit<EstimateSwapParams, 'sender'> | undefined
+}
+
+/**
+ * The quotes of `found` as `answerSingleQuotes` writes them, one by one, each with the transaction its estimate
+ * needs: made where the routes are found (calldata and text are most of a quote's work), estimated on the event
+ * loop, which alone talks to the node.
+ */
+export function draftSingleQuotes(
+  view: ChainQuoteView,
+  job: SingleQuoteJob,
+  found: FoundRoutes,
+): QuoteDraft[] {
+  return planQuotes(job.input, found).map((q) => ({
+    json: toJsonText(formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid })),
+    tx: q.call && {
+      tokenIn: q.call.tokenIn,
+      amountIn: q.call.amountIn,
+      data: buildSwapCalldata(q.call),
+      value: computeSwapValue(q.call),
+    },
+  }))
 }

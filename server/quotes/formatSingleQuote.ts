@@ -39,7 +39,7 @@ export interface SwapEstimate {
 export function formatSingleQuote(
   view: ChainQuoteView,
   q: PlannedQuote,
-  extra: { requestId: string; uuid: string | undefined; estimate?: SwapEstimate },
+  extra: { requestId: string; uuid: string | undefined },
 ) {
   const { route, tokenIn, tokenOut, call } = q
   const exactIn = route.tradeType === 'exactIn'
@@ -115,7 +115,6 @@ export function formatSingleQuote(
     quoteDeadline: q.quoteDeadline,
     blockNumber: q.blockNumber.toString(),
     ...(data ? { data } : {}),
-    ...(extra.estimate ?? {}),
     lpFeePercent: lpFee.percent,
     lpFeeAmount: lpFee.amount.toString(),
     slippageWarning: slippageWarningOf(q.slippageBps),
@@ -214,7 +213,11 @@ function slippageWarningOf(slippageBps: number): string | null {
   )
 }
 
-export type SingleQuoteResponse = ReturnType<typeof formatSingleQuote>
+/**
+ * One quote of `quote/single`: `formatSingleQuote`'s fields, then, with a sender and estimation on, the
+ * `SwapEstimate` fields after them (see `draftSingleQuotes`).
+ */
+export type SingleQuoteResponse = ReturnType<typeof formatSingleQuote> & Partial<SwapEstimate>
 
 function tokenRecord(chainId: number, token: TradeToken, priceInUsd: number | undefined) {
   const tax = token.transferFeeBps / 100

@@ -1,15 +1,12 @@
 import { getAddress } from 'viem'
 import type { AuthContext } from '../appEnv'
-import { type JsonText, toJsonText } from '../http/jsonText'
+import { appendJsonFields, type JsonText, joinJsonArray, toJsonText } from '../http/jsonText'
 import type { Markets } from '../market/createMarkets'
-import { answerSingleQuotes, type SingleQuoteJob } from './answerSingleQuotes'
-import { buildSwapCalldata, type SwapCall } from './buildSwapCalldata'
-import { computeSwapValue } from './computeSwapValue'
+import { answerSingleQuotes, draftSingleQuotes, type SingleQuoteJob } from './answerSingleQuotes'
 import { createQuoteContext } from './createQuoteContext'
 import { estimateSwap } from './estimateSwap'
 import { findQuoteRoutes, withQuoteRoutingErrors } from './findQuoteRoutes'
-import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
-import { planQuotes } from './planQuotes'
+import type { SingleQuoteResponse } from './formatSingleQuote'
 import { prepareSingleQuote } from './prepareSingleQuote'
 import type { SingleQuoteQuery } from './singleQuoteQuery'
 
@@ -32,7 +29,8 @@ export interface QuoteCaller {
  * The whole `quote/single` answer, as JSON text: every quote planned (see `prepareSingleQuote`), and with a
  * sender and estimation switched on, the sender's balance/allowance checked and gas estimated for each, in
  * parallel. Without estimation the market routes, plans and serializes the answer where it routes (a routing
- * worker: see `answerQuotes`). Throws AppError for a request that cannot be quoted (see `planSingleQuotes`),
+ * worker: see `answerQuotes`); with it, the quotes are drafted there (see `draftQuotes`) and each gets its
+ * estimate's fields here, where the node is read. Throws AppError for a request that cannot be quoted (see `planSingleQuotes`),
  * UNSUPPORTED_CHAIN for a chain without a market.
  */
 export async function quoteSingle(
@@ -48,36 +46,21 @@ export async function quoteSingle(
   const estimateOn = query.disableEstimate === false || query.disableEstimateGas === false
   const sender = query.sender ? getAddress(query.sender) : undefined
   const { request, snapshot } = prepared
+  const options = { perExchange: request?.exchangeIds === undefined }
   if (!(estimateOn && sender)) {
     if (!request) return answerSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared))
-    const options = { perExchange: request.exchangeIds === undefined }
     return withQuoteRoutingErrors(market, prepared, market.answerQuotes(snapshot, request, options, job))
   }
-  const planned = planQuotes(prepared.input, await findQuoteRoutes(market, prepared))
+  const drafts = request
+    ? await withQuoteRoutingErrors(market, prepared, market.draftQuotes(snapshot, request, options, job))
+    : draftSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared))
   // funds and estimates are read at the snapshot's block, once per block for the same sender and transaction:
   // the quotes of a request share one reading of the sender's funds, quotes with the same transaction (the best
   // is often one exchange's own) share one estimate, and so do requests that repeat within a block
-  const estimateQuote = (call: SwapCall) =>
-    estimateSwap(
-      market,
-      {
-        sender,
-        tokenIn: call.tokenIn,
-        amountIn: call.amountIn,
-        data: buildSwapCalldata(call),
-        value: computeSwapValue(call),
-      },
-      snapshot,
-    )
   const quotes = await Promise.all(
-    planned.map(async (q) => {
-      const estimated = q.call ? await estimateQuote(q.call) : undefined
-      return formatSingleQuote(market.quoteView, q, {
-        requestId: caller.requestId,
-        uuid: query.uuid,
-        ...(estimated ? { estimate: estimated } : {}),
-      })
-    }),
+    drafts.map(async ({ json, tx }) =>
+      tx ? appendJsonFields(json, toJsonText(await estimateSwap(market, { ...tx, sender }, snapshot))) : json,
+    ),
   )
-  return toJsonText(quotes)
+  return joinJsonArray(quotes)
 }

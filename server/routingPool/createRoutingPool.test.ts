@@ -208,6 +208,15 @@ describe('routing on worker threads', () => {
       // routing errors, mapped on the event loop: dust, and more output than the pools hold
       { fromTokenAddress: zeroAddress, toTokenAddress: usdc, amount: '1' },
       { fromTokenAddress: usdc, toTokenAddress: dai, amount: `1${'0'.repeat(36)}`, isExactOut: 'true' },
+      // with gas estimation: drafted in the worker, estimated on the event loop (funded, and without funds)
+      {
+        fromTokenAddress: zeroAddress,
+        toTokenAddress: usdc,
+        amount: '150000000000000000000',
+        sender,
+        disableEstimate: 'false',
+      },
+      { fromTokenAddress: usdc, toTokenAddress: dai, amount: '1000000000', sender, disableEstimate: 'false' },
     ]
     await Promise.all([
       h.refreshAll(),
@@ -224,7 +233,22 @@ describe('routing on worker threads', () => {
       expect(await quoteText(soloApp, params)).toEqual(expected)
       expect(await quoteText(pooledApp, params)).toEqual(expected)
     }
-    expect(outcomes).toEqual([4, 3, 1, 'PRICE_IMPACT_TOO_HIGH', 'BELOW_MINIMUM', 'INSUFFICIENT_LIQUIDITY'])
+    expect(outcomes).toEqual([
+      4,
+      3,
+      1,
+      'PRICE_IMPACT_TOO_HIGH',
+      'BELOW_MINIMUM',
+      'INSUFFICIENT_LIQUIDITY',
+      4,
+      3,
+    ])
+    const estimated = (await quoteText(soloApp, cases[6] ?? {})).body
+    expect(JSON.parse(estimated)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ estimateGas: expect.stringMatching(/^[1-9][0-9]+$/) }),
+      ]),
+    )
   })
 
   it('answers quote/single as the in-process app does, before and after a block that moves a pool', async () => {

@@ -6,7 +6,12 @@ import type { Address } from 'viem'
 import { AppError } from '../errors'
 import type { JsonText } from '../http/jsonText'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
-import { answerSingleQuotes, type SingleQuoteJob } from '../quotes/answerSingleQuotes'
+import {
+  answerSingleQuotes,
+  draftSingleQuotes,
+  type QuoteDraft,
+  type SingleQuoteJob,
+} from '../quotes/answerSingleQuotes'
 import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import { type FoundRoutes, type PoolState, type RouteRequest, RoutingError } from '../routing'
@@ -48,6 +53,17 @@ export interface RoutingPool {
     job: SingleQuoteJob,
     view: ChainQuoteView,
   ): Promise<JsonText<SingleQuoteResponse[]>>
+  /**
+   * The quotes of `request` over `snapshot` drafted for gas estimation (see `draftSingleQuotes`), where
+   * `answerQuotes` would answer them.
+   */
+  draftQuotes(
+    snapshot: PoolSnapshot,
+    request: RouteRequest,
+    options: { perExchange: boolean },
+    job: SingleQuoteJob,
+    view: ChainQuoteView,
+  ): Promise<QuoteDraft[]>
   /** Stops the workers; pending requests reject. */
   close(): Promise<void>
 }
@@ -210,44 +226,70 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
     return combineRouteParts(found, options)
   }
 
+  /**
+   * The quotes of `request`, made by `make` (`answerSingleQuotes` or `draftSingleQuotes`) on the worker that
+   * routes it, whose answer `read` takes (undefined: not the answer asked for); made on this thread when two idle
+   * workers share the routing.
+   */
+  const quote = async <T>(
+    snapshot: PoolSnapshot,
+    request: RouteRequest,
+    options: { perExchange: boolean },
+    job: SingleQuoteJob,
+    view: ChainQuoteView,
+    drafts: boolean,
+    make: (view: ChainQuoteView, job: SingleQuoteJob, found: FoundRoutes) => T,
+    read: (message: FromRoutingWorker) => T | undefined,
+  ): Promise<T> => {
+    if (closed) throw new Error('routing pool is closed')
+    const parts = partsFor(snapshot, request)
+    if (parts.length > 1) return make(view, job, await findRoutes(snapshot, request, options, parts))
+    const entry = pickWorker()
+    const snapshotId = ensureSnapshot(entry, snapshot)
+    if (!entry.views.has(view.chainId)) {
+      entry.worker.postMessage({ type: 'view', view } satisfies ToRoutingWorker)
+      entry.views.add(view.chainId)
+    }
+    return send(
+      entry,
+      (requestId) => ({
+        type: 'quote',
+        requestId,
+        chainId: snapshot.chainId,
+        snapshotId,
+        params: request,
+        perExchange: options.perExchange,
+        job,
+        drafts,
+      }),
+      (message) => {
+        const answer = read(message)
+        if (answer !== undefined) return answer
+        if ('appError' in message) {
+          const { code, message: text, details } = message.appError
+          throw new AppError(code, text, details === undefined ? {} : { details })
+        }
+        if ('routes' in message && !message.routes.ok)
+          throw new RoutingError(message.routes.code, message.routes.message)
+        throw unexpectedAnswer(message)
+      },
+    )
+  }
+
   return {
     size,
     async findRoutes(snapshot, request, options) {
       if (closed) throw new Error('routing pool is closed')
       return findRoutes(snapshot, request, options)
     },
-    async answerQuotes(snapshot, request, options, job, view) {
-      if (closed) throw new Error('routing pool is closed')
-      const parts = partsFor(snapshot, request)
-      if (parts.length > 1)
-        return answerSingleQuotes(view, job, await findRoutes(snapshot, request, options, parts))
-      const entry = pickWorker()
-      const snapshotId = ensureSnapshot(entry, snapshot)
-      if (!entry.views.has(view.chainId)) {
-        entry.worker.postMessage({ type: 'view', view } satisfies ToRoutingWorker)
-        entry.views.add(view.chainId)
-      }
-      return send(
-        entry,
-        (requestId) => ({
-          type: 'quote',
-          requestId,
-          chainId: snapshot.chainId,
-          snapshotId,
-          params: request,
-          perExchange: options.perExchange,
-          job,
-        }),
-        (message) => {
-          if ('json' in message) return message.json as JsonText<SingleQuoteResponse[]>
-          if ('appError' in message) {
-            const { code, message: text, details } = message.appError
-            throw new AppError(code, text, details === undefined ? {} : { details })
-          }
-          if ('routes' in message && !message.routes.ok)
-            throw new RoutingError(message.routes.code, message.routes.message)
-          throw unexpectedAnswer(message)
-        },
+    answerQuotes(snapshot, request, options, job, view) {
+      return quote(snapshot, request, options, job, view, false, answerSingleQuotes, (message) =>
+        'json' in message ? (message.json as JsonText<SingleQuoteResponse[]>) : undefined,
+      )
+    },
+    draftQuotes(snapshot, request, options, job, view) {
+      return quote(snapshot, request, options, job, view, true, draftSingleQuotes, (message) =>
+        'drafts' in message ? [...message.drafts] : undefined,
       )
     },
     async close() {

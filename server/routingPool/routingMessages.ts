@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { ErrorCode } from '../errors'
-import type { SingleQuoteJob } from '../quotes/answerSingleQuotes'
+import type { QuoteDraft, SingleQuoteJob } from '../quotes/answerSingleQuotes'
 import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import type { PoolState, RouteRequest } from '../routing'
 import type { RoutePart } from '../routing/findRoutes'
@@ -41,7 +41,10 @@ export interface ViewMessage {
   readonly view: ChainQuoteView
 }
 
-/** Route one whole request over a snapshot the worker holds and answer its quotes (see `answerSingleQuotes`). */
+/**
+ * Route one whole request over a snapshot the worker holds and answer its quotes (see `answerSingleQuotes`), or,
+ * with `drafts`, draft them for gas estimation (see `draftSingleQuotes`).
+ */
 export interface QuoteMessage {
   readonly type: 'quote'
   readonly requestId: number
@@ -50,17 +53,20 @@ export interface QuoteMessage {
   readonly params: RouteRequest
   readonly perExchange: boolean
   readonly job: SingleQuoteJob
+  readonly drafts: boolean
 }
 
 export type ToRoutingWorker = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage
 
 /**
- * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (the answer's JSON text, or the API
- * error planning threw); a routing error of an invalid request as `routes`; `failure` for anything unexpected.
+ * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (the answer's JSON text or its quotes'
+ * drafts, or the API error planning threw); a routing error of an invalid request as `routes`; `failure` for
+ * anything unexpected.
  */
 export type FromRoutingWorker =
   | { readonly requestId: number; readonly routes: WireRoutePart }
   | { readonly requestId: number; readonly json: string }
+  | { readonly requestId: number; readonly drafts: readonly QuoteDraft[] }
   | {
       readonly requestId: number
       readonly appError: { readonly code: ErrorCode; readonly message: string; readonly details: unknown }

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import { AppError } from '../errors'
-import { answerSingleQuotes } from '../quotes/answerSingleQuotes'
+import { answerSingleQuotes, draftSingleQuotes } from '../quotes/answerSingleQuotes'
 import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import { createHopCache, type PoolState, RoutingError } from '../routing'
 import { findRoutePart, findRoutes } from '../routing/findRoutes'
@@ -91,7 +91,9 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       const view = views.get(message.chainId)
       if (!view) throw new Error(`chain ${message.chainId} has no quote view in this worker`)
       const found = findRoutes({ ...message.params, pools, hopCache }, { perExchange: message.perExchange })
-      return { requestId: message.requestId, json: answerSingleQuotes(view, message.job, found) }
+      const { requestId, job } = message
+      if (message.drafts) return { requestId, drafts: draftSingleQuotes(view, job, found) }
+      return { requestId, json: answerSingleQuotes(view, job, found) }
     })
 
   port.on('message', (message) => {
