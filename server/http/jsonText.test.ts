@@ -13,7 +13,9 @@ describe('jsonText', () => {
   })
 
   it('joins texts into the JSON array of their values', () => {
-    expect(joinJsonArray([toJsonText({ a: 1 }), toJsonText('x')])).toBe(JSON.stringify([{ a: 1 }, 'x']))
+    expect(joinJsonArray([toJsonText({ a: 1 }), toJsonText({ a: 2 })])).toBe(
+      JSON.stringify([{ a: 1 }, { a: 2 }]),
+    )
     expect(joinJsonArray([])).toBe('[]')
   })
 })
