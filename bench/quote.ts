@@ -21,7 +21,7 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
  * and the scaling between them (BENCH_REQUESTS per level, default 3,000), and 32 clients again while a block that
- * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot requotes the route plans carried from the last ones, and searches where a plan is too old); at 1 and 32 clients with gas estimation on (a funded sender, native in: `eth_estimateGas` of every quote, a third of BENCH_REQUESTS); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
+ * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot requotes the route plans carried from the last ones, and searches where a plan is too old); at 1 and 32 clients with gas estimation on (a funded sender, native in, a third of BENCH_REQUESTS: every amount new, so `eth_estimateGas` of every quote; and at 32 clients the same 12 requests repeated, as refreshing quotes are, whose estimates a block shares); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
  * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it; BENCH_LATENCY=0
  * runs it alone: one server with the last of BENCH_WORKERS, no latency levels, memory or majors run)
  * (shortfall against an independent bracket [feasible, bound] around the optimum split-and-merge flow over every
@@ -337,6 +337,8 @@ async function measure(
   concurrency: number,
   total: number,
   durationMs = Number.POSITIVE_INFINITY,
+  /** Ask `urls` as they are, instead of each with a new amount (see `jitter`). */
+  repeat = false,
 ) {
   const latencies: number[] = []
   let next = 0
@@ -345,7 +347,8 @@ async function measure(
   const load = loadavg()[0] ?? 0
   const worker = async () => {
     while (next < total && performance.now() - started < durationMs) {
-      const url = jitter(urls[next++ % urls.length] ?? '')
+      const asked = urls[next++ % urls.length] ?? ''
+      const url = repeat ? asked : jitter(asked)
       const t = performance.now()
       const res = await get(baseUrl, url)
       latencies.push(performance.now() - t)
@@ -744,16 +747,17 @@ async function main(benchUrl: string | undefined) {
       const isLast = index === counts.length - 1
       const estimateUrls = buildEstimateMix(d)
       if (isLast) await prepareEstimateMix(target.baseUrl, d, estimateUrls)
-      const levels = [
+      const levels: { clients: number; blocks: boolean; estimate: boolean; repeat?: boolean }[] = [
         ...[1, 8, 32].map((clients) => ({ clients, blocks: false, estimate: false })),
         ...(isLast
           ? [
               { clients: 32, blocks: true, estimate: false },
               ...[1, 32].map((clients) => ({ clients, blocks: false, estimate: true })),
+              { clients: 32, blocks: false, estimate: true, repeat: true },
             ]
           : []),
       ]
-      for (const { clients, blocks, estimate } of levels) {
+      for (const { clients, blocks, estimate, repeat = false } of levels) {
         const mix = estimate ? estimateUrls : urls
         const r = blocks
           ? await whileMining(target, urls, BLOCK_MS, () =>
@@ -764,13 +768,17 @@ async function main(benchUrl: string | undefined) {
               mix,
               clients,
               estimate ? REQUESTS_PER_LEVEL / 3 : REQUESTS_PER_LEVEL,
+              Number.POSITIVE_INFINITY,
+              repeat,
             )
         if (!blocks && !estimate) perSecond.set(`${label}/${clients}`, r.perSecond)
         rows.push([
           blocks
             ? `${label}, a pool moves every ${BLOCK_MS} ms`
             : estimate
-              ? `${label}, gas estimated (${estimateUrls.length} native-in mixes)`
+              ? repeat
+                ? `${label}, gas estimated, ${estimateUrls.length} requests repeated (estimates shared in a block)`
+                : `${label}, gas estimated, every amount new (${estimateUrls.length} native-in mixes)`
               : label,
           r.concurrency,
           r.requests,
