@@ -57,6 +57,7 @@ export interface SwapEstimateMemo {
  */
 const MEMO_KEYS_PER_BLOCK = 2_048
 
+/** An empty `SwapEstimateMemo` (one per chain market). */
 export function createSwapEstimateMemo(): SwapEstimateMemo {
   return { funds: createBlockMemo(MEMO_KEYS_PER_BLOCK), gas: createBlockMemo(MEMO_KEYS_PER_BLOCK) }
 }
@@ -152,6 +153,7 @@ export async function estimateSwap(
   if ('revert' in outcome) return { ...base, estimateGasError: outcome.revert }
   return { ...base, estimateGas: ((outcome.gas * GAS_MARGIN_PERCENT) / 100n).toString() }
 }
+
 function isTransportError(error: unknown): boolean {
   return (
     error instanceof BaseError &&

@@ -26,6 +26,10 @@ export function isNativeAddress(address: string): boolean {
   return lower === zeroAddress || lower === EEEE_LOWER
 }
 
+/** Each listed token's and each chain's native trade side, made once (addresses checksummed once). */
+const listedSides = new WeakMap<TokenInfo, Readonly<TradeToken>>()
+const nativeSides = new WeakMap<ChainMarket['deployment'], Readonly<TradeToken>>()
+
 /**
  * Resolves one side of a trade against the chain's token list. Throws UNSUPPORTED_TOKEN (naming the
  * parameter) for a well-formed address the chain does not list.
@@ -33,15 +37,19 @@ export function isNativeAddress(address: string): boolean {
 export function resolveTradeToken(market: ChainMarket, address: string, param: string): TradeToken {
   const { deployment } = market
   if (isNativeAddress(address)) {
-    const chainNative = getNativeCurrency(market.chainId)
-    return {
-      address: zeroAddress,
-      routeAddress: getAddress(deployment.wrappedNative),
-      isNative: true,
-      ...chainNative,
-      transferFeeBps: 0,
-      info: undefined,
+    let side = nativeSides.get(deployment)
+    if (!side) {
+      side = Object.freeze({
+        address: zeroAddress,
+        routeAddress: getAddress(deployment.wrappedNative),
+        isNative: true,
+        ...getNativeCurrency(market.chainId),
+        transferFeeBps: 0,
+        info: undefined,
+      })
+      nativeSides.set(deployment, side)
     }
+    return side
   }
   const info = market.findToken(address as Address)
   if (!info) {
@@ -53,16 +61,21 @@ export function resolveTradeToken(market: ChainMarket, address: string, param: s
       },
     )
   }
-  return {
-    address: getAddress(info.address),
-    routeAddress: getAddress(info.address),
-    isNative: false,
-    symbol: info.symbol,
-    name: info.name,
-    decimals: info.decimals,
-    transferFeeBps: info.transferFeeBps ?? 0,
-    info,
+  let side = listedSides.get(info)
+  if (!side) {
+    side = Object.freeze({
+      address: getAddress(info.address),
+      routeAddress: getAddress(info.address),
+      isNative: false,
+      symbol: info.symbol,
+      name: info.name,
+      decimals: info.decimals,
+      transferFeeBps: info.transferFeeBps ?? 0,
+      info,
+    })
+    listedSides.set(info, side)
   }
+  return side
 }
 
 /**

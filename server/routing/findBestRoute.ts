@@ -203,13 +203,19 @@ export function isNoRouteError(error: unknown): error is RoutingError {
   )
 }
 
+/** Each pool list's exchange ids, in pool order (every request over a snapshot lists them). */
+const exchangeIdsOf = new WeakMap<readonly PoolState[], readonly string[]>()
+
 /** The exchange ids of the pools that the request's filters leave, in pool order (case as in the pools). */
 export function listExchangeIds(params: FindBestRouteParams): string[] {
+  let ids = exchangeIdsOf.get(params.pools)
+  if (!ids) {
+    ids = [...new Set(params.pools.map((p) => p.exchangeId))]
+    exchangeIdsOf.set(params.pools, ids)
+  }
   const excluded = new Set((params.excludedExchanges ?? []).map((e) => e.toLowerCase()))
   const allowed = params.exchangeIds ? new Set(params.exchangeIds.map((e) => e.toLowerCase())) : undefined
-  return [...new Set(params.pools.map((p) => p.exchangeId))].filter(
-    (id) => !excluded.has(id.toLowerCase()) && (!allowed || allowed.has(id.toLowerCase())),
-  )
+  return ids.filter((id) => !excluded.has(id.toLowerCase()) && (!allowed || allowed.has(id.toLowerCase())))
 }
 
 /** The `PLAN_BUCKET_RATIO` bucket of a positive amount or price (amounts within 2% mostly share one). */
