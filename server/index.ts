@@ -192,6 +192,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         confirmations: devnet ? 0 : 2,
         logger,
         pollIntervalMs: devnet ? 1_000 : 2_000,
+        head: () => market.poolSync.getSnapshot().blockHash,
         findCrossSent: (range) => findCrossSent(cross.providers, market.chainId, range),
       }),
     )

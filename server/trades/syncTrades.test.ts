@@ -24,7 +24,7 @@ import { buildIntegratorTag } from './buildIntegratorTag'
 import { getCompanyPublicId } from './getCompanyPublicId'
 import { swappedEvent } from './swappedEvent'
 import { type SyncTradesParams, type SyncTradesResult, syncTrades } from './syncTrades'
-import { watchTrades } from './watchTrades'
+import { MAX_SKIPPED_ROUNDS, watchTrades } from './watchTrades'
 
 // A stand-in that emits exactly the aggregator's Swapped event, so the watcher is tested without pools.
 const emitterSource = `// SPDX-License-Identifier: MIT
@@ -258,5 +258,40 @@ describe('trade watcher on anvil', () => {
     await dev.mine({ blocks: 1 })
     await syncUntilIdle(params({ confirmations: 1 }))
     expect((await storedLogs()).length).toBe(before + 1)
+  })
+
+  it('skips its rounds while the head it follows stays where a round found nothing new', async () => {
+    await syncUntilIdle(params())
+    let head = 'a'
+    const results: SyncTradesResult[] = []
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10))
+      expect(done()).toBe(true)
+    }
+    const watcher = watchTrades({
+      ...params(),
+      logger: createSilentLogger(),
+      pollIntervalMs: 10,
+      head: () => head,
+      onSync: (r) => results.push(r),
+    })
+    try {
+      await until(() => results.length === 1)
+      expect(results[0]?.kind).toBe('idle')
+      // a swap lands, but the head this watcher follows has not moved yet: fewer rounds than the cap, no read
+      await swap(acme.tag, 12_000n)
+      const before = (await storedLogs()).length
+      await new Promise((r) => setTimeout(r, 10 * (MAX_SKIPPED_ROUNDS / 3)))
+      expect(results).toHaveLength(1)
+      head = 'b'
+      await until(() => results.some((r) => r.kind === 'advanced'))
+      expect((await storedLogs()).length).toBe(before + 1)
+      // a head that stops moving is still read once every MAX_SKIPPED_ROUNDS rounds
+      await until(() => results.at(-1)?.kind === 'idle')
+      const idleRounds = results.length
+      await until(() => results.length > idleRounds)
+    } finally {
+      await watcher.stop()
+    }
   })
 })
