@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { HostToWidgetMessage } from './widgetProtocol'
 import { isWireMessage } from './widgetProtocol'
 
@@ -6,9 +6,9 @@ const hostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('config'), config: z.record(z.string(), z.unknown()) }),
   z.object({
     type: z.literal('rpcResponse'),
-    id: z.number().int(),
-    result: z.unknown().optional(),
-    error: z.object({ code: z.number().int(), message: z.string() }).optional(),
+    id: z.int(),
+    result: z.optional(z.unknown()),
+    error: z.optional(z.object({ code: z.int(), message: z.string() })),
   }),
   z.object({
     type: z.literal('providerEvent'),

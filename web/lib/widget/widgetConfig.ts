@@ -1,5 +1,9 @@
 import { isAddress } from 'viem'
-import { z } from 'zod'
+import { en } from 'zod/locales'
+import * as z from 'zod/mini'
+
+// zod/mini carries no messages of its own: the English ones name what a field expects ("Too big: ...")
+z.config(en())
 
 /** Parts of the widget's UI an integrator may hide. */
 export const hideableParts = ['title', 'chainSelector', 'wallet', 'settings', 'quoteList'] as const
@@ -12,62 +16,54 @@ export type WidgetFlow = (typeof widgetFlows)[number]
 /** Highest integrator fee the API accepts (fraction of the output; `singleSwapLimits.maxFeeFraction`). */
 export const maxWidgetFeeFraction = 0.03
 
-const decimalAmount = z.string().regex(/^(\d+\.?\d*|\.\d+)$/, 'a plain decimal amount')
-const tokenRef = z.string().trim().min(1).max(64)
-const chainId = z.number().int().positive()
-const origin = z.string().refine((value) => {
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
-  } catch (_error: unknown) {
-    return false
-  }
-}, 'an origin such as https://example.com (scheme, host and port only)')
+const decimalAmount = z.string().check(z.regex(/^(\d+\.?\d*|\.\d+)$/, 'a plain decimal amount'))
+const tokenRef = z.string().check(z.trim(), z.minLength(1), z.maxLength(64))
+const chainId = z.int().check(z.positive())
+const origin = z.string().check(
+  z.refine((value) => {
+    try {
+      const url = new URL(value)
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
+    } catch (_error: unknown) {
+      return false
+    }
+  }, 'an origin such as https://example.com (scheme, host and port only)'),
+)
 
 /**
  * Everything an integrator can set, from URL parameters or `postMessage` (all optional). `wallet` and
- * `hostOrigins` are fixed when the iframe loads (URL only); the rest can change at any time.
+ * `hostOrigins` are fixed when the iframe loads (URL only); the rest can change at any time. Written with
+ * `zod/mini`, the tree-shaken form of zod: the widget's first view downloads it.
  */
 export const widgetConfigSchema = z
-  .object({
-    theme: z.enum(['light', 'dark', 'auto']).optional(),
-    accent: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f766e')
-      .optional(),
-    radius: z.number().min(0).max(24).optional(),
-    font: z
-      .string()
-      .regex(/^[\w ,'"-]{1,100}$/, 'a CSS font-family list')
-      .optional(),
-    chains: z.array(chainId).min(1).optional(),
-    chain: chainId.optional(),
-    tokens: z.array(tokenRef).min(1).optional(),
-    from: tokenRef.optional(),
-    to: tokenRef.optional(),
-    amount: decimalAmount.optional(),
-    fixedPair: z.boolean().optional(),
-    fixedAmount: z.boolean().optional(),
-    exactOut: z.boolean().optional(),
-    slippage: z.number().min(0.01).max(20).optional(),
-    flows: z.array(z.enum(widgetFlows)).optional(),
-    apiKey: z
-      .string()
-      .regex(/^[\w.-]{8,128}$/, 'an API key')
-      .optional(),
-    feePercentage: z.number().min(0).max(maxWidgetFeeFraction).optional(),
-    feeReceiver: z
-      .string()
-      .refine((value) => isAddress(value), 'an EVM address')
-      .optional(),
-    hide: z.array(z.enum(hideableParts)).optional(),
-    wallet: z.enum(['widget', 'host']).optional(),
-    hostOrigins: z.array(origin).optional(),
+  .strictObject({
+    theme: z.optional(z.enum(['light', 'dark', 'auto'])),
+    accent: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f766e'))),
+    radius: z.optional(z.number().check(z.gte(0), z.lte(24))),
+    font: z.optional(z.string().check(z.regex(/^[\w ,'"-]{1,100}$/, 'a CSS font-family list'))),
+    chains: z.optional(z.array(chainId).check(z.minLength(1))),
+    chain: z.optional(chainId),
+    tokens: z.optional(z.array(tokenRef).check(z.minLength(1))),
+    from: z.optional(tokenRef),
+    to: z.optional(tokenRef),
+    amount: z.optional(decimalAmount),
+    fixedPair: z.optional(z.boolean()),
+    fixedAmount: z.optional(z.boolean()),
+    exactOut: z.optional(z.boolean()),
+    slippage: z.optional(z.number().check(z.gte(0.01), z.lte(20))),
+    flows: z.optional(z.array(z.enum(widgetFlows))),
+    apiKey: z.optional(z.string().check(z.regex(/^[\w.-]{8,128}$/, 'an API key'))),
+    feePercentage: z.optional(z.number().check(z.gte(0), z.lte(maxWidgetFeeFraction))),
+    feeReceiver: z.optional(z.string().check(z.refine((value) => isAddress(value), 'an EVM address'))),
+    hide: z.optional(z.array(z.enum(hideableParts))),
+    wallet: z.optional(z.enum(['widget', 'host'])),
+    hostOrigins: z.optional(z.array(origin)),
   })
-  .strict()
-  .refine(
-    (config) => (config.feePercentage ?? 0) === 0 || config.feeReceiver !== undefined,
-    'feeReceiver is required with a feePercentage above 0',
+  .check(
+    z.refine(
+      (config) => (config.feePercentage ?? 0) === 0 || config.feeReceiver !== undefined,
+      'feeReceiver is required with a feePercentage above 0',
+    ),
   )
 
 /** An integrator's configuration as given (every field optional). */

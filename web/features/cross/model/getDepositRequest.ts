@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** What a UTXO wallet must pay for a liquidity-network deposit. */
 export interface DepositRequest {
@@ -16,12 +16,12 @@ const transferSchema = z.object({
   params: z
     .array(
       z.object({
-        recipient: z.string().min(1),
-        amount: z.object({ amount: z.string().regex(/^\d+$/), decimals: z.number().int() }),
+        recipient: z.string().check(z.minLength(1)),
+        amount: z.object({ amount: z.string().check(z.regex(/^\d+$/)), decimals: z.int() }),
         memo: z.string(),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 })
 
 /**
