@@ -66,7 +66,7 @@ export function createSwapEstimateMemo(): SwapEstimateMemo {
  * Reads `SenderFunds` of `sender` for `tokenIn` (address(0): native) from the chain's node: at `block` when given
  * (once per block, sender and token: see `ChainMarket.swapEstimates`), else at the latest block.
  */
-export function readSenderFunds(
+function readSenderFunds(
   market: ChainMarket,
   sender: Address,
   tokenIn: Address,

@@ -227,20 +227,18 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
   }
 
   /**
-   * The quotes of `request`, made by `make` (`answerSingleQuotes` or `draftSingleQuotes`) on the worker that
-   * routes it, whose answer `read` takes (undefined: not the answer asked for); made on this thread when two idle
-   * workers share the routing.
+   * The quotes of `request` as `kind` makes them, on the worker that routes it; made on this thread when two
+   * idle workers share the routing.
    */
   const quote = async <T>(
+    kind: QuoteKind<T>,
     snapshot: PoolSnapshot,
     request: RouteRequest,
     options: { perExchange: boolean },
     job: SingleQuoteJob,
     view: ChainQuoteView,
-    drafts: boolean,
-    make: (view: ChainQuoteView, job: SingleQuoteJob, found: FoundRoutes) => T,
-    read: (message: FromRoutingWorker) => T | undefined,
   ): Promise<T> => {
+    const { drafts, make, read } = kind
     if (closed) throw new Error('routing pool is closed')
     const parts = partsFor(snapshot, request)
     if (parts.length > 1) return make(view, job, await findRoutes(snapshot, request, options, parts))
@@ -282,21 +280,37 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
       if (closed) throw new Error('routing pool is closed')
       return findRoutes(snapshot, request, options)
     },
-    answerQuotes(snapshot, request, options, job, view) {
-      return quote(snapshot, request, options, job, view, false, answerSingleQuotes, (message) =>
-        'json' in message ? (message.json as JsonText<SingleQuoteResponse[]>) : undefined,
-      )
-    },
-    draftQuotes(snapshot, request, options, job, view) {
-      return quote(snapshot, request, options, job, view, true, draftSingleQuotes, (message) =>
-        'drafts' in message ? [...message.drafts] : undefined,
-      )
-    },
+    answerQuotes: (...args) => quote(answering, ...args),
+    draftQuotes: (...args) => quote(drafting, ...args),
     async close() {
       closed = true
       await Promise.all(workers.map((entry) => entry.worker.terminate()))
     },
   }
+}
+
+/**
+ * What a worker makes of a routed request: the flag it is sent with, the same making on this thread, and the
+ * answer read back from its message (undefined: not this kind of answer).
+ */
+interface QuoteKind<T> {
+  readonly drafts: boolean
+  readonly make: (view: ChainQuoteView, job: SingleQuoteJob, found: FoundRoutes) => T
+  readonly read: (message: FromRoutingWorker) => T | undefined
+}
+
+/** The whole answer's JSON text (`answerSingleQuotes`). */
+const answering: QuoteKind<JsonText<SingleQuoteResponse[]>> = {
+  drafts: false,
+  make: answerSingleQuotes,
+  read: (message) => ('json' in message ? (message.json as JsonText<SingleQuoteResponse[]>) : undefined),
+}
+
+/** The quotes drafted for gas estimation (`draftSingleQuotes`). */
+const drafting: QuoteKind<QuoteDraft[]> = {
+  drafts: true,
+  make: draftSingleQuotes,
+  read: (message) => ('drafts' in message ? [...message.drafts] : undefined),
 }
 
 /** The error of a worker answer that does not fit its request (a worker failure, or a bug). */
