@@ -23,11 +23,40 @@ function isUsable(pool: PoolState): boolean {
   return poolKindOf(pool).isUsable(pool)
 }
 
+/** At most this many filter combinations keep their graph per pool list (filters come from requests). */
+const MAX_GRAPHS_PER_POOL_LIST = 256
+
+/** Each pool list's graphs, by filters (see `graphKey`). */
+const graphsByPools = new WeakMap<readonly PoolState[], Map<string, PoolGraph>>()
+
 /**
  * Groups the usable pools by token pair after applying the exchange filters (case-insensitive on ids and
- * addresses). Keys are lower-cased addresses so lookups are O(1) per call.
+ * addresses). Keys are lower-cased addresses so lookups are O(1) per call. A graph depends on the pool list and
+ * the filters only, so it is built once per pool list and filters and shared (it is never modified).
  */
 export function buildPoolGraph(params: BuildPoolGraphParams): PoolGraph {
+  let graphs = graphsByPools.get(params.pools)
+  if (!graphs) {
+    graphs = new Map()
+    graphsByPools.set(params.pools, graphs)
+  }
+  const key = graphKey(params)
+  let graph = graphs.get(key)
+  if (!graph) {
+    if (graphs.size >= MAX_GRAPHS_PER_POOL_LIST) graphs.clear()
+    graph = groupPools(params)
+    graphs.set(key, graph)
+  }
+  return graph
+}
+
+/** The filters of a graph as one string (lower-cased: they match case-insensitively). */
+function graphKey(params: BuildPoolGraphParams): string {
+  const excluded = (params.excludedExchanges ?? []).join(',')
+  return `${excluded}|${params.exchangeIds?.join(',') ?? '*'}`.toLowerCase()
+}
+
+function groupPools(params: BuildPoolGraphParams): PoolGraph {
   const excluded = new Set((params.excludedExchanges ?? []).map((entry) => entry.toLowerCase()))
   const only = params.exchangeIds ? new Set(params.exchangeIds.map((id) => id.toLowerCase())) : undefined
   const pools: PoolState[] = []

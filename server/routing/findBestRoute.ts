@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import { buildPoolGraph } from './buildPoolGraph'
 import { compareRoutes } from './compareRoutes'
 import type { HopCache } from './createHopCache'
 import type { GasModel } from './gasModel'
@@ -142,6 +143,12 @@ export function searchPooledRoute(params: FindBestRouteParams): Route {
 
 /** The best route over one exchange's pools, or undefined when they cannot route the trade. */
 export function findExchangeRoute(params: FindBestRouteParams, exchangeId: string): Route | undefined {
+  assertParams(params)
+  // an exchange without a pool of either token cannot route the trade whatever the amount: no search
+  const { adjacency } = buildPoolGraph({ ...params, exchangeIds: [exchangeId] })
+  if (!adjacency.has(params.tokenIn.toLowerCase()) || !adjacency.has(params.tokenOut.toLowerCase())) {
+    return undefined
+  }
   try {
     return findBestRoute({
       ...params,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { makeV2Pool, testAddress } from '../poolKinds/testPools'
+import { buildPoolGraph } from './buildPoolGraph'
 import { createHopCache } from './createHopCache'
-import { findBestRoute } from './findBestRoute'
+import { findBestRoute, findExchangeRoute } from './findBestRoute'
 import { combineRouteParts, findRoutePart, findRoutes, splitRouteRequest } from './findRoutes'
 import { RoutingError } from './RoutingError'
 
@@ -88,5 +89,29 @@ describe('findRoutes in parts', () => {
     expect(() =>
       findRoutePart({ ...base, amount: 0n }, { pooled: false, exchangeIds: ['sushiswap'] }),
     ).toThrow('amount must be positive')
+  })
+})
+
+describe('per-exchange searches', () => {
+  it('skips an exchange without a pool of either token, without searching or memoizing anything', () => {
+    const hopCache = createHopCache()
+    const params = { ...base, amount: E18, hopCache }
+    // pancakeswap has DAI/USDC only (no WETH), sushiswap WETH/DAI only (no USDC)
+    expect(findExchangeRoute(params, 'pancakeswap')).toBeUndefined()
+    expect(findExchangeRoute(params, 'sushiswap')).toBeUndefined()
+    expect(hopCache.routes(pools).size).toBe(0)
+    expect(
+      findExchangeRoute(params, 'uniswap-v2')?.legs.map((leg) => leg.hops.map((h) => h.pool.address)),
+    ).toEqual([[pools[0]?.address], [pools[3]?.address]])
+    // the exchange's request and its pooled search
+    expect(hopCache.routes(pools).size).toBe(2)
+  })
+
+  it('builds one graph per pool list and filters, filters compared without case', () => {
+    const graph = buildPoolGraph({ pools, exchangeIds: ['SushiSwap'] })
+    expect(buildPoolGraph({ pools, exchangeIds: ['sushiswap'] })).toBe(graph)
+    expect([...graph.adjacency.keys()]).toEqual([WETH.toLowerCase(), DAI.toLowerCase()])
+    expect(buildPoolGraph({ pools, exchangeIds: ['sushiswap'], excludedExchanges: ['x'] })).not.toBe(graph)
+    expect(buildPoolGraph({ pools: [...pools], exchangeIds: ['sushiswap'] })).not.toBe(graph)
   })
 })
