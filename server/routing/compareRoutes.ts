@@ -5,8 +5,10 @@ import type { Route } from './types'
  * gas cost (lower wins). Both routes must have the same trade type and tokens.
  */
 export function compareRoutes(a: Route, b: Route): number {
-  const score = (r: Route) =>
-    r.tradeType === 'exactIn' ? r.amountOut - r.gasCostInToken : -(r.amountIn + r.gasCostInToken)
   const d = score(b) - score(a)
   return d > 0n ? 1 : d < 0n ? -1 : 0
+}
+
+function score(r: Route): bigint {
+  return r.tradeType === 'exactIn' ? r.amountOut - r.gasCostInToken : -(r.amountIn + r.gasCostInToken)
 }

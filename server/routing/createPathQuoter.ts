@@ -55,19 +55,84 @@ export function createPathQuoter(params: {
   transferFeeBps: (tokenLowerCase: string) => number
   cache?: HopCache
 }): PathQuoter {
-  const { pools, transferFeeBps } = params
-  const cache = params.cache ?? createHopCache()
-  const lower = pools.map((p) => [p.token0.toLowerCase(), p.token1.toLowerCase()] as const)
+  return new CachedPathQuoter(params.pools, params.transferFeeBps, params.cache ?? createHopCache())
+}
 
-  const run = (poolId: number, tokenIn: Address, amount: bigint, exactIn: boolean): HopResult | null => {
-    const pool = pools[poolId]
-    const tokens = lower[poolId]
+/** Lower-cased tokens of each pool list's pools (a routing call builds several quoters over one list). */
+const lowerTokensOf = new WeakMap<readonly PoolState[], readonly (readonly [string, string])[]>()
+
+function lowerTokens(pools: readonly PoolState[]): readonly (readonly [string, string])[] {
+  let lower = lowerTokensOf.get(pools)
+  if (!lower) {
+    lower = pools.map((p) => [p.token0.toLowerCase(), p.token1.toLowerCase()] as const)
+    lowerTokensOf.set(pools, lower)
+  }
+  return lower
+}
+
+/** `createPathQuoter`'s quoter (methods on the prototype: quoters are made per routing call). */
+class CachedPathQuoter implements PathQuoter {
+  private readonly lower: readonly (readonly [string, string])[]
+
+  constructor(
+    private readonly pools: readonly PoolState[],
+    private readonly transferFeeBps: (tokenLowerCase: string) => number,
+    private readonly cache: HopCache,
+  ) {
+    this.lower = lowerTokens(pools)
+  }
+
+  hopExactIn(poolId: number, tokenIn: Address, amountIn: bigint): HopResult | null {
+    return this.run(poolId, tokenIn, amountIn, true)
+  }
+
+  hopExactOut(poolId: number, tokenIn: Address, amountOut: bigint): HopResult | null {
+    return this.run(poolId, tokenIn, amountOut, false)
+  }
+
+  quoteExactIn(path: PoolPath, amountIn: bigint): PathQuote | null {
+    const hops: Hop[] = []
+    let amount = amountIn
+    for (let i = 0; i < path.poolIds.length; i++) {
+      const poolId = path.poolIds[i]
+      const tokenIn = path.tokens[i]
+      const tokenOut = path.tokens[i + 1]
+      if (poolId === undefined || tokenIn === undefined || tokenOut === undefined) return null
+      const r = this.run(poolId, tokenIn, amount, true)
+      const hop = r && this.toHop(poolId, tokenIn, tokenOut, r)
+      if (!hop) return null
+      hops.push(hop)
+      amount = hop.amountOut
+    }
+    return { amountIn, amountOut: amount, hops }
+  }
+
+  quoteExactOut(path: PoolPath, amountOut: bigint): PathQuote | null {
+    const hops: Hop[] = []
+    let amount = amountOut
+    for (let i = path.poolIds.length - 1; i >= 0; i--) {
+      const poolId = path.poolIds[i]
+      const tokenIn = path.tokens[i]
+      const tokenOut = path.tokens[i + 1]
+      if (poolId === undefined || tokenIn === undefined || tokenOut === undefined) return null
+      const r = this.run(poolId, tokenIn, amount, false)
+      const hop = r && this.toHop(poolId, tokenIn, tokenOut, r)
+      if (!hop) return null
+      hops.unshift(hop)
+      amount = hop.amountIn
+    }
+    return { amountIn: amount, amountOut, hops }
+  }
+
+  private run(poolId: number, tokenIn: Address, amount: bigint, exactIn: boolean): HopResult | null {
+    const pool = this.pools[poolId]
+    const tokens = this.lower[poolId]
     if (pool === undefined || tokens === undefined || amount <= 0n) return null
     const inKey = tokenIn.toLowerCase()
     const zeroForOne = tokens[0] === inKey
-    const taxIn = transferFeeBps(inKey)
-    const taxOut = transferFeeBps(zeroForOne ? tokens[1] : tokens[0])
-    const memo = cache.hops(pool, `${zeroForOne ? '>' : '<'}${exactIn ? '+' : '-'}${taxIn},${taxOut}`)
+    const taxIn = this.transferFeeBps(inKey)
+    const taxOut = this.transferFeeBps(zeroForOne ? tokens[1] : tokens[0])
+    const memo = this.cache.hops(pool, `${zeroForOne ? '>' : '<'}${exactIn ? '+' : '-'}${taxIn},${taxOut}`)
     const cached = memo.get(amount)
     if (cached !== undefined) return cached
     let result: HopResult | null = null
@@ -75,7 +140,8 @@ export function createPathQuoter(params: {
       if (exactIn) {
         if (taxIn === 0 || poolKindOf(pool).acceptsTaxedInput) {
           const poolReceives = applyTransferFee(amount, taxIn)
-          const swap = poolReceives > 0n ? cache.simulator(pool, zeroForOne).exactIn(poolReceives) : undefined
+          const swap =
+            poolReceives > 0n ? this.cache.simulator(pool, zeroForOne).exactIn(poolReceives) : undefined
           if (swap?.complete && swap.amountOut > 0n) {
             result = {
               sent: amount,
@@ -85,7 +151,7 @@ export function createPathQuoter(params: {
           }
         }
       } else if (taxIn === 0 && taxOut === 0) {
-        const swap = cache.simulator(pool, zeroForOne).exactOut(amount)
+        const swap = this.cache.simulator(pool, zeroForOne).exactOut(amount)
         if (swap.complete && swap.amountOut === amount) {
           result = { sent: swap.amountIn, received: amount, ticksCrossed: swap.ticksCrossed }
         }
@@ -97,46 +163,9 @@ export function createPathQuoter(params: {
     return result
   }
 
-  const toHop = (poolId: number, tokenIn: Address, tokenOut: Address, r: HopResult): Hop | null => {
-    const pool = pools[poolId]
+  private toHop(poolId: number, tokenIn: Address, tokenOut: Address, r: HopResult): Hop | null {
+    const pool = this.pools[poolId]
     if (pool === undefined) return null
     return { pool, tokenIn, tokenOut, amountIn: r.sent, amountOut: r.received, ticksCrossed: r.ticksCrossed }
-  }
-
-  return {
-    hopExactIn: (poolId, tokenIn, amountIn) => run(poolId, tokenIn, amountIn, true),
-    hopExactOut: (poolId, tokenIn, amountOut) => run(poolId, tokenIn, amountOut, false),
-    quoteExactIn(path, amountIn) {
-      const hops: Hop[] = []
-      let amount = amountIn
-      for (let i = 0; i < path.poolIds.length; i++) {
-        const poolId = path.poolIds[i]
-        const tokenIn = path.tokens[i]
-        const tokenOut = path.tokens[i + 1]
-        if (poolId === undefined || tokenIn === undefined || tokenOut === undefined) return null
-        const r = run(poolId, tokenIn, amount, true)
-        const hop = r && toHop(poolId, tokenIn, tokenOut, r)
-        if (!hop) return null
-        hops.push(hop)
-        amount = hop.amountOut
-      }
-      return { amountIn, amountOut: amount, hops }
-    },
-    quoteExactOut(path, amountOut) {
-      const hops: Hop[] = []
-      let amount = amountOut
-      for (let i = path.poolIds.length - 1; i >= 0; i--) {
-        const poolId = path.poolIds[i]
-        const tokenIn = path.tokens[i]
-        const tokenOut = path.tokens[i + 1]
-        if (poolId === undefined || tokenIn === undefined || tokenOut === undefined) return null
-        const r = run(poolId, tokenIn, amount, false)
-        const hop = r && toHop(poolId, tokenIn, tokenOut, r)
-        if (!hop) return null
-        hops.unshift(hop)
-        amount = hop.amountIn
-      }
-      return { amountIn: amount, amountOut, hops }
-    },
   }
 }

@@ -65,8 +65,11 @@ export interface RouteSearchStats {
 
 const MAX_FEE_BPS = 1000
 
+function invalid(message: string): RoutingError {
+  return new RoutingError('INVALID_PARAMS', message)
+}
+
 function assertParams(params: FindBestRouteParams): void {
-  const invalid = (message: string) => new RoutingError('INVALID_PARAMS', message)
   if (params.amount <= 0n) throw invalid('amount must be positive')
   if (params.tokenIn.toLowerCase() === params.tokenOut.toLowerCase()) throw invalid('tokenIn equals tokenOut')
   const feeBps = params.feeBps ?? 0

@@ -43,10 +43,10 @@ export function requoteRoute(params: FindBestRouteParams, plan: Route): Route | 
 
   const exactIn = params.tradeType === 'exactIn'
   const total = legRouteTotal(params, tax)
-  const part = (leg: Leg) => (exactIn ? leg.amountIn : leg.amountOut)
-  const planned = plan.legs.reduce((sum, leg) => sum + part(leg), 0n)
+  let planned = 0n
+  for (const leg of plan.legs) planned += exactIn ? leg.amountIn : leg.amountOut
   if (total <= 0n || planned <= 0n) return null
-  const amounts = plan.legs.map((leg) => (part(leg) * total) / planned)
+  const amounts = plan.legs.map((leg) => ((exactIn ? leg.amountIn : leg.amountOut) * total) / planned)
   amounts[0] = (amounts[0] ?? 0n) + total - amounts.reduce((sum, a) => sum + a, 0n)
 
   const pools: PoolState[] = []

@@ -31,6 +31,11 @@ interface Segment {
   crossed: number
 }
 
+/** The input (exact in) or output (exact out) a segment reaches when taken in full. */
+function reach(segment: Segment, exactIn: boolean): bigint {
+  return exactIn ? segment.cumIn : segment.cumOut
+}
+
 /**
  * Fast exact quotes for one V3 pool and direction, for the many probes of one routing call. A step of
  * `UniswapV3Pool.swap` that reaches its target moves amounts that do not depend on the amount remaining
@@ -107,12 +112,11 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
   }
 
   const quote = (amount: bigint, exactIn: boolean): V3Quote => {
-    const reach = (s: Segment) => (exactIn ? s.cumIn : s.cumOut)
     const last = segments[segments.length - 1]
-    if (last === undefined || reach(last) < amount) {
+    if (last === undefined || reach(last, exactIn) < amount) {
       while (extend()) {
         const newest = segments[segments.length - 1]
-        if (newest && reach(newest) >= amount) break
+        if (newest && reach(newest, exactIn) >= amount) break
       }
     }
     let lo = 0
@@ -120,7 +124,7 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
       const s = segments[mid]
-      if (s !== undefined && reach(s) < amount) lo = mid + 1
+      if (s !== undefined && reach(s, exactIn) < amount) lo = mid + 1
       else hi = mid
     }
     const segment = segments[lo]
@@ -131,7 +135,7 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
     if (segment === undefined) {
       return { amountIn: baseIn, amountOut: baseOut, ticksCrossed: baseCrossed, complete: false }
     }
-    if (reach(segment) === amount) {
+    if (reach(segment, exactIn) === amount) {
       return {
         amountIn: segment.cumIn,
         amountOut: segment.cumOut,
