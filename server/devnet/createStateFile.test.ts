@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,6 +19,17 @@ describe('createStateFile', () => {
     void file.save({ amount: 1n, note: 'first' })
     await file.save({ amount: 2n ** 70n, note: 'second' })
     expect(await file.read()).toEqual({ amount: 2n ** 70n, note: 'second' })
+  })
+
+  it('writes nothing when the state is the one it last saved', async () => {
+    const where = path.join(dir, 'same.json')
+    const file = createStateFile<{ cursor: number }>(where, 'it')
+    await file.save({ cursor: 7 })
+    await writeFile(where, '{"cursor":1}')
+    await file.save({ cursor: 7 })
+    expect(await readFile(where, 'utf8')).toBe('{"cursor":1}')
+    await file.save({ cursor: 8 })
+    expect(await file.read()).toEqual({ cursor: 8 })
   })
 
   it('names a damaged file', async () => {

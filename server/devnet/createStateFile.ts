@@ -1,11 +1,17 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
-/** A worker's state on disk as JSON: read once at start, replaced atomically on every save, saves in order. */
+/**
+ * A worker's state on disk as JSON: read once at start, replaced atomically on every save that changes it, saves
+ * in order.
+ */
 export interface StateFile<T> {
   /** The saved state, or undefined when there is none yet. Throws naming the file when it is damaged. */
   read(): Promise<T | undefined>
-  /** Writes `state` to a temporary file and renames it over the old one, after any earlier save. */
+  /**
+   * Writes `state` to a temporary file and renames it over the old one, after any earlier save; nothing when it is
+   * the state this file last saved.
+   */
   save(state: T): Promise<void>
 }
 
@@ -16,6 +22,8 @@ export interface StateFile<T> {
  */
 export function createStateFile<T>(file: string, what: string): StateFile<T> {
   let writing: Promise<void> = Promise.resolve()
+  /** The text of the last save: a save of the same text writes nothing (the workers save after every pass). */
+  let saved: string | undefined
   return {
     async read() {
       let text: string
@@ -37,11 +45,18 @@ export function createStateFile<T>(file: string, what: string): StateFile<T> {
       const text = JSON.stringify(state, (_key, value: unknown) =>
         typeof value === 'bigint' ? `${value}n` : value,
       )
-      writing = writing.then(async () => {
-        await mkdir(path.dirname(file), { recursive: true })
-        await writeFile(`${file}.tmp`, text)
-        await rename(`${file}.tmp`, file)
-      })
+      if (text === saved) return writing
+      saved = text
+      writing = writing
+        .then(async () => {
+          await mkdir(path.dirname(file), { recursive: true })
+          await writeFile(`${file}.tmp`, text)
+          await rename(`${file}.tmp`, file)
+        })
+        .catch((error: unknown) => {
+          saved = undefined
+          throw error
+        })
       return writing
     },
   }

@@ -18,6 +18,7 @@ import { acrossSpokePoolAbi as spokeAbi } from '../../providers/across/acrossSpo
 import { createPassRunner } from '../createPassRunner'
 import type { StateFile } from '../createStateFile'
 import { getDeployerAccount } from '../devAccounts'
+import { hashAtCursor } from '../hashAtCursor'
 import { buildRefundTree, type RelayerRefundLeaf } from './buildRefundTree'
 import { getFillerAccount } from './fillerAccount'
 
@@ -139,11 +140,12 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
   const scan = async (s: AcrossFillerState, chain: FillerChain) => {
     const chainId = chain.deployment.chainId
     const client = chain.admin
-    const head = Number(await client.getBlockNumber())
+    const latest = await client.getBlock()
+    const head = Number(latest.number)
     let cursor = s.cursors[chainId]
     if (cursor !== undefined) {
-      const block = head < cursor ? undefined : await client.getBlock({ blockNumber: BigInt(cursor) })
-      if (block === undefined || block.hash !== s.cursorHashes[chainId]) {
+      const hash = await hashAtCursor(client, cursor, latest)
+      if (hash === undefined || hash !== s.cursorHashes[chainId]) {
         log(`across filler: chain ${chainId} is not the chain last scanned; rescanning it`)
         s.deposits = s.deposits.filter((d) => d.originChainId !== chainId)
         s.bundles = s.bundles.filter((b) => b.chainId !== chainId)
@@ -197,7 +199,7 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
       }
     }
     s.cursors[chainId] = head
-    s.cursorHashes[chainId] = (await client.getBlock({ blockNumber: BigInt(head) })).hash
+    s.cursorHashes[chainId] = latest.hash
   }
 
   const relayDataOf = (d: FillerDeposit) => ({
@@ -385,7 +387,7 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
         }),
       )
       // pick up the fills just sent (their FilledRelay) before repaying them
-      await Promise.all(chains.map((chain) => scan(s, chain)))
+      if (result.fills.length > 0) await Promise.all(chains.map((chain) => scan(s, chain)))
     }
     await expire(s)
     planBundles(s)

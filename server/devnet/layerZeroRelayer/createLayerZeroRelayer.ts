@@ -14,6 +14,7 @@ import { sendContractTx } from '../../../contracts/deploy/sendContractTx'
 import type { ChainDeployment, LayerZeroDeployment } from '../../chains/deployment'
 import { createPassRunner } from '../createPassRunner'
 import type { StateFile } from '../createStateFile'
+import { hashAtCursor } from '../hashAtCursor'
 import { decodePacket } from './decodePacket'
 import { layerZeroRelayerAbis as abis } from './layerZeroRelayerAbis'
 import { parseExecutorOptions } from './parseExecutorOptions'
@@ -151,13 +152,14 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
 
   const scan = async (s: LayerZeroRelayerState, chain: RelayChain) => {
     const chainId = chain.deployment.chainId
-    const head = Number(await chain.client.getBlockNumber())
+    const latest = await chain.client.getBlock()
+    const head = Number(latest.number)
     s.cursorHashes ??= {}
     let cursor = s.cursors[chainId]
     if (cursor !== undefined) {
       const known = s.cursorHashes[chainId]
-      const block = head < cursor ? undefined : await chain.client.getBlock({ blockNumber: BigInt(cursor) })
-      if (block === undefined || (known !== undefined && block.hash !== known)) {
+      const hash = await hashAtCursor(chain.client, cursor, latest)
+      if (hash === undefined || (known !== undefined && hash !== known)) {
         // The chain is not the one scanned (its anvil restarted from the snapshot): what was seen on it may
         // never have happened, so forget it and rescan from the start (delivery state is read on-chain).
         log(`layerzero relayer: chain ${chainId} is not the chain last scanned; rescanning it`)
@@ -211,7 +213,7 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
       }
     }
     s.cursors[chainId] = head
-    s.cursorHashes[chainId] = (await chain.client.getBlock({ blockNumber: BigInt(head) })).hash
+    s.cursorHashes[chainId] = latest.hash
   }
 
   const readStage = async (dst: RelayChain, encoded: Hex): Promise<PacketStage> => {
