@@ -58,29 +58,16 @@ export function createPathQuoter(params: {
   return new CachedPathQuoter(params.pools, params.transferFeeBps, params.cache ?? createHopCache())
 }
 
-/** Lower-cased tokens of each pool list's pools (a routing call builds several quoters over one list). */
-const lowerTokensOf = new WeakMap<readonly PoolState[], readonly (readonly [string, string])[]>()
-
-function lowerTokens(pools: readonly PoolState[]): readonly (readonly [string, string])[] {
-  let lower = lowerTokensOf.get(pools)
-  if (!lower) {
-    lower = pools.map((p) => [p.token0.toLowerCase(), p.token1.toLowerCase()] as const)
-    lowerTokensOf.set(pools, lower)
-  }
-  return lower
-}
-
 /** `createPathQuoter`'s quoter (methods on the prototype: quoters are made per routing call). */
 class CachedPathQuoter implements PathQuoter {
-  private readonly lower: readonly (readonly [string, string])[]
+  /** Each pool's tokens lower-cased, filled as pools are first quoted (a search reads a few of many). */
+  private readonly lower: (readonly [string, string])[] = []
 
   constructor(
     private readonly pools: readonly PoolState[],
     private readonly transferFeeBps: (tokenLowerCase: string) => number,
     private readonly cache: HopCache,
-  ) {
-    this.lower = lowerTokens(pools)
-  }
+  ) {}
 
   hopExactIn(poolId: number, tokenIn: Address, amountIn: bigint): HopResult | null {
     return this.run(poolId, tokenIn, amountIn, true)
@@ -126,8 +113,12 @@ class CachedPathQuoter implements PathQuoter {
 
   private run(poolId: number, tokenIn: Address, amount: bigint, exactIn: boolean): HopResult | null {
     const pool = this.pools[poolId]
-    const tokens = this.lower[poolId]
-    if (pool === undefined || tokens === undefined || amount <= 0n) return null
+    if (pool === undefined || amount <= 0n) return null
+    let tokens = this.lower[poolId]
+    if (tokens === undefined) {
+      tokens = [pool.token0.toLowerCase(), pool.token1.toLowerCase()]
+      this.lower[poolId] = tokens
+    }
     const inKey = tokenIn.toLowerCase()
     const zeroForOne = tokens[0] === inKey
     const taxIn = this.transferFeeBps(inKey)

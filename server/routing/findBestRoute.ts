@@ -147,18 +147,19 @@ export function searchPooledRoute(params: FindBestRouteParams): Route {
 /** The best route over one exchange's pools, or undefined when they cannot route the trade. */
 export function findExchangeRoute(params: FindBestRouteParams, exchangeId: string): Route | undefined {
   assertParams(params)
+  const exchangeParams = {
+    ...params,
+    exchangeIds: [exchangeId],
+    onSearchStats: undefined,
+    onFlowSearchStats: undefined,
+  }
   // an exchange without a pool of either token cannot route the trade whatever the amount: no search
-  const { adjacency } = buildPoolGraph({ ...params, exchangeIds: [exchangeId] })
+  const { adjacency } = buildPoolGraph(exchangeParams)
   if (!adjacency.has(params.tokenIn.toLowerCase()) || !adjacency.has(params.tokenOut.toLowerCase())) {
     return undefined
   }
   try {
-    return findBestRoute({
-      ...params,
-      exchangeIds: [exchangeId],
-      onSearchStats: undefined,
-      onFlowSearchStats: undefined,
-    })
+    return findBestRoute(exchangeParams)
   } catch (error: unknown) {
     if (!isNoRouteError(error)) throw error
     return undefined
@@ -267,10 +268,26 @@ function routeMemoKey(params: FindBestRouteParams, prices: PriceKeys): string {
     params.maxHops ?? 3,
     params.maxLegs ?? 8,
     params.gasModel ? `${params.gasModel.base}/${params.gasModel.perLeg}` : '',
-    params.connectors.join(',').toLowerCase(),
-    (params.tokens ?? [])
-      .map((t) => `${t.address}:${t.transferFeeBps ?? 0}`)
-      .join(',')
-      .toLowerCase(),
+    listKey(params.connectors, connectorsText),
+    params.tokens ? listKey(params.tokens, taxesText) : '',
   ].join('|')
 }
+
+/** The key text of each list a request names (a request's per-exchange searches share its lists). */
+const listKeys = new WeakMap<readonly unknown[], string>()
+
+function listKey<T>(list: readonly T[], text: (list: readonly T[]) => string): string {
+  let key = listKeys.get(list)
+  if (key === undefined) {
+    key = text(list)
+    listKeys.set(list, key)
+  }
+  return key
+}
+
+const connectorsText = (connectors: readonly string[]) => connectors.join(',').toLowerCase()
+const taxesText = (tokens: readonly TokenFacts[]) =>
+  tokens
+    .map((t) => `${t.address}:${t.transferFeeBps ?? 0}`)
+    .join(',')
+    .toLowerCase()
