@@ -1,11 +1,12 @@
-import { type JsonText, toJsonText } from '../http/jsonText'
-import type { FoundRoutes } from '../routing'
+import { isDeepStrictEqual } from 'node:util'
+import { type JsonText, joinJsonArray, toJsonText } from '../http/jsonText'
+import type { FoundRoutes, Route } from '../routing'
 import { buildSwapCalldata } from './buildSwapCalldata'
 import type { ChainQuoteView } from './chainQuoteView'
 import { computeSwapValue } from './computeSwapValue'
 import type { EstimateSwapParams } from './estimateSwap'
 import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
-import { planQuotes, type QuotePlanInput } from './planQuotes'
+import { type PlannedQuote, planQuotes, type QuotePlanInput } from './planQuotes'
 
 /** A `quote/single` request whose routes are still to find: what answering it needs besides its chain's view. */
 export interface SingleQuoteJob {
@@ -25,10 +26,40 @@ export function answerSingleQuotes(
   job: SingleQuoteJob,
   found: FoundRoutes,
 ): JsonText<SingleQuoteResponse[]> {
-  const quotes = planQuotes(job.input, found).map((q) =>
-    formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid }),
-  )
-  return toJsonText(quotes)
+  const planned = planQuotes(job.input, found)
+  const best = planned[0]
+  let bestText: JsonText<SingleQuoteResponse> | undefined
+  const texts = planned.map((q) => {
+    // an exchange's route is usually the best route found again: its quote is the best one's but for the tag
+    const retagged = bestText && best && sameRoute(q.route, best.route) ? retagBest(bestText, q) : undefined
+    if (retagged) return retagged
+    const text = toJsonText(formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid }))
+    bestText ??= text
+    return text
+  })
+  return joinJsonArray(texts)
+}
+
+/** How the best quote's text begins (`formatSingleQuote` writes `isBest` and `exchangeId` first). */
+const BEST_PREFIX = '{"isBest":true,"exchangeId":"best",'
+
+/**
+ * The text of `q`, an exchange's quote of the best quote's route, from the best quote's text: the same but for
+ * `isBest` and `exchangeId`, the only fields of a quote that are not its route's, request's or chain's.
+ * Undefined when the text does not begin as expected (then the quote is formatted in full).
+ */
+function retagBest(
+  bestText: JsonText<SingleQuoteResponse>,
+  q: PlannedQuote,
+): JsonText<SingleQuoteResponse> | undefined {
+  if (q.isBest || q.exchangeId === undefined || !bestText.startsWith(BEST_PREFIX)) return undefined
+  const tag = `{"isBest":false,"exchangeId":${JSON.stringify(q.exchangeId)},`
+  return `${tag}${bestText.slice(BEST_PREFIX.length)}` as JsonText<SingleQuoteResponse>
+}
+
+/** Whether two routes are the same in every field (their pools are the same snapshot's objects). */
+function sameRoute(a: Route, b: Route): boolean {
+  return a === b || (a.amountOut === b.amountOut && a.amountIn === b.amountIn && isDeepStrictEqual(a, b))
 }
 
 /**
@@ -50,13 +81,24 @@ export function draftSingleQuotes(
   job: SingleQuoteJob,
   found: FoundRoutes,
 ): QuoteDraft[] {
-  return planQuotes(job.input, found).map((q) => ({
-    json: toJsonText(formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid })),
-    tx: q.call && {
-      tokenIn: q.call.tokenIn,
-      amountIn: q.call.amountIn,
-      data: buildSwapCalldata(q.call),
-      value: computeSwapValue(q.call),
-    },
-  }))
+  const planned = planQuotes(job.input, found)
+  const best = planned[0]
+  let bestDraft: QuoteDraft | undefined
+  return planned.map((q) => {
+    const retagged =
+      bestDraft && best && sameRoute(q.route, best.route) ? retagBest(bestDraft.json, q) : undefined
+    // the same route makes the same call: the best quote's transaction
+    if (bestDraft && retagged) return { json: retagged, tx: bestDraft.tx }
+    const draft: QuoteDraft = {
+      json: toJsonText(formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid })),
+      tx: q.call && {
+        tokenIn: q.call.tokenIn,
+        amountIn: q.call.amountIn,
+        data: buildSwapCalldata(q.call),
+        value: computeSwapValue(q.call),
+      },
+    }
+    bestDraft ??= draft
+    return draft
+  })
 }
