@@ -26,18 +26,30 @@ export function answerSingleQuotes(
   job: SingleQuoteJob,
   found: FoundRoutes,
 ): JsonText<SingleQuoteResponse[]> {
-  const planned = planQuotes(job.input, found)
-  const best = planned[0]
-  let bestText: JsonText<SingleQuoteResponse> | undefined
-  const texts = planned.map((q) => {
-    // an exchange's route is usually the best route found again: its quote is the best one's but for the tag
-    const retagged = bestText && best && sameRoute(q.route, best.route) ? retagBest(bestText, q) : undefined
-    if (retagged) return retagged
-    const text = toJsonText(formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid }))
-    bestText ??= text
-    return text
-  })
-  return joinJsonArray(texts)
+  return joinJsonArray(quoteTexts(view, job, planQuotes(job.input, found)).map((t) => t.json))
+}
+
+/**
+ * The JSON text of each planned quote, best first: formatted, or for an exchange's quote of the best route
+ * found again (usually one), the best quote's text retagged (`ofBest`).
+ */
+function quoteTexts(
+  view: ChainQuoteView,
+  job: SingleQuoteJob,
+  planned: readonly PlannedQuote[],
+): { json: JsonText<SingleQuoteResponse>; ofBest: boolean }[] {
+  const format = (q: PlannedQuote) =>
+    toJsonText(formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid }))
+  const [best, ...others] = planned
+  if (!best) return []
+  const bestJson = format(best)
+  return [
+    { json: bestJson, ofBest: false },
+    ...others.map((q) => {
+      const retagged = sameRoute(q.route, best.route) ? retagBest(bestJson, q) : undefined
+      return retagged ? { json: retagged, ofBest: true } : { json: format(q), ofBest: false }
+    }),
+  ]
 }
 
 /** How the best quote's text begins (`formatSingleQuote` writes `isBest` and `exchangeId` first). */
@@ -82,23 +94,19 @@ export function draftSingleQuotes(
   found: FoundRoutes,
 ): QuoteDraft[] {
   const planned = planQuotes(job.input, found)
-  const best = planned[0]
-  let bestDraft: QuoteDraft | undefined
-  return planned.map((q) => {
-    const retagged =
-      bestDraft && best && sameRoute(q.route, best.route) ? retagBest(bestDraft.json, q) : undefined
-    // the same route makes the same call: the best quote's transaction
-    if (bestDraft && retagged) return { json: retagged, tx: bestDraft.tx }
-    const draft: QuoteDraft = {
-      json: toJsonText(formatSingleQuote(view, q, { requestId: job.requestId, uuid: job.uuid })),
-      tx: q.call && {
-        tokenIn: q.call.tokenIn,
-        amountIn: q.call.amountIn,
-        data: buildSwapCalldata(q.call),
-        value: computeSwapValue(q.call),
-      },
-    }
-    bestDraft ??= draft
-    return draft
-  })
+  const drafts: QuoteDraft[] = []
+  for (const [i, { json, ofBest }] of quoteTexts(view, job, planned).entries()) {
+    const call = planned[i]?.call
+    // the best route again makes the best quote's call
+    const tx = ofBest
+      ? drafts[0]?.tx
+      : call && {
+          tokenIn: call.tokenIn,
+          amountIn: call.amountIn,
+          data: buildSwapCalldata(call),
+          value: computeSwapValue(call),
+        }
+    drafts.push({ json, tx })
+  }
+  return drafts
 }
