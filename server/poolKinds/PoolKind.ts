@@ -105,6 +105,13 @@ export interface PoolKind<S extends PoolStateBase, D extends PoolStateBase = Poo
   readonly acceptsTaxedInput: boolean
   /** Gas units of one hop through this pool that crossed `ticksCrossed` price ranges. */
   hopGasUnits(ticksCrossed: number): bigint
+  /**
+   * The code path of one swap of `amount` (exact input: what the pool receives; else what it sends) through the
+   * pool in this state: two swaps with the same key run the same instructions and touch the same storage, so
+   * their gas differs only by their calldata. '' where the path does not depend on the amount (constant-product
+   * pairs).
+   */
+  swapPathKey(pool: S, zeroForOne: boolean, amount: bigint, exactIn: boolean): string
   /** The pool's marginal price of tokenOut per tokenIn before any trade (no fee). */
   midPrice(pool: S, zeroForOne: boolean): Price
   /** Reserves, or in-range virtual reserves, in base units as floats (for USD depth and price discovery). */

@@ -8,6 +8,7 @@ import type { ChainQuoteView } from './chainQuoteView'
 import { formatSingleQuote } from './formatSingleQuote'
 import { planQuotes } from './planQuotes'
 import type { TradeToken } from './resolveTradeTokens'
+import { swapGasPathKey } from './swapGasPathKey'
 
 const E18 = 10n ** 18n
 const E6 = 10n ** 6n
@@ -33,6 +34,7 @@ const view: ChainQuoteView = {
     { id: 'uniswap-v2', name: 'Uniswap V2' },
     { id: 'sushiswap', name: 'SushiSwap' },
   ],
+  taxedTokens: [],
 }
 
 const job: SingleQuoteJob = {
@@ -123,6 +125,7 @@ describe('answerSingleQuotes', () => {
         amountIn: E18,
         data: q.call && buildSwapCalldata(q.call),
         value: 0n,
+        pathKey: swapGasPathKey(q, []),
       })),
     )
     expect(drafts[1]?.tx).toEqual(drafts[0]?.tx)

@@ -7,6 +7,7 @@ import { computeSwapValue } from './computeSwapValue'
 import type { EstimateSwapParams } from './estimateSwap'
 import { formatSingleQuote, type SingleQuoteResponse } from './formatSingleQuote'
 import { type PlannedQuote, planQuotes, type QuotePlanInput } from './planQuotes'
+import { swapGasPathKey } from './swapGasPathKey'
 
 /** A `quote/single` request whose routes are still to find: what answering it needs besides its chain's view. */
 export interface SingleQuoteJob {
@@ -96,15 +97,18 @@ export function draftSingleQuotes(
   const planned = planQuotes(job.input, found)
   const drafts: QuoteDraft[] = []
   for (const [i, { json, ofBest }] of quoteTexts(view, job, planned).entries()) {
-    const call = planned[i]?.call
+    const q = planned[i]
+    const call = q?.call
     // the best route again makes the best quote's call
     const tx = ofBest
       ? drafts[0]?.tx
-      : call && {
+      : q &&
+        call && {
           tokenIn: call.tokenIn,
           amountIn: call.amountIn,
           data: buildSwapCalldata(call),
           value: computeSwapValue(call),
+          pathKey: swapGasPathKey(q, view.taxedTokens),
         }
     drafts.push({ json, tx })
   }

@@ -8,6 +8,8 @@ export interface ChainQuoteView {
   readonly chainId: number
   readonly aggregator: ChainDeployment['aggregator']
   readonly exchanges: readonly Pick<ExchangeInfo, 'id' | 'name' | 'logo'>[]
+  /** The listed tokens that take a transfer tax, lower-cased (see `swapGasPathKey`). */
+  readonly taxedTokens: readonly string[]
 }
 
 /** The view of `deployment` as it crosses to a routing worker: only the fields quotes read. */
@@ -16,5 +18,8 @@ export function chainQuoteViewOf(deployment: ChainDeployment): ChainQuoteView {
     chainId: deployment.chainId,
     aggregator: deployment.aggregator,
     exchanges: deployment.exchanges.map(({ id, name, logo }) => ({ id, name, ...(logo ? { logo } : {}) })),
+    taxedTokens: deployment.tokens
+      .filter((t) => (t.transferFeeBps ?? 0) > 0)
+      .map((t) => t.address.toLowerCase()),
   }
 }

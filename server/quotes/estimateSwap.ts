@@ -12,6 +12,7 @@ import { type BlockMemo, createBlockMemo } from '../chains/createBlockMemo'
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
+import { adjustGasForCalldata } from './adjustGasForCalldata'
 import { describeRevert } from './describeRevert'
 import type { SwapEstimate } from './formatSingleQuote'
 
@@ -25,6 +26,11 @@ export interface EstimateSwapParams {
   amountIn: bigint
   data: Hex
   value: bigint
+  /**
+   * The transaction's code path (`swapGasPathKey`): with a block, a transaction of the same path and sender
+   * estimated at that block lends its estimate, adjusted for calldata (see `estimateSwap`).
+   */
+  pathKey?: string
 }
 
 /** The sender's balance of the input token and its allowance for the Aggregator (unlimited for native). */
@@ -45,10 +51,19 @@ export interface ReadBlock {
 /** What `eth_estimateGas` of a swap came to: the gas it needs, or why it reverts. */
 type GasOutcome = { gas: bigint } | { revert: string }
 
+/** The first transaction of a code path estimated at a block, and what its estimate came to. */
+interface PathEstimate {
+  data: Hex
+  outcome: GasOutcome
+}
+
 /** The funds and gas estimates of one chain's recent blocks, shared by the quotes that ask the same. */
 export interface SwapEstimateMemo {
   funds: BlockMemo<SenderFunds>
+  /** By sender, value and calldata. */
   gas: BlockMemo<GasOutcome>
+  /** By sender and code path (`EstimateSwapParams.pathKey`). */
+  paths: BlockMemo<PathEstimate>
 }
 
 /**
@@ -59,7 +74,11 @@ const MEMO_KEYS_PER_BLOCK = 2_048
 
 /** An empty `SwapEstimateMemo` (one per chain market). */
 export function createSwapEstimateMemo(): SwapEstimateMemo {
-  return { funds: createBlockMemo(MEMO_KEYS_PER_BLOCK), gas: createBlockMemo(MEMO_KEYS_PER_BLOCK) }
+  return {
+    funds: createBlockMemo(MEMO_KEYS_PER_BLOCK),
+    gas: createBlockMemo(MEMO_KEYS_PER_BLOCK),
+    paths: createBlockMemo(MEMO_KEYS_PER_BLOCK),
+  }
 }
 
 /**
@@ -106,8 +125,12 @@ function readSenderFunds(
  * Checks the sender's balance and allowance for the input, then `eth_estimateGas` of the swap from the sender;
  * returns the estimate with a 30% safety margin, or the decoded revert reason. With `block`, every read is of
  * that block and made once per block for the same sender, token and transaction (quotes of one request, and
- * requests alike, share them); without it, of the latest block. A reverting estimate is a result, not an error;
- * a node that does not answer throws `UPSTREAM_UNAVAILABLE` (503).
+ * requests alike, share them); without it, of the latest block. With `block` and a `pathKey`, the node
+ * estimates the first transaction of each sender and code path at that block, and the others of that path take
+ * its estimate adjusted for their calldata (`adjustGasForCalldata`): they run the same instructions on the same
+ * state with other amounts. A path whose first estimate reverted lends nothing: each of its transactions is
+ * estimated. A reverting estimate is a result, not an error; a node that does not answer throws
+ * `UPSTREAM_UNAVAILABLE` (503).
  */
 export async function estimateSwap(
   market: ChainMarket,
@@ -147,11 +170,28 @@ export async function estimateSwap(
           return { revert: describeRevert(error) }
         },
       )
-  const outcome = await (block
-    ? market.swapEstimates.gas.read(block.blockHash, `${p.sender}:${p.value}:${p.data}`, estimate)
-    : estimate())
+  const outcome = await (block ? estimateAt(market, p, block, estimate) : estimate())
   if ('revert' in outcome) return { ...base, estimateGasError: outcome.revert }
   return { ...base, estimateGas: ((outcome.gas * GAS_MARGIN_PERCENT) / 100n).toString() }
+}
+
+/** `estimate` of `p` at `block`, once per block: by transaction, or along its code path (see `estimateSwap`). */
+async function estimateAt(
+  market: ChainMarket,
+  p: EstimateSwapParams,
+  block: ReadBlock,
+  estimate: () => Promise<GasOutcome>,
+): Promise<GasOutcome> {
+  const { gas, paths } = market.swapEstimates
+  const own = () => gas.read(block.blockHash, `${p.sender}:${p.value}:${p.data}`, estimate)
+  if (p.pathKey === undefined) return own()
+  const first = await paths.read(block.blockHash, `${p.sender}:${p.pathKey}`, async () => ({
+    data: p.data,
+    outcome: await own(),
+  }))
+  if (first.data === p.data) return first.outcome
+  if ('revert' in first.outcome) return own()
+  return { gas: adjustGasForCalldata(first.outcome.gas, first.data, p.data) }
 }
 
 function isTransportError(error: unknown): boolean {

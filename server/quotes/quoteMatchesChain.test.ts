@@ -7,10 +7,11 @@ import {
   parseUnits,
   zeroAddress,
 } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { aggregatorAbi } from '../../contracts/artifacts'
 import { evmChainIds } from '../chains/chainInfo'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { GAS_MARGIN_PERCENT } from './estimateSwap'
 
 /**
  * Differential test: the amounts of `quote/single` are what the chain does, to the wei. Each case asks for
@@ -220,6 +221,8 @@ describe('quote/single matches the chain to the wei', () => {
         ).toBe(true)
     }
 
+    await expectNodeEstimates(c, query, amount)
+
     let data = best.data as Hex
     let value = BigInt(String(best.nativeValue))
     const post = await h.request(`/trade/v1/${chainId}/swap/single`, {
@@ -265,6 +268,46 @@ describe('quote/single matches the chain to the wei', () => {
     if (c.feePercentage) expect(BigInt(String(best.fee))).toBeGreaterThan(0n)
     expect(after.aggregator).toEqual(watched.map(() => 0n))
     expect(isAddressEqual(getAddress(String(best.to)), aggregator)).toBe(true)
+  }
+
+  /**
+   * A request for a little more in the same block: its quotes mostly take the code paths the first answer's
+   * took, whose estimates they share (see `estimateSwap`), and each estimate is the node's own for its
+   * transaction, to the gas.
+   */
+  const expectNodeEstimates = async (c: Case, query: URLSearchParams, amount: bigint) => {
+    const { chainId } = c
+    const market = h.markets.get(chainId)
+    const nudged = new URLSearchParams(query)
+    nudged.set('amount', (amount + amount / 1_000_000n + 1n).toString())
+    const estimates = vi.spyOn(market.client, 'estimateGas')
+    let quotes: Record<string, unknown>[]
+    try {
+      const res = await h.request(`/trade/v1/${chainId}/quote/single?${nudged}`)
+      quotes = (await res.json()) as Record<string, unknown>[]
+      expect(res.status, JSON.stringify(quotes)).toBe(200)
+      const taxed = [c.from, c.to].some(
+        (symbol) => symbol !== 'native' && (h.token(chainId, symbol).transferFeeBps ?? 0) > 0,
+      )
+      // a route through a taxed token has no code path to share (its token may branch on the amount); others
+      // share at least one (a larger amount may change a split's order or a V3 swap's steps)
+      const distinct = new Set(quotes.map((q) => q.data)).size
+      if (!taxed) expect(estimates.mock.calls.length).toBeLessThan(distinct)
+    } finally {
+      estimates.mockRestore()
+    }
+    const { blockNumber } = market.getSnapshot()
+    for (const q of quotes) {
+      expect(q.estimateGasError, `estimate: ${String(q.estimateGasError)}`).toBeUndefined()
+      const node = await market.client.estimateGas({
+        account: h.account(SENDER).address,
+        to: market.deployment.aggregator,
+        data: q.data as Hex,
+        value: BigInt(String(q.nativeValue)),
+        blockNumber,
+      })
+      expect(BigInt(String(q.estimateGas))).toBe((node * GAS_MARGIN_PERCENT) / 100n)
+    }
   }
 
   const allCases = () => [...evmChainIds.flatMap((id) => casesFor(h, id)), ...chainOneExtras]

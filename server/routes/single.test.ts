@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { hc, type InferRequestType, type InferResponseType } from 'hono/client'
-import { zeroAddress } from 'viem'
+import { type Hex, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import { GAS_MARGIN_PERCENT } from '../quotes/estimateSwap'
 import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 import type { createSingleRoutes } from './single'
@@ -255,6 +256,42 @@ describe('single-chain routes reject bad input with a stable code', () => {
       const distinct = new Set(quotes.map((q) => q.data)).size
       expect(distinct).toBeLessThan(quotes.length)
       expect(estimates).toHaveBeenCalledTimes(distinct)
+    } finally {
+      estimates.mockRestore()
+    }
+  })
+
+  it('estimates one transaction per code path in a block and the others of that path from its estimate', async () => {
+    const market = h.markets.get(CHAIN_ID)
+    const sender = '0x00000000000000000000000000000000005a7e5a'
+    await h.sendAndWait(h.deployerClient(CHAIN_ID), { to: sender, value: 10n ** 18n })
+    await h.refreshAll()
+    const { blockNumber } = market.getSnapshot()
+    const ask = async (amount: string) => {
+      const { status, body } = await quote({ ...good(), amount, sender, disableEstimate: 'false' })
+      expect(status).toBe(200)
+      return body as SingleQuoteResponse[]
+    }
+    const estimates = vi.spyOn(market.client, 'estimateGas')
+    try {
+      const first = await ask('10000000000000000')
+      const distinct = new Set(first.map((q) => q.data)).size
+      expect(estimates).toHaveBeenCalledTimes(distinct)
+      // 123 wei more: the same pools and steps, other amounts in the calldata
+      const second = await ask('10000000000000123')
+      const pools = (quotes: SingleQuoteResponse[]) => quotes.map((q) => q.protocol.map((p) => p.pools))
+      expect(pools(second)).toEqual(pools(first))
+      expect(estimates).toHaveBeenCalledTimes(distinct)
+      for (const q of second) {
+        const node = await market.client.estimateGas({
+          account: sender,
+          to: market.deployment.aggregator,
+          data: q.data as Hex,
+          value: 10000000000000123n,
+          blockNumber,
+        })
+        expect(BigInt(q.estimateGas ?? '0')).toBe((node * GAS_MARGIN_PERCENT) / 100n)
+      }
     } finally {
       estimates.mockRestore()
     }

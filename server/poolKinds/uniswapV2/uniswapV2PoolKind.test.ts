@@ -78,6 +78,9 @@ describe('uniswapV2PoolKind', () => {
     expect(kind.contractKind).toBe(0)
     expect(kind.acceptsTaxedInput).toBe(true)
     expect(kind.hopGasUnits(0)).toBe(60_000n)
+    // a pair's swap runs the same code whatever the amount
+    expect(kind.swapPathKey(pool, true, 1n, true)).toBe('')
+    expect(kind.swapPathKey(pool, false, E18, false)).toBe('')
     expect(kind.midPrice(pool, true)).toEqual({ num: 300n * E18, den: 100n * E18 })
     expect(kind.midPrice(pool, false)).toEqual({ num: 100n * E18, den: 300n * E18 })
     expect(kind.virtualReserves(pool)).toEqual([1e20, 3e20])

@@ -82,6 +82,7 @@ export const uniswapV2PoolKind: PoolKind<V2PoolState, V2PoolDescriptor> = {
 
   acceptsTaxedInput: true,
   hopGasUnits: () => 60_000n,
+  swapPathKey: () => '',
 
   midPrice: (pool, zeroForOne) =>
     zeroForOne ? { num: pool.reserve1, den: pool.reserve0 } : { num: pool.reserve0, den: pool.reserve1 },

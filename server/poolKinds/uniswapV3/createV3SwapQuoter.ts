@@ -9,6 +9,12 @@ export interface V3Quote {
   readonly amountIn: bigint
   readonly amountOut: bigint
   readonly ticksCrossed: number
+  /**
+   * Which of the pool's price segments (the steps of `UniswapV3Pool.swap` from this state, in order) the swap
+   * ends in: two swaps of one state and direction that end in the same segment, crossing the same ticks, run the
+   * same steps.
+   */
+  readonly endSegment: number
   /** False when the pool cannot fill the amount before the price limit. */
   readonly complete: boolean
 }
@@ -133,13 +139,20 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
     const baseOut = before?.cumOut ?? 0n
     const baseCrossed = before?.crossed ?? 0
     if (segment === undefined) {
-      return { amountIn: baseIn, amountOut: baseOut, ticksCrossed: baseCrossed, complete: false }
+      return {
+        amountIn: baseIn,
+        amountOut: baseOut,
+        ticksCrossed: baseCrossed,
+        endSegment: segments.length,
+        complete: false,
+      }
     }
     if (reach(segment, exactIn) === amount) {
       return {
         amountIn: segment.cumIn,
         amountOut: segment.cumOut,
         ticksCrossed: segment.crossed,
+        endSegment: lo,
         complete: true,
       }
     }
@@ -155,6 +168,7 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
       amountIn: baseIn + step.amountIn + step.feeAmount,
       amountOut: baseOut + step.amountOut,
       ticksCrossed: baseCrossed,
+      endSegment: lo,
       complete: true,
     }
   }

@@ -113,10 +113,37 @@ describe('uniswapV3PoolKind', () => {
       amountIn: expected.amountIn,
       amountOut: expected.amountOut,
       ticksCrossed: expected.ticksCrossed,
+      endSegment: 1,
       complete: true,
     })
     expect(kind.hopGasUnits(0)).toBe(80_000n)
     expect(kind.hopGasUnits(3)).toBe(125_000n)
+  })
+
+  it("keys a swap's code path by the price segment it ends in and the ticks it crosses", () => {
+    // a second range to [-1800, 1800): a swap down past tick -600 crosses it and goes on
+    const wide = makeV3Pool({
+      id: 2,
+      token0: testAddress(1),
+      token1: testAddress(2),
+      tick: 0,
+      positions: [
+        { lower: -600, upper: 600, liquidity: 10n ** 21n },
+        { lower: -1800, upper: 1800, liquidity: 10n ** 21n },
+      ],
+    })
+    const E18 = 10n ** 18n
+    // the first segment is the price at tick 0 itself, the second runs down to tick -600
+    expect(kind.swapPathKey(wide, true, E18, true)).toBe('1:0')
+    expect(kind.swapPathKey(wide, true, 2n * E18, true)).toBe('1:0')
+    expect(kind.swapPathKey(wide, true, 100n * E18, true)).toBe('2:1')
+    expect(kind.createHopSimulator(wide, true).exactIn(100n * E18)).toMatchObject({
+      ticksCrossed: 1,
+      complete: true,
+    })
+    // exact output along the same segments; the other direction has its own
+    expect(kind.swapPathKey(wide, true, E18, false)).toBe('1:0')
+    expect(kind.swapPathKey(wide, false, E18, true)).toBe('0:0')
   })
 
   it('describes itself to the router, the API and the contract', () => {

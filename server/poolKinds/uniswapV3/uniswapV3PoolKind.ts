@@ -1,6 +1,6 @@
 import { type Address, getAddress, parseEventLogs } from 'viem'
 import type { PoolKind, PoolReader } from '../PoolKind'
-import { createV3SwapQuoter } from './createV3SwapQuoter'
+import { createV3SwapQuoter, type V3SwapQuoter } from './createV3SwapQuoter'
 import { MAX_TICK, MIN_TICK } from './tickMath'
 import { v3FactoryAbi, v3PoolAbi } from './uniswapV3Abis'
 import type { V3PoolDescriptor, V3PoolState, V3Tick } from './V3PoolState'
@@ -84,6 +84,13 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
   acceptsTaxedInput: false,
   hopGasUnits: (ticksCrossed) => 80_000n + 15_000n * BigInt(ticksCrossed),
 
+  swapPathKey(pool, zeroForOne, amount, exactIn) {
+    const quote = exactIn
+      ? quoterOf(pool, zeroForOne).quoteExactIn(amount)
+      : quoterOf(pool, zeroForOne).quoteExactOut(amount)
+    return `${quote.endSegment}:${quote.ticksCrossed}`
+  },
+
   midPrice(pool, zeroForOne) {
     const p = pool.sqrtPriceX96 * pool.sqrtPriceX96
     return zeroForOne ? { num: p, den: Q192 } : { num: Q192, den: p }
@@ -98,6 +105,21 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
 
   feePips: (pool) => pool.fee,
   contractHopFee: (pool) => pool.fee,
+}
+
+/** Each pool state's quoters (zero for one, one for zero), made when a swap's path is first asked. */
+const quoters = new WeakMap<V3PoolState, [V3SwapQuoter | undefined, V3SwapQuoter | undefined]>()
+
+function quoterOf(pool: V3PoolState, zeroForOne: boolean): V3SwapQuoter {
+  let pair = quoters.get(pool)
+  if (!pair) {
+    pair = [undefined, undefined]
+    quoters.set(pool, pair)
+  }
+  const i = zeroForOne ? 0 : 1
+  const quoter = pair[i] ?? createV3SwapQuoter(pool, zeroForOne)
+  pair[i] = quoter
+  return quoter
 }
 
 /** Every tick-bitmap word a pool with this spacing can use (Solidity's `>> 8` floors, as does JS's). */
