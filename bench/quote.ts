@@ -21,7 +21,7 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
  * and the scaling between them (BENCH_REQUESTS per level, default 3,000), and 32 clients again while a block that
- * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot requotes the route plans carried from the last ones, and searches where a plan is too old); at 1 and 32 clients with gas estimation on (a funded sender, native in, a third of BENCH_REQUESTS: every amount new, so `eth_estimateGas` of every quote; and at 32 clients the same 12 requests repeated, as refreshing quotes are, whose estimates a block shares); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
+ * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot requotes the route plans carried from the last ones, and searches where a plan is too old); at 1 and 32 clients with gas estimation on (a funded sender, native in, a third of BENCH_REQUESTS: every amount new, so every transaction is new and the node estimates the first of each code path in a block, see `estimateSwap`; at 32 clients the same while a pool moves every BENCH_BLOCK_MS, each block starting the estimates afresh, BENCH_REQUESTS of them; and at 32 clients the same 12 requests repeated, as refreshing quotes are, whose estimates a block shares); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
  * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it; BENCH_LATENCY=0
  * runs it alone: one server with the last of BENCH_WORKERS, no latency levels, memory or majors run)
  * (shortfall against an independent bracket [feasible, bound] around the optimum split-and-merge flow over every
@@ -753,6 +753,7 @@ async function main(benchUrl: string | undefined) {
           ? [
               { clients: 32, blocks: true, estimate: false },
               ...[1, 32].map((clients) => ({ clients, blocks: false, estimate: true })),
+              { clients: 32, blocks: true, estimate: true },
               { clients: 32, blocks: false, estimate: true, repeat: true },
             ]
           : []),
@@ -761,7 +762,7 @@ async function main(benchUrl: string | undefined) {
         const mix = estimate ? estimateUrls : urls
         const r = blocks
           ? await whileMining(target, urls, BLOCK_MS, () =>
-              measure(target.baseUrl, urls, clients, REQUESTS_PER_LEVEL),
+              measure(target.baseUrl, mix, clients, REQUESTS_PER_LEVEL),
             )
           : await measure(
               target.baseUrl,
@@ -774,7 +775,7 @@ async function main(benchUrl: string | undefined) {
         if (!blocks && !estimate) perSecond.set(`${label}/${clients}`, r.perSecond)
         rows.push([
           blocks
-            ? `${label}, a pool moves every ${BLOCK_MS} ms`
+            ? `${label}, ${estimate ? 'gas estimated, every amount new, ' : ''}a pool moves every ${BLOCK_MS} ms`
             : estimate
               ? repeat
                 ? `${label}, gas estimated, ${estimateUrls.length} requests repeated (estimates shared in a block)`
