@@ -107,9 +107,9 @@ export interface PoolKind<S extends PoolStateBase, D extends PoolStateBase = Poo
   hopGasUnits(ticksCrossed: number): bigint
   /**
    * The code path of one swap of `amount` (exact input: what the pool receives; else what it sends) through the
-   * pool in this state: two swaps with the same key run the same instructions and touch the same storage, so
-   * their gas differs only by their calldata. '' where the path does not depend on the amount (constant-product
-   * pairs).
+   * pool in this state: two swaps with the same key take the same steps and branches and touch the same storage,
+   * so their gas differs only by arithmetic whose cost depends on the values (a 512-bit multiplication's longer
+   * branch: some hundreds of gas). '' where the path does not depend on the amount (constant-product pairs).
    */
   swapPathKey(pool: S, zeroForOne: boolean, amount: bigint, exactIn: boolean): string
   /** The pool's marginal price of tokenOut per tokenIn before any trade (no fee). */

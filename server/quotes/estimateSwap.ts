@@ -127,8 +127,8 @@ function readSenderFunds(
  * that block and made once per block for the same sender, token and transaction (quotes of one request, and
  * requests alike, share them); without it, of the latest block. With `block` and a `pathKey`, the node
  * estimates the first transaction of each sender and code path at that block, and the others of that path take
- * its estimate adjusted for their calldata (`adjustGasForCalldata`): they run the same instructions on the same
- * state with other amounts. A path whose first estimate reverted lends nothing: each of its transactions is
+ * its estimate adjusted for their calldata (`adjustGasForCalldata`): they run the same code on the same state
+ * with other amounts (see `swapGasPathKey`). A path whose first estimate reverted lends nothing: each of its transactions is
  * estimated. A reverting estimate is a result, not an error; a node that does not answer throws
  * `UPSTREAM_UNAVAILABLE` (503).
  */

@@ -80,10 +80,10 @@ describe('swapGasPathKey', () => {
 
   it('tells apart swaps of a V3 pool that end in other price segments', () => {
     const small = swapGasPathKey(bestQuote([concentrated], E18), [])
-    expect(small).toBe(`exactIn,${A},${B},${RECEIVER},,,,|,${concentrated.address}>${B}:1:0`)
+    expect(small).toBe(`exactIn,${A},${B},${RECEIVER},,,,|,${concentrated.address}>${B}:1:inside:0`)
     expect(swapGasPathKey(bestQuote([concentrated], 2n * E18), [])).toBe(small)
     expect(swapGasPathKey(bestQuote([concentrated], 100n * E18), [])).toBe(
-      `exactIn,${A},${B},${RECEIVER},,,,|,${concentrated.address}>${B}:2:1`,
+      `exactIn,${A},${B},${RECEIVER},,,,|,${concentrated.address}>${B}:2:inside:1`,
     )
   })
 

@@ -8,9 +8,10 @@ import type { PlannedQuote } from './planQuotes'
  * `estimateSwap`): two transactions from one sender with the same key call the same function with the same
  * tokens, receiver and fee recipient, take the same branches (an integrator fee paid, unused input refunded)
  * and swap through the same pools in the same order, each along the same code path (`PoolKind.swapPathKey`).
- * They differ only in amounts, shares and deadline: values the Aggregator and the pools compute with but do not
- * branch on, so the two cost the same gas but for their calldata bytes. Undefined without a call, and for a
- * route through a token with a transfer tax (a taxed token's own code may branch on the amount).
+ * They differ only in amounts, shares and deadline, so the two cost the same gas but for their calldata bytes
+ * and the arithmetic of a V3 swap's last step (some hundreds of gas at most, well inside the estimate's 30%
+ * margin). Undefined without a call, and for a route through a token with a transfer tax (a taxed token's own
+ * code may branch on the amount).
  */
 export function swapGasPathKey(q: PlannedQuote, taxedTokens: readonly string[]): string | undefined {
   const { call, route } = q

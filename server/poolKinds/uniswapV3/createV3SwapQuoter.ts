@@ -11,10 +11,12 @@ export interface V3Quote {
   readonly ticksCrossed: number
   /**
    * Which of the pool's price segments (the steps of `UniswapV3Pool.swap` from this state, in order) the swap
-   * ends in: two swaps of one state and direction that end in the same segment, crossing the same ticks, run the
-   * same steps.
+   * ends in, and where in it: at its `start` (the last step moves no price), `inside` it, or at its `end` (the
+   * last step reaches its target, and crosses its tick if initialized). Two swaps of one state and direction that
+   * end alike take the same steps and branches of `swap`, whose gas differs then only by arithmetic.
    */
   readonly endSegment: number
+  readonly endsAt: 'start' | 'inside' | 'end'
   /** False when the pool cannot fill the amount before the price limit. */
   readonly complete: boolean
 }
@@ -144,6 +146,7 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
         amountOut: baseOut,
         ticksCrossed: baseCrossed,
         endSegment: segments.length,
+        endsAt: 'end',
         complete: false,
       }
     }
@@ -153,6 +156,7 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
         amountOut: segment.cumOut,
         ticksCrossed: segment.crossed,
         endSegment: lo,
+        endsAt: 'end',
         complete: true,
       }
     }
@@ -169,6 +173,12 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
       amountOut: baseOut + step.amountOut,
       ticksCrossed: baseCrossed,
       endSegment: lo,
+      endsAt:
+        step.sqrtRatioNextX96 === segment.sqrtTarget
+          ? 'end'
+          : step.sqrtRatioNextX96 === segment.sqrtStart
+            ? 'start'
+            : 'inside',
       complete: true,
     }
   }

@@ -114,6 +114,7 @@ describe('uniswapV3PoolKind', () => {
       amountOut: expected.amountOut,
       ticksCrossed: expected.ticksCrossed,
       endSegment: 1,
+      endsAt: 'inside',
       complete: true,
     })
     expect(kind.hopGasUnits(0)).toBe(80_000n)
@@ -134,16 +135,22 @@ describe('uniswapV3PoolKind', () => {
     })
     const E18 = 10n ** 18n
     // the first segment is the price at tick 0 itself, the second runs down to tick -600
-    expect(kind.swapPathKey(wide, true, E18, true)).toBe('1:0')
-    expect(kind.swapPathKey(wide, true, 2n * E18, true)).toBe('1:0')
-    expect(kind.swapPathKey(wide, true, 100n * E18, true)).toBe('2:1')
+    expect(kind.swapPathKey(wide, true, E18, true)).toBe('1:inside:0')
+    expect(kind.swapPathKey(wide, true, 2n * E18, true)).toBe('1:inside:0')
+    expect(kind.swapPathKey(wide, true, 100n * E18, true)).toBe('2:inside:1')
     expect(kind.createHopSimulator(wide, true).exactIn(100n * E18)).toMatchObject({
       ticksCrossed: 1,
       complete: true,
     })
     // exact output along the same segments; the other direction has its own
-    expect(kind.swapPathKey(wide, true, E18, false)).toBe('1:0')
-    expect(kind.swapPathKey(wide, false, E18, true)).toBe('0:0')
+    expect(kind.swapPathKey(wide, true, E18, false)).toBe('1:inside:0')
+    expect(kind.swapPathKey(wide, false, E18, true)).toBe('0:inside:0')
+    // the whole of the first range's segment down to tick -600 takes the step to its target and crosses the
+    // tick, a wei less stops inside it (the amount is what the narrow pool can take in all)
+    const all = kind.createHopSimulator(pool, true).exactIn(10n ** 20n)
+    expect(all).toMatchObject({ amountIn: 30_544_622_242_640_679_200n, complete: false })
+    expect(kind.swapPathKey(pool, true, all.amountIn, true)).toBe('1:end:1')
+    expect(kind.swapPathKey(pool, true, all.amountIn - 1n, true)).toBe('1:inside:0')
   })
 
   it('describes itself to the router, the API and the contract', () => {

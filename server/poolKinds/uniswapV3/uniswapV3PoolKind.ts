@@ -88,7 +88,7 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
     const quote = exactIn
       ? quoterOf(pool, zeroForOne).quoteExactIn(amount)
       : quoterOf(pool, zeroForOne).quoteExactOut(amount)
-    return `${quote.endSegment}:${quote.ticksCrossed}`
+    return `${quote.endSegment}:${quote.endsAt}:${quote.ticksCrossed}`
   },
 
   midPrice(pool, zeroForOne) {
