@@ -1,6 +1,5 @@
 import type { Address } from 'viem'
-import type { PoolState } from '../poolKinds/poolKinds'
-import { poolKindOf } from '../poolKinds/poolKinds'
+import { type PoolState, poolKindOf } from '../poolKinds/poolKinds'
 import type { PlannedQuote } from './planQuotes'
 
 /**
