@@ -254,6 +254,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
           })
     let closing: Promise<void> | undefined
     const close = () => {
+      // before anything is awaited: the signal that asks for the shutdown may be stopping the anvils already
+      devnet?.endSupervision()
       closing ??= (async () => {
         await demo?.close()
         await new Promise<void>((resolve) => {

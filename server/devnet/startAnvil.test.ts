@@ -91,6 +91,60 @@ describe('startAnvil', () => {
     expect(head.timestamp).toBeGreaterThanOrEqual(before)
   })
 
+  /** A node process that starts anvil on `port` with `code` (its module is `m`, its instance `anvil`) and prints 'up'. */
+  const parentOf = async (port: number, code: string) => {
+    const script = fileURLToPath(new URL('./startAnvil.ts', import.meta.url))
+    const parent = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('${script}').then(async (m) => { const anvil = await m.startAnvil({ chainId: 31337, port: ${port} }); ${code}; console.log('up') })`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
+    let output = ''
+    await new Promise<void>((resolve, reject) => {
+      parent.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        if (output.includes('up')) resolve()
+      })
+      parent.once('exit', () => reject(new Error('parent exited before anvil was up')))
+    })
+    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      parent.once('exit', (code, signal) => resolve({ code, signal })),
+    )
+    return { parent, exit, output: () => output }
+  }
+
+  it('leaves the anvils of an application that handles SIGINT running until it stops them itself', async () => {
+    const rpcUrl = 'http://127.0.0.1:19125'
+    const { parent, exit, output } = await parentOf(
+      19125,
+      `process.on('SIGINT', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        const up = await fetch(anvil.rpcUrl, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}', headers: { 'content-type': 'application/json' } }).then(() => true, () => false)
+        console.log(up ? 'still answering' : 'gone')
+        await anvil.stop()
+        process.exit(0)
+      })`,
+    )
+    parent.kill('SIGINT')
+    expect(await exit).toEqual({ code: 0, signal: null })
+    expect(output()).toContain('still answering')
+    expect(await answers(rpcUrl)).toBe(false)
+  })
+
+  it('stops anvil on SIGINT and exits by the signal when the application does not handle it', async () => {
+    const rpcUrl = 'http://127.0.0.1:19126'
+    const { parent, exit } = await parentOf(19126, '')
+    expect(await answers(rpcUrl)).toBe(true)
+    parent.kill('SIGINT')
+    expect(await exit).toEqual({ code: null, signal: 'SIGINT' })
+    expect(await waitUntil(async () => !(await answers(rpcUrl)), 5_000)).toBe(true)
+  })
+
   it('leaves no anvil behind when the parent process is SIGKILLed', async () => {
     const script = fileURLToPath(new URL('./startAnvil.ts', import.meta.url))
     const code = `import('${script}').then(async (m) => { await m.startAnvil({ chainId: 31337, port: 19124 }); console.log('up') })`

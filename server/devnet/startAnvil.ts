@@ -201,12 +201,14 @@ function installExitHooks() {
   process.on('uncaughtExceptionMonitor', killAllNow)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const onSignal = () => {
+      // An application that handles the signal itself stops its anvils as it shuts down: killing them now
+      // would race that shutdown (a supervisor would start them again). The 'exit' hook and each anvil's
+      // watchdog still stop whatever it leaves.
+      if (process.listenerCount(signal) > 1) return
+      // Otherwise keep the default behaviour: exit by the signal.
       killAllNow()
-      // Keep the default behaviour (exit by the signal) unless the application handles it itself.
-      if (process.listenerCount(signal) === 1) {
-        process.removeListener(signal, onSignal)
-        process.kill(process.pid, signal)
-      }
+      process.removeListener(signal, onSignal)
+      process.kill(process.pid, signal)
     }
     process.on(signal, onSignal)
   }

@@ -307,6 +307,11 @@ describe('startDevnet (8 anvil chains)', () => {
     const pids = findAnvilPids().filter(isAnvilBinary)
     expect(pids).toHaveLength(evmChainIds.length)
     const rssMb = pids.reduce((sum, pid) => sum + readRssKb(pid), 0) / 1024
+    // a shutdown begins: an anvil that exits now (a terminal's Ctrl-C reaches it too) is not started again
+    devnet.endSupervision()
+    process.kill(pids[0] ?? 0, 'SIGTERM')
+    await new Promise((r) => setTimeout(r, 1_000))
+    expect(findAnvilPids().filter(isAnvilBinary)).toHaveLength(evmChainIds.length - 1)
     await devnet.stop()
     expect(findAnvilPids()).toEqual([])
 

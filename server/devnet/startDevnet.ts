@@ -26,6 +26,11 @@ export interface Devnet {
   /** The anvil processes of this run, in chain order (a restarted anvil replaces its entry). */
   anvils: AnvilInstance[]
   fund(params: { address: Address; chainId?: number }): Promise<FundResult>
+  /**
+   * No longer starts again an anvil that exits: a shutdown has begun, and a terminal's Ctrl-C reaches the anvils
+   * too. `stop` does it as well.
+   */
+  endSupervision(): void
   stop(): Promise<void>
 }
 
@@ -182,6 +187,9 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       anvils,
       fund: ({ address, chainId }) =>
         fundAddress({ deployments: chains, address, ...(chainId === undefined ? {} : { chainId }) }),
+      endSupervision: () => {
+        stopping = true
+      },
       stop: () => {
         stopped ??= stopAnvils()
         return stopped
