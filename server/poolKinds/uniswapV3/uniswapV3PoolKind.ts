@@ -74,7 +74,7 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
   isUsable: (pool) => pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0),
 
   createHopSimulator(pool, zeroForOne) {
-    const quoter = createV3SwapQuoter(pool, zeroForOne)
+    const quoter = quoterOf(pool, zeroForOne)
     return {
       exactIn: (amountIn) => quoter.quoteExactIn(amountIn),
       exactOut: (out) => quoter.quoteExactOut(out),
@@ -107,7 +107,10 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
   contractHopFee: (pool) => pool.fee,
 }
 
-/** Each pool state's quoters (zero for one, one for zero), made when a swap's path is first asked. */
+/**
+ * Each pool state's quoters (zero for one, one for zero), made when first asked: routing's hop simulators and
+ * `swapPathKey` share one table of segments per pool state and direction.
+ */
 const quoters = new WeakMap<V3PoolState, [V3SwapQuoter | undefined, V3SwapQuoter | undefined]>()
 
 function quoterOf(pool: V3PoolState, zeroForOne: boolean): V3SwapQuoter {
