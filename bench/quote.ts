@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { Agent, request } from 'node:http'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Address, isAddressEqual, parseUnits, zeroAddress } from 'viem'
@@ -14,6 +13,7 @@ import type { RouteSearchStats } from '../server/routing/findBestRoute'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from '../server/routing/gasModel'
 import type { FlowSearchStats } from '../server/routing/searchFlowRoute'
 import type { PoolState } from '../server/routing/types'
+import { createLoadConnection } from './createLoadConnection'
 import { flowOptimumBound } from './flowOptimumBound'
 import { poolDisjointOptimum } from './poolDisjointOptimum'
 
@@ -280,7 +280,7 @@ function buildEstimateMix(d: ChainDeployment): string[] {
 async function prepareEstimateMix(baseUrl: string, d: ChainDeployment, urls: readonly string[]) {
   await rpc(d.rpcUrl, 'anvil_setBalance', [ESTIMATE_SENDER, `0x${(10n ** 24n).toString(16)}`])
   for (const url of urls) {
-    const { status, body } = await get(baseUrl, url, true)
+    const { status, body } = await get(baseUrl, url)
     const quotes = status === 200 ? (JSON.parse(body) as { estimateGas?: string }[]) : []
     if (quotes.length === 0 || quotes.some((q) => q.estimateGas === undefined)) {
       throw new Error(`estimation mix: ${url} answered ${status} without an estimate: ${body.slice(0, 300)}`)
@@ -297,26 +297,10 @@ function rpc(rpcUrl: string, method: string, params: unknown[]) {
   })
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 })
-
-/** GET over the keep-alive agent, or over a connection of its own with `fresh` (after long pauses). */
-function get(
-  baseUrl: string,
-  pathAndQuery: string,
-  fresh = false,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${baseUrl}${pathAndQuery}`, { agent: fresh ? false : agent }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      )
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end()
-  })
+/** One GET on a connection of its own (the checks between levels; see `createLoadConnection` for the load). */
+async function get(baseUrl: string, pathAndQuery: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${baseUrl}${pathAndQuery}`)
+  return { status: res.status, body: await res.text() }
 }
 
 /** Scales the amount by a random factor in [0.9, 1.1): every request differs, so no memo of amounts hits. */
@@ -346,14 +330,16 @@ async function measure(
   const started = performance.now()
   const load = loadavg()[0] ?? 0
   const worker = async () => {
+    const connection = createLoadConnection(baseUrl)
     while (next < total && performance.now() - started < durationMs) {
       const asked = urls[next++ % urls.length] ?? ''
       const url = repeat ? asked : jitter(asked)
       const t = performance.now()
-      const res = await get(baseUrl, url)
+      const res = await connection.get(url)
       latencies.push(performance.now() - t)
       if (res.status !== 200) failures++
     }
+    connection.close()
   }
   await Promise.all(Array.from({ length: concurrency }, worker))
   const seconds = (performance.now() - started) / 1000
@@ -463,7 +449,7 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           amount: amount.toString(),
         })
         // A fresh connection: the reference below takes longer than the server keeps an idle socket open.
-        const res = await get(target.baseUrl, `/trade/v1/${chainId}/quote/single?${q}`, true)
+        const res = await get(target.baseUrl, `/trade/v1/${chainId}/quote/single?${q}`)
         if (res.status !== 200) continue
         const quotes = JSON.parse(res.body) as { toTokenAmount: string; gasCostUsd: number | null }[]
         const netUsd = (x: (typeof quotes)[number]) =>
@@ -847,7 +833,7 @@ async function whileMining<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const d = target.deployments.find((x) => x.chainId === 1)
-  const quote = (await get(target.baseUrl, urls[1] ?? '', true)).body
+  const quote = (await get(target.baseUrl, urls[1] ?? '')).body
   const pools = (JSON.parse(quote) as { protocol: { pools: { address: Address; kind: string }[] }[] }[])
     .flatMap((q) => q.protocol.flatMap((leg) => leg.pools))
     .filter((p) => p.kind === 'uniswap-v2')
