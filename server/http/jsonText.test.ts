@@ -1,5 +1,13 @@
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { appendJsonFields, joinJsonArray, toJsonText } from './jsonText'
+import {
+  appendJsonFields,
+  decodeJsonBytes,
+  encodeJsonText,
+  joinJsonArray,
+  respondJsonText,
+  toJsonText,
+} from './jsonText'
 
 describe('jsonText', () => {
   it("appends an object's fields as JSON.stringify writes the spread", () => {
@@ -17,5 +25,29 @@ describe('jsonText', () => {
       JSON.stringify([{ a: 1 }, { a: 2 }]),
     )
     expect(joinJsonArray([])).toBe('[]')
+  })
+
+  it('encodes a text in UTF-8 in a buffer of its own, and decodes it back', () => {
+    const text = toJsonText({ name: 'Café €', amount: '12' })
+    const bytes = encodeJsonText(text)
+    expect([...bytes.subarray(9, 16)]).toEqual([0x43, 0x61, 0x66, 0xc3, 0xa9, 0x20, 0xe2])
+    expect(bytes.byteLength).toBe(text.length + 3)
+    // the whole buffer is the text's: it can be transferred to another thread as it is
+    expect(bytes.byteOffset).toBe(0)
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength)
+    expect(decodeJsonBytes(bytes)).toBe(text)
+  })
+
+  it('answers text and bytes alike: 200, JSON, the exact body', async () => {
+    const value = [{ name: 'Café €', amount: '12' }]
+    const app = new Hono()
+      .get('/text', (c) => respondJsonText(c, toJsonText(value)))
+      .get('/bytes', (c) => respondJsonText(c, encodeJsonText(toJsonText(value))))
+    for (const path of ['/text', '/bytes']) {
+      const res = await app.request(path)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('application/json')
+      expect(await res.text()).toBe('[{"name":"Café €","amount":"12"}]')
+    }
   })
 })

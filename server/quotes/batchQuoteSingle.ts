@@ -1,5 +1,5 @@
 import { AppError } from '../errors'
-import { type JsonText, joinJsonArray, toJsonText } from '../http/jsonText'
+import { decodeJsonBytes, type JsonText, joinJsonArray, toJsonText } from '../http/jsonText'
 import { buildValidationError } from '../middleware/validationHook'
 import type { SingleQuoteResponse } from './formatSingleQuote'
 import { type QuoteCaller, type QuoteServiceDeps, quoteSingle } from './quoteSingle'
@@ -41,8 +41,8 @@ export async function batchQuoteSingle(
         const parsed = SingleQuoteQuerySchema.safeParse(item)
         if (!parsed.success) throw buildValidationError('query', parsed.error.issues)
         const quotes = await quoteSingle(deps, chainId, parsed.data, caller)
-        // the item's quotes are JSON text already: written into the item as they are
-        return `{"index":${index},"status":200,"quotes":${quotes}}` as JsonText<BatchQuoteItem>
+        // the item's quotes are JSON already: written into the item as they are
+        return `{"index":${index},"status":200,"quotes":${decodeJsonBytes(quotes)}}` as JsonText<BatchQuoteItem>
       } catch (error: unknown) {
         if (!(error instanceof AppError)) throw error
         const e =

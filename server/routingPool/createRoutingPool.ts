@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Address } from 'viem'
 import { AppError } from '../errors'
-import type { JsonText } from '../http/jsonText'
+import { encodeJsonText, type JsonBytes } from '../http/jsonText'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import {
   answerSingleQuotes,
@@ -52,7 +52,7 @@ export interface RoutingPool {
     options: { perExchange: boolean },
     job: SingleQuoteJob,
     view: ChainQuoteView,
-  ): Promise<JsonText<SingleQuoteResponse[]>>
+  ): Promise<JsonBytes<SingleQuoteResponse[]>>
   /**
    * The quotes of `request` over `snapshot` drafted for gas estimation (see `draftSingleQuotes`), where
    * `answerQuotes` would answer them.
@@ -299,11 +299,11 @@ interface QuoteKind<T> {
   readonly read: (message: FromRoutingWorker) => T | undefined
 }
 
-/** The whole answer's JSON text (`answerSingleQuotes`). */
-const answering: QuoteKind<JsonText<SingleQuoteResponse[]>> = {
+/** The whole answer's JSON bytes (`answerSingleQuotes`). */
+const answering: QuoteKind<JsonBytes<SingleQuoteResponse[]>> = {
   drafts: false,
-  make: answerSingleQuotes,
-  read: (message) => ('json' in message ? (message.json as JsonText<SingleQuoteResponse[]>) : undefined),
+  make: (view, job, found) => encodeJsonText(answerSingleQuotes(view, job, found)),
+  read: (message) => ('json' in message ? message.json : undefined),
 }
 
 /** The quotes drafted for gas estimation (`draftSingleQuotes`). */

@@ -1,7 +1,9 @@
 import type { Address } from 'viem'
 import type { ErrorCode } from '../errors'
+import type { JsonBytes } from '../http/jsonText'
 import type { QuoteDraft, SingleQuoteJob } from '../quotes/answerSingleQuotes'
 import type { ChainQuoteView } from '../quotes/chainQuoteView'
+import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import type { PoolState, RouteRequest } from '../routing'
 import type { RoutePart } from '../routing/findRoutes'
 import type { WireRoutePart } from './routeWire'
@@ -59,13 +61,13 @@ export interface QuoteMessage {
 export type ToRoutingWorker = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage
 
 /**
- * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (the answer's JSON text or its quotes'
- * drafts, or the API error planning threw); a routing error of an invalid request as `routes`; `failure` for
+ * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (the answer's JSON bytes, their buffer
+ * transferred, or its quotes' drafts, or the API error planning threw); a routing error of an invalid request as `routes`; `failure` for
  * anything unexpected.
  */
 export type FromRoutingWorker =
   | { readonly requestId: number; readonly routes: WireRoutePart }
-  | { readonly requestId: number; readonly json: string }
+  | { readonly requestId: number; readonly json: JsonBytes<SingleQuoteResponse[]> }
   | { readonly requestId: number; readonly drafts: readonly QuoteDraft[] }
   | {
       readonly requestId: number

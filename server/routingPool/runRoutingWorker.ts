@@ -1,5 +1,7 @@
+import type { TransferListItem } from 'node:worker_threads'
 import type { Address } from 'viem'
 import { AppError } from '../errors'
+import { encodeJsonText } from '../http/jsonText'
 import { answerSingleQuotes, draftSingleQuotes } from '../quotes/answerSingleQuotes'
 import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import { createHopCache, type PoolState, RoutingError } from '../routing'
@@ -23,14 +25,14 @@ interface HeldSnapshot {
 /** The side of a worker thread's port that the routing worker uses. */
 export interface RoutingWorkerPort {
   on(event: 'message', listener: (message: ToRoutingWorker) => void): unknown
-  postMessage(message: FromRoutingWorker): void
+  postMessage(message: FromRoutingWorker, transfer?: readonly TransferListItem[]): void
 }
 
 /**
  * Serves routing requests on `port` (a worker thread's `parentPort`): keeps the last few snapshots of each
  * chain the main thread sent (rebuilt from changes, so unchanged pools keep their objects) and answers each
  * request's part with `findRoutePart` over the snapshot it names, or a whole quote request with its answer's
- * JSON text (`answerSingleQuotes`), sharing one hop memo across requests (hop results only within a request,
+ * JSON bytes (`answerSingleQuotes`, their buffer transferred), sharing one hop memo across requests (hop results only within a request,
  * as `findRoutes` does).
  */
 export function runRoutingWorker(port: RoutingWorkerPort): void {
@@ -93,13 +95,16 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       const found = findRoutes({ ...message.params, pools, hopCache }, { perExchange: message.perExchange })
       const { requestId, job } = message
       if (message.drafts) return { requestId, drafts: draftSingleQuotes(view, job, found) }
-      return { requestId, json: answerSingleQuotes(view, job, found) }
+      return { requestId, json: encodeJsonText(answerSingleQuotes(view, job, found)) }
     })
 
   port.on('message', (message) => {
     if (message.type === 'snapshot') receiveSnapshot(message)
     else if (message.type === 'view') views.set(message.view.chainId, message.view)
     else if (message.type === 'route') port.postMessage(route(message))
-    else port.postMessage(quote(message))
+    else {
+      const answer = quote(message)
+      port.postMessage(answer, 'json' in answer ? [answer.json.buffer] : undefined)
+    }
   })
 }
