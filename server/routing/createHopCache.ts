@@ -32,7 +32,7 @@ export interface HopCache {
   simulator(pool: PoolState, zeroForOne: boolean): HopSimulator
   /** The memo of one pool, direction, trade side and pair of transfer taxes (`slot`). */
   hops(pool: PoolState, slot: string): HopMemo
-  /** Routes (or the routing error) found over one pool list, by request (see findBestRoute). */
+  /** Routes searched (or the routing error) over one pool list, by request (see findBestRoute). */
   routes(pools: readonly PoolState[]): LruMap<string, Route | RoutingError>
   /** Routes searched over one pool list, by request with its amount rounded (plans for nearby amounts). */
   plans(pools: readonly PoolState[]): LruMap<string, Route>

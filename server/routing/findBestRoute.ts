@@ -175,10 +175,13 @@ const PLAN_BUCKET_RATIO = 1.02
 
 /**
  * `search()` through the request's memos under the request's key plus `suffix`: the route memo (this exact
- * request over these pools, errors memoized too), then the plan memo (a route found over these pools, or
- * carried from the last few snapshots (see `carryPlans`), for an amount, a gas price and native prices each
+ * request over these pools, when it was searched or failed), then the plan memo (a route found over these pools,
+ * or carried from the last few snapshots (see `carryPlans`), for an amount, a gas price and native prices each
  * within 2%, of the same request otherwise: its legs or steps quoted exactly for this amount and these prices
- * by `requoteRoute`, no search), then the search, whose route becomes the plan of its bucket.
+ * by `requoteRoute`, no search), then the search, whose route becomes the plan of its bucket. A requoted plan
+ * is not memoized: an exact repeat requotes it again, which costs less than keeping a route per request (with
+ * amounts that rarely repeat, each kept route outlived two young collections and was promoted, only to be
+ * dropped from the memo later; about a tenth of the routing worker's CPU).
  */
 function memoized(params: FindBestRouteParams, suffix: string, search: () => Route): Route {
   const memo = params.hopCache?.routes(params.pools)
@@ -192,10 +195,7 @@ function memoized(params: FindBestRouteParams, suffix: string, search: () => Rou
   const planKey = `~${bucketOf(params.amount)}|${routeMemoKey(params, bucketedPrices)}${suffix}`
   const plan = plans.get(planKey)
   const planned = plan ? requoteRoute(params, plan) : null
-  if (planned) {
-    memo.set(key, planned)
-    return planned
-  }
+  if (planned) return planned
   try {
     const route = search()
     memo.set(key, route)

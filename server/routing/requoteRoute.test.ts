@@ -76,6 +76,27 @@ describe('findBestRoute with a shared cache: plans for amounts within 2%', () =>
     findBestRoute({ ...counted(amount), pools: [...merge] })
     expect(searches).toBe(2)
   })
+  it('memoizes a searched route by its exact amount, not a requoted plan: a repeat requotes it alike', () => {
+    const cache = createHopCache()
+    let searches = 0
+    const counted = (amount: bigint) => ({
+      ...request(merge, amount),
+      hopCache: cache.forRequest(),
+      onSearchStats: () => searches++,
+    })
+    const searched = findBestRoute(counted(300n * E18))
+    const memoized = cache.routes(merge).size
+    const plans = cache.plans(merge).size
+    expect(memoized).toBeGreaterThan(0)
+    expect(findBestRoute(counted(300n * E18))).toBe(searched)
+    const amount = 301n * E18
+    const planned = findBestRoute(counted(amount))
+    const again = findBestRoute(counted(amount))
+    expect([searches, cache.routes(merge).size, cache.plans(merge).size]).toEqual([1, memoized, plans])
+    expect(again).not.toBe(planned)
+    expect(again).toEqual(planned)
+    expect(again.amountOut).toBe(requoteRoute(request(merge, amount), searched)?.amountOut)
+  })
 })
 
 describe('findBestRoute with a shared cache: plans carried to the next snapshots', () => {
