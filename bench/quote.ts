@@ -3,6 +3,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Address, isAddressEqual, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment } from '../server/chains/deployment'
+import { defaultRoutingWorkers } from '../server/config'
 import { createMarkets, type Markets } from '../server/market/createMarkets'
 import { poolKindOf } from '../server/poolKinds/poolKinds'
 import { makeV2Pool, testAddress } from '../server/poolKinds/testPools'
@@ -23,7 +24,9 @@ import { poolDisjointOptimum } from './poolDisjointOptimum'
  * and the scaling between them (BENCH_REQUESTS per level, default 3,000), and 32 clients again while a block that
  * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot requotes the route plans carried from the last ones, and searches where a plan is too old); at 1 and 32 clients with gas estimation on (a funded sender, native in, a third of BENCH_REQUESTS: every amount new, so every transaction is new and the node estimates the first of each code path in a block, see `estimateSwap`; at 32 clients the same while a pool moves every BENCH_BLOCK_MS, each block starting the estimates afresh, BENCH_REQUESTS of them; and at 32 clients the same 12 requests repeated, as refreshing quotes are, whose estimates a block shares); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
  * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it; BENCH_LATENCY=0
- * runs it alone: one server with the last of BENCH_WORKERS, no latency levels, memory or majors run)
+ * runs it alone, without latency levels, memory or majors; the levels beyond 1, 8 and 32 clients, memory, majors
+ * and quality run on one server: the one with the server's default worker count if BENCH_WORKERS lists it, else
+ * its last)
  * (shortfall against an independent bracket [feasible, bound] around the optimum split-and-merge flow over every
  * pool of chains 1, 56 and 42161, bench/flowOptimumBound.ts, and against the optimum of pool-disjoint splits; every
  * case at $10k and more short by over 1 bp with what the reference route does; the solvers' work,
@@ -705,8 +708,13 @@ function syntheticQuality() {
 
 async function main(benchUrl: string | undefined) {
   const counts = benchUrl === undefined ? WORKER_COUNTS : [Number.NaN]
+  // the levels beyond 1, 8 and 32 clients, memory, majors and quality run on one server: the one with the
+  // server's default worker count when BENCH_WORKERS has it (on 2 cores one worker), else the last
+  const fullIndex = counts.includes(defaultRoutingWorkers)
+    ? counts.indexOf(defaultRoutingWorkers)
+    : counts.length - 1
   if (!WITH_LATENCY) {
-    const target = await startTarget(benchUrl, counts.at(-1) ?? 1)
+    const target = await startTarget(benchUrl, counts[fullIndex] ?? 1)
     try {
       await printQuality(target)
     } finally {
@@ -730,12 +738,12 @@ async function main(benchUrl: string | undefined) {
       const urls = buildMix(d)
       mixSize = urls.length
       await measure(target.baseUrl, urls, 4, WARMUP)
-      const isLast = index === counts.length - 1
+      const isFull = index === fullIndex
       const estimateUrls = buildEstimateMix(d)
-      if (isLast) await prepareEstimateMix(target.baseUrl, d, estimateUrls)
+      if (isFull) await prepareEstimateMix(target.baseUrl, d, estimateUrls)
       const levels: { clients: number; blocks: boolean; estimate: boolean; repeat?: boolean }[] = [
         ...[1, 8, 32].map((clients) => ({ clients, blocks: false, estimate: false })),
-        ...(isLast
+        ...(isFull
           ? [
               { clients: 32, blocks: true, estimate: false },
               ...[1, 32].map((clients) => ({ clients, blocks: false, estimate: true })),
@@ -777,7 +785,7 @@ async function main(benchUrl: string | undefined) {
           r.load.toFixed(2),
         ])
       }
-      if (index < counts.length - 1) continue
+      if (!isFull) continue
       await reportMemory(target, urls)
       const majors = await measure(target.baseUrl, buildMix(d, MAJOR_SHAPES), 1, REQUESTS_PER_LEVEL)
       console.log(

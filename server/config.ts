@@ -6,6 +6,9 @@ export const authGroups = ['info', 'approval', 'single', 'cross', 'gasless', 're
 export type AuthGroup = (typeof authGroups)[number]
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const
+
+/** `ROUTING_WORKERS` unless set: one routing worker per core but the event loop's, at least one. */
+export const defaultRoutingWorkers = Math.max(1, availableParallelism() - 1)
 export type LogLevel = (typeof logLevels)[number]
 
 export interface Config {
@@ -196,7 +199,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DEVNET_RELAY_DELAY_MS: integer(3_000, 0, 600_000),
-  ROUTING_WORKERS: integer(Math.max(1, availableParallelism() - 1), 0, 256),
+  ROUTING_WORKERS: integer(defaultRoutingWorkers, 0, 256),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
