@@ -56,34 +56,35 @@ describe('requoteRoute', () => {
 })
 
 describe('findBestRoute with a shared cache: plans for amounts within 2%', () => {
-  it('quotes the plan of a nearby amount without a search, within 0.01 bp of a search of its own', () => {
+  /** Requests over `merge` sharing one cache, counting their searches. */
+  const counting = () => {
     const cache = createHopCache()
-    let searches = 0
+    const stats = { searches: 0 }
     const counted = (amount: bigint) => ({
       ...request(merge, amount),
       hopCache: cache.forRequest(),
-      onSearchStats: () => searches++,
+      onSearchStats: () => stats.searches++,
     })
+    return { cache, stats, counted }
+  }
+
+  it('quotes the plan of a nearby amount without a search, within 0.01 bp of a search of its own', () => {
+    const { stats, counted } = counting()
     const plan = findBestRoute(counted(300n * E18))
-    expect(searches).toBe(1)
+    expect(stats.searches).toBe(1)
     const amount = 300n * E18 + 3n * 10n ** 17n
     const planned = findBestRoute(counted(amount))
-    expect(searches).toBe(1)
+    expect(stats.searches).toBe(1)
     expect(planned.amountOut).toBe(requoteRoute(request(merge, amount), plan)?.amountOut)
     const searched = findBestRoute(request(merge, amount))
     expect(Number(searched.amountOut - planned.amountOut) / Number(searched.amountOut)).toBeLessThan(1e-6)
     // another pool list (a new snapshot) has no plans yet
     findBestRoute({ ...counted(amount), pools: [...merge] })
-    expect(searches).toBe(2)
+    expect(stats.searches).toBe(2)
   })
+
   it('memoizes a searched route by its exact amount, not a requoted plan: a repeat requotes it alike', () => {
-    const cache = createHopCache()
-    let searches = 0
-    const counted = (amount: bigint) => ({
-      ...request(merge, amount),
-      hopCache: cache.forRequest(),
-      onSearchStats: () => searches++,
-    })
+    const { cache, stats, counted } = counting()
     const searched = findBestRoute(counted(300n * E18))
     const memoized = cache.routes(merge).size
     const plans = cache.plans(merge).size
@@ -92,7 +93,7 @@ describe('findBestRoute with a shared cache: plans for amounts within 2%', () =>
     const amount = 301n * E18
     const planned = findBestRoute(counted(amount))
     const again = findBestRoute(counted(amount))
-    expect([searches, cache.routes(merge).size, cache.plans(merge).size]).toEqual([1, memoized, plans])
+    expect([stats.searches, cache.routes(merge).size, cache.plans(merge).size]).toEqual([1, memoized, plans])
     expect(again).not.toBe(planned)
     expect(again).toEqual(planned)
     expect(again.amountOut).toBe(requoteRoute(request(merge, amount), searched)?.amountOut)
