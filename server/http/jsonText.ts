@@ -4,8 +4,8 @@ import type { JSONParsed } from 'hono/utils/types'
 declare const jsonOf: unique symbol
 
 /**
- * The JSON text of a `T`, made by `toJsonText`: an answer serialized where it was computed (a routing worker
- * thread) crosses to the event loop as one string and is written as is, with its type intact.
+ * The JSON text of a `T`, made by `toJsonText`: an answer serialized where it was computed is composed as text
+ * (quotes joined, estimates appended) and written as is, with its type intact.
  */
 export type JsonText<T> = string & { readonly [jsonOf]: T }
 

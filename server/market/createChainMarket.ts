@@ -65,7 +65,7 @@ export interface ChainMarket {
   /**
    * The `quote/single` answer (without gas estimation) of a request over `snapshot`, as JSON bytes (see
    * `answerSingleQuotes`): found, planned and serialized on a routing worker when the market has a routing
-   * pool, else on this thread; the same text either way. Rejects with RoutingError or AppError.
+   * pool, else on this thread; the same bytes either way. Rejects with RoutingError or AppError.
    */
   answerQuotes(
     snapshot: PoolSnapshot,
