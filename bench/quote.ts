@@ -300,7 +300,7 @@ function rpc(rpcUrl: string, method: string, params: unknown[]) {
   })
 }
 
-/** One GET on a connection of its own (the checks between levels; see `createLoadConnection` for the load). */
+/** One GET through `fetch` (the checks between levels; the load goes through `createLoadConnection`). */
 async function get(baseUrl: string, pathAndQuery: string): Promise<{ status: number; body: string }> {
   const res = await fetch(`${baseUrl}${pathAndQuery}`)
   return { status: res.status, body: await res.text() }
