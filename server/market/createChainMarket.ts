@@ -9,7 +9,7 @@ import {
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
-import { encodeJsonText, type JsonBytes } from '../http/jsonText'
+import type { JsonBytes } from '../http/jsonText'
 import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
@@ -292,7 +292,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     async answerQuotes(snapshot, request, options, job) {
       if (params.routingPool)
         return params.routingPool.answerQuotes(snapshot, request, options, job, quoteView)
-      return encodeJsonText(answerSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options)))
+      return answerSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options))
     },
     async draftQuotes(snapshot, request, options, job) {
       if (params.routingPool)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { joinJsonArray, toJsonText } from '../http/jsonText'
+import { decodeJsonBytes, joinJsonArray, toJsonText } from '../http/jsonText'
 import { makeV2Pool, testAddress } from '../poolKinds/testPools'
 import { createHopCache, findRoutes } from '../routing'
 import { answerSingleQuotes, draftSingleQuotes, type SingleQuoteJob } from './answerSingleQuotes'
@@ -107,7 +107,7 @@ describe('answerSingleQuotes', () => {
     // the same route, found by two searches: equal, not the same object
     expect(found.perExchange[0]?.route).toEqual(found.best)
     expect(found.perExchange[0]?.route).not.toBe(found.best)
-    const text = answerSingleQuotes(view, job, found)
+    const text = decodeJsonBytes(answerSingleQuotes(view, job, found))
     expect(text).toBe(formatEach(found))
     const quotes = JSON.parse(text) as { isBest: boolean; exchangeId: string; toTokenAmount: string }[]
     expect(quotes.map((q) => [q.isBest, q.exchangeId])).toEqual([

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
-import { type JsonText, joinJsonArray, toJsonText } from '../http/jsonText'
+import { encodeJsonText, type JsonBytes, type JsonText, joinJsonArray, toJsonText } from '../http/jsonText'
 import type { FoundRoutes, Route } from '../routing'
 import { buildSwapCalldata } from './buildSwapCalldata'
 import type { ChainQuoteView } from './chainQuoteView'
@@ -17,17 +17,17 @@ export interface SingleQuoteJob {
 }
 
 /**
- * The JSON text of a `quote/single` answer without gas estimation: the quotes of `found`, planned (see
+ * The JSON of a `quote/single` answer without gas estimation, in UTF-8: the quotes of `found`, planned (see
  * `planQuotes`) and formatted (see `formatSingleQuote`). Pure: a routing worker answers with it the request
- * whose routes it found, and the event loop with the same function otherwise. Throws PRICE_IMPACT_TOO_HIGH
+ * whose routes it found (its buffer transferred), and the event loop with the same function otherwise. Throws PRICE_IMPACT_TOO_HIGH
  * as `planQuotes` does.
  */
 export function answerSingleQuotes(
   view: ChainQuoteView,
   job: SingleQuoteJob,
   found: FoundRoutes,
-): JsonText<SingleQuoteResponse[]> {
-  return joinJsonArray(quoteTexts(view, job, planQuotes(job.input, found)).map((t) => t.json))
+): JsonBytes<SingleQuoteResponse[]> {
+  return encodeJsonText(joinJsonArray(quoteTexts(view, job, planQuotes(job.input, found)).map((t) => t.json)))
 }
 
 /**

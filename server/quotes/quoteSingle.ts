@@ -48,10 +48,7 @@ export async function quoteSingle(
   const { request, snapshot } = prepared
   const options = { perExchange: request?.exchangeIds === undefined }
   if (!(estimateOn && sender)) {
-    if (!request)
-      return encodeJsonText(
-        answerSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared)),
-      )
+    if (!request) return answerSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared))
     return withQuoteRoutingErrors(market, prepared, market.answerQuotes(snapshot, request, options, job))
   }
   const drafts = request

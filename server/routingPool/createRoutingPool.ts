@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Address } from 'viem'
 import { AppError } from '../errors'
-import { encodeJsonText, type JsonBytes } from '../http/jsonText'
+import type { JsonBytes } from '../http/jsonText'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import {
   answerSingleQuotes,
@@ -302,7 +302,7 @@ interface QuoteKind<T> {
 /** The whole answer's JSON bytes (`answerSingleQuotes`). */
 const answering: QuoteKind<JsonBytes<SingleQuoteResponse[]>> = {
   drafts: false,
-  make: (view, job, found) => encodeJsonText(answerSingleQuotes(view, job, found)),
+  make: answerSingleQuotes,
   read: (message) => ('json' in message ? message.json : undefined),
 }
 

@@ -1,7 +1,6 @@
 import type { TransferListItem } from 'node:worker_threads'
 import type { Address } from 'viem'
 import { AppError } from '../errors'
-import { encodeJsonText } from '../http/jsonText'
 import { answerSingleQuotes, draftSingleQuotes } from '../quotes/answerSingleQuotes'
 import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import { createHopCache, type PoolState, RoutingError } from '../routing'
@@ -32,8 +31,8 @@ export interface RoutingWorkerPort {
  * Serves routing requests on `port` (a worker thread's `parentPort`): keeps the last few snapshots of each
  * chain the main thread sent (rebuilt from changes, so unchanged pools keep their objects) and answers each
  * request's part with `findRoutePart` over the snapshot it names, or a whole quote request with its answer's
- * JSON bytes (`answerSingleQuotes`, their buffer transferred), sharing one hop memo across requests (hop results only within a request,
- * as `findRoutes` does).
+ * JSON bytes (`answerSingleQuotes`, their buffer transferred), sharing one hop memo across requests (hop
+ * results only within a request, as `findRoutes` does).
  */
 export function runRoutingWorker(port: RoutingWorkerPort): void {
   const held = new Map<number, HeldSnapshot[]>()
@@ -95,7 +94,7 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       const found = findRoutes({ ...message.params, pools, hopCache }, { perExchange: message.perExchange })
       const { requestId, job } = message
       if (message.drafts) return { requestId, drafts: draftSingleQuotes(view, job, found) }
-      return { requestId, json: encodeJsonText(answerSingleQuotes(view, job, found)) }
+      return { requestId, json: answerSingleQuotes(view, job, found) }
     })
 
   port.on('message', (message) => {
