@@ -187,12 +187,12 @@ function memoized(params: FindBestRouteParams, suffix: string, search: () => Rou
   const memo = params.hopCache?.routes(params.pools)
   const plans = params.hopCache?.plans(params.pools)
   if (!memo || !plans) return search()
-  const request = `${routeMemoKey(params, exactPrices)}${suffix}`
-  const key = `${params.amount}|${request}`
+  const request = `${routeMemoKey(params)}${suffix}`
+  const key = `${params.amount}|${priceKey(params, exactPrices)}|${request}`
   const cached = memo.get(key)
   if (cached instanceof RoutingError) throw new RoutingError(cached.code, cached.message)
   if (cached) return cached
-  const planKey = `~${bucketOf(params.amount)}|${routeMemoKey(params, bucketedPrices)}${suffix}`
+  const planKey = `~${bucketOf(params.amount)}|${priceKey(params, bucketedPrices)}|${request}`
   const plan = plans.get(planKey)
   const planned = plan ? requoteRoute(params, plan) : null
   if (planned) return planned
@@ -248,20 +248,15 @@ const bucketedPrices: PriceKeys = {
 }
 
 /**
- * Everything but the pools and the amount that decides a route, as one string, with the gas and native
- * prices as `prices` writes them (the pools key the memos by identity; the memos add the amount, or its plan
- * bucket).
+ * Everything but the pools, the amount and the prices that decides a route, as one string (the pools key the
+ * memos by identity; the memos add the amount and the prices exactly, or their plan buckets: see `priceKey`).
  */
-function routeMemoKey(params: FindBestRouteParams, prices: PriceKeys): string {
-  const price = prices.native
+function routeMemoKey(params: FindBestRouteParams): string {
   return [
     params.tokenIn.toLowerCase(),
     params.tokenOut.toLowerCase(),
     params.tradeType,
     params.feeBps ?? 0,
-    prices.gas(params.gasPriceWei),
-    price(params.nativePriceInTokenOut),
-    price(params.nativePriceInTokenIn),
     (params.excludedExchanges ?? []).join(',').toLowerCase(),
     params.exchangeIds?.join(',').toLowerCase() ?? '*',
     params.isSplit ?? true,
@@ -271,6 +266,12 @@ function routeMemoKey(params: FindBestRouteParams, prices: PriceKeys): string {
     listKey(params.connectors, connectorsText),
     params.tokens ? listKey(params.tokens, taxesText) : '',
   ].join('|')
+}
+
+/** The gas and native prices of a request as `prices` writes them. */
+function priceKey(params: FindBestRouteParams, prices: PriceKeys): string {
+  const price = prices.native
+  return `${prices.gas(params.gasPriceWei)}|${price(params.nativePriceInTokenOut)}|${price(params.nativePriceInTokenIn)}`
 }
 
 /** The key text of each list a request names (a request's per-exchange searches share its lists). */

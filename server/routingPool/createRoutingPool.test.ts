@@ -226,13 +226,17 @@ describe('routing on worker threads', () => {
       ]),
     ])
     const outcomes: (number | string)[] = []
+    const answers: Awaited<ReturnType<typeof quoteText>>[] = []
     for (const params of cases) {
       const expected = await quoteText(h.app, params)
       const body = JSON.parse(expected.body) as unknown
       outcomes.push(Array.isArray(body) ? body.length : (body as { error: { code: string } }).error.code)
+      answers.push(expected)
       expect(await quoteText(soloApp, params)).toEqual(expected)
       expect(await quoteText(pooledApp, params)).toEqual(expected)
     }
+    // asked at once, they reach the worker as one batch (see `post`): each answered as when asked alone
+    expect(await Promise.all(cases.map((params) => quoteText(soloApp, params)))).toEqual(answers)
     expect(outcomes).toEqual([
       4,
       3,

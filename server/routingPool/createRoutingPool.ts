@@ -81,6 +81,8 @@ interface PoolWorker {
   held: Map<number, PoolSnapshot[]>
   /** Chains whose quote view the worker was sent. */
   views: Set<number>
+  /** Messages not yet posted: they go together at the end of this turn of the event loop (see `post`). */
+  outbox: ToRoutingWorker[]
 }
 
 const workerEntry = new URL('../scripts/routingWorker.ts', import.meta.url)
@@ -115,9 +117,24 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
     return pools
   }
 
+  /**
+   * Queues `message` for `entry`'s worker: the messages of one turn of the event loop (the requests of every
+   * socket read in it) are posted as one `batch` once it ends, in order. One message to the worker per turn
+   * instead of one per request: each post wakes the worker's thread and serializes apart.
+   */
+  const post = (entry: PoolWorker, message: ToRoutingWorker) => {
+    if (entry.outbox.push(message) === 1) setImmediate(flush, entry)
+  }
+  const flush = (entry: PoolWorker) => {
+    const messages = entry.outbox
+    if (messages.length === 0) return
+    entry.outbox = []
+    entry.worker.postMessage(messages.length === 1 ? messages[0] : { type: 'batch', messages })
+  }
+
   const spawn = (): PoolWorker => {
     const worker = new Worker(workerBootstrap(), { eval: true })
-    const entry: PoolWorker = { worker, pending: new Map(), held: new Map(), views: new Set() }
+    const entry: PoolWorker = { worker, pending: new Map(), held: new Map(), views: new Set(), outbox: [] }
     worker.on('message', (message: FromRoutingWorker) => {
       const pending = entry.pending.get(message.requestId)
       if (!pending) return
@@ -157,7 +174,7 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
             addresses: snapshot.pools.map((p) => p.address),
             changed: snapshot.pools.filter((p) => basePools?.get(p.address) !== p),
           }
-    entry.worker.postMessage(message)
+    post(entry, message)
     list.push(snapshot)
     if (list.length > HELD_SNAPSHOTS_PER_CHAIN) list.shift()
     entry.held.set(snapshot.chainId, list)
@@ -185,7 +202,7 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
     const requestId = nextRequestId++
     return new Promise<T>((resolve, reject) => {
       entry.pending.set(requestId, { settle: (message) => resolve(settle(message)), reject })
-      entry.worker.postMessage(build(requestId))
+      post(entry, build(requestId))
     })
   }
 
@@ -245,7 +262,7 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
     const entry = pickWorker()
     const snapshotId = ensureSnapshot(entry, snapshot)
     if (!entry.views.has(view.chainId)) {
-      entry.worker.postMessage({ type: 'view', view } satisfies ToRoutingWorker)
+      post(entry, { type: 'view', view })
       entry.views.add(view.chainId)
     }
     return send(

@@ -58,7 +58,13 @@ export interface QuoteMessage {
   readonly drafts: boolean
 }
 
-export type ToRoutingWorker = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage
+/** Messages of one turn of the main thread's event loop, handled in order. */
+export interface BatchMessage {
+  readonly type: 'batch'
+  readonly messages: readonly (SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage)[]
+}
+
+export type ToRoutingWorker = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage | BatchMessage
 
 /**
  * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (the answer's JSON bytes, their buffer

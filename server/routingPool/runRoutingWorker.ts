@@ -97,13 +97,15 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       return { requestId, json: answerSingleQuotes(view, job, found) }
     })
 
-  port.on('message', (message) => {
-    if (message.type === 'snapshot') receiveSnapshot(message)
+  const handle = (message: ToRoutingWorker): void => {
+    if (message.type === 'batch') for (const each of message.messages) handle(each)
+    else if (message.type === 'snapshot') receiveSnapshot(message)
     else if (message.type === 'view') views.set(message.view.chainId, message.view)
     else if (message.type === 'route') port.postMessage(route(message))
     else {
       const answer = quote(message)
       port.postMessage(answer, 'json' in answer ? [answer.json.buffer] : undefined)
     }
-  })
+  }
+  port.on('message', handle)
 }
