@@ -17,11 +17,13 @@ import type { PoolState } from '../server/routing/types'
 import { createLoadConnection } from './createLoadConnection'
 import { flowOptimumBound } from './flowOptimumBound'
 import { poolDisjointOptimum } from './poolDisjointOptimum'
+import { readThreadCpu, type ThreadCpu } from './readThreadCpu'
 
 /*
  * `npm run bench:quote`: latency (p50/p99/p999) and throughput of GET quote/single without estimation at 1, 8
  * and 32 clients, with 1 and N routing worker threads (BENCH_WORKERS=1,2: the server's ROUTING_WORKERS of each run)
- * and the scaling between them (BENCH_REQUESTS per level, default 3,000), and 32 clients again while a block that
+ * and the scaling between them (BENCH_REQUESTS per level, default 3,000; with each level the server's CPU time per
+ * quote, of its event loop and of its other threads together, see `readThreadCpu`), and 32 clients again while a block that
  * moves a WETH/USDC pool lands on chain 1 every BENCH_BLOCK_MS (1,000: each new snapshot requotes the route plans carried from the last ones, and searches where a plan is too old); at 1 and 32 clients with gas estimation on (a funded sender, native in, a third of BENCH_REQUESTS: every amount new, so every transaction is new and the node estimates the first of each code path in a block, see `estimateSwap`; at 32 clients the same while a pool moves every BENCH_BLOCK_MS, each block starting the estimates afresh, BENCH_REQUESTS of them; and at 32 clients the same 12 requests repeated, as refreshing quotes are, whose estimates a block shares); the server's heap and RSS after 10,000 quotes and after BENCH_SUSTAIN_SEC (120)
  * more at 32 clients (BENCH_MEMORY_QUOTES, 10,000); and route quality (BENCH_QUALITY=0 skips it; BENCH_LATENCY=0
  * runs it alone, without latency levels, memory or majors; the levels beyond 1, 8 and 32 clients, memory, majors
@@ -94,6 +96,8 @@ interface Target {
   markets: Markets
   /** The server process's memory now (its own process only: undefined with BENCH_URL). */
   memory: () => Promise<MemoryReading | undefined>
+  /** The server process's CPU time so far, by thread (its own process on Linux only: undefined otherwise). */
+  cpu: () => ThreadCpu | undefined
   close: () => Promise<void>
 }
 
@@ -171,6 +175,7 @@ async function startTarget(benchUrl: string | undefined, routingWorkers: number)
     deployments: manifest.chains,
     markets,
     memory: memory ?? (async () => undefined),
+    cpu: () => (server?.pid === undefined ? undefined : readThreadCpu(server.pid)),
     close: async () => {
       markets.stop()
       if (server && server.exitCode === null) {
@@ -754,6 +759,7 @@ async function main(benchUrl: string | undefined) {
       ]
       for (const { clients, blocks, estimate, repeat = false } of levels) {
         const mix = estimate ? estimateUrls : urls
+        const cpuBefore = target.cpu()
         const r = blocks
           ? await whileMining(target, urls, BLOCK_MS, () =>
               measure(target.baseUrl, mix, clients, REQUESTS_PER_LEVEL),
@@ -767,6 +773,9 @@ async function main(benchUrl: string | undefined) {
               repeat,
             )
         if (!blocks && !estimate) perSecond.set(`${label}/${clients}`, r.perSecond)
+        const cpuAfter = target.cpu()
+        const perQuote = (of: keyof ThreadCpu) =>
+          cpuBefore && cpuAfter ? (((cpuAfter[of] - cpuBefore[of]) * 1000) / r.requests).toFixed(0) : '-'
         rows.push([
           blocks
             ? `${label}, ${estimate ? 'gas estimated, every amount new, ' : ''}a pool moves every ${BLOCK_MS} ms`
@@ -782,6 +791,8 @@ async function main(benchUrl: string | undefined) {
           r.p99.toFixed(2),
           r.p999.toFixed(2),
           r.perSecond.toFixed(0),
+          perQuote('mainMs'),
+          perQuote('otherMs'),
           r.load.toFixed(2),
         ])
       }
@@ -813,6 +824,8 @@ async function main(benchUrl: string | undefined) {
         'p99 ms',
         'p999 ms',
         'quotes/s',
+        'loop CPU µs/q',
+        'other CPU µs/q',
         'load',
       ],
       rows,
