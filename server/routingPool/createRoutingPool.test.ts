@@ -235,7 +235,7 @@ describe('routing on worker threads', () => {
       expect(await quoteText(soloApp, params)).toEqual(expected)
       expect(await quoteText(pooledApp, params)).toEqual(expected)
     }
-    // asked at once, they reach the worker as one batch (see `post`): each answered as when asked alone
+    // asked at once, they reach the worker as one batch (the pool's `post`): each answered as when asked alone
     expect(await Promise.all(cases.map((params) => quoteText(soloApp, params)))).toEqual(answers)
     expect(outcomes).toEqual([
       4,
