@@ -715,9 +715,8 @@ async function main(benchUrl: string | undefined) {
   const counts = benchUrl === undefined ? WORKER_COUNTS : [Number.NaN]
   // the levels beyond 1, 8 and 32 clients, memory, majors and quality run on one server: the one with the
   // server's default worker count when BENCH_WORKERS has it (on 2 cores one worker), else the last
-  const fullIndex = counts.includes(defaultRoutingWorkers)
-    ? counts.indexOf(defaultRoutingWorkers)
-    : counts.length - 1
+  const defaultIndex = counts.indexOf(defaultRoutingWorkers)
+  const fullIndex = defaultIndex >= 0 ? defaultIndex : counts.length - 1
   if (!WITH_LATENCY) {
     const target = await startTarget(benchUrl, counts[fullIndex] ?? 1)
     try {

@@ -22,7 +22,12 @@ import {
   splitRouteRequest,
 } from '../routing/findRoutes'
 import { fromWireRoutePart } from './routeWire'
-import { type FromRoutingWorker, HELD_SNAPSHOTS_PER_CHAIN, type ToRoutingWorker } from './routingMessages'
+import {
+  type FromRoutingWorker,
+  HELD_SNAPSHOTS_PER_CHAIN,
+  type RoutingWorkerRequest,
+  type ToRoutingWorker,
+} from './routingMessages'
 
 /** Routing on worker threads: the event loop only dispatches requests and receives their routes. */
 export interface RoutingPool {
@@ -82,7 +87,7 @@ interface PoolWorker {
   /** Chains whose quote view the worker was sent. */
   views: Set<number>
   /** Messages not yet posted: they go together at the end of this turn of the event loop (see `post`). */
-  outbox: ToRoutingWorker[]
+  outbox: RoutingWorkerRequest[]
 }
 
 const workerEntry = new URL('../scripts/routingWorker.ts', import.meta.url)
@@ -122,14 +127,15 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
    * socket read in it) are posted as one `batch` once it ends, in order. One message to the worker per turn
    * instead of one per request: each post wakes the worker's thread and serializes apart.
    */
-  const post = (entry: PoolWorker, message: ToRoutingWorker) => {
+  const post = (entry: PoolWorker, message: RoutingWorkerRequest) => {
     if (entry.outbox.push(message) === 1) setImmediate(flush, entry)
   }
   const flush = (entry: PoolWorker) => {
     const messages = entry.outbox
-    if (messages.length === 0) return
     entry.outbox = []
-    entry.worker.postMessage(messages.length === 1 ? messages[0] : { type: 'batch', messages })
+    entry.worker.postMessage(
+      messages.length === 1 ? messages[0] : ({ type: 'batch', messages } satisfies ToRoutingWorker),
+    )
   }
 
   const spawn = (): PoolWorker => {
@@ -196,7 +202,7 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
   /** Sends `entry` the message `build` makes of a fresh request id; resolves with `settle` of its answer. */
   const send = <T>(
     entry: PoolWorker,
-    build: (requestId: number) => ToRoutingWorker,
+    build: (requestId: number) => RoutingWorkerRequest,
     settle: (message: FromRoutingWorker) => T,
   ) => {
     const requestId = nextRequestId++

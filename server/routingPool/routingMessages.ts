@@ -58,13 +58,16 @@ export interface QuoteMessage {
   readonly drafts: boolean
 }
 
-/** Messages of one turn of the main thread's event loop, handled in order. */
+/** One thing the main thread asks of a worker. */
+export type RoutingWorkerRequest = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage
+
+/** The requests of one turn of the main thread's event loop, handled in order. */
 export interface BatchMessage {
   readonly type: 'batch'
-  readonly messages: readonly (SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage)[]
+  readonly messages: readonly RoutingWorkerRequest[]
 }
 
-export type ToRoutingWorker = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage | BatchMessage
+export type ToRoutingWorker = RoutingWorkerRequest | BatchMessage
 
 /**
  * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (the answer's JSON bytes, their buffer

@@ -11,6 +11,7 @@ import {
   HELD_SNAPSHOTS_PER_CHAIN,
   type QuoteMessage,
   type RouteMessage,
+  type RoutingWorkerRequest,
   type SnapshotMessage,
   type ToRoutingWorker,
 } from './routingMessages'
@@ -97,9 +98,8 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       return { requestId, json: answerSingleQuotes(view, job, found) }
     })
 
-  const handle = (message: ToRoutingWorker): void => {
-    if (message.type === 'batch') for (const each of message.messages) handle(each)
-    else if (message.type === 'snapshot') receiveSnapshot(message)
+  const handle = (message: RoutingWorkerRequest): void => {
+    if (message.type === 'snapshot') receiveSnapshot(message)
     else if (message.type === 'view') views.set(message.view.chainId, message.view)
     else if (message.type === 'route') port.postMessage(route(message))
     else {
@@ -107,5 +107,8 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       port.postMessage(answer, 'json' in answer ? [answer.json.buffer] : undefined)
     }
   }
-  port.on('message', handle)
+  port.on('message', (message) => {
+    if (message.type === 'batch') for (const each of message.messages) handle(each)
+    else handle(message)
+  })
 }
