@@ -9,7 +9,7 @@ import {
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
-import type { JsonBytes } from '../http/jsonText'
+import { type LentJson, lendJsonBytes } from '../http/jsonText'
 import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
@@ -65,14 +65,15 @@ export interface ChainMarket {
   /**
    * The `quote/single` answer (without gas estimation) of a request over `snapshot`, as JSON bytes (see
    * `answerSingleQuotes`): found, planned and serialized on a routing worker when the market has a routing
-   * pool, else on this thread; the same bytes either way. Rejects with RoutingError or AppError.
+   * pool, else on this thread; the same bytes either way, lent until written (see `LentJson`). Rejects with
+   * RoutingError or AppError.
    */
   answerQuotes(
     snapshot: PoolSnapshot,
     request: RouteRequest,
     options: { perExchange: boolean },
     job: SingleQuoteJob,
-  ): Promise<JsonBytes<SingleQuoteResponse[]>>
+  ): Promise<LentJson<SingleQuoteResponse[]>>
   /**
    * The quotes of a request over `snapshot` drafted for gas estimation (see `draftSingleQuotes`), where
    * `answerQuotes` would answer them. Rejects with RoutingError or AppError.
@@ -292,7 +293,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     async answerQuotes(snapshot, request, options, job) {
       if (params.routingPool)
         return params.routingPool.answerQuotes(snapshot, request, options, job, quoteView)
-      return answerSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options))
+      return lendJsonBytes(answerSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options)))
     },
     async draftQuotes(snapshot, request, options, job) {
       if (params.routingPool)

@@ -27,7 +27,16 @@ export function answerSingleQuotes(
   job: SingleQuoteJob,
   found: FoundRoutes,
 ): JsonBytes<SingleQuoteResponse[]> {
-  return encodeJsonText(joinJsonArray(quoteTexts(view, job, planQuotes(job.input, found)).map((t) => t.json)))
+  return encodeJsonText(answerSingleQuotesText(view, job, found))
+}
+
+/** The JSON text of `answerSingleQuotes` (a routing worker writes it into its answer ring). */
+export function answerSingleQuotesText(
+  view: ChainQuoteView,
+  job: SingleQuoteJob,
+  found: FoundRoutes,
+): JsonText<SingleQuoteResponse[]> {
+  return joinJsonArray(quoteTexts(view, job, planQuotes(job.input, found)).map((t) => t.json))
 }
 
 /**

@@ -40,9 +40,11 @@ export async function batchQuoteSingle(
       try {
         const parsed = SingleQuoteQuerySchema.safeParse(item)
         if (!parsed.success) throw buildValidationError('query', parsed.error.issues)
-        const quotes = await quoteSingle(deps, chainId, parsed.data, caller)
+        const lent = await quoteSingle(deps, chainId, parsed.data, caller)
         // the item's quotes are JSON already: written into the item as they are
-        return `{"index":${index},"status":200,"quotes":${decodeJsonBytes(quotes)}}` as JsonText<BatchQuoteItem>
+        const quotes = decodeJsonBytes(lent.bytes)
+        lent.release()
+        return `{"index":${index},"status":200,"quotes":${quotes}}` as JsonText<BatchQuoteItem>
       } catch (error: unknown) {
         if (!(error instanceof AppError)) throw error
         const e =

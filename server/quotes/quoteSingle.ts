@@ -1,6 +1,13 @@
 import { getAddress } from 'viem'
 import type { AuthContext } from '../appEnv'
-import { appendJsonFields, encodeJsonText, type JsonBytes, joinJsonArray, toJsonText } from '../http/jsonText'
+import {
+  appendJsonFields,
+  encodeJsonText,
+  joinJsonArray,
+  type LentJson,
+  lendJsonBytes,
+  toJsonText,
+} from '../http/jsonText'
 import type { Markets } from '../market/createMarkets'
 import { answerSingleQuotes, draftSingleQuotes, type SingleQuoteJob } from './answerSingleQuotes'
 import { createQuoteContext } from './createQuoteContext'
@@ -26,7 +33,7 @@ export interface QuoteCaller {
 }
 
 /**
- * The whole `quote/single` answer, as JSON bytes: every quote planned (see `prepareSingleQuote`), and with a
+ * The whole `quote/single` answer, as JSON bytes (lent until written: see `LentJson`): every quote planned (see `prepareSingleQuote`), and with a
  * sender and estimation switched on, the sender's balance/allowance checked and gas estimated for each, in
  * parallel. Without estimation the market routes, plans and serializes the answer where it routes (a routing
  * worker: see `answerQuotes`); with it, the quotes are drafted there (see `draftQuotes`) and each gets its
@@ -38,7 +45,7 @@ export async function quoteSingle(
   chainId: number,
   query: SingleQuoteQuery,
   caller: QuoteCaller,
-): Promise<JsonBytes<SingleQuoteResponse[]>> {
+): Promise<LentJson<SingleQuoteResponse[]>> {
   const ctx = await createQuoteContext(deps, chainId, caller)
   const { market } = ctx
   const prepared = await prepareSingleQuote(query, ctx)
@@ -48,7 +55,9 @@ export async function quoteSingle(
   const { request, snapshot } = prepared
   const options = { perExchange: request?.exchangeIds === undefined }
   if (!(estimateOn && sender)) {
-    if (!request) return answerSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared))
+    if (!request) {
+      return lendJsonBytes(answerSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared)))
+    }
     return withQuoteRoutingErrors(market, prepared, market.answerQuotes(snapshot, request, options, job))
   }
   const drafts = request
@@ -62,5 +71,5 @@ export async function quoteSingle(
       tx ? appendJsonFields(json, toJsonText(await estimateSwap(market, { ...tx, sender }, snapshot))) : json,
     ),
   )
-  return encodeJsonText(joinJsonArray(quotes))
+  return lendJsonBytes(encodeJsonText(joinJsonArray(quotes)))
 }

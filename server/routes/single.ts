@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { respondJsonText } from '../http/jsonText'
+import { respondJsonText, respondLentJson } from '../http/jsonText'
 import { createRouter } from '../openapi/createRouter'
 import { ChainIdParamsSchema, errorResponses, evmAddressField } from '../openapi/schemas'
 import { batchQuoteSingle, MAX_BATCH_QUOTES } from '../quotes/batchQuoteSingle'
@@ -128,7 +128,7 @@ export function createSingleRoutes(deps: QuoteServiceDeps) {
     .openapi(quoteRoute, async (c) => {
       const caller = { requestId: c.get('requestId'), auth: c.get('auth') }
       const quotes = await quoteSingle(deps, c.req.valid('param').chainId, c.req.valid('query'), caller)
-      return respondJsonText(c, quotes)
+      return respondLentJson(c, quotes)
     })
     .openapi(swapGetRoute, async (c) => {
       const caller = { requestId: c.get('requestId'), auth: c.get('auth') }

@@ -49,7 +49,8 @@ describe('routing on worker threads', () => {
 
   beforeAll(async () => {
     h = await startDevnetHarness({ portBase: 28000, chainIds: CHAINS, now: () => NOW })
-    pool = createRoutingPool({ size: 2 })
+    // answers too big for its workers' rings: they cross in buffers of their own
+    pool = createRoutingPool({ size: 2, answerRingBytes: 4096 })
     soloPool = createRoutingPool({ size: 1 })
     pooledMarkets = createMarkets({
       deployments: h.deployments,
@@ -235,8 +236,10 @@ describe('routing on worker threads', () => {
       expect(await quoteText(soloApp, params)).toEqual(expected)
       expect(await quoteText(pooledApp, params)).toEqual(expected)
     }
-    // asked at once, they reach the worker as one batch (the pool's `post`): each answered as when asked alone
+    // asked at once, they reach the worker as one batch (the pool's `post`): each answered as when asked alone,
+    // from the worker's answer ring, or from buffers of their own where its ring has no room
     expect(await Promise.all(cases.map((params) => quoteText(soloApp, params)))).toEqual(answers)
+    expect(await Promise.all(cases.map((params) => quoteText(pooledApp, params)))).toEqual(answers)
     expect(outcomes).toEqual([
       4,
       3,

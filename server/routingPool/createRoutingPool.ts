@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { Address } from 'viem'
 import { AppError } from '../errors'
-import type { JsonBytes } from '../http/jsonText'
+import { type LentJson, lendJsonBytes } from '../http/jsonText'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import {
   answerSingleQuotes,
@@ -21,6 +21,7 @@ import {
   type RoutePart,
   splitRouteRequest,
 } from '../routing/findRoutes'
+import { createAnswerRing } from './answerRing'
 import { fromWireRoutePart } from './routeWire'
 import {
   type FromRoutingWorker,
@@ -47,7 +48,8 @@ export interface RoutingPool {
   ): Promise<FoundRoutes>
   /**
    * The `quote/single` answer of `request` over `snapshot` (see `answerSingleQuotes`): planned, formatted and
-   * serialized on the worker that routes it, so the event loop only writes the text; on a quiet server the
+   * serialized on the worker that routes it, so the event loop only writes the bytes (lent from the worker's
+   * answer ring: release them once written, see `createAnswerRing`); on a quiet server the
    * routes are found in two parts on two idle workers (as `findRoutes`) and answered on this thread. `view`
    * is sent to each worker once. Rejects with the RoutingError the search threw or the AppError planning threw.
    */
@@ -57,7 +59,7 @@ export interface RoutingPool {
     options: { perExchange: boolean },
     job: SingleQuoteJob,
     view: ChainQuoteView,
-  ): Promise<JsonBytes<SingleQuoteResponse[]>>
+  ): Promise<LentJson<SingleQuoteResponse[]>>
   /**
    * The quotes of `request` over `snapshot` drafted for gas estimation (see `draftSingleQuotes`), where
    * `answerQuotes` would answer them.
@@ -73,9 +75,14 @@ export interface RoutingPool {
   close(): Promise<void>
 }
 
+/** A worker's answer as received: an answer in its ring is lent (see `createAnswerRing`). */
+type Received =
+  | Exclude<FromRoutingWorker, { readonly ring: unknown }>
+  | { readonly requestId: number; readonly lent: LentJson<SingleQuoteResponse[]> }
+
 /** A request sent to a worker: settles from the worker's answer (throwing rejects), or rejects. */
 interface Pending {
-  settle: (message: FromRoutingWorker) => void
+  settle: (message: Received) => void
   reject: (error: unknown) => void
 }
 
@@ -88,16 +95,19 @@ interface PoolWorker {
   views: Set<number>
   /** Messages not yet posted: they go together at the end of this turn of the event loop (see `post`). */
   outbox: RoutingWorkerRequest[]
+  /** Where the worker writes its answers. */
+  ring: ReturnType<typeof createAnswerRing>
 }
 
 const workerEntry = new URL('../scripts/routingWorker.ts', import.meta.url)
 
 /**
  * Starts `size` routing worker threads (at least one). Each holds the recent snapshots of every chain it was
- * asked to route on and a memo of pool swaps shared by its requests. A worker that dies is replaced; its
- * pending requests reject.
+ * asked to route on and a memo of pool swaps shared by its requests, and writes its answers into a ring of
+ * `answerRingBytes` (default `ANSWER_RING_BYTES`; an answer that finds no room crosses in a buffer of its own).
+ * A worker that dies is replaced; its pending requests reject.
  */
-export function createRoutingPool(params: { size: number }): RoutingPool {
+export function createRoutingPool(params: { size: number; answerRingBytes?: number }): RoutingPool {
   const size = Math.max(1, Math.floor(params.size))
   const snapshotIds = new WeakMap<PoolSnapshot, number>()
   const poolMaps = new WeakMap<readonly PoolState[], ReadonlyMap<Address, PoolState>>()
@@ -140,13 +150,28 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
 
   const spawn = (): PoolWorker => {
     const worker = new Worker(workerBootstrap(), { eval: true })
-    const entry: PoolWorker = { worker, pending: new Map(), held: new Map(), views: new Set(), outbox: [] }
+    const ring = createAnswerRing(params.answerRingBytes)
+    const entry: PoolWorker = {
+      worker,
+      pending: new Map(),
+      held: new Map(),
+      views: new Set(),
+      outbox: [],
+      ring,
+    }
+    post(entry, { type: 'ring', memory: ring.memory })
     worker.on('message', (message: FromRoutingWorker) => {
+      // lent in the order the worker wrote them, answered or not (an unanswered one is released at once)
+      const received: Received =
+        'ring' in message ? { requestId: message.requestId, lent: ring.lend(message.ring) } : message
       const pending = entry.pending.get(message.requestId)
-      if (!pending) return
+      if (!pending) {
+        if ('lent' in received) received.lent.release()
+        return
+      }
       entry.pending.delete(message.requestId)
       try {
-        pending.settle(message)
+        pending.settle(received)
       } catch (error: unknown) {
         pending.reject(error)
       }
@@ -203,7 +228,7 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
   const send = <T>(
     entry: PoolWorker,
     build: (requestId: number) => RoutingWorkerRequest,
-    settle: (message: FromRoutingWorker) => T,
+    settle: (message: Received) => T,
   ) => {
     const requestId = nextRequestId++
     return new Promise<T>((resolve, reject) => {
@@ -319,14 +344,15 @@ export function createRoutingPool(params: { size: number }): RoutingPool {
 interface QuoteKind<T> {
   readonly drafts: boolean
   readonly make: (view: ChainQuoteView, job: SingleQuoteJob, found: FoundRoutes) => T
-  readonly read: (message: FromRoutingWorker) => T | undefined
+  readonly read: (message: Received) => T | undefined
 }
 
-/** The whole answer's JSON bytes (`answerSingleQuotes`). */
-const answering: QuoteKind<JsonBytes<SingleQuoteResponse[]>> = {
+/** The whole answer's JSON bytes (`answerSingleQuotes`), lent from the worker's ring or bytes of their own. */
+const answering: QuoteKind<LentJson<SingleQuoteResponse[]>> = {
   drafts: false,
-  make: answerSingleQuotes,
-  read: (message) => ('json' in message ? message.json : undefined),
+  make: (view, job, found) => lendJsonBytes(answerSingleQuotes(view, job, found)),
+  read: (message) =>
+    'lent' in message ? message.lent : 'json' in message ? lendJsonBytes(message.json) : undefined,
 }
 
 /** The quotes drafted for gas estimation (`draftSingleQuotes`). */
@@ -337,7 +363,7 @@ const drafting: QuoteKind<QuoteDraft[]> = {
 }
 
 /** The error of a worker answer that does not fit its request (a worker failure, or a bug). */
-function unexpectedAnswer(message: FromRoutingWorker): Error {
+function unexpectedAnswer(message: Received): Error {
   if ('failure' in message) return new Error(`routing worker failed: ${message.failure}`)
   return new Error(`routing worker answered request ${message.requestId} with the wrong kind of answer`)
 }

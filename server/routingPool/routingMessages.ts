@@ -6,6 +6,7 @@ import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import type { PoolState, RouteRequest } from '../routing'
 import type { RoutePart } from '../routing/findRoutes'
+import type { AnswerRingMemory, RingRegion } from './answerRing'
 import type { WireRoutePart } from './routeWire'
 
 /**
@@ -58,8 +59,14 @@ export interface QuoteMessage {
   readonly drafts: boolean
 }
 
+/** The memory of the worker's answer ring (see `createAnswerRing`), sent once, first. */
+export interface RingMessage {
+  readonly type: 'ring'
+  readonly memory: AnswerRingMemory
+}
+
 /** One thing the main thread asks of a worker. */
-export type RoutingWorkerRequest = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage
+export type RoutingWorkerRequest = SnapshotMessage | RouteMessage | ViewMessage | QuoteMessage | RingMessage
 
 /** The requests of one turn of the main thread's event loop, handled in order. */
 export interface BatchMessage {
@@ -70,12 +77,13 @@ export interface BatchMessage {
 export type ToRoutingWorker = RoutingWorkerRequest | BatchMessage
 
 /**
- * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (the answer's JSON bytes, their buffer
- * transferred, or its quotes' drafts, or the API error planning threw); a routing error of an invalid request as `routes`; `failure` for
+ * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (where in the answer ring the answer's
+ * JSON bytes are, or when the ring has no room, the bytes with their buffer transferred; or its quotes' drafts, or the API error planning threw); a routing error of an invalid request as `routes`; `failure` for
  * anything unexpected.
  */
 export type FromRoutingWorker =
   | { readonly requestId: number; readonly routes: WireRoutePart }
+  | { readonly requestId: number; readonly ring: RingRegion }
   | { readonly requestId: number; readonly json: JsonBytes<SingleQuoteResponse[]> }
   | { readonly requestId: number; readonly drafts: readonly QuoteDraft[] }
   | {

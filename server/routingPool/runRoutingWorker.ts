@@ -1,10 +1,12 @@
 import type { TransferListItem } from 'node:worker_threads'
 import type { Address } from 'viem'
 import { AppError } from '../errors'
-import { answerSingleQuotes, draftSingleQuotes } from '../quotes/answerSingleQuotes'
+import { encodeJsonText } from '../http/jsonText'
+import { answerSingleQuotesText, draftSingleQuotes } from '../quotes/answerSingleQuotes'
 import type { ChainQuoteView } from '../quotes/chainQuoteView'
 import { createHopCache, type PoolState, RoutingError } from '../routing'
 import { findRoutePart, findRoutes } from '../routing/findRoutes'
+import { createAnswerRingWriter } from './answerRing'
 import { toWireRoutePart } from './routeWire'
 import {
   type FromRoutingWorker,
@@ -32,13 +34,15 @@ export interface RoutingWorkerPort {
  * Serves routing requests on `port` (a worker thread's `parentPort`): keeps the last few snapshots of each
  * chain the main thread sent (rebuilt from changes, so unchanged pools keep their objects) and answers each
  * request's part with `findRoutePart` over the snapshot it names, or a whole quote request with its answer's
- * JSON bytes (`answerSingleQuotes`, their buffer transferred), sharing one hop memo across requests (hop
+ * JSON bytes (`answerSingleQuotes`: written into the answer ring the main thread sent, or where it has no room
+ * now, in a buffer of their own, transferred), sharing one hop memo across requests (hop
  * results only within a request, as `findRoutes` does).
  */
 export function runRoutingWorker(port: RoutingWorkerPort): void {
   const held = new Map<number, HeldSnapshot[]>()
   const views = new Map<number, ChainQuoteView>()
   const hopCache = createHopCache()
+  let ring: ReturnType<typeof createAnswerRingWriter> | undefined
 
   const receiveSnapshot = (message: SnapshotMessage) => {
     const list = held.get(message.chainId) ?? []
@@ -95,12 +99,15 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       const found = findRoutes({ ...message.params, pools, hopCache }, { perExchange: message.perExchange })
       const { requestId, job } = message
       if (message.drafts) return { requestId, drafts: draftSingleQuotes(view, job, found) }
-      return { requestId, json: answerSingleQuotes(view, job, found) }
+      const text = answerSingleQuotesText(view, job, found)
+      const region = ring?.write(text)
+      return region ? { requestId, ring: region } : { requestId, json: encodeJsonText(text) }
     })
 
   const handle = (message: RoutingWorkerRequest): void => {
     if (message.type === 'snapshot') receiveSnapshot(message)
     else if (message.type === 'view') views.set(message.view.chainId, message.view)
+    else if (message.type === 'ring') ring = createAnswerRingWriter(message.memory)
     else if (message.type === 'route') port.postMessage(route(message))
     else {
       const answer = quote(message)
