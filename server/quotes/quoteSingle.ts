@@ -33,9 +33,9 @@ export interface QuoteCaller {
 }
 
 /**
- * The whole `quote/single` answer, as JSON bytes (lent until written: see `LentJson`): every quote planned (see `prepareSingleQuote`), and with a
- * sender and estimation switched on, the sender's balance/allowance checked and gas estimated for each, in
- * parallel. Without estimation the market routes, plans and serializes the answer where it routes (a routing
+ * The whole `quote/single` answer, as JSON bytes (lent until written: see `LentJson`): every quote planned (see
+ * `prepareSingleQuote`), and with a sender and estimation switched on, the sender's balance/allowance checked and
+ * gas estimated for each, in parallel. Without estimation the market routes, plans and serializes the answer where it routes (a routing
  * worker: see `answerQuotes`); with it, the quotes are drafted there (see `draftQuotes`) and each gets its
  * estimate's fields here, where the node is read. Throws AppError for a request that cannot be quoted (see
  * `planSingleQuotes`), UNSUPPORTED_CHAIN for a chain without a market.
