@@ -56,7 +56,10 @@ export function createAnswerRing(size = ANSWER_RING_BYTES) {
         release() {
           if (entry.done) return
           entry.done = true
-          while (lent[0]?.done) Atomics.store(released, 0, (lent.shift() as { end: number }).end | 0)
+          for (let oldest = lent[0]; oldest?.done; oldest = lent[0]) {
+            lent.shift()
+            Atomics.store(released, 0, oldest.end | 0)
+          }
         },
       }
     },

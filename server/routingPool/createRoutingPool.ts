@@ -95,8 +95,6 @@ interface PoolWorker {
   views: Set<number>
   /** Messages not yet posted: they go together at the end of this turn of the event loop (see `post`). */
   outbox: RoutingWorkerRequest[]
-  /** Where the worker writes its answers. */
-  ring: ReturnType<typeof createAnswerRing>
 }
 
 const workerEntry = new URL('../scripts/routingWorker.ts', import.meta.url)
@@ -150,15 +148,9 @@ export function createRoutingPool(params: { size: number; answerRingBytes?: numb
 
   const spawn = (): PoolWorker => {
     const worker = new Worker(workerBootstrap(), { eval: true })
+    const entry: PoolWorker = { worker, pending: new Map(), held: new Map(), views: new Set(), outbox: [] }
+    // where the worker writes its answers
     const ring = createAnswerRing(params.answerRingBytes)
-    const entry: PoolWorker = {
-      worker,
-      pending: new Map(),
-      held: new Map(),
-      views: new Set(),
-      outbox: [],
-      ring,
-    }
     post(entry, { type: 'ring', memory: ring.memory })
     worker.on('message', (message: FromRoutingWorker) => {
       // lent in the order the worker wrote them, answered or not (an unanswered one is released at once)

@@ -78,8 +78,9 @@ export type ToRoutingWorker = RoutingWorkerRequest | BatchMessage
 
 /**
  * The answer to a `RouteMessage` (its part's routes) or a `QuoteMessage` (where in the answer ring the answer's
- * JSON bytes are, or when the ring has no room, the bytes with their buffer transferred; or its quotes' drafts, or the API error planning threw); a routing error of an invalid request as `routes`; `failure` for
- * anything unexpected.
+ * JSON bytes are, or when the ring has no room, the bytes with their buffer transferred; or its quotes' drafts,
+ * or the API error planning threw); a routing error of an invalid request as `routes`; `failure` for anything
+ * unexpected.
  */
 export type FromRoutingWorker =
   | { readonly requestId: number; readonly routes: WireRoutePart }
