@@ -88,7 +88,7 @@ const openApiInfo = {
       'The swap app can be embedded in other sites: `/widget.js` (or `/widget.mjs`) `mount(element, { config })` ' +
       'adds the `/widget` iframe, configured by URL parameters or `update(config)` at any time, with typed events ' +
       "(quote, route, approval, swap with hashes and amounts) and optionally the host page's wallet; an " +
-      "integrator's `feePercentage`/`feeReceiver` and API key go to these endpoints as documented. See the README.",
+      "integrator's `feePercentage`/`feeReceiver` and API key go to these endpoints as documented. See docs/api.md.",
   },
 } as const
 

@@ -1,5 +1,5 @@
 /**
- * The bounds every single-chain quote and swap obeys, in one place (README "Slippage, deadline and fee
+ * The bounds every single-chain quote and swap obeys, in one place (docs/api.md "Slippage, deadline and fee
  * limits" and the OpenAPI descriptions quote them). Fractions, not percent.
  *
  * - Slippage: 0.5% by default. Uniswap's interface warns above 5.5% and 1inch/0x/CoW interfaces warn in the same

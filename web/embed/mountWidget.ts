@@ -25,7 +25,7 @@ export type WidgetHandlerMap = {
 export interface MountOptions {
   /** Origin serving the widget (where this script comes from, by default). */
   origin: string
-  /** Configuration, as `/widget` takes it (see the README's widget section). */
+  /** Configuration, as `/widget` takes it (see docs/widget.md). */
   config?: WidgetConfigInput
   /** With `config.wallet: 'host'`, the wallet the widget uses: requests and events go over `postMessage`. */
   provider?: HostProvider
