@@ -1,3 +1,4 @@
+import { decodeCashAddress } from '@bitauth/libauth'
 import { bech32, bech32m, createBase58check } from '@scure/base'
 import { sha256 } from 'viem'
 import type { UtxoAddressFormat } from '../chainInfo'
@@ -46,30 +47,15 @@ function isSegwitAddress(address: string, prefix: string): boolean {
   return false
 }
 
-const cashAddrCharset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'
-const cashAddrGenerators = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n]
-
-/** BCH CashAddr: the polymod of prefix (low 5 bits), a 0 separator and the payload must be 1. */
+/** BCH CashAddr (checksum by libauth) of a 160-bit P2PKH or P2SH hash, with or without its prefix, in one case. */
 function isCashAddress(address: string, prefix: string): boolean {
   if (address !== address.toLowerCase() && address !== address.toUpperCase()) return false
   const lower = address.toLowerCase()
-  const body = lower.startsWith(`${prefix}:`) ? lower.slice(prefix.length + 1) : lower
-  if (body.length !== 42) return false
-  const words: number[] = []
-  for (const char of body) {
-    const value = cashAddrCharset.indexOf(char)
-    if (value < 0) return false
-    words.push(value)
-  }
-  const values = [...[...prefix].map((c) => c.charCodeAt(0) & 0x1f), 0, ...words]
-  let checksum = 1n
-  for (const value of values) {
-    const top = checksum >> 35n
-    checksum = ((checksum & 0x07ffffffffn) << 5n) ^ BigInt(value)
-    cashAddrGenerators.forEach((generator, bit) => {
-      if ((top >> BigInt(bit)) & 1n) checksum ^= generator
-    })
-  }
-  // Version byte 0 (P2PKH) or 8 (P2SH) with a 160-bit hash: the first word is 0 or 1.
-  return checksum === 1n && (words[0] === 0 || words[0] === 1)
+  const decoded = decodeCashAddress(lower.includes(':') ? lower : `${prefix}:${lower}`)
+  if (typeof decoded === 'string') return false
+  return (
+    decoded.prefix === prefix &&
+    (decoded.type === 'p2pkh' || decoded.type === 'p2sh') &&
+    decoded.payload.length === 20
+  )
 }

@@ -1,8 +1,8 @@
-import { cashAddrCharset, cashAddrPolymod, convertBits } from './cashAddrPolymod'
+import { decodeCashAddress } from '@bitauth/libauth'
 
 /**
- * The kind and 20-byte hash of a CashAddr with `prefix` (written with or without it); throws when the
- * checksum, the prefix or the payload is wrong. Pure.
+ * The kind and 20-byte hash of a CashAddr with `prefix` (written with or without it; checksum by libauth);
+ * throws when the checksum, the prefix, the letter case or the payload is wrong. Pure.
  */
 export function decodeCashAddr(
   prefix: string,
@@ -10,15 +10,11 @@ export function decodeCashAddr(
 ): { kind: 'p2pkh' | 'p2sh'; hash: Uint8Array } {
   const lower = address.toLowerCase()
   if (address !== lower && address !== address.toUpperCase()) throw new Error('mixed-case CashAddr')
-  const body = lower.startsWith(`${prefix}:`) ? lower.slice(prefix.length + 1) : lower
-  const words = [...body].map((c) => {
-    const value = cashAddrCharset.indexOf(c)
-    if (value < 0) throw new Error(`not a CashAddr character: ${c}`)
-    return value
-  })
-  const prefixBits = [...prefix].map((c) => c.charCodeAt(0) & 0x1f)
-  if (cashAddrPolymod([...prefixBits, 0, ...words]) !== 0n) throw new Error('bad CashAddr checksum')
-  const [version, ...hash] = convertBits(words.slice(0, -8), 5, 8, false)
-  if ((version !== 0 && version !== 8) || hash.length !== 20) throw new Error('unsupported CashAddr payload')
-  return { kind: version === 0 ? 'p2pkh' : 'p2sh', hash: Uint8Array.from(hash) }
+  const decoded = decodeCashAddress(lower.includes(':') ? lower : `${prefix}:${lower}`)
+  if (typeof decoded === 'string') throw new Error(decoded)
+  if (decoded.prefix !== prefix) throw new Error(`not a ${prefix} CashAddr`)
+  if ((decoded.type !== 'p2pkh' && decoded.type !== 'p2sh') || decoded.payload.length !== 20) {
+    throw new Error('unsupported CashAddr payload')
+  }
+  return { kind: decoded.type, hash: decoded.payload }
 }
