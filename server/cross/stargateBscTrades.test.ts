@@ -119,14 +119,15 @@ async function tradeStargate(t: Trade, pick?: (offer: CrossAnswer) => boolean) {
 describe('Stargate to and from BNB Chain: every amount in the decimals of its own token', () => {
   it('6 -> 18, USDC on Ethereum to USDC on BNB Chain: the quote, its minimum and the delivery are 18-decimal amounts', async () => {
     const receiver = getAddress('0x00000000000000000000000000000000000b5c01')
-    const { stargate, received, hash } = await tradeStargate({
+    const t: Trade = {
       chains: [1, 56],
       from: h.token(1, 'USDC').address,
       to: h.token(56, 'USDC').address,
       amount: parseUnits('100', 6),
       account: 2,
       receiver,
-    })
+    }
+    const { offers, stargate, received, hash } = await tradeStargate(t)
     const arrivedSD = afterStargateFee(100_000_000n)
     const expected = arrivedSD * 10n ** 12n
     expect(stargate.dstTrade.toTokenAmount).toBe(expected.toString())
@@ -151,6 +152,17 @@ describe('Stargate to and from BNB Chain: every amount in the decimals of its ow
       status: 'DELIVERED',
       amountReceived: expected.toString(),
     })
+    // Across's 99.96 USDC, also in 18 decimals, ranks first; filled, it pays exactly its quote
+    const across = offers[0]
+    expect(across?.tradeProtocol).toBe('CROSS_CHAIN_ACROSS')
+    expect(across?.dstTrade.toTokenAmount).toBe(computeAcrossOutput(t.amount, 6, 18).outputAmount.toString())
+    if (across === undefined) throw new Error('no Across offer')
+    await send(t, across)
+    const beforeFill = await h.balanceOf(56, getAddress(t.to), receiver)
+    expect((await filler.runOnce()).fills).toHaveLength(1)
+    expect((await h.balanceOf(56, getAddress(t.to), receiver)) - beforeFill).toBe(
+      BigInt(across.dstTrade.toTokenAmount),
+    )
   }, 300_000)
 
   it('18 -> 6, USDC on BNB Chain to USDC on Ethereum: 6-decimal quote, the sub-shared-decimal dust stays with the sender; Across outranks it in the same units', async () => {
