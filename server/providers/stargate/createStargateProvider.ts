@@ -18,6 +18,7 @@ import type { ContractStep } from '../../routing/toContractSteps'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
 import { toProviderSentTransfers } from '../toProviderSentTransfers'
 import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
+import { computeRemoteAmountLD } from './computeRemoteAmountLD'
 import { encodeExecutorOptions } from './encodeExecutorOptions'
 import { planPathSteps } from './planPathSteps'
 import { destinationSwapParameter, stargatePoolAbi } from './stargatePoolAbi'
@@ -69,6 +70,21 @@ export function createStargateProvider(params: {
   const served = deployments.filter((d) => d.stargate !== undefined && d.layerZero !== undefined)
   const deploymentOf = (chainId: number) => served.find((d) => d.chainId === chainId)
   const chainIds = served.map((d) => d.chainId)
+  // a pool's shared decimals are immutable: read once per pool
+  const sharedDecimalsOf = new Map<string, Promise<number>>()
+  const readSharedDecimals = (chainId: number, pool: Address) => {
+    const key = `${chainId}:${pool.toLowerCase()}`
+    let read = sharedDecimalsOf.get(key)
+    if (read === undefined) {
+      read = markets
+        .get(chainId)
+        .client.readContract({ address: pool, abi: stargatePoolAbi, functionName: 'sharedDecimals' })
+      // a failed read is not kept: the next quote asks again
+      read.catch(() => sharedDecimalsOf.delete(key))
+      sharedDecimalsOf.set(key, read)
+    }
+    return read
+  }
 
   return {
     id: 'stargate',
@@ -146,19 +162,32 @@ export function createStargateProvider(params: {
           composeMsg: '0x' as Hex,
           oftCmd: '0x' as Hex,
         }
-        const [, , oft] = await originMarket.client.readContract({
-          address: pool.pool,
-          abi: stargatePoolAbi,
-          functionName: 'quoteOFT',
-          args: [probe],
-        })
-        let amountOut = oft.amountReceivedLD
+        const [[, , oft], sharedDecimals] = await Promise.all([
+          originMarket.client.readContract({
+            address: pool.pool,
+            abi: stargatePoolAbi,
+            functionName: 'quoteOFT',
+            args: [probe],
+          }),
+          readSharedDecimals(origin.chainId, pool.pool),
+        ])
+        // quoteOFT answers in the origin pool's decimals; the destination pool pays the same shared amount in
+        // its own (BNB Chain's USDC and USDT have 18, Ethereum's 6)
+        const toDestination = (amountLD: bigint) =>
+          computeRemoteAmountLD({
+            amountLD,
+            localDecimals: pool.decimals,
+            remoteDecimals: remote.decimals,
+            sharedDecimals,
+          })
+        const arriving = toDestination(oft.amountReceivedLD)
+        let amountOut = arriving
         let destinationSteps: ContractStep[] = []
         if (composeSwap) {
           const planned = planPathSteps(destinationMarket, {
             tokenIn: remote.token,
             tokenOut: isNative(toAddress) ? destination.wrappedNative : toAddress,
-            amountIn: oft.amountReceivedLD,
+            amountIn: arriving,
           })
           destinationSteps = planned.steps
           amountOut = planned.amountOut
@@ -179,6 +208,7 @@ export function createStargateProvider(params: {
               ],
             })
           : ('0x' as Hex)
+        // the pool checks this minimum on the origin, in the origin pool's decimals
         const minAmountLD =
           originSteps.length === 0
             ? oft.amountReceivedLD
@@ -201,9 +231,14 @@ export function createStargateProvider(params: {
           providerId: 'stargate',
           request,
           amountOut,
-          amountOutMin: composeSwap ? amountOutMin : minAmountLD,
+          amountOutMin: composeSwap ? amountOutMin : toDestination(minAmountLD),
           fees: [
-            { kind: 'protocol', asset: { ...request.to }, amount: 0n },
+            {
+              // Stargate's own fee, taken from the bridged asset on the origin (a reward shows as none)
+              kind: 'protocol',
+              asset: { chainId: origin.chainId, address: pool.token, decimals: pool.decimals },
+              amount: oft.amountSentLD > oft.amountReceivedLD ? oft.amountSentLD - oft.amountReceivedLD : 0n,
+            },
             {
               kind: 'integrator',
               asset: { chainId: origin.chainId, address: pool.token, decimals: pool.decimals },
@@ -221,11 +256,13 @@ export function createStargateProvider(params: {
           nativeFee: fee.nativeFee,
           details: {
             bridgeAsset: pool.symbol,
-            // Base units of the bridge asset the destination receives (what a failed destination swap pays).
-            bridgeAmount: oft.amountReceivedLD.toString(),
+            // Base units of the bridge asset the destination receives, in its decimals there (what a failed
+            // destination swap pays).
+            bridgeAmount: arriving.toString(),
             pool: pool.pool,
             dstEid: destination.layerZero.eid,
             composer: composeSwap ? destination.stargate.composer : zeroAddress,
+            // Base units of the origin pool's asset: the origin swap's minimum and the pool's minimum.
             minBridgeAmount: minBridgeAmount.toString(),
             feeBps: Number(feeBps),
             feeRecipient: request.integratorFee?.recipient ?? zeroAddress,

@@ -1,6 +1,9 @@
 import { parseAbi } from 'viem'
 
-/** The part of Stargate V2's pool interface (IOFT) the provider reads: its quotes and its `OFTReceived` event. */
+/**
+ * The part of Stargate V2's pool interface (IOFT) the provider reads: its quotes (in the pool's own decimals),
+ * its shared decimals and its `OFTReceived` event (in the receiving pool's decimals).
+ */
 export const stargatePoolAbi = parseAbi([
   'struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }',
   'struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }',
@@ -9,6 +12,7 @@ export const stargatePoolAbi = parseAbi([
   'struct OFTReceipt { uint256 amountSentLD; uint256 amountReceivedLD; }',
   'function quoteOFT(SendParam sendParam) view returns (OFTLimit limit, OFTFeeDetail[] oftFeeDetails, OFTReceipt receipt)',
   'function quoteSend(SendParam sendParam, bool payInLzToken) view returns (MessagingFee fee)',
+  'function sharedDecimals() view returns (uint8)',
   'event OFTReceived(bytes32 indexed guid, uint32 srcEid, address indexed toAddress, uint256 amountReceivedLD)',
 ])
 
