@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { findBoundaryViolations } from './testing/findBoundaryViolations'
+import { findImportCycles } from './testing/findImportCycles'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -21,6 +22,26 @@ function readSources(): Map<string, string> {
 describe('module boundaries', () => {
   it('hold in the repository', () => {
     expect(findBoundaryViolations(readSources())).toEqual([])
+  })
+
+  it('leave no import cycle in the server or the web app', () => {
+    expect(findImportCycles(readSources())).toEqual([])
+  })
+
+  it('find every cycle of run-time imports, and none through type-only imports', () => {
+    const sources = new Map([
+      ['server/a.ts', "import { b } from './b'\nexport const a = b"],
+      ['server/b.ts', "import { c } from './c'\nexport const b = c"],
+      ['server/c.ts', "export { a } from './a'\nexport const c = 1"],
+      ['server/d.ts', "import type { E } from './e'\nexport type D = E"],
+      ['server/e.ts', "import { d } from './d'\nexport type E = typeof d"],
+      ['server/f.ts', "export const f = () => import('./f')"],
+      ['server/g.ts', "import { a } from './a'\nexport const g = a"],
+    ])
+    expect(findImportCycles(sources)).toEqual([
+      ['server/a.ts', 'server/b.ts', 'server/c.ts'],
+      ['server/f.ts'],
+    ])
   })
 
   it('flag pure code that reaches I/O, directly or through an import', () => {

@@ -1,5 +1,4 @@
-import path from 'node:path'
-import ts from 'typescript'
+import { readModuleFacts, relativeTarget, resolveRepoImport } from './readModuleFacts'
 
 /** Folders whose code must stay pure (no I/O, clock or environment), directly and through what it imports. */
 export const pureFolders: readonly string[] = ['server/routing/', 'server/poolKinds/', 'server/thorchain/']
@@ -27,18 +26,14 @@ const impureGlobals = new Set([
   'setInterval',
   'XMLHttpRequest',
   'WebSocket',
+  // read as the property access `Date.now`, never as an identifier
+  'Date.now',
 ])
 
 export interface BoundaryViolation {
   file: string
   rule: 'pure-io' | 'web-imports-server' | 'feature-internals' | 'component-imports-feature'
   message: string
-}
-
-interface ImportFact {
-  specifier: string
-  typeOnly: boolean
-  names: string[]
 }
 
 /**
@@ -49,11 +44,11 @@ interface ImportFact {
  * `index.ts`; shared web components import no feature. Returns every violation, none when clean.
  */
 export function findBoundaryViolations(sources: ReadonlyMap<string, string>): BoundaryViolation[] {
-  const facts = new Map<string, { imports: ImportFact[]; globals: Set<string> }>()
+  const facts = new Map<string, ReturnType<typeof readModuleFacts>>()
   const factsOf = (file: string) => {
     let found = facts.get(file)
     if (found === undefined) {
-      found = readFacts(file, sources.get(file) ?? '')
+      found = readModuleFacts(file, sources.get(file) ?? '', impureGlobals)
       facts.set(file, found)
     }
     return found
@@ -74,7 +69,7 @@ export function findBoundaryViolations(sources: ReadonlyMap<string, string>): Bo
     }
     for (const fact of imports) {
       if (fact.typeOnly) continue
-      const target = resolve(file, fact.specifier, sources)
+      const target = resolveRepoImport(file, fact.specifier, sources)
       if (target === undefined) {
         if (impurePackages.some((pattern) => pattern.test(fact.specifier))) {
           violations.push({ file, rule: 'pure-io', message: `pure code imports ${fact.specifier}` })
@@ -98,7 +93,7 @@ export function findBoundaryViolations(sources: ReadonlyMap<string, string>): Bo
     if (!file.startsWith('web/')) continue
     const ownFeature = featureOf(file)
     for (const fact of factsOf(file).imports) {
-      const target = resolve(file, fact.specifier, sources) ?? relativeTarget(file, fact.specifier)
+      const target = resolveRepoImport(file, fact.specifier, sources) ?? relativeTarget(file, fact.specifier)
       if (target === undefined) continue
       if (target.startsWith('server/') && !fact.typeOnly) {
         violations.push({ file, rule: 'web-imports-server', message: `imports ${target} at run time` })
@@ -121,81 +116,4 @@ export function findBoundaryViolations(sources: ReadonlyMap<string, string>): Bo
 
 function featureOf(file: string): string | undefined {
   return /^web\/features\/([^/]+)\//.exec(file)?.[1]
-}
-
-function relativeTarget(from: string, specifier: string): string | undefined {
-  if (!specifier.startsWith('.')) return undefined
-  return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier))
-}
-
-function resolve(from: string, specifier: string, sources: ReadonlyMap<string, string>): string | undefined {
-  const base = relativeTarget(from, specifier)
-  if (base === undefined) return undefined
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`]
-  return candidates.find((candidate) => sources.has(candidate))
-}
-
-function readFacts(file: string, text: string): { imports: ImportFact[]; globals: Set<string> } {
-  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind)
-  const imports: ImportFact[] = []
-  const globals = new Set<string>()
-  const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause
-      const named =
-        clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings : undefined
-      const elements = named?.elements ?? []
-      const typeOnly =
-        clause !== undefined &&
-        (clause.isTypeOnly ||
-          (clause.name === undefined &&
-            named !== undefined &&
-            elements.length > 0 &&
-            elements.every((e) => e.isTypeOnly)))
-      imports.push({
-        specifier: node.moduleSpecifier.text,
-        typeOnly,
-        names: elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text),
-      })
-    } else if (
-      ts.isExportDeclaration(node) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      imports.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly, names: [] })
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] !== undefined &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      imports.push({ specifier: node.arguments[0].text, typeOnly: false, names: [] })
-    } else if (ts.isIdentifier(node) && impureGlobals.has(node.text) && isGlobalReference(node)) {
-      globals.add(node.text)
-    } else if (
-      ts.isPropertyAccessExpression(node) &&
-      ts.isIdentifier(node.expression) &&
-      node.expression.text === 'Date' &&
-      node.name.text === 'now'
-    ) {
-      globals.add('Date.now')
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  return { imports, globals }
-}
-
-/** An identifier read as a free variable (not a property name, declaration or object key). */
-function isGlobalReference(node: ts.Identifier): boolean {
-  const parent = node.parent
-  if (ts.isPropertyAccessExpression(parent) && parent.name === node) return false
-  if (ts.isPropertyAssignment(parent) && parent.name === node) return false
-  if (ts.isPropertySignature(parent) || ts.isPropertyDeclaration(parent) || ts.isMethodDeclaration(parent))
-    return parent.name !== node
-  if (ts.isParameter(parent) || ts.isVariableDeclaration(parent) || ts.isBindingElement(parent))
-    return parent.name !== node
-  if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent)) return false
-  return true
 }
