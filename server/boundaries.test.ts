@@ -24,6 +24,19 @@ describe('module boundaries', () => {
     expect(findBoundaryViolations(readSources())).toEqual([])
   })
 
+  it('leave ports to the allocator: no test names a fixed port', () => {
+    const fixedPort = /\b(?:port|portBase|[A-Z_]*PORT[A-Z_]*)\s*[:=]\s*[1-9][0-9_]{3,}\b/
+    const testFiles = ['server', 'contracts', 'bench'].flatMap((folder) =>
+      readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((entry) => /\.test\.ts$|^test\/.*\.ts$/.test(entry.split(path.sep).join('/')))
+        .map((entry) => `${folder}/${entry.split(path.sep).join('/')}`),
+    )
+    // config.test.ts parses PORT settings and listens on none
+    const listening = testFiles.filter((file) => file !== 'server/config.test.ts')
+    const offenders = listening.filter((file) => fixedPort.test(readFileSync(path.join(root, file), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+
   it('leave no import cycle in the server or the web app', () => {
     expect(findImportCycles(readSources())).toEqual([])
   })

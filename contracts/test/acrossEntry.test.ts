@@ -51,7 +51,6 @@ let spokePool: Address
 let entry: Address
 
 const fixture = setupEntryFixture({
-  port: 28_800,
   async deploy({ deployer, weth, aggregator }) {
     const { spokePool } = await deployAcrossSpokePool(deployer, {
       wrappedNative: weth,

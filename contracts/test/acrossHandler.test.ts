@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import { acrossSpokePoolAbi as spokeAbi } from '../../server/providers/across/acrossSpokePoolAbi'
+import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { acrossHandlerAbi } from '../artifacts/index'
 import { deployAcrossHandler } from '../deploy/deployAcrossHandler'
 import { deployAcrossSpokePool } from '../deploy/deployAcrossSpokePool'
@@ -101,7 +102,7 @@ async function expectNothingHeld() {
 }
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 30_010 })
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
   f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
   ;({ spokePool } = await deployAcrossSpokePool(f.deployer, {
     wrappedNative: f.weth,

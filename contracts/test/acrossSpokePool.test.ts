@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildRefundTree, type RelayerRefundLeaf } from '../../server/devnet/across/buildRefundTree'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import { acrossSpokePoolAbi as spokeAbi } from '../../server/providers/across/acrossSpokePoolAbi'
+import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { devTokenAbi } from '../artifacts/index'
 import { deployAcrossSpokePool } from '../deploy/deployAcrossSpokePool'
 import { deployDevToken } from '../deploy/deployDevToken'
@@ -139,7 +140,8 @@ async function refund(leaves: RelayerRefundLeaf[]) {
 }
 
 beforeAll(async () => {
-  ;[a, b] = await Promise.all([deploySide(CHAIN_A, 30_000), deploySide(CHAIN_B, 30_001)])
+  const port = await allocateTestPorts(2)
+  ;[a, b] = await Promise.all([deploySide(CHAIN_A, port), deploySide(CHAIN_B, port + 1)])
 })
 
 afterAll(async () => {

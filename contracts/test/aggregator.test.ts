@@ -17,6 +17,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import {
   aggregatorAbi,
   aggregatorBytecode,
@@ -82,7 +83,7 @@ let f: SwapFixture
 let snapshotId: Hex
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 19110 })
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
   f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
   for (const token of [...Object.values(f.tokens), f.weth]) {
     const hash = await f.user.writeContract({

@@ -5,6 +5,7 @@ import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import { buildGaslessTypedData } from '../../server/gasless/buildGaslessTypedData'
 import { type GaslessOrder, hashRoute, type RouteStep } from '../../server/gasless/gaslessOrderTypes'
 import { permit2Abi } from '../../server/gasless/permit2Abi'
+import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { aggregatorAbi, devTokenAbi, gaslessSettlementAbi } from '../artifacts/index'
 import { deployGaslessSettlement } from '../deploy/deployGaslessSettlement'
 import { createDevClient, type DevClient } from '../deploy/devClient'
@@ -33,7 +34,7 @@ let settlement: Address
 let snapshotId: Hex
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 25010 })
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
   f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
   relayer = createDevClient({
     rpcUrl: anvil.rpcUrl,

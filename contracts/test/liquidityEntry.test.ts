@@ -27,7 +27,6 @@ let router: Address
 let entry: Address
 
 const fixture = setupEntryFixture({
-  port: 26040,
   async deploy({ deployer, aggregator }) {
     const { liquidityRouter, liquidityEntry } = await deployLiquidityNetworkContracts(deployer, {
       aggregator,

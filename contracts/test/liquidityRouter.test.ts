@@ -11,6 +11,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { devTokenAbi, liquidityRouterAbi, liquidityRouterBytecode } from '../artifacts/index'
 import { deployBytecode } from '../deploy/deployBytecode'
 import { deployDevToken } from '../deploy/deployDevToken'
@@ -79,7 +80,7 @@ const balanceOf = (asset: Address, account: Address) =>
     : user.readContract({ address: asset, abi: devTokenAbi, functionName: 'balanceOf', args: [account] })
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 19150 })
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
   const deployer = client(0)
   user = client(1)
   vault = client(2)

@@ -1,6 +1,7 @@
 import { type Address, erc20Abi, type Hex, maxUint256, zeroAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { sendContractTx } from '../deploy/sendContractTx'
 import { deploySwapFixture, type SwapFixture } from './deploySwapFixture'
 
@@ -14,7 +15,6 @@ export const FIXTURE_CHAIN_ID = 31337
  * reads a token's (zero address: native) balance in base units.
  */
 export function setupEntryFixture<Deployed extends { entry: Address }>(params: {
-  port: number
   deploy(f: SwapFixture): Promise<Deployed>
   approvedTokens: readonly (keyof SwapFixture['tokens'])[]
 }) {
@@ -27,7 +27,7 @@ export function setupEntryFixture<Deployed extends { entry: Address }>(params: {
   }
 
   beforeAll(async () => {
-    anvil = await startAnvil({ chainId: FIXTURE_CHAIN_ID, port: params.port })
+    anvil = await startAnvil({ chainId: FIXTURE_CHAIN_ID, port: await allocateTestPorts(1) })
     const f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: FIXTURE_CHAIN_ID })
     const deployed = await params.deploy(f)
     for (const token of params.approvedTokens) {

@@ -14,6 +14,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { aggregatorAbi, devTokenAbi, stargateComposerAbi } from '../artifacts/index'
 import { deployStargateComposer } from '../deploy/deployStargateComposer'
 import { waitForReceipt } from '../deploy/waitForReceipt'
@@ -54,7 +55,7 @@ let composer: Address
 let snapshotId: Hex
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 22500 })
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
   f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
   endpoint = await deployEndpointV2(f.deployer, { eid: EID })
   ;({ composer } = await deployStargateComposer(f.deployer, {

@@ -68,7 +68,6 @@ let tokenPool: Address
 let nativePool: Address
 
 const fixture = setupEntryFixture({
-  port: 22510,
   async deploy({ deployer, tokens, aggregator }) {
     const pool = (token: Address, feeBps: bigint) =>
       deployBytecode(deployer, {

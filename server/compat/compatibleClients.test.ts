@@ -84,7 +84,7 @@ describe('clients of the compatible API, unchanged, against the devnet (chain 1)
   let account: Address
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 20700, chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
     usdc = getAddress(h.token(CHAIN_ID, 'USDC').address)
     account = h.account(ACCOUNT_INDEX).address
   })

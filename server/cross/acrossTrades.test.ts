@@ -32,7 +32,6 @@ let filler: AcrossFiller
 
 beforeAll(async () => {
   h = await startDevnetHarness({
-    portBase: 30_200,
     chainIds: [1, 42161],
     crossProviders: ({ deployments, markets }) => [
       createStargateProvider({ deployments, markets }),

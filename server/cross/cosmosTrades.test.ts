@@ -37,6 +37,7 @@ import { bitcoinCashSpec, bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '
 import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
 import { fromThorUnits, toMemoAddress } from '../providers/thorchain/thorchainAssets'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { createTestApp } from '../testing/createTestApp'
 import { quoteSwap } from '../thorchain/quoteSwap'
 import { type BitcoinRpcClient, createBitcoinRpcClient } from '../utxo/createBitcoinRpcClient'
@@ -48,7 +49,14 @@ const DOGE = -3143381382
 const zero = '0x0000000000000000000000000000000000000000'
 const spec = cosmosHubSpec()
 const FEE = { amount: [{ denom: 'uatom', amount: '1000' }], gas: '200000' }
-const PORTS = { cosmos: 31100, btc: 31101, bch: 31102, doge: 31103, anvil: 31104 }
+const firstPort = await allocateTestPorts(5)
+const PORTS = {
+  cosmos: firstPort,
+  btc: firstPort + 1,
+  bch: firstPort + 2,
+  doge: firstPort + 3,
+  anvil: firstPort + 4,
+}
 
 interface UtxoChain {
   id: number

@@ -31,7 +31,6 @@ let filler: AcrossFiller
 
 beforeAll(async () => {
   h = await startDevnetHarness({
-    portBase: 31_460,
     chainIds: [1, 56],
     crossProviders: ({ deployments, markets }) => [
       createStargateProvider({ deployments, markets }),

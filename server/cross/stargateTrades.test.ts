@@ -27,7 +27,6 @@ let h: DevnetHarness
 
 beforeAll(async () => {
   h = await startDevnetHarness({
-    portBase: 21300,
     chainIds: [1, 42161],
     crossProviders: ({ deployments, markets }) => [createStargateProvider({ deployments, markets })],
   })

@@ -43,7 +43,7 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
   const now = Math.floor(Date.now() / 1000)
 
   beforeAll(async () => {
-    harness = await startDevnetHarness({ portBase: 28400, chainIds: [1] })
+    harness = await startDevnetHarness({ chainIds: [1] })
     const deployment = harness.deployment(1)
     if (deployment.liquidityRouter === undefined) throw new Error('chain 1 has no liquidity router')
     const vault = getDevnetEvmVault()

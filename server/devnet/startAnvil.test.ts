@@ -5,7 +5,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { AnvilStartError, dumpAnvilState, resolveAnvilBinary, startAnvil, stopAllAnvils } from './startAnvil'
+
+const PORT = await allocateTestPorts(7)
 
 async function answers(rpcUrl: string) {
   try {
@@ -48,8 +51,8 @@ afterAll(stopAllAnvils)
 
 describe('startAnvil', () => {
   it('starts on the chain id and port, dumps state, and stops', async () => {
-    const anvil = await startAnvil({ chainId: 56, port: 19120 })
-    expect(anvil.rpcUrl).toBe('http://127.0.0.1:19120')
+    const anvil = await startAnvil({ chainId: 56, port: PORT })
+    expect(anvil.rpcUrl).toBe(`http://127.0.0.1:${PORT}`)
     const state = await dumpAnvilState(anvil.rpcUrl)
     expect(state.startsWith('0x1f8b')).toBe(true) // gzip magic
     await anvil.stop()
@@ -57,8 +60,8 @@ describe('startAnvil', () => {
   })
 
   it('rejects when the port already serves another chain', async () => {
-    const first = await startAnvil({ chainId: 1, port: 19121 })
-    await expect(startAnvil({ chainId: 2, port: 19121, startTimeoutMs: 3_000 })).rejects.toThrow(
+    const first = await startAnvil({ chainId: 1, port: PORT + 1 })
+    await expect(startAnvil({ chainId: 2, port: PORT + 1, startTimeoutMs: 3_000 })).rejects.toThrow(
       AnvilStartError,
     )
     expect(await answers(first.rpcUrl)).toBe(true)
@@ -66,8 +69,8 @@ describe('startAnvil', () => {
   })
 
   it('stopAllAnvils stops every running instance', async () => {
-    const a = await startAnvil({ chainId: 10, port: 19122 })
-    const b = await startAnvil({ chainId: 137, port: 19123 })
+    const a = await startAnvil({ chainId: 10, port: PORT + 2 })
+    const b = await startAnvil({ chainId: 137, port: PORT + 3 })
     await stopAllAnvils()
     expect([await answers(a.rpcUrl), await answers(b.rpcUrl)]).toEqual([false, false])
   })
@@ -78,12 +81,12 @@ describe('startAnvil', () => {
     // a state whose head is from November 2023: genesis at 1_700_000_000, dumped when anvil stops
     await promisify(execFile)('sh', [
       '-c',
-      `"$0" --port 19125 --chain-id 8453 --timestamp 1700000000 --dump-state "$1" --quiet & pid=$!; sleep 1; kill -INT $pid; wait $pid`,
+      `"$0" --port ${PORT + 5} --chain-id 8453 --timestamp 1700000000 --dump-state "$1" --quiet & pid=$!; sleep 1; kill -INT $pid; wait $pid`,
       resolveAnvilBinary(),
       statePath,
     ])
     const before = Math.floor(Date.now() / 1000)
-    const loaded = await startAnvil({ chainId: 8453, port: 19125, loadStatePath: statePath })
+    const loaded = await startAnvil({ chainId: 8453, port: PORT + 5, loadStatePath: statePath })
     const head = await latestBlock(loaded.rpcUrl)
     await loaded.stop()
     await rm(dir, { recursive: true, force: true })
@@ -119,9 +122,9 @@ describe('startAnvil', () => {
   }
 
   it('leaves the anvils of an application that handles SIGINT running until it stops them itself', async () => {
-    const rpcUrl = 'http://127.0.0.1:19125'
+    const rpcUrl = `http://127.0.0.1:${PORT + 5}`
     const { parent, exit, output } = await parentOf(
-      19125,
+      PORT + 5,
       `process.on('SIGINT', async () => {
         await new Promise((resolve) => setTimeout(resolve, 300))
         const up = await fetch(anvil.rpcUrl, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}', headers: { 'content-type': 'application/json' } }).then(() => true, () => false)
@@ -137,8 +140,8 @@ describe('startAnvil', () => {
   })
 
   it('stops anvil on SIGINT and exits by the signal when the application does not handle it', async () => {
-    const rpcUrl = 'http://127.0.0.1:19126'
-    const { parent, exit } = await parentOf(19126, '')
+    const rpcUrl = `http://127.0.0.1:${PORT + 6}`
+    const { parent, exit } = await parentOf(PORT + 6, '')
     expect(await answers(rpcUrl)).toBe(true)
     parent.kill('SIGINT')
     expect(await exit).toEqual({ code: null, signal: 'SIGINT' })
@@ -147,7 +150,7 @@ describe('startAnvil', () => {
 
   it('leaves no anvil behind when the parent process is SIGKILLed', async () => {
     const script = fileURLToPath(new URL('./startAnvil.ts', import.meta.url))
-    const code = `import('${script}').then(async (m) => { await m.startAnvil({ chainId: 31337, port: 19124 }); console.log('up') })`
+    const code = `import('${script}').then(async (m) => { await m.startAnvil({ chainId: 31337, port: ${PORT + 4} }); console.log('up') })`
     const parent = spawn(process.execPath, ['--import', 'tsx', '-e', code], {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
@@ -155,8 +158,8 @@ describe('startAnvil', () => {
       parent.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('up') && resolve())
       parent.once('exit', () => reject(new Error('parent exited before anvil was up')))
     })
-    expect(await answers('http://127.0.0.1:19124')).toBe(true)
+    expect(await answers(`http://127.0.0.1:${PORT + 4}`)).toBe(true)
     parent.kill('SIGKILL')
-    expect(await waitUntil(async () => !(await answers('http://127.0.0.1:19124')), 5_000)).toBe(true)
+    expect(await waitUntil(async () => !(await answers(`http://127.0.0.1:${PORT + 4}`)), 5_000)).toBe(true)
   })
 })

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from '../../contracts/thirdParty'
 import { evmChainIds, getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { computeDevnetVersion } from './computeDevnetVersion'
 import { devAccountTokenUsd, devnetAbis } from './deployChain'
 import { computeAmountForUsd, computeDevnetMarkets, type MarketToken } from './markets'
@@ -23,7 +24,7 @@ import { getUsdPriceE18, type PriceSymbol } from './prices'
 import { type Devnet, startDevnet } from './startDevnet'
 import { getDevnetTokens } from './tokens'
 
-const portBase = 19200
+const portBase = await allocateTestPorts(8)
 const portPattern = '--port 192[0-9][0-9]'
 
 function findAnvilPids(): number[] {
@@ -384,12 +385,12 @@ describe('startDevnet on a damaged data directory', () => {
       const versionDir = path.join(dataDir, 'devnet', version)
       mkdirSync(versionDir, { recursive: true })
       writeFileSync(path.join(versionDir, 'manifest.json'), '{"version": "')
-      await expect(startDevnet({ portBase: 20500, dataDir, chainIds: [1] })).rejects.toThrow(
-        `The devnet snapshot manifest ${path.join(versionDir, 'manifest.json')} is damaged`,
-      )
-      await expect(startDevnet({ portBase: 20500, dataDir, chainIds: [1] })).rejects.toThrow(
-        `Delete ${versionDir} and start again: the devnet redeploys.`,
-      )
+      await expect(
+        startDevnet({ portBase: await allocateTestPorts(8), dataDir, chainIds: [1] }),
+      ).rejects.toThrow(`The devnet snapshot manifest ${path.join(versionDir, 'manifest.json')} is damaged`)
+      await expect(
+        startDevnet({ portBase: await allocateTestPorts(8), dataDir, chainIds: [1] }),
+      ).rejects.toThrow(`Delete ${versionDir} and start again: the devnet redeploys.`)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
@@ -405,7 +406,9 @@ describe('startDevnet on a damaged data directory', () => {
         JSON.stringify({ version, chains: [{ chainId: 1 }], devAccounts: [] }),
       )
       writeFileSync(path.join(versionDir, 'chain-1.json'), 'not a state dump')
-      await expect(startDevnet({ portBase: 20500, dataDir, chainIds: [1] })).rejects.toThrow(
+      await expect(
+        startDevnet({ portBase: await allocateTestPorts(8), dataDir, chainIds: [1] }),
+      ).rejects.toThrow(
         `The snapshot under ${versionDir} may be damaged: delete that directory and start again`,
       )
     } finally {

@@ -23,6 +23,7 @@ import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
 import { cancelGaslessOrder, getGaslessOrder, insertGaslessOrder } from '../store/gaslessOrders'
 import { getTestStoreTargets, openTestStore, type TestStore } from '../store/openTestStore'
 import { gaslessRelayerNonces } from '../store/schema'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { buildGaslessTypedData } from './buildGaslessTypedData'
 import { buildTokenPermitTypedData } from './buildTokenPermitTypedData'
 import {
@@ -48,7 +49,7 @@ let snapshotId: Hex
 const relayerAccount = getDevnetRelayerAccount()
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: 25030 })
+  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
   f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
   client = createPublicClient({
     chain: defineChain({

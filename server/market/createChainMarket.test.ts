@@ -10,7 +10,7 @@ describe('createChainMarket when its node stops answering', () => {
   let h: DevnetHarness
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 20080, chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
   })
   afterAll(async () => {
     await h?.stop()

@@ -10,7 +10,7 @@ describe('createPoolSync on the devnet', () => {
   let h: DevnetHarness
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 20020, chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
   })
   afterAll(async () => {
     await h?.stop()

@@ -152,7 +152,7 @@ describe('quote/single matches the chain to the wei', () => {
   let restore: (() => Promise<void>) | undefined
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 20000 })
+    h = await startDevnetHarness({})
   })
   afterEach(async () => {
     await restore?.()

@@ -15,7 +15,7 @@ describe('a quote asked right after a block', () => {
 
   beforeAll(async () => {
     // no subscription here: only the heads the RPC proxy relays can make the quotes below fresh
-    h = await startDevnetHarness({ portBase: 21200, chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
   })
   afterAll(async () => {
     await h?.stop()

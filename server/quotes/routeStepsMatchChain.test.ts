@@ -13,7 +13,7 @@ describe('split-and-merge routes on the devnet pay exactly their quote', () => {
   let h: DevnetHarness
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 28200, chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
   })
   afterAll(async () => {
     await h?.stop()

@@ -24,7 +24,7 @@ describe('a split across parallel pools beats every single pool, and the chain a
   const pairs: Address[] = []
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 20060, chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
     const deployer = h.deployerClient(CHAIN_ID)
     const user = h.account(0).address
     tokenA = (await deployDevToken(deployer, { name: 'Split A', symbol: 'SPLA', decimals: 18 })).token

@@ -71,7 +71,7 @@ describe('wrap and unwrap match the chain to the wei', () => {
   let restore: (() => Promise<void>) | undefined
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 20900, chainIds: CHAIN_IDS })
+    h = await startDevnetHarness({ chainIds: CHAIN_IDS })
   })
   afterEach(async () => {
     await restore?.()

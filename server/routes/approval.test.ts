@@ -69,7 +69,7 @@ describe('approval endpoints on the devnet (chain 1)', () => {
     h.sendAndWait(h.walletClient(1, accountIndex), { to: step.to, data: step.data })
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 19920, chainIds: [1] })
+    h = await startDevnetHarness({ chainIds: [1] })
     aggregator = getAddress(h.deployment(1).aggregator)
   })
   afterAll(async () => {

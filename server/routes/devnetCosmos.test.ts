@@ -9,12 +9,13 @@ import { cosmosHubSpec } from '../devnet/cosmos/cosmosHubSpec'
 import { type CosmosNode, createCosmosNode } from '../devnet/cosmos/createCosmosNode'
 import { serveCosmosRpc } from '../devnet/cosmos/serveCosmosRpc'
 import { createDevnetCosmosChain } from '../devnet/cosmosWallet/createDevnetCosmosChain'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { createTestApp } from '../testing/createTestApp'
 import type { DevnetHandle } from './devnet'
 
 const spec = cosmosHubSpec()
 const ATOM = -978111860
-const PORT = 27030
+const PORT = await allocateTestPorts(1)
 
 const fakeDevnet: DevnetHandle = {
   manifest: { version: 'v-test', chains: [], devAccounts: [] },

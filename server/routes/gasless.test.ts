@@ -110,7 +110,7 @@ describe('gasless API on the devnet (chain 1)', () => {
   }
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 25100, chainIds: [CHAIN] })
+    h = await startDevnetHarness({ chainIds: [CHAIN] })
     usdc = getAddress(h.token(CHAIN, 'USDC').address)
     weth = getAddress(h.deployment(CHAIN).wrappedNative)
     const deployment = h.deployment(CHAIN)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { createTestApp } from '../testing/createTestApp'
 import { createFakeDeployments } from '../testing/fakeDeployments'
 import { openMemoryStore } from '../testing/openMemoryStore'
@@ -10,7 +11,7 @@ const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 let anvil: AnvilInstance
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId: 1, port: 19400 })
+  anvil = await startAnvil({ chainId: 1, port: await allocateTestPorts(1) })
 })
 
 afterAll(async () => {

@@ -24,7 +24,7 @@ describe('single-chain routes reject bad input with a stable code', () => {
   let pepe: string
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 20040, chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
     usdc = h.token(CHAIN_ID, 'USDC').address
     weth = h.deployment(CHAIN_ID).wrappedNative
     pepe = h.token(CHAIN_ID, 'PEPE').address

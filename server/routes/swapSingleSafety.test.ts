@@ -31,7 +31,7 @@ describe('swap/single builds only transactions that pay the signer as asked', ()
   let usdc: string
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 20600, chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
     usdc = h.token(CHAIN_ID, 'USDC').address
   })
   afterAll(async () => {

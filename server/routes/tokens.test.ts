@@ -46,7 +46,7 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
     h.markets.get(chainId).getUsdPrice(address) ?? null
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 19900, chainIds: [1, 56] })
+    h = await startDevnetHarness({ chainIds: [1, 56] })
   })
   afterAll(async () => {
     await h?.stop()

@@ -48,7 +48,7 @@ describe('routing on worker threads', () => {
     })
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ portBase: 28000, chainIds: CHAINS, now: () => NOW })
+    h = await startDevnetHarness({ chainIds: CHAINS, now: () => NOW })
     // answers too big for its workers' rings: they cross in buffers of their own
     pool = createRoutingPool({ size: 2, answerRingBytes: 4096 })
     soloPool = createRoutingPool({ size: 1 })

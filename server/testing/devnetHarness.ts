@@ -15,6 +15,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { createDevClient, type DevClient } from '../../contracts/deploy/devClient'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { createApp } from '../app'
+import { evmChainIds } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { loadConfig } from '../config'
 import { devMnemonic, getDeployerAccount } from '../devnet/devAccounts'
@@ -23,6 +24,7 @@ import { createSilentLogger } from '../logger'
 import { createMarkets, type Markets } from '../market/createMarkets'
 import type { CrossChainProvider } from '../providers/types'
 import { openTestStore, type TestStore } from '../store/openTestStore'
+import { allocateTestPorts } from './allocateTestPorts'
 
 /** Where test files share the devnet snapshot (deployed once per devnet version, then loaded in seconds). */
 export const sharedDevnetDataDir = path.join(tmpdir(), 'tributary-devnet-cache')
@@ -31,8 +33,6 @@ export const sharedDevnetDataDir = path.join(tmpdir(), 'tributary-devnet-cache')
 const GAS_MARGIN_PERCENT = 130n
 
 export interface StartDevnetHarnessParams {
-  /** Chain i (in chainInfo order) listens on portBase + i; give each test file its own range. */
-  portBase: number
   /** Subset of chains (default all). */
   chainIds?: readonly number[]
   /** Defaults to `sharedDevnetDataDir`. */
@@ -94,7 +94,7 @@ export interface DevnetHarness {
  */
 export async function startDevnetHarness(params: StartDevnetHarnessParams): Promise<DevnetHarness> {
   const devnet = await startDevnet({
-    portBase: params.portBase,
+    portBase: await allocateTestPorts(evmChainIds.length),
     dataDir: params.dataDir ?? sharedDevnetDataDir,
     ...(params.chainIds ? { chainIds: params.chainIds } : {}),
   })

@@ -20,6 +20,7 @@ import { createSilentLogger } from '../logger'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 import { listChainTrades } from '../store/trades'
 import { getWatcherCursor } from '../store/watcherCursors'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { buildIntegratorTag } from './buildIntegratorTag'
 import { getCompanyPublicId } from './getCompanyPublicId'
 import { swappedEvent } from './swappedEvent'
@@ -61,7 +62,6 @@ function compileEmitter(): Hex {
 }
 
 const chainId = 31337
-const port = 19701
 const deployerKey = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 // Anvil's second default account: another sender copying a tag.
 const copierKey = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
@@ -77,7 +77,7 @@ let acme: { id: string; integratorId: Hex; tag: Hex }
 const stranger = toHex(7n, { size: 32 })
 
 beforeAll(async () => {
-  anvil = await startAnvil({ chainId, port })
+  anvil = await startAnvil({ chainId, port: await allocateTestPorts(1) })
   dev = createDevClient({ rpcUrl: anvil.rpcUrl, chainId, account: privateKeyToAccount(deployerKey) })
   client = createPublicClient({ transport: http(anvil.rpcUrl), pollingInterval: 20 })
   emitter = await deployBytecode(dev, { abi: emitterAbi, bytecode: compileEmitter() })

@@ -23,6 +23,7 @@ import { type Devnet, startDevnet } from '../devnet/startDevnet'
 import { createLogger } from '../logger'
 import { createMarkets, type Markets } from '../market/createMarkets'
 import { openTestStore, type TestStore } from '../store/openTestStore'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { buildIntegratorTag } from './buildIntegratorTag'
 import { getCompanyPublicId } from './getCompanyPublicId'
 import { getIntegratorTagSecret } from './getIntegratorTagSecret'
@@ -38,7 +39,12 @@ let store: TestStore
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'trade-records-'))
-  devnet = await startDevnet({ portBase: 20300, host: '127.0.0.1', dataDir, chainIds: [1] })
+  devnet = await startDevnet({
+    portBase: await allocateTestPorts(8),
+    host: '127.0.0.1',
+    dataDir,
+    chainIds: [1],
+  })
   markets = createMarkets({ deployments: devnet.deployments, pollIntervalMs: 50 })
   await markets.start()
   store = await openTestStore({ name: 'pglite' })

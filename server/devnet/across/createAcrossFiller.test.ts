@@ -9,6 +9,7 @@ import { sendContractTx } from '../../../contracts/deploy/sendContractTx'
 import type { AcrossDeployment, ChainDeployment } from '../../chains/deployment'
 import { computeAcrossOutput } from '../../providers/across/acrossFees'
 import { acrossSpokePoolAbi } from '../../providers/across/acrossSpokePoolAbi'
+import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { sharedDevnetDataDir } from '../../testing/devnetHarness'
 import { createStateFile } from '../createStateFile'
 import { devMnemonic } from '../devAccounts'
@@ -17,7 +18,7 @@ import { type AcrossFillerState, createAcrossFiller } from './createAcrossFiller
 import { getFillerAccount } from './fillerAccount'
 
 // Chains 1 and 42161 listen on portBase + their index in chainInfo (0 and 6).
-const portBase = 30_100
+const portBase = await allocateTestPorts(8)
 const depositorAccount = mnemonicToAccount(devMnemonic, { addressIndex: 5 })
 const receiver = mnemonicToAccount(devMnemonic, { addressIndex: 6 }).address
 const filler = getFillerAccount().address

@@ -39,7 +39,7 @@ const composeOptions = encodePacked(
 let h: DevnetHarness
 
 beforeAll(async () => {
-  h = await startDevnetHarness({ portBase: 22250, chainIds: [1, 42161] })
+  h = await startDevnetHarness({ chainIds: [1, 42161] })
 }, 600_000)
 
 afterAll(async () => {

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevClient } from '../../../contracts/deploy/devClient'
 import { waitForReceipt } from '../../../contracts/deploy/waitForReceipt'
 import type { ChainDeployment, StargateDeployment } from '../../chains/deployment'
+import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { devMnemonic } from '../devAccounts'
 import { relayUntilIdle } from '../layerZeroRelayer/relayUntilIdle'
 import { type Devnet, startDevnet } from '../startDevnet'
@@ -35,7 +36,7 @@ const stargateAbi = parseAbi([
 ])
 
 // Chains 1, 56 and 42161 listen on portBase + their index in chainInfo (0, 2, 6).
-const portBase = 22000
+const portBase = await allocateTestPorts(8)
 const sender = mnemonicToAccount(devMnemonic, { addressIndex: 3 })
 const receiver = mnemonicToAccount(devMnemonic, { addressIndex: 4 }).address
 

@@ -5,13 +5,14 @@ import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import { SigningStargateClient } from '@cosmjs/stargate'
 import { sha256 } from '@noble/hashes/sha2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { cosmosHubSpec } from './cosmosHubSpec'
 import { type CosmosNode, createCosmosNode } from './createCosmosNode'
 import { type CosmosVault, createCosmosVault } from './createCosmosVault'
 import { serveCosmosRpc } from './serveCosmosRpc'
 
 const spec = cosmosHubSpec()
-const PORT = 27020
+const PORT = await allocateTestPorts(1)
 const FEE = { amount: [{ denom: 'uatom', amount: '1000' }], gas: '200000' }
 
 describe('createCosmosVault: deposits with memos in, payments with memos out', () => {

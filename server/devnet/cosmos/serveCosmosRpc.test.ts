@@ -8,12 +8,13 @@ import { sha256 } from '@noble/hashes/sha2'
 import { MsgSend } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { cosmosHubSpec } from './cosmosHubSpec'
 import { type CosmosNode, createCosmosNode } from './createCosmosNode'
 import { serveCosmosRpc } from './serveCosmosRpc'
 
 const spec = cosmosHubSpec()
-const PORT = 27010
+const PORT = await allocateTestPorts(1)
 const FEE = { amount: [{ denom: 'uatom', amount: '1000' }], gas: '200000' }
 
 const walletOf = (name: string) =>

@@ -20,7 +20,7 @@ let h: DevnetHarness
 let stateDir: string
 
 beforeAll(async () => {
-  h = await startDevnetHarness({ portBase: 22200, chainIds: [1, 42161] })
+  h = await startDevnetHarness({ chainIds: [1, 42161] })
   stateDir = mkdtempSync(path.join(tmpdir(), 'lz-relayer-'))
 }, 600_000)
 

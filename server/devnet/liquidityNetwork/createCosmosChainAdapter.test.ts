@@ -7,6 +7,7 @@ import { SigningStargateClient } from '@cosmjs/stargate'
 import { sha256 } from '@noble/hashes/sha2'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { quoteSwap } from '../../thorchain/quoteSwap'
 import { settleInbound } from '../../thorchain/settleInbound'
 import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
@@ -33,8 +34,8 @@ const initialPools = {
 const outboundFees: Record<string, bigint> = { BTC: 15_000n, GAIA: 2_000_000n }
 const spec = cosmosHubSpec()
 const FEE = { amount: [{ denom: 'uatom', amount: '1000' }], gas: '200000' }
-const COSMOS_PORT = 31000
-const BTC_PORT = 31001
+const COSMOS_PORT = await allocateTestPorts(2)
+const BTC_PORT = COSMOS_PORT + 1
 
 async function cosmosWallet(seed: string) {
   const wallet = await DirectSecp256k1Wallet.fromKey(sha256(new TextEncoder().encode(seed)), 'cosmos')

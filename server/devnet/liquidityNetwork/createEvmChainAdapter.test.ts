@@ -10,6 +10,7 @@ import { deployBytecode } from '../../../contracts/deploy/deployBytecode'
 import { createDevClient, type DevClient } from '../../../contracts/deploy/devClient'
 import { sendContractCall } from '../../../contracts/deploy/sendContractTx'
 import { waitForReceipt } from '../../../contracts/deploy/waitForReceipt'
+import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { quoteSwap } from '../../thorchain/quoteSwap'
 import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { devMnemonic } from '../devAccounts'
@@ -48,7 +49,12 @@ describe('createEvmChainAdapter (anvil with LiquidityRouter, BTC devnet ledger)'
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'evm-adapter-'))
-    anvil = await startAnvil({ chainId: 1, port: 26030, host: '127.0.0.1', silent: true })
+    anvil = await startAnvil({
+      chainId: 1,
+      port: await allocateTestPorts(1),
+      host: '127.0.0.1',
+      silent: true,
+    })
     user = createDevClient({
       rpcUrl: anvil.rpcUrl,
       chainId: 1,

@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { litecoinSpec } from '../utxo/litecoinSpec'
 import { bitcoinSpec } from '../utxo/utxoChainSpecs'
 import { type RunningLiquidityNetwork, startLiquidityNetwork } from './startLiquidityNetwork'
 
-const PORT_BASE = 26100
+const PORT_BASE = await allocateTestPorts(80)
 const LITECOIND = '/usr/lib/litecoin/litecoind'
 const hasLitecoind = existsSync(LITECOIND)
 

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { StargateClient } from '@cosmjs/stargate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { type RunningLiquidityNetwork, startLiquidityNetwork } from './startLiquidityNetwork'
 
-const PORT_BASE = 26000
+const PORT_BASE = await allocateTestPorts(30)
 
 describe('startLiquidityNetwork (supervised workers)', () => {
   let dataDir: string
