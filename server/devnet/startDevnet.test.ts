@@ -25,7 +25,7 @@ import { type Devnet, startDevnet } from './startDevnet'
 import { getDevnetTokens } from './tokens'
 
 const portBase = await allocateTestPorts(8)
-const portPattern = '--port 192[0-9][0-9]'
+const portPattern = '--port [0-9]+'
 
 function findAnvilPids(): number[] {
   let out = ''
