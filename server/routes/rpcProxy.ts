@@ -155,7 +155,8 @@ const rpcRoute = createRoute({
     'Forwards standard `eth_`, `net_` and `web3_` calls (single or batch of at most 100) to the chain node, so ' +
     'the browser talks to one origin only. Node-control (`anvil_`, `evm_`, `debug_`, ...) and node-signing ' +
     '(`eth_sendTransaction`, `eth_sign*`, `eth_accounts`) methods are answered with JSON-RPC error -32601; ' +
-    'malformed items with -32600; refused notifications (no `id`) get no answer, and a call made only of ' +
+    'malformed items with -32600; a batch in which two calls share an id answers 400 with JSON-RPC error -32600 ' +
+    'and is not forwarded; refused notifications (no `id`) get no answer, and a call made only of ' +
     'notifications answers 204. `eth_getLogs` and `eth_newFilter` over more blocks than ' +
     '`RPC_MAX_LOG_BLOCK_RANGE` (default 10,000; `toBlock - fromBlock + 1`, tags resolved against the head) are ' +
     'answered with JSON-RPC error -32005. Body limit 1 MB, upstream timeout 10 s. Rate-limited on its own ' +
@@ -240,6 +241,17 @@ export function createRpcProxyRoutes(options: RpcProxyOptions) {
         )
       }
 
+      // Answers are matched to calls by id (see `findHeadInAnswers`): with two calls under one id, the answer
+      // of one (a gas price) would be read as the other's (the head block)
+      const duplicate = findDuplicateId(items)
+      if (duplicate !== undefined) {
+        const shown = JSON.stringify(duplicate)
+        return c.json(
+          rpcError(null, -32600, `Duplicate id ${shown} in the batch: every call needs its own id`),
+          400,
+        )
+      }
+
       const local: RpcErrorResponse[] = []
       const forward: unknown[] = []
       let head: Promise<bigint> | undefined
@@ -288,6 +300,19 @@ export function createRpcProxyRoutes(options: RpcProxyOptions) {
     },
   )
   return router
+}
+
+/** The first id two items of a batch share (7 and "7" differ; notifications have none), or undefined. */
+function findDuplicateId(items: readonly unknown[]): RpcId | undefined {
+  const seen = new Set<string>()
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null || !('id' in item)) continue
+    const id = readId(item)
+    const key = `${typeof item.id}:${String(item.id)}`
+    if (seen.has(key)) return id
+    seen.add(key)
+  }
+  return undefined
 }
 
 const headMethods = new Set(['eth_getTransactionReceipt', 'eth_blockNumber', 'eth_getBlockByNumber'])
