@@ -188,6 +188,7 @@ export function createApp(deps: AppDeps) {
         deployments,
         maxLogBlockRange: config.rpcMaxLogBlockRange,
         onHeadSeen: (chainId, blockNumber) => markets.get(chainId).poolSync.announceHead(blockNumber),
+        chargeExtra: rpcLimiter.chargeExtra,
       }),
     )
     .route(

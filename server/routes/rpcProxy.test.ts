@@ -281,6 +281,50 @@ describe('POST /rpc/{chainId}', () => {
     expect((await app.request('/trade/v1/info/chains')).status).toBe(200)
   })
 
+  it('charges a batch per call, eth_call and eth_estimateGas as five', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const { app } = createTestApp({ deployments, config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '110' }) })
+    const chainIds = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
+    const batch = await app.request('/rpc/1', rpc(chainIds))
+    expect([batch.status, batch.headers.get('ratelimit-remaining')]).toEqual([200, '10'])
+    const call = { to: '0x000000000000000000000000000000000000dEaD' }
+    const heavy = await app.request(
+      '/rpc/1',
+      rpc([
+        { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [call, 'latest'] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_estimateGas', params: [call] },
+      ]),
+    )
+    expect([heavy.status, heavy.headers.get('ratelimit-remaining')]).toEqual([200, '0'])
+    const over = await app.request('/rpc/1', rpc({ jsonrpc: '2.0', id: 3, method: 'eth_chainId' }))
+    expect([over.status, ((await over.json()) as { error: { code: string } }).error.code]).toEqual([
+      429,
+      'RATE_LIMITED',
+    ])
+  })
+
+  it('refuses a batch that costs more than the budget left, forwarding none of it', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const { app } = createTestApp({ deployments, config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '99' }) })
+    const chainIds = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
+    expect((await app.request('/rpc/1', rpc(chainIds))).status).toBe(429)
+  })
+
+  it('needs an API key under AUTH_REQUIRED=all (and =rpc), not under other groups', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const call = rpc({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' })
+    const statusWith = async (authRequired: string) =>
+      (
+        await createTestApp({ deployments, config: loadConfig({ AUTH_REQUIRED: authRequired }) }).app.request(
+          '/rpc/1',
+          call,
+        )
+      ).status
+    expect([await statusWith('all'), await statusWith('rpc'), await statusWith('single,info')]).toEqual([
+      401, 401, 200,
+    ])
+  })
+
   it('answers 503 UPSTREAM_UNAVAILABLE when the node does not answer', async () => {
     const res = await appWithAnvil().request(
       '/rpc/8453',

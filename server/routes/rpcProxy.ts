@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { AppEnv } from '../appEnv'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
 import type { ChainDeployment } from '../chains/deployment'
 import { AppError } from '../errors'
@@ -194,6 +196,12 @@ export interface RpcProxyOptions {
    * read it before the next quote, so a wallet that just saw its swap confirmed never gets an older quote.
    */
   onHeadSeen?: (chainId: number, blockNumber: bigint) => void
+  /**
+   * Counts `hits` more against the caller's RPC budget, which its middleware charged one for the request
+   * (`RateLimitMiddleware.chargeExtra`); throws `RATE_LIMITED`. A batch costs what its calls cost (see
+   * `weighRpcCall`), charged before anything is forwarded.
+   */
+  chargeExtra?: (c: Context<AppEnv>, hits: number) => Promise<void>
 }
 
 /**
@@ -252,6 +260,9 @@ export function createRpcProxyRoutes(options: RpcProxyOptions) {
         )
       }
 
+      const cost = items.reduce((sum: number, item) => sum + weighRpcCall(item), 0)
+      await options.chargeExtra?.(c, cost - 1)
+
       const local: RpcErrorResponse[] = []
       const forward: unknown[] = []
       let head: Promise<bigint> | undefined
@@ -300,6 +311,26 @@ export function createRpcProxyRoutes(options: RpcProxyOptions) {
     },
   )
   return router
+}
+
+/*
+ * Calls that execute code or scan many blocks cost the node far more than a lookup: one `eth_call` may run
+ * 30M gas. They count as five calls against the rate limit.
+ */
+const heavyMethods = new Set([
+  'eth_call',
+  'eth_createAccessList',
+  'eth_estimateGas',
+  'eth_getBlockReceipts',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+])
+const heavyCallWeight = 5
+
+/** What one batch item counts against the RPC rate limit: 5 for heavy methods, else 1 (refused ones too). */
+export function weighRpcCall(item: unknown): number {
+  if (typeof item !== 'object' || item === null || !('method' in item)) return 1
+  return typeof item.method === 'string' && heavyMethods.has(item.method) ? heavyCallWeight : 1
 }
 
 /** The first id two items of a batch share (7 and "7" differ; notifications have none), or undefined. */
