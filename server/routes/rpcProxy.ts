@@ -5,9 +5,9 @@ import type { AppEnv } from '../appEnv'
 import { assertSupportedChain } from '../chains/assertSupportedChain'
 import type { ChainDeployment } from '../chains/deployment'
 import { AppError } from '../errors'
-import { createRpcFilterQuota, type RpcFilterQuota } from './createRpcFilterQuota'
 import { createRouter } from '../openapi/createRouter'
 import { ChainIdParamsSchema, errorResponses } from '../openapi/schemas'
+import { createRpcFilterQuota, type RpcFilterQuota } from './createRpcFilterQuota'
 
 /*
  * An allowlist, not a denylist: nodes add their own signing methods under the standard prefixes (anvil's
