@@ -23,6 +23,7 @@ import { createRouter } from './openapi/createRouter'
 import { finalizeOpenApiDocument, type OpenApiDocument } from './openapi/finalizeOpenApiDocument'
 import type { ThorchainProvider } from './providers/thorchain/createThorchainProvider'
 import type { CrossChainProvider } from './providers/types'
+import { getClientIp } from './rateLimit/getClientIp'
 import { rateLimit } from './rateLimit/rateLimit'
 import { createApprovalRoutes } from './routes/approval'
 import { createCrossRoutes } from './routes/cross'
@@ -188,6 +189,11 @@ export function createApp(deps: AppDeps) {
         deployments,
         maxLogBlockRange: config.rpcMaxLogBlockRange,
         onHeadSeen: (chainId, blockNumber) => markets.get(chainId).poolSync.announceHead(blockNumber),
+        chargeExtra: rpcLimiter.chargeExtra,
+        clientOf: (c) => {
+          const auth = c.get('auth')
+          return auth === undefined ? `ip:${getClientIp(c, config.trustProxy)}` : `key:${auth.keyId}`
+        },
       }),
     )
     .route(

@@ -51,6 +51,9 @@ const isoDate = z.iso
   .or(z.iso.date({ message: 'expected an ISO 8601 date' }))
   .transform((value) => new Date(value))
 
+/** Deepest page of the trades list (400 beyond). */
+const MAX_TRADES_OFFSET = 10_000
+
 const TradesQuerySchema = z.object({
   limit: z.coerce
     .number()
@@ -59,12 +62,20 @@ const TradesQuerySchema = z.object({
     .max(100)
     .default(20)
     .openapi({ param: { name: 'limit', in: 'query' } }),
+  // each page is cut from the newest `offset + limit` rows of both lists: a deep offset reads that many
   offset: z.coerce
     .number()
     .int()
     .min(0)
+    .max(MAX_TRADES_OFFSET)
     .default(0)
-    .openapi({ param: { name: 'offset', in: 'query' } }),
+    .openapi({
+      param: {
+        name: 'offset',
+        in: 'query',
+        description: `At most ${MAX_TRADES_OFFSET}; narrow with dateTo to go further back`,
+      },
+    }),
   dateFrom: isoDate
     .optional()
     .openapi({ param: { name: 'dateFrom', in: 'query' }, example: '2025-01-01T00:00:00Z' }),
