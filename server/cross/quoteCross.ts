@@ -11,6 +11,7 @@ import type {
 import { isNativeAddress } from '../quotes/resolveTradeTokens'
 import { singleSwapLimits } from '../quotes/singleSwapLimits'
 import { assertCrossDirection } from './assertCrossDirection'
+import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
 import { type CrossServices, MIN_CROSS_TRADE_USD } from './crossServices'
 import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
@@ -224,13 +225,14 @@ export async function quoteCrossContext(
 
 /**
  * `GET quote/cross`: every provider's offer in the compatible shape, best first; with a sender and estimation
- * on (the spec's shortcut) each offer also carries its transaction.
+ * on (the spec's shortcut) each offer also carries its transaction. Each `transactionData` carries `mac`
+ * (`computeCrossQuoteMac`), which `POST swap/cross` verifies.
  */
 export async function quoteCross(
   services: CrossServices,
   params: CrossTradeParams & { estimate: boolean },
   auth?: AuthContext,
-): Promise<CrossQuoteAnswer[]> {
+): Promise<(CrossQuoteAnswer & { transactionData: { mac: string } })[]> {
   const context = await resolveCrossTrade(services, params)
   const build = params.estimate && params.sender !== undefined
   const placed = await quoteCrossContext(services, context, {
@@ -239,5 +241,12 @@ export async function quoteCross(
       ? await createCrossTagger({ auth, getTagSecret: services.getTagSecret, chainId: params.sourceChainId })
       : undefined,
   })
-  return placed.map((p) => formatCrossQuote(p.quote, p.provider, p.context, p.transaction))
+  const secret = await services.getTagSecret()
+  const integratorId = auth?.integratorId ?? ''
+  return placed.map((p) => {
+    const answer = formatCrossQuote(p.quote, p.provider, p.context, p.transaction)
+    // POST swap/cross builds only what was issued here, to the same integrator
+    const mac = computeCrossQuoteMac({ secret, integratorId, transactionData: answer.transactionData })
+    return { ...answer, transactionData: { ...answer.transactionData, mac } }
+  })
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
+import type { CrossChainProvider, ProviderQuote } from '../providers/types'
 import { createTestApp } from '../testing/createTestApp'
 
 const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
@@ -139,5 +141,106 @@ describe('cross-chain paths with no provider mounted', () => {
       enum: ['PENDING', 'INFLIGHT', 'DELIVERED', 'FAILED'],
       example: 'DELIVERED',
     })
+  })
+})
+
+/** A provider between the fake chains 1 and 8453 that records the quotes it is asked to build. */
+function createRecordingProvider() {
+  const built: ProviderQuote[] = []
+  const provider: CrossChainProvider = {
+    id: 'fake',
+    tradeProtocol: 'CROSS_CHAIN_FAKE',
+    flow: 'crossChain',
+    integratorFee: true,
+    info: { name: 'Fake', logo: '', website: '', docsLink: '', description: '' },
+    chainIds: [1, 8453],
+    serves: (a, b) => a !== b && [1, 8453].includes(a) && [1, 8453].includes(b),
+    async quote(request) {
+      return [
+        {
+          providerId: 'fake',
+          request,
+          amountOut: 99_000_000n,
+          amountOutMin: 98_000_000n,
+          fees: [],
+          estimatedDurationSec: 60,
+          expiresAt: 4_000_000_000,
+          nativeFee: 5n,
+          details: {
+            feeBps: request.integratorFee?.bps ?? 0,
+            feeRecipient: request.integratorFee?.recipient ?? zero,
+            minAmountLD: '98000000',
+            extraOptions: '0x',
+          },
+        },
+      ]
+    },
+    async buildTransaction(quote) {
+      built.push(quote)
+      return { family: 'evm', chainId: 1, to: usdc, data: '0x', value: quote.nativeFee }
+    },
+    async track() {
+      return undefined
+    },
+  }
+  return { provider, built }
+}
+
+const tagSecretConfig = loadConfig({ INTEGRATOR_TAG_SECRET: 'cross-test-secret-of-32-characters' })
+const sender = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const fakeQuery = (extra: Record<string, string> = {}) =>
+  new URLSearchParams({
+    fromTokenAddress: usdc,
+    toTokenAddress: zero,
+    amount: '100000000',
+    destinationChainId: '8453',
+    sender,
+    disableEstimate: 'true',
+    ...extra,
+  }).toString()
+
+describe('POST swap/cross builds only the quote the server issued', () => {
+  type Quote = { transactionData: Record<string, unknown> & { params: Record<string, unknown> } }
+  async function quoteAndPost(tamper: (data: Quote['transactionData']) => Record<string, unknown>) {
+    const { provider, built } = createRecordingProvider()
+    const { app } = createTestApp({ config: tagSecretConfig, cross: { providers: [provider] } })
+    const quoted = await app.request(
+      `/trade/v1/1/quote/cross?${fakeQuery({ feePercentage: '0.001', feeReceiver: sender })}`,
+    )
+    expect(quoted.status).toBe(200)
+    const [offer] = (await quoted.json()) as Quote[]
+    if (offer === undefined) throw new Error('no offer')
+    const res = await app.request('/trade/v1/1/swap/cross', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionData: tamper(offer.transactionData), account: sender }),
+    })
+    const body = (await res.json()) as { error?: { code: string; details?: { param?: string } } }
+    return { status: res.status, code: body.error?.code, param: body.error?.details?.param, built }
+  }
+
+  it('unchanged (keys in any order): 200, built from the issued min-out, fee and options', async () => {
+    const { status, built } = await quoteAndPost((data) => Object.fromEntries(Object.entries(data).reverse()))
+    expect(status).toBe(200)
+    expect(
+      built.map((q) => [q.amountOutMin, q.details.feeBps, q.details.feeRecipient, q.details.extraOptions]),
+    ).toEqual([[98_000_000n, 10, sender, '0x']])
+  })
+
+  it.each([
+    ['minQuote 1', (d: Quote['transactionData']) => ({ ...d, params: { ...d.params, minQuote: '1' } })],
+    ['minAmountLD 0', (d: Quote['transactionData']) => ({ ...d, minAmountLD: '0' })],
+    ['feeBps 1000', (d: Quote['transactionData']) => ({ ...d, feeBps: 1000 })],
+    ['a stranger as feeRecipient', (d: Quote['transactionData']) => ({ ...d, feeRecipient: usdc })],
+    ['extraOptions 0xdeadbeef', (d: Quote['transactionData']) => ({ ...d, extraOptions: '0xdeadbeef' })],
+    [
+      'a later expiry',
+      (d: Quote['transactionData']) => ({ ...d, params: { ...d.params, expiresAt: 4_100_000_000 } }),
+    ],
+    ['no mac', ({ mac: _mac, ...d }: Quote['transactionData']) => d],
+    ['a mac of another quote', (d: Quote['transactionData']) => ({ ...d, mac: 'ab'.repeat(32) })],
+  ])('%s: 400 QUOTE_TAMPERED, nothing built', async (_name, tamper) => {
+    const { status, code, param, built } = await quoteAndPost(tamper)
+    expect([status, code, param, built.length]).toEqual([400, 'QUOTE_TAMPERED', 'transactionData', 0])
   })
 })
