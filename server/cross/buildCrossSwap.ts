@@ -5,6 +5,7 @@ import type { AuthContext } from '../appEnv'
 import { AppError } from '../errors'
 import type { ProviderQuote, ProviderTransaction } from '../providers/types'
 import { CONTRACT_VERSION } from '../quotes/contractVersion'
+import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
 import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
 import type { CrossServices } from './crossServices'
@@ -146,6 +147,7 @@ export async function buildCrossSwapFromBody(
   const destinationChain = requireChain(params.dstChainId, 'transactionData.params.dstChainId')
   assertChainAccount(sourceChain, body.account, 'account', services.addressNetwork)
   assertChainAccount(destinationChain, params.receiver, 'receiver', services.addressNetwork)
+  await assertSafeCrossReceiver(services, destinationChain, params.receiver, 'receiver')
   const source = resolveCrossSide(
     services.markets,
     sourceChain,
