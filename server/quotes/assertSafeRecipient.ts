@@ -15,7 +15,8 @@ export function assertSafeRecipient(
   field: string,
   options: { also?: ReadonlyMap<string, string>; pools?: boolean } = {},
 ): void {
-  const reason = options.also?.get(address.toLowerCase()) ?? unsafeReason(market, address, options.pools ?? true)
+  const reason =
+    options.also?.get(address.toLowerCase()) ?? unsafeReason(market, address, options.pools ?? true)
   if (reason === undefined) return
   throw new AppError('INVALID_PARAMS', `${field} ${address} is ${reason}: funds sent there are lost`, {
     details: { param: field, address, reason },
