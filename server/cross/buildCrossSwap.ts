@@ -17,7 +17,8 @@ import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCro
 const integer = z
   .string()
   .regex(/^\d{1,78}$/, 'expected decimal digits')
-  .refine((value) => BigInt(value) <= maxUint256, 'expected at most 2^256 - 1')
+  // zod runs every check: the digits are tested again before BigInt
+  .refine((value) => !/^\d+$/.test(value) || BigInt(value) <= maxUint256, 'expected at most 2^256 - 1')
 
 /** What `formatCrossQuote` writes into `transactionData` and a client posts back. */
 const postedTransactionData = z
