@@ -10,6 +10,8 @@ export const errorCodes = {
   UNSUPPORTED_DIRECTION: 400,
   INVALID_SIGNATURE: 400,
   INVALID_JSON: 400,
+  /** A posted cross-chain quote whose data is not what the server issued (or issued to another key). */
+  QUOTE_TAMPERED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -11,6 +11,8 @@ import type {
 import { isNativeAddress } from '../quotes/resolveTradeTokens'
 import { singleSwapLimits } from '../quotes/singleSwapLimits'
 import { assertCrossDirection } from './assertCrossDirection'
+import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
+import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
 import { type CrossServices, MIN_CROSS_TRADE_USD } from './crossServices'
 import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
@@ -48,7 +50,8 @@ export interface PlacedCrossQuote {
  * Validates a cross-chain trade and resolves its context: known chains (400 UNSUPPORTED_CHAIN), two different
  * chains, tokens of each chain, the spec's directions for UTXO and
  * Cosmos trades (400 UNSUPPORTED_DIRECTION), sender and receiver in their chain's format (a receiver is
- * required unless both sides are EVM, where it defaults to the sender), and the $10 minimum (400
+ * required unless both sides are EVM, where it defaults to the sender), a receiver and fee receiver that
+ * keep what they get (`assertSafeCrossReceiver`, 400 INVALID_PARAMS), and the $10 minimum (400
  * BELOW_MINIMUM) wherever the USD price of the side `amount` names is known (the output with `isExactOut`).
  */
 export async function resolveCrossTrade(
@@ -86,6 +89,7 @@ export async function resolveCrossTrade(
       details: { param: 'receiver' },
     })
   assertChainAccount(destinationChain, receiver, 'receiver', addressNetwork)
+  await assertSafeCrossReceiver(services, destinationChain, receiver, params.receiver ? 'receiver' : 'sender')
 
   const [usdIn, usdOut] = await Promise.all([
     priceCrossSide(services, source),
@@ -112,6 +116,9 @@ export async function resolveCrossTrade(
     throw new AppError('INVALID_PARAMS', 'feeReceiver is required when feePercentage is above 0', {
       details: { param: 'feeReceiver' },
     })
+  // the integrator's fee is paid on the source chain
+  if (feeBps > 0 && params.feeReceiver !== undefined && sourceChain.family === 'evm')
+    await assertSafeCrossReceiver(services, sourceChain, params.feeReceiver, 'feeReceiver')
   return {
     source,
     destination,
@@ -224,13 +231,14 @@ export async function quoteCrossContext(
 
 /**
  * `GET quote/cross`: every provider's offer in the compatible shape, best first; with a sender and estimation
- * on (the spec's shortcut) each offer also carries its transaction.
+ * on (the spec's shortcut) each offer also carries its transaction. Each `transactionData` carries `mac`
+ * (`computeCrossQuoteMac`), which `POST swap/cross` verifies.
  */
 export async function quoteCross(
   services: CrossServices,
   params: CrossTradeParams & { estimate: boolean },
   auth?: AuthContext,
-): Promise<CrossQuoteAnswer[]> {
+): Promise<(CrossQuoteAnswer & { transactionData: { mac: string } })[]> {
   const context = await resolveCrossTrade(services, params)
   const build = params.estimate && params.sender !== undefined
   const placed = await quoteCrossContext(services, context, {
@@ -239,5 +247,12 @@ export async function quoteCross(
       ? await createCrossTagger({ auth, getTagSecret: services.getTagSecret, chainId: params.sourceChainId })
       : undefined,
   })
-  return placed.map((p) => formatCrossQuote(p.quote, p.provider, p.context, p.transaction))
+  const secret = await services.getTagSecret()
+  const integratorId = auth?.integratorId ?? ''
+  return placed.map((p) => {
+    const answer = formatCrossQuote(p.quote, p.provider, p.context, p.transaction)
+    // POST swap/cross builds only what was issued here, to the same integrator
+    const mac = computeCrossQuoteMac({ secret, integratorId, transactionData: answer.transactionData })
+    return { ...answer, transactionData: { ...answer.transactionData, mac } }
+  })
 }

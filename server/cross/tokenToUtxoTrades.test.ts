@@ -5,6 +5,7 @@ import path from 'node:path'
 import { type Address, type Hex, parseEventLogs, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { liquidityEntryAbi } from '../../contracts/artifacts'
+import { loadConfig } from '../config'
 import { createEvmChainAdapter } from '../devnet/liquidityNetwork/createEvmChainAdapter'
 import {
   createLiquidityNetwork,
@@ -93,6 +94,7 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
       now: () => now,
     })
     app = createTestApp({
+      config: loadConfig({ INTEGRATOR_TAG_SECRET: 'token-utxo-test-secret-of-32-characters' }),
       deployments: harness.deployments,
       markets: harness.markets,
       cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' },

@@ -13,6 +13,7 @@ const apiMessages: Record<ErrorCode, string> = {
     'This token takes a fee on transfer, so the amount received cannot be set exactly. Enter the amount to pay instead.',
   INVALID_SIGNATURE: 'The signature is not valid.',
   INVALID_JSON: 'The app sent a request the server could not read. Reload the page and try again.',
+  QUOTE_TAMPERED: 'The quote changed on its way back to the server. Refresh it and try again.',
   UNAUTHORIZED: 'The server refused the request: the API key is missing or not valid.',
   FORBIDDEN: 'The server refused the request: this API key may not do this.',
   NOT_FOUND: 'Not found.',
