@@ -130,6 +130,8 @@ function relayer(store: TestStore, extra: Partial<GaslessRelayerParams> = {}) {
     account: relayerAccount,
     worker: 'relayer-a',
     receiptTimeoutMs: 10_000,
+    // the fixture's tokens have no USD price: one base unit per wei (the 0.1 token fee covers any gas here)
+    costInSrcToken: (_token, costWei) => costWei,
     // a round that fails midway leaves its order leased: say why, so a failure under load can be read
     onError: (error, id) => console.warn(`relayer round failed on order ${id}:`, error),
     ...extra,

@@ -27,6 +27,8 @@ const apiMessages: Record<ErrorCode, string> = {
   ORDER_EXPIRED: 'The order expired. Refresh the quote and sign again.',
   NOT_ORDER_OWNER: 'Only the wallet that signed this order may do this.',
   GASLESS_UNAVAILABLE: 'Gasless trading is not available for this token or network.',
+  TOO_MANY_OPEN_ORDERS: 'You have too many open gasless orders; wait for one to end or cancel one.',
+  OWNER_SUSPENDED: 'Gasless orders from this address are paused for now.',
   INSUFFICIENT_BALANCE: 'Insufficient balance for this trade.',
   INSUFFICIENT_ALLOWANCE: 'Approve the token for Permit2 first (a one-time approval).',
   PAYLOAD_TOO_LARGE: 'The request is too large for the server.',
