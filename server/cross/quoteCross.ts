@@ -236,7 +236,12 @@ export async function quoteCross(
   const placed = await quoteCrossContext(services, context, {
     build,
     tagIntegrator: build
-      ? await createCrossTagger({ auth, getTagSecret: services.getTagSecret, chainId: params.sourceChainId })
+      ? await createCrossTagger({
+          auth,
+          getTagSecret: services.getTagSecret,
+          chainId: params.sourceChainId,
+          nowSec: Math.floor(services.now() / 1000),
+        })
       : undefined,
   })
   return placed.map((p) => formatCrossQuote(p.quote, p.provider, p.context, p.transaction))
