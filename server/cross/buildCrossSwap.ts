@@ -79,6 +79,7 @@ const build = async (services: CrossServices, quote: ProviderQuote, auth: AuthCo
     auth,
     getTagSecret: services.getTagSecret,
     chainId: quote.request.from.chainId,
+    nowSec: Math.floor(services.now() / 1000),
   })
   return provider.buildTransaction(quote, tagIntegrator === undefined ? {} : { tagIntegrator })
 }

@@ -244,7 +244,12 @@ export async function quoteCross(
   const placed = await quoteCrossContext(services, context, {
     build,
     tagIntegrator: build
-      ? await createCrossTagger({ auth, getTagSecret: services.getTagSecret, chainId: params.sourceChainId })
+      ? await createCrossTagger({
+          auth,
+          getTagSecret: services.getTagSecret,
+          chainId: params.sourceChainId,
+          nowSec: Math.floor(services.now() / 1000),
+        })
       : undefined,
   })
   const secret = await services.getTagSecret()

@@ -9,6 +9,7 @@ import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { MemoError, parseSwapMemo, type SwapMemo } from '../../thorchain/parseSwapMemo'
 import { formatThorAsset } from '../../thorchain/thorAsset'
+import { withRefundAddress } from '../../thorchain/withRefundAddress'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
 import { parsePostedDetails } from '../parsePostedDetails'
 import { planPathSteps } from '../stargate/planPathSteps'
@@ -248,6 +249,11 @@ export function createThorchainProvider(params: {
         throw new AppError('INVALID_PARAMS', "The memo's limit or affiliate is not the quote's", {
           details: { param: 'transactionData.memo' },
         })
+      // the refund address is ours to set (the sender), never the posted memo's
+      if (parsed.refundAddress !== undefined)
+        throw new AppError('INVALID_PARAMS', 'The memo names a refund address of its own', {
+          details: { param: 'transactionData.memo' },
+        })
       // the vault is always the network's current one, whatever the client sent back
       const inbound = await inboundOf(request.from.chainId)
       if (inbound.halted)
@@ -292,6 +298,8 @@ export function createThorchainProvider(params: {
                 vault: getAddress(inbound.address),
                 memo,
                 expiration: BigInt(quote.expiresAt),
+                // the entry writes it into the memo: refunds reach the sender even from a contract wallet
+                refundAddress: isAddress(request.sender) ? getAddress(request.sender) : zeroAddress,
               },
               stepsFromJson(details.originSteps, 'originSteps'),
             ],
@@ -313,7 +321,14 @@ export function createThorchainProvider(params: {
           data: encodeFunctionData({
             abi: liquidityRouterAbi,
             functionName: 'depositWithExpiry',
-            args: [getAddress(inbound.address), zeroAddress, request.amountIn, memo, BigInt(quote.expiresAt)],
+            args: [
+              getAddress(inbound.address),
+              zeroAddress,
+              request.amountIn,
+              // the network refunds the transaction's sender, which is not the user's contract wallet
+              isAddress(request.sender) ? withRefundAddress(memo, request.sender.toLowerCase()) : memo,
+              BigInt(quote.expiresAt),
+            ],
           }),
           value: request.amountIn,
         }
