@@ -234,7 +234,7 @@ describe('trade records through the real aggregator', () => {
       expect(forgedRes.status).toBe(200)
       expect(await forgedRes.json()).toMatchObject({ txHash: forgedHash, status: 1 })
     }
-    expect(new Set(forged).size).toBe(4)
+    expect(new Set(forged).size).toBe(6)
     expect((await app.request('/trade/v1/info/trades')).status).toBe(401)
 
     store = await store.reopen()
