@@ -25,6 +25,7 @@ import type { ThorchainProvider } from './providers/thorchain/createThorchainPro
 import type { CrossChainProvider } from './providers/types'
 import { getClientIp } from './rateLimit/getClientIp'
 import { rateLimit } from './rateLimit/rateLimit'
+import { toClientNetwork } from './rateLimit/toClientNetwork'
 import { createApprovalRoutes } from './routes/approval'
 import { createCrossRoutes } from './routes/cross'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
@@ -192,7 +193,9 @@ export function createApp(deps: AppDeps) {
         chargeExtra: rpcLimiter.chargeExtra,
         clientOf: (c) => {
           const auth = c.get('auth')
-          return auth === undefined ? `ip:${getClientIp(c, config.trustProxy)}` : `key:${auth.keyId}`
+          return auth === undefined
+            ? `ip:${toClientNetwork(getClientIp(c, config.trustProxy))}`
+            : `key:${auth.keyId}`
         },
       }),
     )

@@ -123,6 +123,21 @@ describe('rateLimit against evasion', () => {
     },
   )
 
+  it('counts IPv6 clients by their /64: a new address in the same /64 shares the budget', async () => {
+    const app = buildApp('memory', { ms: 17_000_000 })
+    const statuses: number[] = []
+    for (const ip of [
+      '2001:db8:7:7::1',
+      '2001:db8:7:7:a:b:c:d',
+      '2001:0db8:0007:0007::2',
+      '2001:db8:7:7::ffff:3',
+    ]) {
+      statuses.push((await app.request('/x', fromIp(ip))).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+    expect((await app.request('/x', fromIp('2001:db8:7:8::1'))).status).toBe(200)
+  })
+
   it('still serves a valid key from a client IP that is over its anonymous budget', async () => {
     const app = buildApp('memory', { ms: 15_000_000 })
     const { key } = await createApiKey(store, { companyName: 'Delta-rl' })

@@ -5,6 +5,7 @@ import type { Store } from '../store/createStore'
 import { createMemoryRateLimitBackend } from './createMemoryRateLimitBackend'
 import { createStoreRateLimitBackend } from './createStoreRateLimitBackend'
 import { getClientIp } from './getClientIp'
+import { toClientNetwork } from './toClientNetwork'
 
 export type RateLimitParams = {
   /** Requests per window for a request authenticated by an API key (counted per key); 0 = unlimited. */
@@ -44,7 +45,8 @@ const maxBlockedEntries = 10_000
 
 /**
  * Hono middleware enforcing a fixed-window limit (default window one minute): per API key when
- * `c.var.auth` is set (mount it after `apiKeyAuth`), otherwise per client IP. Every response carries
+ * `c.var.auth` is set (mount it after `apiKeyAuth`), otherwise per client IP (an IPv6 client per /64, see
+ * `toClientNetwork`). Every response carries
  * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds; IETF draft
  * "RateLimit header fields"); over the limit it throws `AppError('RATE_LIMITED')` (429) after setting
  * `Retry-After` (seconds until the window ends). The returned function also carries `chargeClient`
@@ -65,7 +67,7 @@ export function rateLimit({
   const blockedUntilMs = new Map<string, number>()
   const extraHeaders = new WeakMap<Context<AppEnv>, Record<string, string>>()
 
-  const ipBucket = (c: Context<AppEnv>) => `${prefix}ip:${getClientIp(c, trustProxy)}`
+  const ipBucket = (c: Context<AppEnv>) => `${prefix}ip:${toClientNetwork(getClientIp(c, trustProxy))}`
 
   const budgetOf = (c: Context<AppEnv>) => {
     const auth = c.var.auth

@@ -162,8 +162,11 @@ const rpcRoute = createRoute({
     'and is not forwarded; refused notifications (no `id`) get no answer, and a call made only of ' +
     'notifications answers 204. `eth_getLogs` and `eth_newFilter` over more blocks than ' +
     '`RPC_MAX_LOG_BLOCK_RANGE` (default 10,000; `toBlock - fromBlock + 1`, tags resolved against the head) are ' +
-    'answered with JSON-RPC error -32005. Body limit 1 MB, upstream timeout 10 s. Rate-limited on its own ' +
-    'budget (`RATE_LIMIT_PER_MINUTE_RPC` per key or IP).',
+    'answered with JSON-RPC error -32005. `eth_call`, `eth_estimateGas` and `eth_createAccessList` with state ' +
+    'or block overrides are answered with -32602, and run with at most 10,000,000 gas; a client holding 16 ' +
+    'filters gets -32005 for a new one. Body limit 1 MB, upstream timeout 10 s. Rate-limited on its own ' +
+    'budget (`RATE_LIMIT_PER_MINUTE_RPC` per key or IP, IPv6 per /64), charged per call of a batch (five for ' +
+    'calls that execute code or read logs). Behind an API key when `AUTH_REQUIRED` includes `rpc`.',
   request: {
     params: ChainIdParamsSchema,
     body: {
