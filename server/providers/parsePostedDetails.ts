@@ -31,8 +31,12 @@ export function parsePostedDetails<T extends z.ZodType>(schema: T, details: unkn
   const parsed = schema.safeParse(details)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
-  const field = issue?.path.map(String).join('.') ?? ''
-  throw new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
-    details: { param: `transactionData.${field}`, issue: issue?.message ?? '' },
+  throw badPostedField(issue?.path.map(String).join('.') ?? '', issue?.message ?? '')
+}
+
+/** The 400 for a posted `transactionData.<field>` that is not what the quote carried (with zod's reason, if any). */
+export function badPostedField(field: string, issue?: string): AppError {
+  return new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
+    details: { param: `transactionData.${field}`, ...(issue === undefined ? {} : { issue }) },
   })
 }

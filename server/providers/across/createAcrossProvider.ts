@@ -19,7 +19,7 @@ import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
-import { parsePostedDetails, postedFields } from '../parsePostedDetails'
+import { badPostedField, parsePostedDetails, postedFields } from '../parsePostedDetails'
 import { planPathSteps } from '../stargate/planPathSteps'
 import { destinationSwapParameter } from '../stargate/stargatePoolAbi'
 import { toProviderSentTransfers } from '../toProviderSentTransfers'
@@ -43,10 +43,7 @@ export const EXACT_OUT_SWAP_REFUSAL =
 
 const isNative = (address: string) => isAddressEqual(address as Address, zeroAddress)
 
-const badData = (field: string) =>
-  new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
-    details: { param: `transactionData.${field}` },
-  })
+const badData = (field: string) => badPostedField(field)
 
 /** What `buildTransaction` reads of a posted quote's `details` (`quote` writes them). */
 const acrossDetails = z.object({

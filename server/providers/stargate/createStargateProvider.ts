@@ -17,7 +17,7 @@ import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
-import { parsePostedDetails, postedFields } from '../parsePostedDetails'
+import { badPostedField, parsePostedDetails, postedFields } from '../parsePostedDetails'
 import { toProviderSentTransfers } from '../toProviderSentTransfers'
 import type { CrossChainProvider, ProviderQuote, ProviderTransferRecord } from '../types'
 import { computeRemoteAmountLD } from './computeRemoteAmountLD'
@@ -35,10 +35,7 @@ const TAXI_SECONDS = 60
 
 const isNative = (address: string) => isAddressEqual(address as Address, zeroAddress)
 
-const badData = (field: string) =>
-  new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
-    details: { param: `transactionData.${field}` },
-  })
+const badData = (field: string) => badPostedField(field)
 
 /** What `buildTransaction` reads of a posted quote's `details` (`quote` writes them). */
 const stargateDetails = z.object({
