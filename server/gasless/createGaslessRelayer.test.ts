@@ -38,8 +38,8 @@ import {
   type RelayerStage,
 } from './createGaslessRelayer'
 import { getDevnetRelayerAccount } from './devnetRelayer'
-import { type GaslessOrder, hashRoute, type RouteStep } from './gaslessOrderTypes'
 import { formatGaslessOrder } from './formatGaslessOrder'
+import { type GaslessOrder, hashRoute, type RouteStep } from './gaslessOrderTypes'
 import { orderToRow } from './orderToRow'
 
 // Not 31337: the etched Permit2 caches a wrong domain separator for that chain (see gaslessSettlement.test.ts).
