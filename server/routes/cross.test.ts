@@ -1,3 +1,4 @@
+import { toBech32 } from '@cosmjs/encoding'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
@@ -337,5 +338,63 @@ describe('receivers that would lose the funds are refused on both cross-chain pa
       'feeReceiver',
     ])
     expect((await app().request(`/trade/v1/1/quote/cross?${fee(sender)}`)).status).toBe(200)
+  })
+})
+
+describe('quote/cross refuses an amount beyond the liquidity, as single chain does', () => {
+  const gaia = -978111860
+  const atomReceiver = toBech32('cosmos', new Uint8Array(20).fill(7))
+  const btcSender = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+  // BTC at $60,000 and ATOM at $6: one satoshi is worth 100 uatom; the pool pays at most 1e12 uatom ($6M)
+  const network = (): ThorchainProvider => ({
+    ...createRecordingProvider('thorchain').provider,
+    flow: 'utxo',
+    chainIds: [btc, gaia],
+    serves: () => true,
+    async quote(request) {
+      const amountOut = request.amountIn * 100n < 10n ** 12n ? request.amountIn * 100n : 10n ** 12n
+      return [
+        {
+          providerId: 'thorchain',
+          request,
+          amountOut,
+          amountOutMin: amountOut,
+          fees: [],
+          estimatedDurationSec: 600,
+          expiresAt: 4_000_000_000,
+          nativeFee: 0n,
+          details: {},
+        },
+      ]
+    },
+    inboundAddresses: async () => [],
+    usdPriceOf: async (chainId) => (chainId === btc ? 60_000 : 6),
+  })
+  const quote = async (amount: string) => {
+    const thorchain = network()
+    const res = await createTestApp({
+      config: tagSecretConfig,
+      cross: { providers: [thorchain], thorchain },
+    }).app.request(
+      `/trade/v1/${btc}/quote/cross?${new URLSearchParams({
+        fromTokenAddress: zero,
+        toTokenAddress: zero,
+        amount,
+        destinationChainId: String(gaia),
+        sender: btcSender,
+        receiver: atomReceiver,
+      })}`,
+    )
+    const body = (await res.json()) as { error?: { code: string; details?: { param?: string } } }
+    return [res.status, body.error?.code, body.error?.details?.param]
+  }
+
+  it.each([
+    ['2^256 - 1 satoshis', (2n ** 256n - 1n).toString(), [422, 'INSUFFICIENT_LIQUIDITY', 'amount']],
+    ['200 BTC: the pool pays exactly half the value', '20000000000', [200, undefined, undefined]],
+    ['200 BTC and 100 satoshis: less than half', '20000000100', [422, 'INSUFFICIENT_LIQUIDITY', 'amount']],
+    ['1 BTC', '100000000', [200, undefined, undefined]],
+  ])('%s', async (_name, amount, expected) => {
+    expect(await quote(amount)).toEqual(expected)
   })
 })
