@@ -1,6 +1,7 @@
 import { toBech32 } from '@cosmjs/encoding'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
+import { computeCrossQuoteMac } from '../cross/computeCrossQuoteMac'
 import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import type { CrossChainProvider, ProviderQuote } from '../providers/types'
 import { createTestApp } from '../testing/createTestApp'
@@ -396,5 +397,94 @@ describe('quote/cross refuses an amount beyond the liquidity, as single chain do
     ['1 BTC', '100000000', [200, undefined, undefined]],
   ])('%s', async (_name, amount, expected) => {
     expect(await quote(amount)).toEqual(expected)
+  })
+})
+
+describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () => {
+  // every request reaches the handlers (none is answered 429 by the limiter)
+  const unlimitedConfig = loadConfig({
+    INTEGRATOR_TAG_SECRET: 'cross-test-secret-of-32-characters',
+    RATE_LIMIT_PER_MINUTE_IP: '0',
+  })
+  const hostile: unknown[] = [
+    '',
+    '-1',
+    '0x10',
+    '1e400',
+    'NaN',
+    (2n ** 256n).toString(),
+    '9'.repeat(200),
+    2 ** 53,
+    -1,
+    1.5,
+    null,
+    true,
+    [],
+    {},
+    { nested: ['x'] },
+    'zz',
+    '0x',
+    `0x${'g'.repeat(40)}`,
+  ]
+  /** A small deterministic generator (mulberry32), so a failing case can be replayed. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+
+  it('POST swap/cross: 300 mutations of an issued quote, re-signed or not', async () => {
+    const { provider } = createRecordingProvider()
+    const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
+    const quoted = await app.request(`/trade/v1/1/quote/cross?${fakeQuery()}`)
+    const [offer] = (await quoted.json()) as { transactionData: Record<string, unknown> }[]
+    if (offer === undefined) throw new Error('no offer')
+    const issued = offer.transactionData
+    const params = issued.params as Record<string, unknown>
+    const secret = new TextEncoder().encode(tagSecretConfig.integratorTagSecret ?? '')
+    const next = random(7)
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T
+    const statuses = new Map<number, number>()
+    for (let i = 0; i < 300; i++) {
+      const value = pick(hostile)
+      const data =
+        next() < 0.5
+          ? { ...issued, [pick(Object.keys(issued))]: value }
+          : { ...issued, params: { ...params, [pick(Object.keys(params))]: value } }
+      const signed =
+        next() < 0.5
+          ? { ...data, mac: computeCrossQuoteMac({ secret, integratorId: '', transactionData: data }) }
+          : data
+      const account = next() < 0.2 ? pick(hostile) : sender
+      const res = await app.request('/trade/v1/1/swap/cross', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionData: signed, account }),
+      })
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+      expect(res.status, JSON.stringify({ data: signed, account })).toBeLessThan(500)
+    }
+    expect([...statuses.keys()].filter((status) => ![200, 400, 422].includes(status))).toEqual([])
+  })
+
+  it('quote/cross: hostile values of every query parameter', async () => {
+    const { provider } = createRecordingProvider()
+    const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
+    const names = [
+      'amount',
+      'receiver',
+      'sender',
+      'destinationChainId',
+      'slippage',
+      'feePercentage',
+      'feeReceiver',
+    ]
+    for (const name of names)
+      for (const value of hostile) {
+        const text = typeof value === 'string' ? value : JSON.stringify(value)
+        const res = await app.request(`/trade/v1/1/quote/cross?${fakeQuery({ [name]: text })}`)
+        expect(res.status, `${name}=${text}`).toBeLessThan(500)
+      }
   })
 })
