@@ -74,7 +74,11 @@ async function request(params: TradeParams) {
     ...(params.exactOut ? { isExactOut: 'true' } : {}),
     ...params.extra,
   })
-  return h.request(`/trade/v1/1/quote/cross?${query}`)
+  // a quote is built later only for the API key it was issued to
+  return h.request(
+    `/trade/v1/1/quote/cross?${query}`,
+    params.apiKey === undefined ? {} : { headers: { authorization: `Bearer ${params.apiKey}` } },
+  )
 }
 
 async function quote(params: TradeParams) {
