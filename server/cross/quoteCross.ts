@@ -14,7 +14,7 @@ import { assertCrossDirection } from './assertCrossDirection'
 import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
 import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
-import { type CrossServices, MIN_CROSS_TRADE_USD } from './crossServices'
+import { type CrossServices, MIN_CROSS_TRADE_USD, MIN_CROSS_VALUE_KEPT } from './crossServices'
 import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
 import { priceCrossSide } from './priceCrossSide'
 import { rankByNetOutput } from './rankByNetOutput'
@@ -136,6 +136,15 @@ export async function resolveCrossTrade(
   }
 }
 
+/** False when both prices are known and `quote` delivers less than `MIN_CROSS_VALUE_KEPT` of the input's value. */
+function keepsValue(quote: ProviderQuote, context: CrossQuoteContext): boolean {
+  const { usdIn, usdOut, source, destination } = context
+  if (usdIn === undefined || usdOut === undefined) return true
+  const inUsd = (Number(quote.request.amountIn) / 10 ** source.asset.decimals) * usdIn
+  const outUsd = (Number(quote.amountOut) / 10 ** destination.asset.decimals) * usdOut
+  return outUsd >= inUsd * MIN_CROSS_VALUE_KEPT
+}
+
 /** USD of one whole native coin of an EVM source chain (its wrapped native's price), when known. */
 function sourceNativeUsd(services: CrossServices, chainId: number): number | undefined {
   const market = services.markets.all().find((m) => m.chainId === chainId)
@@ -150,7 +159,8 @@ function sourceNativeUsd(services: CrossServices, chainId: number): number | und
 /**
  * Every mounted provider's quotes for a resolved trade, best first by net output (`rankByNetOutput`: what
  * arrives less the native fee, in USD; `quoteAllProviders`' order when a price is unknown). With `build` each
- * quote carries its transaction too. When no provider quotes: the most telling refusal of a provider (e.g.
+ * quote carries its transaction too. Quotes beyond the liquidity (`MIN_CROSS_VALUE_KEPT`) are left out, 422
+ * INSUFFICIENT_LIQUIDITY when no other remains. When no provider quotes: the most telling refusal of a provider (e.g.
  * the network's BELOW_MINIMUM), else 422 NO_ROUTE with the compatible message clients read as "try another
  * provider", or 503 UPSTREAM_UNAVAILABLE when every provider failed to answer.
  */
@@ -202,8 +212,16 @@ export async function quoteCrossContext(
       })
     throw noRoute(refusals.length > 0 ? refusals.map((e) => e.message) : ['No provider serves this pair'])
   }
+  const absorbed = quotes.filter((quote) => keepsValue(quote, context))
+  if (absorbed.length === 0)
+    throw new AppError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount', {
+      details: {
+        param: 'amount',
+        reason: `Every quote would deliver less than ${MIN_CROSS_VALUE_KEPT * 100}% of the input's value: the pools cannot absorb this amount`,
+      },
+    })
   const byId = new Map(providers.map((p) => [p.id, p]))
-  const ranked = rankByNetOutput(quotes, {
+  const ranked = rankByNetOutput(absorbed, {
     outputUsd: context.usdOut,
     outputDecimals: destination.asset.decimals,
     nativeUsd: sourceNativeUsd(services, source.chain.id),

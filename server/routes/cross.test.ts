@@ -1,5 +1,7 @@
+import { toBech32 } from '@cosmjs/encoding'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
+import { computeCrossQuoteMac } from '../cross/computeCrossQuoteMac'
 import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import type { CrossChainProvider, ProviderQuote } from '../providers/types'
 import { createTestApp } from '../testing/createTestApp'
@@ -337,5 +339,152 @@ describe('receivers that would lose the funds are refused on both cross-chain pa
       'feeReceiver',
     ])
     expect((await app().request(`/trade/v1/1/quote/cross?${fee(sender)}`)).status).toBe(200)
+  })
+})
+
+describe('quote/cross refuses an amount beyond the liquidity, as single chain does', () => {
+  const gaia = -978111860
+  const atomReceiver = toBech32('cosmos', new Uint8Array(20).fill(7))
+  const btcSender = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+  // BTC at $60,000 and ATOM at $6: one satoshi is worth 100 uatom; the pool pays at most 1e12 uatom ($6M)
+  const network = (): ThorchainProvider => ({
+    ...createRecordingProvider('thorchain').provider,
+    flow: 'utxo',
+    chainIds: [btc, gaia],
+    serves: () => true,
+    async quote(request) {
+      const amountOut = request.amountIn * 100n < 10n ** 12n ? request.amountIn * 100n : 10n ** 12n
+      return [
+        {
+          providerId: 'thorchain',
+          request,
+          amountOut,
+          amountOutMin: amountOut,
+          fees: [],
+          estimatedDurationSec: 600,
+          expiresAt: 4_000_000_000,
+          nativeFee: 0n,
+          details: {},
+        },
+      ]
+    },
+    inboundAddresses: async () => [],
+    usdPriceOf: async (chainId) => (chainId === btc ? 60_000 : 6),
+  })
+  const quote = async (amount: string) => {
+    const thorchain = network()
+    const res = await createTestApp({
+      config: tagSecretConfig,
+      cross: { providers: [thorchain], thorchain },
+    }).app.request(
+      `/trade/v1/${btc}/quote/cross?${new URLSearchParams({
+        fromTokenAddress: zero,
+        toTokenAddress: zero,
+        amount,
+        destinationChainId: String(gaia),
+        sender: btcSender,
+        receiver: atomReceiver,
+      })}`,
+    )
+    const body = (await res.json()) as { error?: { code: string; details?: { param?: string } } }
+    return [res.status, body.error?.code, body.error?.details?.param]
+  }
+
+  it.each([
+    ['2^256 - 1 satoshis', (2n ** 256n - 1n).toString(), [422, 'INSUFFICIENT_LIQUIDITY', 'amount']],
+    ['200 BTC: the pool pays exactly half the value', '20000000000', [200, undefined, undefined]],
+    ['200 BTC and 100 satoshis: less than half', '20000000100', [422, 'INSUFFICIENT_LIQUIDITY', 'amount']],
+    ['1 BTC', '100000000', [200, undefined, undefined]],
+  ])('%s', async (_name, amount, expected) => {
+    expect(await quote(amount)).toEqual(expected)
+  })
+})
+
+describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () => {
+  // every request reaches the handlers (none is answered 429 by the limiter)
+  const unlimitedConfig = loadConfig({
+    INTEGRATOR_TAG_SECRET: 'cross-test-secret-of-32-characters',
+    RATE_LIMIT_PER_MINUTE_IP: '0',
+  })
+  const hostile: unknown[] = [
+    '',
+    '-1',
+    '0x10',
+    '1e400',
+    'NaN',
+    (2n ** 256n).toString(),
+    '9'.repeat(200),
+    2 ** 53,
+    -1,
+    1.5,
+    null,
+    true,
+    [],
+    {},
+    { nested: ['x'] },
+    'zz',
+    '0x',
+    `0x${'g'.repeat(40)}`,
+  ]
+  /** A small deterministic generator (mulberry32), so a failing case can be replayed. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+
+  it('POST swap/cross: 300 mutations of an issued quote, re-signed or not', async () => {
+    const { provider } = createRecordingProvider()
+    const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
+    const quoted = await app.request(`/trade/v1/1/quote/cross?${fakeQuery()}`)
+    const [offer] = (await quoted.json()) as { transactionData: Record<string, unknown> }[]
+    if (offer === undefined) throw new Error('no offer')
+    const issued = offer.transactionData
+    const params = issued.params as Record<string, unknown>
+    const secret = new TextEncoder().encode(tagSecretConfig.integratorTagSecret ?? '')
+    const next = random(7)
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T
+    const statuses = new Map<number, number>()
+    for (let i = 0; i < 300; i++) {
+      const value = pick(hostile)
+      const data =
+        next() < 0.5
+          ? { ...issued, [pick(Object.keys(issued))]: value }
+          : { ...issued, params: { ...params, [pick(Object.keys(params))]: value } }
+      const signed =
+        next() < 0.5
+          ? { ...data, mac: computeCrossQuoteMac({ secret, integratorId: '', transactionData: data }) }
+          : data
+      const account = next() < 0.2 ? pick(hostile) : sender
+      const res = await app.request('/trade/v1/1/swap/cross', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionData: signed, account }),
+      })
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+      expect(res.status, JSON.stringify({ data: signed, account })).toBeLessThan(500)
+    }
+    expect([...statuses.keys()].filter((status) => ![200, 400, 422].includes(status))).toEqual([])
+  })
+
+  it('quote/cross: hostile values of every query parameter', async () => {
+    const { provider } = createRecordingProvider()
+    const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
+    const names = [
+      'amount',
+      'receiver',
+      'sender',
+      'destinationChainId',
+      'slippage',
+      'feePercentage',
+      'feeReceiver',
+    ]
+    for (const name of names)
+      for (const value of hostile) {
+        const text = typeof value === 'string' ? value : JSON.stringify(value)
+        const res = await app.request(`/trade/v1/1/quote/cross?${fakeQuery({ [name]: text })}`)
+        expect(res.status, `${name}=${text}`).toBeLessThan(500)
+      }
   })
 })

@@ -26,7 +26,7 @@ import { permit2Abi } from '../gasless/permit2Abi'
 import { type GaslessChain, planGaslessOrder } from '../gasless/planGaslessOrder'
 import { readTokenPermitDomain } from '../gasless/readTokenPermitDomain'
 import { createRouter } from '../openapi/createRouter'
-import { errorResponses, evmAddressField, uint256Field } from '../openapi/schemas'
+import { errorResponses, evmAddressField, pagingQueryParam, uint256Field } from '../openapi/schemas'
 import { createQuoteContext } from '../quotes/createQuoteContext'
 import type { QuoteServiceDeps } from '../quotes/quoteSingle'
 import type { Store } from '../store/createStore'
@@ -335,19 +335,8 @@ const byAddressRoute = createRoute({
   request: {
     params: z.object({ address: address('address').openapi({ param: { name: 'address', in: 'path' } }) }),
     query: z.object({
-      page: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .default(1)
-        .openapi({ param: { name: 'page', in: 'query' } }),
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .default(20)
-        .openapi({ param: { name: 'limit', in: 'query' } }),
+      page: pagingQueryParam('page', 1, 1),
+      limit: pagingQueryParam('limit', 20, 1, 100),
     }),
   },
   responses: {
