@@ -22,6 +22,7 @@ import { toProviderSentTransfers } from '../toProviderSentTransfers'
 import type { CrossChainProvider, ProviderQuote, ProviderTransferRecord } from '../types'
 import { computeRemoteAmountLD } from './computeRemoteAmountLD'
 import { encodeExecutorOptions } from './encodeExecutorOptions'
+import { isLogOnChain } from './isLogOnChain'
 import { planPathSteps } from './planPathSteps'
 import { destinationSwapParameter, stargatePoolAbi } from './stargatePoolAbi'
 
@@ -401,7 +402,10 @@ export function createStargateProvider(params: {
           args: { guid: sent.guid },
           fromBlock: BigInt(destination.startBlock),
         })
-        for (const event of composed) {
+        // An event whose transaction the destination no longer holds (it rolled back) is no delivery: the
+        // transfer is in flight again until the relayer delivers it anew.
+        const held = await Promise.all(composed.map((event) => isLogOnChain(client, event)))
+        for (const event of composed.filter((_, i) => held[i])) {
           if (event.eventName === 'ComposeSwapped')
             return {
               ...base,
@@ -432,6 +436,7 @@ export function createStargateProvider(params: {
         const arrived = received[0]
         if (
           arrived !== undefined &&
+          (await isLogOnChain(client, arrived)) &&
           !isAddressEqual(arrived.args.toAddress ?? zeroAddress, destination.stargate.composer)
         )
           return {
