@@ -32,7 +32,6 @@ let filler: AcrossFiller
 
 beforeAll(async () => {
   h = await startDevnetHarness({
-    portBase: 30_200,
     chainIds: [1, 42161],
     crossProviders: ({ deployments, markets }) => [
       createStargateProvider({ deployments, markets }),
@@ -74,11 +73,10 @@ async function request(params: TradeParams) {
     ...(params.exactOut ? { isExactOut: 'true' } : {}),
     ...params.extra,
   })
-  // a quote is built later only for the API key it was issued to
-  return h.request(
-    `/trade/v1/1/quote/cross?${query}`,
-    params.apiKey === undefined ? {} : { headers: { authorization: `Bearer ${params.apiKey}` } },
-  )
+  // an integrator quotes and builds with the same key: the quote's transaction data is bound to it
+  return h.request(`/trade/v1/1/quote/cross?${query}`, {
+    headers: params.apiKey === undefined ? {} : { authorization: `Bearer ${params.apiKey}` },
+  })
 }
 
 async function quote(params: TradeParams) {
