@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import {
   type Address,
   createPublicClient,
@@ -27,10 +28,11 @@ import {
   insertGaslessOrder,
 } from '../store/gaslessOrders'
 import { getTestStoreTargets, openTestStore, type TestStore } from '../store/openTestStore'
-import { gaslessRelayerNonces } from '../store/schema'
+import { gaslessOrders, gaslessRelayerNonces } from '../store/schema'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { buildGaslessTypedData } from './buildGaslessTypedData'
 import { buildTokenPermitTypedData } from './buildTokenPermitTypedData'
+import { checkGaslessOrderOnChain } from './checkGaslessOrderOnChain'
 import {
   createGaslessRelayer,
   type GaslessRelayerParams,
@@ -460,5 +462,152 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
     expect(row?.status).toBe('failed')
     expect((row?.gasCostWei ?? 0n) > 0n).toBe(true)
     expect(await countGaslessGriefs(store.db, { owner: row?.owner ?? '', since: new Date(0) })).toBe(1)
+  })
+
+  describe('reconciled with the chain', () => {
+    /** The relayer account's next nonce on the chain (its mined transactions). */
+    const chainNonce = () =>
+      client.getTransactionCount({ address: relayerAccount.address, blockTag: 'latest' })
+    const receiptOf = (hash: string | null | undefined) =>
+      client.getTransactionReceipt({ hash: (hash ?? '0x') as Hex }).then(
+        (r) => r.status,
+        () => 'none',
+      )
+
+    it('an order rolled back after it completed: the same transaction is rebroadcast and completes again', async () => {
+      const before = await f.deployer.snapshot()
+      const id = await addOrder(store, 50n)
+      const nonce = await chainNonce()
+      expect(await relayer(store).runOnce()).toBe(1)
+      const first = await getGaslessOrder(store.db, id)
+      expect({ status: first?.status, txNonce: first?.txNonce }).toEqual({
+        status: 'completed',
+        txNonce: nonce,
+      })
+      await f.deployer.revert({ id: before })
+      expect(await receiptOf(first?.txHash)).toBe('none')
+      expect(await fills()).toEqual([])
+      await relayer(store).runOnce()
+      const again = await getGaslessOrder(store.db, id)
+      expect({ status: again?.status, txHash: again?.txHash, txNonce: again?.txNonce }).toEqual({
+        status: 'completed',
+        txHash: first?.txHash,
+        txNonce: nonce,
+      })
+      expect(await receiptOf(again?.txHash)).toBe('success')
+      expect(await fills()).toEqual([50n])
+      expect(await balance(f.tokens.tokenB, RECEIVER)).toBe(again?.amountOut)
+      expect(await chainNonce()).toBe(nonce + 1)
+    })
+
+    it('the status never says completed for a transaction the chain does not hold', async () => {
+      const before = await f.deployer.snapshot()
+      const id = await addOrder(store, 51n)
+      await relayer(store).runOnce()
+      const mined = await getGaslessOrder(store.db, id)
+      if (!mined) throw new Error('no order')
+      const shown = async () => {
+        const row = await getGaslessOrder(store.db, id)
+        if (!row) throw new Error('no order')
+        const view = formatGaslessOrder(await checkGaslessOrderOnChain(client, row))
+        return { status: view.status, txCompleted: view.txCompleted, amountOut: view.amountOut }
+      }
+      expect(await shown()).toEqual({
+        status: 'completed',
+        txCompleted: mined.txHash,
+        amountOut: mined.amountOut?.toString(),
+      })
+      await f.deployer.revert({ id: before })
+      // the relayer has not looked yet: the stored row still says completed, the API must not
+      expect((await getGaslessOrder(store.db, id))?.status).toBe('completed')
+      expect(await shown()).toEqual({ status: 'processing', txCompleted: null, amountOut: null })
+      await relayer(store).runOnce()
+      expect(await shown()).toEqual({
+        status: 'completed',
+        txCompleted: mined.txHash,
+        amountOut: mined.amountOut?.toString(),
+      })
+    })
+
+    it('after a rollback a new order takes the next nonce, never one of a rolled-back transaction', async () => {
+      const before = await f.deployer.snapshot()
+      const a = await addOrder(store, 52n, { amountOutMin: e('5') })
+      const nonce = await chainNonce()
+      await relayer(store).runOnce()
+      await f.deployer.revert({ id: before })
+      const b = await addOrder(store, 53n, { amountOutMin: e('5') })
+      await relayer(store).runOnce()
+      const rows = await Promise.all([a, b].map((id) => getGaslessOrder(store.db, id)))
+      expect(rows.map((r) => [r?.status, r?.txNonce])).toEqual([
+        ['completed', nonce],
+        ['completed', nonce + 1],
+      ])
+      expect(await fills()).toEqual([52n, 53n])
+    })
+
+    it('a sent transaction rolled back: a new order is not signed above the gap, the gap is filled first', async () => {
+      const before = await f.deployer.snapshot()
+      const a = await addOrder(store, 54n, { amountOutMin: e('5') })
+      const nonce = await chainNonce()
+      // sent and mined, but its relayer died before recording it (the order stays leased to relayer-a)
+      await expect(relayer(store, { crashAfter: 'broadcast' }).runOnce()).rejects.toBeInstanceOf(RelayerCrash)
+      await f.deployer.revert({ id: before })
+      const b = await addOrder(store, 55n, { amountOutMin: e('5') })
+      await relayer(store, { worker: 'relayer-b' }).runOnce()
+      const rowB = await getGaslessOrder(store.db, b)
+      expect({ status: rowB?.status, txNonce: rowB?.txNonce }).toEqual({
+        status: 'completed',
+        txNonce: nonce + 1,
+      })
+      // relayer-b rebroadcast a's transaction (its lease is relayer-a's): the chain holds both, in nonce order
+      expect(await fills()).toEqual([54n, 55n])
+      expect(await chainNonce()).toBe(nonce + 2)
+      await relayer(store, { worker: 'relayer-c', now: () => Date.now() + 120_000 }).runOnce()
+      const rowA = await getGaslessOrder(store.db, a)
+      expect({ status: rowA?.status, txNonce: rowA?.txNonce }).toEqual({
+        status: 'completed',
+        txNonce: nonce,
+      })
+    })
+
+    it('a restarted relayer resumes two signed orders in nonce order and awaits their receipts together', async () => {
+      const ids = [
+        await addOrder(store, 56n, { amountOutMin: e('5') }),
+        await addOrder(store, 57n, { amountOutMin: e('5') }),
+      ]
+      const nonce = await chainNonce()
+      await expect(relayer(store, { crashAfter: 'signed' }).runOnce()).rejects.toBeInstanceOf(RelayerCrash)
+      const signed = await Promise.all(ids.map((id) => getGaslessOrder(store.db, id)))
+      expect(signed.map((r) => [r?.status, r?.txNonce])).toEqual([
+        ['processing', nonce],
+        ['processing', nonce + 1],
+      ])
+      // the later nonce comes first in the claim order
+      await store.db
+        .update(gaslessOrders)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(gaslessOrders.id, ids[1] ?? ''))
+      const restarted = relayer(store, { worker: 'relayer-b', now: () => Date.now() + 120_000 })
+      await restarted.runOnce()
+      const rows = await Promise.all(ids.map((id) => getGaslessOrder(store.db, id)))
+      expect(rows.map((r) => [r?.status, r?.txNonce, r?.txHash])).toEqual([
+        ['completed', nonce, signed[0]?.txHash],
+        ['completed', nonce + 1, signed[1]?.txHash],
+      ])
+      expect(await fills()).toEqual([56n, 57n])
+    })
+
+    it('an order becomes final once its block is deep enough, and is not rechecked after', async () => {
+      const id = await addOrder(store, 58n)
+      await relayer(store, { confirmations: 3 }).runOnce()
+      expect((await getGaslessOrder(store.db, id))?.finalAt).toBe(null)
+      await f.deployer.mine({ blocks: 1 })
+      await relayer(store, { confirmations: 3 }).runOnce()
+      expect((await getGaslessOrder(store.db, id))?.finalAt).toBe(null)
+      await f.deployer.mine({ blocks: 1 })
+      const at = Date.now()
+      await relayer(store, { confirmations: 3, now: () => at }).runOnce()
+      expect((await getGaslessOrder(store.db, id))?.finalAt?.getTime()).toBe(at)
+    })
   })
 })

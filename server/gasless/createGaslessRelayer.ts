@@ -8,9 +8,7 @@ import {
   keccak256,
   type LocalAccount,
   type PublicClient,
-  parseEventLogs,
   parseSignature,
-  type TransactionReceipt,
 } from 'viem'
 import { aggregatorAbi, gaslessSettlementAbi } from '../../contracts/artifacts/index'
 import type { Db } from '../store/db'
@@ -21,11 +19,14 @@ import {
   type GaslessOrderRow,
   persistSignedGaslessTx,
   releaseGaslessOrder,
+  syncGaslessRelayerNonce,
 } from '../store/gaslessOrders'
 import { gaslessGasUnits } from './computeGaslessFee'
+import { finishGaslessOrderFromReceipt } from './finishGaslessOrderFromReceipt'
 import { gaslessLimits } from './gaslessLimits'
 import { orderFromRow, stepsFromRow } from './orderFromRow'
 import { permit2Abi } from './permit2Abi'
+import { reconcileGaslessTxs } from './reconcileGaslessTxs'
 
 /** The points of an order's execution after which a test may kill the relayer (`crashAfter`). */
 export type RelayerStage = 'claimed' | 'signed' | 'broadcast' | 'mined'
@@ -70,6 +71,16 @@ export interface GaslessRelayerParams {
    * polling interval may be far longer (a client built for pool sync).
    */
   receiptPollMs?: number
+  /**
+   * A mined order is rechecked against the chain until its block has this many blocks (itself included) on
+   * top; then it is final. Default `gaslessLimits.confirmations`.
+   */
+  confirmations?: number
+  /**
+   * When set, a mined order whose block is still canonical this long after its receipt was recorded is final
+   * too: a devnet whose automining chains make no blocks while idle, and which roll back at most a few seconds.
+   */
+  finalAfterMs?: number
   /**
    * The relayer's gas cost `costWei` expressed in `srcToken` base units, or undefined when no price is known:
    * then the order is not executed (an unpriceable cost could be any cost), it fails.
@@ -117,6 +128,7 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
     batchSize = 10,
     receiptTimeoutMs = 60_000,
     receiptPollMs = 500,
+    confirmations = gaslessLimits.confirmations,
   } = params
   const crashAfter = (stage: RelayerStage) => {
     if (params.crashAfter === stage) throw new RelayerCrash(`relayer stopped after ${stage}`)
@@ -134,34 +146,6 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
   const fail = (row: GaslessOrderRow, failureMsg: string) =>
     finishGaslessOrder(db, { id: row.id, status: 'failed', at: new Date(now()), failureMsg })
 
-  async function finishFromReceipt(row: GaslessOrderRow, receipt: TransactionReceipt): Promise<void> {
-    const wei = receipt.gasUsed * receipt.effectiveGasPrice
-    const gasCost = { wei, inSrc: params.costInSrcToken(row.srcToken as Address, wei) }
-    if (receipt.status !== 'success') {
-      await finishGaslessOrder(db, {
-        id: row.id,
-        status: 'failed',
-        at: new Date(now()),
-        failureMsg: `the settlement transaction ${receipt.transactionHash} reverted`,
-        gasCost,
-      })
-      return
-    }
-    const [filled] = parseEventLogs({
-      abi: gaslessSettlementAbi,
-      eventName: 'GaslessOrderFilled',
-      logs: receipt.logs,
-    })
-    await finishGaslessOrder(db, {
-      id: row.id,
-      status: 'completed',
-      at: new Date(now()),
-      amountOut: filled?.args.amountOut ?? 0n,
-      feeTaken: filled?.args.fee ?? 0n,
-      gasCost,
-    })
-  }
-
   async function settle(row: GaslessOrderRow, signedTx: Hex, txHash: Hex): Promise<void> {
     const existing = await client.getTransactionReceipt({ hash: txHash }).catch(() => undefined)
     if (!existing) {
@@ -177,15 +161,16 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
         pollingInterval: receiptPollMs,
       }))
     crashAfter('mined')
-    await finishFromReceipt(row, receipt)
+    await finishGaslessOrderFromReceipt(db, {
+      row,
+      receipt,
+      at: new Date(now()),
+      costInSrcToken: params.costInSrcToken,
+    })
   }
 
   async function process(row: GaslessOrderRow): Promise<void> {
     crashAfter('claimed')
-    if (row.signedTx && row.txHash) {
-      await settle(row, row.signedTx as Hex, row.txHash as Hex)
-      return
-    }
     const nowSec = Math.floor(now() / 1000)
     if (nowSec > row.deadline) {
       await fail(row, `order expired: its deadline ${row.deadline} passed before it could be executed`)
@@ -319,7 +304,14 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
     return ((bitmap >> (nonce & 255n)) & 1n) === 1n
   }
 
+  let nonceSynced = false
   async function runOnce(): Promise<number> {
+    if (!nonceSynced) {
+      // at start: the stored counter may be above the chain (a rollback while the process was down) or below it
+      const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' })
+      await syncGaslessRelayerNonce(db, { chainId, relayer: account.address, chainNonce })
+      nonceSynced = true
+    }
     const claimed = await claimGaslessOrders(db, {
       chainId,
       worker,
@@ -327,15 +319,43 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
       leaseUntil: new Date(now() + leaseMs),
       limit: batchSize,
     })
+    // Orders with a persisted transaction (a dead relayer's, or rolled back) are the reconciliation's: it
+    // rebroadcasts them in nonce order and awaits their receipts together, before any new order is signed.
+    const reconciliation = await reconcileGaslessTxs({
+      db,
+      chainId,
+      client,
+      account,
+      worker,
+      now,
+      confirmations,
+      ...(params.finalAfterMs === undefined ? {} : { finalAfterMs: params.finalAfterMs }),
+      receiptTimeoutMs,
+      receiptPollMs,
+      costInSrcToken: params.costInSrcToken,
+      ...(params.onError ? { onError: params.onError } : {}),
+    })
+    const fresh = claimed.filter((row) => row.signedTx === null)
     const run = async (row: GaslessOrderRow) => {
       try {
+        if (!reconciliation.gapFree) {
+          await release(
+            row,
+            "waiting for the relayer's earlier transactions to reach the chain (a nonce gap)",
+          )
+          return
+        }
         await process(row)
       } catch (error: unknown) {
         if (error instanceof RelayerCrash) throw error
         params.onError?.(error, row.id)
       }
     }
-    await runInLanes(claimed, lanesOf, run, concurrency)
+    try {
+      await runInLanes(fresh, lanesOf, run, concurrency)
+    } finally {
+      await reconciliation.settled
+    }
     return claimed.length
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from './db'
 import { gaslessOrders, gaslessRelayerNonces } from './schema'
 
@@ -106,15 +106,18 @@ const isDue = (now: Date) =>
     and(eq(gaslessOrders.status, 'processing'), lt(gaslessOrders.leaseUntil, now)),
   )
 
+/** Orders whose transaction was mined but may still be rolled back: the relayer rechecks them each round. */
+const isUnfinalMined = and(isNotNull(gaslessOrders.minedBlockHash), isNull(gaslessOrders.finalAt))
+
 /**
- * The chains with an order a relayer would claim at `now` (see `claimGaslessOrders`): one plain read, so
+ * The chains with an order a relayer would claim at `now`, or with a mined order not final yet (see `claimGaslessOrders`): one plain read, so
  * idle relayers cost one query per poll for all chains rather than a locking transaction per chain.
  */
 export async function listChainsWithDueGaslessOrders(db: Db, now: Date): Promise<number[]> {
   const rows = await db
     .selectDistinct({ chainId: gaslessOrders.chainId })
     .from(gaslessOrders)
-    .where(isDue(now))
+    .where(or(isDue(now), isUnfinalMined))
   return rows.map((r) => r.chainId)
 }
 
@@ -281,7 +284,11 @@ export async function finishGaslessOrder(
   p: (
     | { id: string; status: 'completed'; at: Date; amountOut: bigint; feeTaken: bigint }
     | { id: string; status: 'failed'; at: Date; failureMsg: string }
-  ) & { gasCost?: { wei: bigint; inSrc: bigint | undefined } },
+  ) & {
+    gasCost?: { wei: bigint; inSrc: bigint | undefined }
+    /** The block of its mined transaction, rechecked until final (`reconcileGaslessTxs`). */
+    mined?: { blockNumber: number; blockHash: string }
+  },
 ): Promise<boolean> {
   const set =
     p.status === 'completed'
@@ -294,9 +301,10 @@ export async function finishGaslessOrder(
         }
       : { status: p.status, failedAt: p.at, failureMsg: p.failureMsg }
   const cost = p.gasCost ? { gasCostWei: p.gasCost.wei, gasCostInSrc: p.gasCost.inSrc ?? null } : {}
+  const mined = p.mined ? { minedBlockNumber: p.mined.blockNumber, minedBlockHash: p.mined.blockHash } : {}
   const rows = await db
     .update(gaslessOrders)
-    .set({ ...set, ...cost, claimedBy: null, leaseUntil: null })
+    .set({ ...set, ...cost, ...mined, claimedBy: null, leaseUntil: null })
     .where(and(eq(gaslessOrders.id, p.id), eq(gaslessOrders.status, 'processing')))
     .returning({ id: gaslessOrders.id })
   return rows.length === 1
@@ -346,8 +354,8 @@ export async function cancelGaslessOrder(
 }
 
 /**
- * Ends every unfinished (pending or processing) order as failed with `failureMsg`, and forgets the relayer
- * nonce counters: for a devnet that restarts from its snapshot, where the previous run's orders and
+ * Ends every unfinished (pending or processing) order as failed with `failureMsg`, marks every order final
+ * (never rechecked against the new chain), and forgets the relayer nonce counters: for a devnet that restarts from its snapshot, where the previous run's orders and
  * transactions no longer exist on chain (a signed transaction of the old chain would leave a nonce gap).
  * Returns how many orders it ended.
  */
@@ -357,6 +365,160 @@ export async function abandonGaslessOrders(db: Db, p: { at: Date; failureMsg: st
     .set({ status: 'failed', failedAt: p.at, failureMsg: p.failureMsg, claimedBy: null, leaseUntil: null })
     .where(inArray(gaslessOrders.status, ['pending', 'processing']))
     .returning({ id: gaslessOrders.id })
+  // the old chain's transactions are not rechecked (nor rebroadcast) on the new one
+  await db.update(gaslessOrders).set({ finalAt: p.at }).where(isNull(gaslessOrders.finalAt))
   await db.delete(gaslessRelayerNonces)
   return rows.length
+}
+
+/**
+ * The orders of relayer account `relayer` on `chainId` whose transaction the chain may still change: signed and
+ * in flight (processing), or mined but not final. In transaction nonce order.
+ */
+export async function listTrackedGaslessOrders(
+  db: Db,
+  p: { chainId: number; relayer: string },
+): Promise<GaslessOrderRow[]> {
+  return db
+    .select()
+    .from(gaslessOrders)
+    .where(
+      and(
+        eq(gaslessOrders.chainId, p.chainId),
+        eq(gaslessOrders.relayer, p.relayer),
+        isNotNull(gaslessOrders.signedTx),
+        isNull(gaslessOrders.finalAt),
+        or(eq(gaslessOrders.status, 'processing'), isNotNull(gaslessOrders.minedBlockHash)),
+      ),
+    )
+    .orderBy(asc(gaslessOrders.txNonce), asc(gaslessOrders.createdAt))
+}
+
+/** Marks a mined order final, while it is still recorded in block `blockHash`. Returns whether it did. */
+export async function markGaslessOrderFinal(
+  db: Db,
+  p: { id: string; blockHash: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(gaslessOrders)
+    .set({ finalAt: p.at })
+    .where(
+      and(
+        eq(gaslessOrders.id, p.id),
+        eq(gaslessOrders.minedBlockHash, p.blockHash),
+        isNull(gaslessOrders.finalAt),
+      ),
+    )
+    .returning({ id: gaslessOrders.id })
+  return rows.length === 1
+}
+
+/**
+ * Reopens an order recorded as mined in block `blockHash` that the chain no longer holds there (a rollback or
+ * reorg): back to `processing` with its signed transaction, its outcome (amounts, gas cost, times) cleared, its
+ * lease expired so any relayer rebroadcasts and finishes it. Returns whether it did.
+ */
+export async function reopenGaslessOrder(
+  db: Db,
+  p: { id: string; blockHash: string; reason: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(gaslessOrders)
+    .set({
+      status: 'processing',
+      claimedBy: null,
+      leaseUntil: new Date(0),
+      completedAt: null,
+      failedAt: null,
+      amountOut: null,
+      gasCostWei: null,
+      gasCostInSrc: null,
+      minedBlockNumber: null,
+      minedBlockHash: null,
+      failureMsg: p.reason,
+    })
+    .where(
+      and(
+        eq(gaslessOrders.id, p.id),
+        eq(gaslessOrders.minedBlockHash, p.blockHash),
+        isNull(gaslessOrders.finalAt),
+      ),
+    )
+    .returning({ id: gaslessOrders.id })
+  return rows.length === 1
+}
+
+/**
+ * Forgets the signed transaction `txHash` of a processing order once it can never be mined (its nonce was
+ * taken by another transaction, or the node refused it and an empty transaction closed its nonce): the order
+ * goes back to `pending`, due at `now`, and is checked and signed again like a new one (its deadline, its
+ * Permit2 nonce). Returns whether it did.
+ */
+export async function dropGaslessOrderTx(
+  db: Db,
+  p: { id: string; txHash: string; now: Date; reason: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(gaslessOrders)
+    .set({
+      status: 'pending',
+      claimedBy: null,
+      leaseUntil: null,
+      nextAttemptAt: p.now,
+      relayer: null,
+      txNonce: null,
+      signedTx: null,
+      txHash: null,
+      quotedAmountOut: null,
+      failureMsg: p.reason,
+    })
+    .where(
+      and(
+        eq(gaslessOrders.id, p.id),
+        eq(gaslessOrders.status, 'processing'),
+        eq(gaslessOrders.txHash, p.txHash),
+      ),
+    )
+    .returning({ id: gaslessOrders.id })
+  return rows.length === 1
+}
+
+/**
+ * Sets the relayer account's stored next nonce to the chain's `chainNonce` (its pending count), or one past
+ * its transactions still in flight when higher: after a restart or a rollback the stored count may be above
+ * the chain (a gap) or below it.
+ */
+export async function syncGaslessRelayerNonce(
+  db: Db,
+  p: { chainId: number; relayer: string; chainNonce: number },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(gaslessRelayerNonces)
+      .values({ chainId: p.chainId, address: p.relayer, nextNonce: 0 })
+      .onConflictDoNothing()
+    await tx
+      .select({ nextNonce: gaslessRelayerNonces.nextNonce })
+      .from(gaslessRelayerNonces)
+      .where(and(eq(gaslessRelayerNonces.chainId, p.chainId), eq(gaslessRelayerNonces.address, p.relayer)))
+      .for('update')
+    const [inFlight] = await tx
+      .select({ last: sql<number | null>`max(${gaslessOrders.txNonce})` })
+      .from(gaslessOrders)
+      .where(
+        and(
+          eq(gaslessOrders.chainId, p.chainId),
+          eq(gaslessOrders.relayer, p.relayer),
+          eq(gaslessOrders.status, 'processing'),
+          isNotNull(gaslessOrders.signedTx),
+        ),
+      )
+    const last = inFlight?.last === null || inFlight?.last === undefined ? -1 : Number(inFlight.last)
+    const next = Math.max(p.chainNonce, last + 1)
+    await tx
+      .update(gaslessRelayerNonces)
+      .set({ nextNonce: next })
+      .where(and(eq(gaslessRelayerNonces.chainId, p.chainId), eq(gaslessRelayerNonces.address, p.relayer)))
+    return next
+  })
 }

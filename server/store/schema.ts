@@ -189,9 +189,23 @@ export const gaslessOrders = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    /** Where the order's transaction was mined (receipt seen); rechecked by the relayer until `finalAt`. */
+    minedBlockNumber: bigint('mined_block_number', { mode: 'number' }),
+    minedBlockHash: text('mined_block_hash'),
+    /** When its outcome became final (the mined block deep enough, see gaslessLimits); never rechecked after. */
+    finalAt: timestamp('final_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('gasless_orders_owner_nonce_uq').on(t.chainId, t.owner, t.nonce),
+    // One transaction per relayer nonce among those the chain may still change (a final one stays in the
+    // history: a devnet restarted from its snapshot reuses nonces).
+    uniqueIndex('gasless_orders_tx_nonce_uq')
+      .on(t.chainId, t.relayer, t.txNonce)
+      .where(sql`${t.txNonce} is not null and ${t.finalAt} is null`),
+    // the relayers' poll also finds chains with mined orders to recheck, however many are final
+    index('gasless_orders_unfinal_idx')
+      .on(t.chainId)
+      .where(sql`${t.minedBlockHash} is not null and ${t.finalAt} is null`),
     index('gasless_orders_owner_idx').on(t.owner, t.createdAt),
     index('gasless_orders_work_idx').on(t.chainId, t.status, t.nextAttemptAt),
     // the relayers' poll of due orders over all chains reads open orders only, however many have ended
