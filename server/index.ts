@@ -20,6 +20,7 @@ import { type Devnet, startDevnet } from './devnet/startDevnet'
 import { createDevnetUtxoChains } from './devnet/utxoWallet/createDevnetUtxoChains'
 import type { SupervisedWorker } from './devnet/workers/superviseWorker'
 import { getDevnetRelayerAccount } from './gasless/devnetRelayer'
+import { gaslessLimits } from './gasless/gaslessLimits'
 import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGaslessRelayers'
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
@@ -217,6 +218,14 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         : config.gaslessRelayerKey && privateKeyToAccount(config.gaslessRelayerKey),
       logger,
       intervalMs: devnet ? 500 : 1_000,
+      ...(devnet
+        ? {
+            finality: {
+              confirmations: gaslessLimits.devnetConfirmations,
+              finalAfterMs: gaslessLimits.devnetFinalAfterMs,
+            },
+          }
+        : {}),
     })
     await bridgeRoles
     const app = createApp({

@@ -27,7 +27,8 @@ const OWN_POLL_MS = 60_000
  * Starts one gasless relayer per chain whose deployment has a `gaslessSettlement`, all with `account` (none
  * without an account). Each chain's relayer runs rounds back to back while it finds orders; every `intervalMs`
  * one read (`listChainsWithDueGaslessOrders`) wakes the relayers of chains with due orders (orders retried
- * later, leases run out, orders stored by another process), and `wake` starts a round at once. The fee cap is
+ * later, leases run out, orders stored by another process) or with mined orders not final yet (each round
+ * rechecks them against the chain), and `wake` starts a round at once. The fee cap is
  * priced with the market's USD prices (an unpriceable order is not executed). Errors are logged; a failed round never stops a relayer.
  */
 export function startGaslessRelayers(p: {
@@ -36,6 +37,11 @@ export function startGaslessRelayers(p: {
   account: LocalAccount | undefined
   logger: Logger
   intervalMs: number
+  /**
+   * When a mined order is final (see `createGaslessRelayer`): blocks on top, or also an age. Default
+   * `gaslessLimits.confirmations` blocks.
+   */
+  finality?: { confirmations: number; finalAfterMs?: number }
 }): GaslessRelayers {
   const chains = new Map<number, GaslessChain>()
   const loops = new Map<number, PollLoop>()
@@ -58,6 +64,7 @@ export function startGaslessRelayers(p: {
       account,
       worker,
       costInSrcToken: createGasCostConverter(market),
+      ...p.finality,
       onError: (err, orderId) =>
         p.logger.warn('gasless relayer round failed', {
           component: 'gasless',

@@ -17,6 +17,7 @@ import { assertGaslessRoute } from '../gasless/assertGaslessRoute'
 import { buildGaslessTypedData } from '../gasless/buildGaslessTypedData'
 import { buildTokenPermitTypedData, type StoredTokenPermit } from '../gasless/buildTokenPermitTypedData'
 import { cancelMessage } from '../gasless/cancelMessage'
+import { checkGaslessOrderOnChain } from '../gasless/checkGaslessOrderOnChain'
 import { convertWeiToToken, gaslessGasUnits } from '../gasless/computeGaslessFee'
 import { formatGaslessOrder, GaslessOrderSchema } from '../gasless/formatGaslessOrder'
 import { gaslessLimits } from '../gasless/gaslessLimits'
@@ -371,6 +372,8 @@ export interface GaslessRoutesDeps extends QuoteServiceDeps {
  */
 export function createGaslessRoutes(deps: GaslessRoutesDeps) {
   const { store, gaslessChains } = deps
+  // an order's chain without a market (no longer configured): its unconfirmed outcome is not shown as such
+  const clientOf = (chainId: number) => deps.markets.all().find((m) => m.chainId === chainId)?.client
   const chainOf = (chainId: number): GaslessChain => {
     const chain = gaslessChains.get(chainId)
     if (!chain) {
@@ -693,7 +696,10 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
         })
         row = (await getGaslessOrder(store.db, orderId)) ?? row
       }
-      return c.json({ response: formatGaslessOrder(row) }, 200)
+      return c.json(
+        { response: formatGaslessOrder(await checkGaslessOrderOnChain(clientOf(row.chainId), row)) },
+        200,
+      )
     })
     .openapi(byAddressRoute, async (c) => {
       const { address: owner } = c.req.valid('param')
@@ -702,7 +708,10 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
         limit,
         offset: (page - 1) * limit,
       })
-      return c.json({ response: rows.map(formatGaslessOrder), total, page, limit }, 200)
+      const checked = await Promise.all(
+        rows.map((row) => checkGaslessOrderOnChain(clientOf(row.chainId), row)),
+      )
+      return c.json({ response: checked.map(formatGaslessOrder), total, page, limit }, 200)
     })
 }
 

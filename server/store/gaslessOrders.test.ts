@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { orderToRow } from '../gasless/orderToRow'
 import {
@@ -8,10 +8,11 @@ import {
   getGaslessOrder,
   insertGaslessOrder,
   listChainsWithDueGaslessOrders,
+  markGaslessOrderFinal,
   persistSignedGaslessTx,
 } from './gaslessOrders'
 import { getTestStoreTargets, openTestStore, type TestStore } from './openTestStore'
-import { gaslessRelayerNonces } from './schema'
+import { gaslessOrders, gaslessRelayerNonces } from './schema'
 
 const order = (nonce: bigint, chainId = 1) =>
   orderToRow({
@@ -118,6 +119,47 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))(
       }
       expect((await getGaslessOrder(store.db, cancelled))?.status).toBe('cancelled')
       expect(await store.db.select().from(gaslessRelayerNonces)).toEqual([])
+    })
+
+    it('two unconfirmed orders never share a relayer nonce; a final one leaves the history', async () => {
+      const ids: string[] = []
+      for (const nonce of [1n, 2n, 3n]) {
+        const row = await insertGaslessOrder(store.db, order(nonce))
+        if (!row) throw new Error('not stored')
+        ids.push(row.id)
+      }
+      const [a, b, c] = ids as [string, string, string]
+      const tx = (id: string, hash: string) =>
+        store.db
+          .update(gaslessOrders)
+          .set({ relayer: '0xabc', txNonce: 5, signedTx: '0x02', txHash: hash, status: 'processing' })
+          .where(eq(gaslessOrders.id, id))
+      await tx(a, '0x0a')
+      await expect(tx(b, '0x0b')).rejects.toThrow()
+      // a's transaction mined and final (e.g. a devnet restarted from its snapshot reuses the nonce after)
+      await store.db
+        .update(gaslessOrders)
+        .set({ status: 'completed', minedBlockNumber: 9, minedBlockHash: '0x99' })
+        .where(eq(gaslessOrders.id, a))
+      expect(await markGaslessOrderFinal(store.db, { id: a, blockHash: '0x98', at: new Date(1) })).toBe(false)
+      expect(await markGaslessOrderFinal(store.db, { id: a, blockHash: '0x99', at: new Date(1) })).toBe(true)
+      await tx(c, '0x0c')
+      expect((await getGaslessOrder(store.db, c))?.txNonce).toBe(5)
+    })
+
+    it("abandoning marks every order final: the old chain's transactions are never rechecked", async () => {
+      const row = await insertGaslessOrder(store.db, order(1n, 10))
+      if (!row) throw new Error('not stored')
+      await store.db
+        .update(gaslessOrders)
+        .set({ status: 'completed', minedBlockNumber: 9, minedBlockHash: '0x99' })
+        .where(eq(gaslessOrders.id, row.id))
+      // a mined order not final wakes its chain's relayer (to recheck it)
+      expect(await listChainsWithDueGaslessOrders(store.db, new Date())).toEqual([10])
+      const at = new Date(1_000)
+      await abandonGaslessOrders(store.db, { at, failureMsg: 'devnet restarted' })
+      expect(await getGaslessOrder(store.db, row.id)).toMatchObject({ status: 'completed', finalAt: at })
+      expect(await listChainsWithDueGaslessOrders(store.db, new Date())).toEqual([])
     })
 
     it('lists the chains a relayer would claim on: due pending orders and lapsed leases, nothing else', async () => {
