@@ -4,13 +4,14 @@ import {
   createPublicClient,
   defineChain,
   erc20Abi,
+  getAddress,
   type Hex,
   http,
   maxUint256,
   type PublicClient,
   parseEther,
 } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { devTokenAbi, gaslessSettlementAbi } from '../../contracts/artifacts/index'
 import { deployGaslessSettlement } from '../../contracts/deploy/deployGaslessSettlement'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
@@ -595,6 +596,53 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
         ['completed', nonce + 1, signed[1]?.txHash],
       ])
       expect(await fills()).toEqual([56n, 57n])
+    })
+
+    it('a persisted transaction the node refuses: its nonce is closed by an empty transfer, the order signed again', async () => {
+      const id = await addOrder(store, 59n)
+      const nonce = await chainNonce()
+      await expect(relayer(store, { crashAfter: 'signed' }).runOnce()).rejects.toBeInstanceOf(RelayerCrash)
+      const signed = await getGaslessOrder(store.db, id)
+      // the base fee rises above the signed fee cap: the node refuses the persisted transaction (anvil keeps
+      // the next base fee across evm_revert: the test sets it back for the next ones)
+      const baseFee = (await client.getBlock()).baseFeePerGas ?? 0n
+      onTestFinished(async () => {
+        await client.request({
+          method: 'anvil_setNextBlockBaseFeePerGas' as never,
+          params: [`0x${baseFee.toString(16)}`] as never,
+        })
+      })
+      await client.request({
+        method: 'anvil_setNextBlockBaseFeePerGas' as never,
+        params: ['0x174876e800'] as never,
+      })
+      await f.deployer.mine({ blocks: 1 })
+      const later = () => Date.now() + 120_000
+      await relayer(store, { worker: 'relayer-b', now: later }).runOnce()
+      const reset = await getGaslessOrder(store.db, id)
+      expect({ status: reset?.status, txHash: reset?.txHash }).toEqual({ status: 'pending', txHash: null })
+      expect(reset?.failureMsg).toBe(
+        `its transaction ${signed?.txHash} was refused when rebroadcast; nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`,
+      )
+      const filler = await client.getTransaction({ blockNumber: await client.getBlockNumber(), index: 0 })
+      expect({
+        from: getAddress(filler.from),
+        to: filler.to && getAddress(filler.to),
+        value: filler.value,
+        nonce: filler.nonce,
+      }).toEqual({
+        from: relayerAccount.address,
+        to: relayerAccount.address,
+        value: 0n,
+        nonce,
+      })
+      await relayer(store, { worker: 'relayer-b', now: later }).runOnce()
+      const done = await getGaslessOrder(store.db, id)
+      expect({ status: done?.status, txNonce: done?.txNonce }).toEqual({
+        status: 'completed',
+        txNonce: nonce + 1,
+      })
+      expect(await fills()).toEqual([59n])
     })
 
     it('an order becomes final once its block is deep enough, and is not rechecked after', async () => {
