@@ -10,6 +10,7 @@ import type {
 } from '../providers/types'
 import { isNativeAddress } from '../quotes/resolveTradeTokens'
 import { singleSwapLimits } from '../quotes/singleSwapLimits'
+import { assertCrossChainsFresh } from './assertCrossChainsFresh'
 import { assertCrossDirection } from './assertCrossDirection'
 import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
 import { computeCrossQuoteMac } from './computeCrossQuoteMac'
@@ -170,6 +171,8 @@ export async function quoteCrossContext(
   options: { build: boolean; tagIntegrator?: ((send: TaggedCrossSend) => Hex) | undefined },
 ): Promise<PlacedCrossQuote[]> {
   const { source, destination } = context
+  // the single-chain rule: a chain whose node stopped answering answers 503 now, not after the providers time out
+  assertCrossChainsFresh(services.markets, [source.chain.id, destination.chain.id])
   const serving = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
   const providers = serving.filter(
     (p) =>

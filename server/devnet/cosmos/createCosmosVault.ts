@@ -58,6 +58,11 @@ export interface CosmosVault {
   /** Broadcasts a signed payment; one the chain already has (in a block or the mempool) counts as sent. */
   broadcast(payment: SignedCosmosPayment): Promise<void>
   /**
+   * Where a payment stands: its committed height (undefined when no block holds it) and the vault's
+   * committed sequence (past the payment's, a payment no block holds can never be committed).
+   */
+  findPayment(txId: string): Promise<{ height: number | undefined; sequence: number }>
+  /**
    * Signs and broadcasts a payment, after any this vault broadcast that is not committed yet (their
    * sequences are skipped); returns its transaction hash.
    */
@@ -150,6 +155,13 @@ export async function createCosmosVault(
         if (error instanceof Error && error.message.includes('tx already exists in cache')) return
         if ((await reader.getTx(payment.txId)) !== null) return
         throw error
+      }
+    },
+    async findPayment(txId) {
+      const [tx, account] = await Promise.all([reader.getTx(txId), reader.getAccount(address)])
+      return {
+        height: tx === null || tx.code !== 0 ? undefined : tx.height,
+        sequence: account?.sequence ?? 0,
       }
     },
     async pay(to, amount, memo) {

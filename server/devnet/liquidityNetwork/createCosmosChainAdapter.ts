@@ -63,5 +63,17 @@ export function createCosmosChainAdapter(params: {
         sequence: Number(spend.slice(sequencePrefix.length)),
       })
     },
+    async locatePayment(payment) {
+      const sequence = Number(payment.spends[0]?.slice(sequencePrefix.length))
+      const found = await vault.findPayment(payment.txid)
+      if (found.height !== undefined)
+        return { state: 'mined', confirmations: (await vault.height()) - found.height + 1 }
+      // a payment in the mempool looks the same: sending it again is harmless (`broadcast` is idempotent)
+      if (found.sequence <= sequence) return { state: 'missing' }
+      // the sequence is spent: by this very payment if a block took it a moment ago, else by another one
+      return (await vault.findPayment(payment.txid)).height === undefined
+        ? { state: 'replaced' }
+        : { state: 'pending' }
+    },
   }
 }

@@ -7,6 +7,8 @@ import {
   isAddress,
   keccak256,
   type LocalAccount,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
   zeroAddress,
 } from 'viem'
 import { liquidityRouterAbi } from '../../../contracts/artifacts/index'
@@ -39,6 +41,9 @@ export function createEvmChainAdapter(params: {
   vault: LocalAccount
   /** 1e8 units of the gas asset. */
   outboundFee: bigint
+  /** See `NetworkChainAdapter`: blocks, and ms a block must keep its hash (a devnet anvil that saves every 5 s). */
+  confirmations?: number
+  finalityMs?: number
 }): NetworkChainAdapter {
   const { chain, chainId, router, vault } = params
   const client = createPublicClient({ transport: http(params.rpcUrl) })
@@ -51,10 +56,26 @@ export function createEvmChainAdapter(params: {
     gasRateGwei = gwei > 0n ? gwei : 1n
   }
 
+  /** The payment's receipt in the canonical chain: its depth, or undefined (none, or in a block rolled back). */
+  const confirmationsOf = async (hash: `0x${string}`): Promise<number | undefined> => {
+    const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+      if (error instanceof TransactionReceiptNotFoundError) return undefined
+      throw error
+    })
+    if (receipt === undefined) return undefined
+    const [block, tip] = await Promise.all([
+      client.getBlock({ blockNumber: receipt.blockNumber }),
+      client.getBlockNumber({ cacheTime: 0 }),
+    ])
+    return block.hash === receipt.blockHash ? Number(tip - receipt.blockNumber) + 1 : undefined
+  }
+
   return {
     chain,
     gasAsset: params.gasAsset,
     outboundFee: params.outboundFee,
+    ...(params.confirmations === undefined ? {} : { confirmations: params.confirmations }),
+    ...(params.finalityMs === undefined ? {} : { finalityMs: params.finalityMs }),
     vault: {
       address: vault.address,
       router,
@@ -137,6 +158,22 @@ export function createEvmChainAdapter(params: {
         )
         if (!known) throw error
       }
+    },
+    async locatePayment(payment) {
+      const hash = payment.txid as `0x${string}`
+      const confirmations = await confirmationsOf(hash)
+      if (confirmations !== undefined) return { state: 'mined', confirmations }
+      const tx = await client.getTransaction({ hash }).catch((error: unknown) => {
+        if (error instanceof TransactionNotFoundError) return undefined
+        throw error
+      })
+      // in the mempool, or mined since the receipt was asked for
+      if (tx !== undefined) return { state: 'pending' }
+      const nonce = Number(payment.spends[0]?.slice(noncePrefix.length))
+      const used = await client.getTransactionCount({ address: vault.address, blockTag: 'latest' })
+      if (used <= nonce) return { state: 'missing' }
+      // the nonce is spent: by this very payment if it was mined a moment ago, else by another transaction
+      return (await confirmationsOf(hash)) === undefined ? { state: 'replaced' } : { state: 'pending' }
     },
   }
 }

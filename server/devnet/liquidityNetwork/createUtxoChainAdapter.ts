@@ -1,5 +1,5 @@
 import type { ObservedInbound } from '../../thorchain/settleInbound'
-import { type BitcoinRpcClient, toSatoshis } from '../../utxo/createBitcoinRpcClient'
+import { type BitcoinRpcClient, BitcoinRpcError, toSatoshis } from '../../utxo/createBitcoinRpcClient'
 import type { UtxoVault } from './createUtxoVault'
 import { decodeOpReturnMemo } from './decodeOpReturnMemo'
 import type { NetworkChainAdapter } from './networkChainAdapter'
@@ -75,6 +75,15 @@ export function createUtxoChainAdapter(params: {
         )
         if (!known) throw error
       }
+    },
+    async locatePayment(payment) {
+      const tx = await rpc.getRawTransaction(payment.txid).catch((error: unknown) => {
+        // Core's RPC_INVALID_ADDRESS_OR_KEY: no such mempool or blockchain transaction
+        if (error instanceof BitcoinRpcError && error.code === -5) return undefined
+        throw error
+      })
+      if (tx === undefined) return { state: 'missing' }
+      return tx.confirmations > 0 ? { state: 'mined', confirmations: tx.confirmations } : { state: 'pending' }
     },
   }
 }

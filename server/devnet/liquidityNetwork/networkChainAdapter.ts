@@ -11,6 +11,17 @@ export interface NetworkVault {
   readonly gasRateUnits: string
 }
 
+/** Where a signed payment stands on its chain (`locatePayment`). */
+export type PaymentLocation =
+  /** In a block of the canonical chain, `confirmations` deep (1: in the tip block). */
+  | { state: 'mined'; confirmations: number }
+  /** In the node's mempool. */
+  | { state: 'pending' }
+  /** Neither: never broadcast, or rolled back with its block; the same transaction can be sent again. */
+  | { state: 'missing' }
+  /** It can never be mined: what it spends (its nonce, sequence or coins) went to another transaction. */
+  | { state: 'replaced' }
+
 /**
  * One chain of the liquidity network: how its observer reads inbounds to the vault and how its signer pays
  * out. The network itself (`createLiquidityNetwork`) only settles and keeps state, so adding a chain is
@@ -24,6 +35,17 @@ export interface NetworkChainAdapter {
   /** The network's fee for paying out on this chain, 1e8 units of the gas asset. */
   readonly outboundFee: bigint
   readonly vault: NetworkVault
+  /**
+   * Blocks an inbound waits for before the observer reads it (1: the tip block counts), and how deep a payout
+   * must be before the signer stops re-checking it. Default 1.
+   */
+  readonly confirmations?: number
+  /**
+   * Milliseconds a block must stay at its height with the same hash before it counts as confirmed, for chains
+   * that can lose their last seconds (a devnet anvil saves its state every few seconds; one mining a block per
+   * transaction gives no depth to wait for). Default 0.
+   */
+  readonly finalityMs?: number
   isValidAddress(address: string): boolean
   /** The chain's last block the observer may read. */
   tipHeight(): Promise<number>
@@ -46,4 +68,9 @@ export interface NetworkChainAdapter {
   }): Promise<SignedPayment>
   /** Broadcasts a signed payment; resolves too when the node has it already (sent before a restart). */
   broadcast(payment: SignedPayment): Promise<void>
+  /**
+   * Where a payment broadcast before stands now, so the signer re-sends what a rollback dropped and re-signs
+   * what can never be mined. Throws when the node cannot tell (unreachable): the signer asks again later.
+   */
+  locatePayment?(payment: SignedPayment): Promise<PaymentLocation>
 }

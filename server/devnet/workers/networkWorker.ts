@@ -49,6 +49,13 @@ export const networkWorkerParams = z.object({
 
 export type NetworkWorkerParams = z.infer<typeof networkWorkerParams>
 
+/**
+ * How long a devnet EVM block must keep its hash before the observer reads it or a payout in it is final:
+ * the anvils save their state every 5 s (`startDevnet`), so a crash can take a younger block away, and they
+ * mine a block per transaction, so there is no depth to wait for.
+ */
+const DEVNET_EVM_FINALITY_MS = 6_000
+
 runWorker('liquidity network', async (raw) => {
   const params = networkWorkerParams.parse(raw)
   const log = (message: string) => console.log(message)
@@ -70,6 +77,7 @@ runWorker('liquidity network', async (raw) => {
         ...c,
         vault: getDevnetEvmVault(),
         outboundFee: devnetOutboundFees[c.chain] ?? 0n,
+        finalityMs: DEVNET_EVM_FINALITY_MS,
       }),
     )
   if (params.cosmos !== undefined)
