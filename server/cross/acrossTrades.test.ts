@@ -7,11 +7,13 @@ import { computeAcrossInputForOutput, computeAcrossOutput } from '../providers/a
 import { acrossSpokePoolAbi } from '../providers/across/acrossSpokePoolAbi'
 import { createAcrossProvider, EXACT_OUT_SWAP_REFUSAL } from '../providers/across/createAcrossProvider'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
+import type { CrossChainProvider } from '../providers/types'
 import { getCrossTradeByOrigin } from '../store/crossTrades'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 import { getIntegratorTagSecret } from '../trades/getIntegratorTagSecret'
 import { syncTrades } from '../trades/syncTrades'
 import { findCrossSent } from './findCrossSent'
+import { syncCrossTradeStatuses } from './followCrossTrades'
 
 interface CrossAnswer {
   srcTrade: { fromTokenAmount: string }
@@ -29,14 +31,18 @@ interface SwapAnswer {
 
 let h: DevnetHarness
 let filler: AcrossFiller
+let mounted: CrossChainProvider[] = []
 
 beforeAll(async () => {
   h = await startDevnetHarness({
     chainIds: [1, 42161],
-    crossProviders: ({ deployments, markets }) => [
-      createStargateProvider({ deployments, markets }),
-      createAcrossProvider({ deployments, markets }),
-    ],
+    crossProviders: ({ deployments, markets }) => {
+      mounted = [
+        createStargateProvider({ deployments, markets }),
+        createAcrossProvider({ deployments, markets }),
+      ]
+      return mounted
+    },
   })
   filler = createAcrossFiller({ deployments: h.deployments })
 }, 600_000)
@@ -114,7 +120,14 @@ async function tradeAcross(params: TradeParams) {
   return { offers, offer, swap, hash, spent }
 }
 
-const status = async (hash: string) => (await h.request(`/trade/v1/info/tx/${hash}`)).json()
+/**
+ * `info/tx` after one round of the trade follower (the server runs one every second on the devnet): a stored
+ * trade is answered from the store, which the follower keeps current.
+ */
+const status = async (hash: string) => {
+  await syncCrossTradeStatuses({ store: h.store, providers: mounted })
+  return (await h.request(`/trade/v1/info/tx/${hash}`)).json()
+}
 
 // Before the refund test below: it moves Arbitrum's clock an hour ahead of the quotes' fill deadlines.
 describe('Across through our entry: an origin swap, exact output through it, the integrator fee and the trade record', () => {
