@@ -183,7 +183,9 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
     integratorIds: [
       ...new Set([
         ...tagged.map((log) => log.args.integratorId.toLowerCase()),
-        ...sent.filter((send) => send.integratorId !== zeroHash).map((send) => send.integratorId.toLowerCase()),
+        ...sent
+          .filter((send) => send.integratorId !== zeroHash)
+          .map((send) => send.integratorId.toLowerCase()),
       ]),
     ],
   })
