@@ -291,7 +291,9 @@ const txRoute = createRoute({
   description:
     'Status vocabulary: `PENDING | INFLIGHT | DELIVERED | FAILED` (upper case); `dstTxHash` is set once ' +
     'DELIVERED (FAILED with `dstTxHash` when the network or an intent bridge refunded: the refund transaction). Extra query parameters (e.g. `timestamp`) ' +
-    'are ignored. A hash no provider has seen (yet) answers 404 `NOT_FOUND`.',
+    'are ignored. Only trades made through our contracts (and, on the liquidity network, deposits of the ' +
+    'shape we build) are served: a hash no provider has seen (yet), or a transfer made around our contracts ' +
+    '(a SpokePool deposit of its own), answers 404 `NOT_FOUND`, and a miss is remembered for 30 s.',
   request: { params: TxHashParamsSchema },
   responses: {
     200: { description: 'The trade', content: { 'application/json': { schema: CrossChainTxSchema } } },
