@@ -73,8 +73,9 @@ const wordToAddress = (word: Hex): Address => getAddress(sliceHex(word, 12))
  * `DestinationSwap` as message (swap with min-out and deadline, else the bridged token). The quote states the
  * relayer fee (`acrossRelayerFeeBps`), the output and the fill time (the two chains' block times, offered only
  * while a relayer's inventory on the destination covers the output); `nativeFee` is 0: the relayer is paid out
- * of the input. Exact output is quoted for any such input, never through a destination swap. Tracks a trade
- * by its FundsDeposited, the destination's FilledRelay and, past the deadline, the origin's refund.
+ * of the input. Exact output is quoted for any such input, never through a destination swap. Tracks only trades
+ * of ours (our AcrossEntry's `AcrossSwapDeposited` in the receipt) by their FundsDeposited, the destination's
+ * FilledRelay and, past the deadline, the origin's refund.
  */
 export function createAcrossProvider(params: {
   deployments: readonly ChainDeployment[]
