@@ -68,6 +68,8 @@ export interface AppDeps {
     thorchain?: ThorchainProvider
     /** How UTXO addresses are written: `regtest` for the devnet's ledgers (default `mainnet`). */
     addressNetwork?: AddressNetwork
+    /** `info/tx`'s memory of unknown hashes, ms (default `TX_MISS_TTL_MS`). */
+    txMissTtlMs?: number
   }
   /** The gasless relayers (see `startGaslessRelayers`): their chains, woken by each stored order; none when absent. */
   gasless?: Pick<GaslessRelayers, 'chains' | 'wake'>
@@ -230,6 +232,7 @@ export function createApp(deps: AppDeps) {
         store,
         getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
         addressNetwork: deps.cross?.addressNetwork ?? 'mainnet',
+        ...(deps.cross?.txMissTtlMs === undefined ? {} : { txMissTtlMs: deps.cross.txMissTtlMs }),
         providerTimeoutMs: CROSS_PROVIDER_TIMEOUT_MS,
         now,
       }),

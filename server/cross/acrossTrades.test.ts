@@ -7,11 +7,13 @@ import { computeAcrossInputForOutput, computeAcrossOutput } from '../providers/a
 import { acrossSpokePoolAbi } from '../providers/across/acrossSpokePoolAbi'
 import { createAcrossProvider, EXACT_OUT_SWAP_REFUSAL } from '../providers/across/createAcrossProvider'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
+import type { CrossChainProvider } from '../providers/types'
 import { getCrossTradeByOrigin } from '../store/crossTrades'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 import { getIntegratorTagSecret } from '../trades/getIntegratorTagSecret'
 import { syncTrades } from '../trades/syncTrades'
 import { findCrossSent } from './findCrossSent'
+import { syncCrossTradeStatuses } from './followCrossTrades'
 
 interface CrossAnswer {
   srcTrade: { fromTokenAmount: string }
@@ -29,14 +31,18 @@ interface SwapAnswer {
 
 let h: DevnetHarness
 let filler: AcrossFiller
+let mounted: CrossChainProvider[] = []
 
 beforeAll(async () => {
   h = await startDevnetHarness({
     chainIds: [1, 42161],
-    crossProviders: ({ deployments, markets }) => [
-      createStargateProvider({ deployments, markets }),
-      createAcrossProvider({ deployments, markets }),
-    ],
+    crossProviders: ({ deployments, markets }) => {
+      mounted = [
+        createStargateProvider({ deployments, markets }),
+        createAcrossProvider({ deployments, markets }),
+      ]
+      return mounted
+    },
   })
   filler = createAcrossFiller({ deployments: h.deployments })
 }, 600_000)
@@ -114,7 +120,14 @@ async function tradeAcross(params: TradeParams) {
   return { offers, offer, swap, hash, spent }
 }
 
-const status = async (hash: string) => (await h.request(`/trade/v1/info/tx/${hash}`)).json()
+/**
+ * `info/tx` after one round of the trade follower (the server runs one every second on the devnet): a stored
+ * trade is answered from the store, which the follower keeps current.
+ */
+const status = async (hash: string) => {
+  await syncCrossTradeStatuses({ store: h.store, providers: mounted })
+  return (await h.request(`/trade/v1/info/tx/${hash}`)).json()
+}
 
 // Before the refund test below: it moves Arbitrum's clock an hour ahead of the quotes' fill deadlines.
 describe('Across through our entry: an origin swap, exact output through it, the integrator fee and the trade record', () => {
@@ -252,6 +265,53 @@ describe('Across through our entry: an origin swap, exact output through it, the
       amountIn: amount,
       feeAmount: parseUnits('20', 6),
     })
+  }, 300_000)
+  it("counts a cross-chain tag once: the company's own user sends the same tagged deposit twice, only the first is attributed", async () => {
+    const receiver = getAddress('0x00000000000000000000000000000000000a0014')
+    const usdc1 = h.token(1, 'USDC').address
+    const usdc42161 = h.token(42161, 'USDC').address
+    const wallet = h.walletClient(1, 4)
+    const replayer = await createApiKey(h.store, { companyName: 'Across Replayer' })
+    const amount = parseUnits('300', 6)
+    const { swap, hash } = await tradeAcross({
+      from: usdc1,
+      to: usdc42161,
+      amount,
+      account: 4,
+      receiver,
+      apiKey: replayer.key,
+    })
+    // the same calldata, the same tag: a second deposit within the tag's lifetime (approval is unlimited)
+    const replayed = await wallet.sendTransaction({ to: swap.to, data: swap.data })
+    expect((await waitForReceipt(wallet, { hash: replayed })).status).toBe('success')
+
+    const providers = acrossProviders()
+    const tagSecret = await getIntegratorTagSecret(h.store, undefined)
+    for (;;) {
+      const step = await syncTrades({
+        store: h.store,
+        client: h.markets.get(1).client,
+        chainId: 1,
+        aggregator: h.deployment(1).aggregator,
+        startBlock: h.deployment(1).startBlock,
+        tagSecret,
+        findCrossSent: (range) => findCrossSent(providers, 1, range),
+      })
+      if (step.kind === 'idle') break
+    }
+    const [first, second] = await Promise.all([
+      getCrossTradeByOrigin(h.store.db, hash),
+      getCrossTradeByOrigin(h.store.db, replayed),
+    ])
+    expect([first?.companyId, first?.amountIn, second?.companyId, second?.amountIn]).toEqual([
+      replayer.company.id,
+      amount,
+      null,
+      amount,
+    ])
+    expect(second?.integratorId).toBe(first?.integratorId)
+    // both deposits are filled, so the later tests' filler passes see only their own
+    expect((await filler.runOnce()).fills).toHaveLength(2)
   }, 300_000)
 })
 

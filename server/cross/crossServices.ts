@@ -21,6 +21,11 @@ export interface CrossServices {
   providerTimeoutMs: number
   /** Clock, ms since the epoch. */
   now: () => number
+  /**
+   * How long `info/tx` answers a hash nobody knew 404 without asking upstream (default `TX_MISS_TTL_MS`);
+   * 0 in tests that look a deposit up before the network has observed it and again after.
+   */
+  txMissTtlMs?: number
 }
 
 /** Least USD value of a cross-chain trade's input (the spec's limit). */

@@ -134,6 +134,8 @@ describe('cross-chain through Stargate, quoted and sent through the API', () => 
       state: 'PENDING',
     })
 
+    // info/tx answers a stored trade from the store, which the follower (every second on the devnet) keeps current
+    await syncCrossTradeStatuses({ store: h.store, providers })
     const inFlight = (await (await h.request(`/trade/v1/info/tx/${hash}`)).json()) as { status: string }
     expect(inFlight.status).toBe('INFLIGHT')
     const before = await h.balanceOf(42161, weth, receiver)

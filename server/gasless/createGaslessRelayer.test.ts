@@ -12,13 +12,21 @@ import {
   parseEther,
 } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { devTokenAbi, gaslessSettlementAbi } from '../../contracts/artifacts/index'
+import {
+  devTokenAbi,
+  gasBurnTokenAbi,
+  gasBurnTokenBytecode,
+  gaslessSettlementAbi,
+} from '../../contracts/artifacts/index'
+import { deployBytecode } from '../../contracts/deploy/deployBytecode'
 import { deployGaslessSettlement } from '../../contracts/deploy/deployGaslessSettlement'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import {
   deploySwapFixture,
   FACTORY_UNISWAP_V2,
   type SwapFixture,
+  v2FactoryAbi,
+  v2PairAbi,
 } from '../../contracts/test/deploySwapFixture'
 import { PERMIT2_ADDRESS } from '../../contracts/thirdParty'
 import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
@@ -34,6 +42,7 @@ import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { buildGaslessTypedData } from './buildGaslessTypedData'
 import { buildTokenPermitTypedData } from './buildTokenPermitTypedData'
 import { checkGaslessOrderOnChain } from './checkGaslessOrderOnChain'
+import { gaslessGasUnits } from './computeGaslessFee'
 import {
   createGaslessRelayer,
   type GaslessRelayerParams,
@@ -657,5 +666,147 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
       await relayer(store, { confirmations: 3, now: () => at }).runOnce()
       expect((await getGaslessOrder(store.db, id))?.finalAt?.getTime()).toBe(at)
     })
+  })
+
+  it("caps gas at the route's budget with a token whose transfer burns gas: never sent when the estimate is above it; out of gas at the budget, failed with its cost, when the burn starts after signing", async () => {
+    // an attacker's token with a V2 pair against tokenB; its transfers loop `burnLoops` times
+    const burn = await deployBytecode(f.deployer, { abi: gasBurnTokenAbi, bytecode: gasBurnTokenBytecode })
+    const write = async (from: typeof f.deployer, call: Parameters<typeof f.deployer.writeContract>[0]) => {
+      const receipt = await waitForReceipt(from, { hash: await from.writeContract(call) })
+      expect(receipt.status).toBe('success')
+    }
+    const setBurnLoops = (loops: bigint) =>
+      write(f.deployer, { address: burn, abi: gasBurnTokenAbi, functionName: 'setBurnLoops', args: [loops] })
+    for (const to of [f.deployer.account.address, f.user.account.address])
+      await write(f.deployer, {
+        address: burn,
+        abi: gasBurnTokenAbi,
+        functionName: 'mint',
+        args: [to, e('1000000')],
+      })
+    await write(f.user, {
+      address: burn,
+      abi: gasBurnTokenAbi,
+      functionName: 'approve',
+      args: [PERMIT2_ADDRESS, maxUint256],
+    })
+    await write(f.deployer, {
+      address: f.uniswapV2.factory,
+      abi: v2FactoryAbi,
+      functionName: 'createPair',
+      args: [burn, f.tokens.tokenB],
+    })
+    const pair = await client.readContract({
+      address: f.uniswapV2.factory,
+      abi: v2FactoryAbi,
+      functionName: 'getPair',
+      args: [burn, f.tokens.tokenB],
+    })
+    await write(f.deployer, {
+      address: burn,
+      abi: gasBurnTokenAbi,
+      functionName: 'transfer',
+      args: [pair, e('1000')],
+    })
+    await write(f.deployer, {
+      address: f.tokens.tokenB,
+      abi: devTokenAbi,
+      functionName: 'transfer',
+      args: [pair, e('1000')],
+    })
+    await write(f.deployer, {
+      address: pair,
+      abi: v2PairAbi,
+      functionName: 'mint',
+      args: [f.deployer.account.address],
+    })
+    const steps: RouteStep[] = [
+      {
+        kind: 0,
+        factoryId: FACTORY_UNISWAP_V2,
+        tokenIn: burn,
+        tokenOut: f.tokens.tokenB,
+        fee: 0,
+        share: 10n ** 18n,
+      },
+    ]
+    const budget = gaslessGasUnits(steps.length)
+    expect(budget).toBe(450_000n)
+    const addBurnOrder = async (nonce: bigint) => {
+      const block = await client.getBlock()
+      const order: GaslessOrder = {
+        user: f.user.account.address,
+        receiver: RECEIVER,
+        srcToken: burn,
+        dstToken: f.tokens.tokenB,
+        amountIn: e('10'),
+        fee: e('0.1'),
+        amountOutMin: e('9'),
+        deadline: block.timestamp + 3600n,
+        tradeHash: hashRoute(steps),
+      }
+      const signature = await f.user.signTypedData(
+        buildGaslessTypedData({ chainId: CHAIN_ID, permit2: PERMIT2_ADDRESS, settlement, order, nonce }),
+      )
+      const row = await insertGaslessOrder(
+        store.db,
+        orderToRow({ chainId: CHAIN_ID, order, nonce, signature, steps }),
+      )
+      if (!row) throw new Error('order not stored')
+      return row.id
+    }
+    const relayerSpent = async (run: () => Promise<unknown>) => {
+      const [nonceBefore, ethBefore] = await Promise.all([
+        client.getTransactionCount({ address: relayerAccount.address }),
+        client.getBalance({ address: relayerAccount.address }),
+      ])
+      await run()
+      const [nonceAfter, ethAfter] = await Promise.all([
+        client.getTransactionCount({ address: relayerAccount.address }),
+        client.getBalance({ address: relayerAccount.address }),
+      ])
+      return { transactions: nonceAfter - nonceBefore, wei: ethBefore - ethAfter }
+    }
+
+    // 1. burning from the start: the estimate is above the budget, so nothing is sent and nothing is spent
+    await setBurnLoops(20_000n)
+    const refused = await addBurnOrder(60n)
+    expect(await relayerSpent(() => relayer(store).runOnce())).toEqual({ transactions: 0, wei: 0n })
+    const refusedRow = await getGaslessOrder(store.db, refused)
+    expect(refusedRow?.status).toBe('failed')
+    expect(refusedRow?.failureMsg).toMatch(
+      new RegExp(`^the order needs \\d+ gas, above the ${budget} its fee budgets$`),
+    )
+
+    // 2. harmless when the relayer signs, burning when it is mined: out of gas at exactly the budget
+    await setBurnLoops(0n)
+    const burned = await addBurnOrder(61n)
+    await f.deployer.setAutomine(false)
+    try {
+      await expect(relayer(store, { crashAfter: 'signed' }).runOnce()).rejects.toBeInstanceOf(RelayerCrash)
+    } finally {
+      await f.deployer.setAutomine(true)
+    }
+    await setBurnLoops(20_000n)
+    const spent = await relayerSpent(() =>
+      relayer(store, { worker: 'relayer-b', now: () => Date.now() + 120_000 }).runOnce(),
+    )
+    const row = await getGaslessOrder(store.db, burned)
+    const txHash = (row?.txHash ?? '0x') as Hex
+    const [receipt, sent] = await Promise.all([
+      client.getTransactionReceipt({ hash: txHash }),
+      client.getTransaction({ hash: txHash }),
+    ])
+    // the transaction's gas limit is the budget, and it used no more (the settlement's 1/64 is left over)
+    expect([receipt.status, sent.gas, receipt.gasUsed <= budget, spent.transactions]).toEqual([
+      'reverted',
+      budget,
+      true,
+      1,
+    ])
+    expect(spent.wei).toBe(receipt.gasUsed * receipt.effectiveGasPrice)
+    expect([row?.status, row?.gasCostWei]).toEqual(['failed', spent.wei])
+    expect(await countGaslessGriefs(store.db, { owner: row?.owner ?? '', since: new Date(0) })).toBe(1)
+    expect(await balance(f.tokens.tokenB, RECEIVER)).toBe(0n)
   })
 })

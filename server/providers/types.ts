@@ -1,3 +1,5 @@
+import type { OriginReceipt } from './findOriginReceipt'
+
 /**
  * The cross-chain provider interface (Stargate, Across, a THORChain-style network...): each provider quotes
  * a transfer, builds the source-chain transaction of one of its quotes and tracks a sent transfer. Amounts
@@ -196,6 +198,12 @@ export interface ProviderSentTransfer {
   feeAmount: bigint
 }
 
+/** What `info/tx` already knows of an origin transaction when it asks the providers to `track` it. */
+export interface TrackHint {
+  /** The receipt and its EVM chain; undefined when no EVM chain of ours holds the transaction. */
+  origin: OriginReceipt | undefined
+}
+
 /** A cross-chain provider. Methods throw on failure; `quoteAllProviders` isolates one provider's failure. */
 export interface CrossChainProvider {
   /** Stable id (`stargate`, `across`...). */
@@ -226,8 +234,14 @@ export interface CrossChainProvider {
     quote: ProviderQuote,
     options?: { tagIntegrator?: (send: TaggedCrossSend) => `0x${string}` },
   ): Promise<ProviderTransaction>
-  /** The transfer started by `originTxHash`, or undefined when this provider has not seen it. */
-  track(originTxHash: string): Promise<ProviderTransferRecord | undefined>
+  /**
+   * The transfer started by `originTxHash`, or undefined when this provider has not seen it or it is not ours:
+   * an EVM origin counts only when its receipt holds our origin contract's send event (a bare SpokePool or
+   * Stargate deposit is someone else's), the liquidity network's by `createThorchainProvider`'s rule. With
+   * `hint`, the caller has already looked the receipt up on every EVM chain (`findOriginReceipt`):
+   * `hint.origin` is it, or undefined when no chain holds it, and the provider does not look again.
+   */
+  track(originTxHash: string, hint?: TrackHint): Promise<ProviderTransferRecord | undefined>
   /**
    * The transfers its origin contract on EVM chain `chainId` started in blocks `fromBlock..toBlock` (for the
    * trade watcher, which stores them with the single-chain trades of the same blocks). Absent for providers

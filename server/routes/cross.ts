@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { buildCrossSwapFromBody, buildCrossSwapFromQuery } from '../cross/buildCrossSwap'
+import { createRecentMisses } from '../cross/createRecentMisses'
 import type { CrossServices } from '../cross/crossServices'
-import { getCrossTx } from '../cross/getCrossTx'
+import { getCrossTx, TX_MISS_MAX_ENTRIES, TX_MISS_TTL_MS } from '../cross/getCrossTx'
 import { type CrossTradeParams, quoteCross } from '../cross/quoteCross'
 import { compatibleMessages } from '../errors'
 import { createRouter } from '../openapi/createRouter'
@@ -290,7 +291,9 @@ const txRoute = createRoute({
   description:
     'Status vocabulary: `PENDING | INFLIGHT | DELIVERED | FAILED` (upper case); `dstTxHash` is set once ' +
     'DELIVERED (FAILED with `dstTxHash` when the network or an intent bridge refunded: the refund transaction). Extra query parameters (e.g. `timestamp`) ' +
-    'are ignored. A hash no provider has seen (yet) answers 404 `NOT_FOUND`.',
+    'are ignored. Only trades made through our contracts (and, on the liquidity network, deposits of the ' +
+    'shape we build) are served: a hash no provider has seen (yet), or a transfer made around our contracts ' +
+    '(a SpokePool deposit of its own), answers 404 `NOT_FOUND`, and a miss is remembered for 30 s.',
   request: { params: TxHashParamsSchema },
   responses: {
     200: { description: 'The trade', content: { 'application/json': { schema: CrossChainTxSchema } } },
@@ -376,6 +379,12 @@ const tradeParamsOf = (chainId: number, q: z.output<typeof CrossQuoteQuerySchema
  * answers 422 `NO_ROUTE` with the compatible message.
  */
 export function createCrossRoutes(services: CrossServices) {
+  // one per app: `info/tx` remembers the hashes nobody knows for a short time
+  const txMisses = createRecentMisses({
+    ttlMs: services.txMissTtlMs ?? TX_MISS_TTL_MS,
+    maxEntries: TX_MISS_MAX_ENTRIES,
+    now: services.now,
+  })
   const inbound = async () =>
     ((await services.thorchain?.inboundAddresses()) ?? []).map((a) => ({
       chain: a.chainId,
@@ -409,7 +418,9 @@ export function createCrossRoutes(services: CrossServices) {
         200,
       )
     })
-    .openapi(txRoute, async (c) => c.json(await getCrossTx(services, c.req.valid('param').txHash), 200))
+    .openapi(txRoute, async (c) =>
+      c.json(await getCrossTx(services, c.req.valid('param').txHash, txMisses), 200),
+    )
     .openapi(providersRoute, (c) =>
       c.json(
         services.providers.map((p) => ({

@@ -338,6 +338,21 @@ describe('gasless API on the devnet (chain 1)', () => {
     expect(await relayer.runOnce()).toBe(0)
   })
 
+  it('says plainly in the OpenAPI document what "cancelled" means: off chain only, the signature lives until its deadline', async () => {
+    const doc = await json<{ paths: Record<string, { post?: { description?: string } }> }>(
+      await app.request('/openapi.json'),
+    )
+    const description = doc.paths['/v1/gasless/cancel']?.post?.description ?? ''
+    expect(
+      [
+        '`cancelled` means cancelled off chain: our relayer never submits the order.',
+        'It does not revoke the signature',
+        "until the order's deadline (at most one hour after it was signed)",
+        "Permit2's `invalidateUnorderedNonces`",
+      ].map((sentence) => description.includes(sentence)),
+    ).toEqual([true, true, true, true])
+  })
+
   it('refuses bad signatures, foreign owners, expired deadlines, malformed orders and missing allowances', async () => {
     await h.approve(h.walletClient(CHAIN, 7), usdc, h.deployment(CHAIN).permit2, maxUint256)
     const { body, est, sender } = await prepare(7, 8)

@@ -23,6 +23,8 @@ export type DiscoveredCrossTrade = {
   gasUsed: bigint
   gasPrice: bigint
   companyId?: string | null
+  /** The attribution tag the send carried, lower-case (a used tag attributes no other send: `getAttributedTags`). */
+  integratorId?: string | null
 }
 
 /** Where a provider says a cross-chain trade stands (what `track` answers). */
@@ -72,6 +74,7 @@ export async function insertDiscoveredCrossTrades(db: Db, rows: DiscoveredCrossT
         gasUsed: sql`excluded.gas_used`,
         gasPrice: sql`excluded.gas_price`,
         companyId: sql`coalesce(excluded.company_id, ${crossTrades.companyId})`,
+        integratorId: sql`coalesce(excluded.integrator_id, ${crossTrades.integratorId})`,
       },
     })
     // xmax is 0 on a row this statement inserted, and set on one it updated.

@@ -268,6 +268,8 @@ export const crossTrades = pgTable(
     gasUsed: uint256('gas_used'),
     gasPrice: uint256('gas_price'),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The attribution tag the send carried (lower-case bytes32; null for rows `info/tx` found first). */
+    integratorId: text('integrator_id'),
     state: text('state').notNull(),
     destinationTxHash: text('destination_tx_hash'),
     amountReceived: uint256('amount_received'),
@@ -285,5 +287,6 @@ export const crossTrades = pgTable(
     index('cross_trades_open_idx').on(t.state, t.updatedAt),
     index('cross_trades_company_idx').on(t.companyId, t.createdAt),
     index('cross_trades_chain_block_idx').on(t.sourceChainId, t.blockNumber),
+    index('cross_trades_integrator_idx').on(t.sourceChainId, t.integratorId),
   ],
 )

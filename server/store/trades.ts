@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, type SQL } from 'drizzle-orm'
 import type { Db } from './db'
-import { trades } from './schema'
+import { crossTrades, trades } from './schema'
 
 export type Trade = typeof trades.$inferSelect
 export type NewTrade = Omit<typeof trades.$inferInsert, 'id' | 'createdAt'>
@@ -51,25 +51,38 @@ export async function listCompanyTrades(
 }
 
 /**
- * Which of `integratorIds` (lowercase) already attribute a stored trade of `chainId` to a company: an
- * attribution tag counts once.
+ * Which of `integratorIds` (lowercase) already attribute a stored trade of `chainId` to a company, a swap or
+ * a cross-chain send from that chain: an attribution tag counts once.
  */
 export async function getAttributedTags(
   db: Db,
   params: { chainId: number; integratorIds: string[] },
 ): Promise<Set<string>> {
   if (params.integratorIds.length === 0) return new Set()
-  const rows = await db
-    .selectDistinct({ integratorId: trades.integratorId })
-    .from(trades)
-    .where(
-      and(
-        eq(trades.chainId, params.chainId),
-        isNotNull(trades.companyId),
-        inArray(trades.integratorId, params.integratorIds),
+  const [swaps, sends] = await Promise.all([
+    db
+      .selectDistinct({ integratorId: trades.integratorId })
+      .from(trades)
+      .where(
+        and(
+          eq(trades.chainId, params.chainId),
+          isNotNull(trades.companyId),
+          inArray(trades.integratorId, params.integratorIds),
+        ),
       ),
-    )
-  return new Set(rows.map((r) => r.integratorId))
+    // cross-chain sends of the same chain spend tags too (each issued tag attributes one trade, of either kind)
+    db
+      .selectDistinct({ integratorId: crossTrades.integratorId })
+      .from(crossTrades)
+      .where(
+        and(
+          eq(crossTrades.sourceChainId, params.chainId),
+          isNotNull(crossTrades.companyId),
+          inArray(crossTrades.integratorId, params.integratorIds),
+        ),
+      ),
+  ])
+  return new Set([...swaps, ...sends].flatMap((r) => (r.integratorId === null ? [] : [r.integratorId])))
 }
 
 /** Every trade stored for `chainId`, by block and log index (for tests and re-checks). */

@@ -180,7 +180,14 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
   }
   const used = await getAttributedTags(store.db, {
     chainId,
-    integratorIds: [...new Set(tagged.map((log) => log.args.integratorId.toLowerCase()))],
+    integratorIds: [
+      ...new Set([
+        ...tagged.map((log) => log.args.integratorId.toLowerCase()),
+        ...sent
+          .filter((send) => send.integratorId !== zeroHash)
+          .map((send) => send.integratorId.toLowerCase()),
+      ]),
+    ],
   })
   const attributed = new Map<(typeof logs)[number], Hex>()
   for (const log of tagged) {
@@ -217,6 +224,9 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
   }
   const crossAttributed = new Map<(typeof sent)[number], Hex>()
   for (const send of sent) {
+    // a tag counts once: replayed in a second send (or used by a swap) it attributes nothing
+    const tag = send.integratorId.toLowerCase()
+    if (send.integratorId === zeroHash || used.has(tag)) continue
     const companyId = verifyIntegratorTag({
       secret: params.tagSecret,
       tag: send.integratorId,
@@ -231,7 +241,9 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
       feeBps: 0,
       blockTimestampSec: Number(blocks.get(Number(send.blockNumber))?.timestamp ?? 0n),
     })
-    if (companyId !== undefined) crossAttributed.set(send, companyId)
+    if (companyId === undefined) continue
+    crossAttributed.set(send, companyId)
+    used.add(tag)
   }
   const companies = new Map<Hex, Company | undefined>()
   for (const publicId of new Set([...attributed.values(), ...crossAttributed.values()])) {
@@ -273,6 +285,7 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
     if (receipt === undefined) throw new Error('receipt missing')
     return {
       companyId: publicId === undefined ? null : (companies.get(publicId)?.id ?? null),
+      integratorId: send.integratorId === zeroHash ? null : send.integratorId.toLowerCase(),
       providerId: send.providerId,
       sourceChainId: send.sourceChainId,
       destinationChainId: send.destinationChainId,

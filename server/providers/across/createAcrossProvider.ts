@@ -18,7 +18,9 @@ import type { AcrossAssetInfo, ChainDeployment } from '../../chains/deployment'
 import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
+import { computeTrackFromBlock } from '../computeTrackFromBlock'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
+import { findOriginReceipt } from '../findOriginReceipt'
 import { badPostedField, parsePostedDetails, postedFields } from '../parsePostedDetails'
 import { planPathSteps } from '../stargate/planPathSteps'
 import { destinationSwapParameter } from '../stargate/stargatePoolAbi'
@@ -71,8 +73,9 @@ const wordToAddress = (word: Hex): Address => getAddress(sliceHex(word, 12))
  * `DestinationSwap` as message (swap with min-out and deadline, else the bridged token). The quote states the
  * relayer fee (`acrossRelayerFeeBps`), the output and the fill time (the two chains' block times, offered only
  * while a relayer's inventory on the destination covers the output); `nativeFee` is 0: the relayer is paid out
- * of the input. Exact output is quoted for any such input, never through a destination swap. Tracks a trade
- * by its FundsDeposited, the destination's FilledRelay and, past the deadline, the origin's refund.
+ * of the input. Exact output is quoted for any such input, never through a destination swap. Tracks only trades
+ * of ours (our AcrossEntry's `AcrossSwapDeposited` in the receipt) by their FundsDeposited, the destination's
+ * FilledRelay and, past the deadline, the origin's refund.
  */
 export function createAcrossProvider(params: {
   deployments: readonly ChainDeployment[]
@@ -84,6 +87,13 @@ export function createAcrossProvider(params: {
   const now = params.now ?? (() => Math.floor(Date.now() / 1000))
   const served = params.deployments.filter((d) => d.across !== undefined)
   const deploymentOf = (chainId: number) => served.find((d) => d.chainId === chainId)
+  /** Where `track` starts scanning `chainId`'s logs: `earliestBlock`, within the window below the snapshot's head. */
+  const trackFromBlock = (chainId: number, earliestBlock: bigint) =>
+    computeTrackFromBlock({
+      earliestBlock,
+      headBlock: markets.get(chainId).getSnapshot().blockNumber,
+      blockTimeMs: getEvmChainInfo(chainId)?.blockTimeMs ?? 12_000,
+    })
   const blockTimeSec = (chainId: number) =>
     Math.ceil((getEvmChainInfo(chainId)?.blockTimeMs ?? 12_000) / 1000)
 
@@ -431,91 +441,110 @@ export function createAcrossProvider(params: {
       })
     },
 
-    async track(originTxHash): Promise<ProviderTransferRecord | undefined> {
+    async track(originTxHash, hint): Promise<ProviderTransferRecord | undefined> {
       if (!/^0x[0-9a-fA-F]{64}$/.test(originTxHash)) return undefined
       const hash = originTxHash as Hex
-      for (const origin of served) {
-        const spokePool = origin.across?.spokePool
-        if (spokePool === undefined) continue
-        const originClient = markets.get(origin.chainId).client
-        const receipt = await originClient.getTransactionReceipt({ hash }).catch(() => undefined)
-        if (receipt === undefined) continue
-        const deposited = receipt.logs
-          .filter((log) => isAddressEqual(log.address, spokePool))
-          .flatMap((log) => {
-            try {
-              const event = decodeEventLog({ abi: acrossSpokePoolAbi, data: log.data, topics: log.topics })
-              return event.eventName === 'FundsDeposited' ? [event.args] : []
-            } catch {
-              return []
-            }
-          })[0]
-        if (deposited === undefined) return undefined
-        const destination = deploymentOf(Number(deposited.destinationChainId))
-        if (destination?.across === undefined) return undefined
-        const base = { originTxHash, sourceChainId: origin.chainId, destinationChainId: destination.chainId }
-        const client = markets.get(destination.chainId).client
-        const [filled] = await client.getContractEvents({
-          address: destination.across.spokePool,
-          abi: acrossSpokePoolAbi,
-          eventName: 'FilledRelay',
-          args: { originChainId: BigInt(origin.chainId), depositId: deposited.depositId },
-          fromBlock: BigInt(destination.startBlock),
-        })
-        if (filled !== undefined) {
-          const handled = destination.across.handler
-          const fill = await client.getTransactionReceipt({ hash: filled.transactionHash })
-          for (const log of fill.logs) {
-            if (handled === undefined || !isAddressEqual(log.address, handled)) continue
-            const event = decodeEventLog({ abi: acrossHandlerAbi, data: log.data, topics: log.topics })
-            return {
-              ...base,
-              state: 'DELIVERED',
-              destinationTxHash: filled.transactionHash,
-              amountReceived: event.eventName === 'AcrossSwapped' ? event.args.amountOut : event.args.amount,
-              receivedDifferentTokens: event.eventName === 'AcrossFallback',
-              refunded: false,
-            }
+      const found =
+        hint === undefined
+          ? await findOriginReceipt(
+              served.map((d) => ({ chainId: d.chainId, client: markets.get(d.chainId).client })),
+              hash,
+            )
+          : hint.origin
+      const origin = found === undefined ? undefined : deploymentOf(found.chainId)
+      if (found === undefined || origin?.across === undefined) return undefined
+      const { receipt } = found
+      const { spokePool, entry } = origin.across
+      // a chain without our entry has no trades of ours
+      if (entry === undefined) return undefined
+      // Ours only: our AcrossEntry's own event names the deposit; a SpokePool deposit made around our entry
+      // (by anyone, for anything) is not a trade of this API and is neither answered nor stored.
+      const ours = receipt.logs
+        .filter((log) => isAddressEqual(log.address, entry))
+        .flatMap((log) => {
+          try {
+            const event = decodeEventLog({ abi: acrossEntryAbi, data: log.data, topics: log.topics })
+            return event.eventName === 'AcrossSwapDeposited' ? [event.args.depositId] : []
+          } catch {
+            return []
           }
+        })[0]
+      if (ours === undefined) return undefined
+      const originClient = markets.get(origin.chainId).client
+      const deposited = receipt.logs
+        .filter((log) => isAddressEqual(log.address, spokePool))
+        .flatMap((log) => {
+          try {
+            const event = decodeEventLog({ abi: acrossSpokePoolAbi, data: log.data, topics: log.topics })
+            return event.eventName === 'FundsDeposited' && event.args.depositId === ours ? [event.args] : []
+          } catch {
+            return []
+          }
+        })[0]
+      if (deposited === undefined) return undefined
+      const destination = deploymentOf(Number(deposited.destinationChainId))
+      if (destination?.across === undefined) return undefined
+      const base = { originTxHash, sourceChainId: origin.chainId, destinationChainId: destination.chainId }
+      const client = markets.get(destination.chainId).client
+      const [filled] = await client.getContractEvents({
+        address: destination.across.spokePool,
+        abi: acrossSpokePoolAbi,
+        eventName: 'FilledRelay',
+        args: { originChainId: BigInt(origin.chainId), depositId: deposited.depositId },
+        fromBlock: trackFromBlock(destination.chainId, BigInt(destination.startBlock)),
+      })
+      if (filled !== undefined) {
+        const handled = destination.across.handler
+        const fill = await client.getTransactionReceipt({ hash: filled.transactionHash })
+        for (const log of fill.logs) {
+          if (handled === undefined || !isAddressEqual(log.address, handled)) continue
+          const event = decodeEventLog({ abi: acrossHandlerAbi, data: log.data, topics: log.topics })
           return {
             ...base,
             state: 'DELIVERED',
             destinationTxHash: filled.transactionHash,
-            amountReceived: deposited.outputAmount,
-            receivedDifferentTokens: false,
+            amountReceived: event.eventName === 'AcrossSwapped' ? event.args.amountOut : event.args.amount,
+            receivedDifferentTokens: event.eventName === 'AcrossFallback',
             refunded: false,
           }
         }
-        // unfilled: a refund leaf executed on the origin after the deposit, paying the depositor its input
-        const depositor = wordToAddress(deposited.depositor)
-        const inputToken = wordToAddress(deposited.inputToken)
-        const refunds = await originClient.getContractEvents({
-          address: spokePool,
-          abi: acrossSpokePoolAbi,
-          eventName: 'ExecutedRelayerRefundRoot',
-          args: { chainId: BigInt(origin.chainId) },
-          fromBlock: receipt.blockNumber,
-        })
-        const refund = refunds.find(
-          (r) =>
-            isAddressEqual(r.args.l2TokenAddress ?? zeroAddress, inputToken) &&
-            (r.args.refundAddresses ?? []).some(
-              (a, i) => isAddressEqual(a, depositor) && r.args.refundAmounts?.[i] === deposited.inputAmount,
-            ),
-        )
-        if (refund !== undefined)
-          return {
-            ...base,
-            state: 'FAILED',
-            // the refund is paid on the origin: its transaction stands where a delivery's would
-            destinationTxHash: refund.transactionHash,
-            amountReceived: deposited.inputAmount,
-            receivedDifferentTokens: false,
-            refunded: true,
-          }
-        return { ...base, state: 'INFLIGHT', receivedDifferentTokens: false, refunded: false }
+        return {
+          ...base,
+          state: 'DELIVERED',
+          destinationTxHash: filled.transactionHash,
+          amountReceived: deposited.outputAmount,
+          receivedDifferentTokens: false,
+          refunded: false,
+        }
       }
-      return undefined
+      // unfilled: a refund leaf executed on the origin after the deposit, paying the depositor its input
+      const depositor = wordToAddress(deposited.depositor)
+      const inputToken = wordToAddress(deposited.inputToken)
+      const refunds = await originClient.getContractEvents({
+        address: spokePool,
+        abi: acrossSpokePoolAbi,
+        eventName: 'ExecutedRelayerRefundRoot',
+        args: { chainId: BigInt(origin.chainId) },
+        fromBlock: trackFromBlock(origin.chainId, receipt.blockNumber),
+      })
+      const refund = refunds.find(
+        (r) =>
+          isAddressEqual(r.args.l2TokenAddress ?? zeroAddress, inputToken) &&
+          (r.args.refundAddresses ?? []).some(
+            (a, i) => isAddressEqual(a, depositor) && r.args.refundAmounts?.[i] === deposited.inputAmount,
+          ),
+      )
+      if (refund !== undefined)
+        return {
+          ...base,
+          state: 'FAILED',
+          // the refund is paid on the origin: its transaction stands where a delivery's would
+          destinationTxHash: refund.transactionHash,
+          amountReceived: deposited.inputAmount,
+          receivedDifferentTokens: false,
+          refunded: true,
+        }
+      return { ...base, state: 'INFLIGHT', receivedDifferentTokens: false, refunded: false }
     },
   }
 }

@@ -12,11 +12,14 @@ import {
 } from 'viem'
 import { z } from 'zod'
 import { stargateComposerAbi, stargateEntryAbi } from '../../../contracts/artifacts'
+import { getEvmChainInfo } from '../../chains/chainInfo'
 import type { ChainDeployment, StargatePoolInfo } from '../../chains/deployment'
 import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
+import { computeTrackFromBlock } from '../computeTrackFromBlock'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
+import { findOriginReceipt } from '../findOriginReceipt'
 import { badPostedField, parsePostedDetails, postedFields } from '../parsePostedDetails'
 import { toProviderSentTransfers } from '../toProviderSentTransfers'
 import type { CrossChainProvider, ProviderQuote, ProviderTransferRecord } from '../types'
@@ -71,6 +74,13 @@ export function createStargateProvider(params: {
   const served = deployments.filter((d) => d.stargate !== undefined && d.layerZero !== undefined)
   const deploymentOf = (chainId: number) => served.find((d) => d.chainId === chainId)
   const chainIds = served.map((d) => d.chainId)
+  /** Where `track` starts scanning `chainId`'s logs: `earliestBlock`, within the window below the snapshot's head. */
+  const trackFromBlock = (chainId: number, earliestBlock: bigint) =>
+    computeTrackFromBlock({
+      earliestBlock,
+      headBlock: markets.get(chainId).getSnapshot().blockNumber,
+      blockTimeMs: getEvmChainInfo(chainId)?.blockTimeMs ?? 12_000,
+    })
   // a pool's shared decimals are immutable: read once per pool
   const sharedDecimalsOf = new Map<string, Promise<number>>()
   const readSharedDecimals = (chainId: number, pool: Address) => {
@@ -368,90 +378,94 @@ export function createStargateProvider(params: {
       })
     },
 
-    async track(originTxHash): Promise<ProviderTransferRecord | undefined> {
+    async track(originTxHash, hint): Promise<ProviderTransferRecord | undefined> {
       if (!/^0x[0-9a-fA-F]{64}$/.test(originTxHash)) return undefined
       const hash = originTxHash as Hex
-      for (const origin of served) {
-        const receipt = await markets
-          .get(origin.chainId)
-          .client.getTransactionReceipt({ hash })
-          .catch(() => undefined)
-        if (receipt === undefined || origin.stargate === undefined) continue
-        const sent = receipt.logs
-          .filter((log) => isAddressEqual(log.address, origin.stargate?.entry ?? zeroAddress))
-          .flatMap((log) => {
-            try {
-              const event = decodeEventLog({ abi: stargateEntryAbi, data: log.data, topics: log.topics })
-              return event.eventName === 'CrossSwapSent' ? [event.args] : []
-            } catch {
-              return []
-            }
-          })[0]
-        if (sent === undefined) return undefined
-        const destination = served.find((d) => d.layerZero?.eid === sent.dstEid)
-        if (destination?.stargate === undefined) return undefined
-        const base = {
-          originTxHash,
-          sourceChainId: origin.chainId,
-          destinationChainId: destination.chainId,
-        }
-        const client = markets.get(destination.chainId).client
-        const composed = await client.getContractEvents({
-          address: destination.stargate.composer,
-          abi: stargateComposerAbi,
-          args: { guid: sent.guid },
-          fromBlock: BigInt(destination.startBlock),
-        })
-        // An event whose transaction the destination no longer holds (it rolled back) is no delivery: the
-        // transfer is in flight again until the relayer delivers it anew.
-        const held = await Promise.all(composed.map((event) => isLogOnChain(client, event)))
-        for (const event of composed.filter((_, i) => held[i])) {
-          if (event.eventName === 'ComposeSwapped')
-            return {
-              ...base,
-              state: 'DELIVERED',
-              destinationTxHash: event.transactionHash,
-              amountReceived: event.args.amountOut,
-              tokenReceived: event.args.tokenOut,
-              receivedDifferentTokens: false,
-            }
-          // The destination swap failed (market moved, deadline passed): the spec's "destination trade
-          // failed", with the bridged asset paid to the receiver instead.
-          if (event.eventName === 'ComposeFallback')
-            return {
-              ...base,
-              state: 'FAILED',
-              destinationTxHash: event.transactionHash,
-              amountReceived: event.args.amount,
-              tokenReceived: event.args.token,
-              receivedDifferentTokens: true,
-            }
-        }
-        const received = await client.getContractEvents({
-          abi: stargatePoolAbi,
-          eventName: 'OFTReceived',
-          args: { guid: sent.guid },
-          fromBlock: BigInt(destination.startBlock),
-        })
-        const arrived = received[0]
-        if (
-          arrived !== undefined &&
-          (await isLogOnChain(client, arrived)) &&
-          !isAddressEqual(arrived.args.toAddress ?? zeroAddress, destination.stargate.composer)
-        )
+      const found =
+        hint === undefined
+          ? await findOriginReceipt(
+              served.map((d) => ({ chainId: d.chainId, client: markets.get(d.chainId).client })),
+              hash,
+            )
+          : hint.origin
+      const origin = served.find((d) => d.chainId === found?.chainId)
+      if (found === undefined || origin?.stargate === undefined) return undefined
+      const { receipt } = found
+      const entry = origin.stargate.entry
+      // Ours only: our StargateEntry's own send event; a Stargate send made without it is someone else's
+      const sent = receipt.logs
+        .filter((log) => isAddressEqual(log.address, entry))
+        .flatMap((log) => {
+          try {
+            const event = decodeEventLog({ abi: stargateEntryAbi, data: log.data, topics: log.topics })
+            return event.eventName === 'CrossSwapSent' ? [event.args] : []
+          } catch {
+            return []
+          }
+        })[0]
+      if (sent === undefined) return undefined
+      const destination = served.find((d) => d.layerZero?.eid === sent.dstEid)
+      if (destination?.stargate === undefined) return undefined
+      const base = {
+        originTxHash,
+        sourceChainId: origin.chainId,
+        destinationChainId: destination.chainId,
+      }
+      const client = markets.get(destination.chainId).client
+      const composed = await client.getContractEvents({
+        address: destination.stargate.composer,
+        abi: stargateComposerAbi,
+        args: { guid: sent.guid },
+        fromBlock: trackFromBlock(destination.chainId, BigInt(destination.startBlock)),
+      })
+      // An event whose transaction the destination no longer holds (it rolled back) is no delivery: the
+      // transfer is in flight again until the relayer delivers it anew.
+      const held = await Promise.all(composed.map((event) => isLogOnChain(client, event)))
+      for (const event of composed.filter((_, i) => held[i])) {
+        if (event.eventName === 'ComposeSwapped')
           return {
             ...base,
             state: 'DELIVERED',
-            destinationTxHash: arrived.transactionHash,
-            amountReceived: arrived.args.amountReceivedLD ?? 0n,
-            tokenReceived:
-              destination.stargate.pools.find((p) => isAddressEqual(p.pool, arrived.address))?.token ??
-              zeroAddress,
+            destinationTxHash: event.transactionHash,
+            amountReceived: event.args.amountOut,
+            tokenReceived: event.args.tokenOut,
             receivedDifferentTokens: false,
           }
-        return { ...base, state: 'INFLIGHT', receivedDifferentTokens: false }
+        // The destination swap failed (market moved, deadline passed): the spec's "destination trade
+        // failed", with the bridged asset paid to the receiver instead.
+        if (event.eventName === 'ComposeFallback')
+          return {
+            ...base,
+            state: 'FAILED',
+            destinationTxHash: event.transactionHash,
+            amountReceived: event.args.amount,
+            tokenReceived: event.args.token,
+            receivedDifferentTokens: true,
+          }
       }
-      return undefined
+      const received = await client.getContractEvents({
+        abi: stargatePoolAbi,
+        eventName: 'OFTReceived',
+        args: { guid: sent.guid },
+        fromBlock: trackFromBlock(destination.chainId, BigInt(destination.startBlock)),
+      })
+      const arrived = received[0]
+      if (
+        arrived !== undefined &&
+        (await isLogOnChain(client, arrived)) &&
+        !isAddressEqual(arrived.args.toAddress ?? zeroAddress, destination.stargate.composer)
+      )
+        return {
+          ...base,
+          state: 'DELIVERED',
+          destinationTxHash: arrived.transactionHash,
+          amountReceived: arrived.args.amountReceivedLD ?? 0n,
+          tokenReceived:
+            destination.stargate.pools.find((p) => isAddressEqual(p.pool, arrived.address))?.token ??
+            zeroAddress,
+          receivedDifferentTokens: false,
+        }
+      return { ...base, state: 'INFLIGHT', receivedDifferentTokens: false }
     },
   }
 }

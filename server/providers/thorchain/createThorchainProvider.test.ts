@@ -34,3 +34,70 @@ describe('createThorchainProvider usdPriceOf', () => {
     expect(poolReads).toBe(1)
   })
 })
+
+describe('createThorchainProvider track: only inbounds of ours are trades', () => {
+  const ETH_RECEIVER = '0x00000000000000000000000000000000000a7011'
+  const status = (tx: { chain: string; asset: string; memo: string; coins?: number }) => ({
+    tx: {
+      id: 'AB'.repeat(32),
+      chain: tx.chain,
+      coins: Array.from({ length: tx.coins ?? 1 }, () => ({ asset: tx.asset, amount: '1000000' })),
+      memo: tx.memo,
+    },
+    out_txs: [
+      {
+        id: 'CD'.repeat(32),
+        chain: 'ETH',
+        to_address: ETH_RECEIVER,
+        coins: [{ asset: 'ETH.ETH', amount: '25000000' }],
+      },
+    ],
+  })
+  const track = async (observed: ReturnType<typeof status>) => {
+    const client: ThornodeClient = {
+      inboundAddresses: async () => [],
+      pools: async () => [],
+      quoteSwap: async () => {
+        throw new Error('not used')
+      },
+      txStatus: async () => observed,
+    }
+    return createThorchainProvider({ client, chainIds: [1, BTC] }).track('ab'.repeat(32))
+  }
+
+  it('a BTC deposit whose memo swaps to ETH with no affiliate is ours: delivered, in wei', async () => {
+    expect(
+      await track(status({ chain: 'BTC', asset: 'BTC.BTC', memo: `=:ETH.ETH:${ETH_RECEIVER}:2400000` })),
+    ).toEqual({
+      originTxHash: 'ab'.repeat(32),
+      sourceChainId: BTC,
+      destinationChainId: 1,
+      receivedDifferentTokens: false,
+      state: 'DELIVERED',
+      destinationTxHash: 'CD'.repeat(32),
+      amountReceived: 250_000_000_000_000_000n,
+    })
+  })
+
+  it.each([
+    [
+      'a foreign front end with an affiliate',
+      { chain: 'BTC', asset: 'BTC.BTC', memo: `=:ETH.ETH:${ETH_RECEIVER}:0:xx:50` },
+    ],
+    ['a zero-fee affiliate tag', { chain: 'BTC', asset: 'BTC.BTC', memo: `=:ETH.ETH:${ETH_RECEIVER}:0:xx` }],
+    ['a liquidity add', { chain: 'BTC', asset: 'BTC.BTC', memo: '+:BTC.BTC' }],
+    ['an unparsable memo', { chain: 'BTC', asset: 'BTC.BTC', memo: 'hello' }],
+    [
+      'a destination we do not serve',
+      { chain: 'BTC', asset: 'BTC.BTC', memo: `=:DOGE.DOGE:${ETH_RECEIVER}` },
+    ],
+    ['a token, not the native coin', { chain: 'ETH', asset: 'ETH.USDC-0XA0B8', memo: '=:BTC.BTC:bc1qxyz' }],
+    ['two coins', { chain: 'BTC', asset: 'BTC.BTC', memo: `=:ETH.ETH:${ETH_RECEIVER}`, coins: 2 }],
+    [
+      'a source chain we do not serve',
+      { chain: 'DOGE', asset: 'DOGE.DOGE', memo: `=:ETH.ETH:${ETH_RECEIVER}` },
+    ],
+  ])('%s is not ours: undefined', async (_name, tx) => {
+    expect(await track(status(tx))).toBeUndefined()
+  })
+})

@@ -14,7 +14,7 @@ import { stepsFromJson, stepsToJson } from '../contractStepsJson'
 import { parsePostedDetails } from '../parsePostedDetails'
 import { planPathSteps } from '../stargate/planPathSteps'
 import type { CrossChainProvider, ProviderQuote, ProviderTransaction, ProviderTransferRecord } from '../types'
-import type { ThornodeClient, ThornodeInboundAddress } from './createThornodeClient'
+import type { ThornodeClient, ThornodeInboundAddress, ThornodeTxStatus } from './createThornodeClient'
 import { ThornodeRefusal } from './createThornodeClient'
 import { priceThorAssetsUsd } from './priceThorAssetsUsd'
 import {
@@ -101,6 +101,45 @@ export function createThorchainProvider(params: {
     return inbound
   }
 
+  /**
+   * The rule for "ours" on the liquidity network, whose deposits carry no mark of our contracts (UTXO and Cosmos
+   * payments, router deposits): an inbound is a trade of this API only when it is what `buildTransaction` could
+   * have sent: the native coin of a chain we serve, with a memo that parses as a swap, names no affiliate (ours
+   * never do) and asks for the native asset of a chain we serve in a direction we serve. Anything else (a
+   * liquidity add, a foreign front end's affiliate swap, an invalid memo) is someone else's: not answered, not
+   * stored. The chains and sides of such a swap, else undefined.
+   */
+  const toOurSwap = (
+    tx: ThornodeTxStatus['tx'],
+  ): { sourceChainId: number; destinationChainId: number } | undefined => {
+    const sourceChainId = chainIdOfThorChain(tx.chain)
+    if (sourceChainId === undefined || !chainIds.includes(sourceChainId)) return undefined
+    const coin = tx.coins[0]
+    if (tx.coins.length !== 1 || coin?.asset.toUpperCase() !== toThorNativeAsset(sourceChainId, zeroAddress))
+      return undefined
+    let memo: SwapMemo
+    try {
+      memo = parseSwapMemo(tx.memo ?? '')
+    } catch (error: unknown) {
+      if (error instanceof MemoError) return undefined
+      throw error
+    }
+    if (memo.affiliate !== undefined || memo.affiliateBps > 0) return undefined
+    const destinationChainId = chainIdOfThorChain(memo.asset.chain)
+    if (
+      destinationChainId === undefined ||
+      toThorNativeAsset(destinationChainId, zeroAddress) !== formatThorAsset(memo.asset) ||
+      !servesPair(sourceChainId, destinationChainId)
+    )
+      return undefined
+    return { sourceChainId, destinationChainId }
+  }
+  const servesPair = (sourceChainId: number, destinationChainId: number) =>
+    chainIds.includes(sourceChainId) &&
+    chainIds.includes(destinationChainId) &&
+    sourceChainId !== destinationChainId &&
+    (familyOf(sourceChainId) !== 'evm' || familyOf(destinationChainId) !== 'evm')
+
   return {
     id: 'thorchain',
     tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
@@ -114,11 +153,7 @@ export function createThorchainProvider(params: {
         'A cross-chain liquidity network: native assets swap through RUNE pools and are paid out by its vaults, no wrapped tokens.',
     },
     chainIds,
-    serves(sourceChainId, destinationChainId) {
-      if (!chainIds.includes(sourceChainId) || !chainIds.includes(destinationChainId)) return false
-      if (sourceChainId === destinationChainId) return false
-      return familyOf(sourceChainId) !== 'evm' || familyOf(destinationChainId) !== 'evm'
-    },
+    serves: servesPair,
 
     async quote(request, { signal }) {
       const tokenSource =
@@ -355,28 +390,24 @@ export function createThorchainProvider(params: {
       )
     },
 
+    // one lookup of THORNode's whatever the hint says: the network's EVM chains need not be chains we hold
     async track(originTxHash): Promise<ProviderTransferRecord | undefined> {
       const status = await client.txStatus(originTxHash)
       if (status === undefined) return undefined
-      const sourceChainId = chainIdOfThorChain(status.tx.chain)
-      if (sourceChainId === undefined) return undefined
-      let destinationChainId = sourceChainId
-      try {
-        const memo = parseSwapMemo(status.tx.memo ?? '')
-        destinationChainId = chainIdOfThorChain(memo.asset.chain) ?? sourceChainId
-      } catch {
-        // an invalid memo is refunded on the source chain
-      }
+      const ours = toOurSwap(status.tx)
+      if (ours === undefined) return undefined
+      const { sourceChainId, destinationChainId } = ours
       const out = status.out_txs?.[0]
       const base = { originTxHash, sourceChainId, destinationChainId, receivedDifferentTokens: false }
       if (out === undefined) return { ...base, state: 'INFLIGHT' }
       const outChainId = chainIdOfThorChain(out.chain) ?? sourceChainId
       const decimals = getChainInfo(outChainId)?.nativeCurrency.decimals ?? 8
       const paid = fromThorUnits(BigInt(out.coins[0]?.amount ?? '0'), decimals)
-      const refunded = outChainId === sourceChainId && destinationChainId !== sourceChainId
+      // an outbound on the source chain is the network's refund (our swaps always cross chains)
+      const refunded = outChainId === sourceChainId
       return {
         ...base,
-        state: refunded || destinationChainId === sourceChainId ? 'FAILED' : 'DELIVERED',
+        state: refunded ? 'FAILED' : 'DELIVERED',
         destinationTxHash: out.id,
         amountReceived: paid,
       }
