@@ -111,8 +111,9 @@ export interface ThornodeClient {
 /**
  * A client of THORNode's HTTP API (`/thorchain/...`, THORNode's field names and 1e8 units) at `baseUrl`: the
  * devnet's liquidity network or a real THORNode. Answers are validated; a 4xx answer throws
- * `ThornodeRefusal` with THORNode's message, anything else unexpected throws an Error. A THORNode that does not
- * answer within `timeoutMs` (default 1.5 s) or cannot be reached throws `AppError('UPSTREAM_UNAVAILABLE')` (503).
+ * `ThornodeRefusal` with THORNode's message. A THORNode that does not answer within `timeoutMs` (default 1.5 s),
+ * cannot be reached, answers 5xx or answers a body of another shape throws `AppError('UPSTREAM_UNAVAILABLE')`
+ * (503).
  */
 export function createThornodeClient(params: {
   baseUrl: string
@@ -151,8 +152,21 @@ export function createThornodeClient(params: {
         res.status,
       )
     }
-    if (!res.ok) throw new Error(`THORNode answered ${res.status} for ${path}`)
-    return schema.parse(body)
+    // a 5xx (often a gateway in front of a THORNode that froze) or a body of another shape is an outage too
+    if (!res.ok)
+      throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network (THORNode) is unavailable', {
+        details: { status: res.status },
+      })
+    const parsed = schema.safeParse(body)
+    if (!parsed.success)
+      throw new AppError(
+        'UPSTREAM_UNAVAILABLE',
+        'The liquidity network (THORNode) answered in an unknown form',
+        {
+          cause: parsed.error,
+        },
+      )
+    return parsed.data
   }
 
   return {

@@ -1,0 +1,53 @@
+import { createServer, type Socket } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
+import { allocateTestPorts } from '../testing/allocateTestPorts'
+import { createTestApp } from '../testing/createTestApp'
+import { openMemoryStore } from '../testing/openMemoryStore'
+
+/** A THORNode that froze: it accepts connections and never answers. */
+const sockets: Socket[] = []
+const frozen = createServer((socket) => sockets.push(socket))
+let port = 0
+// started before the clock runs: PGlite's WASM start-up holds the event loop for seconds on a loaded machine
+let store: Awaited<ReturnType<typeof openMemoryStore>>
+
+beforeAll(async () => {
+  store = await openMemoryStore()
+  port = await allocateTestPorts(1)
+  await new Promise<void>((resolve) => frozen.listen(port, '127.0.0.1', resolve))
+})
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy()
+  await new Promise<void>((resolve) => frozen.close(() => resolve()))
+  await store?.close()
+})
+
+const appWith = (client: ReturnType<typeof createThornodeClient>) => {
+  const thorchain = createThorchainProvider({ client, chainIds: [1] })
+  return createTestApp({ store, cross: { providers: [thorchain], thorchain } }).app
+}
+
+describe('the inbound-address paths when THORNode is out', () => {
+  it.each([
+    ['frozen', () => createThornodeClient({ baseUrl: `http://127.0.0.1:${port}` })],
+    [
+      'behind a gateway answering 502',
+      () =>
+        createThornodeClient({
+          baseUrl: 'http://thornode.test',
+          fetch: async () => new Response('<html>Bad Gateway</html>', { status: 502 }),
+        }),
+    ],
+  ])('%s: 503 UPSTREAM_UNAVAILABLE within 2 s on both paths', async (_name, client) => {
+    const app = appWith(client())
+    for (const path of ['/info/provider-inbound-address', '/trade/info/thorchain-inbound-address']) {
+      const startedAt = Date.now()
+      const res = await app.request(path)
+      const body = (await res.json()) as { error?: { code: string } }
+      expect([path, res.status, body.error?.code]).toEqual([path, 503, 'UPSTREAM_UNAVAILABLE'])
+      expect(Date.now() - startedAt).toBeLessThan(2_000)
+    }
+  })
+})
