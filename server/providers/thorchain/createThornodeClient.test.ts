@@ -63,6 +63,34 @@ describe('createThornodeClient', () => {
     ])
   })
 
+  it('after an outage, calls within the hold answer 503 at once; the first after it asks THORNode again', async () => {
+    let clockMs = 1_000_000
+    let asked = 0
+    let refusing = true
+    const client = createThornodeClient({
+      baseUrl: 'http://thornode.test',
+      now: () => clockMs,
+      fetch: async () => {
+        asked += 1
+        if (refusing) throw new TypeError('fetch failed')
+        return Response.json([])
+      },
+    })
+    const codeOf = async (call: Promise<unknown>) => {
+      const error = await errorOf(call)
+      return error instanceof AppError ? error.code : error
+    }
+    expect([await codeOf(client.inboundAddresses()), asked]).toEqual(['UPSTREAM_UNAVAILABLE', 1])
+    clockMs += 2_999
+    expect([await codeOf(client.pools()), asked]).toEqual(['UPSTREAM_UNAVAILABLE', 1])
+    refusing = false
+    expect([await codeOf(client.inboundAddresses()), asked]).toEqual(['UPSTREAM_UNAVAILABLE', 1])
+    clockMs += 1
+    expect([await client.inboundAddresses(), asked]).toEqual([[], 2])
+    refusing = true
+    expect([await codeOf(client.pools()), asked]).toEqual(['UPSTREAM_UNAVAILABLE', 3])
+  })
+
   it("the caller's own abort is passed on as it is", async () => {
     const client = createThornodeClient({ baseUrl: `http://127.0.0.1:${port}` })
     const controller = new AbortController()
