@@ -24,8 +24,10 @@ afterAll(async () => {
   await store?.close()
 })
 
+const BTC = -3980891822
+
 const appWith = (client: ReturnType<typeof createThornodeClient>) => {
-  const thorchain = createThorchainProvider({ client, chainIds: [1] })
+  const thorchain = createThorchainProvider({ client, chainIds: [1, BTC] })
   return createTestApp({ store, cross: { providers: [thorchain], thorchain } }).app
 }
 
@@ -49,5 +51,25 @@ describe('the inbound-address paths when THORNode is out', () => {
       expect([path, res.status, body.error?.code]).toEqual([path, 503, 'UPSTREAM_UNAVAILABLE'])
       expect(Date.now() - startedAt).toBeLessThan(2_000)
     }
+  })
+})
+
+describe('a cross quote when THORNode is frozen', () => {
+  it('BTC to ETH: 503 UPSTREAM_UNAVAILABLE within 2 s, though the quote asks THORNode twice', async () => {
+    const app = appWith(createThornodeClient({ baseUrl: `http://127.0.0.1:${port}` }))
+    const query = new URLSearchParams({
+      fromTokenAddress: '0x0000000000000000000000000000000000000000',
+      toTokenAddress: '0x0000000000000000000000000000000000000000',
+      amount: '10000000',
+      destinationChainId: '1',
+      sender: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      receiver: '0x00000000000000000000000000000000000b0b01',
+      slippage: '0.01',
+    })
+    const startedAt = Date.now()
+    const res = await app.request(`/trade/v1/${BTC}/quote/cross?${query}`)
+    const body = (await res.json()) as { error?: { code: string } }
+    expect([res.status, body.error?.code]).toEqual([503, 'UPSTREAM_UNAVAILABLE'])
+    expect(Date.now() - startedAt).toBeLessThan(2_000)
   })
 })
