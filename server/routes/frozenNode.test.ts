@@ -75,6 +75,18 @@ describe('a frozen chain node answers 503 within 2 s on every path, and quotes c
       slippage: '0.01',
       disableEstimate: 'true',
     })}`
+  // the frozen chain as the destination: a quote from the other chain
+  const crossInto = () =>
+    `/trade/v1/${OTHER}/quote/cross?${new URLSearchParams({
+      fromTokenAddress: h.token(OTHER, 'USDC').address,
+      toTokenAddress: usdc(),
+      amount: '1000000000',
+      destinationChainId: String(FROZEN),
+      sender: h.account(0).address,
+      receiver: h.account(0).address,
+      slippage: '0.01',
+      disableEstimate: 'true',
+    })}`
   const swap = () =>
     `/trade/v1/${FROZEN}/swap/single?${new URLSearchParams({
       fromTokenAddress: zeroAddress,
@@ -92,7 +104,7 @@ describe('a frozen chain node answers 503 within 2 s on every path, and quotes c
       tokenAddress: usdc(),
       walletAddress: h.account(0).address,
     })}`
-  const paths = () => [single(), estimated(), cross(), swap(), allowance(), approval()]
+  const paths = () => [single(), estimated(), cross(), crossInto(), swap(), allowance(), approval()]
 
   /** Status and error code of `path`, and when it answered (ms since `since`). */
   const ask = async (path: string, since: number) => {
