@@ -162,13 +162,17 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       deployments,
       pollIntervalMs,
       followHeads: true,
+      watchLiveness: true,
       ...(routingPool ? { routingPool } : {}),
       onChainDown: (chainId, err) =>
-        logger.warn('chain node does not answer; quotes answer 503 once the snapshot is stale', {
-          component: 'pools',
-          chainId,
-          err,
-        }),
+        logger.warn(
+          'chain node does not answer; its quotes answer 503 (at once when it misses the liveness read, else once the snapshot is stale)',
+          {
+            component: 'pools',
+            chainId,
+            err,
+          },
+        ),
       onChainUp: (chainId) => logger.info('chain node answers again', { component: 'pools', chainId }),
     })
     await markets.start()

@@ -8,7 +8,8 @@ interface FreshnessSource {
 
 /**
  * Applies the single-chain staleness rule to both sides of a cross-chain trade: when the node of the source
- * or destination chain has stopped answering for longer than `getSnapshotMaxAgeMs`, its market's
+ * or destination chain misses its liveness read, or its reads have failed for longer than
+ * `getSnapshotMaxAgeMs`, its market's
  * `getSnapshot` throws `UPSTREAM_UNAVAILABLE` (503), and so does this, at once, before any provider is asked
  * (a provider would otherwise wait on the frozen node until its timeout, or quote from pre-outage state).
  * Chains without a market (UTXO, Cosmos) and a market with no snapshot yet are left to the providers.

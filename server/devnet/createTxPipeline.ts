@@ -41,7 +41,8 @@ const maxMineRounds = 100
  * transactions can be queued before their predecessors run). `flush()` switches automine off, cuts the
  * queue into blocks whose gas limits sum below the block gas limit (anvil drops a transaction that does
  * not fit the block being built, together with all its nonce successors), sends each block's
- * transactions in one JSON-RPC batch, mines it with `evm_mine`, and switches automine back on.
+ * transactions in one JSON-RPC batch, mines it with `evm_mine` until `account`'s transactions have left the
+ * pool (other accounts' stuck transactions are neither waited on nor dropped), and switches automine back on.
  * Only safe while nobody else sends from `account`.
  */
 export function createTxPipeline(params: {
@@ -80,15 +81,44 @@ export function createTxPipeline(params: {
       ),
     )
 
-  const mineUntilEmpty = async () => {
+  const own = params.account.address.toLowerCase()
+  /** This account's transactions in the pool, pending (next in nonce order) and queued (behind a gap). */
+  const countOwn = async () => {
+    const content = await client.getTxpoolContent()
+    const count = (bySender: Record<string, Record<string, unknown>>) =>
+      Object.entries(bySender)
+        .filter(([sender]) => sender.toLowerCase() === own)
+        .reduce((sum, [, byNonce]) => sum + Object.keys(byNonce).length, 0)
+    return { pending: count(content.pending), queued: count(content.queued) }
+  }
+
+  /**
+   * Mines until this account's transactions have left the pool. Other accounts' transactions are not ours to
+   * wait on: one queued behind its own nonce gap, or priced below the base fee, stays in the pool forever.
+   */
+  const mineOwn = async () => {
     for (let round = 0; round < maxMineRounds; round++) {
-      const status = await client.getTxpoolStatus()
+      const status = await countOwn()
       if (status.pending === 0 && status.queued === 0) return
       if (status.pending === 0)
         throw new DevnetTxError(`${status.queued} transactions stuck behind a nonce gap`)
       await client.mine({ blocks: 1 })
     }
     throw new DevnetTxError('transaction pool did not drain')
+  }
+
+  /**
+   * Mines what others sent while automine was off (it would otherwise wait for the next transaction), as long
+   * as each block takes some: what no block takes (a nonce gap, a fee below the base fee) is left where it is.
+   */
+  const mineOthers = async () => {
+    let pending = (await client.getTxpoolStatus()).pending
+    for (let round = 0; round < maxMineRounds && pending > 0; round++) {
+      await client.mine({ blocks: 1 })
+      const left = (await client.getTxpoolStatus()).pending
+      if (left >= pending) return
+      pending = left
+    }
   }
 
   const flush = async () => {
@@ -123,12 +153,11 @@ export function createTxPipeline(params: {
         })
         await client.mine({ blocks: 1 })
       }
-      await mineUntilEmpty()
+      await mineOwn()
     } finally {
       await client.setAutomine(true)
     }
-    // A transaction sent by someone else while automine was off would otherwise wait for the next one.
-    await mineUntilEmpty()
+    await mineOthers()
     const receipts = await Promise.all(
       hashes.map((hash, i) =>
         client.getTransactionReceipt({ hash }).catch((error: unknown) => {

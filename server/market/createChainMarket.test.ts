@@ -16,7 +16,7 @@ describe('createChainMarket when its node stops answering', () => {
     await h?.stop()
   })
 
-  it('keeps quoting from the last snapshot for a few blocks, then answers 503, and comes back with the node', async () => {
+  it('keeps quoting from the last snapshot for a few blocks while its reads fail, then answers 503, and comes back with the node', async () => {
     const deployment = h.deployment(CHAIN_ID)
     const node = http(deployment.rpcUrl)({})
     let nodeDown = false
@@ -69,6 +69,54 @@ describe('createChainMarket when its node stops answering', () => {
       expect(market.getSnapshot().blockNumber).toBe(snapshot.blockNumber)
     } finally {
       market.poolSync.stop()
+    }
+  })
+
+  it('answers 503 at once when the node misses its 1-s liveness read, and quotes again when it answers', async () => {
+    const deployment = h.deployment(CHAIN_ID)
+    const node = http(deployment.rpcUrl)({})
+    let frozen = false
+    const client = createPublicClient({
+      transport: custom({
+        // a frozen node: the request is taken and never answered
+        request: (args) => (frozen ? new Promise<never>(() => undefined) : node.request(args)),
+      }),
+    }) as PublicClient
+    const events: string[] = []
+    const market = createChainMarket({
+      deployment,
+      pollIntervalMs: 3_600_000,
+      client,
+      watchLiveness: true,
+      onDown: () => events.push('down'),
+      onUp: () => events.push('up'),
+    })
+    const codeOf = () => {
+      try {
+        market.getSnapshot()
+        return 'fresh'
+      } catch (error: unknown) {
+        return error instanceof AppError ? `${error.status} ${error.code}` : String(error)
+      }
+    }
+    const waitFor = async (condition: () => boolean) => {
+      for (let i = 0; i < 300 && !condition(); i++) await new Promise((r) => setTimeout(r, 10))
+      return condition()
+    }
+    await market.poolSync.start()
+    try {
+      const snapshot = market.getSnapshot()
+      frozen = true
+      // 500 ms between reads plus the 1-s deadline, well inside the snapshot's 36-s max age
+      expect(await waitFor(() => events.length === 1)).toBe(true)
+      expect([events, codeOf()]).toEqual([['down'], '503 UPSTREAM_UNAVAILABLE'])
+
+      frozen = false
+      expect(await waitFor(() => events.length === 2)).toBe(true)
+      expect([events, codeOf()]).toEqual([['down', 'up'], 'fresh'])
+      expect(market.getSnapshot()).toBe(snapshot)
+    } finally {
+      market.stop()
     }
   })
 

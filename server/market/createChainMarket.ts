@@ -29,6 +29,13 @@ import type { RoutingPool } from '../routingPool/createRoutingPool'
 const GAS_PRICE_TTL_MS = 2_000
 /** A quote waits at most this long for the snapshot of a block the subscription has announced. */
 const FRESH_SNAPSHOT_WAIT_MS = 1_500
+/**
+ * The node's head is read this often with this deadline, apart from the pool refreshes: a frozen node is
+ * unreachable within 1.5 s, so every path answers 503 within 2 s (eth_blockNumber takes milliseconds on a
+ * healthy node, remote ones included).
+ */
+const LIVENESS_INTERVAL_MS = 500
+const LIVENESS_TIMEOUT_MS = 1_000
 
 export interface ChainMarket {
   readonly chainId: number
@@ -109,7 +116,13 @@ export interface CreateChainMarketParams {
    * of the poll loop. Off in tests that revert the chain and refresh explicitly.
    */
   followHeads?: boolean
-  /** For tests: an existing client. */
+  /**
+   * Read the node's head every 500 ms with a 1-s deadline (the server turns it on): a node that misses it is
+   * unreachable, and quotes and the market's reads answer 503 at once until it answers again. Off by default,
+   * for tests whose chains the suite starves of CPU (a slow answer there is not an outage).
+   */
+  watchLiveness?: boolean
+  /** For tests: an existing client (its liveness reads go through it too). */
   client?: PublicClient
   /** Clock in ms (snapshot age); injectable for tests. */
   now?: () => number
@@ -128,35 +141,96 @@ export function getSnapshotMaxAgeMs(chainId: number): number {
 /**
  * Everything a quote needs about one chain, kept warm in memory: the pool snapshot (refreshed per
  * block by pool sync), USD prices derived from it, and the gas price. Call `start()` before use.
- * When the node stops answering, `getSnapshot` keeps serving the last snapshot for `getSnapshotMaxAgeMs`,
- * then throws `UPSTREAM_UNAVAILABLE` (503) until a refresh succeeds again; `onDown`/`onUp` fire once each.
+ * A node that does not answer its liveness read within 1 s is unreachable: `getSnapshot` throws
+ * `UPSTREAM_UNAVAILABLE` (503) at once, and the market client's calls in flight or made meanwhile fail at once
+ * (their callers map that to 503), until the node answers again. A node that answers but whose refreshes
+ * fail keeps serving the last snapshot for `getSnapshotMaxAgeMs`, then throws 503 until a refresh succeeds.
+ * `onDown`/`onUp` fire once per outage.
  */
 export function createChainMarket(params: CreateChainMarketParams): ChainMarket {
   const { deployment } = params
+  /** Set while the node misses its liveness reads: then the client's calls fail at once (`cutOff`). */
+  let unreachable = false
+  const cutOffs = new Set<() => void>()
+  const unreachableError = () => new Error(`the node of chain ${deployment.chainId} does not answer`)
+  /**
+   * fetch, but failing at once while the node is unreachable, and cut when it becomes so: a request path would
+   * otherwise wait on a frozen node for the 10-s timeout twice. A plain Error: viem makes it an HttpRequestError,
+   * which the request paths map to 503.
+   */
+  const fetchUntilUnreachable: typeof fetch = (input, init) => {
+    if (unreachable) return Promise.reject(unreachableError())
+    return new Promise<Response>((resolve, reject) => {
+      const cutOff = () => reject(unreachableError())
+      cutOffs.add(cutOff)
+      fetch(input, init)
+        .then(resolve, reject)
+        .finally(() => cutOffs.delete(cutOff))
+    })
+  }
   const client =
     params.client ??
     (createPublicClient({
-      // One retry: a request path waits at most ~2 x 10 s for a dead node before answering 503.
-      transport: http(deployment.rpcUrl, { timeout: 10_000, retryCount: 1 }),
+      // One retry: a node that answers slowly gets a second chance; an unreachable one fails at once.
+      transport: http(deployment.rpcUrl, {
+        timeout: 10_000,
+        retryCount: 1,
+        fetchFn: fetchUntilUnreachable,
+      }),
       pollingInterval: params.pollIntervalMs,
     }) as PublicClient)
+  // its own transport (no retry, aborted at the deadline), so liveness reads never wait on the cut-off above
+  const livenessClient = params.client
+    ? client
+    : createPublicClient({
+        transport: http(deployment.rpcUrl, { timeout: LIVENESS_TIMEOUT_MS, retryCount: 0 }),
+      })
   const now = params.now ?? Date.now
   const maxAgeMs = getSnapshotMaxAgeMs(deployment.chainId)
   let freshAt = now()
   let down = false
+  const goDown = (error: unknown) => {
+    if (down) return
+    down = true
+    params.onDown?.(error)
+  }
+  const goUp = () => {
+    freshAt = now()
+    if (!down) return
+    down = false
+    params.onUp?.()
+  }
   const poolSync = createPoolSync(client, {
     deployment,
     pollIntervalMs: params.pollIntervalMs,
-    onError: (error) => {
-      if (down) return
-      down = true
-      params.onDown?.(error)
+    onError: goDown,
+    onRefresh: goUp,
+    ...(params.watchLiveness !== true
+      ? {}
+      : {
+          liveness: {
+            intervalMs: LIVENESS_INTERVAL_MS,
+            timeoutMs: LIVENESS_TIMEOUT_MS,
+            readHead: async () =>
+              BigInt(
+                await livenessClient.request({ method: 'eth_blockNumber' }, { retryCount: 0, dedupe: false }),
+              ),
+          },
+        }),
+    onUnreachable: (error) => {
+      if (!unreachable) {
+        unreachable = true
+        for (const cutOff of cutOffs) cutOff()
+        cutOffs.clear()
+      }
+      goDown(error)
     },
-    onRefresh: () => {
-      freshAt = now()
-      if (!down) return
-      down = false
-      params.onUp?.()
+    onReachable: (head) => {
+      if (!unreachable) return
+      unreachable = false
+      // the snapshot still matches the head: quotes resume now; else once the refresh of that head is read
+      if (head === poolSync.getSnapshot().blockNumber) goUp()
+      else poolSync.announceHead(head)
     },
   })
   // keyed lower-case: a checksum (keccak) per lookup would cost more than the quote's own lookups
@@ -187,7 +261,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
 
   const assertFresh = () => {
     const ageMs = now() - freshAt
-    if (down && ageMs > maxAgeMs) {
+    if (unreachable || (down && ageMs > maxAgeMs)) {
       throw new AppError(
         'UPSTREAM_UNAVAILABLE',
         `The node of chain ${deployment.chainId} does not answer; quotes resume when it does`,

@@ -17,6 +17,8 @@ export interface CreateMarketsParams {
   pollIntervalMs: number
   /** Follow new heads by subscription where a deployment has a `wsUrl` (see `createChainMarket`). */
   followHeads?: boolean
+  /** Watch each node with a short liveness read (the server does; default off; see `createChainMarket`). */
+  watchLiveness?: boolean
   /** A chain's node stopped answering (once per outage, with the first error). */
   onChainDown?: (chainId: number, error: unknown) => void
   /** A chain's node answers again. */
@@ -35,6 +37,7 @@ export function createMarkets(params: CreateMarketsParams): Markets {
         deployment,
         pollIntervalMs,
         followHeads: params.followHeads ?? false,
+        watchLiveness: params.watchLiveness ?? false,
         onDown: (error) => params.onChainDown?.(deployment.chainId, error),
         onUp: () => params.onChainUp?.(deployment.chainId),
         ...(params.routingPool ? { routingPool: params.routingPool } : {}),

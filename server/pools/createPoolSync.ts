@@ -24,6 +24,16 @@ export interface PoolSyncOptions {
   onRefresh?: () => void
   /** Clock, ms (default `Date.now`): when an announced head expires. */
   now?: () => number
+  /**
+   * Watch the node apart from the refreshes: every `intervalMs`, `readHead` (the node's head) gets `timeoutMs`
+   * to answer. A refresh on a frozen node hangs until the client's own timeout (seconds), so the poll alone
+   * would notice an outage late; this read notices it within `intervalMs + timeoutMs`. Off when omitted.
+   */
+  liveness?: { intervalMs: number; timeoutMs: number; readHead: () => Promise<bigint> }
+  /** A liveness read failed or missed its deadline (called for every miss). */
+  onUnreachable?: (error: unknown) => void
+  /** A liveness read answered, with the node's head (called for every answer). */
+  onReachable?: (head: bigint) => void
 }
 
 export interface PoolSync {
@@ -66,6 +76,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   const { deployment, pollIntervalMs, now = Date.now } = options
   let snapshot: PoolSnapshot | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
+  let livenessTimer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
   /** The head last announced and not yet settled: `settled` resolves once the refresh it started ends. */
   let announced: { blockNumber: bigint; untilMs: number; settled: Promise<void> } | undefined
@@ -207,6 +218,30 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     }, pollIntervalMs)
   }
 
+  /** One liveness read after another, each bounded by its deadline (a read that misses it is abandoned). */
+  function watchLiveness() {
+    const { liveness } = options
+    if (stopped || !liveness) return
+    livenessTimer = setTimeout(async () => {
+      let deadline: ReturnType<typeof setTimeout> | undefined
+      const late = new Promise<never>((_, reject) => {
+        deadline = setTimeout(
+          () => reject(new Error(`the node did not answer within ${liveness.timeoutMs} ms`)),
+          liveness.timeoutMs,
+        )
+      })
+      try {
+        const head = await Promise.race([liveness.readHead(), late])
+        if (!stopped) options.onReachable?.(head)
+      } catch (error: unknown) {
+        if (!stopped) options.onUnreachable?.(error)
+      } finally {
+        clearTimeout(deadline)
+        watchLiveness()
+      }
+    }, liveness.intervalMs)
+  }
+
   function getSnapshot(): PoolSnapshot {
     if (!snapshot) throw new Error(`pool sync for chain ${deployment.chainId} has not started`)
     return snapshot
@@ -239,10 +274,12 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       stopped = false
       await refresh()
       schedule()
+      watchLiveness()
     },
     stop() {
       stopped = true
       if (timer) clearTimeout(timer)
+      if (livenessTimer) clearTimeout(livenessTimer)
     },
     getSnapshot,
     refresh,

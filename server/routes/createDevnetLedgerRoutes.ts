@@ -139,7 +139,7 @@ export function createDevnetLedgerRoutes<
         description: 'The faucet payment',
         content: { 'application/json': { schema: ledger.faucet.schema } },
       },
-      ...errorResponses(400, 415, 503),
+      ...errorResponses(400, 415, 429, 503),
     },
   })
   const broadcastRoute = createRoute({

@@ -317,7 +317,7 @@ const inboundRouteConfig = <P extends string>(path: P, summary: string) =>
         description: 'Inbound addresses',
         content: { 'application/json': { schema: z.array(InboundAddressSchema) } },
       },
-      ...errorResponses(429),
+      ...errorResponses(429, 503),
     },
   })
 

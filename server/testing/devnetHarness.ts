@@ -41,6 +41,11 @@ export interface StartDevnetHarnessParams {
   now?: () => number
   /** Follow new heads by subscription as production does (off: refreshes are explicit, safe with reverts). */
   followHeads?: boolean
+  /**
+   * Watch each node with the production liveness read (a node missing a 1-s deadline answers 503). Off by
+   * default: on a machine loaded by the suite, a slow anvil is not an outage.
+   */
+  watchLiveness?: boolean
   /** Cross-chain providers the app mounts, built from the devnet's deployments and markets (default none). */
   crossProviders?: (parts: {
     deployments: readonly ChainDeployment[]
@@ -107,6 +112,7 @@ export async function startDevnetHarness(params: StartDevnetHarnessParams): Prom
       deployments,
       pollIntervalMs: 3_600_000,
       followHeads: params.followHeads ?? false,
+      watchLiveness: params.watchLiveness ?? false,
     })
     await markets.start()
     store = await openTestStore({ name: 'pglite' })

@@ -1,5 +1,6 @@
 import { StargateClient } from '@cosmjs/stargate'
 import type { CosmosChainInfo } from '../../chains/chainInfo'
+import { AppError } from '../../errors'
 import { type CosmosHubSpec, minimumFee } from '../cosmos/cosmosHubSpec'
 import { devnetCosmosKey } from '../cosmos/createCosmosNode'
 import { type CosmosVault, createCosmosVault } from '../cosmos/createCosmosVault'
@@ -37,7 +38,10 @@ export interface CosmosWalletAccount {
 export interface DevnetCosmosChain {
   readonly network: CosmosWalletNetwork
   account(address: string): Promise<CosmosWalletAccount>
-  /** Pays `network.faucetAmount` from the devnet faucet to `address` and resolves once it is in a block. */
+  /**
+   * Pays `network.faucetAmount` from the devnet faucet to `address` and resolves once it is in a block. Throws
+   * `AppError('RATE_LIMITED')` (429) while `maxWaiting` payments already wait for a block.
+   */
   fund(address: string): Promise<{ txHash: string; amount: bigint }>
   /** Relays a signed `TxRaw` to the node (`broadcast_tx_sync`); answers its hash (upper-case hex). */
   broadcast(txBytes: Uint8Array): Promise<string>
@@ -47,12 +51,16 @@ export interface DevnetCosmosChain {
 const WALLET_GAS = 200_000n
 /** What one faucet request pays: 100 ATOM. */
 const FAUCET_UATOM = 100_000_000n
+/** Payments that may wait for a block at once: a block takes them all; more is a script hammering the faucet. */
+const FAUCET_MAX_WAITING = 16
 
 /**
  * The devnet wallet's access to the devnet Cosmos Hub at `rpcUrl`: accounts and balances read with cosmjs's
  * `StargateClient`, signed transactions relayed with `broadcast_tx_sync`, and a faucet paying from the node's
- * devnet faucet key (derived from a fixed phrase; devnet only) one request at a time, each waiting until its
- * payment is committed (polled every `pollMs`, up to `timeoutMs`). Connects on first use.
+ * devnet faucet key (derived from a fixed phrase; devnet only): payments are signed and broadcast one after
+ * another, each at the sequence after the previous one's (so one block takes them all), then each waits until it
+ * is committed (polled every `pollMs`, up to `timeoutMs`); beyond `maxWaiting` (default 16) payments waiting
+ * for a block, a request is refused with 429 `RATE_LIMITED`. Connects on first use.
  */
 export function createDevnetCosmosChain(params: {
   spec: CosmosHubSpec
@@ -60,13 +68,17 @@ export function createDevnetCosmosChain(params: {
   rpcUrl: string
   pollMs?: number
   timeoutMs?: number
+  maxWaiting?: number
 }): DevnetCosmosChain {
   const { spec, info, rpcUrl } = params
   const pollMs = params.pollMs ?? 250
   const timeoutMs = params.timeoutMs ?? 30_000
   let reader: Promise<StargateClient> | undefined
   let faucet: Promise<CosmosVault> | undefined
-  let queue: Promise<unknown> = Promise.resolve()
+  const maxWaiting = params.maxWaiting ?? FAUCET_MAX_WAITING
+  /** Payments signed one after another (the vault skips the sequences of those not committed yet). */
+  let signing: Promise<unknown> = Promise.resolve()
+  let waiting = 0
   const readerOf = () => {
     reader ??= StargateClient.connect(rpcUrl).catch((error: unknown) => {
       reader = undefined
@@ -115,16 +127,32 @@ export function createDevnetCosmosChain(params: {
         balance: BigInt(balance.amount),
       }
     },
-    fund(address) {
-      const run = async () => {
-        const txHash = await (await faucetOf()).pay(address, FAUCET_UATOM, 'devnet faucet')
-        const tx = await committed(txHash)
+    async fund(address) {
+      if (waiting >= maxWaiting)
+        throw new AppError(
+          'RATE_LIMITED',
+          `The devnet faucet has ${waiting} payments waiting for the next block; try again in a few seconds`,
+          { details: { waiting, maxWaiting } },
+        )
+      waiting += 1
+      try {
+        const send = async () => (await faucetOf()).pay(address, FAUCET_UATOM, 'devnet faucet')
+        const sent = signing.then(send, send)
+        signing = sent.catch(() => undefined)
+        const txHash = await sent
+        let tx: Awaited<ReturnType<typeof committed>>
+        try {
+          tx = await committed(txHash)
+        } catch (error: unknown) {
+          // a payment no block takes holds back every later sequence: start again from the committed one
+          faucet = undefined
+          throw error
+        }
         if (tx.code !== 0) throw new Error(`the faucet payment ${txHash} failed: ${tx.rawLog}`)
         return { txHash, amount: FAUCET_UATOM }
+      } finally {
+        waiting -= 1
       }
-      const paid = queue.then(run, run)
-      queue = paid.catch(() => undefined)
-      return paid
     },
     async broadcast(txBytes) {
       return (await readerOf()).broadcastTxSync(txBytes)

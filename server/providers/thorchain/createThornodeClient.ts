@@ -111,20 +111,46 @@ export interface ThornodeClient {
 /**
  * A client of THORNode's HTTP API (`/thorchain/...`, THORNode's field names and 1e8 units) at `baseUrl`: the
  * devnet's liquidity network or a real THORNode. Answers are validated; a 4xx answer throws
- * `ThornodeRefusal` with THORNode's message, anything else unexpected throws an Error. A THORNode that does not
- * answer within `timeoutMs` (default 1.5 s) or cannot be reached throws `AppError('UPSTREAM_UNAVAILABLE')` (503).
+ * `ThornodeRefusal` with THORNode's message. A THORNode that does not answer within `timeoutMs` (default 1.5 s),
+ * cannot be reached, answers 5xx or answers a body of another shape throws `AppError('UPSTREAM_UNAVAILABLE')`
+ * (503), and so does every call for `outageHoldMs` after that, at once.
  */
 export function createThornodeClient(params: {
   baseUrl: string
   fetch?: typeof fetch
   timeoutMs?: number
+  /** After an outage answer, calls fail at once for this long (default 3 s) instead of each waiting again. */
+  outageHoldMs?: number
+  /** Clock in ms (the outage hold). */
+  now?: () => number
 }): ThornodeClient {
   const doFetch = params.fetch ?? fetch
   // an outage must answer 503 within 2 s, not hold a quote behind a node that accepts and never answers
   const timeoutMs = params.timeoutMs ?? 1_500
+  // one cross quote asks several times (the receiver check, the quote, a fee receiver): only the first waits
+  const outageHoldMs = params.outageHoldMs ?? 3_000
+  const now = params.now ?? Date.now
   const base = params.baseUrl.replace(/\/+$/, '')
+  let outage: { error: AppError; untilMs: number } | undefined
 
   async function get<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T | undefined> {
+    if (outage !== undefined && now() < outage.untilMs) throw outage.error
+    try {
+      const answer = await getOnce(path, schema, signal)
+      outage = undefined
+      return answer
+    } catch (error: unknown) {
+      if (error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE')
+        outage = { error, untilMs: now() + outageHoldMs }
+      throw error
+    }
+  }
+
+  async function getOnce<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    signal?: AbortSignal,
+  ): Promise<T | undefined> {
     const timeout = AbortSignal.timeout(timeoutMs)
     let res: Response
     let body: unknown
@@ -151,8 +177,21 @@ export function createThornodeClient(params: {
         res.status,
       )
     }
-    if (!res.ok) throw new Error(`THORNode answered ${res.status} for ${path}`)
-    return schema.parse(body)
+    // a 5xx (often a gateway in front of a THORNode that froze) or a body of another shape is an outage too
+    if (!res.ok)
+      throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network (THORNode) is unavailable', {
+        details: { status: res.status },
+      })
+    const parsed = schema.safeParse(body)
+    if (!parsed.success)
+      throw new AppError(
+        'UPSTREAM_UNAVAILABLE',
+        'The liquidity network (THORNode) answered in an unknown form',
+        {
+          cause: parsed.error,
+        },
+      )
+    return parsed.data
   }
 
   return {
