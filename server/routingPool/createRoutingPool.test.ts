@@ -267,7 +267,10 @@ describe('routing on worker threads', () => {
       const q = new URLSearchParams({ fromTokenAddress: zeroAddress, toTokenAddress: usdc, amount })
       const res = await app.request(`/trade/v1/1/quote/single?${q}`, { headers: { 'x-request-id': 'same' } })
       expect(res.status).toBe(200)
-      return res.json()
+      // each app's market reads the gas price on its own schedule, and the swap below moves the base fee: the
+      // routes must agree, the price of gas may be read a block apart
+      const quotes = (await res.json()) as Record<string, unknown>[]
+      return quotes.map(({ gasPrice, gasCostWei, gasCostUsd, ...rest }) => rest)
     }
     const amounts = ['1000000000000000', '150000000000000000000']
     for (const amount of amounts) expect(await quote(pooledApp, amount)).toEqual(await quote(h.app, amount))
