@@ -11,7 +11,8 @@ import {
 } from 'viem'
 
 export interface PipelinedTx {
-  to: Address
+  /** Absent: a contract creation (its address follows from the nonce `send` returns). */
+  to?: Address
   data: Hex
   value?: bigint
   gas: bigint
@@ -20,8 +21,8 @@ export interface PipelinedTx {
 }
 
 export interface TxPipeline {
-  /** Queues a transaction with the next nonce; nothing is sent before `flush()`. */
-  send(tx: PipelinedTx): void
+  /** Queues a transaction with the next nonce, which it returns; nothing is sent before `flush()`. */
+  send(tx: PipelinedTx): number
   /** Sends and mines every queued transaction; throws naming the first that failed or reverted. */
   flush(): Promise<TransactionReceipt[]>
 }
@@ -49,6 +50,12 @@ export function createTxPipeline(params: {
   chainId: number
   account: LocalAccount
   startNonce: number
+  /**
+   * The large market's tens of thousands of transactions: anvil signs them (the account impersonated, so no
+   * signature is computed here, which cost most of a deploy's CPU) and blocks take this much gas (the limit set with
+   * `evm_setBlockGasLimit` while flushing, then put back), so a few hundred blocks hold them, not thousands.
+   */
+  bulk?: { blockGasLimit: bigint }
 }): TxPipeline {
   const client = createTestClient({
     mode: 'anvil',
@@ -60,7 +67,8 @@ export function createTxPipeline(params: {
   const queued: (PipelinedTx & { nonce: number })[] = []
 
   const send = (tx: PipelinedTx) => {
-    queued.push({ ...tx, nonce: nonce++ })
+    queued.push({ ...tx, nonce })
+    return nonce++
   }
 
   const signAll = (txs: readonly (PipelinedTx & { nonce: number })[]) =>
@@ -70,7 +78,7 @@ export function createTxPipeline(params: {
           type: 'eip1559',
           chainId: params.chainId,
           nonce: tx.nonce,
-          to: tx.to,
+          ...(tx.to === undefined ? {} : { to: tx.to }),
           data: tx.data,
           value: tx.value ?? 0n,
           gas: tx.gas,
@@ -91,6 +99,35 @@ export function createTxPipeline(params: {
     throw new DevnetTxError('transaction pool did not drain')
   }
 
+  const budget = params.bulk ? params.bulk.blockGasLimit - 1_000_000n : blockGasBudget
+  const sendAll = async (block: readonly (PipelinedTx & { nonce: number })[]) => {
+    if (!params.bulk) {
+      const signed = await signAll(block)
+      return Promise.allSettled(
+        signed.map((serialized) => client.sendRawTransaction({ serializedTransaction: serialized })),
+      )
+    }
+    return Promise.allSettled(
+      block.map((tx) =>
+        client.request({
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: params.account.address,
+              ...(tx.to === undefined ? {} : { to: tx.to }),
+              data: tx.data,
+              value: `0x${(tx.value ?? 0n).toString(16)}`,
+              gas: `0x${tx.gas.toString(16)}`,
+              nonce: `0x${tx.nonce.toString(16)}`,
+              maxFeePerGas: `0x${maxFeePerGas.toString(16)}`,
+              maxPriorityFeePerGas: '0x1',
+            },
+          ],
+        }),
+      ),
+    )
+  }
+
   const flush = async () => {
     const txs = queued.splice(0)
     if (txs.length === 0) return []
@@ -99,7 +136,7 @@ export function createTxPipeline(params: {
     for (const tx of txs) {
       const current = blocks.at(-1)
       if (current === undefined) break
-      if (blockGas + tx.gas > blockGasBudget && current.length > 0) {
+      if (blockGas + tx.gas > budget && current.length > 0) {
         blocks.push([tx])
         blockGas = tx.gas
       } else {
@@ -108,24 +145,36 @@ export function createTxPipeline(params: {
       }
     }
     const hashes: Hash[] = []
+    const gasLimitBefore = params.bulk ? (await client.getBlock()).gasLimit : undefined
+    if (params.bulk) {
+      await client.impersonateAccount({ address: params.account.address })
+      await client.request({
+        method: 'evm_setBlockGasLimit',
+        params: [`0x${params.bulk.blockGasLimit.toString(16)}`],
+      } as never)
+    }
     await client.setAutomine(false)
     try {
       for (const block of blocks) {
-        const signed = await signAll(block)
-        const sent = await Promise.allSettled(
-          signed.map((serialized) => client.sendRawTransaction({ serializedTransaction: serialized })),
-        )
+        const sent = await sendAll(block)
         sent.forEach((result, i) => {
           if (result.status === 'rejected') {
             throw new DevnetTxError(`sending "${block[i]?.label}" failed`, { cause: result.reason })
           }
-          hashes.push(result.value)
+          hashes.push(result.value as Hash)
         })
         await client.mine({ blocks: 1 })
       }
       await mineUntilEmpty()
     } finally {
       await client.setAutomine(true)
+      if (params.bulk) {
+        await client.stopImpersonatingAccount({ address: params.account.address })
+        await client.request({
+          method: 'evm_setBlockGasLimit',
+          params: [`0x${(gasLimitBefore ?? 30_000_000n).toString(16)}`],
+        } as never)
+      }
     }
     // A transaction sent by someone else while automine was off would otherwise wait for the next one.
     await mineUntilEmpty()
