@@ -59,7 +59,12 @@ export function createTxPipeline(params: {
 }): TxPipeline {
   const client = createTestClient({
     mode: 'anvil',
-    transport: http(params.rpcUrl, { batch: { batchSize: 1_000, wait: 0 }, retryCount: 0, timeout: 60_000 }),
+    // bulk: smaller JSON-RPC batches, as a block of hundreds of contract creations would exceed anvil's body limit
+    transport: http(params.rpcUrl, {
+      batch: { batchSize: params.bulk ? 50 : 1_000, wait: 0 },
+      retryCount: 0,
+      timeout: 120_000,
+    }),
   })
     .extend(publicActions)
     .extend(walletActions)
@@ -159,7 +164,10 @@ export function createTxPipeline(params: {
         const sent = await sendAll(block)
         sent.forEach((result, i) => {
           if (result.status === 'rejected') {
-            throw new DevnetTxError(`sending "${block[i]?.label}" failed`, { cause: result.reason })
+            const reason = result.reason instanceof Error ? result.reason.message.split('\n')[0] : ''
+            throw new DevnetTxError(`sending "${block[i]?.label}" failed: ${reason}`, {
+              cause: result.reason,
+            })
           }
           hashes.push(result.value as Hash)
         })
