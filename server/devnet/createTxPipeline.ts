@@ -114,7 +114,8 @@ export function createTxPipeline(params: {
     }
     return Promise.allSettled(
       block.map((tx) =>
-        client.request({
+        // the test client's typed methods omit eth_sendTransaction; anvil takes it from an impersonated account
+        (client.request as (args: { method: string; params: unknown[] }) => Promise<Hash>)({
           method: 'eth_sendTransaction',
           params: [
             {
