@@ -23,7 +23,9 @@ import { createRouter } from './openapi/createRouter'
 import { finalizeOpenApiDocument, type OpenApiDocument } from './openapi/finalizeOpenApiDocument'
 import type { ThorchainProvider } from './providers/thorchain/createThorchainProvider'
 import type { CrossChainProvider } from './providers/types'
+import { getClientIp } from './rateLimit/getClientIp'
 import { rateLimit } from './rateLimit/rateLimit'
+import { toClientNetwork } from './rateLimit/toClientNetwork'
 import { createApprovalRoutes } from './routes/approval'
 import { createCrossRoutes } from './routes/cross'
 import { createDevnetRoutes, type DevnetHandle } from './routes/devnet'
@@ -188,6 +190,13 @@ export function createApp(deps: AppDeps) {
         deployments,
         maxLogBlockRange: config.rpcMaxLogBlockRange,
         onHeadSeen: (chainId, blockNumber) => markets.get(chainId).poolSync.announceHead(blockNumber),
+        chargeExtra: rpcLimiter.chargeExtra,
+        clientOf: (c) => {
+          const auth = c.get('auth')
+          return auth === undefined
+            ? `ip:${toClientNetwork(getClientIp(c, config.trustProxy))}`
+            : `key:${auth.keyId}`
+        },
       }),
     )
     .route(

@@ -133,6 +133,7 @@ describe('loadConfig', () => {
       'cross',
       'gasless',
       'register-error',
+      'rpc',
     ])
     expect(loadConfig({ AUTH_REQUIRED: 'gasless,info' }).authRequired).toEqual(['info', 'gasless'])
   })
@@ -175,7 +176,7 @@ describe('loadConfig', () => {
     })
     expect(error.problems).toEqual([
       'DATABASE_URL: expected a postgres:// or postgresql:// URL, got "mysql://x"',
-      "AUTH_REQUIRED: unknown group(s) trades; expected 'all', 'none' or a comma list of info, approval, single, cross, gasless, register-error, got \"single,trades\"",
+      "AUTH_REQUIRED: unknown group(s) trades; expected 'all', 'none' or a comma list of info, approval, single, cross, gasless, register-error, rpc, got \"single,trades\"",
       'TRUST_PROXY: expected true or false, got "maybe"',
       'LOG_LEVEL: expected one of debug, info, warn, error, silent, got "loud"',
     ])

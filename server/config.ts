@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { type DevnetMarket, devnetMarkets } from './devnet/largeMarket'
 
 /** Endpoint groups that `AUTH_REQUIRED` can put behind an API key. The trades endpoint always needs one. */
-export const authGroups = ['info', 'approval', 'single', 'cross', 'gasless', 'register-error'] as const
+export const authGroups = ['info', 'approval', 'single', 'cross', 'gasless', 'register-error', 'rpc'] as const
 export type AuthGroup = (typeof authGroups)[number]
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const

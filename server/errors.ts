@@ -10,6 +10,8 @@ export const errorCodes = {
   UNSUPPORTED_DIRECTION: 400,
   INVALID_SIGNATURE: 400,
   INVALID_JSON: 400,
+  /** A posted cross-chain quote whose data is not what the server issued (or issued to another key). */
+  QUOTE_TAMPERED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -23,6 +25,8 @@ export const errorCodes = {
   ORDER_EXPIRED: 400,
   NOT_ORDER_OWNER: 403,
   GASLESS_UNAVAILABLE: 400,
+  TOO_MANY_OPEN_ORDERS: 429,
+  OWNER_SUSPENDED: 403,
   INSUFFICIENT_BALANCE: 422,
   INSUFFICIENT_ALLOWANCE: 422,
   PAYLOAD_TOO_LARGE: 413,

@@ -11,10 +11,13 @@ import {
   WalletSessionProvider,
 } from './features/walletSession'
 import { type ChainRecord, type HexAddress, isEvmChainRecord, requestFaucet } from './lib/api'
+import { describeDroppedDestination } from './lib/describeDroppedDestination'
 import { getChainFamily } from './lib/getChainFamily'
 import { getErrorMessage } from './lib/getErrorMessage'
+import { getUnreachableDestinations } from './lib/getUnreachableDestinations'
 import { hasCrossChainFlow } from './lib/hasCrossChainFlow'
 import { getSafeLocalStorage } from './lib/storage'
+import { parseSwapSearchParams } from './lib/swapSearchParams'
 import { useChainSelection } from './lib/useChainSelection'
 import { getWidgetChains, isWidgetFlowAllowed } from './lib/widget/getWidgetChains'
 import { useWidget } from './lib/widget/WidgetContext'
@@ -105,6 +108,9 @@ function Shell({
   const isConnected = wallet?.isConnected ?? false
   const switchError = wallet?.switchError ?? null
   const [location] = useLocation()
+  // a deep link's destination the source cannot reach is not applied: the page says why until a chain is picked
+  const [linkedToChainId] = useState(() => parseSwapSearchParams(window.location.search).toChainId)
+  const [linkNoteShown, setLinkNoteShown] = useState(true)
 
   // The network is the user's choice in the app (selector or deep link), not the wallet's: when the wallet is
   // on another chain the swap card offers to switch it instead of silently changing what the user looks at.
@@ -128,23 +134,46 @@ function Shell({
     )
 
   const crossChain = hasCrossChainFlow(chains) && isWidgetFlowAllowed(widget?.config, 'crossChain')
+  const droppedDestination =
+    crossChain && linkNoteShown
+      ? describeDroppedDestination({
+          linkedToChainId,
+          destinationChainId: destination.chainId,
+          source,
+          chains,
+        })
+      : undefined
   const chainSelector = (
     <div className="flex min-w-0 items-center gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
       <ChainSelector
         chains={chains}
         chainId={source.chainId}
-        onChange={onSelectSource}
+        onChange={(next) => {
+          setLinkNoteShown(false)
+          onSelectSource(next)
+        }}
         label={crossChain ? 'From network' : 'Network'}
+        visibleLabel={crossChain ? 'From' : undefined}
       />
       {crossChain && (
         <ChainSelector
           chains={chains}
           chainId={destination.chainId}
-          onChange={(next) => select('destination', next)}
+          onChange={(next) => {
+            setLinkNoteShown(false)
+            select('destination', next)
+          }}
           label="To network"
+          visibleLabel="To"
+          unavailable={getUnreachableDestinations({ source, chains })}
         />
       )}
     </div>
+  )
+  const droppedDestinationNote = droppedDestination !== undefined && (
+    <p role="status" className="mx-auto max-w-5xl px-4 pt-4 text-sm">
+      {droppedDestination}
+    </p>
   )
   const switchErrorNote = switchError !== null && (
     <p role="status" className="mx-auto max-w-5xl px-4 pt-4 text-sm text-danger">
@@ -171,6 +200,7 @@ function Shell({
           connect={<ConnectWalletSlot />}
         />
         {switchErrorNote}
+        {droppedDestinationNote}
         <Switch>
           <Route path="/">
             <SwapRoute chains={chains} source={source} destination={destination} />

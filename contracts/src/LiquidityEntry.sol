@@ -20,8 +20,10 @@ interface ILiquidityRouterDeposit {
 /// @notice EVM to UTXO through the liquidity network in one transaction: swaps the caller's token to the
 /// native currency with the Aggregator (when it is not native already), then deposits all of it to the
 /// network's vault through the router (`depositWithExpiry`) with the network's memo. The memo's limit and the
-/// expiration protect the cross-chain leg; `minNativeOut` and `deadline` the origin swap. Holds nothing
-/// between calls; the router is fixed at construction (no owner).
+/// expiration protect the cross-chain leg; `minNativeOut` and `deadline` the origin swap. The deposit's memo
+/// always names a refund address (THORChain's `DEST/REFUND` form): the network refunds an inbound to the
+/// sender of the transaction, which is not the user when a contract wallet or a relayer sends it. Holds
+/// nothing between calls; the router is fixed at construction (no owner).
 contract LiquidityEntry is TokenCalls {
     struct SwapDeposit {
         address tokenIn; // address(0) = native: msg.value = amountIn, no steps
@@ -31,6 +33,7 @@ contract LiquidityEntry is TokenCalls {
         address payable vault; // the network's inbound address
         string memo; // the network's memo (`=:BTC.BTC:<address>:<limit>...`)
         uint256 expiration; // of the deposit (the quote's expiry)
+        address refundAddress; // where the network refunds the deposit; address(0) = msg.sender
     }
 
     event SwapDeposited(
@@ -47,6 +50,7 @@ contract LiquidityEntry is TokenCalls {
     error InvalidRoute();
     error ZeroAmount();
     error Reentrancy();
+    error InvalidMemo();
 
     Aggregator public immutable aggregator;
     ILiquidityRouterDeposit public immutable router;
@@ -65,7 +69,9 @@ contract LiquidityEntry is TokenCalls {
 
     /// @notice Swaps `d.amountIn` of `d.tokenIn` (pulled from the caller; native: msg.value = amountIn) to the
     /// native currency along `steps` (none when native), then deposits all of it to `d.vault` through the router
-    /// with `d.memo` and `d.expiration`. Emits `SwapDeposited`.
+    /// with `d.memo` and `d.expiration`, the memo's destination followed by `/` and the refund address
+    /// (`d.refundAddress`, or msg.sender when zero; lowercase hex). A memo with fewer than three parts or with
+    /// a refund address already reverts `InvalidMemo`. Emits `SwapDeposited` with the memo deposited.
     /// @return nativeAmount What was deposited to the vault, wei.
     function swapAndDeposit(SwapDeposit calldata d, Aggregator.Step[] calldata steps)
         external
@@ -84,8 +90,9 @@ contract LiquidityEntry is TokenCalls {
             if (msg.value != 0) revert InvalidMsgValue(msg.value, 0);
             nativeAmount = _swapToNative(d, steps);
         }
-        router.depositWithExpiry{value: nativeAmount}(d.vault, address(0), nativeAmount, d.memo, d.expiration);
-        emit SwapDeposited(msg.sender, d.vault, d.tokenIn, d.amountIn, nativeAmount, d.memo);
+        string memory memo = _withRefund(d.memo, d.refundAddress == address(0) ? msg.sender : d.refundAddress);
+        router.depositWithExpiry{value: nativeAmount}(d.vault, address(0), nativeAmount, memo, d.expiration);
+        emit SwapDeposited(msg.sender, d.vault, d.tokenIn, d.amountIn, nativeAmount, memo);
         locked = false;
     }
 
@@ -108,5 +115,36 @@ contract LiquidityEntry is TokenCalls {
         uint256 out = aggregator.swapExactInRoute(p, steps);
         _call(d.tokenIn, abi.encodeCall(IEntryErc20.approve, (address(aggregator), 0)));
         return out;
+    }
+
+    /// `memo` (`PREFIX:ASSET:DEST[:...]`) with `/<refund>` appended to its destination, the third part.
+    function _withRefund(string calldata memo, address refund) private pure returns (string memory) {
+        bytes calldata b = bytes(memo);
+        uint256 colons;
+        uint256 end = b.length;
+        for (uint256 i; i < b.length; ++i) {
+            if (b[i] == ":") {
+                if (++colons == 3) {
+                    end = i;
+                    break;
+                }
+            } else if (b[i] == "/" && colons == 2) {
+                revert InvalidMemo();
+            }
+        }
+        if (colons < 2) revert InvalidMemo();
+        return string(bytes.concat(b[:end], "/", _lowerHex(refund), b[end:]));
+    }
+
+    function _lowerHex(address account) private pure returns (bytes memory out) {
+        bytes16 digits = "0123456789abcdef";
+        out = new bytes(42);
+        out[0] = "0";
+        out[1] = "x";
+        uint160 v = uint160(account);
+        for (uint256 i = 41; i > 1; --i) {
+            out[i] = digits[v & 0xf];
+            v >>= 4;
+        }
     }
 }

@@ -16,10 +16,15 @@ type SwapDeposit = {
   vault: Address
   memo: string
   expiration: bigint
+  refundAddress: Address
 }
 
 const VAULT: Address = '0x0000000000000000000000000000000000005A17'
 const MEMO = '=:b:bcrt1qxyzxyzxyzxyzxyzxyzxyzxyzxyzxyzq0l2k7:1000'
+const REFUND: Address = '0x00000000000000000000000000000000000abcd1'
+/** MEMO as deposited: the refund address (lowercase) after the destination. */
+const memoRefundingTo = (refund: Address) =>
+  `=:b:bcrt1qxyzxyzxyzxyzxyzxyzxyzxyzxyzxyzq0l2k7/${refund.toLowerCase()}:1000`
 const e = parseEther
 
 let f: SwapFixture
@@ -54,6 +59,7 @@ async function deposit(overrides: Partial<SwapDeposit>): Promise<SwapDeposit> {
     vault: VAULT,
     memo: MEMO,
     expiration: now + 900n,
+    refundAddress: zeroAddress,
     ...overrides,
   }
 }
@@ -87,7 +93,7 @@ describe('LiquidityEntry.swapAndDeposit', () => {
     const d = await deposit({ minNativeOut: expected })
     const logs = await send(d, tokenAToWeth(), 0n)
     expect(logs.filter((l) => l.eventName === 'Deposit').map((l) => l.args)).toEqual([
-      { to: VAULT, asset: zeroAddress, amount: expected, memo: MEMO },
+      { to: VAULT, asset: zeroAddress, amount: expected, memo: memoRefundingTo(f.user.account.address) },
     ])
     expect(logs.filter((l) => l.eventName === 'SwapDeposited').map((l) => l.args)).toEqual([
       {
@@ -96,7 +102,7 @@ describe('LiquidityEntry.swapAndDeposit', () => {
         tokenIn: f.tokens.tokenA,
         amountIn: e('10'),
         nativeAmount: expected,
-        memo: MEMO,
+        memo: memoRefundingTo(f.user.account.address),
       },
     ])
     expect((await f.user.getBalance({ address: VAULT })) - before).toBe(expected)
@@ -116,9 +122,32 @@ describe('LiquidityEntry.swapAndDeposit', () => {
     const before = await f.user.getBalance({ address: VAULT })
     const logs = await send(await deposit({ tokenIn: zeroAddress, amountIn: e('1') }), toNative, e('1'))
     expect(logs.filter((l) => l.eventName === 'Deposit').map((l) => l.args)).toEqual([
-      { to: VAULT, asset: zeroAddress, amount: e('1'), memo: MEMO },
+      { to: VAULT, asset: zeroAddress, amount: e('1'), memo: memoRefundingTo(f.user.account.address) },
     ])
     expect((await f.user.getBalance({ address: VAULT })) - before).toBe(e('1'))
+  })
+
+  it('puts the refund address into the memo after the destination: the one given, else the caller', async () => {
+    const cases: [string, string][] = [
+      [MEMO, memoRefundingTo(REFUND)],
+      ['=:b:bcrt1qdest', `=:b:bcrt1qdest/${REFUND.toLowerCase()}`],
+      ['=:b:bcrt1qdest:', `=:b:bcrt1qdest/${REFUND.toLowerCase()}:`],
+      ['=:b:bcrt1qdest:1/3/0:tr:50', `=:b:bcrt1qdest/${REFUND.toLowerCase()}:1/3/0:tr:50`],
+    ]
+    for (const [memo, deposited] of cases) {
+      const d = await deposit({ tokenIn: zeroAddress, amountIn: e('1'), memo, refundAddress: REFUND })
+      const logs = await send(d, toNative, e('1'))
+      expect(logs.filter((l) => l.eventName === 'Deposit').map((l) => l.args.memo)).toEqual([deposited])
+    }
+  })
+
+  it('refuses a memo without a destination or with a refund address of its own', async () => {
+    for (const memo of ['=:b', '', `=:b:bcrt1qdest/${REFUND}:1000`]) {
+      await expectRevert(
+        simulate(await deposit({ tokenIn: zeroAddress, amountIn: e('1'), memo }), toNative, e('1')),
+        'InvalidMemo',
+      )
+    }
   })
 
   it('refuses a short swap, stale deadlines and expirations, wrong value and routes for native input', async () => {

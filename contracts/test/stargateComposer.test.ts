@@ -2,6 +2,7 @@ import {
   type Address,
   encodeAbiParameters,
   encodeErrorResult,
+  encodeFunctionData,
   type Hex,
   keccak256,
   maxUint256,
@@ -15,7 +16,16 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
 import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
-import { aggregatorAbi, devTokenAbi, stargateComposerAbi } from '../artifacts/index'
+import {
+  aggregatorAbi,
+  blacklistTokenAbi,
+  blacklistTokenBytecode,
+  devTokenAbi,
+  stargateComposerAbi,
+  testWalletAbi,
+  testWalletBytecode,
+} from '../artifacts/index'
+import { deployBytecode } from '../deploy/deployBytecode'
 import { deployStargateComposer } from '../deploy/deployStargateComposer'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import { composeMessage, destinationSwapParameter } from './composeMessage'
@@ -45,6 +55,7 @@ const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
 const TOKEN_POOL: Address = '0x0000000000000000000000000000000000005001'
 const NATIVE_POOL: Address = '0x0000000000000000000000000000000000005002'
 const UNKNOWN_POOL: Address = '0x0000000000000000000000000000000000005003'
+const BLACKLIST_POOL: Address = '0x0000000000000000000000000000000000005004'
 const COMPOSE_FROM: Hex = pad('0x00000000000000000000000000000000000e0717')
 const e = parseEther
 
@@ -52,21 +63,27 @@ let anvil: AnvilInstance
 let f: SwapFixture
 let endpoint: Address
 let composer: Address
+let blacklistToken: Address
 let snapshotId: Hex
 
 beforeAll(async () => {
   anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
   f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
   endpoint = await deployEndpointV2(f.deployer, { eid: EID })
+  blacklistToken = await deployBytecode(f.deployer, {
+    abi: blacklistTokenAbi,
+    bytecode: blacklistTokenBytecode,
+  })
   ;({ composer } = await deployStargateComposer(f.deployer, {
     endpoint,
     aggregator: f.aggregator,
     pools: [
       { pool: TOKEN_POOL, token: f.tokens.tokenA },
       { pool: NATIVE_POOL, token: zeroAddress },
+      { pool: BLACKLIST_POOL, token: blacklistToken },
     ],
   }))
-  for (const pool of [TOKEN_POOL, NATIVE_POOL, UNKNOWN_POOL]) {
+  for (const pool of [TOKEN_POOL, NATIVE_POOL, UNKNOWN_POOL, BLACKLIST_POOL, RECEIVER]) {
     await f.deployer.impersonateAccount({ address: pool })
     await f.deployer.setBalance({ address: pool, value: e('10') })
   }
@@ -109,6 +126,15 @@ async function send(hash: Promise<Hex>): Promise<TransactionReceipt> {
 async function deliver(pool: Address, amountLD: bigint, message: Hex, guid: Hex) {
   if (pool === NATIVE_POOL) {
     await send(f.deployer.sendTransaction({ to: composer, value: amountLD }))
+  } else if (pool === BLACKLIST_POOL) {
+    await send(
+      f.deployer.writeContract({
+        address: blacklistToken,
+        abi: blacklistTokenAbi,
+        functionName: 'mint',
+        args: [composer, amountLD],
+      }),
+    )
   } else {
     await send(
       f.deployer.writeContract({
@@ -501,5 +527,146 @@ describe('StargateComposer: attacks', () => {
     await executeCompose(TOKEN_POOL, victimGuid, victimMessage)
     expect(await balanceOf(f.tokens.tokenB, RECEIVER)).toBe(v2Out(victimAmount, e('1000'), e('1000')))
     await expectNothingHeld()
+  })
+})
+
+describe('StargateComposer: a receiver that cannot take the payout', () => {
+  const OTHER: Address = '0x000000000000000000000000000000000000cafE'
+
+  async function deployWallet(acceptsNative: boolean) {
+    return deployBytecode(f.deployer, {
+      abi: testWalletAbi,
+      bytecode: testWalletBytecode,
+      args: [f.user.account.address, acceptsNative],
+    })
+  }
+
+  const owed = (receiver: Address, token: Address) =>
+    f.deployer.readContract({
+      address: composer,
+      abi: stargateComposerAbi,
+      functionName: 'owed',
+      args: [receiver, token],
+    })
+
+  const claimData = (token: Address, to: Address) =>
+    encodeFunctionData({ abi: stargateComposerAbi, functionName: 'claim', args: [token, to] })
+
+  it('credits bridged native coins a contract refuses, and the contract claims them to another address', async () => {
+    const wallet = await deployWallet(false)
+    const amountLD = e('2')
+    const guid = guidOf(40)
+    const message = composeFor(amountLD, order({ receiver: wallet, tokenOut: zeroAddress, steps: [] }))
+    await deliver(NATIVE_POOL, amountLD, message, guid)
+    const events = await executeCompose(NATIVE_POOL, guid, message, 1234n)
+    expect(events.map((x) => [x.eventName, x.args])).toEqual([
+      ['PayoutDeferred', { guid, receiver: wallet, token: zeroAddress, amount: amountLD }],
+      [
+        'ComposeSwapped',
+        {
+          guid,
+          receiver: wallet,
+          tokenIn: zeroAddress,
+          amountIn: amountLD,
+          tokenOut: zeroAddress,
+          amountOut: amountLD,
+        },
+      ],
+      ['PayoutDeferred', { guid, receiver: wallet, token: zeroAddress, amount: 1234n }],
+    ])
+    expect(await queued(NATIVE_POOL, guid)).toBe(pad('0x1'))
+    expect(await owed(wallet, zeroAddress)).toBe(amountLD + 1234n)
+    expect(await balanceOf(zeroAddress, composer)).toBe(amountLD + 1234n)
+
+    await send(
+      f.user.writeContract({
+        address: wallet,
+        abi: testWalletAbi,
+        functionName: 'execute',
+        args: [composer, 0n, claimData(zeroAddress, OTHER)],
+      }),
+    )
+    expect(await balanceOf(zeroAddress, OTHER)).toBe(amountLD + 1234n)
+    expect(await owed(wallet, zeroAddress)).toBe(0n)
+    await expectNothingHeld()
+    await expectRevert(
+      f.user.simulateContract({
+        address: wallet,
+        abi: [...testWalletAbi, ...stargateComposerAbi],
+        functionName: 'execute',
+        args: [composer, 0n, claimData(zeroAddress, OTHER)],
+      }),
+      'NothingOwed',
+      [wallet, zeroAddress],
+    )
+  })
+
+  it('credits a bridged token the token refuses to pay a blacklisted receiver (fallback too), claimed once', async () => {
+    await send(
+      f.deployer.writeContract({
+        address: blacklistToken,
+        abi: blacklistTokenAbi,
+        functionName: 'blacklist',
+        args: [RECEIVER],
+      }),
+    )
+    const same = composeFor(e('3'), order({ tokenOut: blacklistToken, steps: [] }))
+    await deliver(BLACKLIST_POOL, e('3'), same, guidOf(41))
+    expect((await executeCompose(BLACKLIST_POOL, guidOf(41), same)).map((x) => x.eventName)).toEqual([
+      'PayoutDeferred',
+      'ComposeSwapped',
+    ])
+    // an expired swap falls back to the bridged asset, which the token refuses too
+    const expired = composeFor(e('5'), order({ deadline: 1n }))
+    await deliver(BLACKLIST_POOL, e('5'), expired, guidOf(42))
+    const events = await executeCompose(BLACKLIST_POOL, guidOf(42), expired)
+    expect(events.map((x) => x.eventName)).toEqual(['PayoutDeferred', 'ComposeFallback'])
+    expect(events[0]?.args).toEqual({
+      guid: guidOf(42),
+      receiver: RECEIVER,
+      token: blacklistToken,
+      amount: e('5'),
+    })
+    expect(await owed(RECEIVER, blacklistToken)).toBe(e('8'))
+
+    // nobody else can take it: there is no owner, and the attacker is owed nothing
+    await expectRevert(
+      f.attacker.simulateContract({
+        address: composer,
+        abi: stargateComposerAbi,
+        functionName: 'claim',
+        args: [blacklistToken, f.attacker.account.address],
+      }),
+      'NothingOwed',
+      [f.attacker.account.address, blacklistToken],
+    )
+    for (const to of [zeroAddress, composer]) {
+      await expectRevert(
+        f.deployer.simulateContract({
+          account: RECEIVER,
+          address: composer,
+          abi: stargateComposerAbi,
+          functionName: 'claim',
+          args: [blacklistToken, to],
+        }),
+        'InvalidClaimRecipient',
+        [to],
+      )
+    }
+    const receipt = await send(
+      f.deployer.writeContract({
+        account: RECEIVER,
+        address: composer,
+        abi: stargateComposerAbi,
+        functionName: 'claim',
+        args: [blacklistToken, OTHER],
+      }),
+    )
+    expect(
+      parseEventLogs({ abi: stargateComposerAbi, logs: receipt.logs }).map((x) => [x.eventName, x.args]),
+    ).toEqual([['Claimed', { receiver: RECEIVER, token: blacklistToken, to: OTHER, amount: e('8') }]])
+    expect(await balanceOf(blacklistToken, OTHER)).toBe(e('8'))
+    expect(await balanceOf(blacklistToken, composer)).toBe(0n)
+    expect(await owed(RECEIVER, blacklistToken)).toBe(0n)
   })
 })

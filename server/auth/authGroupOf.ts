@@ -10,5 +10,6 @@ export function authGroupOf(path: string): AuthGroup | undefined {
   if (/^\/trade\/v1\/-?\d+\/approval\//.test(path)) return 'approval'
   if (/^\/trade\/v1\/-?\d+\/(quote|swap|batch_quote)\/single$/.test(path)) return 'single'
   if (/^\/trade\/v1\/-?\d+\/(quote|swap)\/cross$/.test(path)) return 'cross'
+  if (path.startsWith('/rpc/')) return 'rpc'
   return undefined
 }

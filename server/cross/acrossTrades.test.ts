@@ -73,7 +73,10 @@ async function request(params: TradeParams) {
     ...(params.exactOut ? { isExactOut: 'true' } : {}),
     ...params.extra,
   })
-  return h.request(`/trade/v1/1/quote/cross?${query}`)
+  // an integrator quotes and builds with the same key: the quote's transaction data is bound to it
+  return h.request(`/trade/v1/1/quote/cross?${query}`, {
+    headers: params.apiKey === undefined ? {} : { authorization: `Bearer ${params.apiKey}` },
+  })
 }
 
 async function quote(params: TradeParams) {

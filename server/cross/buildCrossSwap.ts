@@ -1,15 +1,24 @@
+import { timingSafeEqual } from 'node:crypto'
+import { maxUint256 } from 'viem'
 import { z } from 'zod'
 import type { AuthContext } from '../appEnv'
 import { AppError } from '../errors'
 import type { ProviderQuote, ProviderTransaction } from '../providers/types'
 import { CONTRACT_VERSION } from '../quotes/contractVersion'
+import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
+import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
 import type { CrossServices } from './crossServices'
 import { formatCrossTransaction } from './formatCrossQuote'
 import { type CrossTradeParams, quoteCrossContext, resolveCrossTrade } from './quoteCross'
 import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCrossSide'
 
-const integer = z.string().regex(/^\d{1,78}$/)
+/** A uint256 in decimal digits: what the contracts take, so a larger one is refused here, not by the encoder. */
+const integer = z
+  .string()
+  .regex(/^\d{1,78}$/, 'expected decimal digits')
+  // zod runs every check: the digits are tested again before BigInt
+  .refine((value) => !/^\d+$/.test(value) || BigInt(value) <= maxUint256, 'expected at most 2^256 - 1')
 
 /** What `formatCrossQuote` writes into `transactionData` and a client posts back. */
 const postedTransactionData = z
@@ -28,8 +37,21 @@ const postedTransactionData = z
       slippage: z.number().min(0).max(1),
       expiresAt: z.number().int(),
     }),
+    mac: z.string().max(128).optional(),
   })
   .catchall(z.json())
+
+/** True when `mac` is the MAC of `transactionData` issued to `integratorId` (compared in constant time). */
+function isIssued(
+  secret: Uint8Array,
+  integratorId: string,
+  transactionData: Record<string, unknown>,
+  mac: string | undefined,
+) {
+  if (mac === undefined || !/^[0-9a-f]{64}$/.test(mac)) return false
+  const expected = computeCrossQuoteMac({ secret, integratorId, transactionData })
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(mac, 'hex'))
+}
 
 /** The answer of `swap/cross`: the transaction in the compatible swap shape. */
 function swapAnswer(
@@ -57,6 +79,7 @@ const build = async (services: CrossServices, quote: ProviderQuote, auth: AuthCo
     auth,
     getTagSecret: services.getTagSecret,
     chainId: quote.request.from.chainId,
+    nowSec: Math.floor(services.now() / 1000),
   })
   return provider.buildTransaction(quote, tagIntegrator === undefined ? {} : { tagIntegrator })
 }
@@ -82,9 +105,11 @@ export async function buildCrossSwapFromQuery(
 
 /**
  * `POST swap/cross`: the transaction of a quote the client chose, from the `transactionData` it got with it.
- * Nothing posted is trusted beyond the trade itself: the chains, tokens and account are checked again, the
- * provider re-checks its own data (the network's current vault, the memo pays the receiver) and refuses an
- * expired quote (422 QUOTE_EXPIRED).
+ * Only what `quote/cross` issued is built: `transactionData.mac` must be the MAC of the posted data for the
+ * caller's API key (`computeCrossQuoteMac`), else 400 QUOTE_TAMPERED, so min-outs, fees, fee recipient,
+ * LayerZero options and memo are the issued ones. The body chooses only the signing `account`. The chains,
+ * tokens, account and receiver are checked again, the provider re-checks its own data (the network's current
+ * vault, the memo pays the receiver) and refuses an expired quote (422 QUOTE_EXPIRED).
  */
 export async function buildCrossSwapFromBody(
   services: CrossServices,
@@ -101,7 +126,13 @@ export async function buildCrossSwapFromBody(
         details: { param: 'transactionData', issue: parsed.error.issues[0]?.message ?? '' },
       },
     )
-  const { provider: providerId, params, ...rest } = parsed.data
+  const { provider: providerId, params, mac, ...rest } = parsed.data
+  if (!isIssued(await services.getTagSecret(), auth?.integratorId ?? '', body.transactionData, mac))
+    throw new AppError(
+      'QUOTE_TAMPERED',
+      'transactionData is not as quote/cross issued it (or was issued to another API key): post it back unchanged, or quote again',
+      { details: { param: 'transactionData' } },
+    )
   if (params.srcChainId !== sourceChainId)
     throw new AppError('INVALID_PARAMS', `transactionData is a quote from chain ${params.srcChainId}`, {
       details: { param: 'chainId' },
@@ -118,6 +149,7 @@ export async function buildCrossSwapFromBody(
   const destinationChain = requireChain(params.dstChainId, 'transactionData.params.dstChainId')
   assertChainAccount(sourceChain, body.account, 'account', services.addressNetwork)
   assertChainAccount(destinationChain, params.receiver, 'receiver', services.addressNetwork)
+  await assertSafeCrossReceiver(services, destinationChain, params.receiver, 'receiver')
   const source = resolveCrossSide(
     services.markets,
     sourceChain,

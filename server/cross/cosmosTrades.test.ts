@@ -14,6 +14,7 @@ import { liquidityRouterAbi, liquidityRouterBytecode } from '../../contracts/art
 import { deployBytecode } from '../../contracts/deploy/deployBytecode'
 import { createDevClient, type DevClient } from '../../contracts/deploy/devClient'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
+import { loadConfig } from '../config'
 import { cosmosHubSpec } from '../devnet/cosmos/cosmosHubSpec'
 import { type CosmosNode, createCosmosNode } from '../devnet/cosmos/createCosmosNode'
 import { type CosmosVault, createCosmosVault } from '../devnet/cosmos/createCosmosVault'
@@ -187,7 +188,10 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
       fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
     })
     const thorchain = createThorchainProvider({ client, chainIds: [BTC, BCH, DOGE, GAIA, 1] })
-    app = createTestApp({ cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' } }).app
+    app = createTestApp({
+      config: loadConfig({ INTEGRATOR_TAG_SECRET: 'cosmos-trades-test-secret-of-32-characters' }),
+      cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' },
+    }).app
   }, 120_000)
   afterAll(async () => {
     alice?.disconnect()

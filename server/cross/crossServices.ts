@@ -28,3 +28,11 @@ export const MIN_CROSS_TRADE_USD = 10
 
 /** A provider that has not quoted after this long is left out of a cross-chain answer. */
 export const CROSS_PROVIDER_TIMEOUT_MS = 8_000
+
+/**
+ * A quote whose output is worth less than this fraction of its input (both USD prices known) is beyond the
+ * liquidity of the pools it crosses: bridge and swap fees are basis points, so losing half the value means the
+ * amount has drained a pool (the slip of a constant-product pool, a Stargate pool's credit, a relayer's
+ * inventory). Such quotes are left out, as single chain leaves out amounts its pools cannot absorb.
+ */
+export const MIN_CROSS_VALUE_KEPT = 0.5

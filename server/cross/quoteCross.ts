@@ -11,8 +11,10 @@ import type {
 import { isNativeAddress } from '../quotes/resolveTradeTokens'
 import { singleSwapLimits } from '../quotes/singleSwapLimits'
 import { assertCrossDirection } from './assertCrossDirection'
+import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
+import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
-import { type CrossServices, MIN_CROSS_TRADE_USD } from './crossServices'
+import { type CrossServices, MIN_CROSS_TRADE_USD, MIN_CROSS_VALUE_KEPT } from './crossServices'
 import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
 import { priceCrossSide } from './priceCrossSide'
 import { rankByNetOutput } from './rankByNetOutput'
@@ -48,7 +50,8 @@ export interface PlacedCrossQuote {
  * Validates a cross-chain trade and resolves its context: known chains (400 UNSUPPORTED_CHAIN), two different
  * chains, tokens of each chain, the spec's directions for UTXO and
  * Cosmos trades (400 UNSUPPORTED_DIRECTION), sender and receiver in their chain's format (a receiver is
- * required unless both sides are EVM, where it defaults to the sender), and the $10 minimum (400
+ * required unless both sides are EVM, where it defaults to the sender), a receiver and fee receiver that
+ * keep what they get (`assertSafeCrossReceiver`, 400 INVALID_PARAMS), and the $10 minimum (400
  * BELOW_MINIMUM) wherever the USD price of the side `amount` names is known (the output with `isExactOut`).
  */
 export async function resolveCrossTrade(
@@ -86,6 +89,7 @@ export async function resolveCrossTrade(
       details: { param: 'receiver' },
     })
   assertChainAccount(destinationChain, receiver, 'receiver', addressNetwork)
+  await assertSafeCrossReceiver(services, destinationChain, receiver, params.receiver ? 'receiver' : 'sender')
 
   const [usdIn, usdOut] = await Promise.all([
     priceCrossSide(services, source),
@@ -112,6 +116,9 @@ export async function resolveCrossTrade(
     throw new AppError('INVALID_PARAMS', 'feeReceiver is required when feePercentage is above 0', {
       details: { param: 'feeReceiver' },
     })
+  // the integrator's fee is paid on the source chain
+  if (feeBps > 0 && params.feeReceiver !== undefined && sourceChain.family === 'evm')
+    await assertSafeCrossReceiver(services, sourceChain, params.feeReceiver, 'feeReceiver')
   return {
     source,
     destination,
@@ -129,6 +136,15 @@ export async function resolveCrossTrade(
   }
 }
 
+/** False when both prices are known and `quote` delivers less than `MIN_CROSS_VALUE_KEPT` of the input's value. */
+function keepsValue(quote: ProviderQuote, context: CrossQuoteContext): boolean {
+  const { usdIn, usdOut, source, destination } = context
+  if (usdIn === undefined || usdOut === undefined) return true
+  const inUsd = (Number(quote.request.amountIn) / 10 ** source.asset.decimals) * usdIn
+  const outUsd = (Number(quote.amountOut) / 10 ** destination.asset.decimals) * usdOut
+  return outUsd >= inUsd * MIN_CROSS_VALUE_KEPT
+}
+
 /** USD of one whole native coin of an EVM source chain (its wrapped native's price), when known. */
 function sourceNativeUsd(services: CrossServices, chainId: number): number | undefined {
   const market = services.markets.all().find((m) => m.chainId === chainId)
@@ -143,7 +159,8 @@ function sourceNativeUsd(services: CrossServices, chainId: number): number | und
 /**
  * Every mounted provider's quotes for a resolved trade, best first by net output (`rankByNetOutput`: what
  * arrives less the native fee, in USD; `quoteAllProviders`' order when a price is unknown). With `build` each
- * quote carries its transaction too. When no provider quotes: the most telling refusal of a provider (e.g.
+ * quote carries its transaction too. Quotes beyond the liquidity (`MIN_CROSS_VALUE_KEPT`) are left out, 422
+ * INSUFFICIENT_LIQUIDITY when no other remains. When no provider quotes: the most telling refusal of a provider (e.g.
  * the network's BELOW_MINIMUM), else 422 NO_ROUTE with the compatible message clients read as "try another
  * provider", or 503 UPSTREAM_UNAVAILABLE when every provider failed to answer.
  */
@@ -195,8 +212,16 @@ export async function quoteCrossContext(
       })
     throw noRoute(refusals.length > 0 ? refusals.map((e) => e.message) : ['No provider serves this pair'])
   }
+  const absorbed = quotes.filter((quote) => keepsValue(quote, context))
+  if (absorbed.length === 0)
+    throw new AppError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount', {
+      details: {
+        param: 'amount',
+        reason: `Every quote would deliver less than ${MIN_CROSS_VALUE_KEPT * 100}% of the input's value: the pools cannot absorb this amount`,
+      },
+    })
   const byId = new Map(providers.map((p) => [p.id, p]))
-  const ranked = rankByNetOutput(quotes, {
+  const ranked = rankByNetOutput(absorbed, {
     outputUsd: context.usdOut,
     outputDecimals: destination.asset.decimals,
     nativeUsd: sourceNativeUsd(services, source.chain.id),
@@ -224,20 +249,33 @@ export async function quoteCrossContext(
 
 /**
  * `GET quote/cross`: every provider's offer in the compatible shape, best first; with a sender and estimation
- * on (the spec's shortcut) each offer also carries its transaction.
+ * on (the spec's shortcut) each offer also carries its transaction. Each `transactionData` carries `mac`
+ * (`computeCrossQuoteMac`), which `POST swap/cross` verifies.
  */
 export async function quoteCross(
   services: CrossServices,
   params: CrossTradeParams & { estimate: boolean },
   auth?: AuthContext,
-): Promise<CrossQuoteAnswer[]> {
+): Promise<(CrossQuoteAnswer & { transactionData: { mac: string } })[]> {
   const context = await resolveCrossTrade(services, params)
   const build = params.estimate && params.sender !== undefined
   const placed = await quoteCrossContext(services, context, {
     build,
     tagIntegrator: build
-      ? await createCrossTagger({ auth, getTagSecret: services.getTagSecret, chainId: params.sourceChainId })
+      ? await createCrossTagger({
+          auth,
+          getTagSecret: services.getTagSecret,
+          chainId: params.sourceChainId,
+          nowSec: Math.floor(services.now() / 1000),
+        })
       : undefined,
   })
-  return placed.map((p) => formatCrossQuote(p.quote, p.provider, p.context, p.transaction))
+  const secret = await services.getTagSecret()
+  const integratorId = auth?.integratorId ?? ''
+  return placed.map((p) => {
+    const answer = formatCrossQuote(p.quote, p.provider, p.context, p.transaction)
+    // POST swap/cross builds only what was issued here, to the same integrator
+    const mac = computeCrossQuoteMac({ secret, integratorId, transactionData: answer.transactionData })
+    return { ...answer, transactionData: { ...answer.transactionData, mac } }
+  })
 }

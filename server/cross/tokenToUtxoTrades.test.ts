@@ -5,6 +5,7 @@ import path from 'node:path'
 import { type Address, type Hex, parseEventLogs, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { liquidityEntryAbi } from '../../contracts/artifacts'
+import { loadConfig } from '../config'
 import { createEvmChainAdapter } from '../devnet/liquidityNetwork/createEvmChainAdapter'
 import {
   createLiquidityNetwork,
@@ -23,6 +24,7 @@ import { createThornodeClient } from '../providers/thorchain/createThornodeClien
 import { createTestApp } from '../testing/createTestApp'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 import { quoteSwap } from '../thorchain/quoteSwap'
+import { withRefundAddress } from '../thorchain/withRefundAddress'
 import { type BitcoinRpcClient, createBitcoinRpcClient } from '../utxo/createBitcoinRpcClient'
 
 const E8 = 10n ** 8n
@@ -93,6 +95,7 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
       now: () => now,
     })
     app = createTestApp({
+      config: loadConfig({ INTEGRATOR_TAG_SECRET: 'token-utxo-test-secret-of-32-characters' }),
       deployments: harness.deployments,
       markets: harness.markets,
       cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' },
@@ -181,7 +184,10 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
       eventName: 'SwapDeposited',
     })
     expect(deposited?.args.nativeAmount).toBe(origin.amountOut)
-    expect(deposited?.args.memo).toBe(expected.memo)
+    // the entry names the sender as the refund address (THORChain refunds the transaction's sender otherwise)
+    expect(deposited?.args.memo).toBe(
+      withRefundAddress(expected.memo ?? '', user.account.address.toLowerCase()),
+    )
 
     await network.tick()
     await btcNode.mineBlock()

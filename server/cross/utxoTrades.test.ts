@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
 import {
   createLiquidityNetwork,
   type LiquidityNetwork,
@@ -36,6 +37,8 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
   let network: LiquidityNetwork
   let app: ReturnType<typeof createTestApp>['app']
   const now = Math.floor(Date.now() / 1000)
+  // the provider's clock: moved past a quote's expiry to see it refused
+  let providerNow = now
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'utxo-trades-'))
@@ -73,8 +76,11 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
       baseUrl: 'http://thornode.devnet',
       fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
     })
-    const thorchain = createThorchainProvider({ client, chainIds: [BTC, DOGE], now: () => now })
-    app = createTestApp({ cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' } }).app
+    const thorchain = createThorchainProvider({ client, chainIds: [BTC, DOGE], now: () => providerNow })
+    app = createTestApp({
+      config: loadConfig({ INTEGRATOR_TAG_SECRET: 'utxo-trades-test-secret-of-32-characters' }),
+      cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' },
+    }).app
   })
   afterAll(async () => {
     await btc?.close()
@@ -152,32 +158,32 @@ describe('UTXO trades through the API and the devnet liquidity network', () => {
       params: [{ recipient: vault, amount: { amount: '10000000', decimals: 8 }, memo: expected.memo }],
     })
 
-    // a client posts transactionData back with another vault: the answer still pays the network's vault
-    const posted = await app.request(`/trade/v1/${BTC}/swap/cross`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        transactionData: { ...quote.transactionData, inbound_address: user.address },
-        nativeValue: '0',
-        account: user.address,
-      }),
-    })
+    const post = (transactionData: Record<string, unknown>) =>
+      app.request(`/trade/v1/${BTC}/swap/cross`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionData, nativeValue: '0', account: user.address }),
+      })
+    // a client posts transactionData back with another vault, a zero limit or a 10% affiliate: refused
+    for (const tampered of [
+      { inbound_address: user.address },
+      { memo: `=:DOGE.DOGE:${receiver}:0` },
+      { memo: `${String(quote.transactionData.memo)}:aff:1000` },
+    ]) {
+      const refused = await post({ ...quote.transactionData, ...tampered })
+      expect([refused.status, await refused.json()]).toMatchObject([
+        400,
+        { error: { code: 'QUOTE_TAMPERED' } },
+      ])
+    }
+    const posted = await post(quote.transactionData)
     expect(posted.status).toBe(200)
     const swap = (await posted.json()) as { to: string; data: typeof quote.data }
 
     // a quote past its expiry (by the provider's clock) is refused, not built
-    const stale = await app.request(`/trade/v1/${BTC}/swap/cross`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        transactionData: {
-          ...quote.transactionData,
-          params: { ...quote.transactionData.params, expiresAt: now - 1 },
-        },
-        nativeValue: '0',
-        account: user.address,
-      }),
-    })
+    providerNow = now + 901
+    const stale = await post(quote.transactionData)
+    providerNow = now
     expect(stale.status).toBe(422)
     expect(await stale.json()).toMatchObject({ error: { code: 'QUOTE_EXPIRED' } })
     expect(swap.to).toBe(vault)

@@ -1,16 +1,21 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { type Hex, isHex } from 'viem'
+import { saveChainState } from './saveChainState'
 
 export type StartAnvilParams = {
   chainId: number
   port: number
   host?: string
   loadStatePath?: string
+  /** Where the chain's state is saved on `stop()` (atomically, the previous copy kept as `<file>.prev`). */
   dumpStatePath?: string
-  /** With `dumpStatePath`: also dump every this many seconds, not only on exit. */
+  /** With `dumpStatePath`: also save every this many seconds, not only on stop. */
   stateIntervalSec?: number
+  /** Where a failed periodic save is reported (default: nowhere; the next one tries again). */
+  log?: (message: string) => void
   blockTimeSec?: number
   silent?: boolean
   startTimeoutMs?: number
@@ -28,6 +33,8 @@ export class AnvilStartError extends Error {
 
 const running = new Set<ChildProcess>()
 let exitHooksInstalled = false
+/** A dump of a large chain takes well under a second; a frozen anvil must not hold a stop for long. */
+const saveTimeoutMs = 20_000
 
 /*
  * anvil runs under `sh` which watches its stdin (a pipe from this process). When this process dies for
@@ -80,8 +87,8 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
   installExitHooks()
   const args = ['--chain-id', String(chainId), '--port', String(port), '--host', host]
   if (params.loadStatePath !== undefined) args.push('--load-state', params.loadStatePath)
-  if (params.dumpStatePath !== undefined) args.push('--dump-state', params.dumpStatePath)
-  if (params.stateIntervalSec !== undefined) args.push('--state-interval', String(params.stateIntervalSec))
+  // The state is saved by this process (anvil_dumpState, then saveChainState), not by anvil's `--dump-state`,
+  // which writes the file in place: a kill during that write left a truncated file no anvil could load.
   if (params.blockTimeSec !== undefined) args.push('--block-time', String(params.blockTimeSec))
   if (silent) args.push('--quiet')
 
@@ -104,8 +111,26 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
   })
 
   const rpcUrl = `http://${host}:${port}`
+  const dumpStatePath = params.dumpStatePath
+  let saving: Promise<void> = Promise.resolve()
+  /** One save after any under way; a chain that stopped answering makes it fail, not hang. */
+  const saveState = (file: string) => {
+    saving = saving.then(async () => {
+      const bytes = Buffer.from((await dumpAnvilState(rpcUrl, saveTimeoutMs)).slice(2), 'hex')
+      await saveChainState(file, bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes)
+    })
+    const saved = saving
+    saving = saving.catch(() => undefined)
+    return saved
+  }
+  let timer: NodeJS.Timeout | undefined
   const stop = async () => {
+    clearInterval(timer)
     if (child.exitCode === null && child.signalCode === null) {
+      if (dumpStatePath !== undefined)
+        await saveState(dumpStatePath).catch((error: unknown) =>
+          params.log?.(`anvil ${rpcUrl}: saving its state on stop failed (${String(error)})`),
+        )
       child.kill('SIGTERM')
       child.stdin?.end()
     }
@@ -139,6 +164,15 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
       throw new AnvilStartError(`anvil on ${rpcUrl} could not mine its first block`, { cause: error })
     }
   }
+  if (dumpStatePath !== undefined && params.stateIntervalSec !== undefined) {
+    timer = setInterval(() => {
+      saveState(dumpStatePath).catch((error: unknown) =>
+        params.log?.(`anvil ${rpcUrl}: saving its state failed (${String(error)}); retrying`),
+      )
+    }, params.stateIntervalSec * 1_000)
+    timer.unref()
+    child.once('exit', () => clearInterval(timer))
+  }
   return { rpcUrl, process: child, stop }
 }
 
@@ -163,8 +197,8 @@ export async function stopAllAnvils(): Promise<void> {
  * Returns anvil's full chain state as the hex blob of `anvil_dumpState` (loadable with `anvil_loadState`
  * or, gzip-decoded, as `--load-state`). Throws on an RPC error.
  */
-export async function dumpAnvilState(rpcUrl: string): Promise<Hex> {
-  const result = await rpcRequest(rpcUrl, 'anvil_dumpState', [])
+export async function dumpAnvilState(rpcUrl: string, timeoutMs?: number): Promise<Hex> {
+  const result = await rpcRequest(rpcUrl, 'anvil_dumpState', [], timeoutMs)
   if (typeof result !== 'string' || !isHex(result)) throw new Error('anvil_dumpState returned no hex')
   return result
 }
@@ -175,8 +209,14 @@ async function fetchChainId(rpcUrl: string): Promise<number> {
   return Number.parseInt(result, 16)
 }
 
-async function rpcRequest(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+async function rpcRequest(
+  rpcUrl: string,
+  method: string,
+  params: unknown[],
+  timeoutMs?: number,
+): Promise<unknown> {
   const response = await fetch(rpcUrl, {
+    ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),

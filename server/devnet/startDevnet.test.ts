@@ -1,5 +1,14 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -17,6 +26,7 @@ import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from '../../contracts/thirdParty'
 import { evmChainIds, getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
+import { sharedDevnetDataDir } from '../testing/devnetHarness'
 import { computeDevnetVersion } from './computeDevnetVersion'
 import { devAccountTokenUsd, devnetAbis } from './deployChain'
 import { computeAmountForUsd, computeDevnetMarkets, type MarketToken } from './markets'
@@ -25,7 +35,7 @@ import { type Devnet, startDevnet } from './startDevnet'
 import { getDevnetTokens } from './tokens'
 
 const portBase = await allocateTestPorts(8)
-const portPattern = '--port 192[0-9][0-9]'
+const portPattern = '--port [0-9]+'
 
 function findAnvilPids(): number[] {
   let out = ''
@@ -415,4 +425,71 @@ describe('startDevnet on a damaged data directory', () => {
       rmSync(dataDir, { recursive: true, force: true })
     }
   })
+
+  it('a live chain state cut short by a crash: the devnet starts from the previous copy, then the snapshot, and warns', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'devnet-truncated-'))
+    const probe = getAddress('0x00000000000000000000000000000000000c4a12')
+    try {
+      // the snapshot the test harness deployed, when there is one: chain 1 alone then starts in seconds
+      const shared = path.join(sharedDevnetDataDir, 'devnet', version)
+      const versionDir = path.join(dataDir, 'devnet', version)
+      if (existsSync(path.join(shared, 'chain-1.json'))) {
+        mkdirSync(versionDir, { recursive: true })
+        for (const name of ['manifest.json', 'chain-1.json'])
+          copyFileSync(path.join(shared, name), path.join(versionDir, name))
+      }
+      const portBase = await allocateTestPorts(8)
+      const live = path.join(versionDir, 'live', 'chain-1.json')
+      const kept = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
+      try {
+        const chain = kept.deployments[0] as ChainDeployment
+        await createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) }).setBalance({
+          address: probe,
+          value: 0x1234n,
+        })
+      } finally {
+        await kept.stop()
+      }
+      // the saved state becomes the previous copy, and a dump killed half-way is the live one
+      copyFileSync(live, `${live}.prev`)
+      const damagedLength = Math.floor(readFileSync(live).length / 2)
+      truncateSync(live, damagedLength)
+
+      const warnings: string[] = []
+      const again = await startDevnet({
+        portBase,
+        dataDir,
+        chainIds: [1],
+        persistChains: true,
+        log: (m) => warnings.push(m),
+      })
+      try {
+        expect(await clientFor(again.deployments[0] as ChainDeployment).getBalance({ address: probe })).toBe(
+          0x1234n,
+        )
+        expect(warnings.filter((m) => m.includes('not whole JSON'))).toEqual([
+          `devnet: chain state ${live} is not whole JSON (a dump cut short); loading ${live}.prev instead`,
+        ])
+      } finally {
+        await again.stop()
+      }
+      // stop saved a whole state again, the one loaded is now the previous copy, the damaged one set aside
+      expect(JSON.parse(readFileSync(live, 'utf8'))).toBeTypeOf('object')
+      expect(JSON.parse(readFileSync(`${live}.prev`, 'utf8'))).toBeTypeOf('object')
+      expect(readFileSync(`${live}.damaged`).length).toBe(damagedLength)
+
+      truncateSync(live, 100)
+      truncateSync(`${live}.prev`, 100)
+      const fromSnapshot = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
+      try {
+        expect(
+          await clientFor(fromSnapshot.deployments[0] as ChainDeployment).getBalance({ address: probe }),
+        ).toBe(0n)
+      } finally {
+        await fromSnapshot.stop()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 600_000)
 })

@@ -9,6 +9,7 @@ import { computeDevnetVersion } from './computeDevnetVersion'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
 import { type FundResult, fundAddress } from './fund'
 import type { DevnetMarket } from './largeMarket'
+import { recoverChainState } from './recoverChainState'
 import { type AnvilInstance, dumpAnvilState, startAnvil } from './startAnvil'
 
 export interface DevnetManifest {
@@ -82,17 +83,18 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   const statePath = (chainId: number) => path.join(versionDir, `chain-${chainId}.json`)
   const livePath = (chainId: number) => path.join(versionDir, 'live', `chain-${chainId}.json`)
   /** Where a chain starts from and where it keeps its state: its live state when kept and present. */
-  const stateOptions = (chainId: number, fromSnapshot: boolean) => {
+  const stateOptions = async (chainId: number, fromSnapshot: boolean) => {
     if (params.persistChains !== true) return fromSnapshot ? { loadStatePath: statePath(chainId) } : {}
-    const load = existsSync(livePath(chainId))
-      ? livePath(chainId)
-      : fromSnapshot
-        ? statePath(chainId)
-        : undefined
+    // a crash while a state was written can leave it cut short: the previous copy, then the snapshot, is loaded
+    const load = await recoverChainState(
+      [livePath(chainId), `${livePath(chainId)}.prev`, ...(fromSnapshot ? [statePath(chainId)] : [])],
+      log,
+    )
     return {
       ...(load === undefined ? {} : { loadStatePath: load }),
       dumpStatePath: livePath(chainId),
       stateIntervalSec: LIVE_STATE_INTERVAL_SEC[market],
+      log,
     }
   }
   const snapshotManifestPath = path.join(versionDir, 'manifest.json')
@@ -121,14 +123,17 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       log(`devnet: the anvil of chain ${chainId} exited; restarting it from its snapshot`)
       const restart = () => {
         if (stopping) return
-        startAnvil({
-          chainId,
-          port: portOf(chainId),
-          host,
-          silent: true,
-          startTimeoutMs: ANVIL_START_TIMEOUT_MS[market],
-          ...stateOptions(chainId, true),
-        })
+        stateOptions(chainId, true)
+          .then((options) =>
+            startAnvil({
+              chainId,
+              port: portOf(chainId),
+              host,
+              silent: true,
+              startTimeoutMs: ANVIL_START_TIMEOUT_MS[market],
+              ...options,
+            }),
+          )
           .then((next) => {
             const index = anvils.indexOf(anvil)
             if (index >= 0) anvils[index] = next
@@ -147,14 +152,14 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   }
   try {
     const started = await Promise.all(
-      chainIds.map((chainId) =>
+      chainIds.map(async (chainId) =>
         startAnvil({
           chainId,
           port: portOf(chainId),
           host,
           silent: true,
           startTimeoutMs: ANVIL_START_TIMEOUT_MS[market],
-          ...stateOptions(chainId, snapshot !== undefined),
+          ...(await stateOptions(chainId, snapshot !== undefined)),
         }).then((anvil) => {
           anvils.push(anvil)
           return { chainId, anvil }

@@ -3,7 +3,8 @@ import { computeGaslessFee, convertWeiToToken, gaslessGasUnits } from './compute
 
 describe('computeGaslessFee', () => {
   it('budgets the base gas and each step', () => {
-    expect(gaslessGasUnits(2)).toBe(380_000n)
+    expect(gaslessGasUnits(1)).toBe(450_000n)
+    expect(gaslessGasUnits(2)).toBe(600_000n)
   })
 
   it('prices 1.5x the gas cost in the source token, rounded up', () => {

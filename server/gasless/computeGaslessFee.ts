@@ -1,11 +1,23 @@
-/** Gas of `GaslessSettlement.execute` besides the route: Permit2 witness transfer, fee transfer, checks. */
-export const GASLESS_BASE_GAS = 160_000n
-/** Gas per route step (one pool swap with its transfers), as the route's gas model counts a hop. */
-export const GASLESS_STEP_GAS = 110_000n
-/** The signed fee covers this multiple of the gas cost at the quoted gas price (basis points). */
+/**
+ * Gas of `GaslessSettlement.executeWithPermit` besides the route: the token's EIP-2612 permit, the Permit2
+ * witness transfer (a fresh nonce word), the fee transfer to the relayer (a fresh balance) and the checks.
+ * Measured on the devnet: 396k gas estimated for the first permit order of one step (USDC to WETH), which a budget of 160k +
+ * 110k per step left 26% short, so the fee never covered the relayer's check (docs/gasless.md).
+ */
+export const GASLESS_BASE_GAS = 300_000n
+/** Gas per route step (one pool swap with its transfers; a V3 swap crossing a few ticks included). */
+export const GASLESS_STEP_GAS = 150_000n
+/**
+ * The signed fee covers this multiple of the budgeted gas at the quoted gas price (basis points): the relayer
+ * executes while the gas it estimates, at the gas price of the moment, stays within the fee, so the order keeps
+ * filling while the gas price rises by up to half over its life.
+ */
 export const GASLESS_FEE_MARGIN_BPS = 15_000n
 
-/** Gas units the relayer budgets for an order whose route has `stepCount` steps. */
+/**
+ * Gas units the relayer budgets for an order whose route has `stepCount` steps: the fee is priced on them, and
+ * the relayer's transaction never gets more (an order that needs more fails).
+ */
 export function gaslessGasUnits(stepCount: number): bigint {
   return GASLESS_BASE_GAS + GASLESS_STEP_GAS * BigInt(stepCount)
 }

@@ -20,7 +20,12 @@ import {
 } from '../../contracts/test/deploySwapFixture'
 import { PERMIT2_ADDRESS } from '../../contracts/thirdParty'
 import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
-import { cancelGaslessOrder, getGaslessOrder, insertGaslessOrder } from '../store/gaslessOrders'
+import {
+  cancelGaslessOrder,
+  countGaslessGriefs,
+  getGaslessOrder,
+  insertGaslessOrder,
+} from '../store/gaslessOrders'
 import { getTestStoreTargets, openTestStore, type TestStore } from '../store/openTestStore'
 import { gaslessRelayerNonces } from '../store/schema'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
@@ -33,6 +38,7 @@ import {
   type RelayerStage,
 } from './createGaslessRelayer'
 import { getDevnetRelayerAccount } from './devnetRelayer'
+import { formatGaslessOrder } from './formatGaslessOrder'
 import { type GaslessOrder, hashRoute, type RouteStep } from './gaslessOrderTypes'
 import { orderToRow } from './orderToRow'
 
@@ -130,6 +136,8 @@ function relayer(store: TestStore, extra: Partial<GaslessRelayerParams> = {}) {
     account: relayerAccount,
     worker: 'relayer-a',
     receiptTimeoutMs: 10_000,
+    // the fixture's tokens have no USD price: one base unit per wei (the 0.1 token fee covers any gas here)
+    costInSrcToken: (_token, costWei) => costWei,
     // a round that fails midway leaves its order leased: say why, so a failure under load can be read
     onError: (error, id) => console.warn(`relayer round failed on order ${id}:`, error),
     ...extra,
@@ -391,5 +399,66 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
     }
     for (const id of ids) expect((await getGaslessOrder(store.db, id))?.status).toBe('completed')
     expect([...(await fills())].sort()).toEqual(nonces)
+  })
+  it('fails an order whose gas cost cannot be priced, without a transaction', async () => {
+    const id = await addOrder(store, 40n)
+    expect(await relayer(store, { costInSrcToken: () => undefined }).runOnce()).toBe(1)
+    const row = await getGaslessOrder(store.db, id)
+    expect({ status: row?.status, failureMsg: row?.failureMsg, txHash: row?.txHash }).toEqual({
+      status: 'failed',
+      failureMsg: 'the gas cost cannot be priced in the source token (no price)',
+      txHash: null,
+    })
+    expect(await fills()).toEqual([])
+  })
+
+  it('backs off: each retry of an order that cannot fill yet waits twice as long; the API shows why it waits', async () => {
+    const id = await addOrder(store, 41n, { amountOutMin: e('9.9') })
+    const t0 = Date.now()
+    expect(await relayer(store, { now: () => t0 }).runOnce()).toBe(1)
+    expect((await getGaslessOrder(store.db, id))?.nextAttemptAt.getTime()).toBe(t0 + 3_000)
+    expect(await relayer(store, { now: () => t0 + 3_000 }).runOnce()).toBe(1)
+    const row = await getGaslessOrder(store.db, id)
+    expect(row?.nextAttemptAt.getTime()).toBe(t0 + 3_000 + 6_000)
+    if (!row) throw new Error('no order')
+    expect(formatGaslessOrder(row)).toMatchObject({
+      status: 'pending',
+      failureMsg: 'not executable yet (InsufficientOutput)',
+    })
+  })
+
+  it('a transaction that reverts (an on-chain cancel won the race) is recorded against its owner', async () => {
+    const id = await addOrder(store, 42n)
+    await f.deployer.setAutomine(false)
+    try {
+      await expect(relayer(store, { crashAfter: 'signed' }).runOnce()).rejects.toBeInstanceOf(RelayerCrash)
+    } finally {
+      await f.deployer.setAutomine(true)
+    }
+    // the owner spends the nonce first; the relayer's persisted transaction then reverts on chain
+    await waitForReceipt(f.user, {
+      hash: await f.user.writeContract({
+        address: PERMIT2_ADDRESS,
+        abi: [
+          {
+            type: 'function',
+            name: 'invalidateUnorderedNonces',
+            stateMutability: 'nonpayable',
+            inputs: [
+              { name: 'wordPos', type: 'uint256' },
+              { name: 'mask', type: 'uint256' },
+            ],
+            outputs: [],
+          },
+        ],
+        functionName: 'invalidateUnorderedNonces',
+        args: [0n, 1n << 42n],
+      }),
+    })
+    await relayer(store, { worker: 'relayer-b', now: () => Date.now() + 120_000 }).runOnce()
+    const row = await getGaslessOrder(store.db, id)
+    expect(row?.status).toBe('failed')
+    expect((row?.gasCostWei ?? 0n) > 0n).toBe(true)
+    expect(await countGaslessGriefs(store.db, { owner: row?.owner ?? '', since: new Date(0) })).toBe(1)
   })
 })

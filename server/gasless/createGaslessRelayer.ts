@@ -16,11 +16,14 @@ import { aggregatorAbi, gaslessSettlementAbi } from '../../contracts/artifacts/i
 import type { Db } from '../store/db'
 import {
   claimGaslessOrders,
+  countGaslessGriefs,
   finishGaslessOrder,
   type GaslessOrderRow,
   persistSignedGaslessTx,
   releaseGaslessOrder,
 } from '../store/gaslessOrders'
+import { gaslessGasUnits } from './computeGaslessFee'
+import { gaslessLimits } from './gaslessLimits'
 import { orderFromRow, stepsFromRow } from './orderFromRow'
 import { permit2Abi } from './permit2Abi'
 
@@ -46,8 +49,18 @@ export interface GaslessRelayerParams {
   now?: () => number
   /** How long a claim holds an order before another relayer may take it over. Default 60 s. */
   leaseMs?: number
-  /** When an order's conditions do not hold yet, it is tried again after this long. Default 3 s. */
+  /**
+   * When an order's conditions do not hold yet, it is tried again after this long, doubled per attempt up to
+   * `retryMaxMs`. Defaults: `gaslessLimits.retryBaseMs`, `gaslessLimits.retryMaxMs`.
+   */
   retryMs?: number
+  retryMaxMs?: number
+  /**
+   * Orders of one round run at once, up to this many (the nonce table hands each its own transaction nonce);
+   * orders of one owner and token, or through one pool, still run one after the other, so one's simulation
+   * never ignores the other's transaction. Default 4.
+   */
+  concurrency?: number
   /** Orders claimed per round. Default 10. */
   batchSize?: number
   /** Waiting for a receipt gives up after this long (the order stays leased and is resumed). Default 60 s. */
@@ -58,10 +71,10 @@ export interface GaslessRelayerParams {
    */
   receiptPollMs?: number
   /**
-   * The relayer's gas cost `costWei` expressed in `srcToken` base units, or undefined when no price is known
-   * (then the fee cap is not checked: the signed fee is what the user agreed to pay).
+   * The relayer's gas cost `costWei` expressed in `srcToken` base units, or undefined when no price is known:
+   * then the order is not executed (an unpriceable cost could be any cost), it fails.
    */
-  costInSrcToken?: (srcToken: Address, costWei: bigint) => bigint | undefined
+  costInSrcToken: (srcToken: Address, costWei: bigint) => bigint | undefined
   /** Test hook: throw `RelayerCrash` right after this stage of every order. */
   crashAfter?: RelayerStage
   onError?: (error: unknown, orderId: string) => void
@@ -98,7 +111,9 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
     worker,
     now = Date.now,
     leaseMs = 60_000,
-    retryMs = 3_000,
+    retryMs = gaslessLimits.retryBaseMs,
+    retryMaxMs = gaslessLimits.retryMaxMs,
+    concurrency = 4,
     batchSize = 10,
     receiptTimeoutMs = 60_000,
     receiptPollMs = 500,
@@ -106,14 +121,30 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
   const crashAfter = (stage: RelayerStage) => {
     if (params.crashAfter === stage) throw new RelayerCrash(`relayer stopped after ${stage}`)
   }
+  // attempts counts this claim: the first retry comes after retryMs, each next one after twice as long
+  const retryDelayMs = (attempts: number) =>
+    Math.min(retryMaxMs, retryMs * 2 ** Math.min(30, Math.max(0, attempts - 1)))
   const release = (row: GaslessOrderRow, reason: string) =>
-    releaseGaslessOrder(db, { id: row.id, worker, nextAttemptAt: new Date(now() + retryMs), reason })
+    releaseGaslessOrder(db, {
+      id: row.id,
+      worker,
+      nextAttemptAt: new Date(now() + retryDelayMs(row.attempts)),
+      reason,
+    })
   const fail = (row: GaslessOrderRow, failureMsg: string) =>
     finishGaslessOrder(db, { id: row.id, status: 'failed', at: new Date(now()), failureMsg })
 
   async function finishFromReceipt(row: GaslessOrderRow, receipt: TransactionReceipt): Promise<void> {
+    const wei = receipt.gasUsed * receipt.effectiveGasPrice
+    const gasCost = { wei, inSrc: params.costInSrcToken(row.srcToken as Address, wei) }
     if (receipt.status !== 'success') {
-      await fail(row, `the settlement transaction ${receipt.transactionHash} reverted`)
+      await finishGaslessOrder(db, {
+        id: row.id,
+        status: 'failed',
+        at: new Date(now()),
+        failureMsg: `the settlement transaction ${receipt.transactionHash} reverted`,
+        gasCost,
+      })
       return
     }
     const [filled] = parseEventLogs({
@@ -127,6 +158,7 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
       at: new Date(now()),
       amountOut: filled?.args.amountOut ?? 0n,
       feeTaken: filled?.args.fee ?? 0n,
+      gasCost,
     })
   }
 
@@ -160,6 +192,14 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
       return
     }
     const order = orderFromRow(row)
+    const griefs = await countGaslessGriefs(db, {
+      owner: row.owner,
+      since: new Date(now() - gaslessLimits.griefWindowMs),
+    })
+    if (griefs >= gaslessLimits.maxGriefsPerOwner) {
+      await fail(row, `the owner is suspended: ${griefs} orders cost the relayer gas they did not pay`)
+      return
+    }
     const nonceUsed = await isNonceUsed(order.user, row.nonce)
     if (nonceUsed) {
       await fail(row, 'the Permit2 nonce of this order is already used or was cancelled on chain')
@@ -222,11 +262,25 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
       await fail(row, `the order cannot be executed: ${name}`)
       return
     }
-    const fees = await client.estimateFeesPerGas()
-    const gasLimit = (gas * 12n) / 10n
-    const cost = params.costInSrcToken?.(order.srcToken, gas * fees.maxFeePerGas)
-    if (cost !== undefined && cost > order.fee) {
-      return void (await release(row, `the gas cost (${cost} in the source token) is above the signed fee`))
+    // The fee was priced on this budget: the transaction never gets more gas, and an order that needs more (a
+    // token or pool that burns gas) is never sent.
+    const gasLimit = gaslessGasUnits(row.steps.length)
+    if (gas > gasLimit) {
+      await fail(row, `the order needs ${gas} gas, above the ${gasLimit} its fee budgets`)
+      return
+    }
+    // The same measure as the estimate's fee (eth_gasPrice), so the fee's margin is what the price may rise.
+    const [gasPrice, fees] = await Promise.all([client.getGasPrice(), client.estimateFeesPerGas()])
+    const cost = params.costInSrcToken(order.srcToken, gas * gasPrice)
+    if (cost === undefined) {
+      await fail(row, 'the gas cost cannot be priced in the source token (no price)')
+      return
+    }
+    if (cost > order.fee) {
+      return void (await release(
+        row,
+        `the gas cost at today's gas price (${cost} in the source token) is above the signed fee ${order.fee}`,
+      ))
     }
     const persisted = await persistSignedGaslessTx(db, {
       id: row.id,
@@ -273,7 +327,7 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
       leaseUntil: new Date(now() + leaseMs),
       limit: batchSize,
     })
-    for (const row of claimed) {
+    const run = async (row: GaslessOrderRow) => {
       try {
         await process(row)
       } catch (error: unknown) {
@@ -281,10 +335,62 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
         params.onError?.(error, row.id)
       }
     }
+    await runInLanes(claimed, lanesOf, run, concurrency)
     return claimed.length
   }
 
   return { runOnce }
+}
+
+/** What an order shares with others it must not run beside: its owner's token balance and its pools. */
+function lanesOf(row: GaslessOrderRow): string[] {
+  return [
+    `owner:${row.owner.toLowerCase()}:${row.srcToken.toLowerCase()}`,
+    ...row.steps.map((s) => {
+      const [a, b] = [s.tokenIn.toLowerCase(), s.tokenOut.toLowerCase()].sort()
+      return `pool:${s.kind}:${s.factoryId}:${a}:${b}:${s.fee}`
+    }),
+  ]
+}
+
+/**
+ * Runs `work` on every item, at most `concurrency` at once, each after every earlier item that shares one of
+ * its lanes. Rejects with the first rejection (after all items ran).
+ */
+async function runInLanes<T>(
+  items: readonly T[],
+  lanes: (item: T) => string[],
+  work: (item: T) => Promise<void>,
+  concurrency: number,
+): Promise<void> {
+  const tails = new Map<string, Promise<unknown>>()
+  let running = 0
+  const waiting: (() => void)[] = []
+  const slot = async () => {
+    while (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve))
+    running++
+  }
+  const done = () => {
+    running--
+    waiting.shift()?.()
+  }
+  const all = items.map((item) => {
+    const keys = lanes(item)
+    const before = keys.map((key) => tails.get(key)).filter((p) => p !== undefined)
+    const mine = Promise.allSettled(before).then(async () => {
+      await slot()
+      try {
+        await work(item)
+      } finally {
+        done()
+      }
+    })
+    for (const key of keys) tails.set(key, mine)
+    return mine
+  })
+  const results = await Promise.allSettled(all)
+  const failed = results.find((r) => r.status === 'rejected')
+  if (failed?.status === 'rejected') throw failed.reason
 }
 
 function revertName(error: unknown): string | undefined {

@@ -13,13 +13,27 @@ export const GaslessOrderSchema = z
     fee: z.string().openapi({ description: 'The signed fee, source token base units' }),
     amountOutMin: z.string(),
     amountOut: z.string().nullable().openapi({ description: "The receiver's output once completed" }),
-    status: z.enum(['pending', 'processing', 'completed', 'cancelled', 'failed']),
+    status: z.enum(['pending', 'processing', 'completed', 'cancelled', 'failed']).openapi({
+      description:
+        '`pending`: waiting for the relayer (`failureMsg` then says why an earlier attempt did not execute it ' +
+        'yet); `processing`: the relayer is executing it; `completed`: filled on chain; `failed`: it will ' +
+        'never be executed (`failureMsg` says why); `cancelled`: cancelled off chain, so our relayer never ' +
+        'submits it. The signature itself stays valid on chain until the deadline (at most one hour after ' +
+        "creation) unless the owner also spends its nonce with Permit2's `invalidateUnorderedNonces`.",
+    }),
     createdAt: z.string(),
     deadLineAt: z.string(),
     canceledAt: z.string().nullable(),
     completedAt: z.string().nullable(),
     failedAt: z.string().nullable(),
-    failureMsg: z.string().nullable(),
+    failureMsg: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'Why the order failed; while pending or processing, why the last attempt did not execute it yet ' +
+          '(it is tried again, later each time, until its deadline); null otherwise',
+      }),
     txCompleted: z
       .string()
       .nullable()
@@ -32,9 +46,9 @@ export type GaslessOrderResponse = z.output<typeof GaslessOrderSchema>
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
 /**
- * The API view of a stored order (the reference's field names). `failureMsg` is shown only for a failed
- * order (a pending one may carry the reason of its last postponement internally); `txCompleted` only once
- * the order ended with its transaction mined.
+ * The API view of a stored order (the reference's field names). `failureMsg` is the reason of a failed order,
+ * or of an open order's last postponement (so a client sees why it waits), never that of a completed or
+ * cancelled one; `txCompleted` only once the order ended with its transaction mined.
  */
 export function formatGaslessOrder(row: GaslessOrderRow): GaslessOrderResponse {
   const status = row.status as GaslessOrderStatus
@@ -56,7 +70,7 @@ export function formatGaslessOrder(row: GaslessOrderRow): GaslessOrderResponse {
     canceledAt: iso(row.canceledAt),
     completedAt: iso(row.completedAt),
     failedAt: iso(row.failedAt),
-    failureMsg: status === 'failed' ? row.failureMsg : null,
+    failureMsg: status === 'completed' || status === 'cancelled' ? null : row.failureMsg,
     txCompleted: ended && row.txHash ? row.txHash : null,
   }
 }

@@ -5,7 +5,7 @@ import type { Logger } from '../logger'
 import type { Markets } from '../market/createMarkets'
 import type { Store } from '../store/createStore'
 import { listChainsWithDueGaslessOrders } from '../store/gaslessOrders'
-import { convertWeiToToken } from './computeGaslessFee'
+import { createGasCostConverter } from './createGasCostConverter'
 import { createGaslessRelayer, type GaslessRelayer } from './createGaslessRelayer'
 import type { GaslessChain } from './planGaslessOrder'
 
@@ -28,7 +28,7 @@ const OWN_POLL_MS = 60_000
  * without an account). Each chain's relayer runs rounds back to back while it finds orders; every `intervalMs`
  * one read (`listChainsWithDueGaslessOrders`) wakes the relayers of chains with due orders (orders retried
  * later, leases run out, orders stored by another process), and `wake` starts a round at once. The fee cap is
- * checked with the market's USD prices. Errors are logged; a failed round never stops a relayer.
+ * priced with the market's USD prices (an unpriceable order is not executed). Errors are logged; a failed round never stops a relayer.
  */
 export function startGaslessRelayers(p: {
   store: Store
@@ -57,13 +57,7 @@ export function startGaslessRelayers(p: {
       permit2,
       account,
       worker,
-      costInSrcToken: (srcToken, costWei) =>
-        convertWeiToToken({
-          wei: costWei,
-          nativeUsd: market.getUsdPrice(market.deployment.wrappedNative),
-          srcUsd: market.getUsdPrice(srcToken),
-          srcDecimals: market.findToken(srcToken)?.decimals ?? 18,
-        }),
+      costInSrcToken: createGasCostConverter(market),
       onError: (err, orderId) =>
         p.logger.warn('gasless relayer round failed', {
           component: 'gasless',

@@ -82,7 +82,8 @@ describe('the OpenAPI document', () => {
       const { doc } = await documentFor(env)
       expect(await lint(doc)).toEqual({ totals: { errors: 0, warnings: 0, ignored: 0 }, problems: [] })
     },
-    30_000,
+    // the first run loads redocly's CLI cold: about 15 s on a quiet 2-core machine, twice that under load
+    120_000,
   )
 
   it('declares the key requirement per operation from AUTH_REQUIRED and the always-keyed routes', async () => {

@@ -127,6 +127,21 @@ export const ChainIdParamsSchema = z.object({
 /** An optional chain id query value (`1`, `-3980891822`); empty or `undefined` means absent. */
 export const optionalChainIdParam = optionalQueryParam(chainIdString)
 
+/**
+ * A paging query value (`page`, `limit`, `offset`): decimal digits only, so `0x10`, `1e1`, ` 5` or `5.0` are
+ * refused (400) rather than read as numbers; absent, empty or `undefined` gives `fallback`; `min`..`max`.
+ */
+export const pagingQueryParam = (name: string, fallback: number, min: number, max = 1_000_000_000) =>
+  optionalQueryParam(
+    z
+      .string()
+      .regex(/^\d{1,10}$/, `${name} must be decimal digits`)
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max)),
+  )
+    .transform((value) => value ?? fallback)
+    .openapi({ param: { name, in: 'query' }, type: 'integer', default: fallback, minimum: min, maximum: max })
+
 /** Optional `chainId` query parameter filtering a listing to one chain. */
 export const ChainIdFilterQuerySchema = z.object({
   chainId: optionalChainIdParam.openapi({

@@ -6,6 +6,15 @@ import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
 /** Past this many blocks behind, reload everything instead of replaying logs. */
 const MAX_REPLAY_BLOCKS = 2_000n
 
+/**
+ * An announced head further than this past the snapshot is ignored: between two polls a chain moves a few
+ * blocks, while a number read from the wrong answer (a gas price, a timestamp) is far ahead.
+ */
+const MAX_ANNOUNCED_AHEAD = 64n
+
+/** An announced head that no refresh has settled after this long stops making quotes wait (a hung node). */
+const ANNOUNCED_HEAD_TTL_MS = 3_000
+
 export interface PoolSyncOptions {
   deployment: ChainDeployment
   pollIntervalMs: number
@@ -13,6 +22,8 @@ export interface PoolSyncOptions {
   onError?: (error: unknown) => void
   /** A background refresh succeeded: the snapshot matches the node's head. */
   onRefresh?: () => void
+  /** Clock, ms (default `Date.now`): when an announced head expires. */
+  now?: () => number
 }
 
 export interface PoolSync {
@@ -29,13 +40,17 @@ export interface PoolSync {
   /** Resolves once the snapshot has reached `blockNumber` (refreshing as needed). */
   waitForBlock(blockNumber: bigint, timeoutMs?: number): Promise<PoolSnapshot>
   /**
-   * A new chain head was announced (by a block subscription): refreshes at once, reporting to `onError` /
-   * `onRefresh` like the poll loop, and makes `getFreshSnapshot` wait for that block.
+   * A new chain head was announced (by a block subscription, or an answer the RPC proxy relayed): refreshes at
+   * once, reporting to `onError` / `onRefresh` like the poll loop, and makes `getFreshSnapshot` wait for that
+   * block. A hint, not a fact: a head more than 64 blocks past the snapshot is ignored, one the node's head
+   * is still below after that refresh is dropped, and one no refresh settles stops counting after 3 s.
    */
   announceHead(blockNumber: bigint): void
+  /** The announced head `getFreshSnapshot` would wait for now, or undefined when it answers at once. */
+  getAwaitedHead(): bigint | undefined
   /**
-   * The newest snapshot, or, when a newer head has been announced than the snapshot holds, the snapshot of
-   * that head once a refresh reaches it (waiting at most `maxWaitMs`, then answering with the newest one).
+   * The newest snapshot, or, while an announced head is awaited (see `getAwaitedHead`), the snapshot of the
+   * refresh that announcement started (waiting at most `maxWaitMs`, then answering with the newest one).
    */
   getFreshSnapshot(maxWaitMs: number): Promise<PoolSnapshot>
 }
@@ -48,11 +63,12 @@ export interface PoolSync {
  * same height), everything is reloaded instead of replayed. Quotes read `getSnapshot()` and make no RPC call.
  */
 export function createPoolSync(client: PublicClient, options: PoolSyncOptions): PoolSync {
-  const { deployment, pollIntervalMs } = options
+  const { deployment, pollIntervalMs, now = Date.now } = options
   let snapshot: PoolSnapshot | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
-  let announcedHead = 0n
+  /** The head last announced and not yet settled: `settled` resolves once the refresh it started ends. */
+  let announced: { blockNumber: bigint; untilMs: number; settled: Promise<void> } | undefined
   let inFlight: Promise<PoolSnapshot> | undefined
   let queued: Promise<PoolSnapshot> | undefined
 
@@ -196,6 +212,18 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return snapshot
   }
 
+  function getAwaitedHead(): bigint | undefined {
+    if (announced === undefined) return undefined
+    if (
+      now() >= announced.untilMs ||
+      (snapshot !== undefined && snapshot.blockNumber >= announced.blockNumber)
+    ) {
+      announced = undefined
+      return undefined
+    }
+    return announced.blockNumber
+  }
+
   async function waitForBlock(blockNumber: bigint, timeoutMs = 10_000): Promise<PoolSnapshot> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
@@ -219,23 +247,32 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     getSnapshot,
     refresh,
     announceHead(blockNumber) {
-      if (stopped || blockNumber <= announcedHead) return
-      announcedHead = blockNumber
-      if (snapshot && snapshot.blockNumber >= blockNumber) return
-      void refreshReporting()
+      if (stopped || snapshot === undefined || blockNumber <= snapshot.blockNumber) return
+      if (blockNumber - snapshot.blockNumber > MAX_ANNOUNCED_AHEAD) return
+      const awaited = getAwaitedHead()
+      if (awaited !== undefined && blockNumber <= awaited) return
+      const settled = refresh().then(
+        (next) => {
+          // the node's head is below the announced one: nothing to wait for, whoever announced it
+          if (announced?.settled === settled && next.blockNumber < blockNumber) announced = undefined
+          options.onRefresh?.()
+        },
+        (error: unknown) => options.onError?.(error),
+      )
+      announced = { blockNumber, untilMs: now() + ANNOUNCED_HEAD_TTL_MS, settled }
     },
+    getAwaitedHead,
     async getFreshSnapshot(maxWaitMs) {
-      const current = getSnapshot()
-      if (current.blockNumber >= announcedHead) return current
+      const awaited = announced
+      if (getAwaitedHead() === undefined || awaited === undefined) return getSnapshot()
       // bounded even when a refresh hangs on a slow node: the newest snapshot answers after `maxWaitMs`
       let late: ReturnType<typeof setTimeout> | undefined
-      const lateAnswer = new Promise<undefined>((resolve) => {
-        late = setTimeout(() => resolve(undefined), maxWaitMs)
+      const lateAnswer = new Promise<void>((resolve) => {
+        late = setTimeout(resolve, maxWaitMs)
       })
-      const reached = waitForBlock(announcedHead, maxWaitMs).catch(() => undefined)
-      const fresh = await Promise.race([reached, lateAnswer])
+      await Promise.race([awaited.settled, lateAnswer])
       clearTimeout(late)
-      return fresh ?? getSnapshot()
+      return getSnapshot()
     },
     waitForBlock,
   }

@@ -4,11 +4,19 @@ import type { ChainMarket } from '../market/createChainMarket'
 
 /**
  * Refuses an address that would burn what it receives or hand it to a pool: the zero address, the
- * Aggregator, a token contract of the chain (the wrapped native included) or any pool of the chain's
- * snapshot. Throws AppError INVALID_PARAMS (400) naming `field`, with `details: { param, address, reason }`.
+ * Aggregator, a token contract of the chain (the wrapped native included), any pool of the chain's
+ * snapshot, or one of `options.also` (lower-case address to reason: the cross-chain providers' contracts and
+ * vaults). `options.pools: false` leaves out the pools (a cross-chain destination whose snapshot is not read
+ * yet). Throws AppError INVALID_PARAMS (400) naming `field`, with `details: { param, address, reason }`.
  */
-export function assertSafeRecipient(market: ChainMarket, address: Address, field: string): void {
-  const reason = unsafeReason(market, address)
+export function assertSafeRecipient(
+  market: ChainMarket,
+  address: Address,
+  field: string,
+  options: { also?: ReadonlyMap<string, string>; pools?: boolean } = {},
+): void {
+  const reason =
+    options.also?.get(address.toLowerCase()) ?? unsafeReason(market, address, options.pools ?? true)
   if (reason === undefined) return
   throw new AppError('INVALID_PARAMS', `${field} ${address} is ${reason}: funds sent there are lost`, {
     details: { param: field, address, reason },
@@ -20,7 +28,7 @@ const contractsOf = new WeakMap<ChainMarket['deployment'], ReadonlyMap<string, s
 /** Lower-case pool addresses, built once per snapshot's pool list. */
 const poolsOf = new WeakMap<readonly { address: Address }[], ReadonlySet<string>>()
 
-function unsafeReason(market: ChainMarket, address: Address): string | undefined {
+function unsafeReason(market: ChainMarket, address: Address, pools: boolean): string | undefined {
   const { deployment } = market
   let contracts = contractsOf.get(deployment)
   if (!contracts) {
@@ -34,12 +42,12 @@ function unsafeReason(market: ChainMarket, address: Address): string | undefined
   }
   const key = address.toLowerCase()
   const contract = contracts.get(key)
-  if (contract !== undefined) return contract
-  const { pools } = market.getSnapshot()
-  let poolKeys = poolsOf.get(pools)
+  if (contract !== undefined || !pools) return contract
+  const snapshotPools = market.getSnapshot().pools
+  let poolKeys = poolsOf.get(snapshotPools)
   if (!poolKeys) {
-    poolKeys = new Set(pools.map((p) => p.address.toLowerCase()))
-    poolsOf.set(pools, poolKeys)
+    poolKeys = new Set(snapshotPools.map((p) => p.address.toLowerCase()))
+    poolsOf.set(snapshotPools, poolKeys)
   }
   return poolKeys.has(key) ? 'a pool' : undefined
 }

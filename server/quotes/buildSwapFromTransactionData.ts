@@ -85,6 +85,8 @@ export function buildSwapFromTransactionData(
       receiver,
       tokenIn: tokenIn.address,
       tokenOut: tokenOut.address,
+      feeRecipient,
+      feeBps,
     }),
     ...routeOf(call, exactIn),
   }

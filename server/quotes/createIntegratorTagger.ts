@@ -10,6 +10,9 @@ export interface TaggedSwap {
   receiver: Address
   tokenIn: Address
   tokenOut: Address
+  /** The integrator fee terms of the call (`feeRecipient` is ignored with `feeBps` 0). */
+  feeRecipient: Address
+  feeBps: number
 }
 
 /** Gives the bytes32 `integratorId` of one swap call. */
@@ -18,7 +21,8 @@ export type IntegratorTagger = (swap: TaggedSwap) => Hex
 /**
  * The one place single-chain quotes and swaps derive the `integratorId` they put into the Aggregator
  * call: zero without an API key or without a known sender, else the company's attribution tag for this
- * chain, sender, receiver and pair (`buildIntegratorTag`), which the trade watcher verifies. Loads the
+ * chain, sender, receiver, pair and fee terms, issued at `nowSec` (`buildIntegratorTag`), which the trade
+ * watcher verifies and counts once. Loads the
  * tag secret only for keyed callers; rejects when it cannot be read from the database.
  */
 export async function createIntegratorTagger(params: {
@@ -26,13 +30,15 @@ export async function createIntegratorTagger(params: {
   getTagSecret: () => Promise<Uint8Array>
   chainId: number
   aggregator: Address
+  /** The issue time of the tags, unix seconds. */
+  nowSec: number
 }): Promise<IntegratorTagger> {
-  const { auth, chainId, aggregator } = params
+  const { auth, chainId, aggregator, nowSec } = params
   if (auth === undefined) return () => zeroHash
   const secret = await params.getTagSecret()
   const companyId = getCompanyPublicId(auth.integratorId)
   return ({ sender, ...swap }) =>
     sender === undefined
       ? zeroHash
-      : buildIntegratorTag({ secret, companyId, chainId, aggregator, sender, ...swap })
+      : buildIntegratorTag({ secret, companyId, chainId, aggregator, sender, issuedAtSec: nowSec, ...swap })
 }

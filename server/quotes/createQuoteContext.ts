@@ -13,15 +13,17 @@ export async function createQuoteContext(
   caller: QuoteCaller,
 ): Promise<QuoteContext> {
   const market = deps.markets.get(chainId)
+  const now = deps.now()
   return {
     market,
-    now: deps.now(),
+    now,
     quoteTtlSec: deps.quoteTtlSec,
     tagIntegrator: await createIntegratorTagger({
       auth: caller.auth,
       getTagSecret: deps.getTagSecret,
       chainId,
       aggregator: market.deployment.aggregator,
+      nowSec: Math.floor(now / 1000),
     }),
     requestId: caller.requestId,
   }

@@ -83,6 +83,8 @@ export async function prepareSingleQuote(query: SingleQuoteQuery, ctx: QuoteCont
         receiver: swapReceiver,
         tokenIn: tokenIn.address,
         tokenOut: tokenOut.address,
+        feeRecipient: input.feeReceiver,
+        feeBps,
       }),
     }
   }

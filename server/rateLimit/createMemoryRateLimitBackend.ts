@@ -12,17 +12,17 @@ export function createMemoryRateLimitBackend({
 } = {}): RateLimitBackend {
   const buckets = new Map<string, { windowStartMs: number; hits: number }>()
   return {
-    async hit(bucketKey, windowStartMs) {
+    async hit(bucketKey, windowStartMs, hits = 1) {
       const bucket = buckets.get(bucketKey)
       if (bucket !== undefined && bucket.windowStartMs === windowStartMs) {
-        bucket.hits += 1
+        bucket.hits += hits
         return bucket.hits
       }
       if (bucket === undefined && buckets.size >= maxBuckets) {
         for (const [key, value] of buckets) if (value.windowStartMs < windowStartMs) buckets.delete(key)
       }
-      buckets.set(bucketKey, { windowStartMs, hits: 1 })
-      return 1
+      buckets.set(bucketKey, { windowStartMs, hits })
+      return hits
     },
   }
 }

@@ -29,6 +29,10 @@ function buildApp(backend: 'memory' | TestStore, clock: { ms: number }) {
   app.use('*', apiKeyAuth({ store, required: false, limiter }))
   app.use('*', limiter)
   app.get('/x', (c) => c.text('ok'))
+  app.get('/heavy', async (c) => {
+    await limiter.chargeExtra(c, 2)
+    return new Response('ok')
+  })
   return app
 }
 
@@ -61,6 +65,18 @@ describe.each(['memory', 'store'] as const)('rateLimit with the %s backend', (ki
     expect((await app.request('/x', fromIp('198.51.100.9'))).status).toBe(200)
     clock.ms += 45_000
     expect((await app.request('/x', fromIp(ip))).status).toBe(200)
+  })
+
+  it('charges a route its extra hits on the same budget, and reports what is left after them', async () => {
+    const clock = { ms: 60_000 * 2000 }
+    const app = buildApp(kind === 'memory' ? 'memory' : store, clock)
+    const ip = `192.0.2.${kind === 'memory' ? 3 : 4}`
+    const heavy = await app.request('/heavy', fromIp(ip))
+    expect([heavy.status, heavy.headers.get('ratelimit-remaining')]).toEqual([200, '0'])
+    expect((await app.request('/x', fromIp(ip))).status).toBe(429)
+    clock.ms += 60_000
+    expect((await app.request('/x', fromIp(ip))).status).toBe(200)
+    expect((await app.request('/heavy', fromIp(ip))).status).toBe(429)
   })
 
   it('counts authenticated requests per key with the key limit', async () => {
@@ -106,6 +122,21 @@ describe('rateLimit against evasion', () => {
       expect((await app.request('/x', fromIp('192.0.2.62'))).status).toBe(200)
     },
   )
+
+  it('counts IPv6 clients by their /64: a new address in the same /64 shares the budget', async () => {
+    const app = buildApp('memory', { ms: 17_000_000 })
+    const statuses: number[] = []
+    for (const ip of [
+      '2001:db8:7:7::1',
+      '2001:db8:7:7:a:b:c:d',
+      '2001:0db8:0007:0007::2',
+      '2001:db8:7:7::ffff:3',
+    ]) {
+      statuses.push((await app.request('/x', fromIp(ip))).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+    expect((await app.request('/x', fromIp('2001:db8:7:8::1'))).status).toBe(200)
+  })
 
   it('still serves a valid key from a client IP that is over its anonymous budget', async () => {
     const app = buildApp('memory', { ms: 15_000_000 })

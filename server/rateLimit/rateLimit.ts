@@ -5,6 +5,7 @@ import type { Store } from '../store/createStore'
 import { createMemoryRateLimitBackend } from './createMemoryRateLimitBackend'
 import { createStoreRateLimitBackend } from './createStoreRateLimitBackend'
 import { getClientIp } from './getClientIp'
+import { toClientNetwork } from './toClientNetwork'
 
 export type RateLimitParams = {
   /** Requests per window for a request authenticated by an API key (counted per key); 0 = unlimited. */
@@ -29,13 +30,23 @@ export interface ClientLimiter {
   isClientBlocked: (c: Context<AppEnv>) => boolean
 }
 
-export type RateLimitMiddleware = MiddlewareHandler<AppEnv> & ClientLimiter
+/** Charging one request more than one hit: a route that learns its cost once it has read its body. */
+export interface ExtraCharge {
+  /**
+   * Counts `hits` more against the budget the middleware counted this request on (its API key, else its client
+   * IP); throws `RATE_LIMITED` (429) when that takes it over. Nothing when `hits` <= 0 or the budget is unlimited.
+   */
+  chargeExtra: (c: Context<AppEnv>, hits: number) => Promise<void>
+}
+
+export type RateLimitMiddleware = MiddlewareHandler<AppEnv> & ClientLimiter & ExtraCharge
 
 const maxBlockedEntries = 10_000
 
 /**
  * Hono middleware enforcing a fixed-window limit (default window one minute): per API key when
- * `c.var.auth` is set (mount it after `apiKeyAuth`), otherwise per client IP. Every response carries
+ * `c.var.auth` is set (mount it after `apiKeyAuth`), otherwise per client IP (an IPv6 client per /64, see
+ * `toClientNetwork`). Every response carries
  * `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds; IETF draft
  * "RateLimit header fields"); over the limit it throws `AppError('RATE_LIMITED')` (429) after setting
  * `Retry-After` (seconds until the window ends). The returned function also carries `chargeClient`
@@ -54,13 +65,21 @@ export function rateLimit({
   const counter = backend === 'memory' ? createMemoryRateLimitBackend() : createStoreRateLimitBackend(backend)
   const prefix = name === undefined ? '' : `${name}:`
   const blockedUntilMs = new Map<string, number>()
+  const extraHeaders = new WeakMap<Context<AppEnv>, Record<string, string>>()
 
-  const ipBucket = (c: Context<AppEnv>) => `${prefix}ip:${getClientIp(c, trustProxy)}`
+  const ipBucket = (c: Context<AppEnv>) => `${prefix}ip:${toClientNetwork(getClientIp(c, trustProxy))}`
 
-  async function charge(c: Context<AppEnv>, bucketKey: string, limit: number) {
+  const budgetOf = (c: Context<AppEnv>) => {
+    const auth = c.var.auth
+    return auth === undefined
+      ? { bucketKey: ipBucket(c), limit: perMinuteIp }
+      : { bucketKey: `${prefix}key:${auth.keyId}`, limit: perMinuteKey }
+  }
+
+  async function charge(c: Context<AppEnv>, bucketKey: string, limit: number, count = 1) {
     const nowMs = now()
     const windowStartMs = nowMs - (nowMs % windowMs)
-    const hits = await counter.hit(bucketKey, windowStartMs)
+    const hits = await counter.hit(bucketKey, windowStartMs, count)
     const resetSec = Math.max(1, Math.ceil((windowStartMs + windowMs - nowMs) / 1000))
     const headers: Record<string, string> = {
       'RateLimit-Limit': String(limit),
@@ -91,20 +110,24 @@ export function rateLimit({
   }
 
   const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const auth = c.var.auth
-    const limit = auth === undefined ? perMinuteIp : perMinuteKey
+    const { bucketKey, limit } = budgetOf(c)
     if (limit <= 0) return next()
-    const bucketKey = auth === undefined ? ipBucket(c) : `${prefix}key:${auth.keyId}`
     const headers = await charge(c, bucketKey, limit)
     await next()
-    for (const [header, value] of Object.entries(headers)) {
-      if (!c.res.headers.has(header)) c.res.headers.set(header, value)
+    // a route that charged more (`chargeExtra`) reports the budget left after that, whatever response it built
+    const extra = extraHeaders.get(c)
+    for (const [header, value] of Object.entries(extra ?? headers)) {
+      if (extra !== undefined || !c.res.headers.has(header)) c.res.headers.set(header, value)
     }
   }
 
   return Object.assign(middleware, {
     async chargeClient(c: Context<AppEnv>) {
       if (perMinuteIp > 0) await charge(c, ipBucket(c), perMinuteIp)
+    },
+    async chargeExtra(c: Context<AppEnv>, hits: number) {
+      const { bucketKey, limit } = budgetOf(c)
+      if (limit > 0 && hits > 0) extraHeaders.set(c, await charge(c, bucketKey, limit, hits))
     },
     isClientBlocked(c: Context<AppEnv>) {
       if (perMinuteIp <= 0) return false

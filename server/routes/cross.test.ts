@@ -1,5 +1,11 @@
+import { toBech32 } from '@cosmjs/encoding'
 import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
+import { computeCrossQuoteMac } from '../cross/computeCrossQuoteMac'
+import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import type { CrossChainProvider, ProviderQuote } from '../providers/types'
 import { createTestApp } from '../testing/createTestApp'
+import { createFakeDeployments } from '../testing/fakeDeployments'
 
 const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const zero = '0x0000000000000000000000000000000000000000'
@@ -139,5 +145,346 @@ describe('cross-chain paths with no provider mounted', () => {
       enum: ['PENDING', 'INFLIGHT', 'DELIVERED', 'FAILED'],
       example: 'DELIVERED',
     })
+  })
+})
+
+/** A provider between the fake chains 1 and 8453 that records the quotes it is asked to build. */
+function createRecordingProvider(id = 'fake') {
+  const built: ProviderQuote[] = []
+  const provider: CrossChainProvider = {
+    id,
+    tradeProtocol: 'CROSS_CHAIN_FAKE',
+    flow: 'crossChain',
+    integratorFee: true,
+    info: { name: 'Fake', logo: '', website: '', docsLink: '', description: '' },
+    chainIds: [1, 8453],
+    serves: (a, b) => a !== b && [1, 8453].includes(a) && [1, 8453].includes(b),
+    async quote(request) {
+      return [
+        {
+          providerId: id,
+          request,
+          amountOut: 99_000_000n,
+          amountOutMin: 98_000_000n,
+          fees: [],
+          estimatedDurationSec: 60,
+          expiresAt: 4_000_000_000,
+          nativeFee: 5n,
+          details: {
+            feeBps: request.integratorFee?.bps ?? 0,
+            feeRecipient: request.integratorFee?.recipient ?? zero,
+            minAmountLD: '98000000',
+            extraOptions: '0x',
+          },
+        },
+      ]
+    },
+    async buildTransaction(quote) {
+      built.push(quote)
+      return { family: 'evm', chainId: 1, to: usdc, data: '0x', value: quote.nativeFee }
+    },
+    async track() {
+      return undefined
+    },
+  }
+  return { provider, built }
+}
+
+const tagSecretConfig = loadConfig({ INTEGRATOR_TAG_SECRET: 'cross-test-secret-of-32-characters' })
+const sender = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const fakeQuery = (extra: Record<string, string> = {}) =>
+  new URLSearchParams({
+    fromTokenAddress: usdc,
+    toTokenAddress: zero,
+    amount: '100000000',
+    destinationChainId: '8453',
+    sender,
+    disableEstimate: 'true',
+    ...extra,
+  }).toString()
+
+describe('POST swap/cross builds only the quote the server issued', () => {
+  type Quote = { transactionData: Record<string, unknown> & { params: Record<string, unknown> } }
+  async function quoteAndPost(tamper: (data: Quote['transactionData']) => Record<string, unknown>) {
+    const { provider, built } = createRecordingProvider()
+    const { app } = createTestApp({ config: tagSecretConfig, cross: { providers: [provider] } })
+    const quoted = await app.request(
+      `/trade/v1/1/quote/cross?${fakeQuery({ feePercentage: '0.001', feeReceiver: sender })}`,
+    )
+    expect(quoted.status).toBe(200)
+    const [offer] = (await quoted.json()) as Quote[]
+    if (offer === undefined) throw new Error('no offer')
+    const res = await app.request('/trade/v1/1/swap/cross', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionData: tamper(offer.transactionData), account: sender }),
+    })
+    const body = (await res.json()) as { error?: { code: string; details?: { param?: string } } }
+    return { status: res.status, code: body.error?.code, param: body.error?.details?.param, built }
+  }
+
+  it('unchanged (keys in any order): 200, built from the issued min-out, fee and options', async () => {
+    const { status, built } = await quoteAndPost((data) => Object.fromEntries(Object.entries(data).reverse()))
+    expect(status).toBe(200)
+    expect(
+      built.map((q) => [q.amountOutMin, q.details.feeBps, q.details.feeRecipient, q.details.extraOptions]),
+    ).toEqual([[98_000_000n, 10, sender, '0x']])
+  })
+
+  it.each([
+    ['minQuote 1', (d: Quote['transactionData']) => ({ ...d, params: { ...d.params, minQuote: '1' } })],
+    ['minAmountLD 0', (d: Quote['transactionData']) => ({ ...d, minAmountLD: '0' })],
+    ['feeBps 1000', (d: Quote['transactionData']) => ({ ...d, feeBps: 1000 })],
+    ['a stranger as feeRecipient', (d: Quote['transactionData']) => ({ ...d, feeRecipient: usdc })],
+    ['extraOptions 0xdeadbeef', (d: Quote['transactionData']) => ({ ...d, extraOptions: '0xdeadbeef' })],
+    [
+      'a later expiry',
+      (d: Quote['transactionData']) => ({ ...d, params: { ...d.params, expiresAt: 4_100_000_000 } }),
+    ],
+    ['no mac', ({ mac: _mac, ...d }: Quote['transactionData']) => d],
+    ['a mac of another quote', (d: Quote['transactionData']) => ({ ...d, mac: 'ab'.repeat(32) })],
+  ])('%s: 400 QUOTE_TAMPERED, nothing built', async (_name, tamper) => {
+    const { status, code, param, built } = await quoteAndPost(tamper)
+    expect([status, code, param, built.length]).toEqual([400, 'QUOTE_TAMPERED', 'transactionData', 0])
+  })
+})
+
+describe('receivers that would lose the funds are refused on both cross-chain paths, for every provider', () => {
+  const spokePool = '0x5c7bcd6e7de5423a257d81b442095a1a6ced35c5'
+  const composer = '0x3333333333333333333333333333333333333333'
+  const vault = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+  const router = '0x4444444444444444444444444444444444444444'
+  const deployments = createFakeDeployments().map((d) =>
+    d.chainId === 8453
+      ? {
+          ...d,
+          liquidityRouter: router as `0x${string}`,
+          across: { spokePool: spokePool as `0x${string}`, assets: [], relayers: [] },
+        }
+      : d,
+  )
+  const fakeThorchain = (): ThorchainProvider => ({
+    ...createRecordingProvider('thorchain').provider,
+    flow: 'utxo',
+    chainIds: [1, 8453, btc],
+    serves: () => true,
+    inboundAddresses: async () => [
+      { chainId: btc, address: vault, halted: false },
+      { chainId: 8453, address: composer, router, halted: false },
+    ],
+    usdPriceOf: async () => undefined,
+  })
+  const app = () => {
+    const thorchain = fakeThorchain()
+    return createTestApp({
+      config: tagSecretConfig,
+      deployments,
+      cross: { providers: [createRecordingProvider().provider, thorchain], thorchain },
+    }).app
+  }
+
+  it.each([
+    ['the zero address', zero, 'receiver', 'the zero address'],
+    ['the Aggregator', '0x2222222222222222222222222222222222222222', 'receiver', 'the Aggregator'],
+    [
+      'the wrapped native',
+      '0x4200000000000000000000000000000000000006',
+      'receiver',
+      'the wrapped native token contract',
+    ],
+    ['the SpokePool', spokePool, 'receiver', 'the Across SpokePool'],
+    ["the network's router (from the deployment)", router, 'receiver', "the liquidity network's router"],
+    ["the network's vault on that chain", composer, 'receiver', "the liquidity network's vault"],
+  ])(
+    'quote/cross and GET swap/cross: %s as receiver is 400 naming it',
+    async (_name, receiver, param, reason) => {
+      for (const path of ['quote', 'swap']) {
+        const res = await app().request(`/trade/v1/1/${path}/cross?${fakeQuery({ receiver })}`)
+        const body = (await res.json()) as {
+          error?: { code: string; details?: { param?: string; reason?: string } }
+        }
+        expect(
+          [res.status, body.error?.code, body.error?.details?.param, body.error?.details?.reason],
+          path,
+        ).toEqual([400, 'INVALID_PARAMS', param, reason])
+      }
+    },
+  )
+
+  it("the liquidity network's vault on a UTXO chain is refused as receiver; another address is quoted", async () => {
+    const toBtc = (receiver: string) =>
+      fakeQuery({ fromTokenAddress: zero, toTokenAddress: zero, destinationChainId: String(btc), receiver })
+    const refused = await app().request(`/trade/v1/1/quote/cross?${toBtc(vault)}`)
+    const body = (await refused.json()) as { error?: { code: string; details?: { reason?: string } } }
+    expect([refused.status, body.error?.code, body.error?.details?.reason]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      "the liquidity network's vault",
+    ])
+    const other = await app().request(
+      `/trade/v1/1/quote/cross?${toBtc('bc1q9d4ywgfnd8h43da5tpcxcn6ajv590cg6d3tg6axemvljvt2k76zs50tv4q')}`,
+    )
+    expect(other.status).toBe(200)
+  })
+
+  it('an integrator fee to the Aggregator of the source chain is refused; to an account it is quoted', async () => {
+    const fee = (feeReceiver: string) => fakeQuery({ feePercentage: '0.001', feeReceiver })
+    const refused = await app().request(
+      `/trade/v1/1/quote/cross?${fee('0x1111111111111111111111111111111111111111')}`,
+    )
+    const body = (await refused.json()) as { error?: { code: string; details?: { param?: string } } }
+    expect([refused.status, body.error?.code, body.error?.details?.param]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'feeReceiver',
+    ])
+    expect((await app().request(`/trade/v1/1/quote/cross?${fee(sender)}`)).status).toBe(200)
+  })
+})
+
+describe('quote/cross refuses an amount beyond the liquidity, as single chain does', () => {
+  const gaia = -978111860
+  const atomReceiver = toBech32('cosmos', new Uint8Array(20).fill(7))
+  const btcSender = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+  // BTC at $60,000 and ATOM at $6: one satoshi is worth 100 uatom; the pool pays at most 1e12 uatom ($6M)
+  const network = (): ThorchainProvider => ({
+    ...createRecordingProvider('thorchain').provider,
+    flow: 'utxo',
+    chainIds: [btc, gaia],
+    serves: () => true,
+    async quote(request) {
+      const amountOut = request.amountIn * 100n < 10n ** 12n ? request.amountIn * 100n : 10n ** 12n
+      return [
+        {
+          providerId: 'thorchain',
+          request,
+          amountOut,
+          amountOutMin: amountOut,
+          fees: [],
+          estimatedDurationSec: 600,
+          expiresAt: 4_000_000_000,
+          nativeFee: 0n,
+          details: {},
+        },
+      ]
+    },
+    inboundAddresses: async () => [],
+    usdPriceOf: async (chainId) => (chainId === btc ? 60_000 : 6),
+  })
+  const quote = async (amount: string) => {
+    const thorchain = network()
+    const res = await createTestApp({
+      config: tagSecretConfig,
+      cross: { providers: [thorchain], thorchain },
+    }).app.request(
+      `/trade/v1/${btc}/quote/cross?${new URLSearchParams({
+        fromTokenAddress: zero,
+        toTokenAddress: zero,
+        amount,
+        destinationChainId: String(gaia),
+        sender: btcSender,
+        receiver: atomReceiver,
+      })}`,
+    )
+    const body = (await res.json()) as { error?: { code: string; details?: { param?: string } } }
+    return [res.status, body.error?.code, body.error?.details?.param]
+  }
+
+  it.each([
+    ['2^256 - 1 satoshis', (2n ** 256n - 1n).toString(), [422, 'INSUFFICIENT_LIQUIDITY', 'amount']],
+    ['200 BTC: the pool pays exactly half the value', '20000000000', [200, undefined, undefined]],
+    ['200 BTC and 100 satoshis: less than half', '20000000100', [422, 'INSUFFICIENT_LIQUIDITY', 'amount']],
+    ['1 BTC', '100000000', [200, undefined, undefined]],
+  ])('%s', async (_name, amount, expected) => {
+    expect(await quote(amount)).toEqual(expected)
+  })
+})
+
+describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () => {
+  // every request reaches the handlers (none is answered 429 by the limiter)
+  const unlimitedConfig = loadConfig({
+    INTEGRATOR_TAG_SECRET: 'cross-test-secret-of-32-characters',
+    RATE_LIMIT_PER_MINUTE_IP: '0',
+  })
+  const hostile: unknown[] = [
+    '',
+    '-1',
+    '0x10',
+    '1e400',
+    'NaN',
+    (2n ** 256n).toString(),
+    '9'.repeat(200),
+    2 ** 53,
+    -1,
+    1.5,
+    null,
+    true,
+    [],
+    {},
+    { nested: ['x'] },
+    'zz',
+    '0x',
+    `0x${'g'.repeat(40)}`,
+  ]
+  /** A small deterministic generator (mulberry32), so a failing case can be replayed. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+
+  it('POST swap/cross: 300 mutations of an issued quote, re-signed or not', async () => {
+    const { provider } = createRecordingProvider()
+    const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
+    const quoted = await app.request(`/trade/v1/1/quote/cross?${fakeQuery()}`)
+    const [offer] = (await quoted.json()) as { transactionData: Record<string, unknown> }[]
+    if (offer === undefined) throw new Error('no offer')
+    const issued = offer.transactionData
+    const params = issued.params as Record<string, unknown>
+    const secret = new TextEncoder().encode(tagSecretConfig.integratorTagSecret ?? '')
+    const next = random(7)
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T
+    const statuses = new Map<number, number>()
+    for (let i = 0; i < 300; i++) {
+      const value = pick(hostile)
+      const data =
+        next() < 0.5
+          ? { ...issued, [pick(Object.keys(issued))]: value }
+          : { ...issued, params: { ...params, [pick(Object.keys(params))]: value } }
+      const signed =
+        next() < 0.5
+          ? { ...data, mac: computeCrossQuoteMac({ secret, integratorId: '', transactionData: data }) }
+          : data
+      const account = next() < 0.2 ? pick(hostile) : sender
+      const res = await app.request('/trade/v1/1/swap/cross', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ transactionData: signed, account }),
+      })
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+      expect(res.status, JSON.stringify({ data: signed, account })).toBeLessThan(500)
+    }
+    expect([...statuses.keys()].filter((status) => ![200, 400, 422].includes(status))).toEqual([])
+  })
+
+  it('quote/cross: hostile values of every query parameter', async () => {
+    const { provider } = createRecordingProvider()
+    const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
+    const names = [
+      'amount',
+      'receiver',
+      'sender',
+      'destinationChainId',
+      'slippage',
+      'feePercentage',
+      'feeReceiver',
+    ]
+    for (const name of names)
+      for (const value of hostile) {
+        const text = typeof value === 'string' ? value : JSON.stringify(value)
+        const res = await app.request(`/trade/v1/1/quote/cross?${fakeQuery({ [name]: text })}`)
+        expect(res.status, `${name}=${text}`).toBeLessThan(500)
+      }
   })
 })

@@ -150,7 +150,7 @@ const CrossQuoteSchema = z
       .openapi({ description: 'Expected seconds from the origin transaction to delivery' }),
     transactionData: z.record(z.string(), z.unknown()).openapi({
       description:
-        "Post it back unchanged to POST swap/cross. `params` holds `amount`, `minQuote` and `actualQuote` (destination base units) and `nativeFee`; the liquidity network's answers also carry THORNode's quote fields (`inbound_address`, `memo`, `expiry`, `expected_amount_out` in 1e8 units, `fees`, `recommended_min_amount_in`, `recommended_gas_rate`, `gas_rate_units`...) and `tradeType`",
+        "Post it back unchanged to POST swap/cross (`mac` authenticates it). `params` holds `amount`, `minQuote` and `actualQuote` (destination base units) and `nativeFee`; the liquidity network's answers also carry THORNode's quote fields (`inbound_address`, `memo`, `expiry`, `expected_amount_out` in 1e8 units, `fees`, `recommended_min_amount_in`, `recommended_gas_rate`, `gas_rate_units`...) and `tradeType`",
     }),
     tradeParams: z.object({
       tokenIn: z.string(),
@@ -226,7 +226,10 @@ const crossDescription =
   'Every mounted provider quotes (the liquidity network for UTXO and Cosmos trades), best first. Refusals: ' +
   "400 `UNSUPPORTED_CHAIN`, `UNSUPPORTED_TOKEN`, `UNSUPPORTED_DIRECTION` (outside the spec's table of UTXO/Cosmos " +
   "directions), `INVALID_PARAMS` (same chain, exact output, a sender or receiver not in its chain's format), " +
-  "`BELOW_MINIMUM` (under $10 of input, or under the network's minimum); 422 `NO_ROUTE` with the message " +
+  "`BELOW_MINIMUM` (under $10 of input, or under the network's minimum), `INVALID_PARAMS` for a receiver that " +
+  "would lose the funds (the zero address, a token, pool, bridge or exchange contract, the network's vault or " +
+  "router); 422 `INSUFFICIENT_LIQUIDITY` when every quote would deliver less than half the input's value; " +
+  '422 `NO_ROUTE` with the message ' +
   `\`${compatibleMessages.noCrossChainProvider}\` when no provider serves the trade.`
 
 const quoteCrossRoute = createRoute({
@@ -264,8 +267,11 @@ const swapCrossPostRoute = createRoute({
   tags: ['Cross chain'],
   summary: 'Transaction data for a chosen cross-chain quote (body: its transactionData and the account)',
   description:
-    'The transaction of the quote whose `transactionData` is posted. The provider checks its data again (the ' +
-    "network's current vault, a memo paying the receiver); an expired quote answers 422 `QUOTE_EXPIRED`.",
+    'The transaction of the quote whose `transactionData` is posted, unchanged: its `mac` binds every field to ' +
+    'the API key it was issued to, so a changed field, a missing `mac` or another key answers 400 ' +
+    '`QUOTE_TAMPERED`; the body chooses only the signing `account` (and may repeat the quoted `receiver`). The ' +
+    "provider checks its data again (400 `INVALID_PARAMS` naming a malformed field; the network's current " +
+    'vault, a memo paying the receiver); an expired quote answers 422 `QUOTE_EXPIRED`.',
   request: {
     params: ChainIdParamsSchema,
     body: { content: { 'application/json': { schema: CrossSwapBodySchema } }, required: true },

@@ -176,8 +176,19 @@ describe('devnet Cosmos wallet routes', () => {
     expect(((await wrong.json()) as { error: { details: unknown } }).error.details).toEqual({
       field: 'address',
     })
-    const garbage = await app.request(`/devnet/cosmos/${ATOM}/broadcast`, post({ txBytes: 'not base64!' }))
-    expect(garbage.status).toBe(400)
+    // not base64 (a stray character, a length no encoder writes), or base64 of bytes that are no TxRaw: 400
+    for (const txBytes of [
+      'not base64!',
+      'abc',
+      'AAAAA',
+      'QUJD=',
+      '////',
+      toBase64(new Uint8Array([1, 2, 3])),
+    ]) {
+      const garbage = await app.request(`/devnet/cosmos/${ATOM}/broadcast`, post({ txBytes }))
+      const body = (await garbage.json()) as { error: { code: string } }
+      expect([garbage.status, body.error.code], txBytes).toEqual([400, 'INVALID_PARAMS'])
+    }
     const btc = await app.request('/devnet/cosmos/-3980891822/faucet', post({ address: aliceAddress }))
     expect(btc.status).toBe(400)
     expect(((await btc.json()) as { error: { code: string } }).error.code).toBe('UNSUPPORTED_CHAIN')

@@ -1,6 +1,7 @@
 import { fromBase64 } from '@cosmjs/encoding'
 import { BroadcastTxError } from '@cosmjs/stargate'
 import { z } from '@hono/zod-openapi'
+import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
 import { isValidChainAddress } from '../chains/families/isValidChainAddress'
 import type { DevnetCosmosChain } from '../devnet/cosmosWallet/createDevnetCosmosChain'
 import { AppError } from '../errors'
@@ -32,6 +33,23 @@ const CosmosAccountSchema = z
     balance: AmountSchema.openapi({ description: 'Spendable base units of denom' }),
   })
   .openapi('CosmosWalletAccount')
+
+/**
+ * Refuses bytes that are no protobuf `TxRaw` with a body and a signature (400 INVALID_PARAMS naming
+ * `txBytes`), which the node would otherwise answer with an error that reads as a node outage.
+ */
+function assertTxRaw(bytes: Uint8Array): void {
+  let decoded: TxRaw | undefined
+  try {
+    decoded = TxRaw.decode(bytes)
+  } catch {
+    decoded = undefined
+  }
+  if (decoded === undefined || decoded.bodyBytes.length === 0 || decoded.signatures.length === 0)
+    throw new AppError('INVALID_PARAMS', 'txBytes is not a signed protobuf TxRaw', {
+      details: { field: 'txBytes' },
+    })
+}
 
 /**
  * Devnet-only routes for the browser's devnet Cosmos wallet, mounted only when the server runs its own devnet
@@ -98,11 +116,18 @@ export function createDevnetCosmosRoutes(deps: { chains: readonly DevnetCosmosCh
       body: z.object({
         txBytes: z
           .string()
-          .regex(/^[A-Za-z0-9+/]+={0,2}$/)
+          .max(1_400_000)
+          // canonical base64: whole 4-character groups, padding only at the end
+          .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'expected base64')
+          .min(4, 'expected base64')
           .openapi({ description: 'The protobuf TxRaw, base64' }),
       }),
       schema: z.object({ txHash: z.string() }),
-      send: async (chain, { txBytes }) => ({ txHash: await chain.broadcast(fromBase64(txBytes)) }),
+      send: async (chain, { txBytes }) => {
+        const bytes = fromBase64(txBytes)
+        assertTxRaw(bytes)
+        return { txHash: await chain.broadcast(bytes) }
+      },
     },
     refusal: (error) =>
       error instanceof BroadcastTxError

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { cancelMessage } from '../gasless/cancelMessage'
+import { createGasCostConverter } from '../gasless/createGasCostConverter'
 import { createGaslessRelayer } from '../gasless/createGaslessRelayer'
 import { getDevnetRelayerAccount } from '../gasless/devnetRelayer'
 import type { GaslessChain } from '../gasless/planGaslessOrder'
@@ -11,6 +12,8 @@ import { getGaslessOrder } from '../store/gaslessOrders'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 
 const CHAIN = 1
+/** The app's flow is also run on Base: another chain id, its own tokens, pools and gas. */
+const CHAINS = [1, 8453] as const
 
 type Estimate = {
   gasUnits: string
@@ -53,6 +56,7 @@ describe('gasless API on the devnet (chain 1)', () => {
   let h: DevnetHarness
   let app: ReturnType<typeof createApp>
   let relayer: ReturnType<typeof createGaslessRelayer>
+  const relayers = new Map<number, ReturnType<typeof createGaslessRelayer>>()
   /** Chains whose relayer the API woke, one entry per stored order. */
   const woken: number[] = []
   let usdc: Address
@@ -73,9 +77,15 @@ describe('gasless API on the devnet (chain 1)', () => {
     const body = (await res.json()) as { error: { code: string } }
     expect({ status: res.status, code: body.error.code }).toEqual({ status, code })
   }
-  const estimate = (sender: Address, amount = 1_000_000_000n) =>
+  const estimate = (sender: Address, amount = 1_000_000_000n, chainId = CHAIN) =>
     post('/v1/gasless/estimate', {
-      parameters: { chainId: CHAIN, srcToken: usdc, dstToken: weth, amount: amount.toString(), sender },
+      parameters: {
+        chainId,
+        srcToken: getAddress(h.token(chainId, 'USDC').address),
+        dstToken: getAddress(h.deployment(chainId).wrappedNative),
+        amount: amount.toString(),
+        sender,
+      },
     })
   /** Signs the served JSON as a wallet's eth_signTypedData_v4 would (EIP712Domain is implied by viem). */
   const sign = (accountIndex: number, typed: TypedData) => {
@@ -88,20 +98,28 @@ describe('gasless API on the devnet (chain 1)', () => {
     })
   }
   /** Estimate, typed data and signature of `accountIndex`'s order (optionally signed by `signerIndex`). */
-  const prepare = async (accountIndex: number, signerIndex = accountIndex) => {
+  const prepare = async (
+    accountIndex: number,
+    signerIndex = accountIndex,
+    opts: { chainId?: number; amount?: bigint; order?: Record<string, string> } = {},
+  ) => {
+    const chainId = opts.chainId ?? CHAIN
     const sender = h.account(accountIndex).address
-    const est = await json<Estimate>(await estimate(sender))
+    const est = await json<Estimate>(await estimate(sender, opts.amount, chainId))
     const typed = await json<TypedData>(
       await post('/trade/v1/gasless/typed-data', {
-        transactionData: est.transactionData,
+        transactionData: {
+          ...est.transactionData,
+          order: { ...est.transactionData.order, ...opts.order },
+        },
         sender,
-        chainId: CHAIN,
+        chainId,
       }),
     )
     const signature = await sign(signerIndex, typed)
     const order: Record<string, string> = { ...typed.message.witness, nonce: typed.message.nonce }
     const body = {
-      chainFrom: CHAIN,
+      chainFrom: chainId,
       order,
       call: est.transactionData.call,
       signature,
@@ -110,16 +128,34 @@ describe('gasless API on the devnet (chain 1)', () => {
   }
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ chainIds: [CHAIN] })
+    h = await startDevnetHarness({ chainIds: CHAINS })
     usdc = getAddress(h.token(CHAIN, 'USDC').address)
     weth = getAddress(h.deployment(CHAIN).wrappedNative)
-    const deployment = h.deployment(CHAIN)
     const account = getDevnetRelayerAccount()
-    const settlement = deployment.gaslessSettlement
-    if (!settlement) throw new Error('the devnet deploys no GaslessSettlement')
-    const gaslessChains = new Map<number, GaslessChain>([
-      [CHAIN, { settlement, permit2: deployment.permit2, relayer: account.address }],
-    ])
+    const gaslessChains = new Map<number, GaslessChain>()
+    for (const chainId of CHAINS) {
+      const d = h.deployment(chainId)
+      if (!d.gaslessSettlement) throw new Error(`the devnet deploys no GaslessSettlement on ${chainId}`)
+      gaslessChains.set(chainId, {
+        settlement: d.gaslessSettlement,
+        permit2: d.permit2,
+        relayer: account.address,
+      })
+      relayers.set(
+        chainId,
+        createGaslessRelayer({
+          db: h.store.db,
+          chainId,
+          client: h.markets.get(chainId).client,
+          settlement: d.gaslessSettlement,
+          permit2: d.permit2,
+          account,
+          worker: `test-relayer-${chainId}`,
+          onError: (error, id) => console.warn(`relayer round failed on order ${id}:`, error),
+          costInSrcToken: createGasCostConverter(h.markets.get(chainId)),
+        }),
+      )
+    }
     app = createApp({
       config: loadConfig({
         LOG_LEVEL: 'silent',
@@ -133,15 +169,9 @@ describe('gasless API on the devnet (chain 1)', () => {
       distDir: '/nonexistent/dist',
       gasless: { chains: gaslessChains, wake: (chainId) => woken.push(chainId) },
     })
-    relayer = createGaslessRelayer({
-      db: h.store.db,
-      chainId: CHAIN,
-      client: h.markets.get(CHAIN).client,
-      settlement,
-      permit2: deployment.permit2,
-      account,
-      worker: 'test-relayer',
-    })
+    const own = relayers.get(CHAIN)
+    if (!own) throw new Error('no relayer on chain 1')
+    relayer = own
   }, 600_000)
 
   afterAll(async () => {
@@ -168,7 +198,7 @@ describe('gasless API on the devnet (chain 1)', () => {
     // the devnet USDC has its own permit; this order takes the one-time approval instead
     expect(first.eip2612Permit).toBe(true)
     expect(BigInt(first.fee) > 0n).toBe(true)
-    expect(BigInt(first.gasUnits)).toBe(270_000n)
+    expect(BigInt(first.gasUnits)).toBe(450_000n)
     await h.approve(user, usdc, h.deployment(CHAIN).permit2, maxUint256)
 
     const { est, typed, body } = await prepare(4)
@@ -385,5 +415,159 @@ describe('gasless API on the devnet (chain 1)', () => {
       status: 'failed',
       failureMsg: `order expired: its deadline ${body.order.deadline} passed before it could be executed`,
     })
+  })
+  it.each(CHAINS)(
+    'chain %i: an order made as the app makes it (estimate, sign its fee and the permit, create) fills at a base fee that dominates',
+    async (chainId) => {
+      const client = h.markets.get(chainId).client
+      // mainnet-like gas: the base fee, not the 1 gwei tip, makes the price (the relayer's old check then asked
+      // more than the estimate's fee: the app's orders were released until their deadline)
+      await h.deployerClient(chainId).request({
+        method: 'anvil_setNextBlockBaseFeePerGas' as never,
+        params: ['0x4a817c800'] as never, // 20 gwei
+      })
+      await h.deployerClient(chainId).mine({ blocks: 1 })
+      // the market serves its cached gas price while it reads the new one
+      while ((await h.markets.get(chainId).getGasPrice()) < 10_000_000_000n) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      const { est, body, sender } = await prepare(3, 3, { chainId })
+      const chainUsdc = getAddress(h.token(chainId, 'USDC').address)
+      const usdcBefore = await h.balanceOf(chainId, chainUsdc, sender)
+      const txCount = await client.getTransactionCount({ address: sender })
+      const permit = est.tokenPermit
+      if (permit === null) throw new Error('no token permit offered')
+      const permitData = {
+        value: est.amountIn,
+        deadline: String(est.deadline),
+        signature: await sign(3, permit),
+      }
+      const { orderId } = await json<{ orderId: string }>(
+        await post('/v1/gasless/create', { ...body, permitData }),
+      )
+      // (the chain-1 relayer also takes the order left pending by the expiry test)
+      expect(await relayers.get(chainId)?.runOnce()).toBeGreaterThanOrEqual(1)
+      const row = await getGaslessOrder(h.store.db, orderId)
+      expect({ status: row?.status, failureMsg: row?.failureMsg, feeTaken: row?.feeTaken }).toEqual({
+        status: 'completed',
+        failureMsg: null,
+        feeTaken: BigInt(est.fee),
+      })
+      expect(await h.balanceOf(chainId, chainUsdc, sender)).toBe(usdcBefore - BigInt(est.amountIn))
+      // the relayer paid less gas than the fee it took (both in USDC)
+      expect(row?.gasCostInSrc !== null && (row?.gasCostInSrc ?? 0n) <= BigInt(est.fee)).toBe(true)
+      expect(await client.getTransactionCount({ address: sender })).toBe(txCount)
+    },
+    180_000,
+  )
+
+  it('refuses a fee of 0 or below the gas cost, an unlisted token, a foreign route and an uint64 overflow at create', async () => {
+    await h.approve(h.walletClient(CHAIN, 2), usdc, h.deployment(CHAIN).permit2, maxUint256)
+    const zero = await prepare(2, 2, { order: { fee: '0' } })
+    const res = await post('/v1/gasless/create', zero.body)
+    const refused = (await res.json()) as { error: { code: string; details: { param: string } } }
+    expect({ status: res.status, code: refused.error.code, param: refused.error.details.param }).toEqual({
+      status: 400,
+      code: 'INVALID_ORDER',
+      param: 'fee',
+    })
+    const one = await prepare(2, 2, { order: { fee: '1' } })
+    await expectError(await post('/v1/gasless/create', one.body), 400, 'INVALID_ORDER')
+
+    const { body } = await prepare(2)
+    const stranger = '0x000000000000000000000000000000000000dEaD'
+    const call = body.call.map((step) => ({ ...step }))
+    const lastStep = call[call.length - 1]
+    if (!lastStep) throw new Error('no step')
+    // a step through an unknown token (the hostile token of the review) is refused before any signature check
+    await expectError(
+      await post('/v1/gasless/create', {
+        ...body,
+        call: [{ ...call[0], tokenIn: stranger }, ...call.slice(1)],
+      }),
+      400,
+      'INVALID_ORDER',
+    )
+    await expectError(
+      await post('/v1/gasless/create', { ...body, order: { ...body.order, srcToken: stranger } }),
+      400,
+      'INVALID_ORDER',
+    )
+    await expectError(
+      await post('/v1/gasless/create', {
+        ...body,
+        call: [{ ...call[0], share: (2n ** 64n).toString() }, ...call.slice(1)],
+      }),
+      400,
+      'INVALID_PARAMS',
+    )
+    await expectError(
+      await post('/v1/gasless/create', {
+        ...body,
+        call: [{ ...call[0], share: (2n ** 64n - 1n).toString() }, ...call.slice(1)],
+      }),
+      400,
+      'INVALID_ORDER',
+    )
+  })
+
+  it('refuses an unholdable amount, our contracts as receiver and a deadline beyond one hour', async () => {
+    const sender = h.account(2).address
+    await expectError(await estimate(sender, maxUint256), 422, 'INSUFFICIENT_BALANCE')
+    for (const receiver of [h.deployment(CHAIN).gaslessSettlement, h.deployment(CHAIN).permit2, usdc]) {
+      await expectError(
+        await post('/v1/gasless/estimate', {
+          parameters: {
+            chainId: CHAIN,
+            srcToken: usdc,
+            dstToken: weth,
+            amount: '1000000000',
+            sender,
+            receiver,
+          },
+        }),
+        400,
+        'INVALID_PARAMS',
+      )
+    }
+    const est = await json<Estimate>(await estimate(sender))
+    const typedData = (order: Record<string, string>) =>
+      post('/trade/v1/gasless/typed-data', {
+        transactionData: { ...est.transactionData, order: { ...est.transactionData.order, ...order } },
+        sender,
+        chainId: CHAIN,
+      })
+    await expectError(await typedData({ deadline: '4102444800' }), 400, 'INVALID_ORDER')
+    const hourAhead = Math.floor(Date.now() / 1000) + 3600
+    expect((await typedData({ deadline: String(hourAhead - 5) })).status).toBe(200)
+    await expectError(await typedData({ deadline: String(hourAhead + 5) }), 400, 'INVALID_ORDER')
+    await expectError(
+      await typedData({ receiver: h.deployment(CHAIN).gaslessSettlement ?? '' }),
+      400,
+      'INVALID_PARAMS',
+    )
+  })
+
+  it("limits one owner's open orders and reserves its balance across them", async () => {
+    const owner = h.walletClient(CHAIN, 1)
+    await h.approve(owner, usdc, h.deployment(CHAIN).permit2, maxUint256)
+    const balance = await h.balanceOf(CHAIN, usdc, owner.account.address)
+    const ids: string[] = []
+    for (let i = 0; i < 4; i++) {
+      const order = await prepare(1, 1, { amount: 1_000_000_000n })
+      ids.push((await json<{ orderId: string }>(await post('/v1/gasless/create', order.body))).orderId)
+    }
+    // the four orders reserve 4000 USDC: one more unit than the rest of the balance does not fit
+    const over = await prepare(1, 1, { amount: balance - 4_000_000_000n + 1n })
+    await expectError(await post('/v1/gasless/create', over.body), 422, 'INSUFFICIENT_BALANCE')
+    const fifth = await prepare(1, 1, { amount: balance - 4_000_000_000n })
+    ids.push((await json<{ orderId: string }>(await post('/v1/gasless/create', fifth.body))).orderId)
+    const sixth = await prepare(1, 1, { amount: 1_000_000_000n })
+    await expectError(await post('/v1/gasless/create', sixth.body), 429, 'TOO_MANY_OPEN_ORDERS')
+    // a cancelled order frees its place
+    const first = ids[0] ?? ''
+    const sig = await h.account(1).signMessage({ message: cancelMessage(first) })
+    await json(await post('/v1/gasless/cancel', { orderId: first, signature: sig }))
+    expect((await post('/v1/gasless/create', sixth.body)).status).toBe(200)
   })
 })

@@ -6,29 +6,36 @@ import {
   getAddress,
   type Hex,
   isAddressEqual,
+  maxUint64,
   recoverMessageAddress,
   recoverTypedDataAddress,
 } from 'viem'
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
+import { assertGaslessReceiver } from '../gasless/assertGaslessReceiver'
+import { assertGaslessRoute } from '../gasless/assertGaslessRoute'
 import { buildGaslessTypedData } from '../gasless/buildGaslessTypedData'
 import { buildTokenPermitTypedData, type StoredTokenPermit } from '../gasless/buildTokenPermitTypedData'
 import { cancelMessage } from '../gasless/cancelMessage'
+import { convertWeiToToken, gaslessGasUnits } from '../gasless/computeGaslessFee'
 import { formatGaslessOrder, GaslessOrderSchema } from '../gasless/formatGaslessOrder'
-import { type GaslessOrder, hashRoute, type RouteStep } from '../gasless/gaslessOrderTypes'
+import { gaslessLimits } from '../gasless/gaslessLimits'
+import type { GaslessOrder, RouteStep } from '../gasless/gaslessOrderTypes'
 import { orderToRow } from '../gasless/orderToRow'
 import { permit2Abi } from '../gasless/permit2Abi'
 import { type GaslessChain, planGaslessOrder } from '../gasless/planGaslessOrder'
 import { readTokenPermitDomain } from '../gasless/readTokenPermitDomain'
 import { createRouter } from '../openapi/createRouter'
-import { errorResponses, evmAddressField, uint256Field } from '../openapi/schemas'
+import { errorResponses, evmAddressField, pagingQueryParam, uint256Field } from '../openapi/schemas'
 import { createQuoteContext } from '../quotes/createQuoteContext'
 import type { QuoteServiceDeps } from '../quotes/quoteSingle'
 import type { Store } from '../store/createStore'
 import {
   cancelGaslessOrder,
+  countGaslessGriefs,
   failPendingGaslessOrder,
   getGaslessOrder,
+  getOpenGaslessOrdersOfOwner,
   insertGaslessOrder,
   listGaslessOrdersByOwner,
 } from '../store/gaslessOrders'
@@ -47,7 +54,11 @@ const StepSchema = z.object({
   tokenIn: address('tokenIn'),
   tokenOut: address('tokenOut'),
   fee: z.number().int().min(0).max(16_777_215),
-  share: uint256Field('share', { min: 1n }),
+  // uint64 in the contract's Step: a larger value cannot even be encoded
+  share: uint256Field('share', { min: 1n }).refine(
+    (value) => value <= maxUint64,
+    'share must not exceed 2^64 - 1 (uint64)',
+  ),
 })
 const StepsSchema = z.array(StepSchema).min(1, 'the route needs at least one step').max(24)
 
@@ -224,9 +235,15 @@ const createOrderRoute = createRoute({
   tags: ['Gasless'],
   summary: 'Submit a signed gasless order',
   description:
-    'Verifies the signature (signed by `order.user`), the deadline, the fee cap, the route against `tradeHash`, ' +
-    "the owner's balance, Permit2 allowance (or, with `permitData`, the token's EIP-2612 permit signed by the owner " +
-    'for at least `amountIn`, not expired) and nonce; stores the order for the relayer and answers its id.',
+    'Verifies the signature (signed by `order.user`), the deadline (at most one hour ahead), the fee (at least ' +
+    "the route's budgeted gas at today's gas price, in the source token, and at most 10% of `amountIn`), the " +
+    'route (`tradeHash` of `call`, a single path of at most 4 known pools between listed tokens), the receiver ' +
+    "(not the zero address, a token, a pool or one of our contracts), the owner's balance (less what the " +
+    "owner's open orders reserve), Permit2 allowance (or, with `permitData`, the token's EIP-2612 permit signed " +
+    'by the owner for at least `amountIn`, not expired) and nonce; stores the order for the relayer and ' +
+    'answers its id. An owner may have 5 open orders per chain (429 TOO_MANY_OPEN_ORDERS); an owner whose ' +
+    'orders cost the relayer gas they did not pay (reverted transactions) 3 times within a day is refused for ' +
+    'that day (403 OWNER_SUSPENDED).',
   request: {
     body: {
       content: {
@@ -261,9 +278,12 @@ const cancelRoute = createRoute({
   summary: 'Cancel a pending gasless order',
   description:
     '`signature`: the owner\'s EIP-191 signature of "Cancel gasless order <orderId>". An order can be cancelled ' +
-    'until the relayer has signed its transaction (off chain: the relayer never submits it), also while the ' +
-    'relayer re-quotes it (`processing`); once its transaction exists or it ended: 409 ORDER_NOT_CANCELLABLE. ' +
-    "To be sure on chain as well, the owner may call Permit2's `invalidateUnorderedNonces`.",
+    'until the relayer has signed its transaction, also while the relayer re-quotes it (`processing`); once ' +
+    'its transaction exists or it ended: 409 ORDER_NOT_CANCELLABLE. `cancelled` means cancelled off chain: our ' +
+    'relayer never submits the order. It does not revoke the signature: anyone holding it could still submit ' +
+    "it on chain until the order's deadline (at most one hour after it was signed), and only through an " +
+    "allowlisted relayer. To revoke it on chain, the owner spends its nonce with Permit2's " +
+    '`invalidateUnorderedNonces` (a transaction); an order whose nonce is spent fails.',
   request: {
     body: {
       content: {
@@ -315,19 +335,8 @@ const byAddressRoute = createRoute({
   request: {
     params: z.object({ address: address('address').openapi({ param: { name: 'address', in: 'path' } }) }),
     query: z.object({
-      page: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .default(1)
-        .openapi({ param: { name: 'page', in: 'query' } }),
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .default(20)
-        .openapi({ param: { name: 'limit', in: 'query' } }),
+      page: pagingQueryParam('page', 1, 1),
+      limit: pagingQueryParam('limit', 20, 1, 100),
     }),
   },
   responses: {
@@ -372,28 +381,105 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
     return chain
   }
   const nowSec = () => Math.floor(deps.now() / 1000)
-  const checkOrder = (order: GaslessOrder, steps: readonly RouteStep[]) => {
-    if (hashRoute(steps) !== order.tradeHash.toLowerCase()) {
-      throw new AppError('INVALID_ORDER', 'tradeHash does not match the route in call', {
-        details: { param: 'tradeHash' },
-      })
-    }
+  /** The checks of a signed or to-be-signed order that need no node: route, fee cap, deadline, receiver. */
+  const checkOrder = (chainId: number, order: GaslessOrder, steps: readonly RouteStep[]) => {
+    const market = deps.markets.get(chainId)
+    assertGaslessRoute(market, order, steps)
     if (order.fee * 10_000n > order.amountIn * MAX_FEE_BPS) {
       throw new AppError('INVALID_ORDER', `fee is above the cap of ${MAX_FEE_BPS / 100n}% of amountIn`, {
         details: { param: 'fee' },
       })
     }
-    if (order.deadline <= BigInt(nowSec())) {
+    const now = BigInt(nowSec())
+    if (order.deadline <= now) {
       throw new AppError('ORDER_EXPIRED', `The order's deadline ${order.deadline} has passed`, {
         details: { param: 'deadline' },
       })
     }
+    const maxDeadline = now + BigInt(gaslessLimits.maxDeadlineSec)
+    if (order.deadline > maxDeadline) {
+      throw new AppError(
+        'INVALID_ORDER',
+        `deadline ${order.deadline} is more than ${gaslessLimits.maxDeadlineSec} seconds ahead (at most ${maxDeadline})`,
+        { details: { param: 'deadline', max: maxDeadline.toString() } },
+      )
+    }
+    assertGaslessReceiver(market, chainOf(chainId), order.receiver, 'receiver')
+  }
+  /**
+   * Refuses a fee below the relayer's gas cost now (the route's budgeted gas at today's gas price, no margin),
+   * and a source token whose cost cannot be priced: the relayer would pay gas for nothing.
+   */
+  const checkFee = async (chainId: number, order: GaslessOrder, stepCount: number) => {
+    const market = deps.markets.get(chainId)
+    const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
+    const minFee = convertWeiToToken({
+      wei: gaslessGasUnits(stepCount) * gasPrice,
+      nativeUsd: market.getUsdPrice(market.deployment.wrappedNative),
+      srcUsd: market.getUsdPrice(order.srcToken),
+      srcDecimals: market.findToken(order.srcToken)?.decimals ?? 18,
+    })
+    if (minFee === undefined) {
+      throw new AppError('GASLESS_UNAVAILABLE', `The relayer's fee cannot be priced in ${order.srcToken}`, {
+        details: { param: 'srcToken' },
+      })
+    }
+    if (order.fee < minFee) {
+      throw new AppError(
+        'INVALID_ORDER',
+        `fee ${order.fee} is below the relayer's gas cost of ${minFee} at today's gas price`,
+        { details: { param: 'fee', minFee: minFee.toString() } },
+      )
+    }
+  }
+  /** Refuses an owner who cost the relayer gas they did not pay too often, or has too many open orders. */
+  const checkOwner = async (chainId: number, order: GaslessOrder) => {
+    const griefs = await countGaslessGriefs(store.db, {
+      owner: order.user,
+      since: new Date(deps.now() - gaslessLimits.griefWindowMs),
+    })
+    if (griefs >= gaslessLimits.maxGriefsPerOwner) {
+      throw new AppError(
+        'OWNER_SUSPENDED',
+        `${griefs} orders of ${order.user} cost the relayer gas they did not pay within a day`,
+        { details: { griefs, max: gaslessLimits.maxGriefsPerOwner } },
+      )
+    }
+    const open = await getOpenGaslessOrdersOfOwner(store.db, {
+      chainId,
+      owner: order.user,
+      srcToken: order.srcToken,
+    })
+    if (open.open >= gaslessLimits.maxOpenOrdersPerOwner) {
+      throw new AppError(
+        'TOO_MANY_OPEN_ORDERS',
+        `${order.user} has ${open.open} open orders on this chain, the most allowed; wait for one to end or cancel one`,
+        { details: { open: open.open, max: gaslessLimits.maxOpenOrdersPerOwner } },
+      )
+    }
+    return open.reserved
   }
 
   return createRouter()
     .openapi(estimateRoute, async (c) => {
       const { parameters: p } = c.req.valid('json')
       const chain = chainOf(p.chainId)
+      const market = deps.markets.get(p.chainId)
+      if (p.receiver) assertGaslessReceiver(market, chain, p.receiver, 'receiver')
+      const balance = await readFromNode("the owner's balance", () =>
+        market.client.readContract({
+          address: p.srcToken,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [p.sender],
+        }),
+      ).catch(() => undefined)
+      // an amount the sender does not hold can never fill (a token without balanceOf is refused by the plan)
+      if (balance !== undefined && balance < p.amount) {
+        throw new AppError('INSUFFICIENT_BALANCE', `The sender holds ${balance}, below amount ${p.amount}`, {
+          details: { param: 'amount', balance: balance.toString() },
+        })
+      }
       const ctx = await createQuoteContext(deps, p.chainId, {
         requestId: c.get('requestId'),
         auth: c.get('auth'),
@@ -455,7 +541,7 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
           details: { param: 'sender' },
         })
       }
-      checkOrder(order, transactionData.call)
+      checkOrder(chainId, order, transactionData.call)
       // Permit2 nonces are unordered: a random 248-bit value never collides in practice.
       const nonce = BigInt(`0x${randomBytes(31).toString('hex')}`)
       const typed = buildGaslessTypedData({
@@ -486,7 +572,8 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
       const chain = chainOf(body.chainFrom)
       const { nonce, ...fields } = body.order
       const order: GaslessOrder = { ...fields, tradeHash: fields.tradeHash.toLowerCase() as Hex }
-      checkOrder(order, body.call)
+      checkOrder(body.chainFrom, order, body.call)
+      await checkFee(body.chainFrom, order, body.call.length)
       const signature = body.signature as Hex
       const typed = buildGaslessTypedData({
         chainId: body.chainFrom,
@@ -506,6 +593,7 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
           },
         )
       }
+      const reserved = await checkOwner(body.chainFrom, order)
       const client = deps.markets.get(body.chainFrom).client
       const tokenPermit = body.permitData
         ? await verifyTokenPermit(client, {
@@ -538,10 +626,13 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
           }),
         ]),
       )
-      if (balance < order.amountIn) {
+      if (balance < reserved + order.amountIn) {
         throw new AppError(
           'INSUFFICIENT_BALANCE',
-          `The owner holds ${balance}, below amountIn ${order.amountIn}`,
+          reserved === 0n
+            ? `The owner holds ${balance}, below amountIn ${order.amountIn}`
+            : `The owner holds ${balance}: ${reserved} of it is reserved by open orders, the rest is below amountIn ${order.amountIn}`,
+          { details: { balance: balance.toString(), reserved: reserved.toString() } },
         )
       }
       if (allowance < order.amountIn && tokenPermit === undefined) {

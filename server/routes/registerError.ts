@@ -8,7 +8,7 @@ import { apiKeyPattern } from '../auth/generateApiKey'
 import { readApiKeyHeader } from '../auth/readApiKeyHeader'
 import { AppError } from '../errors'
 import { createRouter } from '../openapi/createRouter'
-import { errorResponses, evmAddressField, uint256Field } from '../openapi/schemas'
+import { errorResponses, evmAddressField, pagingQueryParam, uint256Field } from '../openapi/schemas'
 import { getClientIp } from '../rateLimit/getClientIp'
 import type { ClientLimiter } from '../rateLimit/rateLimit'
 import type { Store } from '../store/createStore'
@@ -102,19 +102,8 @@ const ErrorRegistrationSchema = z
   .openapi('ErrorRegistration')
 
 const ListQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(50)
-    .openapi({ param: { name: 'limit', in: 'query' } }),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(0)
-    .openapi({ param: { name: 'offset', in: 'query' } }),
+  limit: pagingQueryParam('limit', 50, 1, 100),
+  offset: pagingQueryParam('offset', 0, 0),
 })
 
 const listErrorsRoute = createRoute({

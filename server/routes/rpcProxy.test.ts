@@ -61,6 +61,7 @@ describe('isForwardedRpcMethod', () => {
     ['eth_getBalance', true],
     ['eth_getLogs', true],
     ['eth_sendRawTransactionSync', true],
+    ['eth_simulateV1', false],
   ])('%s -> %s', (method, forwarded) => {
     expect(isForwardedRpcMethod(method)).toBe(forwarded)
   })
@@ -280,6 +281,141 @@ describe('POST /rpc/{chainId}', () => {
     }
     expect(statuses).toEqual([200, 200, 429])
     expect((await app.request('/trade/v1/info/chains')).status).toBe(200)
+  })
+
+  it('refuses state and block overrides in eth_call, eth_estimateGas and eth_createAccessList', async () => {
+    const app = appWithAnvil()
+    const call = { to: '0x000000000000000000000000000000000000dEaD' }
+    const override = { [account]: { balance: '0x1' } }
+    const res = await app.request(
+      '/rpc/1',
+      rpc([
+        { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [call, 'latest', override] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_estimateGas', params: [call, 'latest', override] },
+        { jsonrpc: '2.0', id: 3, method: 'eth_call', params: [call, 'latest', null, { number: '0x99' }] },
+        { jsonrpc: '2.0', id: 4, method: 'eth_createAccessList', params: [call, 'latest', override] },
+        { jsonrpc: '2.0', id: 5, method: 'eth_call', params: [call, 'latest', null] },
+        { jsonrpc: '2.0', id: 6, method: 'eth_call', params: { transaction: call } },
+      ]),
+    )
+    const refused = (id: number, message: string) => ({
+      jsonrpc: '2.0',
+      id,
+      error: { code: -32602, message },
+    })
+    const overrides = 'State and block overrides are not available through this proxy'
+    expect(await res.json()).toEqual([
+      { jsonrpc: '2.0', id: 5, result: '0x' },
+      refused(1, overrides),
+      refused(2, overrides),
+      refused(3, overrides),
+      refused(4, overrides),
+      refused(6, 'params must be an array'),
+    ])
+  })
+
+  it('caps the gas of a forwarded call at 10,000,000, given or not', async () => {
+    // code that loops until it runs out: the node reports the gas it was given
+    const app = appWithAnvil()
+    const burn = '0x5b600056' // JUMPDEST, PUSH1 0, JUMP: an endless loop
+    const call = (id: number, gas?: string) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'eth_estimateGas',
+      params: [{ data: burn, ...(gas === undefined ? {} : { gas }) }],
+    })
+    const res = await app.request('/rpc/1', rpc([call(1), call(2, '0x1c9c380'), call(3, '0x989680')]))
+    const answers = (await res.json()) as { id: number; error?: { message: string } }[]
+    expect(answers.map((a) => [a.id, a.error?.message])).toEqual([
+      [1, 'Out of gas: gas required exceeds allowance: 10000000'],
+      [2, 'Out of gas: gas required exceeds allowance: 10000000'],
+      [3, 'Out of gas: gas required exceeds allowance: 10000000'],
+    ])
+  })
+
+  it('lets one client hold 16 filters; an uninstall makes room, another client has its own 16', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const { app } = createTestApp({ deployments, config: loadConfig({ TRUST_PROXY: 'true' }) })
+    const from = (ip: string, body: unknown) =>
+      app.request('/rpc/1', {
+        ...rpc(body),
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      })
+    const newFilters = (ids: number[]) =>
+      ids.map((id) => ({ jsonrpc: '2.0', id, method: 'eth_newBlockFilter' }))
+    const opened = (await (
+      await from('192.0.2.1', newFilters([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]))
+    ).json()) as {
+      id: number
+      result?: string
+      error?: { code: number; message: string }
+    }[]
+    expect(opened.filter((a) => a.result !== undefined)).toHaveLength(16)
+    expect(opened.at(-1)).toEqual({
+      jsonrpc: '2.0',
+      id: 17,
+      error: {
+        code: -32005,
+        message:
+          'Too many filters for this client: uninstall one (eth_uninstallFilter) or let one expire (5 min unpolled)',
+      },
+    })
+    const more = (await (await from('192.0.2.1', newFilters([18]))).json()) as [{ error?: unknown }]
+    expect(more[0].error).toBeDefined()
+    const uninstall = { jsonrpc: '2.0', id: 19, method: 'eth_uninstallFilter', params: [opened[0]?.result] }
+    expect(await (await from('192.0.2.1', uninstall)).json()).toEqual({
+      jsonrpc: '2.0',
+      id: 19,
+      result: true,
+    })
+    const again = (await (await from('192.0.2.1', newFilters([20]))).json()) as [{ result?: string }]
+    expect(typeof again[0].result).toBe('string')
+    const other = (await (await from('192.0.2.2', newFilters([21]))).json()) as [{ result?: string }]
+    expect(typeof other[0].result).toBe('string')
+  })
+
+  it('charges a batch per call, eth_call and eth_estimateGas as five', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const { app } = createTestApp({ deployments, config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '110' }) })
+    const chainIds = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
+    const batch = await app.request('/rpc/1', rpc(chainIds))
+    expect([batch.status, batch.headers.get('ratelimit-remaining')]).toEqual([200, '10'])
+    const call = { to: '0x000000000000000000000000000000000000dEaD' }
+    const heavy = await app.request(
+      '/rpc/1',
+      rpc([
+        { jsonrpc: '2.0', id: 1, method: 'eth_call', params: [call, 'latest'] },
+        { jsonrpc: '2.0', id: 2, method: 'eth_estimateGas', params: [call] },
+      ]),
+    )
+    expect([heavy.status, heavy.headers.get('ratelimit-remaining')]).toEqual([200, '0'])
+    const over = await app.request('/rpc/1', rpc({ jsonrpc: '2.0', id: 3, method: 'eth_chainId' }))
+    expect([over.status, ((await over.json()) as { error: { code: string } }).error.code]).toEqual([
+      429,
+      'RATE_LIMITED',
+    ])
+  })
+
+  it('refuses a batch that costs more than the budget left, forwarding none of it', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const { app } = createTestApp({ deployments, config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '99' }) })
+    const chainIds = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
+    expect((await app.request('/rpc/1', rpc(chainIds))).status).toBe(429)
+  })
+
+  it('needs an API key under AUTH_REQUIRED=all (and =rpc), not under other groups', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
+    const call = rpc({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' })
+    const statusWith = async (authRequired: string) =>
+      (
+        await createTestApp({ deployments, config: loadConfig({ AUTH_REQUIRED: authRequired }) }).app.request(
+          '/rpc/1',
+          call,
+        )
+      ).status
+    expect([await statusWith('all'), await statusWith('rpc'), await statusWith('single,info')]).toEqual([
+      401, 401, 200,
+    ])
   })
 
   it('answers 503 UPSTREAM_UNAVAILABLE when the node does not answer', async () => {

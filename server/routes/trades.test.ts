@@ -114,6 +114,8 @@ describe('GET /trade/v1/info/trades', () => {
   it('always requires a key and validates the query', async () => {
     expect((await app.request('/trade/v1/info/trades')).status).toBe(401)
     expect((await list('?limit=101')).status).toBe(400)
+    // every page is cut from the newest offset + limit rows: the offset is bounded
+    expect([(await list('?offset=10000')).status, (await list('?offset=10001')).status]).toEqual([200, 400])
     expect((await list('?dateFrom=yesterday')).status).toBe(400)
   })
 })

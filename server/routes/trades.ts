@@ -3,7 +3,7 @@ import type { AppEnv, AuthContext } from '../appEnv'
 import { apiKeyAuth } from '../auth/apiKeyAuth'
 import { AppError } from '../errors'
 import { createRouter } from '../openapi/createRouter'
-import { errorResponses } from '../openapi/schemas'
+import { errorResponses, pagingQueryParam } from '../openapi/schemas'
 import type { Store } from '../store/createStore'
 import { type CrossTrade, listCompanyCrossTrades } from '../store/crossTrades'
 import { getTradesByTx, listCompanyTrades, type Trade } from '../store/trades'
@@ -51,20 +51,14 @@ const isoDate = z.iso
   .or(z.iso.date({ message: 'expected an ISO 8601 date' }))
   .transform((value) => new Date(value))
 
+/** Deepest page of the trades list (400 beyond): each page is cut from the newest `offset + limit` rows. */
+const MAX_TRADES_OFFSET = 10_000
+
 const TradesQuerySchema = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(20)
-    .openapi({ param: { name: 'limit', in: 'query' } }),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .default(0)
-    .openapi({ param: { name: 'offset', in: 'query' } }),
+  limit: pagingQueryParam('limit', 20, 1, 100),
+  offset: pagingQueryParam('offset', 0, 0, MAX_TRADES_OFFSET).openapi({
+    description: `At most ${MAX_TRADES_OFFSET}; narrow with dateTo to go further back`,
+  }),
   dateFrom: isoDate
     .optional()
     .openapi({ param: { name: 'dateFrom', in: 'query' }, example: '2025-01-01T00:00:00Z' }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from './db'
 import { gaslessOrders, gaslessRelayerNonces } from './schema'
 
@@ -45,6 +45,58 @@ export async function listGaslessOrdersByOwner(
     .from(gaslessOrders)
     .where(eq(gaslessOrders.owner, owner))
   return { rows, total: count?.total ?? 0 }
+}
+
+/**
+ * `owner`'s open (pending or processing) orders on `chainId`: how many, and the sum of their `amountIn` in
+ * `srcToken` (what they reserve of the owner's balance).
+ */
+export async function getOpenGaslessOrdersOfOwner(
+  db: Db,
+  p: { chainId: number; owner: string; srcToken: string },
+): Promise<{ open: number; reserved: bigint }> {
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*)::int`,
+      reserved: sql<
+        string | null
+      >`sum(case when ${gaslessOrders.srcToken} = ${p.srcToken} then ${gaslessOrders.amountIn} else 0 end)::text`,
+    })
+    .from(gaslessOrders)
+    .where(
+      and(
+        eq(gaslessOrders.chainId, p.chainId),
+        eq(gaslessOrders.owner, p.owner),
+        inArray(gaslessOrders.status, ['pending', 'processing']),
+      ),
+    )
+  return { open: row?.open ?? 0, reserved: BigInt(row?.reserved ?? 0) }
+}
+
+/**
+ * How many of `owner`'s orders (checksummed address, any chain) ended since `since` with a transaction the
+ * relayer paid for and the owner did not: one that reverted (`failed` with a transaction), or one whose gas was
+ * worth more than the fee it took.
+ */
+export async function countGaslessGriefs(db: Db, p: { owner: string; since: Date }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(gaslessOrders)
+    .where(
+      and(
+        eq(gaslessOrders.owner, p.owner),
+        isNotNull(gaslessOrders.gasCostWei),
+        or(
+          and(eq(gaslessOrders.status, 'failed'), gte(gaslessOrders.failedAt, p.since)),
+          and(
+            eq(gaslessOrders.status, 'completed'),
+            gte(gaslessOrders.completedAt, p.since),
+            sql`${gaslessOrders.gasCostInSrc} > coalesce(${gaslessOrders.feeTaken}, 0)`,
+          ),
+        ),
+      ),
+    )
+  return row?.n ?? 0
 }
 
 /** Orders a relayer may claim at `now`: pending ones due, and processing ones whose lease ran out. */
@@ -219,15 +271,17 @@ export async function renewGaslessLease(
 }
 
 /**
- * Ends a processing order: `completed` with the mined amounts, or `failed` with `failureMsg`. Applies only
+ * Ends a processing order: `completed` with the mined amounts, or `failed` with `failureMsg`; with `gasCost`
+ * when its transaction was mined (what the relayer paid, counted against the owner by `countGaslessGriefs`). Applies only
  * while the order is processing (any relayer may finish it: the outcome is read from the chain), so an
  * order ends once. Returns whether this call ended it.
  */
 export async function finishGaslessOrder(
   db: Db,
-  p:
+  p: (
     | { id: string; status: 'completed'; at: Date; amountOut: bigint; feeTaken: bigint }
-    | { id: string; status: 'failed'; at: Date; failureMsg: string },
+    | { id: string; status: 'failed'; at: Date; failureMsg: string }
+  ) & { gasCost?: { wei: bigint; inSrc: bigint | undefined } },
 ): Promise<boolean> {
   const set =
     p.status === 'completed'
@@ -239,9 +293,10 @@ export async function finishGaslessOrder(
           failureMsg: null,
         }
       : { status: p.status, failedAt: p.at, failureMsg: p.failureMsg }
+  const cost = p.gasCost ? { gasCostWei: p.gasCost.wei, gasCostInSrc: p.gasCost.inSrc ?? null } : {}
   const rows = await db
     .update(gaslessOrders)
-    .set({ ...set, claimedBy: null, leaseUntil: null })
+    .set({ ...set, ...cost, claimedBy: null, leaseUntil: null })
     .where(and(eq(gaslessOrders.id, p.id), eq(gaslessOrders.status, 'processing')))
     .returning({ id: gaslessOrders.id })
   return rows.length === 1

@@ -3,20 +3,21 @@ import type { Db } from './db'
 import { rateLimitBuckets } from './schema'
 
 /**
- * Counts one hit in the window of `bucketKey` starting at `windowStartMs` and returns the window's
- * hit count including this one. A single atomic upsert, so processes sharing the database share the
+ * Counts `hits` (default 1) in the window of `bucketKey` starting at `windowStartMs` and returns the
+ * window's hit count including these. A single atomic upsert, so processes sharing the database share the
  * count without races.
  */
 export async function hitRateLimitBucket(
   db: Db,
-  params: { bucketKey: string; windowStartMs: number },
+  params: { bucketKey: string; windowStartMs: number; hits?: number },
 ): Promise<number> {
+  const hits = params.hits ?? 1
   const [row] = await db
     .insert(rateLimitBuckets)
-    .values({ bucketKey: params.bucketKey, windowStartMs: params.windowStartMs, hits: 1 })
+    .values({ bucketKey: params.bucketKey, windowStartMs: params.windowStartMs, hits })
     .onConflictDoUpdate({
       target: [rateLimitBuckets.bucketKey, rateLimitBuckets.windowStartMs],
-      set: { hits: sql`${rateLimitBuckets.hits} + 1` },
+      set: { hits: sql`${rateLimitBuckets.hits} + ${hits}` },
     })
     .returning({ hits: rateLimitBuckets.hits })
   if (row === undefined) throw new Error('rate limit upsert returned no row')

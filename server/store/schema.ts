@@ -181,6 +181,10 @@ export const gaslessOrders = pgTable(
     quotedAmountOut: uint256('quoted_amount_out'),
     amountOut: uint256('amount_out'),
     feeTaken: uint256('fee_taken'),
+    /** What the relayer paid for the order's mined transaction (gas used x effective price), in native wei. */
+    gasCostWei: uint256('gas_cost_wei'),
+    /** `gasCostWei` in srcToken base units at the prices when it was mined, to weigh against `feeTaken`. */
+    gasCostInSrc: uint256('gas_cost_in_src'),
     createdAt: createdAt(),
     canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, type SQL } from 'drizzle-orm'
 import type { Db } from './db'
 import { trades } from './schema'
 
@@ -48,6 +48,28 @@ export async function listCompanyTrades(
     )
     .limit(params.limit)
     .offset(params.offset)
+}
+
+/**
+ * Which of `integratorIds` (lowercase) already attribute a stored trade of `chainId` to a company: an
+ * attribution tag counts once.
+ */
+export async function getAttributedTags(
+  db: Db,
+  params: { chainId: number; integratorIds: string[] },
+): Promise<Set<string>> {
+  if (params.integratorIds.length === 0) return new Set()
+  const rows = await db
+    .selectDistinct({ integratorId: trades.integratorId })
+    .from(trades)
+    .where(
+      and(
+        eq(trades.chainId, params.chainId),
+        isNotNull(trades.companyId),
+        inArray(trades.integratorId, params.integratorIds),
+      ),
+    )
+  return new Set(rows.map((r) => r.integratorId))
 }
 
 /** Every trade stored for `chainId`, by block and log index (for tests and re-checks). */

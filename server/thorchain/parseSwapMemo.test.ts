@@ -18,6 +18,13 @@ describe('parseSwapMemo', () => {
       streaming: { interval: 3, quantity: 0 },
       affiliateBps: 0,
     })
+    expect(parseSwapMemo('=:b:bcrt1qxyz/0xabc:1')).toEqual({
+      asset: { chain: 'BTC', symbol: 'BTC' },
+      destination: 'bcrt1qxyz',
+      refundAddress: '0xabc',
+      limit: 1n,
+      affiliateBps: 0,
+    })
     expect(parseSwapMemo('SWAP:eth.usdc-0xa0b8:0xdef').asset).toEqual({
       chain: 'ETH',
       symbol: 'USDC',
@@ -34,6 +41,9 @@ describe('parseSwapMemo', () => {
     ['=:BTC.BTC:x:1:tr:1001', /above 1000 bps/],
     ['=:BTC.BTC:x:1/a/2', /invalid streaming interval/],
     ['=:BTC.BTC:x:1:tr:5:extra', /too many memo parts/],
+    ['=:BTC.BTC:x/:1', /invalid refund address: x\//],
+    ['=:BTC.BTC:x/y/z', /invalid refund address: x\/y\/z/],
+    ['=:BTC.BTC:/y', /missing destination/],
   ])('refuses %s', (memo, reason) => {
     expect(() => parseSwapMemo(memo)).toThrow(reason)
   })

@@ -1,9 +1,17 @@
 import { parseThorAsset, type ThorAsset } from './thorAsset'
 
-/** A swap memo: `SWAP:ASSET:DEST[:LIMIT[/INTERVAL/QUANTITY]][:AFFILIATE[:BPS]]` (prefix `SWAP`, `s` or `=`). */
+/**
+ * A swap memo: `SWAP:ASSET:DEST[/REFUND][:LIMIT[/INTERVAL/QUANTITY]][:AFFILIATE[:BPS]]` (prefix `SWAP`, `s` or
+ * `=`).
+ */
 export interface SwapMemo {
   readonly asset: ThorAsset
   readonly destination: string
+  /**
+   * Where a refund goes instead of the inbound's sender (THORNode's custom refund address, `DEST/REFUND`):
+   * an address on the inbound's chain.
+   */
+  readonly refundAddress?: string
   /** Least output accepted, in 1e8 units; 0 = no limit. */
   readonly limit: bigint
   /** Streaming swap: blocks between sub-swaps and their count (0 = as many as useful). */
@@ -22,18 +30,21 @@ const MAX_AFFILIATE_BPS = 1_000
 
 /**
  * Parses a THORChain swap memo as THORNode does: case-insensitive prefix and asset (shortcodes too), a
- * limit as an integer or in `<digits>e<exponent>` form, optional streaming parameters after the limit, an
+ * destination with an optional refund address after a `/`, a limit as an integer or in `<digits>e<exponent>` form, optional streaming parameters after the limit, an
  * optional affiliate with a fee of at most 1000 bps. Throws MemoError naming the part that is wrong.
  */
 export function parseSwapMemo(memo: string): SwapMemo {
   const parts = memo.split(':')
-  const [prefix, assetText, destination, limitText = '', affiliate = '', bpsText = ''] = parts
+  const [prefix, assetText, destinationText, limitText = '', affiliate = '', bpsText = ''] = parts
   if (parts.length > 6) throw new MemoError('too many memo parts')
   if (prefix === undefined || !['swap', 's', '='].includes(prefix.toLowerCase()))
     throw new MemoError(`not a swap memo: ${prefix ?? ''}`)
   const asset = parseThorAsset(assetText ?? '')
   if (!asset) throw new MemoError(`invalid asset: ${assetText ?? ''}`)
+  const [destination, refundAddress, ...more] = (destinationText ?? '').split('/')
   if (!destination) throw new MemoError('missing destination address')
+  if (refundAddress === '' || more.length > 0)
+    throw new MemoError(`invalid refund address: ${destinationText}`)
   const [limitPart = '', interval, quantity] = limitText.split('/')
   const limit = parseLimit(limitPart)
   const streaming =
@@ -49,6 +60,7 @@ export function parseSwapMemo(memo: string): SwapMemo {
   return {
     asset,
     destination,
+    ...(refundAddress === undefined ? {} : { refundAddress }),
     limit,
     ...(streaming ? { streaming } : {}),
     ...(affiliate ? { affiliate } : {}),

@@ -49,11 +49,13 @@ export interface SettleInboundParams {
  * asset and an output of at least the memo's limit (after the outbound fee) pays the output to the memo's
  * destination with memo `OUT:<txId>`; anything else (an unparsable memo, an unknown or same asset, an invalid
  * destination, an output under the limit or under the outbound fee) refunds the inbound minus its outbound fee
- * to the sender with `REFUND:<txId>`, leaving the pools untouched. The limit is compared with what the receiver
+ * to the memo's refund address (`DEST/REFUND`, when it is valid on the inbound's chain) or else to the sender
+ * with `REFUND:<txId>`, leaving the pools untouched. The limit is compared with what the receiver
  * gets, so a quote's `expected_amount_out` minus the tolerance is a safe limit. Pure.
  */
 export function settleInbound(params: SettleInboundParams): Settlement {
   const { pools, inbound, outboundFeeOf, isValidAddress } = params
+  let refundTo = inbound.from
   const refund = (reason: string): Settlement => {
     const fee = pools[inbound.asset] === undefined ? 0n : outboundFeeOf(inbound.asset)
     const amount = inbound.amount - fee
@@ -61,7 +63,7 @@ export function settleInbound(params: SettleInboundParams): Settlement {
       kind: 'refund',
       reason,
       ...(amount > 0n && pools[inbound.asset] !== undefined
-        ? { outbound: { memo: `REFUND:${inbound.txId}`, asset: inbound.asset, to: inbound.from, amount } }
+        ? { outbound: { memo: `REFUND:${inbound.txId}`, asset: inbound.asset, to: refundTo, amount } }
         : {}),
       poolsAfter: pools,
     }
@@ -73,6 +75,12 @@ export function settleInbound(params: SettleInboundParams): Settlement {
   } catch (error) {
     if (error instanceof MemoError) return refund(`invalid memo: ${error.message}`)
     throw error
+  }
+  if (memo.refundAddress !== undefined) {
+    const inboundChain = inbound.asset.split('.')[0] ?? ''
+    if (!isValidAddress(inboundChain, memo.refundAddress))
+      return refund(`invalid ${inboundChain} refund address ${memo.refundAddress}`)
+    refundTo = memo.refundAddress
   }
   const to = formatThorAsset(memo.asset)
   if (pools[to] === undefined) return refund(`no pool for ${to}`)

@@ -2,6 +2,7 @@ import solc from 'solc'
 import {
   type Address,
   createPublicClient,
+  encodeFunctionData,
   type Hex,
   http,
   type PublicClient,
@@ -11,6 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { aggregatorAbi } from '../../contracts/artifacts'
 import { deployBytecode } from '../../contracts/deploy/deployBytecode'
 import { createDevClient, type DevClient } from '../../contracts/deploy/devClient'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
@@ -21,7 +23,7 @@ import { openTestStore, type TestStore } from '../store/openTestStore'
 import { listChainTrades } from '../store/trades'
 import { getWatcherCursor } from '../store/watcherCursors'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
-import { buildIntegratorTag } from './buildIntegratorTag'
+import { buildIntegratorTag, tagClockSkewSec, tagLifetimeSec } from './buildIntegratorTag'
 import { getCompanyPublicId } from './getCompanyPublicId'
 import { swappedEvent } from './swappedEvent'
 import { type SyncTradesParams, type SyncTradesResult, syncTrades } from './syncTrades'
@@ -33,10 +35,17 @@ pragma solidity ^0.8.20;
 contract SwapEmitter {
   event Swapped(address indexed sender, address indexed receiver, bytes32 indexed integratorId,
     address tokenIn, address tokenOut, uint256 amountIn, uint256 amountOut, uint256 feeAmount);
+  struct SwapParams { address tokenIn; address tokenOut; uint256 amountIn; uint256 amountOut; address receiver;
+    uint256 deadline; address feeRecipient; uint16 feeBps; bytes32 integratorId; }
   function swap(bytes32 integratorId, uint256 amountIn, uint256 count) external {
     for (uint256 i = 0; i < count; i++) {
-      emit Swapped(msg.sender, address(this), integratorId, address(0), address(this), amountIn + i, amountIn * 2, 3);
+      emit Swapped(msg.sender, address(this), integratorId, address(0), address(this), amountIn + i, amountIn * 2, 0);
     }
+  }
+  // An Aggregator swap call (its SwapParams lead the arguments): emits its Swapped, with the fee terms in the call.
+  fallback() external {
+    SwapParams memory p = abi.decode(msg.data[4:292], (SwapParams));
+    emit Swapped(msg.sender, p.receiver, p.integratorId, p.tokenIn, p.tokenOut, p.amountIn, p.amountOut, 0);
   }
 }`
 const emitterAbi = parseAbi(['function swap(bytes32 integratorId, uint256 amountIn, uint256 count)'])
@@ -88,9 +97,27 @@ beforeAll(async () => {
   acme = { id: created.company.id, integratorId, tag: tagFor(integratorId) }
 })
 
-/** The tag a quote for `integratorId` carries for a swap through the emitter by the deployer. */
-function tagFor(integratorId: Hex, overrides: { sender?: Address; receiver?: Address } = {}): Hex {
+const issueBase = Math.floor(Date.now() / 1000)
+let issued = 0
+/**
+ * A fresh tag (each issued a second earlier than the last, all distinct) a quote for `integratorId` carries for a swap
+ * through the emitter by the deployer, without a fee unless overridden.
+ */
+function tagFor(
+  integratorId: Hex,
+  overrides: {
+    sender?: Address
+    receiver?: Address
+    feeRecipient?: Address
+    feeBps?: number
+    issuedAtSec?: number
+  } = {},
+): Hex {
+  issued++
   return buildIntegratorTag({
+    issuedAtSec: issueBase - issued,
+    feeRecipient: zeroAddress,
+    feeBps: 0,
     secret: tagSecret,
     companyId: getCompanyPublicId(integratorId),
     chainId,
@@ -159,7 +186,9 @@ async function storedLogs(): Promise<string[]> {
 describe('trade watcher on anvil', () => {
   it('indexes every Swapped log once across a stop and a restart, with receipts and company attribution', async () => {
     const receipts = []
-    for (let i = 0; i < 10; i++) receipts.push(await swap(i % 2 === 0 ? acme.tag : stranger, BigInt(100 + i)))
+    for (let i = 0; i < 10; i++)
+      receipts.push(await swap(i % 2 === 0 ? tagFor(acme.integratorId) : stranger, BigInt(100 + i)))
+    // three Swapped logs with one tag: the tag counts once
     receipts.push(await swap(acme.tag, 500n, 3n))
 
     const first = await syncTrades(params())
@@ -191,17 +220,21 @@ describe('trade watcher on anvil', () => {
         .slice(-3)
         .map((t) => [t.amountIn, t.amountOut, t.feeAmount, t.gasUsed, t.gasPrice, t.companyId, t.status]),
     ).toEqual(
-      [500n, 501n, 502n].map((amountIn) => [
+      [
+        [500n, acme.id],
+        [501n, null],
+        [502n, null],
+      ].map(([amountIn, companyId]) => [
         amountIn,
         1000n,
-        3n,
+        0n,
         last?.gasUsed,
         last?.effectiveGasPrice,
-        acme.id,
+        companyId,
         1,
       ]),
     )
-    expect(rows.filter((t) => t.companyId === acme.id)).toHaveLength(8)
+    expect(rows.filter((t) => t.companyId === acme.id)).toHaveLength(6)
     expect(rows.filter((t) => t.integratorId === stranger && t.companyId === null)).toHaveLength(5)
     expect(rows[0]?.txFrom).toBe(privateKeyToAccount(deployerKey).address)
     expect(await getWatcherCursor(store.db, chainId)).toMatchObject({
@@ -213,12 +246,13 @@ describe('trade watcher on anvil', () => {
     await syncUntilIdle(params())
     const copier = createDevClient({ rpcUrl: anvil.rpcUrl, chainId, account: privateKeyToAccount(copierKey) })
     const other: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+    const own = tagFor(acme.integratorId)
     const cases: [label: string, tag: Hex, from: DevClient][] = [
-      ['own', acme.tag, dev],
-      ['copied by another sender', acme.tag, copier],
+      ['own', own, dev],
+      ['copied by another sender', own, copier],
       ['for another receiver', tagFor(acme.integratorId, { receiver: other }), dev],
       ['for another sender', tagFor(acme.integratorId, { sender: other }), dev],
-      ['random company prefix', `0x${'5a'.repeat(16)}${acme.tag.slice(34)}`, dev],
+      ['random company prefix', `0x${'5a'.repeat(16)}${own.slice(34)}`, dev],
       ['bare integrator id', acme.integratorId, dev],
     ]
     const hashes = new Map<string, string>()
@@ -230,6 +264,77 @@ describe('trade watcher on anvil', () => {
       cases.map(([label]) => [label, label === 'own' ? acme.id : null]),
     )
     expect(rows.map((t) => t.integratorId)).toEqual(cases.map(([, tag]) => tag.toLowerCase()))
+  })
+
+  it('counts a tag once: used again by its own sender, the swap is stored with no company', async () => {
+    await syncUntilIdle(params())
+    const tag = tagFor(acme.integratorId)
+    const first = await swap(tag, 30_000n)
+    const again = await swap(tag, 30_001n)
+    await syncUntilIdle(params())
+    // and not when a later round finds it either
+    const later = await swap(tag, 30_002n)
+    await syncUntilIdle(params())
+    const rows = await listChainTrades(store.db, chainId)
+    const byTx = (hash: Hex) => rows.find((t) => t.txHash === hash.toLowerCase())?.companyId
+    expect([first, again, later].map((r) => byTx(r.transactionHash))).toEqual([acme.id, null, null])
+  })
+
+  it('refuses an expired tag: issued longer ago than its lifetime (with the clock slack)', async () => {
+    await syncUntilIdle(params())
+    const now = Math.floor(Date.now() / 1000)
+    const expired = await swap(
+      tagFor(acme.integratorId, { issuedAtSec: now - tagLifetimeSec - tagClockSkewSec - 60 }),
+      40_000n,
+    )
+    const fresh = await swap(tagFor(acme.integratorId, { issuedAtSec: now - tagLifetimeSec + 60 }), 40_001n)
+    await syncUntilIdle(params())
+    const rows = await listChainTrades(store.db, chainId)
+    const byTx = (hash: Hex) => rows.find((t) => t.txHash === hash.toLowerCase())?.companyId
+    expect([byTx(expired.transactionHash), byTx(fresh.transactionHash)]).toEqual([null, acme.id])
+  })
+
+  it("binds the fee terms: the tag in a call with another fee or fee recipient than the quote's is not attributed", async () => {
+    await syncUntilIdle(params())
+    const feeRecipient: Address = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+    const sender = privateKeyToAccount(deployerKey).address
+    const tag = tagFor(acme.integratorId, { receiver: sender, feeRecipient, feeBps: 30 })
+    const call = (fee: { feeRecipient: Address; feeBps: number }) =>
+      encodeFunctionData({
+        abi: aggregatorAbi,
+        functionName: 'swapExactIn',
+        args: [
+          {
+            tokenIn: zeroAddress,
+            tokenOut: emitter,
+            amountIn: 50_000n,
+            amountOut: 1n,
+            receiver: sender,
+            deadline: 2n ** 40n,
+            integratorId: tag,
+            ...fee,
+          },
+          [],
+        ],
+      })
+    const hashes: Hex[] = []
+    for (const fee of [
+      { feeRecipient, feeBps: 0 },
+      { feeRecipient: sender, feeBps: 30 },
+      { feeRecipient, feeBps: 29 },
+      { feeRecipient, feeBps: 30 },
+    ]) {
+      const hash = await dev.sendTransaction({ to: emitter, data: call(fee) })
+      hashes.push((await waitForReceipt(dev, { hash })).transactionHash)
+    }
+    await syncUntilIdle(params())
+    const rows = await listChainTrades(store.db, chainId)
+    expect(hashes.map((hash) => rows.find((t) => t.txHash === hash.toLowerCase())?.companyId)).toEqual([
+      null,
+      null,
+      null,
+      acme.id,
+    ])
   })
 
   it('rolls back and re-indexes after a reorg (evm_revert and a different chain of blocks)', async () => {

@@ -1,4 +1,12 @@
-import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
+import {
+  type Address,
+  getAddress,
+  type Hex,
+  type PublicClient,
+  parseEventLogs,
+  zeroAddress,
+  zeroHash,
+} from 'viem'
 import type { ProviderSentTransfer } from '../providers/types'
 import { type Company, getCompanyByPublicId } from '../store/companies'
 import type { Store } from '../store/createStore'
@@ -7,8 +15,9 @@ import {
   deleteCrossTradesAfterBlock,
   insertDiscoveredCrossTrades,
 } from '../store/crossTrades'
-import { deleteTradesAfterBlock, insertTrades, type NewTrade } from '../store/trades'
+import { deleteTradesAfterBlock, getAttributedTags, insertTrades, type NewTrade } from '../store/trades'
 import { compareAndSetWatcherCursor, getWatcherCursor, type WatcherCursor } from '../store/watcherCursors'
+import { findSwapFeeTerms } from './findSwapFeeTerms'
 import { swappedEvent } from './swappedEvent'
 import { verifyIntegratorTag } from './verifyIntegratorTag'
 
@@ -45,6 +54,18 @@ export type SyncTradesResult =
   /** The chain changed while reading, or another watcher moved the cursor: nothing stored, try again. */
   | { kind: 'retry'; reason: string }
 
+const erc20TransferAbi = [
+  {
+    type: 'event',
+    name: 'Transfer',
+    inputs: [
+      { name: 'from', type: 'address', indexed: true },
+      { name: 'to', type: 'address', indexed: true },
+      { name: 'value', type: 'uint256', indexed: false },
+    ],
+  },
+] as const
+
 class RetrySync extends Error {
   override name = 'RetrySync' as const
 }
@@ -59,8 +80,9 @@ class RetrySync extends Error {
  * compare-and-set, so a crash at any point repeats work but never loses or duplicates a trade, and two
  * watchers of the same chain never commit the same range. RPC failures reject; call it again.
  * A trade belongs to a company only when its `integratorId` is a tag that `verifyIntegratorTag` accepts
- * for this chain, aggregator, sender, receiver and token pair under `tagSecret`; any other trade is
- * stored with no company.
+ * for this chain, aggregator, sender, receiver, token pair, fee terms (`findSwapFeeTerms`, from the
+ * transaction) and block time under `tagSecret`, and that tag attributed no earlier trade of this chain
+ * (a tag counts once: a second use is stored with no company); any other trade is stored with no company.
  */
 export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesResult> {
   const { store, client, chainId, aggregator, startBlock, confirmations = 0, batchBlocks = 500 } = params
@@ -144,8 +166,39 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
       }),
     )
   }
+  // the fee terms of a tagged swap are in its call: the transaction's input
+  const tagged = logs.filter((log) => log.args.integratorId !== zeroHash)
+  const txs = new Map<Hex, { to: Address | null; input: Hex }>()
+  const taggedHashes = [...new Set(tagged.map((log) => log.transactionHash))]
+  for (let i = 0; i < taggedHashes.length; i += 16) {
+    await Promise.all(
+      taggedHashes.slice(i, i + 16).map(async (hash) => {
+        const tx = await client.getTransaction({ hash })
+        txs.set(hash, { to: tx.to ?? null, input: tx.input })
+      }),
+    )
+  }
+  const used = await getAttributedTags(store.db, {
+    chainId,
+    integratorIds: [...new Set(tagged.map((log) => log.args.integratorId.toLowerCase()))],
+  })
   const attributed = new Map<(typeof logs)[number], Hex>()
-  for (const log of logs) {
+  for (const log of tagged) {
+    const tag = log.args.integratorId.toLowerCase()
+    const tx = txs.get(log.transactionHash)
+    const receipt = receipts.get(log.transactionHash)
+    const block = blocks.get(Number(log.blockNumber))
+    if (used.has(tag) || tx === undefined || receipt === undefined || block === undefined) continue
+    const terms = findSwapFeeTerms({
+      aggregator,
+      to: tx.to,
+      input: tx.input,
+      swap: log.args,
+      transfers: parseEventLogs({ abi: erc20TransferAbi, logs: receipt.logs, eventName: 'Transfer' })
+        .filter((t) => t.args.from !== undefined && t.args.to !== undefined && t.args.value !== undefined)
+        .map((t) => ({ token: t.address, from: t.args.from, to: t.args.to, value: t.args.value })),
+    })
+    if (terms === undefined) continue
     const companyId = verifyIntegratorTag({
       secret: params.tagSecret,
       tag: log.args.integratorId,
@@ -155,8 +208,12 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
       receiver: log.args.receiver,
       tokenIn: log.args.tokenIn,
       tokenOut: log.args.tokenOut,
+      ...terms,
+      blockTimestampSec: Number(block.timestamp),
     })
-    if (companyId !== undefined) attributed.set(log, companyId)
+    if (companyId === undefined) continue
+    attributed.set(log, companyId)
+    used.add(tag)
   }
   const crossAttributed = new Map<(typeof sent)[number], Hex>()
   for (const send of sent) {
@@ -169,6 +226,10 @@ export async function syncTrades(params: SyncTradesParams): Promise<SyncTradesRe
       receiver: getAddress(send.receiver),
       tokenIn: getAddress(send.tokenIn),
       tokenOut: getAddress(send.tokenOut),
+      // the send events carry no fee terms: cross-chain tags bind none (createCrossTagger)
+      feeRecipient: zeroAddress,
+      feeBps: 0,
+      blockTimestampSec: Number(blocks.get(Number(send.blockNumber))?.timestamp ?? 0n),
     })
     if (companyId !== undefined) crossAttributed.set(send, companyId)
   }

@@ -8,8 +8,10 @@ import {
   encodeFunctionData,
   getAddress,
   type Hex,
+  hexToNumber,
   http,
   type PublicClient,
+  slice,
   zeroAddress,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -68,7 +70,13 @@ function buildApp(current: TestStore) {
   })
 }
 
-type SwapParamsOverrides = { receiver?: Address; amountOut?: bigint; integratorId?: Hex }
+type SwapParamsOverrides = {
+  receiver?: Address
+  amountOut?: bigint
+  integratorId?: Hex
+  feeBps?: number
+  feeRecipient?: Address
+}
 
 /** `data` (a swapExactIn call) with some of its SwapParams replaced. */
 function withSwapParams(data: Hex, overrides: SwapParamsOverrides): Hex {
@@ -116,6 +124,12 @@ describe('trade records through the real aggregator', () => {
 
     const market = markets.get(1)
     const tagSecret = await getIntegratorTagSecret(store, undefined)
+    const quoted = decodeFunctionData({ abi: aggregatorAbi, data: best.data })
+    expect(quoted.functionName).toBe('swapExactIn')
+    const quotedTag = (quoted.args[0] as { integratorId: Hex }).integratorId
+    // the tag carries its issue time in clear (bytes 16..20); the MAC binds it with the swap and its fee terms
+    const issuedAtSec = hexToNumber(slice(quotedTag, 16, 20))
+    expect(Math.abs(issuedAtSec - Math.floor(Date.now() / 1000))).toBeLessThan(120)
     const tag = buildIntegratorTag({
       secret: tagSecret,
       companyId: getCompanyPublicId(acme.company.integratorId as Hex),
@@ -125,10 +139,11 @@ describe('trade records through the real aggregator', () => {
       receiver: account.address,
       tokenIn: zeroAddress,
       tokenOut: usdc.address,
+      feeRecipient: zeroAddress,
+      feeBps: 0,
+      issuedAtSec,
     })
-    const quoted = decodeFunctionData({ abi: aggregatorAbi, data: best.data })
-    expect(quoted.functionName).toBe('swapExactIn')
-    expect(quoted.args[0]).toMatchObject({ integratorId: tag })
+    expect(quotedTag).toBe(tag)
     // The forged swaps get headroom over the quote's estimate: the devnet keeps moving prices.
     const send = async (from: typeof account, data: Hex, gas = (BigInt(best.estimateGas) * 3n) / 2n) => {
       const wallet = createWalletClient({ account: from, transport: http(deployment.rpcUrl) })
@@ -145,8 +160,19 @@ describe('trade records through the real aggregator', () => {
     }
     const receipt = await send(account, best.data, BigInt(best.estimateGas))
     const hash = receipt.transactionHash
-    // The same tag copied into another sender's swap, a tag for another receiver, another company's prefix.
+    // The same tag used again by its own sender (counted once), copied into another sender's swap, into a swap
+    // with a fee the quote did not have, a tag for another receiver, another company's prefix.
     const forged = [
+      await send(account, best.data),
+      await send(
+        account,
+        withSwapParams(best.data, {
+          integratorId: tag,
+          amountOut: 1n,
+          feeBps: 10,
+          feeRecipient: copier.address,
+        }),
+      ),
       await send(copier, withSwapParams(best.data, { integratorId: tag, amountOut: 1n })),
       await send(
         account,
@@ -208,7 +234,7 @@ describe('trade records through the real aggregator', () => {
       expect(forgedRes.status).toBe(200)
       expect(await forgedRes.json()).toMatchObject({ txHash: forgedHash, status: 1 })
     }
-    expect(new Set(forged).size).toBe(4)
+    expect(new Set(forged).size).toBe(6)
     expect((await app.request('/trade/v1/info/trades')).status).toBe(401)
 
     store = await store.reopen()

@@ -55,7 +55,9 @@ export function Dialog({ open, title, onClose, children, description }: DialogPr
       className="mx-auto mt-auto mb-0 max-h-[92dvh] w-full max-w-none overflow-hidden rounded-t-2xl border border-line bg-card p-0 text-fg shadow-xl backdrop:bg-black/50 sm:m-auto sm:max-h-[85dvh] sm:max-w-md sm:rounded-2xl"
     >
       {open && (
-        <div className="flex max-h-[92dvh] flex-col sm:max-h-[85dvh]">
+        // the dialog's own max height includes its 1 px borders: the content fits inside them, so its bottom
+        // (a review's pinned button) is never clipped on a phone
+        <div className="flex max-h-[calc(92dvh-2px)] flex-col sm:max-h-[calc(85dvh-2px)]">
           <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
             <h2 id={titleId} className="text-base font-semibold">
               {title}

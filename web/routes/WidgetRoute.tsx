@@ -46,9 +46,12 @@ export function WidgetRoute({
   return (
     <main className="mx-auto w-full max-w-md space-y-2 p-2">
       {(showSelector || showWallet) && (
-        <div className="flex items-center justify-between gap-2">
-          <div className="min-w-0">{showSelector && chainSelector}</div>
-          {showWallet && <div className="shrink-0">{connect}</div>}
+        // on a narrow widget the network pickers take their own row under the wallet, so each reads its name
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="order-last min-w-0 basis-full sm:order-none sm:basis-auto">
+            {showSelector && chainSelector}
+          </div>
+          {showWallet && <div className="ml-auto shrink-0">{connect}</div>}
         </div>
       )}
       {widget !== undefined && widget.configErrors.length > 0 && (

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { erc20Abi, getAddress, maxUint256, pad, parseAbi, parseUnits } from 'viem'
+import { createTestClient, erc20Abi, getAddress, http, maxUint256, pad, parseAbi, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForReceipt } from '../../../contracts/deploy/waitForReceipt'
 import { type DevnetHarness, startDevnetHarness } from '../../testing/devnetHarness'
@@ -15,6 +15,7 @@ const stargateAbi = parseAbi([
   'function send(SendParam sendParam, MessagingFee fee, address refundAddress) payable',
 ])
 const receiver = getAddress('0x00000000000000000000000000000000000b0b0b')
+const rolledBackReceiver = getAddress('0x00000000000000000000000000000000000b0b0c')
 
 let h: DevnetHarness
 let stateDir: string
@@ -94,5 +95,89 @@ describe('createLayerZeroRelayer', () => {
       args: [receiver],
     })
     expect(erc20Receiver).toBe(0n)
+  }, 300_000)
+
+  it('a delivery the destination lost in a rollback is delivered again, exactly once, by a restarted relayer', async () => {
+    const source = h.deployment(1)
+    const destination = h.deployment(42161)
+    const sourcePool = source.stargate?.pools.find((p) => p.symbol === 'USDC')
+    const destinationPool = destination.stargate?.pools.find((p) => p.symbol === 'USDC')
+    const dstEid = destination.layerZero?.eid
+    if (!sourcePool || !destinationPool || dstEid === undefined) throw new Error('no USDC path 1 -> 42161')
+    const wallet = h.walletClient(1, 7)
+    await h.approve(wallet, sourcePool.token, sourcePool.pool, maxUint256)
+    const sendParam = {
+      dstEid,
+      to: pad(rolledBackReceiver),
+      amountLD: parseUnits('100', 6),
+      minAmountLD: 0n,
+      extraOptions: '0x' as const,
+      composeMsg: '0x' as const,
+      oftCmd: '0x' as const,
+    }
+    const fee = await wallet.readContract({
+      address: sourcePool.pool,
+      abi: stargateAbi,
+      functionName: 'quoteSend',
+      args: [sendParam, false],
+    })
+    const hash = await wallet.writeContract({
+      address: sourcePool.pool,
+      abi: stargateAbi,
+      functionName: 'send',
+      args: [sendParam, fee, wallet.account.address],
+      value: fee.nativeFee,
+    })
+    expect((await waitForReceipt(wallet, { hash })).status).toBe('success')
+    const balance = () => h.balanceOf(42161, destinationPool.token, rolledBackReceiver)
+    const dstAnvil = createTestClient({ mode: 'anvil', transport: http(destination.rpcUrl) })
+    const beforeDelivery = await dstAnvil.snapshot()
+    const stateFile = () =>
+      createStateFile<LayerZeroRelayerState>(path.join(stateDir, 'rolled-back.json'), 'the relayer')
+
+    const first = createLayerZeroRelayer({ deployments: h.deployments, stateFile: stateFile() })
+    expect((await first.runOnce()).steps.map((s) => s.step)).toEqual(['verify', 'commit', 'execute'])
+    // 100 USDC less FeeLibV1's 0.06 % (rounded up by one shared-decimal unit).
+    expect(await balance()).toBe(parseUnits('99.939999', 6))
+    await first.stop()
+
+    // the destination restarts from a state dumped before the delivery (a crash between two dumps)
+    await dstAnvil.revert({ id: beforeDelivery })
+    await dstAnvil.mine({ blocks: 1 })
+    expect(await balance()).toBe(0n)
+
+    const restarted = createLayerZeroRelayer({ deployments: h.deployments, stateFile: stateFile() })
+    const redelivered = await restarted.runOnce()
+    expect(redelivered.steps.map((s) => s.step)).toEqual(['verify', 'commit', 'execute'])
+    expect(redelivered.pending).toBe(0)
+    expect(await balance()).toBe(parseUnits('99.939999', 6))
+    expect((await restarted.runOnce()).steps).toEqual([])
+    expect(await balance()).toBe(parseUnits('99.939999', 6))
+  }, 300_000)
+
+  it('forgets a delivery once it is final (read on the destination through finalityMs)', async () => {
+    let clock = 1_000_000
+    const relayer = createLayerZeroRelayer({
+      deployments: h.deployments,
+      stateFile: createStateFile<LayerZeroRelayerState>(path.join(stateDir, 'final.json'), 'the relayer'),
+      finalityMs: 60_000,
+      now: () => clock,
+    })
+    await relayer.runOnce()
+    const read = () =>
+      createStateFile<LayerZeroRelayerState>(path.join(stateDir, 'final.json'), 'the relayer').read()
+    // the two credit messages of the deploy and the two transfers above, all delivered, kept while not final
+    expect((await read())?.packets.map((p) => [p.stage, p.deliveredAtMs])).toEqual([
+      ['delivered', 1_000_000],
+      ['delivered', 1_000_000],
+      ['delivered', 1_000_000],
+      ['delivered', 1_000_000],
+    ])
+    clock += 59_999
+    await relayer.runOnce()
+    expect((await read())?.packets.length).toBe(4)
+    clock += 1
+    await relayer.runOnce()
+    expect((await read())?.packets).toEqual([])
   }, 300_000)
 })

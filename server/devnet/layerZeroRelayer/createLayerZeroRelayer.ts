@@ -37,6 +37,11 @@ export interface RelayedPacket {
   stage: PacketStage | 'failed'
   /** lzReceive attempts that ended in the endpoint's lzReceiveAlert. */
   attempts: number
+  /**
+   * When a pass first read the packet as delivered on its destination (ms since epoch). A delivered packet is
+   * kept, and read again every pass, until `finalityMs` after this: a rolled-back destination is noticed then.
+   */
+  deliveredAtMs?: number
 }
 
 /** A compose message queued on a destination endpoint (ComposeSent) and not yet delivered. */
@@ -85,6 +90,11 @@ export interface CreateLayerZeroRelayerParams {
   stateFile?: StateFile<LayerZeroRelayerState>
   /** Time a packet stays "in flight" before the DVN verifies it (default 0). */
   delayMs?: number
+  /**
+   * How long a delivered packet is still read on its destination every pass (default 60 s), so a delivery the
+   * destination loses (a devnet chain restarted from a state dumped every 5 s, a reorg) is made again.
+   */
+  finalityMs?: number
   pollIntervalMs?: number
   log?: (message: string) => void
   now?: () => number
@@ -104,6 +114,8 @@ export interface LayerZeroRelayer {
 }
 
 const maxAttempts = 3
+/** Far beyond the devnet's 5-s state dumps (and a fallback to the previous dump): what a restart can lose. */
+const defaultFinalityMs = 60_000
 const fallbackComposeGas = 1_000_000n
 /** Gas the Executor and endpoint need around the OApp's own gas limit. */
 const executorOverheadGas = 300_000n
@@ -114,13 +126,17 @@ const executorOverheadGas = 300_000n
  * endpoint.lzReceive, then Executor.compose302 -> endpoint.lzCompose for every queued compose). Packets
  * wait `delayMs` after they are first seen so "in flight" is visible. Cursors and in-progress packets are
  * saved to `stateFile` after every pass; every step first reads the destination (inboundPayloadHash,
- * lazyInboundNonce, hashLookup, composeQueue), so a restart neither delivers twice nor skips a packet. When a
+ * lazyInboundNonce, hashLookup, composeQueue), so a restart neither delivers twice nor skips a packet. A
+ * delivered packet stays in the state and is read again every pass until `finalityMs` after its delivery: when
+ * the destination rolled back (restarted from an older state dump, a reorg), it is verified and delivered
+ * again, once. When a
  * chain's cursor block is gone or differs (the devnet restarted from its snapshot) the packets seen on it
  * are dropped and it is scanned again from its startBlock.
  */
 export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): LayerZeroRelayer {
   const account = params.account ?? getRelayerAccount()
   const delayMs = params.delayMs ?? 0
+  const finalityMs = params.finalityMs ?? defaultFinalityMs
   const now = params.now ?? Date.now
   const log = params.log ?? (() => undefined)
   const chains = params.deployments.flatMap((d) =>
@@ -301,6 +317,14 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
       steps.push({ guid: packet.guid, chainId: packet.dstChainId, step, txHash })
     }
     let stage = await readStage(dst, packet.encodedPayload)
+    if (packet.stage === 'delivered' && stage !== 'delivered') {
+      // The destination no longer holds the delivery (it rolled back): deliver it again, from where it stands.
+      log(
+        `layerzero relayer: ${packet.guid} is no longer delivered on chain ${packet.dstChainId}; redelivering`,
+      )
+      delete packet.deliveredAtMs
+      packet.attempts = 0
+    }
     if (stage === 'sent') {
       if (now() - packet.seenAtMs < delayMs) return true
       record('verify', await verify(dst, packet.encodedPayload))
@@ -355,6 +379,9 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
       }
     }
     if (stage === 'delivered') {
+      packet.stage = 'delivered'
+      if (packet.deliveredAtMs !== undefined) return false
+      packet.deliveredAtMs = now()
       for (const [index, compose] of parseExecutorOptions(packet.options).compose) {
         s.composeOptions[`${packet.guid}:${index}`] = compose
       }
@@ -423,7 +450,11 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
         return pending
       }),
     )
-    s.packets = s.packets.filter((p) => p.stage !== 'delivered')
+    // a delivery is kept until it is final (read on the destination through `finalityMs`), so a restart or a
+    // rollback of the destination within that time reads it again and redelivers what the chain lost
+    s.packets = s.packets.filter(
+      (p) => p.stage !== 'delivered' || now() - (p.deliveredAtMs ?? now()) < finalityMs,
+    )
     s.composes = s.composes.filter((c) => c.stage === 'queued' || c.stage === 'failed')
     await params.stateFile?.save(s)
     return { steps, pending: pendingCounts.reduce((a, b) => a + b, 0) }

@@ -2,10 +2,17 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Address, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, parseEventLogs, zeroAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { liquidityRouterAbi, liquidityRouterBytecode } from '../../../contracts/artifacts/index'
+import {
+  liquidityEntryAbi,
+  liquidityEntryBytecode,
+  liquidityRouterAbi,
+  liquidityRouterBytecode,
+  testWalletAbi,
+  testWalletBytecode,
+} from '../../../contracts/artifacts/index'
 import { deployBytecode } from '../../../contracts/deploy/deployBytecode'
 import { createDevClient, type DevClient } from '../../../contracts/deploy/devClient'
 import { sendContractCall } from '../../../contracts/deploy/sendContractTx'
@@ -193,6 +200,66 @@ describe('createEvmChainAdapter (anvil with LiquidityRouter, BTC devnet ledger)'
       },
     ])
     expect(await user.getBalance({ address: ethReceiver })).toBe(2_093_732_530_000_000_000n)
+    await network.stop()
+  }, 60_000)
+
+  it('a refund of a deposit a contract wallet made through LiquidityEntry goes to the wallet, not to tx.from', async () => {
+    const network = await createLiquidityNetwork({ chains: [btc, eth], initialPools })
+    await network.tick()
+    // native input needs no Aggregator: the entry only keeps its address
+    const entry = await deployBytecode(user, {
+      abi: liquidityEntryAbi,
+      bytecode: liquidityEntryBytecode,
+      args: ['0x000000000000000000000000000000000000a66e', router],
+    })
+    const wallet = await deployBytecode(user, {
+      abi: testWalletAbi,
+      bytecode: testWalletBytecode,
+      args: [user.account.address, true],
+    })
+    await user.setBalance({ address: wallet, value: 10n ** 18n })
+    const receiver = btcKey('evm adapter refund receiver')
+      .toAddress(btcNode.spec.network, 'witnesspubkeyhash')
+      .toString()
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    // a limit no output can meet: the network refunds the inbound
+    const memo = `=:BTC.BTC:${receiver}:${10n ** 15n}`
+    const call = encodeFunctionData({
+      abi: liquidityEntryAbi,
+      functionName: 'swapAndDeposit',
+      args: [
+        {
+          tokenIn: zeroAddress,
+          amountIn: 10n ** 18n,
+          minNativeOut: 0n,
+          deadline: now + 900n,
+          vault: vault.address,
+          memo,
+          expiration: now + 900n,
+          refundAddress: zeroAddress,
+        },
+        [],
+      ],
+    })
+    const { request } = await user.simulateContract({
+      address: wallet,
+      abi: testWalletAbi,
+      functionName: 'execute',
+      args: [entry, 10n ** 18n, call],
+    })
+    const deposited = await sendContractCall(user, request)
+    expect(deposited.status).toBe('success')
+    const [event] = parseEventLogs({ abi: liquidityRouterAbi, logs: deposited.logs, eventName: 'Deposit' })
+    expect(event?.args.memo).toBe(`=:BTC.BTC:${receiver}/${wallet.toLowerCase()}:${10n ** 15n}`)
+    await network.tick()
+    const record = network.getInbound(deposited.transactionHash)
+    expect(record).toMatchObject({
+      kind: 'refund',
+      inbound: { asset: 'ETH.ETH', amount: E8, from: user.account.address },
+      outbound: { status: 'sent', to: wallet.toLowerCase(), amount: E8 - ETH_OUTBOUND_FEE },
+    })
+    await waitForReceipt(user, { hash: record?.outbound?.payment?.txid as Address })
+    expect(await user.getBalance({ address: wallet })).toBe((E8 - ETH_OUTBOUND_FEE) * 10n ** 10n)
     await network.stop()
   }, 60_000)
 

@@ -11,6 +11,7 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem'
+import { z } from 'zod'
 import { acrossEntryAbi, acrossHandlerAbi } from '../../../contracts/artifacts'
 import { getEvmChainInfo } from '../../chains/chainInfo'
 import type { AcrossAssetInfo, ChainDeployment } from '../../chains/deployment'
@@ -18,10 +19,11 @@ import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
+import { badPostedField, parsePostedDetails, postedFields } from '../parsePostedDetails'
 import { planPathSteps } from '../stargate/planPathSteps'
 import { destinationSwapParameter } from '../stargate/stargatePoolAbi'
 import { toProviderSentTransfers } from '../toProviderSentTransfers'
-import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
+import type { CrossChainProvider, ProviderQuote, ProviderTransferRecord } from '../types'
 import { computeAcrossInputForOutput, computeAcrossOutput, convertDecimals } from './acrossFees'
 import { acrossSpokePoolAbi } from './acrossSpokePoolAbi'
 import { planOriginSwapForOutput } from './planOriginSwapForOutput'
@@ -41,27 +43,20 @@ export const EXACT_OUT_SWAP_REFUSAL =
 
 const isNative = (address: string) => isAddressEqual(address as Address, zeroAddress)
 
-const badData = (field: string) =>
-  new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
-    details: { param: `transactionData.${field}` },
-  })
+const badData = (field: string) => badPostedField(field)
 
-const text = (value: ProviderJson | undefined, field: string): string => {
-  if (typeof value !== 'string') throw badData(field)
-  return value
-}
-
-/** The fee a posted quote carries, in basis points: an integer within AcrossEntry's cap. */
-function feeBpsOf(value: ProviderJson | undefined): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000)
-    throw badData('feeBps')
-  return value
-}
-
-const numberOf = (value: ProviderJson | undefined, field: string): number => {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw badData(field)
-  return value
-}
+/** What `buildTransaction` reads of a posted quote's `details` (`quote` writes them). */
+const acrossDetails = z.object({
+  inputToken: postedFields.address,
+  inputAmount: postedFields.uint256,
+  exactOutput: z.boolean().optional(),
+  feeBps: postedFields.feeBps,
+  feeRecipient: postedFields.address,
+  // the SpokePool's uint32 timestamps
+  quoteTimestamp: postedFields.uint32,
+  fillDeadline: postedFields.uint32,
+  handler: postedFields.address.optional(),
+})
 
 const wordToAddress = (word: Hex): Address => getAddress(sliceHex(word, 12))
 
@@ -297,20 +292,20 @@ export function createAcrossProvider(params: {
       const destination = deploymentOf(request.to.chainId)
       if (origin?.across === undefined || destination?.across === undefined)
         throw new AppError('NO_ROUTE', 'Across does not serve these chains', { details: {} })
-      const inputToken = getAddress(text(details.inputToken, 'inputToken'))
+      const posted = parsePostedDetails(acrossDetails, details)
+      const inputToken = getAddress(posted.inputToken)
       const input = origin.across.assets.find((a) => isAddressEqual(a.token, inputToken))
       const output = destination.across.assets.find((a) => a.asset === input?.asset)
       if (input === undefined || output === undefined) throw badData('outputToken')
-      const fillDeadline = numberOf(details.fillDeadline, 'fillDeadline')
-      const quoteTimestamp = numberOf(details.quoteTimestamp, 'quoteTimestamp')
+      const { fillDeadline, quoteTimestamp } = posted
       if (quote.expiresAt <= now() || fillDeadline <= now())
         throw new AppError('QUOTE_EXPIRED', 'The Across quote has expired: quote again', {
           details: { expiresAt: quote.expiresAt },
         })
       if (fillDeadline > quoteTimestamp + QUOTE_TIMESTAMP_LAG_SEC + FILL_DEADLINE_SEC)
         throw badData('fillDeadline')
-      const depositAmount = BigInt(text(details.inputAmount, 'inputAmount'))
-      const feeBps = feeBpsOf(details.feeBps)
+      const depositAmount = BigInt(posted.inputAmount)
+      const feeBps = posted.feeBps
       const originSteps = stepsFromJson(details.originSteps, 'originSteps')
       const tokenIn = getAddress(request.from.address)
       const native = isNative(tokenIn)
@@ -322,9 +317,9 @@ export function createAcrossProvider(params: {
         throw badData('inputAmount')
       // the output is the fee rule's (or the exact amount asked, which it covers), whatever came back
       const ruled = computeAcrossOutput(depositAmount, input.decimals, output.decimals).outputAmount
-      const outputAmount = details.exactOutput === true ? quote.amountOut : ruled
+      const outputAmount = posted.exactOutput === true ? quote.amountOut : ruled
       if (outputAmount > ruled || outputAmount <= 0n) throw badData('outputAmount')
-      const handler = getAddress(typeof details.handler === 'string' ? details.handler : zeroAddress)
+      const handler = getAddress(posted.handler ?? zeroAddress)
       const swap = !isNative(handler)
       if (
         swap &&
@@ -391,7 +386,7 @@ export function createAcrossProvider(params: {
         quoteTimestamp,
         fillDeadline,
         message,
-        feeRecipient: getAddress(text(details.feeRecipient, 'feeRecipient')),
+        feeRecipient: getAddress(posted.feeRecipient),
         feeBps,
         integratorId:
           options?.tagIntegrator?.({

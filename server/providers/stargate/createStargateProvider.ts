@@ -10,16 +10,19 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem'
+import { z } from 'zod'
 import { stargateComposerAbi, stargateEntryAbi } from '../../../contracts/artifacts'
 import type { ChainDeployment, StargatePoolInfo } from '../../chains/deployment'
 import { AppError } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
+import { badPostedField, parsePostedDetails, postedFields } from '../parsePostedDetails'
 import { toProviderSentTransfers } from '../toProviderSentTransfers'
-import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransferRecord } from '../types'
+import type { CrossChainProvider, ProviderQuote, ProviderTransferRecord } from '../types'
 import { computeRemoteAmountLD } from './computeRemoteAmountLD'
 import { encodeExecutorOptions } from './encodeExecutorOptions'
+import { isLogOnChain } from './isLogOnChain'
 import { planPathSteps } from './planPathSteps'
 import { destinationSwapParameter, stargatePoolAbi } from './stargatePoolAbi'
 
@@ -33,22 +36,20 @@ const TAXI_SECONDS = 60
 
 const isNative = (address: string) => isAddressEqual(address as Address, zeroAddress)
 
-/** The fee a posted quote carries, in basis points: an integer within StargateEntry's cap. */
-function feeBpsOf(value: ProviderJson | undefined): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000)
-    throw badData('feeBps')
-  return value
-}
+const badData = (field: string) => badPostedField(field)
 
-const badData = (field: string) =>
-  new AppError('INVALID_PARAMS', `transactionData.${field} is not what this quote carried`, {
-    details: { param: `transactionData.${field}` },
-  })
-
-const text = (value: ProviderJson | undefined, field: string): string => {
-  if (typeof value !== 'string') throw badData(field)
-  return value
-}
+/** What `buildTransaction` reads of a posted quote's `details` (`quote` writes them). */
+const stargateDetails = z.object({
+  pool: postedFields.address,
+  composer: postedFields.address,
+  dstEid: z.number().int(),
+  minBridgeAmount: postedFields.uint256,
+  minAmountLD: postedFields.uint256,
+  extraOptions: postedFields.bytes,
+  feeRecipient: postedFields.address,
+  feeBps: postedFields.feeBps,
+  deadline: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+})
 
 /**
  * The cross-chain provider over Stargate V2 (LayerZero V2) between EVM chains, through our contracts: on the
@@ -287,14 +288,15 @@ export function createStargateProvider(params: {
         destination.layerZero === undefined
       )
         throw new AppError('NO_ROUTE', 'Stargate does not serve these chains', { details: {} })
-      const poolAddress = getAddress(text(details.pool, 'pool'))
+      const posted = parsePostedDetails(stargateDetails, details)
+      const poolAddress = getAddress(posted.pool)
       const pool = origin.stargate.pools.find((p) => isAddressEqual(p.pool, poolAddress))
       if (pool === undefined) throw badData('pool')
-      const composer = getAddress(text(details.composer, 'composer'))
+      const composer = getAddress(posted.composer)
       if (!isNative(composer) && !isAddressEqual(composer, destination.stargate.composer))
         throw badData('composer')
       if (details.dstEid !== destination.layerZero.eid) throw badData('dstEid')
-      const deadline = typeof details.deadline === 'number' ? details.deadline : 0
+      const deadline = posted.deadline
       if (deadline <= now())
         throw new AppError('QUOTE_EXPIRED', 'The Stargate quote has expired: quote again', {
           details: { deadline },
@@ -303,16 +305,16 @@ export function createStargateProvider(params: {
       const cross = {
         tokenIn,
         amountIn: request.amountIn,
-        minBridgeAmount: BigInt(text(details.minBridgeAmount, 'minBridgeAmount')),
+        minBridgeAmount: BigInt(posted.minBridgeAmount),
         deadline: BigInt(deadline),
         pool: pool.pool,
         dstEid: destination.layerZero.eid,
         composer,
-        minAmountLD: BigInt(text(details.minAmountLD, 'minAmountLD')),
-        extraOptions: text(details.extraOptions, 'extraOptions') as Hex,
+        minAmountLD: BigInt(posted.minAmountLD),
+        extraOptions: posted.extraOptions as Hex,
         nativeFee: quote.nativeFee,
-        feeRecipient: getAddress(text(details.feeRecipient, 'feeRecipient')),
-        feeBps: feeBpsOf(details.feeBps),
+        feeRecipient: getAddress(posted.feeRecipient),
+        feeBps: posted.feeBps,
         integratorId:
           options?.tagIntegrator?.({
             contract: origin.stargate.entry,
@@ -400,7 +402,10 @@ export function createStargateProvider(params: {
           args: { guid: sent.guid },
           fromBlock: BigInt(destination.startBlock),
         })
-        for (const event of composed) {
+        // An event whose transaction the destination no longer holds (it rolled back) is no delivery: the
+        // transfer is in flight again until the relayer delivers it anew.
+        const held = await Promise.all(composed.map((event) => isLogOnChain(client, event)))
+        for (const event of composed.filter((_, i) => held[i])) {
           if (event.eventName === 'ComposeSwapped')
             return {
               ...base,
@@ -431,6 +436,7 @@ export function createStargateProvider(params: {
         const arrived = received[0]
         if (
           arrived !== undefined &&
+          (await isLogOnChain(client, arrived)) &&
           !isAddressEqual(arrived.args.toAddress ?? zeroAddress, destination.stargate.composer)
         )
           return {

@@ -1,4 +1,5 @@
 import { type Address, encodeFunctionData, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
+import { z } from 'zod'
 import { liquidityEntryAbi, liquidityRouterAbi } from '../../../contracts/artifacts'
 import { getChainInfo } from '../../chains/chainInfo'
 import type { ChainDeployment } from '../../chains/deployment'
@@ -6,9 +7,11 @@ import { createRecentValue } from '../../createRecentValue'
 import { AppError, compatibleMessages } from '../../errors'
 import type { Markets } from '../../market/createMarkets'
 import type { ContractStep } from '../../routing/toContractSteps'
-import { parseSwapMemo } from '../../thorchain/parseSwapMemo'
+import { MemoError, parseSwapMemo, type SwapMemo } from '../../thorchain/parseSwapMemo'
 import { formatThorAsset } from '../../thorchain/thorAsset'
+import { withRefundAddress } from '../../thorchain/withRefundAddress'
 import { stepsFromJson, stepsToJson } from '../contractStepsJson'
+import { parsePostedDetails } from '../parsePostedDetails'
 import { planPathSteps } from '../stargate/planPathSteps'
 import type { CrossChainProvider, ProviderQuote, ProviderTransaction, ProviderTransferRecord } from '../types'
 import type { ThornodeClient, ThornodeInboundAddress } from './createThornodeClient'
@@ -21,6 +24,9 @@ import {
   toThorNativeAsset,
   toThorUnits,
 } from './thorchainAssets'
+
+/** What `buildTransaction` reads of a posted quote's `details`: the memo (THORNode's, at most 250 bytes). */
+const thorchainDetails = z.object({ memo: z.string().min(1, 'expected a swap memo').max(250) })
 
 /** How long the pools read for USD prices serve quotes before they are read again. */
 const POOL_PRICES_MAX_AGE_MS = 2_000
@@ -217,8 +223,16 @@ export function createThorchainProvider(params: {
         throw new AppError('QUOTE_EXPIRED', 'The liquidity network quote has expired: quote again', {
           details: { expiry: quote.expiresAt },
         })
-      const memo = typeof details.memo === 'string' ? details.memo : ''
-      const parsed = parseSwapMemo(memo)
+      const { memo } = parsePostedDetails(thorchainDetails, details)
+      let parsed: SwapMemo
+      try {
+        parsed = parseSwapMemo(memo)
+      } catch (error: unknown) {
+        if (!(error instanceof MemoError)) throw error
+        throw new AppError('INVALID_PARAMS', `transactionData.memo is not a swap memo: ${error.message}`, {
+          details: { param: 'transactionData.memo' },
+        })
+      }
       const toAsset = toThorNativeAsset(request.to.chainId, request.to.address)
       if (
         toAsset === undefined ||
@@ -226,6 +240,18 @@ export function createThorchainProvider(params: {
         parsed.destination !== toMemoAddress(request.receiver)
       )
         throw new AppError('INVALID_PARAMS', 'The memo does not pay the receiver in the requested asset', {
+          details: { param: 'transactionData.memo' },
+        })
+      // the memo's limit is at least the quote's minimum (a lower one, or 0 = none, lets the network pay less),
+      // and this provider takes no affiliate fee
+      const minimum = toThorUnits(quote.amountOutMin, request.to.decimals)
+      if (parsed.limit < minimum || parsed.affiliate !== undefined || parsed.affiliateBps > 0)
+        throw new AppError('INVALID_PARAMS', "The memo's limit or affiliate is not the quote's", {
+          details: { param: 'transactionData.memo' },
+        })
+      // the refund address is ours to set (the sender), never the posted memo's
+      if (parsed.refundAddress !== undefined)
+        throw new AppError('INVALID_PARAMS', 'The memo names a refund address of its own', {
           details: { param: 'transactionData.memo' },
         })
       // the vault is always the network's current one, whatever the client sent back
@@ -272,6 +298,8 @@ export function createThorchainProvider(params: {
                 vault: getAddress(inbound.address),
                 memo,
                 expiration: BigInt(quote.expiresAt),
+                // the entry writes it into the memo: refunds reach the sender even from a contract wallet
+                refundAddress: isAddress(request.sender) ? getAddress(request.sender) : zeroAddress,
               },
               stepsFromJson(details.originSteps, 'originSteps'),
             ],
@@ -293,7 +321,14 @@ export function createThorchainProvider(params: {
           data: encodeFunctionData({
             abi: liquidityRouterAbi,
             functionName: 'depositWithExpiry',
-            args: [getAddress(inbound.address), zeroAddress, request.amountIn, memo, BigInt(quote.expiresAt)],
+            args: [
+              getAddress(inbound.address),
+              zeroAddress,
+              request.amountIn,
+              // the network refunds the transaction's sender, which is not the user's contract wallet
+              isAddress(request.sender) ? withRefundAddress(memo, request.sender.toLowerCase()) : memo,
+              BigInt(quote.expiresAt),
+            ],
           }),
           value: request.amountIn,
         }

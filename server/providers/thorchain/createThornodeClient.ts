@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AppError } from '../../errors'
 
 const amount = z.string().regex(/^\d{1,40}$/)
 
@@ -110,7 +111,8 @@ export interface ThornodeClient {
 /**
  * A client of THORNode's HTTP API (`/thorchain/...`, THORNode's field names and 1e8 units) at `baseUrl`: the
  * devnet's liquidity network or a real THORNode. Answers are validated; a 4xx answer throws
- * `ThornodeRefusal` with THORNode's message, anything else unexpected throws an Error.
+ * `ThornodeRefusal` with THORNode's message, anything else unexpected throws an Error. A THORNode that does not
+ * answer within `timeoutMs` (default 1.5 s) or cannot be reached throws `AppError('UPSTREAM_UNAVAILABLE')` (503).
  */
 export function createThornodeClient(params: {
   baseUrl: string
@@ -118,15 +120,29 @@ export function createThornodeClient(params: {
   timeoutMs?: number
 }): ThornodeClient {
   const doFetch = params.fetch ?? fetch
-  const timeoutMs = params.timeoutMs ?? 5_000
+  // an outage must answer 503 within 2 s, not hold a quote behind a node that accepts and never answers
+  const timeoutMs = params.timeoutMs ?? 1_500
   const base = params.baseUrl.replace(/\/+$/, '')
 
   async function get<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T | undefined> {
     const timeout = AbortSignal.timeout(timeoutMs)
-    const res = await doFetch(`${base}${path}`, {
-      signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
-    })
-    const body: unknown = await res.json().catch(() => undefined)
+    let res: Response
+    let body: unknown
+    try {
+      res = await doFetch(`${base}${path}`, {
+        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+      })
+      body = await res.json().catch((error: unknown) => {
+        if (timeout.aborted) throw error
+        return undefined
+      })
+    } catch (error: unknown) {
+      // the caller's own abort stays what it is; a timeout or a refused connection is an outage
+      if (signal?.aborted) throw error
+      throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network (THORNode) does not answer', {
+        cause: error,
+      })
+    }
     if (res.status === 404) return undefined
     if (res.status >= 400 && res.status < 500) {
       const message = z.object({ message: z.string() }).safeParse(body)

@@ -4,11 +4,15 @@ import { useReturnToChoiceOnFailedConnect } from './useReturnToChoiceOnFailedCon
 /**
  * RainbowKit's connect / account button; chain switching lives in the app's own chain selector. A failed
  * connect reopens the wallet list and says so under the button.
+ *
+ * It is drawn through a portal into the app's connect slots, outside the element RainbowKitProvider renders,
+ * while RainbowKit scopes every style rule and its theme variables to `[data-rk]` (without its `id` prop the
+ * attribute is empty): the wrapper carries the attribute so the button is styled wherever it is drawn.
  */
 export function ConnectWalletButton() {
   const failed = useReturnToChoiceOnFailedConnect()
   return (
-    <span className="relative inline-block">
+    <span data-rk="" className="relative inline-block">
       <ConnectButton chainStatus="none" showBalance={false} accountStatus="address" label="Connect wallet" />
       <span
         role="status"

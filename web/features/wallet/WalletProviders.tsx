@@ -3,7 +3,11 @@ import { type DisclaimerComponent, darkTheme, lightTheme, RainbowKitProvider } f
 import type { ReactNode } from 'react'
 import { type Config, WagmiProvider } from 'wagmi'
 
-const accentColor = '#0f766e'
+/** The app's accent and its foreground in each theme (web/index.css), so RainbowKit's buttons match the app's. */
+const accents = {
+  light: { accentColor: '#0f766e', accentColorForeground: '#ffffff' },
+  dark: { accentColor: '#2dd4bf', accentColorForeground: '#042f2e' },
+} as const
 
 export interface WalletProvidersProps {
   config: Config
@@ -28,10 +32,8 @@ export function WalletProviders({
   disclaimer,
   children,
 }: WalletProvidersProps) {
-  const rainbowTheme =
-    theme === 'dark'
-      ? darkTheme({ accentColor, fontStack: 'system', borderRadius: 'medium' })
-      : lightTheme({ accentColor, fontStack: 'system', borderRadius: 'medium' })
+  const options = { ...accents[theme], fontStack: 'system', borderRadius: 'medium' } as const
+  const rainbowTheme = theme === 'dark' ? darkTheme(options) : lightTheme(options)
   return (
     <WagmiProvider config={config} reconnectOnMount={reconnectOnMount}>
       <RainbowKitProvider

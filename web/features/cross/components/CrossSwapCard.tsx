@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useCallback, useState } from 'react'
+import { type ReactNode, useCallback, useId, useState } from 'react'
 import { encodeFunctionData, erc20Abi, isAddress, isHex, zeroAddress } from 'viem'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
@@ -58,6 +58,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const [amountText, setAmountText] = useState('')
   const [side, setSide] = useState<CrossAmountSide>('in')
   const [receiverText, setReceiverText] = useState('')
+  const quoteErrorId = useId()
   const [refundText, setRefundText] = useState('')
   const [picked, setPicked] = useState(0)
   const [dialog, setDialog] = useState<'from' | 'to' | undefined>()
@@ -146,7 +147,13 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     fromDecimals: from.decimals,
     toDecimals: to.decimals,
   })
-  const quoteError = quotes.isError ? describeCrossQuoteError(quotes.error, exactOut) : undefined
+  const quoteError = quotes.isError
+    ? describeCrossQuoteError(quotes.error, exactOut, {
+        destinationName: destination.name,
+        amountToken: exactOut ? to : from,
+      })
+    : undefined
+  const receiverInvalid = quoteError?.field === 'receiver'
 
   const execute = async () => {
     if (sourceEvm && (!isConnected || address === undefined)) {
@@ -383,6 +390,8 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           <input
             value={receiverText}
             onChange={(event) => setReceiverText(event.target.value)}
+            aria-invalid={receiverInvalid}
+            aria-describedby={receiverInvalid ? quoteErrorId : undefined}
             placeholder={
               destinationEvm
                 ? (address ?? '0x…')
@@ -410,7 +419,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           </p>
         )}
         {quoteError !== undefined && (
-          <div role="alert" className="text-sm text-danger" data-testid="cross-quote-error">
+          <div id={quoteErrorId} role="alert" className="text-sm text-danger" data-testid="cross-quote-error">
             <p>{quoteError.message}</p>
             {quoteError.reasons.map((reason) => (
               <p key={reason} className="text-xs">

@@ -44,3 +44,67 @@ describe('describeCrossQuoteError', () => {
     })
   })
 })
+
+describe('describeCrossQuoteError: the field to fix, in the API words', () => {
+  const context = {
+    destinationName: 'Bitcoin',
+    amountToken: { symbol: 'ETH', decimals: 18 },
+    locale: 'en-US',
+  }
+
+  it('a receiver the API refuses is named with its reason', () => {
+    const invalid = new ApiError({
+      statusCode: 400,
+      code: 'INVALID_PARAMS',
+      message: 'receiver is not a valid Bitcoin address',
+      details: { param: 'receiver', chainId: -3980891822 },
+    })
+    expect(describeCrossQuoteError(invalid, false, context)).toEqual({
+      message: 'The receiver on Bitcoin is not a valid Bitcoin address.',
+      reasons: [],
+      field: 'receiver',
+    })
+  })
+
+  it('another invalid parameter keeps the general message', () => {
+    const invalid = new ApiError({
+      statusCode: 400,
+      code: 'INVALID_PARAMS',
+      message: 'feeReceiver is required when feePercentage is above 0',
+      details: { param: 'feeReceiver' },
+    })
+    expect(describeCrossQuoteError(invalid, false, context)).toEqual({
+      message: 'Some of the values entered are not valid.',
+      reasons: [],
+    })
+  })
+
+  it('an amount under the minimum says it in dollars and in the token, rounded up to 6 digits', () => {
+    const below = (minimumAmount: string) =>
+      new ApiError({
+        statusCode: 400,
+        code: 'BELOW_MINIMUM',
+        message: 'Insufficient amount',
+        details: { param: 'amount', minimumUsd: 10, minimumAmount },
+      })
+    expect(describeCrossQuoteError(below('3333448320807443'), false, context)).toEqual({
+      message: 'Cross-chain trades start at $10: enter at least 0.003334 ETH.',
+      reasons: [],
+      field: 'amount',
+    })
+    // exactly 6 digits stays as is; one wei more rounds up
+    expect(describeCrossQuoteError(below('3334000000000000'), false, context).message).toBe(
+      'Cross-chain trades start at $10: enter at least 0.003334 ETH.',
+    )
+    expect(describeCrossQuoteError(below('3334000000000001'), false, context).message).toBe(
+      'Cross-chain trades start at $10: enter at least 0.003335 ETH.',
+    )
+  })
+
+  it('a minimum without its figures keeps the general message', () => {
+    const below = new ApiError({ statusCode: 400, code: 'BELOW_MINIMUM', message: 'x', details: {} })
+    expect(describeCrossQuoteError(below, false, context).message).toBe(
+      'The amount is below what any route can fill. Enter a larger amount.',
+    )
+  })
+})

@@ -151,14 +151,27 @@ function ReviewBody({
   const needsTypedConfirm = impactHigh
   const confirmed = !needsTypedConfirm || typed.trim().toLowerCase() === confirmWord
   const slippageWarning = getSlippageReviewWarning({ autoSlippage, percent: accepted.slippage })
+  // The gravest warning first (a high price impact loses money; a moved or expired rate only blocks the button),
+  // then the details; the button stays pinned under them, so none of it hides below the fold (the footer sticks at
+  // -1rem: sticky offsets start inside the scroll area's padding).
   return (
     <div className="space-y-4">
-      <ReviewDetails
-        quote={accepted}
-        autoSlippage={autoSlippage}
-        nativeCurrency={chain.nativeCurrency}
-        tokens={tokens}
-      />
+      {needsTypedConfirm && (
+        <div className="space-y-1 rounded-xl border border-danger/40 p-3 text-sm">
+          <p className="font-semibold text-danger">
+            Price impact is {formatPercent({ value: accepted.priceImpact, minimumFractionDigits: 2 })}: you
+            may lose a large part of the value.
+          </p>
+          <label htmlFor={confirmId}>Type “{confirmWord}” to swap anyway</label>
+          <input
+            id={confirmId}
+            value={typed}
+            autoComplete="off"
+            onChange={(event) => setTyped(event.target.value)}
+            className="w-full rounded-lg border border-line bg-surface px-3 py-2"
+          />
+        </div>
+      )}
       {rateChanged && (
         <div
           role="alert"
@@ -197,22 +210,12 @@ function ReviewBody({
           <span>{slippageWarning}</span>
         </p>
       )}
-      {needsTypedConfirm && (
-        <div className="space-y-1 rounded-xl border border-danger/40 p-3 text-sm">
-          <p className="font-semibold text-danger">
-            Price impact is {formatPercent({ value: accepted.priceImpact, minimumFractionDigits: 2 })}: you
-            may lose a large part of the value.
-          </p>
-          <label htmlFor={confirmId}>Type “{confirmWord}” to swap anyway</label>
-          <input
-            id={confirmId}
-            value={typed}
-            autoComplete="off"
-            onChange={(event) => setTyped(event.target.value)}
-            className="w-full rounded-lg border border-line bg-surface px-3 py-2"
-          />
-        </div>
-      )}
+      <ReviewDetails
+        quote={accepted}
+        autoSlippage={autoSlippage}
+        nativeCurrency={chain.nativeCurrency}
+        tokens={tokens}
+      />
       {stepList}
       {approval.needed && !approving && approval.progress.phase !== 'done' && (
         <label htmlFor={unlimitedId} className="flex items-center gap-2 text-sm">
@@ -225,23 +228,25 @@ function ReviewBody({
           Unlimited approval (no approval next time)
         </label>
       )}
-      {approval.progress.phase === 'failed' && (
-        <p role="alert" className="text-sm font-semibold text-danger">
-          The approval did not complete. {getErrorMessage(approval.progress.error).message}
-        </p>
-      )}
-      <button
-        type="button"
-        disabled={rateChanged || expired || !confirmed || approving}
-        onClick={() => onConfirm(accepted)}
-        className={`w-full rounded-xl px-4 py-3 font-semibold disabled:cursor-not-allowed disabled:bg-line disabled:text-muted ${impactHigh ? 'bg-danger text-danger-fg' : 'bg-accent text-accent-fg'}`}
-      >
-        {approving
-          ? 'Approving…'
-          : approval.needed
-            ? `Approve ${accepted.tokenFrom.symbol} and ${getWrapKind(accepted) ?? 'swap'}`
-            : `Confirm ${getWrapKind(accepted) ?? 'swap'}`}
-      </button>
+      <div className="sticky -bottom-4 -mx-4 -mb-4 space-y-2 border-t border-line bg-card px-4 py-3">
+        {approval.progress.phase === 'failed' && (
+          <p role="alert" className="text-sm font-semibold text-danger">
+            The approval did not complete. {getErrorMessage(approval.progress.error).message}
+          </p>
+        )}
+        <button
+          type="button"
+          disabled={rateChanged || expired || !confirmed || approving}
+          onClick={() => onConfirm(accepted)}
+          className={`w-full rounded-xl px-4 py-3 font-semibold disabled:cursor-not-allowed disabled:bg-line disabled:text-muted ${impactHigh ? 'bg-danger text-danger-fg' : 'bg-accent text-accent-fg'}`}
+        >
+          {approving
+            ? 'Approving…'
+            : approval.needed
+              ? `Approve ${accepted.tokenFrom.symbol} and ${getWrapKind(accepted) ?? 'swap'}`
+              : `Confirm ${getWrapKind(accepted) ?? 'swap'}`}
+        </button>
+      </div>
     </div>
   )
 }

@@ -14,6 +14,7 @@ export function SwapActionButton({
   onReview,
   switching = false,
   wrapKind,
+  highImpact = false,
 }: {
   action: SwapAction
   fromSymbol: string
@@ -25,6 +26,8 @@ export function SwapActionButton({
   switching?: boolean
   /** The quote converts native to its wrapped token or back: the button says "Wrap" / "Unwrap". */
   wrapKind?: WrapKind
+  /** The quote's price impact needs the typed confirmation: the review button is red before the review says why. */
+  highImpact?: boolean
 }) {
   const reviewLabel = wrapKind === 'wrap' ? 'Wrap' : wrapKind === 'unwrap' ? 'Unwrap' : 'Review swap'
   const labels: Record<SwapAction['kind'], string> = {
@@ -47,12 +50,13 @@ export function SwapActionButton({
         : action.kind === 'review' || action.kind === 'approve'
           ? onReview
           : undefined
+  const danger = highImpact && (action.kind === 'review' || action.kind === 'approve')
   return (
     <button
       type="button"
       disabled={onClick === undefined}
       onClick={onClick}
-      className="w-full rounded-xl bg-accent px-4 py-3 font-semibold text-accent-fg disabled:cursor-not-allowed disabled:bg-line disabled:text-muted"
+      className={`w-full rounded-xl px-4 py-3 font-semibold disabled:cursor-not-allowed disabled:bg-line disabled:text-muted ${danger ? 'bg-danger text-danger-fg' : 'bg-accent text-accent-fg'}`}
     >
       {labels[action.kind]}
     </button>

@@ -22,6 +22,7 @@ import { useWidgetSwapPreset } from '../hooks/useWidgetSwapPreset'
 import { computeGasReserve, computeMaxAmount } from '../model/computeMaxAmount'
 import { estimateUsdValue } from '../model/estimateUsdValue'
 import { getGasShare } from '../model/getGasShare'
+import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import { getQuoteErrorMessage } from '../model/getQuoteErrorMessage'
 import { getSwapAction } from '../model/getSwapAction'
 import { getWrapKind } from '../model/getWrapKind'
@@ -361,6 +362,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             onReview={() => setDialog('review')}
             switching={switching}
             wrapKind={selected === undefined ? undefined : getWrapKind(selected)}
+            highImpact={selected !== undefined && getPriceImpactLevel(selected.priceImpact) === 'high'}
           />
         )}
         {action.kind === 'switch-network' && switchError !== null && (
