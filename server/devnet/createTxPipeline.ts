@@ -227,7 +227,7 @@ export function createTxPipeline(params: {
     // A transaction sent by someone else while automine was off would otherwise wait for the next one.
     await mineUntilEmpty()
     const receipts = await readReceipts(hashes, firstBlock, await client.getBlockNumber())
-    const missing = receipts.findIndex((receipt) => receipt === undefined)
+    const missing = receipts.indexOf(undefined)
     if (missing >= 0)
       throw new DevnetTxError(`"${txs[missing]?.label}" was not mined (tx ${hashes[missing]})`)
     receipts.forEach((receipt, i) => {
