@@ -189,7 +189,7 @@ export function createTxPipeline(params: {
       }
     }
     const hashes: Hash[] = []
-    const firstBlock = (await client.getBlockNumber()) + 1n
+    const firstBlock = (await client.getBlockNumber({ cacheTime: 0 })) + 1n
     const gasLimitBefore = params.bulk ? (await client.getBlock()).gasLimit : undefined
     if (params.bulk) {
       await client.impersonateAccount({ address: params.account.address })
@@ -226,7 +226,7 @@ export function createTxPipeline(params: {
     }
     // A transaction sent by someone else while automine was off would otherwise wait for the next one.
     await mineUntilEmpty()
-    const receipts = await readReceipts(hashes, firstBlock, await client.getBlockNumber())
+    const receipts = await readReceipts(hashes, firstBlock, await client.getBlockNumber({ cacheTime: 0 }))
     const missing = receipts.indexOf(undefined)
     if (missing >= 0)
       throw new DevnetTxError(`"${txs[missing]?.label}" was not mined (tx ${hashes[missing]})`)
