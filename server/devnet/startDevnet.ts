@@ -93,7 +93,8 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
     return {
       ...(load === undefined ? {} : { loadStatePath: load }),
       dumpStatePath: livePath(chainId),
-      stateIntervalSec: LIVE_STATE_INTERVAL_SEC[market],
+      // a chain being deployed is not saved as it goes (a start drops an unfinished deploy): saving begins after
+      ...(fromSnapshot ? { stateIntervalSec: LIVE_STATE_INTERVAL_SEC[market] } : {}),
       log,
     }
   }
@@ -196,6 +197,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
     }
     await writeFileAtomic(path.join(dataDir, 'devnet', 'manifest.json'), manifestJson)
     anvils.splice(0, anvils.length, ...started.map((s) => s.anvil))
+    for (const { anvil } of started) anvil.startSaving(LIVE_STATE_INTERVAL_SEC[market])
     for (const { chainId, anvil } of started) supervise(chainId, anvil)
     let stopped: Promise<void> | undefined
     return {
