@@ -55,8 +55,8 @@ export interface StartDevnetParams {
   market?: DevnetMarket
 }
 
-/** How often a persisted chain's state is written while it runs (the large market's states are far bigger). */
-const LIVE_STATE_INTERVAL_SEC: Readonly<Record<DevnetMarket, number>> = { small: 5, large: 60 }
+/** How often a persisted chain's state is written while it runs. */
+const LIVE_STATE_INTERVAL_SEC = 5
 /** How long an anvil may take to load its state and answer (a large market's state takes seconds to parse). */
 const ANVIL_START_TIMEOUT_MS: Readonly<Record<DevnetMarket, number>> = { small: 20_000, large: 180_000 }
 
@@ -84,7 +84,10 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   const livePath = (chainId: number) => path.join(versionDir, 'live', `chain-${chainId}.json`)
   /** Where a chain starts from and where it keeps its state: its live state when kept and present. */
   const stateOptions = async (chainId: number, fromSnapshot: boolean) => {
-    if (params.persistChains !== true) return fromSnapshot ? { loadStatePath: statePath(chainId) } : {}
+    // The large market is for measuring: its chain 1 state is some 800 MB, and each save held its anvil for
+    // tens of seconds, so its chains always start from the snapshot and keep nothing across restarts.
+    if (params.persistChains !== true || market === 'large')
+      return fromSnapshot ? { loadStatePath: statePath(chainId) } : {}
     // a crash while a state was written can leave it cut short: the previous copy, then the snapshot, is loaded
     const load = await recoverChainState(
       [livePath(chainId), `${livePath(chainId)}.prev`, ...(fromSnapshot ? [statePath(chainId)] : [])],
@@ -94,7 +97,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       ...(load === undefined ? {} : { loadStatePath: load }),
       dumpStatePath: livePath(chainId),
       // a chain being deployed is not saved as it goes (a start drops an unfinished deploy): saving begins after
-      ...(fromSnapshot ? { stateIntervalSec: LIVE_STATE_INTERVAL_SEC[market] } : {}),
+      ...(fromSnapshot ? { stateIntervalSec: LIVE_STATE_INTERVAL_SEC } : {}),
       log,
     }
   }
@@ -197,7 +200,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
     }
     await writeFileAtomic(path.join(dataDir, 'devnet', 'manifest.json'), manifestJson)
     anvils.splice(0, anvils.length, ...started.map((s) => s.anvil))
-    for (const { anvil } of started) anvil.startSaving(LIVE_STATE_INTERVAL_SEC[market])
+    for (const { anvil } of started) anvil.startSaving(LIVE_STATE_INTERVAL_SEC)
     for (const { chainId, anvil } of started) supervise(chainId, anvil)
     let stopped: Promise<void> | undefined
     return {
