@@ -14,6 +14,7 @@ import type { RouteSearchStats } from '../server/routing/findBestRoute'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel } from '../server/routing/gasModel'
 import type { FlowSearchStats } from '../server/routing/searchFlowRoute'
 import type { PoolState } from '../server/routing/types'
+import { buildLargeMarketMix } from './buildLargeMarketMix'
 import { createLoadConnection } from './createLoadConnection'
 import { flowOptimumBound } from './flowOptimumBound'
 import { poolDisjointOptimum } from './poolDisjointOptimum'
@@ -50,6 +51,12 @@ const SUSTAIN_SEC = Number(process.env.BENCH_SUSTAIN_SEC ?? 120)
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? `1,${Math.max(2, availableParallelism())}`)
   .split(',')
   .map(Number)
+/**
+ * BENCH_MARKET=large runs the large-market level alone (see `mainLarge`): the server on `DEVNET_MARKET=large`,
+ * BENCH_LARGE_REQUESTS (200) quotes per level, none asked twice.
+ */
+const BENCH_MARKET = process.env.BENCH_MARKET === 'large' ? 'large' : 'small'
+const LARGE_REQUESTS = Number(process.env.BENCH_LARGE_REQUESTS ?? 200)
 /** BENCH_QUALITY=0 skips the route-quality tables (minutes of reference solving). */
 const WITH_QUALITY = process.env.BENCH_QUALITY !== '0'
 /** BENCH_LATENCY=0 runs the route-quality part alone (no latency levels, memory or majors run). */
@@ -136,7 +143,11 @@ function probeMemory(child: ChildProcess): () => Promise<MemoryReading | undefin
  * The server under test runs in its own process (`npm start` with bench ports), so its one core is not
  * shared with this client; BENCH_URL measures a server that is already running instead.
  */
-async function startTarget(benchUrl: string | undefined, routingWorkers: number): Promise<Target> {
+async function startTarget(
+  benchUrl: string | undefined,
+  routingWorkers: number,
+  market: 'small' | 'large' = 'small',
+): Promise<Target> {
   let child: ChildProcess | undefined
   let baseUrl = benchUrl
   let memory: (() => Promise<MemoryReading | undefined>) | undefined
@@ -150,10 +161,13 @@ async function startTarget(benchUrl: string | undefined, routingWorkers: number)
           ...process.env,
           PORT: String(PORT),
           DEVNET_PORT_BASE: String(DEVNET_PORT_BASE),
-          DATA_DIR: path.join(tmpdir(), 'tributary-bench'),
+          // each market keeps its own data (and devnet snapshot) across runs
+          DATA_DIR: path.join(tmpdir(), market === 'large' ? 'tributary-bench-large' : 'tributary-bench'),
+          DEVNET_MARKET: market,
           LOG_LEVEL: 'silent',
           RATE_LIMIT_PER_MINUTE_IP: '0',
           RATE_LIMIT_PER_MINUTE_KEY: '0',
+          WIDGET_DEMO_PORT: '0',
           ROUTING_WORKERS: String(routingWorkers),
         },
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -164,8 +178,9 @@ async function startTarget(benchUrl: string | undefined, routingWorkers: number)
     baseUrl = `http://127.0.0.1:${PORT}`
   }
   const manifest = (await (await fetch(`${baseUrl}/devnet/manifest`)).json()) as { chains: ChainDeployment[] }
+  // the route-quality reader: not on the large market, whose level measures speed only
   const markets = createMarkets({
-    deployments: manifest.chains.filter((c) => QUALITY_CHAINS.includes(c.chainId)),
+    deployments: manifest.chains.filter((c) => market === 'small' && QUALITY_CHAINS.includes(c.chainId)),
     pollIntervalMs: 3_600_000,
   })
   await markets.start()
@@ -985,7 +1000,100 @@ async function printQuality(target: Target) {
   console.log(syntheticQuality())
 }
 
-await main(process.env.BENCH_URL)
+/**
+ * The large-market level (BENCH_MARKET=large): the server (default routing workers) on `DEVNET_MARKET=large`, its
+ * time to ready and memory; quote/single at 1 and then 32 clients, each with its own BENCH_LARGE_REQUESTS pairs:
+ * first cold (every request a pair never asked before, see `buildLargeMarketMix`), then warm (the same pairs, new
+ * amounts); p50/p99 and the server's CPU per quote; and the event loop's CPU per block while a V2 pool moves every
+ * second (less its CPU over as long without blocks).
+ */
+async function mainLarge(benchUrl: string | undefined) {
+  const started = performance.now()
+  const target = await startTarget(benchUrl, defaultRoutingWorkers, 'large')
+  const readySec = (performance.now() - started) / 1000
+  try {
+    const atReady = await target.memory()
+    const mix = buildLargeMarketMix({ deployments: target.deployments, count: 2 * LARGE_REQUESTS })
+    const rows: (string | number)[][] = []
+    for (const [index, clients] of [1, 32].entries()) {
+      for (const kind of ['cold', 'warm'] as const) {
+        const urls = mix[kind].slice(index * LARGE_REQUESTS, (index + 1) * LARGE_REQUESTS)
+        const before = target.cpu()
+        const r = await measure(target.baseUrl, urls, clients, urls.length, Number.POSITIVE_INFINITY, true)
+        const after = target.cpu()
+        const perQuote = (of: keyof ThreadCpu) =>
+          before && after ? (((after[of] - before[of]) * 1000) / r.requests).toFixed(0) : '-'
+        rows.push([
+          kind,
+          clients,
+          r.requests,
+          r.failures,
+          r.p50.toFixed(1),
+          r.p99.toFixed(1),
+          r.perSecond.toFixed(1),
+          perQuote('mainMs'),
+          perQuote('otherMs'),
+          r.load.toFixed(2),
+        ])
+      }
+    }
+    const afterQuotes = await target.memory()
+    const mainCpuOver = async (ms: number) => {
+      const before = target.cpu()
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      const after = target.cpu()
+      return before && after ? after.mainMs - before.mainMs : Number.NaN
+    }
+    const d = target.deployments.find((x) => x.chainId === 1)
+    const windowMs = 15_000
+    const idleMs = await mainCpuOver(windowMs)
+    const blockMs = d
+      ? await whileMining(target, buildMix(d, MAJOR_SHAPES), 1_000, () => mainCpuOver(windowMs)).catch(
+          (error: unknown) => {
+            console.log(`per-block cost not measured: ${String(error)}`)
+            return Number.NaN
+          },
+        )
+      : Number.NaN
+    const mb = (m: MemoryReading | undefined) =>
+      m ? `heap ${m.heapUsedMb.toFixed(0)} MB, RSS ${m.rssMb.toFixed(0)} MB` : 'n/a'
+    console.log(
+      `large market: server ready in ${readySec.toFixed(1)} s; ${target.deployments
+        .map((x) => `chain ${x.chainId} ${x.tokens.length} tokens`)
+        .join(', ')}`,
+    )
+    console.log(`memory at ready: ${mb(atReady)}; after the quotes: ${mb(afterQuotes)}`)
+    console.log(
+      `event loop CPU per block (a V2 pool moving every second, ${windowMs / 1000} s, less as long idle): ` +
+        `${((blockMs - idleMs) / (windowMs / 1_000)).toFixed(0)} ms`,
+    )
+    console.log(
+      `\nquote/single on the large market, ${LARGE_REQUESTS} requests per level, none repeated (cold: a pair never ` +
+        `asked before; warm: the cold level's pairs at new amounts); ${availableParallelism()} cores`,
+    )
+    console.log(
+      table(
+        [
+          'level',
+          'clients',
+          'requests',
+          'non-200',
+          'p50 ms',
+          'p99 ms',
+          'quotes/s',
+          'loop CPU µs/q',
+          'other CPU µs/q',
+          'load',
+        ],
+        rows,
+      ),
+    )
+  } finally {
+    await target.close()
+  }
+}
+
+await (BENCH_MARKET === 'large' ? mainLarge(process.env.BENCH_URL) : main(process.env.BENCH_URL))
 
 /** The larger of two bigints (Math.max takes numbers only). */
 function maxOf(a: bigint, b: bigint): bigint {

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       port: 8787,
       host: '127.0.0.1',
       devnetPortBase: 8545,
+      devnetMarket: 'small',
       dataDir: './data',
       networkConfigPath: undefined,
       databaseUrl: undefined,
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       PORT: '3000',
       HOST: '0.0.0.0',
       DEVNET_PORT_BASE: '9545',
+      DEVNET_MARKET: 'large',
       DATA_DIR: '/var/lib/swap',
       NETWORK_CONFIG: './networks.json',
       DATABASE_URL: 'postgresql://u:p@db:5432/swap',
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       devnetPortBase: 9545,
+      devnetMarket: 'large',
       dataDir: '/var/lib/swap',
       networkConfigPath: './networks.json',
       databaseUrl: 'postgresql://u:p@db:5432/swap',
@@ -151,6 +154,12 @@ describe('loadConfig', () => {
     expect(configError({ ROUTING_WORKERS: '-1' }).problems).toEqual([
       'ROUTING_WORKERS: expected an integer from 0 to 256, got "-1"',
     ])
+  })
+
+  it('rejects a DEVNET_MARKET that is not small or large', () => {
+    expect(() => loadConfig({ DEVNET_MARKET: 'huge' })).toThrow(
+      'DEVNET_MARKET: expected one of small, large, got "huge"',
+    )
   })
 
   it('accepts the PORT boundaries 1 and 65535', () => {

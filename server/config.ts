@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
+import { type DevnetMarket, devnetMarkets } from './devnet/largeMarket'
 
 /** Endpoint groups that `AUTH_REQUIRED` can put behind an API key. The trades endpoint always needs one. */
 export const authGroups = ['info', 'approval', 'single', 'cross', 'gasless', 'register-error', 'rpc'] as const
@@ -16,6 +17,8 @@ export interface Config {
   host: string
   /** First port of the devnet's anvil chains (one port per chain, counting up). */
   devnetPortBase: number
+  /** The devnet's market (`DEVNET_MARKET`): `small` (about 40 pools per chain) or `large` (thousands). */
+  devnetMarket: DevnetMarket
   dataDir: string
   /** Path of a JSON file of chain deployments; when set the server runs in network mode (no devnet). */
   networkConfigPath: string | undefined
@@ -137,6 +140,10 @@ const envSchema = z.object({
   PORT: integer(8787, 1, 65535),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   DEVNET_PORT_BASE: integer(8545, 1024, 65000),
+  DEVNET_MARKET: z.preprocess(
+    emptyAsUndefined,
+    z.enum(devnetMarkets, { error: `expected one of ${devnetMarkets.join(', ')}` }).default('small'),
+  ),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   NETWORK_CONFIG: optionalString(),
   DATABASE_URL: z.preprocess(
@@ -228,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     devnetPortBase: e.DEVNET_PORT_BASE,
+    devnetMarket: e.DEVNET_MARKET,
     dataDir: e.DATA_DIR,
     networkConfigPath: e.NETWORK_CONFIG,
     databaseUrl: e.DATABASE_URL,

@@ -91,6 +91,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       host: '127.0.0.1',
       dataDir: config.dataDir,
       persistChains: true,
+      market: config.devnetMarket,
       log: (message) => logger.info(message, { component: 'devnet' }),
     }).catch(releaseAndThrow)
     deployments = devnet.deployments

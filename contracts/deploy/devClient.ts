@@ -39,7 +39,8 @@ export function createDevClient({ rpcUrl, chainId, account, pollingIntervalMs = 
       mode: 'anvil',
       chain,
       account,
-      transport: http(rpcUrl),
+      // long: the large market's planning holds the event loop for seconds while other chains deploy
+      transport: http(rpcUrl, { timeout: 120_000 }),
       pollingInterval: pollingIntervalMs,
     }),
   )

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { DevnetMarket } from './largeMarket'
 
 const devnetDir = path.dirname(fileURLToPath(import.meta.url))
 const repoDir = path.resolve(devnetDir, '..', '..')
@@ -47,6 +48,7 @@ export const devnetVersionInputs: readonly string[] = [
   'server/devnet/deployChain.ts',
   'server/devnet/devAccounts.ts',
   'server/devnet/markets.ts',
+  'server/devnet/largeMarket.ts',
   'server/devnet/prices.ts',
   'server/poolKinds/uniswapV3/tickMath.ts',
   'server/devnet/tokens.ts',
@@ -56,11 +58,14 @@ export const devnetVersionInputs: readonly string[] = [
 /**
  * The snapshot key of the devnet: the first 16 hex digits of a SHA-256 over the deploy code version,
  * the anvil package version (its state format) and the contents of `devnetVersionInputs` (a missing
- * file hashes as missing). Reads files synchronously; throws only on I/O errors other than ENOENT.
+ * file hashes as missing); for any market but `small`, the market's name, hashed and prefixed
+ * (`large-<hex>`), so each market keeps its own snapshot and pruning one never removes the other's.
+ * Reads files synchronously; throws only on I/O errors other than ENOENT.
  */
-export function computeDevnetVersion(): string {
+export function computeDevnetVersion(market: DevnetMarket = 'small'): string {
   const hash = createHash('sha256')
   hash.update(`deploy-code:${devnetDeployCodeVersion}\n`)
+  if (market !== 'small') hash.update(`market:${market}\n`)
   hash.update(`anvil:${readAnvilPackageVersion()}\n`)
   for (const file of devnetVersionInputs) {
     hash.update(`${file}\n`)
@@ -72,7 +77,8 @@ export function computeDevnetVersion(): string {
     }
     hash.update('\n')
   }
-  return hash.digest('hex').slice(0, 16)
+  const digest = hash.digest('hex').slice(0, 16)
+  return market === 'small' ? digest : `${market}-${digest}`
 }
 
 function readAnvilPackageVersion(): string {

@@ -1,17 +1,20 @@
 import {
   type Address,
   createTestClient,
+  formatTransactionReceipt,
   type Hash,
   type Hex,
   http,
   type LocalAccount,
   publicActions,
+  type RpcTransactionReceipt,
   type TransactionReceipt,
   walletActions,
 } from 'viem'
 
 export interface PipelinedTx {
-  to: Address
+  /** Absent: a contract creation (its address follows from the nonce `send` returns). */
+  to?: Address
   data: Hex
   value?: bigint
   gas: bigint
@@ -20,8 +23,8 @@ export interface PipelinedTx {
 }
 
 export interface TxPipeline {
-  /** Queues a transaction with the next nonce; nothing is sent before `flush()`. */
-  send(tx: PipelinedTx): void
+  /** Queues a transaction with the next nonce, which it returns; nothing is sent before `flush()`. */
+  send(tx: PipelinedTx): number
   /** Sends and mines every queued transaction; throws naming the first that failed or reverted. */
   flush(): Promise<TransactionReceipt[]>
 }
@@ -34,6 +37,14 @@ const maxFeePerGas = 50_000_000_000n
 /** Below anvil's default 30M block gas limit. */
 const blockGasBudget = 29_000_000n
 const maxMineRounds = 100
+/**
+ * Transactions per block: anvil builds a receipt by walking its block, so reading a block's receipts costs the
+ * square of its size (4,000 transactions: 48 s; 200: 0.3 s). Small blocks keep a 30,000-transaction deploy's
+ * receipts to seconds.
+ */
+const maxTxsPerBlock = 100
+/** Blocks whose receipts are read concurrently after a flush. */
+const receiptBlocksAtOnce = 4
 
 /**
  * Sends many transactions from one local account to an anvil node without waiting per transaction.
@@ -50,10 +61,21 @@ export function createTxPipeline(params: {
   chainId: number
   account: LocalAccount
   startNonce: number
+  /**
+   * The large market's tens of thousands of transactions: anvil signs them (the account impersonated, so no
+   * signature is computed here, which cost most of a deploy's CPU) and blocks take this much gas (the limit set with
+   * `evm_setBlockGasLimit` while flushing, then put back), so a few hundred blocks hold them, not thousands.
+   */
+  bulk?: { blockGasLimit: bigint }
 }): TxPipeline {
   const client = createTestClient({
     mode: 'anvil',
-    transport: http(params.rpcUrl, { batch: { batchSize: 1_000, wait: 0 }, retryCount: 0, timeout: 60_000 }),
+    // bulk: smaller JSON-RPC batches, as a block of hundreds of contract creations would exceed anvil's body limit
+    transport: http(params.rpcUrl, {
+      batch: { batchSize: params.bulk ? 50 : 1_000, wait: 0 },
+      retryCount: 0,
+      timeout: 120_000,
+    }),
   })
     .extend(publicActions)
     .extend(walletActions)
@@ -61,7 +83,8 @@ export function createTxPipeline(params: {
   const queued: (PipelinedTx & { nonce: number })[] = []
 
   const send = (tx: PipelinedTx) => {
-    queued.push({ ...tx, nonce: nonce++ })
+    queued.push({ ...tx, nonce })
+    return nonce++
   }
 
   const signAll = (txs: readonly (PipelinedTx & { nonce: number })[]) =>
@@ -71,7 +94,7 @@ export function createTxPipeline(params: {
           type: 'eip1559',
           chainId: params.chainId,
           nonce: tx.nonce,
-          to: tx.to,
+          ...(tx.to === undefined ? {} : { to: tx.to }),
           data: tx.data,
           value: tx.value ?? 0n,
           gas: tx.gas,
@@ -121,6 +144,64 @@ export function createTxPipeline(params: {
     }
   }
 
+  const budget = params.bulk ? params.bulk.blockGasLimit - 1_000_000n : blockGasBudget
+  const sendAll = async (block: readonly (PipelinedTx & { nonce: number })[]) => {
+    if (!params.bulk) {
+      const signed = await signAll(block)
+      return Promise.allSettled(
+        signed.map((serialized) => client.sendRawTransaction({ serializedTransaction: serialized })),
+      )
+    }
+    return Promise.allSettled(
+      block.map((tx) =>
+        // the test client's typed methods omit eth_sendTransaction; anvil takes it from an impersonated account
+        (client.request as (args: { method: string; params: unknown[] }) => Promise<Hash>)({
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: params.account.address,
+              ...(tx.to === undefined ? {} : { to: tx.to }),
+              data: tx.data,
+              value: `0x${(tx.value ?? 0n).toString(16)}`,
+              gas: `0x${tx.gas.toString(16)}`,
+              nonce: `0x${tx.nonce.toString(16)}`,
+              maxFeePerGas: `0x${maxFeePerGas.toString(16)}`,
+              maxPriorityFeePerGas: '0x1',
+            },
+          ],
+        }),
+      ),
+    )
+  }
+
+  /**
+   * The receipts of `hashes`, read block by block (`eth_getBlockReceipts`, a few blocks at a time): one call per
+   * block, where a call per transaction opened hundreds of concurrent requests at the large market's size.
+   */
+  const readReceipts = async (hashes: readonly Hash[], from: bigint, to: bigint) => {
+    const byHash = new Map<Hash, TransactionReceipt>()
+    const numbers: bigint[] = []
+    for (let n = from; n <= to; n++) numbers.push(n)
+    for (let i = 0; i < numbers.length; i += receiptBlocksAtOnce) {
+      const blocks = await Promise.all(
+        numbers.slice(i, i + receiptBlocksAtOnce).map((n) =>
+          (
+            client.request as (args: {
+              method: string
+              params: unknown[]
+            }) => Promise<RpcTransactionReceipt[]>
+          )({
+            method: 'eth_getBlockReceipts',
+            params: [`0x${n.toString(16)}`],
+          }),
+        ),
+      )
+      for (const receipt of blocks.flat())
+        byHash.set(receipt.transactionHash, formatTransactionReceipt(receipt))
+    }
+    return hashes.map((hash) => byHash.get(hash))
+  }
+
   const flush = async () => {
     const txs = queued.splice(0)
     if (txs.length === 0) return []
@@ -129,7 +210,7 @@ export function createTxPipeline(params: {
     for (const tx of txs) {
       const current = blocks.at(-1)
       if (current === undefined) break
-      if (blockGas + tx.gas > blockGasBudget && current.length > 0) {
+      if ((blockGas + tx.gas > budget || current.length >= maxTxsPerBlock) && current.length > 0) {
         blocks.push([tx])
         blockGas = tx.gas
       } else {
@@ -138,39 +219,52 @@ export function createTxPipeline(params: {
       }
     }
     const hashes: Hash[] = []
+    const firstBlock = (await client.getBlockNumber({ cacheTime: 0 })) + 1n
+    const gasLimitBefore = params.bulk ? (await client.getBlock()).gasLimit : undefined
+    if (params.bulk) {
+      await client.impersonateAccount({ address: params.account.address })
+      await client.request({
+        method: 'evm_setBlockGasLimit',
+        params: [`0x${params.bulk.blockGasLimit.toString(16)}`],
+      } as never)
+    }
     await client.setAutomine(false)
     try {
       for (const block of blocks) {
-        const signed = await signAll(block)
-        const sent = await Promise.allSettled(
-          signed.map((serialized) => client.sendRawTransaction({ serializedTransaction: serialized })),
-        )
+        const sent = await sendAll(block)
         sent.forEach((result, i) => {
           if (result.status === 'rejected') {
-            throw new DevnetTxError(`sending "${block[i]?.label}" failed`, { cause: result.reason })
+            const reason = result.reason instanceof Error ? result.reason.message.split('\n')[0] : ''
+            throw new DevnetTxError(`sending "${block[i]?.label}" failed: ${reason}`, {
+              cause: result.reason,
+            })
           }
-          hashes.push(result.value)
+          hashes.push(result.value as Hash)
         })
         await client.mine({ blocks: 1 })
       }
       await mineOwn()
     } finally {
       await client.setAutomine(true)
+      if (params.bulk) {
+        await client.stopImpersonatingAccount({ address: params.account.address })
+        await client.request({
+          method: 'evm_setBlockGasLimit',
+          params: [`0x${(gasLimitBefore ?? 30_000_000n).toString(16)}`],
+        } as never)
+      }
     }
     await mineOthers()
-    const receipts = await Promise.all(
-      hashes.map((hash, i) =>
-        client.getTransactionReceipt({ hash }).catch((error: unknown) => {
-          throw new DevnetTxError(`"${txs[i]?.label}" was not mined (tx ${hash})`, { cause: error })
-        }),
-      ),
-    )
+    const receipts = await readReceipts(hashes, firstBlock, await client.getBlockNumber({ cacheTime: 0 }))
+    const missing = receipts.indexOf(undefined)
+    if (missing >= 0)
+      throw new DevnetTxError(`"${txs[missing]?.label}" was not mined (tx ${hashes[missing]})`)
     receipts.forEach((receipt, i) => {
-      if (receipt.status !== 'success') {
-        throw new DevnetTxError(`"${txs[i]?.label}" reverted (tx ${receipt.transactionHash})`)
+      if (receipt?.status !== 'success') {
+        throw new DevnetTxError(`"${txs[i]?.label}" reverted (tx ${hashes[i]})`)
       }
     })
-    return receipts
+    return receipts as TransactionReceipt[]
   }
 
   return { send, flush }

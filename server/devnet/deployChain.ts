@@ -1,5 +1,6 @@
 import {
   type Address,
+  encodeDeployData,
   encodeFunctionData,
   encodePacked,
   erc20Abi,
@@ -10,6 +11,7 @@ import {
   parseAbi,
   zeroAddress,
 } from 'viem'
+import { devTokenAbi, devTokenBytecode } from '../../contracts/artifacts/index'
 import { deployAggregator } from '../../contracts/deploy/deployAggregator'
 import { deployDevToken } from '../../contracts/deploy/deployDevToken'
 import { deployGaslessSettlement } from '../../contracts/deploy/deployGaslessSettlement'
@@ -29,6 +31,7 @@ import { deployChainAcross } from './across/deployChainAcross'
 import { deployChainBridges } from './bridges/deployChainBridges'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from './createTxPipeline'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
+import type { DevnetMarket } from './largeMarket'
 import {
   computeAmountForUsd,
   computeDevnetMarkets,
@@ -39,7 +42,7 @@ import {
   type V2PoolPlan,
   type V3PoolPlan,
 } from './markets'
-import { getDevnetTokens } from './tokens'
+import { type DevTokenSpec, getDevnetTokens } from './tokens'
 
 export const devnetAbis = {
   token: parseAbi(['function mint(address to, uint256 amount)']),
@@ -86,6 +89,8 @@ const gas = {
 export interface DeployChainParams {
   rpcUrl: string
   chainId: number
+  /** Default `small`; `large` adds the generated long-tail tokens and their thousands of pools (largeMarket.ts). */
+  market?: DevnetMarket
   log?: (message: string) => void
 }
 
@@ -97,7 +102,13 @@ export interface DeployChainParams {
  * token. The deployer key and the order are fixed, so addresses repeat on every run. Pool and funding
  * transactions are pipelined with locally managed nonces. Throws DevnetTxError if any transaction reverts.
  */
-export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): Promise<ChainDeployment> {
+export async function deployChain({
+  rpcUrl,
+  chainId,
+  market = 'small',
+  log,
+}: DeployChainParams): Promise<ChainDeployment> {
+  const startedAt = performance.now()
   const info = getEvmChainInfo(chainId)
   if (!info) throw new Error(`Unknown chain ${chainId}`)
   const account = getDeployerAccount()
@@ -108,7 +119,7 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
   const { multicall3 } = await deployMulticall3(client)
   const { permit2 } = await deployPermit2(client)
   const { wrappedNative } = await deployWrappedNative(client, info.wrappedNative)
-  const specs = getDevnetTokens(chainId)
+  const specs = getDevnetTokens(chainId, market)
   const tokens: TokenInfo[] = [
     {
       address: zeroAddress,
@@ -128,6 +139,7 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
     },
   ]
   for (const spec of specs.tokens) {
+    if (spec.generated) continue
     const { token } = await deployDevToken(client, {
       name: spec.name,
       symbol: spec.symbol,
@@ -195,14 +207,18 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
     : {}
   log?.(`chain ${chainId}: contracts deployed`)
 
-  const plans = computeDevnetMarkets({ chainId, tokens: marketTokens })
   const devAccounts = getDevAccountAddresses()
   const pipeline = createTxPipeline({
     rpcUrl,
     chainId,
     account,
     startNonce: await client.getTransactionCount({ address: deployer, blockTag: 'pending' }),
+    ...(market === 'large' ? { bulk: { blockGasLimit: 1_000_000_000n } } : {}),
   })
+  // dev accounts get the small market's tokens only: funding each with hundreds of generated ones is dead weight
+  const fundedTokens = [...marketTokens]
+  await deployGeneratedTokens({ client, pipeline, deployer, specs: specs.tokens, tokens, marketTokens })
+  const plans = computeDevnetMarkets({ chainId, tokens: marketTokens, market })
   const feeBpsByToken = new Map(tokens.map((t) => [t.address, t.transferFeeBps ?? 0]))
   const v2Pairs = seedPools({
     pipeline,
@@ -213,8 +229,14 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
     feeBpsByToken,
     marketTokens,
   })
-  fundDevAccounts({ pipeline, devAccounts, wrappedNative, marketTokens })
-  await pipeline.flush()
+  fundDevAccounts({ pipeline, devAccounts, wrappedNative, marketTokens: fundedTokens })
+  const planned = performance.now()
+  const receipts = await pipeline.flush()
+  if (market === 'large')
+    log?.(
+      `chain ${chainId}: ${receipts.length} pool and funding transactions in ${Math.round(performance.now() - planned)} ms ` +
+        `(planned in ${Math.round(planned - startedAt)} ms since the start)`,
+    )
 
   const nativePerAccount = maxBigInt(
     devAccountMinNative * 10n ** 18n,
@@ -258,6 +280,54 @@ export async function deployChain({ rpcUrl, chainId, log }: DeployChainParams): 
     ...liquidity,
     ...bridges,
     ...across,
+  }
+}
+
+/**
+ * Queues the creation of the large market's generated tokens (none in the small market) on the pipeline, in list
+ * order, and adds them to `tokens` and `marketTokens` at the addresses their nonces give. One estimate serves
+ * them all: they differ only in name, symbol and decimals.
+ */
+async function deployGeneratedTokens(params: {
+  client: ReturnType<typeof createDevClient>
+  pipeline: TxPipeline
+  deployer: Address
+  specs: readonly DevTokenSpec[]
+  tokens: TokenInfo[]
+  marketTokens: MarketToken[]
+}) {
+  const generated = params.specs.filter((s) => s.generated)
+  if (generated.length === 0) return
+  const deployData = (spec: DevTokenSpec) =>
+    encodeDeployData({
+      abi: devTokenAbi,
+      bytecode: devTokenBytecode,
+      args: [spec.name, spec.symbol, spec.decimals, 0, false, false, params.deployer, false],
+    })
+  const sample = generated.reduce((a, b) =>
+    a.name.length + a.symbol.length >= b.name.length + b.symbol.length ? a : b,
+  )
+  const estimate = await params.client.estimateGas({ data: deployData(sample) })
+  for (const spec of generated) {
+    const nonce = params.pipeline.send({
+      data: deployData(spec),
+      gas: (estimate * 150n) / 100n,
+      label: `deploy token ${spec.symbol}`,
+    })
+    const address = getContractAddress({ from: params.deployer, nonce: BigInt(nonce) })
+    params.tokens.push({
+      address,
+      symbol: spec.symbol,
+      name: spec.name,
+      decimals: spec.decimals,
+      tags: spec.tags,
+    })
+    params.marketTokens.push({
+      address,
+      symbol: spec.symbol,
+      decimals: spec.decimals,
+      priceSymbol: spec.priceSymbol,
+    })
   }
 }
 
@@ -498,16 +568,21 @@ function fundDevAccounts(params: {
 }
 
 async function assertPairsCreated(client: ReturnType<typeof createDevClient>, pairs: ExpectedPair[]) {
-  const actual = await Promise.all(
-    pairs.map((p) =>
-      client.readContract({
-        address: p.factory,
-        abi: devnetAbis.v2Factory,
-        functionName: 'getPair',
-        args: [p.token0, p.token1],
-      }),
-    ),
-  )
+  // in slices: the large market has thousands of pairs, and this client sends one HTTP request per read
+  const actual: Address[] = []
+  for (let i = 0; i < pairs.length; i += 200) {
+    const slice = await Promise.all(
+      pairs.slice(i, i + 200).map((p) =>
+        client.readContract({
+          address: p.factory,
+          abi: devnetAbis.v2Factory,
+          functionName: 'getPair',
+          args: [p.token0, p.token1],
+        }),
+      ),
+    )
+    actual.push(...slice)
+  }
   pairs.forEach((p, i) => {
     const got = actual[i]
     if (!got || !isAddressEqual(got, p.pair)) {

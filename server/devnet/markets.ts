@@ -1,7 +1,8 @@
-import { type Address, getAddress, keccak256, toHex } from 'viem'
+import { type Address, keccak256, toHex } from 'viem'
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ExchangeKind } from '../chains/deployment'
 import { getSqrtRatioAtTick, getTickAtSqrtRatio, MAX_TICK, MIN_TICK } from '../poolKinds/uniswapV3/tickMath'
+import { computeLargeMarketSpecs, type DevnetMarket } from './largeMarket'
 import { getUsdPriceE18, type PriceSymbol } from './prices'
 import { type DevTokenSpec, getDevnetTokens } from './tokens'
 
@@ -25,6 +26,11 @@ export interface PoolSpec {
   tvlUsd: number
   /** Deviation of this pool's price of A in B from the price table, in bps (0 for every devnet pool). */
   offsetBps: number
+  /**
+   * V3 only: this many concentrated ranges laddered around the price (plus the full range) instead of the fee
+   * tier's three (the large market's deep pools initialize many ticks, its dust pools only the full range).
+   */
+  v3Ranges?: number
 }
 
 /** A deployed token as the market planner needs it. */
@@ -164,8 +170,8 @@ export function computeLongTailTvlUsd(label: string): number {
  * the fee-on-transfer token only on the V2s (V3 pools reject taxed transfers). Throws for
  * unknown chains.
  */
-export function getDevnetPoolSpecs(chainId: number): PoolSpec[] {
-  const { tokens } = getDevnetTokens(chainId)
+export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'small'): PoolSpec[] {
+  const { tokens } = getDevnetTokens(chainId, market)
   const [v3, v2a, v2b] = getDevnetExchanges(chainId)
   if (!v3 || !v2a || !v2b) throw new Error(`Devnet chain ${chainId} needs three exchanges`)
   const wrapped = getWrappedNativeSymbol(chainId)
@@ -193,14 +199,19 @@ export function getDevnetPoolSpecs(chainId: number): PoolSpec[] {
     specs.push(...pairSpecs(token.symbol, usdc.symbol, deepTvl / 2.5, [onV3(3000)]))
   }
   for (const token of tokens) {
-    if (!token.tags.includes('long-tail')) continue
+    if (!token.tags.includes('long-tail') || token.generated) continue
     const partner =
       token.pairedWith === 'wrapped' || token.pairedWith === undefined ? wrapped : token.pairedWith
     const tvlUsd = computeLongTailTvlUsd(`${chainId}:${token.symbol}:tvl`)
     const venues = token.tags.includes('fee-on-transfer') ? allV2 : [onV3(10000), onV2(v2a)]
     specs.push(...pairSpecs(token.symbol, partner, tvlUsd, venues))
   }
-  return specs
+  if (market === 'small' || !tokens.some((t) => t.generated)) return specs
+  // the large market: the small market's deep V3 pools get many ranges too, then its own pools follow
+  const base = specs.map((s) =>
+    s.kind === 'uniswap-v3' && s.tvlUsd >= 1_000_000 ? { ...s, v3Ranges: 16 } : s,
+  )
+  return [...base, ...computeLargeMarketSpecs({ chainId, base, tokens, wrapped, exchanges: [v3, v2a, v2b] })]
 }
 
 /** Floor square root of a non-negative bigint (Newton's method). */
@@ -216,7 +227,8 @@ export function sqrtBigInt(value: bigint): bigint {
 }
 
 function sortTokens(a: MarketToken, b: MarketToken): [MarketToken, MarketToken] {
-  return BigInt(getAddress(a.address)) < BigInt(getAddress(b.address)) ? [a, b] : [b, a]
+  // BigInt reads hex in any case: no checksum (a keccak per call, thousands of them in the large market)
+  return BigInt(a.address) < BigInt(b.address) ? [a, b] : [b, a]
 }
 
 function usdToAmount(usdE18: bigint, token: MarketToken): bigint {
@@ -313,6 +325,16 @@ const v3Ranges: Readonly<Record<number, { widths: number[]; weights: number[] }>
 }
 
 /**
+ * `count` concentrated ranges of half-widths 2, 8, 18, .. 2k² tick spacings (each initializing two ticks of its
+ * own), the full range holding 20% of the budget and the ranges sharing the rest (weights in percent, floored).
+ */
+export function computeV3Ladder(spacing: number, count: number): { widths: number[]; weights: number[] } {
+  const widths = Array.from({ length: count }, (_, k) => spacing * 2 * (k + 1) ** 2)
+  const share = count === 0 ? 0 : Math.floor(80 / count)
+  return { widths, weights: [count === 0 ? 100 : 100 - share * count, ...widths.map(() => share)] }
+}
+
+/**
  * The V3 positions of a pool: one full-range position plus concentrated ranges around the current
  * tick (aligned to the tick spacing, current tick strictly inside), each funded with its weight of
  * `tvlUsd` valued at the price table.
@@ -323,16 +345,19 @@ export function computeV3Positions(params: {
   fee: number
   sqrtPriceX96: bigint
   tvlUsd: number
+  /** Ladder this many concentrated ranges instead of the fee tier's (see `computeV3Ladder`). */
+  ranges?: number
 }): V3PositionPlan[] {
   const spacing = v3TickSpacings[params.fee]
-  const ranges = v3Ranges[params.fee]
-  if (spacing === undefined || ranges === undefined) throw new Error(`Unsupported V3 fee ${params.fee}`)
+  const tierRanges = v3Ranges[params.fee]
+  if (spacing === undefined || tierRanges === undefined) throw new Error(`Unsupported V3 fee ${params.fee}`)
+  const ranges = params.ranges === undefined ? tierRanges : computeV3Ladder(spacing, params.ranges)
   const tick = getTickAtSqrtRatio(params.sqrtPriceX96)
   const bounds: [number, number][] = [
     [Math.ceil(MIN_TICK / spacing) * spacing, Math.floor(MAX_TICK / spacing) * spacing],
     ...ranges.widths.map((w): [number, number] => [
-      Math.floor((tick - w) / spacing) * spacing,
-      Math.ceil((tick + w + 1) / spacing) * spacing,
+      Math.max(Math.ceil(MIN_TICK / spacing) * spacing, Math.floor((tick - w) / spacing) * spacing),
+      Math.min(Math.floor(MAX_TICK / spacing) * spacing, Math.ceil((tick + w + 1) / spacing) * spacing),
     ]),
   ]
   const referenceLiquidity = 10n ** 24n
@@ -391,7 +416,14 @@ export function computePoolPlan(spec: PoolSpec, tokenA: MarketToken, tokenB: Mar
     tickSpacing,
     sqrtPriceX96,
     tick: getTickAtSqrtRatio(sqrtPriceX96),
-    positions: computeV3Positions({ token0, token1, fee, sqrtPriceX96, tvlUsd: spec.tvlUsd }),
+    positions: computeV3Positions({
+      token0,
+      token1,
+      fee,
+      sqrtPriceX96,
+      tvlUsd: spec.tvlUsd,
+      ...(spec.v3Ranges === undefined ? {} : { ranges: spec.v3Ranges }),
+    }),
     tvlUsd: spec.tvlUsd,
     offsetBps: spec.offsetBps,
     baseIsToken0: token0 === tokenA,
@@ -405,9 +437,10 @@ export function computePoolPlan(spec: PoolSpec, tokenA: MarketToken, tokenB: Mar
 export function computeDevnetMarkets(params: {
   chainId: number
   tokens: readonly MarketToken[]
+  market?: DevnetMarket
 }): PoolPlan[] {
   const bySymbol = new Map(params.tokens.map((t) => [t.symbol, t]))
-  return getDevnetPoolSpecs(params.chainId).map((spec) => {
+  return getDevnetPoolSpecs(params.chainId, params.market).map((spec) => {
     const tokenA = bySymbol.get(spec.symbolA)
     const tokenB = bySymbol.get(spec.symbolB)
     if (!tokenA || !tokenB) throw new Error(`Missing token for pool ${spec.symbolA}/${spec.symbolB}`)

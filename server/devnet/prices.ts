@@ -40,12 +40,17 @@ export const devnetUsdPrices = {
   TAX: '0.2',
 } as const satisfies Record<string, string>
 
-export type PriceSymbol = keyof typeof devnetUsdPrices
+/**
+ * A key of the table, or a price carried inline as `usd:<decimal>` (the large market's generated long-tail tokens,
+ * hundreds of them, each priced by its own seed: a table of them would only repeat what the token says).
+ */
+export type PriceSymbol = keyof typeof devnetUsdPrices | `usd:${string}`
 
 /**
  * USD price of one whole unit of `priceSymbol`, scaled by 1e18 (e.g. ETH -> 3000n * 10n ** 18n).
- * Exact: the table's decimal strings are parsed without floating point.
+ * Exact: the table's decimal strings (and inline `usd:` prices) are parsed without floating point.
  */
 export function getUsdPriceE18(priceSymbol: PriceSymbol): bigint {
-  return parseUnits(devnetUsdPrices[priceSymbol], 18)
+  if (priceSymbol.startsWith('usd:')) return parseUnits(priceSymbol.slice(4), 18)
+  return parseUnits(devnetUsdPrices[priceSymbol as keyof typeof devnetUsdPrices], 18)
 }

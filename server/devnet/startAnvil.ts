@@ -25,6 +25,8 @@ export type AnvilInstance = {
   rpcUrl: string
   process: ChildProcess
   stop: () => Promise<void>
+  /** Saves the state to `dumpStatePath` every `intervalSec` from now on (when not already saving). */
+  startSaving: (intervalSec: number) => void
 }
 
 export class AnvilStartError extends Error {
@@ -164,16 +166,18 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
       throw new AnvilStartError(`anvil on ${rpcUrl} could not mine its first block`, { cause: error })
     }
   }
-  if (dumpStatePath !== undefined && params.stateIntervalSec !== undefined) {
+  const startSaving = (intervalSec: number) => {
+    if (dumpStatePath === undefined || timer !== undefined) return
     timer = setInterval(() => {
       saveState(dumpStatePath).catch((error: unknown) =>
         params.log?.(`anvil ${rpcUrl}: saving its state failed (${String(error)}); retrying`),
       )
-    }, params.stateIntervalSec * 1_000)
+    }, intervalSec * 1_000)
     timer.unref()
     child.once('exit', () => clearInterval(timer))
   }
-  return { rpcUrl, process: child, stop }
+  if (params.stateIntervalSec !== undefined) startSaving(params.stateIntervalSec)
+  return { rpcUrl, process: child, stop, startSaving }
 }
 
 /**

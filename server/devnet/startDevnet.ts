@@ -8,6 +8,7 @@ import type { ChainDeployment } from '../chains/deployment'
 import { computeDevnetVersion } from './computeDevnetVersion'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
 import { type FundResult, fundAddress } from './fund'
+import type { DevnetMarket } from './largeMarket'
 import { recoverChainState } from './recoverChainState'
 import { type AnvilInstance, dumpAnvilState, startAnvil } from './startAnvil'
 
@@ -50,10 +51,14 @@ export interface StartDevnetParams {
    * snapshot, so the chains agree with the off-chain workers' persisted state. Off (fresh chains) in tests.
    */
   persistChains?: boolean
+  /** Which market the chains carry (default `small`); each market has its own snapshot (see computeDevnetVersion). */
+  market?: DevnetMarket
 }
 
 /** How often a persisted chain's state is written while it runs. */
 const LIVE_STATE_INTERVAL_SEC = 5
+/** How long an anvil may take to load its state and answer (a large market's state takes seconds to parse). */
+const ANVIL_START_TIMEOUT_MS: Readonly<Record<DevnetMarket, number>> = { small: 20_000, large: 180_000 }
 
 export class DevnetStartError extends Error {
   override name = 'DevnetStartError'
@@ -72,13 +77,17 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   const log = params.log ?? (() => undefined)
   const chainIds = params.chainIds ?? evmChainIds
   await ensureContractArtifacts(log)
-  const version = computeDevnetVersion()
+  const market = params.market ?? 'small'
+  const version = computeDevnetVersion(market)
   const versionDir = path.join(dataDir, 'devnet', version)
   const statePath = (chainId: number) => path.join(versionDir, `chain-${chainId}.json`)
   const livePath = (chainId: number) => path.join(versionDir, 'live', `chain-${chainId}.json`)
   /** Where a chain starts from and where it keeps its state: its live state when kept and present. */
   const stateOptions = async (chainId: number, fromSnapshot: boolean) => {
-    if (params.persistChains !== true) return fromSnapshot ? { loadStatePath: statePath(chainId) } : {}
+    // The large market is for measuring: its chain 1 state is some 800 MB, and each save held its anvil for
+    // tens of seconds, so its chains always start from the snapshot and keep nothing across restarts.
+    if (params.persistChains !== true || market === 'large')
+      return fromSnapshot ? { loadStatePath: statePath(chainId) } : {}
     // a crash while a state was written can leave it cut short: the previous copy, then the snapshot, is loaded
     const load = await recoverChainState(
       [livePath(chainId), `${livePath(chainId)}.prev`, ...(fromSnapshot ? [statePath(chainId)] : [])],
@@ -87,7 +96,8 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
     return {
       ...(load === undefined ? {} : { loadStatePath: load }),
       dumpStatePath: livePath(chainId),
-      stateIntervalSec: LIVE_STATE_INTERVAL_SEC,
+      // a chain being deployed is not saved as it goes (a start drops an unfinished deploy): saving begins after
+      ...(fromSnapshot ? { stateIntervalSec: LIVE_STATE_INTERVAL_SEC } : {}),
       log,
     }
   }
@@ -118,7 +128,16 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       const restart = () => {
         if (stopping) return
         stateOptions(chainId, true)
-          .then((options) => startAnvil({ chainId, port: portOf(chainId), host, silent: true, ...options }))
+          .then((options) =>
+            startAnvil({
+              chainId,
+              port: portOf(chainId),
+              host,
+              silent: true,
+              startTimeoutMs: ANVIL_START_TIMEOUT_MS[market],
+              ...options,
+            }),
+          )
           .then((next) => {
             const index = anvils.indexOf(anvil)
             if (index >= 0) anvils[index] = next
@@ -143,6 +162,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
           port: portOf(chainId),
           host,
           silent: true,
+          startTimeoutMs: ANVIL_START_TIMEOUT_MS[market],
           ...(await stateOptions(chainId, snapshot !== undefined)),
         }).then((anvil) => {
           anvils.push(anvil)
@@ -163,7 +183,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       log(`devnet ${version}: deploying ${chainIds.length} chains`)
       const { deployChain } = await import('./deployChain')
       chains = await Promise.all(
-        chainIds.map((chainId) => deployChain({ chainId, rpcUrl: rpcUrlOf(chainId), log })),
+        chainIds.map((chainId) => deployChain({ chainId, market, rpcUrl: rpcUrlOf(chainId), log })),
       )
       const { connectDevnetBridges } = await import('./bridges/connectDevnetBridges')
       await connectDevnetBridges({ chains, account: getDeployerAccount(), log })
@@ -176,10 +196,11 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
     const manifestJson = JSON.stringify(manifest, null, 2)
     if (!snapshot) {
       await writeFileAtomic(snapshotManifestPath, manifestJson)
-      await pruneOtherVersions(path.join(dataDir, 'devnet'), version)
+      await pruneOtherVersions(path.join(dataDir, 'devnet'), version, market)
     }
     await writeFileAtomic(path.join(dataDir, 'devnet', 'manifest.json'), manifestJson)
     anvils.splice(0, anvils.length, ...started.map((s) => s.anvil))
+    for (const { anvil } of started) anvil.startSaving(LIVE_STATE_INTERVAL_SEC)
     for (const { chainId, anvil } of started) supervise(chainId, anvil)
     let stopped: Promise<void> | undefined
     return {
@@ -271,12 +292,16 @@ async function writeFileAtomic(file: string, content: string | Buffer) {
   await rename(tmp, file)
 }
 
-/** Snapshots of other versions are dead weight (tens of MB each); only version-named folders are removed. */
-async function pruneOtherVersions(devnetDir: string, keep: string) {
+/**
+ * Snapshots of other versions are dead weight (tens of MB each, hundreds in the large market); only folders named
+ * as versions of the same market are removed, so the small and the large market keep one snapshot each.
+ */
+async function pruneOtherVersions(devnetDir: string, keep: string, market: DevnetMarket) {
   const entries = await readdir(devnetDir, { withFileTypes: true })
+  const ofMarket = market === 'small' ? /^[0-9a-f]{16}$/ : new RegExp(`^${market}-[0-9a-f]{16}$`)
   await Promise.all(
     entries
-      .filter((e) => e.isDirectory() && /^[0-9a-f]{16}$/.test(e.name) && e.name !== keep)
+      .filter((e) => e.isDirectory() && ofMarket.test(e.name) && e.name !== keep)
       .map((e) => rm(path.join(devnetDir, e.name), { recursive: true, force: true })),
   )
 }

@@ -1,4 +1,5 @@
 import type { TokenTag } from '../chains/deployment'
+import { type DevnetMarket, generateLongTailTokens } from './largeMarket'
 import type { PriceSymbol } from './prices'
 
 /** One ERC-20 the devnet deploys, with the symbol, name and decimals the real token has on that chain. */
@@ -19,6 +20,8 @@ export interface DevTokenSpec {
   permit?: boolean
   /** Long-tail and fee-on-transfer tokens: the only token they are paired with ('wrapped' = wrapped native). */
   pairedWith?: string
+  /** A large-market long-tail token (largeMarket.ts): its pools come from there, not from `pairedWith`. */
+  generated?: true
 }
 
 export interface DevChainTokens {
@@ -221,9 +224,13 @@ export const devnetTokens: readonly DevChainTokens[] = [
   },
 ]
 
-/** The token list of one devnet chain; throws when the chain is not a devnet chain. */
-export function getDevnetTokens(chainId: number): DevChainTokens {
+/**
+ * The token list of one devnet chain: in the large market, followed by its generated long-tail tokens. Throws
+ * when the chain is not a devnet chain.
+ */
+export function getDevnetTokens(chainId: number, market: DevnetMarket = 'small'): DevChainTokens {
   const found = devnetTokens.find((c) => c.chainId === chainId)
   if (!found) throw new Error(`No devnet tokens for chain ${chainId}`)
-  return found
+  if (market === 'small') return found
+  return { ...found, tokens: [...found.tokens, ...generateLongTailTokens(chainId)] }
 }

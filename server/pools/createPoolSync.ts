@@ -1,6 +1,7 @@
 import { type Abi, type Address, getAddress, type Hash, type Log, type PublicClient } from 'viem'
 import type { ChainDeployment } from '../chains/deployment'
 import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKinds/poolKinds'
+import { createBoundedPoolReader } from './createBoundedPoolReader'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
 
 /** Past this many blocks behind, reload everything instead of replaying logs. */
@@ -83,6 +84,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   let inFlight: Promise<PoolSnapshot> | undefined
   let queued: Promise<PoolSnapshot> | undefined
 
+  // pool reads in requests a node accepts, bounded and retried: at thousands of pools, not a flood
+  const reader = createBoundedPoolReader(client)
   const poolEvents: Abi = poolKindIds.flatMap((id) => poolKinds[id].stateEvents)
   const isKnownToken = (() => {
     const known = new Set(deployment.tokens.map((t) => t.address.toLowerCase()))
@@ -95,9 +98,9 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     const perExchange = await Promise.all(
       deployment.exchanges.map(async (exchange) => {
         const kind = getPoolKind(exchange.kind)
-        const found = await kind.discoverPools(client, { exchange, fromBlock, toBlock, isKnownToken })
+        const found = await kind.discoverPools(reader, { exchange, fromBlock, toBlock, isKnownToken })
         const pools = found.filter((p) => !known.has(p.address))
-        return kind.readPoolStates(client, {
+        return kind.readPoolStates(reader, {
           pools,
           blockNumber: toBlock,
           multicallAddress: deployment.multicall3,
@@ -155,7 +158,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
         if (own.length === 0) return []
         const mine = new Map([...pools].filter(([, pool]) => pool.kind === id))
         const params = { pools: mine, logs: own, blockNumber, multicallAddress: deployment.multicall3 }
-        return [...(await getPoolKind(id).applyPoolLogs(client, params)).values()]
+        return [...(await getPoolKind(id).applyPoolLogs(reader, params)).values()]
       }),
     )
     return changed.flat()
