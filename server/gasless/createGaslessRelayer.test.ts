@@ -156,7 +156,10 @@ function relayer(store: TestStore, extra: Partial<GaslessRelayerParams> = {}) {
   })
 }
 
-/** Every GaslessOrderFilled the chain holds, by Permit2 nonce. */
+/**
+ * Every GaslessOrderFilled the chain holds, by Permit2 nonce. Only logs of canonical blocks: after `evm_revert`
+ * anvil can still answer a log of a rolled-back block whose height was mined again.
+ */
 async function fills(): Promise<bigint[]> {
   const logs = await client.getContractEvents({
     address: settlement,
@@ -164,7 +167,12 @@ async function fills(): Promise<bigint[]> {
     eventName: 'GaslessOrderFilled',
     fromBlock: 0n,
   })
-  return logs.map((log) => log.args.nonce ?? -1n)
+  const hashes = new Map<bigint, string>()
+  for (const number of new Set(logs.map((log) => log.blockNumber)))
+    hashes.set(number, (await client.getBlock({ blockNumber: number })).hash)
+  return logs
+    .filter((log) => hashes.get(log.blockNumber) === log.blockHash)
+    .map((log) => log.args.nonce ?? -1n)
 }
 
 const balance = (token: Address, account: Address) =>

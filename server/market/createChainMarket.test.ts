@@ -72,7 +72,7 @@ describe('createChainMarket when its node stops answering', () => {
     }
   })
 
-  it('answers 503 at once when the node misses its 1-s liveness read, and quotes again when it answers', async () => {
+  it('answers 503 at once when the node misses its 1.5-s liveness read, and quotes again when it answers', async () => {
     const deployment = h.deployment(CHAIN_ID)
     const node = http(deployment.rpcUrl)({})
     let frozen = false

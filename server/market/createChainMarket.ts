@@ -31,11 +31,12 @@ const GAS_PRICE_TTL_MS = 2_000
 const FRESH_SNAPSHOT_WAIT_MS = 1_500
 /**
  * The node's head is read this often with this deadline, apart from the pool refreshes: a frozen node is
- * unreachable within 1.5 s, so every path answers 503 within 2 s (eth_blockNumber takes milliseconds on a
- * healthy node, remote ones included).
+ * unreachable within 1.75 s, so every path answers 503 within 2 s. eth_blockNumber takes milliseconds on a
+ * healthy node, remote ones included; the 1.5-s deadline leaves a loaded one room (1 s read as outages under
+ * the e2e suite's load).
  */
-const LIVENESS_INTERVAL_MS = 500
-const LIVENESS_TIMEOUT_MS = 1_000
+const LIVENESS_INTERVAL_MS = 250
+const LIVENESS_TIMEOUT_MS = 1_500
 
 export interface ChainMarket {
   readonly chainId: number
@@ -141,7 +142,7 @@ export function getSnapshotMaxAgeMs(chainId: number): number {
 /**
  * Everything a quote needs about one chain, kept warm in memory: the pool snapshot (refreshed per
  * block by pool sync), USD prices derived from it, and the gas price. Call `start()` before use.
- * A node that does not answer its liveness read within 1 s is unreachable: `getSnapshot` throws
+ * A node that does not answer its liveness read within 1.5 s is unreachable: `getSnapshot` throws
  * `UPSTREAM_UNAVAILABLE` (503) at once, and the market client's calls in flight or made meanwhile fail at once
  * (their callers map that to 503), until the node answers again. A node that answers but whose refreshes
  * fail keeps serving the last snapshot for `getSnapshotMaxAgeMs`, then throws 503 until a refresh succeeds.
@@ -183,7 +184,8 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   const livenessClient = params.client
     ? client
     : createPublicClient({
-        transport: http(deployment.rpcUrl, { timeout: LIVENESS_TIMEOUT_MS, retryCount: 0 }),
+        // the liveness deadline is kept by the pool sync (after pending I/O); this only bounds the socket
+        transport: http(deployment.rpcUrl, { timeout: LIVENESS_TIMEOUT_MS + 1_000, retryCount: 0 }),
       })
   const now = params.now ?? Date.now
   const maxAgeMs = getSnapshotMaxAgeMs(deployment.chainId)

@@ -228,8 +228,12 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     livenessTimer = setTimeout(async () => {
       let deadline: ReturnType<typeof setTimeout> | undefined
       const late = new Promise<never>((_, reject) => {
+        // the deadline is checked after the loop's pending I/O (setImmediate): when this process's own event
+        // loop was held past the deadline, an answer already received still counts, so a stall of ours is
+        // not taken for an outage of the node
         deadline = setTimeout(
-          () => reject(new Error(`the node did not answer within ${liveness.timeoutMs} ms`)),
+          () =>
+            setImmediate(() => reject(new Error(`the node did not answer within ${liveness.timeoutMs} ms`))),
           liveness.timeoutMs,
         )
       })

@@ -8,8 +8,8 @@ import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness
 const FROZEN = 1
 const OTHER = 42161
 /**
- * An outage answers 503 within 2 s of the node freezing, on every path (measured 1.4-1.7 s: a 1-s liveness read
- * every 500 ms). The bound leaves a loaded CI machine room; the old behaviour (200 for some 20 s) still fails it.
+ * An outage answers 503 within 2 s of the node freezing, on every path (a 1.5-s liveness read
+ * every 250 ms). The bound leaves a loaded CI machine room; the old behaviour (200 for some 20 s) still fails it.
  */
 const OUTAGE_ANSWER_MS = 3_500
 
