@@ -163,7 +163,10 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       deployments,
       pollIntervalMs,
       followHeads: true,
-      watchLiveness: true,
+      // Real nodes only: the devnet's anvils share the machine with everything the devnet runs, and answer
+      // slowly while it deploys or a browser suite drives it; a slow anvil there is load, not an outage (its
+      // quotes turn 503 once the snapshot is stale). Tests freeze a node with the harness's `watchLiveness`.
+      watchLiveness: devnet === undefined,
       ...(routingPool ? { routingPool } : {}),
       onChainDown: (chainId, err) =>
         logger.warn(
