@@ -394,6 +394,14 @@ export async function listTrackedGaslessOrders(
     .orderBy(asc(gaslessOrders.txNonce), asc(gaslessOrders.createdAt))
 }
 
+/** The order `id` while it is recorded as mined in block `blockHash` and not yet final. */
+const minedNotFinal = (p: { id: string; blockHash: string }) =>
+  and(
+    eq(gaslessOrders.id, p.id),
+    eq(gaslessOrders.minedBlockHash, p.blockHash),
+    isNull(gaslessOrders.finalAt),
+  )
+
 /** Marks a mined order final, while it is still recorded in block `blockHash`. Returns whether it did. */
 export async function markGaslessOrderFinal(
   db: Db,
@@ -402,13 +410,7 @@ export async function markGaslessOrderFinal(
   const rows = await db
     .update(gaslessOrders)
     .set({ finalAt: p.at })
-    .where(
-      and(
-        eq(gaslessOrders.id, p.id),
-        eq(gaslessOrders.minedBlockHash, p.blockHash),
-        isNull(gaslessOrders.finalAt),
-      ),
-    )
+    .where(minedNotFinal(p))
     .returning({ id: gaslessOrders.id })
   return rows.length === 1
 }
@@ -437,13 +439,7 @@ export async function reopenGaslessOrder(
       minedBlockHash: null,
       failureMsg: p.reason,
     })
-    .where(
-      and(
-        eq(gaslessOrders.id, p.id),
-        eq(gaslessOrders.minedBlockHash, p.blockHash),
-        isNull(gaslessOrders.finalAt),
-      ),
-    )
+    .where(minedNotFinal(p))
     .returning({ id: gaslessOrders.id })
   return rows.length === 1
 }
