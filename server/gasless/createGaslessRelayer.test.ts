@@ -170,8 +170,17 @@ async function fills(): Promise<bigint[]> {
   const hashes = new Map<bigint, string>()
   for (const number of new Set(logs.map((log) => log.blockNumber)))
     hashes.set(number, (await client.getBlock({ blockNumber: number })).hash)
+  // a transaction runs at most once on the canonical chain: anvil may answer a rebroadcast transaction's log
+  // twice (its rolled-back block's log carries the new block's hash), so a log counts once by transaction
+  const seen = new Set<string>()
   return logs
     .filter((log) => hashes.get(log.blockNumber) === log.blockHash)
+    .filter((log) => {
+      const key = `${log.transactionHash}:${log.logIndex}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
     .map((log) => log.args.nonce ?? -1n)
 }
 
