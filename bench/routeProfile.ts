@@ -1,9 +1,13 @@
-import { type Address, parseUnits } from 'viem'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { type Address, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment } from '../server/chains/deployment'
 import { createMarkets } from '../server/market/createMarkets'
 import { createHopCache, type FindBestRouteParams, findRoutes, type Price } from '../server/routing'
-import { searchFlowRoute } from '../server/routing/searchFlowRoute'
+import { findRoutePart, splitRouteRequest } from '../server/routing/findRoutes'
+import { RoutingError } from '../server/routing/RoutingError'
+import { type FlowSearchStats, searchFlowRoute } from '../server/routing/searchFlowRoute'
 import { searchRoute } from '../server/routing/searchRoute'
+import { buildLargeMarketMix } from './buildLargeMarketMix'
 
 /*
  * `tsx bench/routeProfile.ts` (BENCH_URL: a running devnet server): times (CPU ms) the routing of the majors in-process
@@ -55,6 +59,7 @@ const priceOf = (address: Address, decimals: number): Price => ({
   num: BigInt(Math.round((nativeUsd / (market.getUsdPrice(address) ?? 1)) * 10 ** (decimals - 18) * 1e30)),
   den: 10n ** 30n,
 })
+const sharedHopCache = createHopCache()
 const requests: { label: string; params: FindBestRouteParams }[] = []
 for (const [from, to, usd] of majors) {
   const tokenIn = d.tokens.find((t) => t.symbol === from)
@@ -79,6 +84,86 @@ for (const [from, to, usd] of majors) {
       },
     })
   }
+}
+if (process.env.PROFILE_MIX === 'large') {
+  // the large market's cold requests of chain 1 (bench:quote's mix), each asked once
+  const { cold } = buildLargeMarketMix({ deployments: [d], count: Number(process.env.PROFILE_COUNT ?? 200) })
+  const byAddress = new Map(d.tokens.map((t) => [t.address.toLowerCase(), t]))
+  const routeAddress = (a: string) => (a === zeroAddress ? d.wrappedNative : (a as Address))
+  const times: number[] = []
+  const parts: Record<string, number[]> = { pooled: [], perExchange: [] }
+  const flowStats: FlowSearchStats[] = []
+  const nets: Record<string, string> = {}
+  for (const url of cold) {
+    const q = new URL(url, 'http://x').searchParams
+    const tokenIn = byAddress.get(routeAddress(q.get('fromTokenAddress') ?? '').toLowerCase())
+    const tokenOut = byAddress.get(routeAddress(q.get('toTokenAddress') ?? '').toLowerCase())
+    if (!tokenIn || !tokenOut) continue
+    const params: FindBestRouteParams = {
+      pools,
+      tokenIn: routeAddress(tokenIn.address),
+      tokenOut: routeAddress(tokenOut.address),
+      tradeType: 'exactIn',
+      amount: BigInt(q.get('amount') ?? '0'),
+      connectors,
+      tokens: [],
+      feeBps: 0,
+      gasPriceWei,
+      isSplit: true,
+      nativePriceInTokenIn: priceOf(tokenIn.address, tokenIn.decimals),
+      nativePriceInTokenOut: priceOf(tokenOut.address, tokenOut.decimals),
+      hopCache: sharedHopCache,
+      onFlowSearchStats: (stats) => flowStats.push(stats),
+    }
+    const t = cpuNow()
+    try {
+      if (process.env.PROFILE_PARTS === '1') {
+        const request = { ...params, hopCache: sharedHopCache.forRequest() }
+        const [part] = splitRouteRequest(request, 1)
+        if (!part) continue
+        let t0 = cpuNow()
+        findRoutePart(request, { ...part, exchangeIds: [] })
+        parts.pooled?.push(cpuNow() - t0)
+        t0 = cpuNow()
+        findRoutePart(request, { ...part, pooled: false })
+        parts.perExchange?.push(cpuNow() - t0)
+      } else {
+        const { best } = findRoutes(params, { perExchange: true })
+        nets[url] = (best.amountOut - best.gasCostInToken).toString()
+      }
+    } catch (error) {
+      if (!(error instanceof RoutingError)) throw error
+      nets[url] = error.code
+    }
+    times.push(cpuNow() - t)
+  }
+  console.log(
+    `chain 1: ${pools.length} pools; ${times.length} cold requests of the large mix: ${summary(times)}`,
+  )
+  for (const [name, xs] of Object.entries(parts))
+    if (xs.length) console.log(`  ${name.padEnd(12)} ${summary(xs)}`)
+  for (const key of ['edges', 'samples', 'solves', 'sweeps', 'refineEvaluations'] as const)
+    console.log(`  flow ${key.padEnd(18)} ${summary(flowStats.map((s) => s[key]))}`)
+  // PROFILE_OUT keeps each request's net output; PROFILE_BASE compares with a kept run (same snapshot)
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(nets))
+  if (process.env.PROFILE_BASE) {
+    const base = JSON.parse(readFileSync(process.env.PROFILE_BASE, 'utf8')) as Record<string, string>
+    const losses: number[] = []
+    for (const [url, net] of Object.entries(nets)) {
+      const was = base[url]
+      if (was === undefined || !/^-?\d+$/.test(was) || !/^-?\d+$/.test(net) || BigInt(was) <= 0n) continue
+      losses.push(Number(((BigInt(was) - BigInt(net)) * 10_000_000n) / BigInt(was)) / 1000)
+    }
+    losses.sort((a, b) => b - a)
+    console.log(
+      `  against base: ${losses.length} compared, worse by >0.1 bp ${losses.filter((l) => l > 0.1).length}, >1 bp ${losses.filter((l) => l > 1).length}, better by >0.1 bp ${losses.filter((l) => l < -0.1).length}; worst ${losses
+        .slice(0, 5)
+        .map((l) => l.toFixed(2))
+        .join(', ')} bp`,
+    )
+  }
+  markets.stop()
+  process.exit(0)
 }
 console.log(`chain 1: ${pools.length} pools; ${requests.length} major requests x ${ROUNDS} rounds`)
 
