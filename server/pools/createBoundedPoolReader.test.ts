@@ -61,4 +61,80 @@ describe('createBoundedPoolReader', () => {
     const bounded = createBoundedPoolReader(reader, { callsPerRequest: 2, retries: 1, ...noSleep })
     await expect(bounded.multicall({ contracts: calls(4) } as never)).rejects.toThrow('request at 0 failed')
   })
+
+  describe('log queries', () => {
+    /**
+     * A hosted node's double: one log per block number in `blocks`; refuses a query of more than 2,000 blocks or
+     * more than 10,000 logs, and fails its first `failFirst` queries whatever they ask.
+     */
+    function createRangeLimitedReader(blocks: readonly bigint[], failFirst = 0) {
+      let failures = failFirst
+      const asked: [bigint, bigint][] = []
+      const reader = {
+        multicall: async () => [],
+        getContractEvents: async (args: { fromBlock: bigint; toBlock: bigint }) => {
+          asked.push([args.fromBlock, args.toBlock])
+          if (failures-- > 0) throw new Error('timeout')
+          if (args.toBlock - args.fromBlock + 1n > 2_000n) throw new Error('block range too large')
+          const logs = blocks.filter((b) => b >= args.fromBlock && b <= args.toBlock)
+          if (logs.length > 10_000) throw new Error('query returned more than 10000 results')
+          return logs.map((blockNumber) => ({ blockNumber }))
+        },
+      } as unknown as PoolReader
+      return { reader, asked }
+    }
+
+    it('asks at most 2,000 blocks at once, halves a span refused for too many logs, keeps every log once in order', async () => {
+      // sparse history, then 30,000 logs in 3,000 blocks (10 a block, as a busy factory), then sparse again
+      const blocks: bigint[] = []
+      for (let b = 0n; b < 20_000n; b += 7n) blocks.push(b)
+      for (let b = 20_000n; b < 23_000n; b++) for (let k = 0; k < 10; k++) blocks.push(b)
+      for (let b = 23_001n; b <= 30_000n; b += 11n) blocks.push(b)
+      const { reader, asked } = createRangeLimitedReader(blocks)
+      const bounded = createBoundedPoolReader(reader, noSleep)
+      const logs = (await bounded.getContractEvents({
+        fromBlock: 0n,
+        toBlock: 30_000n,
+      } as never)) as unknown as {
+        blockNumber: bigint
+      }[]
+      expect(logs.map((l) => l.blockNumber)).toEqual(blocks)
+      expect(asked.every(([from, to]) => to - from + 1n <= 2_000n)).toBe(true)
+      // the dense blocks were asked in halves until a span held at most 10,000 logs
+      expect(asked.some(([from, to]) => from >= 20_000n && to < 23_000n && to - from + 1n <= 1_000n)).toBe(
+        true,
+      )
+      // contiguous and complete: the answered spans cover 0..30,000 exactly once
+      const answered = asked.filter(([from, to]) => {
+        const count = blocks.filter((b) => b >= from && b <= to).length
+        return to - from + 1n <= 2_000n && count <= 10_000
+      })
+      expect(answered[0]?.[0]).toBe(0n)
+      for (let i = 1; i < answered.length; i++)
+        expect(answered[i]?.[0]).toBe((answered[i - 1]?.[1] ?? 0n) + 1n)
+      expect(answered.at(-1)?.[1]).toBe(30_000n)
+    })
+
+    it('a failing node: halves down to one block, then retries it with backoff; nothing lost', async () => {
+      const { reader } = createRangeLimitedReader([3n, 5n, 8n], 5)
+      const waits: number[] = []
+      const bounded = createBoundedPoolReader(reader, {
+        sleep: async (ms) => {
+          waits.push(ms)
+        },
+      })
+      const logs = await bounded.getContractEvents({ fromBlock: 0n, toBlock: 9n } as never)
+      expect((logs as unknown as { blockNumber: bigint }[]).map((l) => l.blockNumber)).toEqual([3n, 5n, 8n])
+      // [0,9], [0,4], [0,1] refused, then block 0 failed twice: retried after 0.5 s and 1 s
+      expect(waits).toEqual([500, 1_000])
+    })
+
+    it('a block holding more logs than the node answers fails the query after its retries (never a partial list)', async () => {
+      const { reader } = createRangeLimitedReader(Array.from({ length: 12_000 }, () => 5n))
+      const bounded = createBoundedPoolReader(reader, { retries: 1, ...noSleep })
+      await expect(bounded.getContractEvents({ fromBlock: 0n, toBlock: 9n } as never)).rejects.toThrow(
+        'more than 10000 results',
+      )
+    })
+  })
 })

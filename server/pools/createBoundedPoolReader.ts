@@ -7,12 +7,17 @@ export interface BoundedPoolReaderOptions {
   concurrency?: number
   /** Further tries of a failed request, after 0.5 s, 1 s, 2 s... */
   retries?: number
+  /** Most blocks one `eth_getLogs` asks for (hosted nodes refuse more than a few thousand). */
+  logRangeBlocks?: number
   /** Waits between tries (injected by tests). */
   sleep?: (ms: number) => Promise<void>
 }
 
-/** Defaults sized for a node under load: 1,000 light reads an `eth_call`, 4 at a time, 4 retries. */
-const DEFAULTS = { callsPerRequest: 1_000, concurrency: 4, retries: 4 }
+/**
+ * Defaults sized for a node under load: 1,000 light reads an `eth_call`, 4 at a time, 4 retries; log queries of
+ * at most 2,000 blocks (what hosted nodes accept; a refused range is halved).
+ */
+const DEFAULTS = { callsPerRequest: 1_000, concurrency: 4, retries: 4, logRangeBlocks: 2_000 }
 
 type MulticallArgs = Parameters<PoolReader['multicall']>[0]
 
@@ -20,13 +25,16 @@ type MulticallArgs = Parameters<PoolReader['multicall']>[0]
  * A pool reader whose multicalls a node accepts at any size: the calls are cut into requests of
  * `callsPerRequest`, at most `concurrency` in flight, each retried with backoff. viem's own multicall sends every
  * chunk at once; at thousands of pools (a million tick-bitmap reads) that flood timed out and failed the whole load.
- * Results keep the calls' order.
+ * Results keep the calls' order. Its log queries likewise: a block range is asked in spans of at most
+ * `logRangeBlocks`; a span the node refuses (too many blocks or too many logs) is halved and asked again, down to
+ * one block, which is retried with backoff; after a span is answered the next may be twice as long again. Logs
+ * keep block order.
  */
 export function createBoundedPoolReader(
   reader: PoolReader,
   options: BoundedPoolReaderOptions = {},
 ): PoolReader {
-  const { callsPerRequest, concurrency, retries } = { ...DEFAULTS, ...options }
+  const { callsPerRequest, concurrency, retries, logRangeBlocks } = { ...DEFAULTS, ...options }
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   let active = 0
   const waiting: (() => void)[] = []
@@ -66,9 +74,40 @@ export function createBoundedPoolReader(
     return results.flat()
   }) as PoolReader['multicall']
 
-  return {
-    multicall,
-    getContractEvents: ((args: Parameters<PoolReader['getContractEvents']>[0]) =>
-      withRetries(() => reader.getContractEvents(args))) as PoolReader['getContractEvents'],
+  type EventsArgs = Parameters<PoolReader['getContractEvents']>[0]
+  type Events = Awaited<ReturnType<PoolReader['getContractEvents']>>
+  const maxSpan = BigInt(Math.max(1, logRangeBlocks))
+  // the span the node last accepted, shared by every query of this reader
+  let span = maxSpan
+  const getContractEvents = async (args: EventsArgs): Promise<Events> => {
+    const { fromBlock, toBlock } = args
+    if (typeof fromBlock !== 'bigint' || typeof toBlock !== 'bigint')
+      return withRetries(() => reader.getContractEvents(args))
+    const logs: Events[number][] = []
+    for (let from = fromBlock; from <= toBlock; ) {
+      const to = from + span - 1n < toBlock ? from + span - 1n : toBlock
+      const ask = () => reader.getContractEvents({ ...args, fromBlock: from, toBlock: to })
+      if (to === from) {
+        logs.push(...(await withRetries(ask)))
+      } else {
+        await acquire()
+        let found: Events | undefined
+        try {
+          found = await ask()
+        } catch {
+          // refused (or failed): the same blocks in two halves
+          span = (to - from + 1n) / 2n
+          continue
+        } finally {
+          release()
+        }
+        logs.push(...found)
+      }
+      from = to + 1n
+      span = span * 2n < maxSpan ? span * 2n : maxSpan
+    }
+    return logs as Events
   }
+
+  return { multicall, getContractEvents: getContractEvents as PoolReader['getContractEvents'] }
 }

@@ -53,6 +53,28 @@ describe('createPoolSync on the devnet', () => {
     }
   })
 
+  it('with its pools named over several log queries (3 addresses each), replays a swap to the state a full load reads', async () => {
+    const restore = await h.snapshot([CHAIN_ID])
+    const market = h.markets.get(CHAIN_ID)
+    const sync = createPoolSync(market.client, {
+      deployment: market.deployment,
+      pollIntervalMs: 3_600_000,
+      addressesPerLogQuery: 3,
+    })
+    try {
+      await sync.start()
+      const before = sync.getSnapshot()
+      expect(before.pools.length).toBeGreaterThan(9)
+      const receipt = await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('25'))
+      const replayed = await sync.waitForBlock(receipt.blockNumber)
+      expect(replayed.pools).not.toEqual(before.pools)
+      expect(replayed).toEqual(await loadFresh())
+    } finally {
+      sync.stop()
+      await restore()
+    }
+  })
+
   it('reloads after a revert that is followed by a different block at the same height', async () => {
     const chain = h.deployerClient(CHAIN_ID)
     const sync = h.markets.get(CHAIN_ID).poolSync

@@ -4,6 +4,13 @@ import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKind
 import { createBoundedPoolReader } from './createBoundedPoolReader'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
 
+/** Pool addresses one per-block `eth_getLogs` names at most (see `PoolSyncOptions.addressesPerLogQuery`). */
+const ADDRESSES_PER_LOG_QUERY = 1_000
+
+/** Logs in the order the chain emitted them (block, then index in the block). */
+const byChainOrder = (a: Log, b: Log) =>
+  Number((a.blockNumber ?? 0n) - (b.blockNumber ?? 0n)) || (a.logIndex ?? 0) - (b.logIndex ?? 0)
+
 /** Past this many blocks behind, reload everything instead of replaying logs. */
 const MAX_REPLAY_BLOCKS = 2_000n
 
@@ -35,6 +42,11 @@ export interface PoolSyncOptions {
   onUnreachable?: (error: unknown) => void
   /** A liveness read answered, with the node's head (called for every answer). */
   onReachable?: (head: bigint) => void
+  /**
+   * Most pool addresses one `eth_getLogs` of the per-block sync names (default 1,000): a query naming every pool
+   * of a large market is megabytes, which nodes refuse; more pools take several queries.
+   */
+  addressesPerLogQuery?: number
 }
 
 export interface PoolSync {
@@ -120,15 +132,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     const known = new Map<Address, PoolState>(current.pools.map((p) => [p.address, p]))
     const [fresh, logs] = await Promise.all([
       loadNewPools(fromBlock, head, new Set(known.keys())),
-      known.size
-        ? client.getLogs({
-            address: [...known.keys()],
-            events: poolEvents,
-            fromBlock,
-            toBlock: head,
-            strict: true,
-          })
-        : Promise.resolve([]),
+      readPoolLogs([...known.keys()], fromBlock, head),
     ])
     const changed = await applyLogs(known, logs, head)
     if (changed.length === 0 && fresh.length === 0) {
@@ -148,6 +152,19 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       blockHash,
       pools: known.values(),
     })
+  }
+
+  /** The state logs of `addresses` in `[fromBlock, toBlock]`, in chain order, in queries of bounded size. */
+  async function readPoolLogs(addresses: readonly Address[], fromBlock: bigint, toBlock: bigint) {
+    const perQuery = options.addressesPerLogQuery ?? ADDRESSES_PER_LOG_QUERY
+    const queries: Promise<Log[]>[] = []
+    for (let i = 0; i < addresses.length; i += perQuery) {
+      const address = addresses.slice(i, i + perQuery)
+      queries.push(client.getLogs({ address, events: poolEvents, fromBlock, toBlock, strict: true }))
+    }
+    const logs = (await Promise.all(queries)).flat()
+    if (queries.length > 1) logs.sort(byChainOrder)
+    return logs
   }
 
   /** Hands each kind the logs of its own pools and collects the states they changed. */
