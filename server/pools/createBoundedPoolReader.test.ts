@@ -1,15 +1,25 @@
+import { decodeFunctionData, encodeAbiParameters, type Hex, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
-import type { PoolReader } from '../poolKinds/PoolKind'
-import { createBoundedPoolReader } from './createBoundedPoolReader'
+import { createBoundedPoolReader, type PoolNodeClient } from './createBoundedPoolReader'
 
-/** A node double: answers each call with its index times 10, failing the requests listed in `failures`. */
+/** `value(i)` answers i times 10 on the node double. */
+const valueAbi = parseAbi(['function value(uint256 index) view returns (uint256)'])
+const MULTICALL = '0x00000000000000000000000000000000000000ca'
+
+/**
+ * A node double of Multicall3's `aggregate3`: answers each `value(i)` call with i times 10, failing the requests
+ * whose first call's index is listed in `failures` (that many times each); a call to `index` 666 reverts.
+ */
 function createFakeReader(failures: Map<number, number> = new Map()) {
   const seen = { requests: [] as number[][], maxInFlight: 0, inFlight: 0 }
   const reader = {
-    multicall: async (args: { contracts: readonly { index: number }[]; batchSize?: number }) => {
-      expect(args.batchSize).toBe(0)
-      const first = args.contracts[0]?.index ?? -1
-      seen.requests.push(args.contracts.map((c) => c.index))
+    readContract: async (args: { address: string; functionName: string; args: [{ callData: Hex }[]] }) => {
+      expect([args.address, args.functionName]).toEqual([MULTICALL, 'aggregate3'])
+      const indexes = args.args[0].map((call) =>
+        Number(decodeFunctionData({ abi: valueAbi, data: call.callData }).args[0]),
+      )
+      const first = indexes[0] ?? -1
+      seen.requests.push(indexes)
       seen.inFlight++
       seen.maxInFlight = Math.max(seen.maxInFlight, seen.inFlight)
       await new Promise((resolve) => setTimeout(resolve, 5))
@@ -19,22 +29,35 @@ function createFakeReader(failures: Map<number, number> = new Map()) {
         failures.set(first, left - 1)
         throw new Error(`request at ${first} failed`)
       }
-      return args.contracts.map((c) => c.index * 10)
+      return indexes.map((index) =>
+        index === 666
+          ? { success: false, returnData: '0x' }
+          : { success: true, returnData: encodeAbiParameters([{ type: 'uint256' }], [BigInt(index * 10)]) },
+      )
     },
     getContractEvents: async () => [],
-  } as unknown as PoolReader
+  } as unknown as PoolNodeClient
   return { reader, seen }
 }
 
-const calls = (count: number) => Array.from({ length: count }, (_, index) => ({ index }))
+const contracts = (indexes: readonly number[]) =>
+  indexes.map((index) => ({
+    address: MULTICALL,
+    abi: valueAbi,
+    functionName: 'value',
+    args: [BigInt(index)],
+  }))
+const multicallArgs = (indexes: readonly number[], allowFailure = false) =>
+  ({ contracts: contracts(indexes), multicallAddress: MULTICALL, allowFailure }) as never
+const range = (count: number) => Array.from({ length: count }, (_, index) => index)
 const noSleep = { sleep: async () => undefined }
 
 describe('createBoundedPoolReader', () => {
   it('cuts calls into requests of callsPerRequest, at most `concurrency` in flight, results in order', async () => {
     const { reader, seen } = createFakeReader()
     const bounded = createBoundedPoolReader(reader, { callsPerRequest: 3, concurrency: 2, ...noSleep })
-    const result = await bounded.multicall({ contracts: calls(10) } as never)
-    expect(result).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90])
+    const result = await bounded.multicall(multicallArgs(range(10)))
+    expect(result).toEqual([0n, 10n, 20n, 30n, 40n, 50n, 60n, 70n, 80n, 90n])
     expect(seen.requests).toEqual([[0, 1, 2], [3, 4, 5], [6, 7, 8], [9]])
     expect(seen.maxInFlight).toBe(2)
   })
@@ -50,8 +73,8 @@ describe('createBoundedPoolReader', () => {
         waits.push(ms)
       },
     })
-    const result = await bounded.multicall({ contracts: calls(6) } as never)
-    expect(result).toEqual([0, 10, 20, 30, 40, 50])
+    const result = await bounded.multicall(multicallArgs(range(6)))
+    expect(result).toEqual([0n, 10n, 20n, 30n, 40n, 50n])
     expect(seen.requests.filter((r) => r[0] === 3)).toHaveLength(3)
     expect(waits).toEqual([500, 1_000])
   })
@@ -59,7 +82,22 @@ describe('createBoundedPoolReader', () => {
   it('fails after its retries, naming the request', async () => {
     const { reader } = createFakeReader(new Map([[0, 5]]))
     const bounded = createBoundedPoolReader(reader, { callsPerRequest: 2, retries: 1, ...noSleep })
-    await expect(bounded.multicall({ contracts: calls(4) } as never)).rejects.toThrow('request at 0 failed')
+    await expect(bounded.multicall(multicallArgs(range(4)))).rejects.toThrow('request at 0 failed')
+  })
+
+  it('a reverted call: fails the multicall without allowFailure, else is a failure in its place', async () => {
+    const { reader } = createFakeReader()
+    const bounded = createBoundedPoolReader(reader, noSleep)
+    await expect(bounded.multicall(multicallArgs([1, 666, 2]))).rejects.toThrow('value on')
+    const results = (await bounded.multicall(multicallArgs([1, 666, 2], true))) as unknown as {
+      status: string
+      result?: bigint
+    }[]
+    expect(results.map((r) => [r.status, r.result])).toEqual([
+      ['success', 10n],
+      ['failure', undefined],
+      ['success', 20n],
+    ])
   })
 
   describe('log queries', () => {
@@ -80,7 +118,7 @@ describe('createBoundedPoolReader', () => {
           if (logs.length > 10_000) throw new Error('query returned more than 10000 results')
           return logs.map((blockNumber) => ({ blockNumber }))
         },
-      } as unknown as PoolReader
+      } as unknown as PoolNodeClient
       return { reader, asked }
     }
 

@@ -1,4 +1,20 @@
+import {
+  type Abi,
+  type AbiFunction,
+  concatHex,
+  decodeAbiParameters,
+  decodeFunctionResult,
+  encodeAbiParameters,
+  encodeFunctionData,
+  type Hex,
+  multicall3Abi,
+  type PublicClient,
+  toFunctionSelector,
+} from 'viem'
 import type { PoolReader } from '../poolKinds/PoolKind'
+
+/** What the bounded reader asks of a node: Multicall3's `aggregate3` through `readContract`, and logs. */
+export type PoolNodeClient = Pick<PublicClient, 'readContract' | 'getContractEvents'>
 
 export interface BoundedPoolReaderOptions {
   /** Sub-calls in one `eth_call` of Multicall3. */
@@ -31,7 +47,7 @@ type MulticallArgs = Parameters<PoolReader['multicall']>[0]
  * keep block order.
  */
 export function createBoundedPoolReader(
-  reader: PoolReader,
+  reader: PoolNodeClient,
   options: BoundedPoolReaderOptions = {},
 ): PoolReader {
   const { callsPerRequest, concurrency, retries, logRangeBlocks } = { ...DEFAULTS, ...options }
@@ -61,17 +77,36 @@ export function createBoundedPoolReader(
   }
 
   const multicall = (async (args: MulticallArgs) => {
-    const contracts = args.contracts as readonly unknown[]
-    const chunks: unknown[][] = []
-    for (let i = 0; i < contracts.length; i += callsPerRequest)
-      chunks.push(contracts.slice(i, i + callsPerRequest))
-    const results = await Promise.all(
+    const contracts = args.contracts as readonly ContractCall[]
+    if (args.multicallAddress === undefined) throw new Error('multicall needs multicallAddress')
+    const multicallAddress = args.multicallAddress
+    const calls = contracts.map((c) => ({ target: c.address, allowFailure: true, callData: encodeCall(c) }))
+    const chunks: (typeof calls)[] = []
+    for (let i = 0; i < calls.length; i += callsPerRequest) chunks.push(calls.slice(i, i + callsPerRequest))
+    const answers = await Promise.all(
       chunks.map((chunk) =>
-        // batchSize 0: the chunk is one eth_call (viem would otherwise cut it again and send the parts at once)
-        withRetries(() => reader.multicall({ ...args, contracts: chunk, batchSize: 0 } as MulticallArgs)),
+        withRetries(() =>
+          reader.readContract({
+            address: multicallAddress,
+            abi: multicall3Abi,
+            functionName: 'aggregate3',
+            args: [chunk],
+            ...(args.blockNumber === undefined ? {} : { blockNumber: args.blockNumber }),
+          }),
+        ),
       ),
     )
-    return results.flat()
+    return answers.flat().map(({ success, returnData }, i) => {
+      const contract = contracts[i]
+      if (!contract) throw new Error(`multicall answered more results than calls (${i})`)
+      if (!success || returnData === '0x') {
+        const error = new Error(`${contract.functionName} on ${contract.address} reverted`)
+        if (args.allowFailure === false) throw error
+        return { status: 'failure', error, result: undefined }
+      }
+      const result = decodeCall(contract, returnData)
+      return args.allowFailure === false ? result : { status: 'success', result }
+    })
   }) as PoolReader['multicall']
 
   type EventsArgs = Parameters<PoolReader['getContractEvents']>[0]
@@ -110,4 +145,47 @@ export function createBoundedPoolReader(
   }
 
   return { multicall, getContractEvents: getContractEvents as PoolReader['getContractEvents'] }
+}
+
+interface ContractCall {
+  address: Hex
+  abi: Abi
+  functionName: string
+  args?: readonly unknown[]
+}
+
+/** Each ABI's functions by name, with their selectors: viem hashes the signature on every encode and decode. */
+const functionsOf = new WeakMap<Abi, Map<string, { item: AbiFunction; selector: Hex } | null>>()
+
+/** The one function of `abi` named `name` and its selector, or null when the name is overloaded (or absent). */
+function functionOf(abi: Abi, name: string): { item: AbiFunction; selector: Hex } | null {
+  let byName = functionsOf.get(abi)
+  if (!byName) {
+    byName = new Map()
+    functionsOf.set(abi, byName)
+  }
+  let found = byName.get(name)
+  if (found === undefined) {
+    const items = abi.filter((x): x is AbiFunction => x.type === 'function' && x.name === name)
+    const [item] = items
+    found = items.length === 1 && item ? { item, selector: toFunctionSelector(item) } : null
+    byName.set(name, found)
+  }
+  return found
+}
+
+/** A call's calldata (the selector from the cache; an overloaded name through viem, which picks by arguments). */
+function encodeCall(c: ContractCall): Hex {
+  const fn = functionOf(c.abi, c.functionName)
+  if (!fn) return encodeFunctionData({ abi: c.abi, functionName: c.functionName, args: c.args ?? [] })
+  if (fn.item.inputs.length === 0) return fn.selector
+  return concatHex([fn.selector, encodeAbiParameters(fn.item.inputs, c.args ?? [])])
+}
+
+/** A call's result as viem's multicall gives it: the value of a single output, else the outputs' array. */
+function decodeCall(c: ContractCall, data: Hex): unknown {
+  const fn = functionOf(c.abi, c.functionName)
+  if (!fn) return decodeFunctionResult({ abi: c.abi, functionName: c.functionName, args: c.args ?? [], data })
+  const values = decodeAbiParameters(fn.item.outputs, data)
+  return fn.item.outputs.length === 1 ? values[0] : values
 }
