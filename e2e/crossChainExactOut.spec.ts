@@ -81,7 +81,11 @@ test.describe('exact output across chains', () => {
       readBalance({ chain: arbitrum, token: usdc42161, address: wallet.address }),
     ])
     await test.step('approval and deposit from the wallet; the filler pays exactly the typed amount', async () => {
-      await card.getByRole('button', { name: 'Swap to Arbitrum One' }).click()
+      await card.getByRole('button', { name: 'Review swap' }).click()
+      await page
+        .getByRole('dialog', { name: 'Review cross-chain swap' })
+        .getByRole('button', { name: 'Confirm swap' })
+        .click()
       await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
       await expect(card.getByTestId('cross-received')).toHaveAttribute('data-amount', exact.toString())
     })
