@@ -82,10 +82,10 @@ test.describe('exact output across chains', () => {
     ])
     await test.step('approval and deposit from the wallet; the filler pays exactly the typed amount', async () => {
       await card.getByRole('button', { name: 'Review swap' }).click()
-      await page
-        .getByRole('dialog', { name: 'Review cross-chain swap' })
-        .getByRole('button', { name: 'Confirm swap' })
-        .click()
+      const review = page.getByRole('dialog', { name: 'Review cross-chain swap' })
+      // the approval is a step of the review, before the trade
+      await expect(review.getByRole('list', { name: 'Swap steps' }).getByRole('listitem')).toHaveCount(2)
+      await review.getByRole('button', { name: 'Approve USDC and swap' }).click()
       await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
       await expect(card.getByTestId('cross-received')).toHaveAttribute('data-amount', exact.toString())
     })
