@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { erc20Abi, getAddress, type Hex, maxUint256 } from 'viem'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
@@ -9,6 +9,7 @@ import { createGaslessOrder } from '../api/createGaslessOrder'
 import { fetchGaslessTypedData } from '../api/fetchGaslessTypedData'
 import { gaslessOrderQueryOptions } from '../api/gaslessQueryOptions'
 import { cancelOrderMessage } from '../model/cancelOrderMessage'
+import { describeGaslessStatus } from '../model/describeGaslessStatus'
 import { toSignableTypedData } from '../model/toSignableTypedData'
 import { useGaslessEstimate } from './useGaslessEstimate'
 
@@ -79,6 +80,12 @@ export function useGaslessSwap(params: {
     ...gaslessOrderQueryOptions({ orderId: orderId ?? '', pollMs: 1_000 }),
     enabled: orderId !== undefined,
   })
+  // the history polls every 10 s: once the order ends it is read again at once, so it never says "Processing"
+  // beside a status that says it completed
+  const ended = order.data !== undefined && describeGaslessStatus(order.data.status).final
+  useEffect(() => {
+    if (ended) void queryClient.invalidateQueries({ queryKey: ['gaslessOrders'] })
+  }, [ended, queryClient])
 
   const approve = async () => {
     const data = estimate.data
