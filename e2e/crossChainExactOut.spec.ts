@@ -39,6 +39,9 @@ async function pickToken(page: Page, card: Locator, side: 'You pay' | 'You recei
 }
 
 test.describe('exact output across chains', () => {
+  // the review, the approval, the deposit and the filler's wait for its block to be final: the delivery step
+  // alone may wait 90 s, more than the 60 s default on a loaded machine
+  test.setTimeout(120_000)
   test('USDC on Ethereum to USDC on Arbitrum through Across: the typed amount arrives exactly', async ({
     page,
     wallet,
