@@ -59,7 +59,11 @@ test.describe('cross-chain through the liquidity network', () => {
     const before = await readBalance({ chain, token: zero, address: wallet.address })
     await test.step('one transaction from the wallet; the progress view follows it until delivered', async () => {
       const [best] = quotes.at(-1) ?? []
-      await card.getByRole('button', { name: 'Swap to Bitcoin' }).click()
+      await card.getByRole('button', { name: 'Review swap' }).click()
+      await page
+        .getByRole('dialog', { name: 'Review cross-chain swap' })
+        .getByRole('button', { name: 'Confirm swap' })
+        .click()
       await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
       await expect(card.getByTestId('cross-received')).toHaveAttribute(
         'data-amount',
@@ -94,7 +98,11 @@ test.describe('cross-chain through Stargate', () => {
       .check()
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Stargate')
-    await card.getByRole('button', { name: 'Swap to Arbitrum One' }).click()
+    await card.getByRole('button', { name: 'Review swap' }).click()
+    await page
+      .getByRole('dialog', { name: 'Review cross-chain swap' })
+      .getByRole('button', { name: 'Confirm swap' })
+      .click()
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))
@@ -120,7 +128,11 @@ test.describe('cross-chain through Across', () => {
     await card.getByRole('radio', { name: /Across/ }).check()
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Across')
-    await card.getByRole('button', { name: 'Swap to Arbitrum One' }).click()
+    await card.getByRole('button', { name: 'Review swap' }).click()
+    await page
+      .getByRole('dialog', { name: 'Review cross-chain swap' })
+      .getByRole('button', { name: 'Confirm swap' })
+      .click()
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))

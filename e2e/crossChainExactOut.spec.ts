@@ -39,6 +39,9 @@ async function pickToken(page: Page, card: Locator, side: 'You pay' | 'You recei
 }
 
 test.describe('exact output across chains', () => {
+  // the review, the approval, the deposit and the filler's wait for its block to be final: the delivery step
+  // alone may wait 90 s, more than the 60 s default on a loaded machine
+  test.setTimeout(120_000)
   test('USDC on Ethereum to USDC on Arbitrum through Across: the typed amount arrives exactly', async ({
     page,
     wallet,
@@ -81,7 +84,11 @@ test.describe('exact output across chains', () => {
       readBalance({ chain: arbitrum, token: usdc42161, address: wallet.address }),
     ])
     await test.step('approval and deposit from the wallet; the filler pays exactly the typed amount', async () => {
-      await card.getByRole('button', { name: 'Swap to Arbitrum One' }).click()
+      await card.getByRole('button', { name: 'Review swap' }).click()
+      const review = page.getByRole('dialog', { name: 'Review cross-chain swap' })
+      // the approval is a step of the review, before the trade
+      await expect(review.getByRole('list', { name: 'Swap steps' }).getByRole('listitem')).toHaveCount(2)
+      await review.getByRole('button', { name: 'Approve USDC and swap' }).click()
       await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
       await expect(card.getByTestId('cross-received')).toHaveAttribute('data-amount', exact.toString())
     })

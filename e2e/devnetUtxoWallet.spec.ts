@@ -7,6 +7,9 @@ import { CrossSwapPage } from './pages/CrossSwapPage'
 const BTC = -3980891822
 
 test.describe('the built-in devnet UTXO wallet', () => {
+  // faucet, deposit, the network's confirmations and the payout: the delivery step alone may wait 60 s, the
+  // whole default budget of a test
+  test.setTimeout(120_000)
   test('BTC to ETH: the network quote shown, funded by the faucet, one click pays, delivered to the wei', async ({
     page,
     wallet,

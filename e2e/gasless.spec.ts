@@ -156,6 +156,10 @@ async function sellGasless(
     expect(body.success).toBe(true)
     orderId = body.orderId
     await expect(status.getByRole('status')).toHaveText('Completed', { timeout: 60_000 })
+    // the history follows the status as soon as the order ends, not at its next 10 s poll
+    await expect(
+      page.getByRole('list', { name: 'Gasless orders' }).getByRole('listitem').first(),
+    ).toContainText('Completed', { timeout: 3_000 })
     expect(count('eth_sendTransaction')).toBe(sentBefore)
     // the order, and first the token's own permit when it has one
     expect(count('eth_signTypedData_v4') - signedBefore).toBe(symbols.tokenPermit ? 2 : 1)

@@ -65,9 +65,13 @@ export class CrossSwapPage {
     return quoted
   }
 
-  /** Opens the deposit view (the deposit address and the devnet wallet). */
+  /** Opens the deposit view (the deposit address and the devnet wallet) through the review. */
   async openDeposit(): Promise<void> {
-    await this.card.getByRole('button', { name: 'Get deposit address' }).click()
+    await this.card.getByRole('button', { name: 'Review swap' }).click()
+    await this.page
+      .getByRole('dialog', { name: 'Review cross-chain swap' })
+      .getByRole('button', { name: 'Get deposit address' })
+      .click()
   }
 
   /** Pays with the devnet wallet and waits until the card reports `received` (wei) delivered. */

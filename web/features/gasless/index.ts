@@ -1,4 +1,7 @@
+export { GaslessComparison } from './components/GaslessComparison'
 export { GaslessHistory } from './components/GaslessHistory'
 export { GaslessSwapPanel } from './components/GaslessSwapPanel'
 export { GaslessToggle } from './components/GaslessToggle'
+export { useGaslessEstimate } from './hooks/useGaslessEstimate'
+export { compareGaslessNet } from './model/compareGaslessNet'
 export { isGaslessAvailable } from './model/isGaslessAvailable'

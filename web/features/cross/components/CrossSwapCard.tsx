@@ -1,27 +1,43 @@
 import { useQuery } from '@tanstack/react-query'
+import { Settings } from 'lucide-react'
 import { type ReactNode, useCallback, useId, useState } from 'react'
-import { encodeFunctionData, erc20Abi, isAddress, isHex, zeroAddress } from 'viem'
+import { formatUnits, isHex, zeroAddress } from 'viem'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
+import { useTokenBalances } from '../../balances'
 import { DevnetDepositWalletPanel, KeplrDepositPanel, useDevnetDepositWallet } from '../../depositWallet'
 import { useSwapHistory } from '../../history'
-import { sendAndConfirm, TokenDialog } from '../../swap'
-import { requireWalletSession, useWalletSessionContext } from '../../walletSession'
+import {
+  AmountMeta,
+  computeGasReserve,
+  computeMaxAmount,
+  getPriceImpactLevel,
+  SettingsDialog,
+  SlippageChip,
+  TokenDialog,
+  useSwapSettings,
+} from '../../swap'
+import { useWalletSessionContext } from '../../walletSession'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
-import { checkExactOutSwap } from '../model/checkExactOutSwap'
+import { computeCrossFeesUsd } from '../model/computeCrossFeesUsd'
 import { describeCrossCost } from '../model/describeCrossCost'
 import { describeCrossQuoteError } from '../model/describeCrossQuoteError'
 import { describeOfferRoute } from '../model/describeOfferRoute'
+import { getCrossFeePrices } from '../model/getCrossFeePrices'
 import { type CrossAmountSide, getCrossFieldTexts } from '../model/getCrossFieldTexts'
+import { getCrossMinimumReceived } from '../model/getCrossMinimumReceived'
+import { getCrossSlippagePercent } from '../model/getCrossSlippagePercent'
 import { getDepositRequest } from '../model/getDepositRequest'
 import { describeOfferTime, labelOffers } from '../model/labelOffers'
 import { parseCrossAmount } from '../model/parseCrossAmount'
 import { selectExactOutOffers } from '../model/selectExactOutOffers'
+import { CrossCostDetails } from './CrossCostDetails'
 import { CrossProgress, type CrossSettled } from './CrossProgress'
+import { CrossReviewDialog } from './CrossReviewDialog'
 import { DepositView } from './DepositView'
 
 /** A token of either side: EVM tokens from the chain's list, the native coin on UTXO and Cosmos chains. */
@@ -61,15 +77,16 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const quoteErrorId = useId()
   const [refundText, setRefundText] = useState('')
   const [picked, setPicked] = useState(0)
-  const [dialog, setDialog] = useState<'from' | 'to' | undefined>()
+  const [dialog, setDialog] = useState<'from' | 'to' | 'settings' | undefined>()
+  const [review, setReview] = useState<CrossQuote>()
+  const { settings, setSettings } = useSwapSettings()
+  const slippagePercent = getCrossSlippagePercent(settings.slippage)
   const [phase, setPhase] = useState<Phase>({ kind: 'form' })
   const [sending, setSending] = useState(false)
-  const [stage, setStage] = useState<string>()
   const [sendError, setSendError] = useState<unknown>()
   const { session, requestConnect } = useWalletSessionContext()
   const address = session?.address
   const isConnected = session?.isConnected ?? false
-  const walletChainId = session?.chainId
   const history = useSwapHistory(address)
   const [dismissed, setDismissed] = useState<string>()
   const sourceEvm = source.family === 'evm'
@@ -111,6 +128,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       String(amount),
       exactOut,
       receiver,
+      slippagePercent,
     ],
     queryFn: ({ signal }) =>
       fetchCrossQuotes({
@@ -122,7 +140,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         isExactOut: exactOut,
         sender: undefined,
         receiver: receiver ?? '',
-        slippagePercent: 1,
+        slippagePercent,
         signal,
       }),
     // no refresh behind the deposit or progress view: the offer taken is the one shown
@@ -155,83 +173,102 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     : undefined
   const receiverInvalid = quoteError?.field === 'receiver'
 
-  const execute = async () => {
+  const openReview = () => {
     if (sourceEvm && (!isConnected || address === undefined)) {
       requestConnect()
       return
     }
-    if (offer === undefined) return
+    if (offer !== undefined) setReview(offer)
+  }
+  const onSent = (taken: CrossQuote, hash: `0x${string}`) => {
+    if (address === undefined) return
+    history.upsert({
+      chainId: source.chainId,
+      hash,
+      kind: 'cross',
+      toChainId: destination.chainId,
+      account: address,
+      from: { address: from.address as `0x${string}`, symbol: from.symbol, decimals: from.decimals },
+      to: { address: to.address as `0x${string}`, symbol: to.symbol, decimals: to.decimals },
+      amountIn: taken.tradeParams.amount,
+      quotedOut: taken.dstTrade.toTokenAmount,
+      status: 'pending',
+      createdAtMs: Date.now(),
+    })
+    setReview(undefined)
+    setPhase({ kind: 'progress', txHash: hash, from, to })
+  }
+  const openDeposit = async (taken: CrossQuote) => {
+    if (sender === undefined) return
     setSendError(undefined)
     setSending(true)
     try {
-      if (sourceEvm) {
-        if (address === undefined) return
-        const wallet = requireWalletSession(session)
-        if (walletChainId !== source.chainId) await wallet.switchChainAsync(source.chainId)
-        const swap = await fetchCrossSwap({ quote: offer, account: address })
-        if (swap.to === undefined || typeof swap.data !== 'string')
-          throw new Error('The answer has no EVM transaction')
-        if (exactOut) checkExactOutSwap(swap, BigInt(offer.dstTrade.toTokenAmount))
-        const spender = swap.approvalAddress
-        if (spender !== undefined && isAddress(spender) && isAddress(from.address)) {
-          const amountIn = BigInt(offer.tradeParams.amount)
-          const allowance = await wallet.kit.readContract(wallet.config, {
-            address: from.address,
-            abi: erc20Abi,
-            functionName: 'allowance',
-            args: [address, spender],
-            chainId: source.chainId,
-          })
-          if (allowance < amountIn) {
-            setStage(`Approve ${from.symbol} in your wallet…`)
-            await sendAndConfirm({
-              wallet,
-              chainId: source.chainId,
-              request: {
-                to: from.address,
-                data: encodeFunctionData({
-                  abi: erc20Abi,
-                  functionName: 'approve',
-                  args: [spender, amountIn],
-                }),
-              },
-            })
-          }
-        }
-        setStage('Confirm the swap in your wallet…')
-        await sendAndConfirm({
-          wallet,
-          chainId: source.chainId,
-          request: { to: swap.to, data: swap.data, value: BigInt(swap.nativeValue ?? '0') },
-          onSent: (hash) => {
-            history.upsert({
-              chainId: source.chainId,
-              hash,
-              kind: 'cross',
-              toChainId: destination.chainId,
-              account: address,
-              from: { address: from.address as `0x${string}`, symbol: from.symbol, decimals: from.decimals },
-              to: { address: to.address as `0x${string}`, symbol: to.symbol, decimals: to.decimals },
-              amountIn: offer.tradeParams.amount,
-              quotedOut: offer.dstTrade.toTokenAmount,
-              status: 'pending',
-              createdAtMs: Date.now(),
-            })
-            setPhase({ kind: 'progress', txHash: hash, from, to })
-          },
-        })
-      } else {
-        if (sender === undefined) return
-        const swap = await fetchCrossSwap({ quote: offer, account: sender })
-        setPhase({ kind: 'deposit', swap, quote: offer })
-      }
+      const swap = await fetchCrossSwap({ quote: taken, account: sender })
+      setReview(undefined)
+      setPhase({ kind: 'deposit', swap, quote: taken })
     } catch (error: unknown) {
       setSendError(error)
     } finally {
       setSending(false)
-      setStage(undefined)
     }
   }
+
+  // the wallet's balance of the token paid (EVM sources), with Max
+  const fromRecord = sourceTokens.find((t) => t.address.toLowerCase() === from.address.toLowerCase())
+  const { balances } = useTokenBalances({
+    chainId: source.chainId,
+    address: sourceEvm ? address : undefined,
+    tokens: fromRecord === undefined ? noTokens : [fromRecord],
+    refetchIntervalMs: Math.max(source.blockTimeMs, 4_000),
+  })
+  const balance = balances[0]?.amount
+  const onMax = () => {
+    if (balance === undefined) return
+    // the native coin keeps the provider's fee (paid in value beside the amount) and gas
+    const gasReserve =
+      BigInt(offer?.nativeFee ?? '0') +
+      computeGasReserve({ gasCostWei: undefined, fallback: 10n ** BigInt(Math.max(from.decimals - 2, 0)) })
+    const max = computeMaxAmount({ balance, isNative: from.address === zeroAddress, gasReserve })
+    onType('in', formatUnits(max, from.decimals))
+  }
+  const amountIn = offer === undefined ? undefined : BigInt(offer.tradeParams.amount)
+  const insufficient = balance !== undefined && amountIn !== undefined && amountIn > balance
+  const impactOf = (q: CrossQuote | undefined) =>
+    q === undefined || q.priceImpact === null ? undefined : q.priceImpact * 100
+  const feesOf = (q: CrossQuote) =>
+    computeCrossFeesUsd({
+      fees: q.fees,
+      prices: getCrossFeePrices({
+        lists: [
+          { chainId: source.chainId, tokens: sourceTokens },
+          { chainId: destination.chainId, tokens: destinationTokens },
+        ],
+        sides: [
+          {
+            chainId: source.chainId,
+            token: from,
+            amount: BigInt(q.tradeParams.amount),
+            usd: q.fromAmountUsd,
+          },
+          {
+            chainId: destination.chainId,
+            token: to,
+            amount: BigInt(q.dstTrade.toTokenAmount),
+            usd: q.toAmountUsd,
+          },
+        ],
+      }),
+    })
+  const costDetails = (q: CrossQuote) => (
+    <CrossCostDetails
+      minimumReceived={getCrossMinimumReceived(q)}
+      to={to}
+      priceImpact={impactOf(q)}
+      slippagePercent={slippagePercent}
+      autoSlippage={settings.slippage.mode === 'auto'}
+      fees={feesOf(q)}
+    />
+  )
 
   // A trade of this pair still under way (sent before a reload) is followed again rather than offered anew.
   const pending = history.records.find(
@@ -327,8 +364,26 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       <span className="rounded-full border border-line px-3 py-1 text-sm font-semibold">{token.symbol}</span>
     )
 
+  const highImpact = (impactOf(offer) ?? 0) > 0 && getPriceImpactLevel(impactOf(offer) ?? 0) === 'high'
+  const usdOf = (value: number | null | undefined) =>
+    debouncedKey === typedKey ? formatUsd({ value }) : undefined
   return (
-    <Card title={`${source.name} to ${destination.name}`}>
+    <Card
+      title={`${source.name} to ${destination.name}`}
+      actions={
+        <>
+          <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
+          <button
+            type="button"
+            onClick={() => setDialog('settings')}
+            aria-label="Cross-chain swap settings"
+            className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line hover:bg-surface"
+          >
+            <Settings aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </>
+      }
+    >
       <div className="space-y-3">
         <div className="rounded-xl border border-line bg-surface p-3">
           <label htmlFor="cross-amount" className="text-xs font-medium text-muted">
@@ -347,6 +402,12 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             />
             {tokenButton('from', from, sourceEvm)}
           </div>
+          <AmountMeta
+            token={from}
+            balance={sourceEvm ? balance : undefined}
+            usdFormatted={usdOf(offer?.fromAmountUsd)}
+            onMax={onMax}
+          />
         </div>
         <div className="rounded-xl border border-line bg-surface p-3">
           {exactOutOffered ? (
@@ -384,6 +445,12 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             )}
             {tokenButton('to', to, destinationEvm)}
           </div>
+          <AmountMeta
+            token={to}
+            balance={undefined}
+            usdFormatted={usdOf(offer?.toAmountUsd)}
+            priceImpact={impactOf(offer)}
+          />
         </div>
         <label className="block text-xs font-medium text-muted">
           Receiver on {destination.name}
@@ -498,6 +565,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             </span>
           </p>
         )}
+        {offer !== undefined && costDetails(offer)}
         {sendError !== undefined && (
           <p role="alert" className="text-sm text-danger">
             {getErrorMessage(sendError).message}
@@ -508,23 +576,63 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           disabled={
             sourceEvm && !isConnected
               ? false
-              : offer === undefined || sending || (!sourceEvm && sender === undefined)
+              : offer === undefined || sending || insufficient || (!sourceEvm && sender === undefined)
           }
-          onClick={() => void execute()}
-          className="w-full rounded-xl bg-accent py-3 font-semibold text-accent-fg disabled:opacity-50"
+          onClick={openReview}
+          className={`w-full rounded-xl py-3 font-semibold disabled:opacity-50 ${highImpact ? 'bg-danger text-danger-fg' : 'bg-accent text-accent-fg'}`}
         >
-          {sourceEvm
-            ? isConnected
-              ? sending
-                ? (stage ?? 'Preparing…')
-                : `Swap to ${destination.name}`
-              : 'Connect wallet to swap'
-            : sender === undefined
+          {sourceEvm && !isConnected
+            ? 'Connect wallet to swap'
+            : !sourceEvm && sender === undefined
               ? `Enter your ${source.name} address`
-              : 'Get deposit address'}
+              : insufficient
+                ? `Insufficient ${from.symbol} balance`
+                : 'Review swap'}
         </button>
       </div>
-      {dialog !== undefined && (
+      {review !== undefined && (
+        <CrossReviewDialog
+          offer={review}
+          chainId={source.chainId}
+          fromAddress={from.address}
+          fromSymbol={from.symbol}
+          toSymbol={to.symbol}
+          exactOut={exactOut}
+          priceImpact={impactOf(review)}
+          amounts={[
+            {
+              term: `You pay on ${source.name}`,
+              text: describeCrossCost({
+                amountIn: BigInt(review.tradeParams.amount),
+                nativeFee: BigInt(review.nativeFee),
+                fromIsNative: from.address === zeroAddress,
+                from,
+                native: source.nativeCurrency,
+              }),
+              usd: formatUsd({ value: review.fromAmountUsd }),
+            },
+            {
+              term: `You receive on ${destination.name}`,
+              text: `≈ ${formatTokenAmount({ amount: BigInt(review.dstTrade.toTokenAmount), decimals: to.decimals, roundingMode: 'trunc' })} ${to.symbol}`,
+              usd: formatUsd({ value: review.toAmountUsd }),
+            },
+          ]}
+          details={costDetails(review)}
+          evm={sourceEvm}
+          onSent={(hash) => onSent(review, hash)}
+          onDeposit={() => void openDeposit(review)}
+          depositBusy={sending}
+          onClose={() => setReview(undefined)}
+        />
+      )}
+      <SettingsDialog
+        open={dialog === 'settings'}
+        onClose={() => setDialog(undefined)}
+        settings={settings}
+        onChange={setSettings}
+        recommendedPercent={undefined}
+      />
+      {(dialog === 'from' || dialog === 'to') && (
         <TokenDialog
           open
           title={dialog === 'from' ? 'You pay' : 'You receive'}
@@ -546,13 +654,16 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   )
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
+function Card({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <section
       aria-label="Cross-chain swap"
       className="self-start rounded-2xl border border-line bg-card p-4 shadow-sm"
     >
-      <h2 className="mb-3 text-base font-semibold">{title}</h2>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 className="min-w-0 text-base font-semibold">{title}</h2>
+        {actions !== undefined && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+      </div>
       {children}
     </section>
   )

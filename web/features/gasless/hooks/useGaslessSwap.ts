@@ -1,16 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { erc20Abi, getAddress, type Hex, maxUint256 } from 'viem'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { requireWalletSession, useWalletSession } from '../../walletSession'
 import { cancelGaslessOrder } from '../api/cancelGaslessOrder'
 import { createGaslessOrder } from '../api/createGaslessOrder'
-import { fetchGaslessEstimate } from '../api/fetchGaslessEstimate'
 import { fetchGaslessTypedData } from '../api/fetchGaslessTypedData'
 import { gaslessOrderQueryOptions } from '../api/gaslessQueryOptions'
 import { cancelOrderMessage } from '../model/cancelOrderMessage'
+import { describeGaslessStatus } from '../model/describeGaslessStatus'
 import { toSignableTypedData } from '../model/toSignableTypedData'
+import { useGaslessEstimate } from './useGaslessEstimate'
 
 /** Where the gasless flow of the swap card stands. */
 export type GaslessPhase =
@@ -65,31 +66,26 @@ export function useGaslessSwap(params: {
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<GaslessPhase>({ phase: 'idle' })
   const idle = progress.phase === 'idle' || progress.phase === 'failed'
-  const ready =
-    params.enabled && from !== undefined && to !== undefined && amount !== undefined && account !== undefined
-  const estimate = useQuery({
-    queryKey: ['gaslessEstimate', chainId, from?.address, to?.address, amount?.toString(), account, slippage],
-    queryFn: ({ signal }) => {
-      if (!ready) throw new Error('the gasless estimate needs tokens, an amount and an account')
-      return fetchGaslessEstimate({
-        chainId,
-        srcToken: getAddress(from.address),
-        dstToken: getAddress(to.address),
-        amount,
-        sender: account,
-        slippage,
-        signal,
-      })
-    },
-    enabled: ready && idle,
-    refetchInterval: idle ? 15_000 : false,
-    retry: false,
+  const estimate = useGaslessEstimate({
+    chainId,
+    from,
+    to,
+    amount,
+    account,
+    slippage,
+    enabled: params.enabled && idle,
   })
   const orderId = progress.phase === 'submitted' ? progress.orderId : undefined
   const order = useQuery({
     ...gaslessOrderQueryOptions({ orderId: orderId ?? '', pollMs: 1_000 }),
     enabled: orderId !== undefined,
   })
+  // the history polls every 10 s: once the order ends it is read again at once, so it never says "Processing"
+  // beside a status that says it completed
+  const ended = order.data !== undefined && describeGaslessStatus(order.data.status).final
+  useEffect(() => {
+    if (ended) void queryClient.invalidateQueries({ queryKey: ['gaslessOrders'] })
+  }, [ended, queryClient])
 
   const approve = async () => {
     const data = estimate.data

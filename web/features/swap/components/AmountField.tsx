@@ -2,10 +2,8 @@ import { ChevronDown } from 'lucide-react'
 import { useId } from 'react'
 import { TokenIcon } from '../../../components/TokenIcon'
 import type { TokenRecord } from '../../../lib/api'
-import { formatPercent } from '../../../lib/formatPercent'
-import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getAmountFontClass } from '../model/getAmountFontClass'
-import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
+import { AmountMeta } from './AmountMeta'
 
 export interface AmountFieldProps {
   label: string
@@ -33,8 +31,6 @@ export function AmountField(props: AmountFieldProps) {
     props
   const outdated = props.outdated === true
   const id = useId()
-  const impactShown =
-    usdFormatted !== undefined && priceImpact !== undefined && getPriceImpactLevel(priceImpact) !== 'low'
   return (
     <div className="rounded-xl border border-line bg-surface p-3 has-[input:focus-visible]:border-accent has-[input:focus-visible]:ring-1 has-[input:focus-visible]:ring-accent">
       <label htmlFor={id} className="text-xs font-medium text-muted">
@@ -74,34 +70,13 @@ export function AmountField(props: AmountFieldProps) {
           {props.tokenLocked !== true && <ChevronDown aria-hidden="true" className="h-4 w-4" />}
         </button>
       </div>
-      <div className="mt-1 flex min-h-5 flex-wrap items-center justify-between gap-2 text-xs text-muted">
-        <span className="tabular-nums">
-          {usdFormatted ?? ''}
-          {impactShown && (
-            <span className="ml-1 font-semibold text-danger">
-              ({formatPercent({ value: -priceImpact, minimumFractionDigits: 2 }).replace('-', '−')} price
-              impact)
-            </span>
-          )}
-        </span>
-        {token !== undefined && balance !== undefined && (
-          <span className="flex items-center gap-2">
-            <span className="tabular-nums">
-              Balance: {formatTokenAmount({ amount: balance, decimals: token.decimals })}
-            </span>
-            {onMax !== undefined && balance > 0n && (
-              <button
-                type="button"
-                onClick={onMax}
-                aria-label={`Use maximum ${token.symbol} balance`}
-                className="rounded px-1.5 py-0.5 font-semibold text-accent hover:bg-card"
-              >
-                Max
-              </button>
-            )}
-          </span>
-        )}
-      </div>
+      <AmountMeta
+        token={token}
+        balance={balance}
+        usdFormatted={usdFormatted}
+        priceImpact={priceImpact}
+        onMax={onMax}
+      />
     </div>
   )
 }

@@ -2,7 +2,6 @@ import { TriangleAlert } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Dialog } from '../../../components/Dialog'
 import type { ChainRecord, TokenRecord } from '../../../lib/api'
-import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useNow } from '../../../lib/useNow'
@@ -14,8 +13,10 @@ import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import { getSlippageReviewWarning } from '../model/getSlippageReviewWarning'
 import { getWrapKind } from '../model/getWrapKind'
 import { hasRateChanged } from '../model/hasRateChanged'
+import { isPriceImpactConfirmed } from '../model/isPriceImpactConfirmed'
 import { isQuoteExpired } from '../model/quoteTiming'
 import type { SingleQuote } from '../types'
+import { PriceImpactConfirm } from './PriceImpactConfirm'
 import { ReviewDetails } from './ReviewDetails'
 import { SwapProgressView } from './SwapProgressView'
 import { SwapSteps } from './SwapSteps'
@@ -72,8 +73,6 @@ export function ReviewDialog(props: ReviewDialogProps) {
   )
 }
 
-const confirmWord = 'confirm'
-
 /**
  * The traded amount that moved in a re-quote, rounded in the user's disfavour like the review rows, so the
  * rate is never accepted unseen.
@@ -108,7 +107,6 @@ function ReviewBody({
   const unlimitedId = useId()
   const [accepted, setAccepted] = useState(liveQuote)
   const [typed, setTyped] = useState('')
-  const confirmId = useId()
   const now = useNow(1_000)
   const idle = progress.phase === 'idle'
   const rateChanged = idle && hasRateChanged({ accepted, current: liveQuote })
@@ -148,30 +146,14 @@ function ReviewBody({
 
   const expired = isQuoteExpired({ quoteDeadlineSec: accepted.quoteDeadline, nowMs: now, marginSec: 5 })
   const impactHigh = getPriceImpactLevel(accepted.priceImpact) === 'high'
-  const needsTypedConfirm = impactHigh
-  const confirmed = !needsTypedConfirm || typed.trim().toLowerCase() === confirmWord
+  const confirmed = isPriceImpactConfirmed({ percent: accepted.priceImpact, typed })
   const slippageWarning = getSlippageReviewWarning({ autoSlippage, percent: accepted.slippage })
   // The gravest warning first (a high price impact loses money; a moved or expired rate only blocks the button),
   // then the details; the button stays pinned under them, so none of it hides below the fold (the footer sticks at
   // -1rem: sticky offsets start inside the scroll area's padding).
   return (
     <div className="space-y-4">
-      {needsTypedConfirm && (
-        <div className="space-y-1 rounded-xl border border-danger/40 p-3 text-sm">
-          <p className="font-semibold text-danger">
-            Price impact is {formatPercent({ value: accepted.priceImpact, minimumFractionDigits: 2 })}: you
-            may lose a large part of the value.
-          </p>
-          <label htmlFor={confirmId}>Type “{confirmWord}” to swap anyway</label>
-          <input
-            id={confirmId}
-            value={typed}
-            autoComplete="off"
-            onChange={(event) => setTyped(event.target.value)}
-            className="w-full rounded-lg border border-line bg-surface px-3 py-2"
-          />
-        </div>
-      )}
+      <PriceImpactConfirm percent={accepted.priceImpact} typed={typed} onTypedChange={setTyped} />
       {rateChanged && (
         <div
           role="alert"

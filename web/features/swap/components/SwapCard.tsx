@@ -9,7 +9,14 @@ import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { filterWidgetTokens } from '../../../lib/widget/filterWidgetTokens'
 import { useWidget } from '../../../lib/widget/WidgetContext'
 import { useTokenBalances } from '../../balances'
-import { GaslessSwapPanel, GaslessToggle, isGaslessAvailable } from '../../gasless'
+import {
+  compareGaslessNet,
+  GaslessComparison,
+  GaslessSwapPanel,
+  GaslessToggle,
+  isGaslessAvailable,
+  useGaslessEstimate,
+} from '../../gasless'
 import { findPendingSwap, useSwapHistory } from '../../history'
 import { useWalletSessionContext } from '../../walletSession'
 import { useApproval } from '../hooks/useApproval'
@@ -167,6 +174,8 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
   const shown = (field: 'in' | 'out') => {
     if (field === side) return amountText
     if (selected === undefined || quotes.isStale) return ''
+    if (field === 'out' && gaslessOut !== undefined)
+      return formatAmountForInput({ amount: gaslessOut, decimals: selected.tokenTo.decimals })
     return field === 'in'
       ? formatAmountForInput({
           amount: BigInt(selected.fromTokenAmount),
@@ -224,6 +233,21 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     gaslessOffered && gaslessChosen && address !== undefined && from !== undefined && to !== undefined
       ? (action.kind === 'review' || action.kind === 'approve') && { address, from, to }
       : false
+  const gaslessSlippage = settings.slippage.mode === 'custom' ? settings.slippage.percent / 100 : undefined
+  // the same query as the gasless panel's: "You receive" shows what the order pays, the relayer's fee taken out
+  const gaslessEstimate = useGaslessEstimate({
+    chainId: chain.chainId,
+    from,
+    to,
+    amount: quotes.amount,
+    account: address,
+    slippage: gaslessSlippage,
+    enabled: gasless !== false,
+  })
+  const gaslessOut =
+    gasless !== false && gaslessEstimate.data !== undefined
+      ? BigInt(gaslessEstimate.data.amountOut)
+      : undefined
 
   return (
     <section
@@ -294,7 +318,11 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           onChange={(text) => onType('out', text)}
           onSelectToken={() => setDialog('to')}
           balance={balanceOf(to)}
-          usdFormatted={usd(selected?.amountOutUsd)}
+          usdFormatted={usd(
+            gaslessOut === undefined || selected === undefined
+              ? selected?.amountOutUsd
+              : compareGaslessNet({ quote: selected, gaslessAmountOut: gaslessOut }).gaslessUsd,
+          )}
           priceImpact={selected?.priceImpact}
           busy={side === 'in' && quotes.state === 'loading'}
           outdated={side === 'in' && quotes.refreshFailed}
@@ -342,6 +370,15 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
         {gaslessOffered && (
           <GaslessToggle checked={gaslessChosen} onChange={setGaslessChosen} symbol={from?.symbol ?? ''} />
         )}
+        {gasless && selected !== undefined && gaslessEstimate.data !== undefined && !quotes.isStale && (
+          <GaslessComparison
+            quote={selected}
+            gaslessAmountOut={BigInt(gaslessEstimate.data.amountOut)}
+            relayerFee={BigInt(gaslessEstimate.data.fee)}
+            from={gasless.from}
+            to={gasless.to}
+          />
+        )}
         {gasless ? (
           <GaslessSwapPanel
             chainId={chain.chainId}
@@ -349,7 +386,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             to={gasless.to}
             amount={quotes.amount}
             account={gasless.address}
-            slippage={settings.slippage.mode === 'custom' ? settings.slippage.percent / 100 : undefined}
+            slippage={gaslessSlippage}
             onDone={() => form.setAmount(side, '')}
           />
         ) : (
