@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { existsSync, type FSWatcher, watch } from 'node:fs'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -147,7 +147,7 @@ async function start() {
     devnetPortBase,
     dataDir,
     // the relayer delivers a second after the send, so a kill finds packets in flight and delivered ones
-    env: { DEVNET_RELAY_DELAY_MS: '1000', ROUTING_WORKERS: '0', LOG_LEVEL: 'warn' },
+    env: { DEVNET_RELAY_DELAY_MS: '1000', ROUTING_WORKERS: '0', LOG_LEVEL: 'info' },
   })
   rpcUrls = new Map(server.deployments.map((d) => [d.chainId, d.rpcUrl]))
   readers.clear()
@@ -158,10 +158,41 @@ async function noteStages(stage: string) {
   for (const trade of trades) trade.stages.push(`${stage}: ${await statusOf(trade)}`)
 }
 
+/** Each chain's head (number and time), for the failure message: how far a crash rolled each chain back. */
+const rollbacks: string[] = []
+const heads = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      [...rpcUrls.keys()].map(async (chainId) => {
+        const block = await reader(chainId)
+          .getBlock()
+          .catch(() => undefined)
+        return [chainId, block === undefined ? 'unread' : `${block.number}@${block.timestamp}`] as const
+      }),
+    ),
+  )
+
 /** Kills everything, starts again on the same data dir, and puts the users' lost transactions back. */
 async function crashAndRestart() {
+  const before = await heads()
+  const live = path.join(dataDir, 'devnet', computeDevnetVersion('small'), 'live')
+  const files = await readdir(live).catch(() => [] as string[])
+  const listing = await Promise.all(
+    files.map(async (f) => `${f}@${Math.floor((await stat(path.join(live, f))).mtimeMs / 1000)}`),
+  )
+  const devnetLines = server
+    .output()
+    .split('\n')
+    .filter((line) => /"component":"devnet"|sav/i.test(line))
+    .slice(-30)
+  rollbacks.push(
+    `before kill at ${Math.floor(Date.now() / 1000)}: ${listing.join(' ')}\n${devnetLines.join('\n')}`,
+  )
   await server.kill()
   await start()
+  rollbacks.push(
+    `at ${Math.floor(Date.now() / 1000)}: ${JSON.stringify(before)} -> ${JSON.stringify(await heads())}`,
+  )
   for (const wallet of wallets) await wallet.replay()
   for (const hex of btcDeposits) await post(`/devnet/utxo/${BTC}/broadcast`, { hex }).catch(() => undefined)
 }
@@ -583,7 +614,7 @@ describe('the whole server killed with SIGKILL while trades are in flight', () =
         return { name: trade.name, received, status, onChain, stages: trade.stages }
       }),
     )
-    expect(results).toEqual(
+    expect(results, `${rollbacks.join('\n')}\n${server.output().slice(-6000)}`).toEqual(
       trades.map((trade) => ({
         name: trade.name,
         received: trade.expected,

@@ -7,7 +7,7 @@ export interface ServerProcess {
   baseUrl: string
   /** The devnet's deployments, from `/devnet/manifest`. */
   deployments: ChainDeployment[]
-  /** What the server printed on stdout and stderr so far (the last 20 000 characters). */
+  /** What the server printed on stdout and stderr so far (the last 400 000 characters). */
   output(): string
   /** SIGINT, as Ctrl-C: the server saves the chains, stops its workers and anvils, and exits. */
   close(): Promise<void>
@@ -48,7 +48,7 @@ export async function startServerProcess(params: {
   })
   let output = ''
   const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000)
+    output = (output + chunk.toString()).slice(-400_000)
   }
   child.stdout?.on('data', collect)
   child.stderr?.on('data', collect)
