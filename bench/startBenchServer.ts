@@ -1,7 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { ChainDeployment } from '../server/chains/deployment'
+import { startServerProcess } from '../server/testing/startServerProcess'
 
 export interface BenchServer {
   baseUrl: string
@@ -21,43 +21,11 @@ export async function startBenchServer(params: {
   dataDirName: string
   env?: Record<string, string>
 }): Promise<BenchServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/scripts/start.ts'], {
-    cwd: path.join(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      PORT: String(params.port),
-      DEVNET_PORT_BASE: String(params.devnetPortBase),
-      DATA_DIR: path.join(tmpdir(), params.dataDirName),
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE_IP: '0',
-      RATE_LIMIT_PER_MINUTE_KEY: '0',
-      WIDGET_DEMO_PORT: '0',
-      ...params.env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startServerProcess({
+    port: params.port,
+    devnetPortBase: params.devnetPortBase,
+    dataDir: path.join(tmpdir(), params.dataDirName),
+    ...(params.env ? { env: params.env } : {}),
   })
-  await waitForReady(child)
-  const baseUrl = `http://127.0.0.1:${params.port}`
-  const manifest = (await (await fetch(`${baseUrl}/devnet/manifest`)).json()) as { chains: ChainDeployment[] }
-  return {
-    baseUrl,
-    deployments: manifest.chains,
-    async close() {
-      if (child.exitCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGINT')
-      await exited
-    },
-  }
-}
-
-function waitForReady(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Ready: ')) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready`)))
-  })
+  return { baseUrl: server.baseUrl, deployments: server.deployments, close: server.close }
 }

@@ -179,8 +179,11 @@ export function createApp(deps: AppDeps) {
   const crossProviders = deps.cross?.providers ?? []
   const mountedFlows: MountedFlows = {
     singleChain: new Set(markets.all().map((market) => market.chainId)),
-    crossChain: new Set(crossProviders.flatMap((p) => (p.flow === 'crossChain' ? p.chainIds : []))),
-    utxo: new Set(crossProviders.flatMap((p) => (p.flow === 'utxo' ? p.chainIds : []))),
+    // asked per request: the liquidity network knows its chains once THORNode has answered
+    crossChain: {
+      has: (id) => crossProviders.some((p) => p.flow === 'crossChain' && p.chainIds.includes(id)),
+    },
+    utxo: { has: (id) => crossProviders.some((p) => p.flow === 'utxo' && p.chainIds.includes(id)) },
     gasless: new Set(deps.gasless?.chains.keys()),
   }
   const api = app

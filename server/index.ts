@@ -188,7 +188,13 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       ...(liquidity.config === undefined ? {} : { liquidityNetwork: liquidity.config }),
       addressNetwork: devnet ? 'regtest' : 'mainnet',
       onUnavailable: (provider, err) =>
-        logger.warn('cross-chain provider unavailable: its trades are not offered', { provider, err }),
+        logger.warn(
+          'cross-chain provider does not answer at the start: its quotes answer 503 until it does',
+          {
+            provider,
+            err,
+          },
+        ),
     })
     watchers = markets.all().map((market) =>
       watchTrades({

@@ -6,8 +6,11 @@ export interface ChainFlows {
   gasless: boolean
 }
 
-/** The chains each flow is mounted and working on (built once by `createApp` from what it mounted). */
-export type MountedFlows = { readonly [F in keyof ChainFlows]: ReadonlySet<number> }
+/**
+ * The chains each flow is mounted and working on (built once by `createApp` from what it mounted; the
+ * cross-chain ones ask the providers each time, as the liquidity network learns its chains from THORNode).
+ */
+export type MountedFlows = { readonly [F in keyof ChainFlows]: Pick<ReadonlySet<number>, 'has'> }
 
 /**
  * The flows of one chain, derived from what is mounted: a flow is advertised only for chains where its

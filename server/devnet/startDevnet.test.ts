@@ -470,6 +470,7 @@ describe('startDevnet on a damaged data directory', () => {
         expect(warnings.filter((m) => m.includes('not whole JSON'))).toEqual([
           `devnet: chain state ${live} is not whole JSON (a dump cut short); loading ${live}.prev instead`,
         ])
+        expect(again.resumed).toBe(true)
       } finally {
         await again.stop()
       }
@@ -478,13 +479,26 @@ describe('startDevnet on a damaged data directory', () => {
       expect(JSON.parse(readFileSync(`${live}.prev`, 'utf8'))).toBeTypeOf('object')
       expect(readFileSync(`${live}.damaged`).length).toBe(damagedLength)
 
+      // a kill between a save's two renames: the last save is the previous copy, no live one; still resumed
+      rmSync(live)
+      const betweenRenames = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
+      try {
+        expect([
+          betweenRenames.resumed,
+          await clientFor(betweenRenames.deployments[0] as ChainDeployment).getBalance({ address: probe }),
+        ]).toEqual([true, 0x1234n])
+      } finally {
+        await betweenRenames.stop()
+      }
+
       truncateSync(live, 100)
       truncateSync(`${live}.prev`, 100)
       const fromSnapshot = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
       try {
-        expect(
+        expect([
+          fromSnapshot.resumed,
           await clientFor(fromSnapshot.deployments[0] as ChainDeployment).getBalance({ address: probe }),
-        ).toBe(0n)
+        ]).toEqual([false, 0n])
       } finally {
         await fromSnapshot.stop()
       }

@@ -82,6 +82,8 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   const versionDir = path.join(dataDir, 'devnet', version)
   const statePath = (chainId: number) => path.join(versionDir, `chain-${chainId}.json`)
   const livePath = (chainId: number) => path.join(versionDir, 'live', `chain-${chainId}.json`)
+  /** Chains whose first start loaded a live state (the last save or the one before): resumed. */
+  const resumedChains = new Set<number>()
   /** Where a chain starts from and where it keeps its state: its live state when kept and present. */
   const stateOptions = async (chainId: number, fromSnapshot: boolean) => {
     // The large market is for measuring: its chain 1 state is some 800 MB, and each save held its anvil for
@@ -93,6 +95,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       [livePath(chainId), `${livePath(chainId)}.prev`, ...(fromSnapshot ? [statePath(chainId)] : [])],
       log,
     )
+    if (load !== undefined && load !== statePath(chainId)) resumedChains.add(chainId)
     return {
       ...(load === undefined ? {} : { loadStatePath: load }),
       dumpStatePath: livePath(chainId),
@@ -107,10 +110,6 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   if (snapshot === undefined && params.persistChains === true)
     await rm(path.join(versionDir, 'live'), { recursive: true, force: true })
   if (params.persistChains === true) await mkdir(path.join(versionDir, 'live'), { recursive: true })
-  const resumed =
-    params.persistChains === true &&
-    snapshot !== undefined &&
-    chainIds.every((chainId) => existsSync(livePath(chainId)))
 
   const anvils: AnvilInstance[] = []
   let stopping = false
@@ -207,7 +206,9 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       manifest,
       deployments: chains,
       fromSnapshot: snapshot !== undefined,
-      resumed,
+      // what was loaded, not which files exist: a kill between a save's two renames leaves only the previous
+      // copy (loaded), and a damaged pair leaves the snapshot (not resumed: the last run's orders are gone)
+      resumed: snapshot !== undefined && chainIds.every((chainId) => resumedChains.has(chainId)),
       anvils,
       fund: ({ address, chainId }) =>
         fundAddress({ deployments: chains, address, ...(chainId === undefined ? {} : { chainId }) }),

@@ -5,7 +5,6 @@ import { createAcrossProvider } from './across/createAcrossProvider'
 import { createStargateProvider } from './stargate/createStargateProvider'
 import { createThorchainProvider, type ThorchainProvider } from './thorchain/createThorchainProvider'
 import { createThornodeClient } from './thorchain/createThornodeClient'
-import { chainIdOfThorChain } from './thorchain/thorchainAssets'
 import type { CrossChainProvider } from './types'
 
 /** The cross-chain providers the app mounts, and how addresses are written on the chains they serve. */
@@ -17,9 +16,11 @@ export interface MountedCrossProviders {
 
 /**
  * Mounts the providers whose networks are configured: Stargate and Across on the chains whose deployments carry
- * them (two at least), the liquidity network when a THORNode URL is given, on
- * the chains its inbound addresses list (when THORNode cannot be read, it is left out with `onUnavailable`, so
- * nothing is advertised that does not work). `addressNetwork` is `regtest` for the devnet's UTXO ledgers.
+ * them (two at least), the liquidity network when a THORNode URL is given, on the chains its inbound addresses
+ * list. Those are read here; a THORNode that does not answer now is told to `onUnavailable` and the provider is
+ * mounted all the same (a restart under load must not lose the network, nor the status of its stored trades,
+ * for the server's life): its chains are read on first use, its quotes answer 503 until THORNode answers.
+ * `addressNetwork` is `regtest` for the devnet's UTXO ledgers.
  */
 export async function mountCrossProviders(params: {
   /** Stargate is mounted where the deployments carry a `stargate` section (and `layerZero`). */
@@ -37,22 +38,10 @@ export async function mountCrossProviders(params: {
   let thorchain: ThorchainProvider | undefined
   if (params.liquidityNetwork !== undefined) {
     const client = createThornodeClient({ baseUrl: params.liquidityNetwork.thornodeUrl })
-    try {
-      const inbound = await client.inboundAddresses()
-      const chainIds = inbound.flatMap((a) => {
-        const id = chainIdOfThorChain(a.chain)
-        return id === undefined ? [] : [id]
-      })
-      thorchain = createThorchainProvider({
-        client,
-        chainIds,
-        deployments: params.deployments,
-        markets: params.markets,
-      })
-      providers.push(thorchain)
-    } catch (error: unknown) {
-      params.onUnavailable?.('thorchain', error)
-    }
+    thorchain = createThorchainProvider({ client, deployments: params.deployments, markets: params.markets })
+    providers.push(thorchain)
+    // read now so the first answers know the served chains; a THORNode that is slow now is read on first use
+    await thorchain.inboundAddresses().catch((error: unknown) => params.onUnavailable?.('thorchain', error))
   }
   return {
     providers,

@@ -3,6 +3,9 @@ import { createThorchainProvider } from './createThorchainProvider'
 import type { ThornodeClient } from './createThornodeClient'
 
 const BTC = -3980891822
+const BCH = -174457306
+const LTC = -33463083
+const DOGE = -3143381382
 
 const pool = (asset: string, balanceAsset: number, balanceRune: number) => ({
   asset,
@@ -99,5 +102,42 @@ describe('createThorchainProvider track: only inbounds of ours are trades', () =
     ],
   ])('%s is not ours: undefined', async (_name, tx) => {
     expect(await track(status(tx))).toBeUndefined()
+  })
+})
+
+describe('createThorchainProvider without chainIds: the chains THORNode lists, read on first use', () => {
+  it('every network chain until THORNode answers, then its inbound chains; a pair it does not serve quotes nothing', async () => {
+    let inboundReads = 0
+    const client: ThornodeClient = {
+      inboundAddresses: async () => {
+        inboundReads += 1
+        if (inboundReads === 1) throw new Error('THORNode does not answer yet')
+        return [
+          { chain: 'BTC', address: 'bc1qvault', halted: false },
+          { chain: 'ETH', address: '0x00000000000000000000000000000000000fa017', halted: false },
+        ]
+      },
+      pools: async () => [],
+      quoteSwap: async () => {
+        throw new Error('not asked: DOGE is not served')
+      },
+      txStatus: async () => undefined,
+    }
+    const provider = createThorchainProvider({ client })
+    expect(provider.chainIds).toEqual([1, 56, 43114, BTC, BCH, LTC, DOGE, -978111860])
+    await expect(provider.inboundAddresses()).rejects.toThrow('THORNode does not answer yet')
+    expect(provider.chainIds.length).toBe(8)
+    const doge = await provider.quote(
+      {
+        from: { chainId: BTC, address: '0x0000000000000000000000000000000000000000', decimals: 8 },
+        to: { chainId: DOGE, address: '0x0000000000000000000000000000000000000000', decimals: 8 },
+        amountIn: 10_000_000n,
+        sender: 'bc1qsender',
+        receiver: 'DReceiver',
+        slippage: 0.01,
+      },
+      { signal: new AbortController().signal },
+    )
+    expect([doge, provider.chainIds, provider.serves(BTC, 1), inboundReads]).toEqual([[], [BTC, 1], true, 2])
   })
 })

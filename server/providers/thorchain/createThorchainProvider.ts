@@ -1,7 +1,7 @@
 import { type Address, encodeFunctionData, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { z } from 'zod'
 import { liquidityEntryAbi, liquidityRouterAbi } from '../../../contracts/artifacts'
-import { getChainInfo } from '../../chains/chainInfo'
+import { chainInfos, getChainInfo } from '../../chains/chainInfo'
 import type { ChainDeployment } from '../../chains/deployment'
 import { createRecentValue } from '../../createRecentValue'
 import { AppError, compatibleMessages } from '../../errors'
@@ -31,6 +31,11 @@ const thorchainDetails = z.object({ memo: z.string().min(1, 'expected a swap mem
 /** How long the pools read for USD prices serve quotes before they are read again. */
 const POOL_PRICES_MAX_AGE_MS = 2_000
 
+/** Every chain the liquidity network may serve: those with a network name (`thorChain`) in `chainInfo`. */
+const networkChainIds: readonly number[] = chainInfos.flatMap((c) =>
+  c.thorChain === undefined ? [] : [c.id],
+)
+
 /** The liquidity-network provider as the rest of the server sees it: a provider plus its vaults. */
 export interface ThorchainProvider extends CrossChainProvider {
   /** The network's inbound vault (and router on EVM chains) per served chain. */
@@ -56,14 +61,30 @@ export interface ThorchainProvider extends CrossChainProvider {
  */
 export function createThorchainProvider(params: {
   client: ThornodeClient
-  /** Chains the network serves (its inbound addresses at start). */
-  chainIds: readonly number[]
+  /**
+   * Chains the network serves. Absent: the chains its inbound addresses list, read on first use (quote, track,
+   * build, inbound addresses) and kept once read; until then every chain with a network name, so a THORNode that
+   * is slow at the server's start leaves the provider mounted and its paths answer THORNode's outage (503).
+   */
+  chainIds?: readonly number[]
   /** EVM deployments (`liquidityEntry`, wrapped native) and their pool snapshots, for ERC-20 sources. */
   deployments?: readonly ChainDeployment[]
   markets?: Markets
   now?: () => number
 }): ThorchainProvider {
-  const { client, chainIds, markets } = params
+  const { client, markets } = params
+  let served = params.chainIds
+  /** The served chains: as given or read, else every chain the network may serve (answered through THORNode). */
+  const chains = () => served ?? networkChainIds
+  /** THORNode's inbound addresses; the first answer sets the served chains when they were not given. */
+  const readInbound = async (signal?: AbortSignal) => {
+    const list = await client.inboundAddresses(signal)
+    served ??= list.flatMap((a) => {
+      const id = chainIdOfThorChain(a.chain)
+      return id === undefined ? [] : [id]
+    })
+    return list
+  }
   // USD prices only (never a settlement amount): pool depths a moment old serve every quote of that moment
   const pricingPools = createRecentValue(() => client.pools(), POOL_PRICES_MAX_AGE_MS)
   const entryDeploymentOf = (chainId: number) =>
@@ -96,7 +117,7 @@ export function createThorchainProvider(params: {
 
   const inboundOf = async (chainId: number, signal?: AbortSignal): Promise<ThornodeInboundAddress> => {
     const chain = getChainInfo(chainId)?.thorChain
-    const inbound = (await client.inboundAddresses(signal)).find((a) => a.chain === chain)
+    const inbound = (await readInbound(signal)).find((a) => a.chain === chain)
     if (inbound === undefined) throw new Error(`the network has no inbound address on chain ${chainId}`)
     return inbound
   }
@@ -113,7 +134,7 @@ export function createThorchainProvider(params: {
     tx: ThornodeTxStatus['tx'],
   ): { sourceChainId: number; destinationChainId: number } | undefined => {
     const sourceChainId = chainIdOfThorChain(tx.chain)
-    if (sourceChainId === undefined || !chainIds.includes(sourceChainId)) return undefined
+    if (sourceChainId === undefined || !chains().includes(sourceChainId)) return undefined
     const coin = tx.coins[0]
     if (tx.coins.length !== 1 || coin?.asset.toUpperCase() !== toThorNativeAsset(sourceChainId, zeroAddress))
       return undefined
@@ -135,8 +156,8 @@ export function createThorchainProvider(params: {
     return { sourceChainId, destinationChainId }
   }
   const servesPair = (sourceChainId: number, destinationChainId: number) =>
-    chainIds.includes(sourceChainId) &&
-    chainIds.includes(destinationChainId) &&
+    chains().includes(sourceChainId) &&
+    chains().includes(destinationChainId) &&
     sourceChainId !== destinationChainId &&
     (familyOf(sourceChainId) !== 'evm' || familyOf(destinationChainId) !== 'evm')
 
@@ -152,10 +173,15 @@ export function createThorchainProvider(params: {
       description:
         'A cross-chain liquidity network: native assets swap through RUNE pools and are paid out by its vaults, no wrapped tokens.',
     },
-    chainIds,
+    get chainIds() {
+      return chains()
+    },
     serves: servesPair,
 
     async quote(request, { signal }) {
+      // a pair served until THORNode says which chains it serves: the quote asks it (503 while it is out)
+      if (served === undefined) await readInbound(signal)
+      if (!servesPair(request.from.chainId, request.to.chainId)) return []
       const tokenSource =
         familyOf(request.from.chainId) === 'evm' &&
         !isAddressEqual(request.from.address as Address, zeroAddress)
@@ -392,6 +418,7 @@ export function createThorchainProvider(params: {
 
     // one lookup of THORNode's whatever the hint says: the network's EVM chains need not be chains we hold
     async track(originTxHash): Promise<ProviderTransferRecord | undefined> {
+      if (served === undefined) await readInbound()
       const status = await client.txStatus(originTxHash)
       if (status === undefined) return undefined
       const ours = toOurSwap(status.tx)
@@ -428,10 +455,10 @@ export function createThorchainProvider(params: {
     },
 
     async inboundAddresses() {
-      const list = await client.inboundAddresses()
+      const list = await readInbound()
       return list.flatMap((a) => {
         const chainId = chainIdOfThorChain(a.chain)
-        if (chainId === undefined || !chainIds.includes(chainId)) return []
+        if (chainId === undefined || !chains().includes(chainId)) return []
         return [{ chainId, address: a.address, ...(a.router ? { router: a.router } : {}), halted: a.halted }]
       })
     },
