@@ -3,12 +3,8 @@ import { getAddress } from 'viem'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
 import { fetchGaslessEstimate } from '../api/fetchGaslessEstimate'
 
-/**
- * The relayer's estimate for selling `amount` of `from` for `to` gaslessly (fee in `from`, output net of it),
- * refreshed every 15 s while `enabled`. The swap card and the gasless panel read the same query (one request):
- * the card shows its net output in "You receive", the panel signs it.
- */
-export function useGaslessEstimate(params: {
+/** A gasless trade as the swap card holds it: the pair, amount and account, and whether gasless is on. */
+export interface GaslessTradeParams {
   chainId: number
   from: TokenRecord | undefined
   to: TokenRecord | undefined
@@ -17,7 +13,14 @@ export function useGaslessEstimate(params: {
   /** Fraction (0.005 = 0.5%); the server's default when undefined. */
   slippage: number | undefined
   enabled: boolean
-}) {
+}
+
+/**
+ * The relayer's estimate for selling `amount` of `from` for `to` gaslessly (fee in `from`, output net of it),
+ * refreshed every 15 s while `enabled`. The swap card and the gasless panel read the same query (one request):
+ * the card shows its net output in "You receive", the panel signs it.
+ */
+export function useGaslessEstimate(params: GaslessTradeParams) {
   const { chainId, from, to, amount, account, slippage } = params
   const ready = from !== undefined && to !== undefined && amount !== undefined && account !== undefined
   return useQuery({

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { erc20Abi, getAddress, type Hex, maxUint256 } from 'viem'
-import type { HexAddress, TokenRecord } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { requireWalletSession, useWalletSession } from '../../walletSession'
 import { cancelGaslessOrder } from '../api/cancelGaslessOrder'
@@ -11,7 +10,7 @@ import { gaslessOrderQueryOptions } from '../api/gaslessQueryOptions'
 import { cancelOrderMessage } from '../model/cancelOrderMessage'
 import { describeGaslessStatus } from '../model/describeGaslessStatus'
 import { toSignableTypedData } from '../model/toSignableTypedData'
-import { useGaslessEstimate } from './useGaslessEstimate'
+import { type GaslessTradeParams, useGaslessEstimate } from './useGaslessEstimate'
 
 /** Where the gasless flow of the swap card stands. */
 export type GaslessPhase =
@@ -51,16 +50,7 @@ function toTokenPermit(json: Record<string, unknown>) {
  * order; the submitted order's status is polled until it ends; `cancel()` signs the cancel message and cancels a
  * pending order.
  */
-export function useGaslessSwap(params: {
-  chainId: number
-  from: TokenRecord | undefined
-  to: TokenRecord | undefined
-  amount: bigint | undefined
-  account: HexAddress | undefined
-  /** Fraction (0.005 = 0.5%); the server's default when undefined. */
-  slippage: number | undefined
-  enabled: boolean
-}) {
+export function useGaslessSwap(params: GaslessTradeParams) {
   const { chainId, from, to, amount, account, slippage } = params
   const session = useWalletSession()
   const queryClient = useQueryClient()
