@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { type Address, parseUnits, zeroAddress } from 'viem'
-import type { ChainDeployment } from '../server/chains/deployment'
+import type { ChainDeployment, TokenInfo } from '../server/chains/deployment'
 import { createMarkets } from '../server/market/createMarkets'
 import { createHopCache, type FindBestRouteParams, findRoutes, type Price } from '../server/routing'
 import { findRoutePart, splitRouteRequest } from '../server/routing/findRoutes'
@@ -59,6 +59,21 @@ const priceOf = (address: Address, decimals: number): Price => ({
   num: BigInt(Math.round((nativeUsd / (market.getUsdPrice(address) ?? 1)) * 10 ** (decimals - 18) * 1e30)),
   den: 10n ** 30n,
 })
+/** An exact-input request between two of the chain's tokens (the native one routes as its wrapped token). */
+const exactInParams = (tokenIn: TokenInfo, tokenOut: TokenInfo, amount: bigint): FindBestRouteParams => ({
+  pools,
+  tokenIn: tokenIn.address === zeroAddress ? d.wrappedNative : tokenIn.address,
+  tokenOut: tokenOut.address === zeroAddress ? d.wrappedNative : tokenOut.address,
+  tradeType: 'exactIn',
+  amount,
+  connectors,
+  tokens: [],
+  feeBps: 0,
+  gasPriceWei,
+  isSplit: true,
+  nativePriceInTokenIn: priceOf(tokenIn.address, tokenIn.decimals),
+  nativePriceInTokenOut: priceOf(tokenOut.address, tokenOut.decimals),
+})
 const sharedHopCache = createHopCache()
 const requests: { label: string; params: FindBestRouteParams }[] = []
 for (const [from, to, usd] of majors) {
@@ -68,20 +83,7 @@ for (const [from, to, usd] of majors) {
   for (const size of sizesUsd) {
     requests.push({
       label: `${from}->${to} $${size}`,
-      params: {
-        pools,
-        tokenIn: tokenIn.address,
-        tokenOut: tokenOut.address,
-        tradeType: 'exactIn',
-        amount: parseUnits((size / usd).toFixed(6), tokenIn.decimals),
-        connectors,
-        tokens: [],
-        feeBps: 0,
-        gasPriceWei,
-        isSplit: true,
-        nativePriceInTokenIn: priceOf(tokenIn.address, tokenIn.decimals),
-        nativePriceInTokenOut: priceOf(tokenOut.address, tokenOut.decimals),
-      },
+      params: exactInParams(tokenIn, tokenOut, parseUnits((size / usd).toFixed(6), tokenIn.decimals)),
     })
   }
 }
@@ -100,18 +102,7 @@ if (process.env.PROFILE_MIX === 'large') {
     const tokenOut = byAddress.get(routeAddress(q.get('toTokenAddress') ?? '').toLowerCase())
     if (!tokenIn || !tokenOut) continue
     const params: FindBestRouteParams = {
-      pools,
-      tokenIn: routeAddress(tokenIn.address),
-      tokenOut: routeAddress(tokenOut.address),
-      tradeType: 'exactIn',
-      amount: BigInt(q.get('amount') ?? '0'),
-      connectors,
-      tokens: [],
-      feeBps: 0,
-      gasPriceWei,
-      isSplit: true,
-      nativePriceInTokenIn: priceOf(tokenIn.address, tokenIn.decimals),
-      nativePriceInTokenOut: priceOf(tokenOut.address, tokenOut.decimals),
+      ...exactInParams(tokenIn, tokenOut, BigInt(q.get('amount') ?? '0')),
       hopCache: sharedHopCache,
       onFlowSearchStats: (stats) => flowStats.push(stats),
     }
