@@ -4,6 +4,7 @@ import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
 import { AppPage } from './pages/AppPage'
+import { CrossSwapPage } from './pages/CrossSwapPage'
 
 const BTC = -3980891822
 const zero = '0x0000000000000000000000000000000000000000'
@@ -59,11 +60,7 @@ test.describe('cross-chain through the liquidity network', () => {
     const before = await readBalance({ chain, token: zero, address: wallet.address })
     await test.step('one transaction from the wallet; the progress view follows it until delivered', async () => {
       const [best] = quotes.at(-1) ?? []
-      await card.getByRole('button', { name: 'Review swap' }).click()
-      await page
-        .getByRole('dialog', { name: 'Review cross-chain swap' })
-        .getByRole('button', { name: 'Confirm swap' })
-        .click()
+      await new CrossSwapPage(page).review('Confirm swap')
       await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
       await expect(card.getByTestId('cross-received')).toHaveAttribute(
         'data-amount',
@@ -98,11 +95,7 @@ test.describe('cross-chain through Stargate', () => {
       .check()
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Stargate')
-    await card.getByRole('button', { name: 'Review swap' }).click()
-    await page
-      .getByRole('dialog', { name: 'Review cross-chain swap' })
-      .getByRole('button', { name: 'Confirm swap' })
-      .click()
+    await new CrossSwapPage(page).review('Confirm swap')
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))
@@ -128,11 +121,7 @@ test.describe('cross-chain through Across', () => {
     await card.getByRole('radio', { name: /Across/ }).check()
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Across')
-    await card.getByRole('button', { name: 'Review swap' }).click()
-    await page
-      .getByRole('dialog', { name: 'Review cross-chain swap' })
-      .getByRole('button', { name: 'Confirm swap' })
-      .click()
+    await new CrossSwapPage(page).review('Confirm swap')
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))

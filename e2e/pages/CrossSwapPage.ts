@@ -65,13 +65,18 @@ export class CrossSwapPage {
     return quoted
   }
 
-  /** Opens the deposit view (the deposit address and the devnet wallet) through the review. */
-  async openDeposit(): Promise<void> {
+  /** Opens the review and takes its `action` (its button: 'Confirm swap', 'Get deposit address'...). */
+  async review(action: string): Promise<void> {
     await this.card.getByRole('button', { name: 'Review swap' }).click()
     await this.page
       .getByRole('dialog', { name: 'Review cross-chain swap' })
-      .getByRole('button', { name: 'Get deposit address' })
+      .getByRole('button', { name: action })
       .click()
+  }
+
+  /** Opens the deposit view (the deposit address and the devnet wallet) through the review. */
+  async openDeposit(): Promise<void> {
+    await this.review('Get deposit address')
   }
 
   /** Pays with the devnet wallet and waits until the card reports `received` (wei) delivered. */
