@@ -15,6 +15,7 @@ import {
   type ProvidedLiquidityNetwork,
   provideLiquidityNetwork,
 } from './devnet/liquidityNetwork/provideLiquidityNetwork'
+import { savedFinality } from './devnet/savedHead'
 import { startBridgeRoles } from './devnet/startBridgeRoles'
 import { type Devnet, startDevnet } from './devnet/startDevnet'
 import { createDevnetUtxoChains } from './devnet/utxoWallet/createDevnetUtxoChains'
@@ -93,6 +94,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       persistChains: true,
       market: config.devnetMarket,
       log: (message) => logger.info(message, { component: 'devnet' }),
+      warn: (message) => logger.warn(message, { component: 'devnet' }),
     }).catch(releaseAndThrow)
     deployments = devnet.deployments
   }
@@ -127,12 +129,14 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         dataDir: config.dataDir,
         relayDelayMs: config.devnetRelayDelayMs,
         logLevel: config.logLevel,
+        savedHeadPaths: devnet.savedHeadPaths,
         log: (message) => logger.info(message, { component: 'devnet' }),
       })
     }
     liquidity = await provideLiquidityNetwork({
       config,
       devnet: devnet?.deployments,
+      ...(devnet === undefined ? {} : { savedHeadPaths: devnet.savedHeadPaths }),
       log: (message) => logger.info(message, { component: 'liquidity' }),
     })
     store = await createStore({
@@ -237,6 +241,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
             finality: {
               confirmations: gaslessLimits.devnetConfirmations,
               finalAfterMs: gaslessLimits.devnetFinalAfterMs,
+              // a block is final once a state save covers it: a crash rolls the chain back to that save
+              ...savedFinality(devnet.savedHeadPaths),
             },
           }
         : {}),

@@ -1,11 +1,12 @@
 import { execFile, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
+import { readSavedHead, savedHeadPath } from './savedHead'
 import { AnvilStartError, dumpAnvilState, resolveAnvilBinary, startAnvil, stopAllAnvils } from './startAnvil'
 
 const PORT = await allocateTestPorts(7)
@@ -92,6 +93,39 @@ describe('startAnvil', () => {
     await rm(dir, { recursive: true, force: true })
     expect(head.number).toBe(1)
     expect(head.timestamp).toBeGreaterThanOrEqual(before)
+  })
+
+  it('records the head each save covers, and saves a chain again only once its head moved', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'anvil-saves-'))
+    const statePath = path.join(dir, 'chain.json')
+    const anvil = await startAnvil({ chainId: 42161, port: PORT + 6, dumpStatePath: statePath })
+    const rpc = (method: string) =>
+      fetch(anvil.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method,
+          params: method === 'eth_getBlockByNumber' ? ['latest', false] : [],
+        }),
+      }).then(async (r) => ((await r.json()) as { result: { number: string; hash: string } }).result)
+    await rpc('evm_mine')
+    const head = await rpc('eth_getBlockByNumber')
+    anvil.startSaving(0.2)
+    const saved = () => readSavedHead(savedHeadPath(statePath))
+    expect(await waitUntil(async () => (await saved()) !== undefined, 10_000)).toBe(true)
+    expect(await saved()).toEqual({ number: 1n, hash: head.hash })
+    const firstSave = (await stat(statePath)).mtimeMs
+    // an idle chain is not dumped again (at most every 12th tick): eight ticks later the file is the same
+    await new Promise((resolve) => setTimeout(resolve, 1_600))
+    expect((await stat(statePath)).mtimeMs).toBe(firstSave)
+    await rpc('evm_mine')
+    const next = await rpc('eth_getBlockByNumber')
+    expect(await waitUntil(async () => (await saved())?.number === 2n, 10_000)).toBe(true)
+    expect(await saved()).toEqual({ number: 2n, hash: next.hash })
+    await anvil.stop()
+    await rm(dir, { recursive: true, force: true })
   })
 
   /** A node process that starts anvil on `port` with `code` (its module is `m`, its instance `anvil`) and prints 'up'. */

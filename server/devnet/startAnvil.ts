@@ -4,6 +4,7 @@ import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { type Hex, isHex } from 'viem'
 import { saveChainState } from './saveChainState'
+import { type SavedHead, savedHeadPath, writeSavedHead } from './savedHead'
 
 export type StartAnvilParams = {
   chainId: number
@@ -14,8 +15,8 @@ export type StartAnvilParams = {
   dumpStatePath?: string
   /** With `dumpStatePath`: also save every this many seconds, not only on stop. */
   stateIntervalSec?: number
-  /** Where a failed periodic save is reported (default: nowhere; the next one tries again). */
-  log?: (message: string) => void
+  /** Where a failed save is reported (default: nowhere; the next one tries again). */
+  warn?: (message: string) => void
   blockTimeSec?: number
   silent?: boolean
   startTimeoutMs?: number
@@ -37,6 +38,18 @@ const running = new Set<ChildProcess>()
 let exitHooksInstalled = false
 /** A dump of a large chain takes well under a second; a frozen anvil must not hold a stop for long. */
 const saveTimeoutMs = 20_000
+/** A chain whose head has not moved is saved again only every this many periodic saves (anvil_setBalance). */
+const unchangedSaveEvery = 12
+/**
+ * The saves of every chain of this process, one at a time: eight chains dumped at the same instant held each
+ * other (and the server) past the save timeout under load, and a failed save is a longer rollback on a crash.
+ */
+let savesInTurn: Promise<unknown> = Promise.resolve()
+const inTurn = <T>(save: () => Promise<T>): Promise<T> => {
+  const done = savesInTurn.then(save)
+  savesInTurn = done.catch(() => undefined)
+  return done
+}
 
 /*
  * anvil runs under `sh` which watches its stdin (a pipe from this process). When this process dies for
@@ -114,24 +127,31 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
 
   const rpcUrl = `http://${host}:${port}`
   const dumpStatePath = params.dumpStatePath
-  let saving: Promise<void> = Promise.resolve()
-  /** One save after any under way; a chain that stopped answering makes it fail, not hang. */
-  const saveState = (file: string) => {
-    saving = saving.then(async () => {
+  /** The head covered by the last save of this run, and the periodic saves skipped since (head unmoved). */
+  let lastSaved: SavedHead | undefined
+  let skipped = 0
+  /**
+   * Saves the state in its turn, and records the head read before the dump as covered by it (the dump holds that
+   * block, maybe more); `ifMoved` skips a chain whose head has not moved, up to `unchangedSaveEvery` times.
+   * A chain that stopped answering makes it fail, not hang.
+   */
+  const saveState = (file: string, ifMoved: boolean) =>
+    inTurn(async () => {
+      const head = await readHead(rpcUrl, saveTimeoutMs)
+      if (ifMoved && lastSaved?.hash === head.hash && ++skipped < unchangedSaveEvery) return
+      skipped = 0
       const bytes = Buffer.from((await dumpAnvilState(rpcUrl, saveTimeoutMs)).slice(2), 'hex')
       await saveChainState(file, bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes)
+      await writeSavedHead(savedHeadPath(file), head)
+      lastSaved = head
     })
-    const saved = saving
-    saving = saving.catch(() => undefined)
-    return saved
-  }
   let timer: NodeJS.Timeout | undefined
   const stop = async () => {
     clearInterval(timer)
     if (child.exitCode === null && child.signalCode === null) {
       if (dumpStatePath !== undefined)
-        await saveState(dumpStatePath).catch((error: unknown) =>
-          params.log?.(`anvil ${rpcUrl}: saving its state on stop failed (${String(error)})`),
+        await saveState(dumpStatePath, false).catch((error: unknown) =>
+          params.warn?.(`anvil ${rpcUrl}: saving its state on stop failed (${String(error)})`),
         )
       child.kill('SIGTERM')
       child.stdin?.end()
@@ -168,10 +188,18 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
   }
   const startSaving = (intervalSec: number) => {
     if (dumpStatePath === undefined || timer !== undefined) return
+    let waiting = false
     timer = setInterval(() => {
-      saveState(dumpStatePath).catch((error: unknown) =>
-        params.log?.(`anvil ${rpcUrl}: saving its state failed (${String(error)}); retrying`),
-      )
+      // a save still waiting for its turn is not queued twice
+      if (waiting) return
+      waiting = true
+      saveState(dumpStatePath, true)
+        .catch((error: unknown) =>
+          params.warn?.(`anvil ${rpcUrl}: saving its state failed (${String(error)}); retrying`),
+        )
+        .finally(() => {
+          waiting = false
+        })
     }, intervalSec * 1_000)
     timer.unref()
     child.once('exit', () => clearInterval(timer))
@@ -205,6 +233,14 @@ export async function dumpAnvilState(rpcUrl: string, timeoutMs?: number): Promis
   const result = await rpcRequest(rpcUrl, 'anvil_dumpState', [], timeoutMs)
   if (typeof result !== 'string' || !isHex(result)) throw new Error('anvil_dumpState returned no hex')
   return result
+}
+
+async function readHead(rpcUrl: string, timeoutMs: number): Promise<SavedHead> {
+  const block = await rpcRequest(rpcUrl, 'eth_getBlockByNumber', ['latest', false], timeoutMs)
+  const { number, hash } = (block ?? {}) as { number?: unknown; hash?: unknown }
+  if (typeof number !== 'string' || typeof hash !== 'string' || !isHex(hash))
+    throw new Error('eth_getBlockByNumber returned no head')
+  return { number: BigInt(number), hash }
 }
 
 async function fetchChainId(rpcUrl: string): Promise<number> {

@@ -17,6 +17,8 @@ export function startBridgeRoles(params: {
   dataDir: string
   relayDelayMs: number
   logLevel: LogLevel
+  /** The devnet's `savedHeadPaths`: a delivery is final once its destination's last state save covers it. */
+  savedHeadPaths: ReadonlyMap<number, string>
   log: (message: string) => void
 }): Promise<SupervisedWorker<Record<string, never>>> {
   const workerParams: BridgeRolesWorkerParams = {
@@ -24,6 +26,7 @@ export function startBridgeRoles(params: {
     dataDir: params.dataDir,
     relayDelayMs: params.relayDelayMs,
     logLevel: params.logLevel,
+    savedHeadPaths: Object.fromEntries(params.savedHeadPaths),
   }
   return superviseWorker({ name: 'bridge roles', entry, params: workerParams, log: params.log })
 }

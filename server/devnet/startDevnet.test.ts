@@ -17,6 +17,7 @@ import {
   createTestClient,
   erc20Abi,
   getAddress,
+  type Hex,
   http,
   isAddressEqual,
   zeroAddress,
@@ -31,6 +32,7 @@ import { computeDevnetVersion } from './computeDevnetVersion'
 import { devAccountTokenUsd, devnetAbis } from './deployChain'
 import { computeAmountForUsd, computeDevnetMarkets, type MarketToken } from './markets'
 import { getUsdPriceE18, type PriceSymbol } from './prices'
+import { readSavedHead } from './savedHead'
 import { type Devnet, startDevnet } from './startDevnet'
 import { getDevnetTokens } from './tokens'
 
@@ -360,14 +362,21 @@ describe('startDevnet (8 anvil chains)', () => {
   it('with persistChains, a chain keeps what was sent across a restart; without, it starts from the snapshot', async () => {
     const probe = getAddress('0x00000000000000000000000000000000000c4a11')
     const kept = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
+    let head: { number: bigint; hash: Hex } | undefined
     try {
       const chain = kept.deployments[0] as ChainDeployment
       const anvil = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) })
       await anvil.setBalance({ address: probe, value: 0x1234n })
       await anvil.mine({ blocks: 1 })
+      const block = await clientFor(chain).getBlock()
+      head = { number: block.number, hash: block.hash }
     } finally {
       await kept.stop()
     }
+    // the save on stop covers the head: what a crash could take away lies above it
+    const headFile = path.join(dataDir, 'devnet', computeDevnetVersion(), 'live', 'chain-1.json.head')
+    expect([...kept.savedHeadPaths]).toEqual([[1, headFile]])
+    expect(await readSavedHead(headFile)).toEqual(head)
     const again = await startDevnet({ portBase, dataDir, chainIds: [1], persistChains: true })
     try {
       expect(again.resumed).toBe(true)
@@ -380,6 +389,7 @@ describe('startDevnet (8 anvil chains)', () => {
     const fresh = await startDevnet({ portBase, dataDir, chainIds: [1] })
     try {
       expect(await clientFor(fresh.deployments[0] as ChainDeployment).getBalance({ address: probe })).toBe(0n)
+      expect(fresh.savedHeadPaths.size).toBe(0)
     } finally {
       await fresh.stop()
     }

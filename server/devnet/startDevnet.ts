@@ -10,6 +10,7 @@ import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
 import { type FundResult, fundAddress } from './fund'
 import type { DevnetMarket } from './largeMarket'
 import { recoverChainState } from './recoverChainState'
+import { savedHeadPath } from './savedHead'
 import { type AnvilInstance, dumpAnvilState, startAnvil } from './startAnvil'
 
 export interface DevnetManifest {
@@ -29,6 +30,11 @@ export interface Devnet {
   anvils: AnvilInstance[]
   fund(params: { address: Address; chainId?: number }): Promise<FundResult>
   /**
+   * Per chain, where its last good state save records the head it covers (`finalSavedBlock` reads it), when the
+   * chains keep their state (`persistChains`): what a crash can take away lies above that head. Empty otherwise.
+   */
+  savedHeadPaths: ReadonlyMap<number, string>
+  /**
    * No longer starts again an anvil that exits: a shutdown has begun, and a terminal's Ctrl-C reaches the anvils
    * too. `stop` does it as well.
    */
@@ -43,6 +49,8 @@ export interface StartDevnetParams {
   /** Snapshots and the manifest go to `<dataDir>/devnet/`. */
   dataDir: string
   log?: (message: string) => void
+  /** Where what went wrong but was survived is reported (a failed state save, a damaged one); default `log`. */
+  warn?: (message: string) => void
   /** Subset of chains to run (default: all 8, in chainInfo order; ports stay base + index in chainInfo). */
   chainIds?: readonly number[]
   /**
@@ -75,6 +83,7 @@ export class DevnetStartError extends Error {
 export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
   const { portBase = 8545, host = '127.0.0.1', dataDir } = params
   const log = params.log ?? (() => undefined)
+  const warn = params.warn ?? log
   const chainIds = params.chainIds ?? evmChainIds
   await ensureContractArtifacts(log)
   const market = params.market ?? 'small'
@@ -93,7 +102,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
     // a crash while a state was written can leave it cut short: the previous copy, then the snapshot, is loaded
     const load = await recoverChainState(
       [livePath(chainId), `${livePath(chainId)}.prev`, ...(fromSnapshot ? [statePath(chainId)] : [])],
-      log,
+      warn,
     )
     if (load !== undefined && load !== statePath(chainId)) resumedChains.add(chainId)
     return {
@@ -101,7 +110,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       dumpStatePath: livePath(chainId),
       // a chain being deployed is not saved as it goes (a start drops an unfinished deploy): saving begins after
       ...(fromSnapshot ? { stateIntervalSec: LIVE_STATE_INTERVAL_SEC } : {}),
-      log,
+      warn,
     }
   }
   const snapshotManifestPath = path.join(versionDir, 'manifest.json')
@@ -210,6 +219,11 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       // copy (loaded), and a damaged pair leaves the snapshot (not resumed: the last run's orders are gone)
       resumed: snapshot !== undefined && chainIds.every((chainId) => resumedChains.has(chainId)),
       anvils,
+      savedHeadPaths: new Map(
+        params.persistChains === true && market !== 'large'
+          ? chainIds.map((chainId) => [chainId, savedHeadPath(livePath(chainId))])
+          : [],
+      ),
       fund: ({ address, chainId }) =>
         fundAddress({ deployments: chains, address, ...(chainId === undefined ? {} : { chainId }) }),
       endSupervision: () => {

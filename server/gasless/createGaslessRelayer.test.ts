@@ -683,6 +683,26 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
       await relayer(store, { confirmations: 3, now: () => at }).runOnce()
       expect((await getGaslessOrder(store.db, id))?.finalAt?.getTime()).toBe(at)
     })
+
+    it("with a final block (the devnet's last state save), an order deep or old enough waits until it is at or below it", async () => {
+      const id = await addOrder(store, 57n)
+      let finalBlock: bigint | undefined
+      const withSaves = (now = Date.now) =>
+        relayer(store, { confirmations: 1, finalAfterMs: 0, finalBlock: async () => finalBlock, now })
+      await withSaves().runOnce()
+      const minedAt = (await getGaslessOrder(store.db, id))?.minedBlockNumber
+      expect(minedAt).not.toBe(null)
+      // no save yet, then a save below the order's block: deep and old enough, still not final
+      await withSaves().runOnce()
+      expect((await getGaslessOrder(store.db, id))?.finalAt).toBe(null)
+      finalBlock = BigInt(minedAt ?? 0) - 1n
+      await withSaves().runOnce()
+      expect((await getGaslessOrder(store.db, id))?.finalAt).toBe(null)
+      finalBlock = BigInt(minedAt ?? 0)
+      const at = Date.now()
+      await withSaves(() => at).runOnce()
+      expect((await getGaslessOrder(store.db, id))?.finalAt?.getTime()).toBe(at)
+    })
   })
 
   it("caps gas at the route's budget with a token whose transfer burns gas: never sent when the estimate is above it; out of gas at the budget, failed with its cost, when the burn starts after signing", async () => {

@@ -81,6 +81,8 @@ export interface GaslessRelayerParams {
    * too: a devnet whose automining chains make no blocks while idle, and which roll back at most a few seconds.
    */
   finalAfterMs?: number
+  /** When set, a mined order is final only at or below this block (see `reconcileGaslessTxs`). */
+  finalBlock?: () => Promise<bigint | undefined>
   /**
    * The relayer's gas cost `costWei` expressed in `srcToken` base units, or undefined when no price is known:
    * then the order is not executed (an unpriceable cost could be any cost), it fails.
@@ -330,6 +332,7 @@ export function createGaslessRelayer(params: GaslessRelayerParams): GaslessRelay
       now,
       confirmations,
       ...(params.finalAfterMs === undefined ? {} : { finalAfterMs: params.finalAfterMs }),
+      ...(params.finalBlock === undefined ? {} : { finalBlock: params.finalBlock }),
       receiptTimeoutMs,
       receiptPollMs,
       costInSrcToken: params.costInSrcToken,

@@ -34,6 +34,11 @@ export interface ReconcileGaslessTxsParams {
   confirmations: number
   /** When set, a mined order still canonical this long after its receipt was recorded is final as well. */
   finalAfterMs?: number
+  /**
+   * When set, the highest block no rollback can take away (undefined: none yet); a mined order is final only at
+   * or below it, whatever its depth or age: the devnet's last state save, which a crash rolls its chain back to.
+   */
+  finalBlock?: () => Promise<bigint | undefined>
   receiptTimeoutMs: number
   receiptPollMs: number
   costInSrcToken: (srcToken: Address, costWei: bigint) => bigint | undefined
@@ -55,8 +60,8 @@ const done: Promise<void> = Promise.resolve()
 /**
  * Reconciles relayer `account`'s transactions on one chain with the chain (docs/gasless.md "Reconciliation").
  * 1. Every order recorded as mined and not final is rechecked: its receipt must exist in a block that is
- *    canonical (the block at that height has that hash). Deep enough (`confirmations`, or `finalAfterMs`), it
- *    becomes final; gone (a rollback or reorg), it is reopened with its signed transaction.
+ *    canonical (the block at that height has that hash). Deep enough (`confirmations`, or `finalAfterMs`), and at
+ *    or below `finalBlock` when given, it becomes final; gone (a rollback or reorg), it is reopened with its signed transaction.
  * 2. Every in-flight transaction (signed, persisted, not mined) at or above the chain's count is rebroadcast,
  *    the same signed bytes, in nonce order. A nonce the node then holds no transaction for (a refused
  *    transaction, or none persisted) is closed with a 0-value self-transfer, and the refused transaction's
@@ -78,6 +83,7 @@ export async function reconcileGaslessTxs(p: ReconcileGaslessTxsParams): Promise
   let reopened = false
   if (mined.length > 0) {
     const head = await client.getBlockNumber({ cacheTime: 0 })
+    const finalBlock = p.finalBlock === undefined ? head : await p.finalBlock()
     await Promise.all(
       mined.map(async (row) => {
         const blockHash = row.minedBlockHash ?? ''
@@ -90,7 +96,9 @@ export async function reconcileGaslessTxs(p: ReconcileGaslessTxsParams): Promise
           const deep = head - receipt.blockNumber + 1n >= BigInt(p.confirmations)
           const seenAt = (row.completedAt ?? row.failedAt)?.getTime()
           const old = p.finalAfterMs !== undefined && seenAt !== undefined && nowMs - seenAt >= p.finalAfterMs
-          if (deep || old) await markGaslessOrderFinal(db, { id: row.id, blockHash, at: new Date(nowMs) })
+          const covered = finalBlock !== undefined && receipt.blockNumber <= finalBlock
+          if ((deep || old) && covered)
+            await markGaslessOrderFinal(db, { id: row.id, blockHash, at: new Date(nowMs) })
           return
         }
         const reason = `its transaction ${row.txHash} is no longer in block ${row.minedBlockNumber} (rolled back); it is rebroadcast`

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { LocalAccount } from 'viem'
+import type { LocalAccount, PublicClient } from 'viem'
 import { createPollLoop, type PollLoop } from '../createPollLoop'
 import type { Logger } from '../logger'
 import type { Markets } from '../market/createMarkets'
@@ -41,13 +41,19 @@ export function startGaslessRelayers(p: {
    * When a mined order is final (see `createGaslessRelayer`): blocks on top, or also an age. Default
    * `gaslessLimits.confirmations` blocks.
    */
-  finality?: { confirmations: number; finalAfterMs?: number }
+  finality?: {
+    confirmations: number
+    finalAfterMs?: number
+    /** Per chain, the highest block no rollback can take away (the devnet's last state save). */
+    finalBlock?: (chainId: number, client: Pick<PublicClient, 'getBlock'>) => Promise<bigint | undefined>
+  }
 }): GaslessRelayers {
   const chains = new Map<number, GaslessChain>()
   const loops = new Map<number, PollLoop>()
   const { account } = p
   if (!account) return { chains, wake: () => {}, stop: async () => {} }
   const worker = `relayer-${randomUUID()}`
+  const { finalBlock: finalBlockOf, ...finalityRule } = p.finality ?? {}
   for (const market of p.markets.all()) {
     const { settlement, permit2 } = {
       settlement: market.deployment.gaslessSettlement,
@@ -64,7 +70,10 @@ export function startGaslessRelayers(p: {
       account,
       worker,
       costInSrcToken: createGasCostConverter(market),
-      ...p.finality,
+      ...finalityRule,
+      ...(finalBlockOf === undefined
+        ? {}
+        : { finalBlock: () => finalBlockOf(market.chainId, market.client) }),
       onError: (err, orderId) =>
         p.logger.warn('gasless relayer round failed', {
           component: 'gasless',

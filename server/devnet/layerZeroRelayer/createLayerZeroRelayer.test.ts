@@ -180,4 +180,37 @@ describe('createLayerZeroRelayer', () => {
     await relayer.runOnce()
     expect((await read())?.packets).toEqual([])
   }, 300_000)
+
+  it("with the devnet's saved heads, also keeps a delivery until its destination's last save covers it", async () => {
+    let clock = 2_000_000
+    let finalBlock: bigint | undefined
+    const file = path.join(stateDir, 'saved.json')
+    const relayer = createLayerZeroRelayer({
+      deployments: h.deployments,
+      stateFile: createStateFile<LayerZeroRelayerState>(file, 'the relayer'),
+      finalityMs: 60_000,
+      finalBlock: async () => finalBlock,
+      now: () => clock,
+    })
+    await relayer.runOnce()
+    const read = () => createStateFile<LayerZeroRelayerState>(file, 'the relayer').read()
+    const delivered = (await read())?.packets ?? []
+    expect(delivered.map((p) => p.stage)).toEqual(['delivered', 'delivered', 'delivered', 'delivered'])
+    const blocks = delivered.map((p) => p.deliveredAtBlock ?? -1)
+    // each delivery read at a head of its destination, which holds it
+    for (const [i, p] of delivered.entries()) {
+      const head = await h.markets.get(p.dstChainId).client.getBlockNumber({ cacheTime: 0 })
+      expect(blocks[i]).toBeGreaterThan(0)
+      expect(blocks[i]).toBeLessThanOrEqual(Number(head))
+    }
+    clock += 60_000
+    await relayer.runOnce()
+    expect((await read())?.packets.length).toBe(4)
+    finalBlock = BigInt(Math.min(...blocks)) - 1n
+    await relayer.runOnce()
+    expect((await read())?.packets.length).toBe(4)
+    finalBlock = BigInt(Math.max(...blocks))
+    await relayer.runOnce()
+    expect((await read())?.packets).toEqual([])
+  }, 300_000)
 })

@@ -7,6 +7,7 @@ import {
   isAddressEqual,
   keccak256,
   type LocalAccount,
+  type PublicClient,
   zeroHash,
 } from 'viem'
 import { createDevClient } from '../../../contracts/deploy/devClient'
@@ -42,6 +43,8 @@ export interface RelayedPacket {
    * kept, and read again every pass, until `finalityMs` after this: a rolled-back destination is noticed then.
    */
   deliveredAtMs?: number
+  /** The destination's head when the delivery was first read there: the delivery is in it or below. */
+  deliveredAtBlock?: number
 }
 
 /** A compose message queued on a destination endpoint (ComposeSent) and not yet delivered. */
@@ -95,6 +98,11 @@ export interface CreateLayerZeroRelayerParams {
    * destination loses (a devnet chain restarted from a state dumped every 5 s, a reorg) is made again.
    */
   finalityMs?: number
+  /**
+   * Per chain, the highest block no rollback can take away (the devnet's last state save; undefined: none yet).
+   * When set, a delivery is also kept until it is at or below it on its destination.
+   */
+  finalBlock?: (chainId: number, client: Pick<PublicClient, 'getBlock'>) => Promise<bigint | undefined>
   pollIntervalMs?: number
   log?: (message: string) => void
   now?: () => number
@@ -323,6 +331,7 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
         `layerzero relayer: ${packet.guid} is no longer delivered on chain ${packet.dstChainId}; redelivering`,
       )
       delete packet.deliveredAtMs
+      delete packet.deliveredAtBlock
       packet.attempts = 0
     }
     if (stage === 'sent') {
@@ -380,6 +389,7 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
     }
     if (stage === 'delivered') {
       packet.stage = 'delivered'
+      packet.deliveredAtBlock ??= Number(await dst.client.getBlockNumber({ cacheTime: 0 }))
       if (packet.deliveredAtMs !== undefined) return false
       packet.deliveredAtMs = now()
       for (const [index, compose] of parseExecutorOptions(packet.options).compose) {
@@ -450,10 +460,23 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
         return pending
       }),
     )
-    // a delivery is kept until it is final (read on the destination through `finalityMs`), so a restart or a
-    // rollback of the destination within that time reads it again and redelivers what the chain lost
+    // a delivery is kept until it is final (read on the destination through `finalityMs`, and covered by the
+    // destination's last state save where told), so a restart or a rollback of the destination before that
+    // reads it again and redelivers what the chain lost
+    const finalBlocks = new Map<number, bigint | undefined>()
+    if (params.finalBlock !== undefined)
+      for (const chainId of new Set(s.packets.map((p) => p.dstChainId))) {
+        const client = byChainId.get(chainId)?.client
+        if (client !== undefined)
+          finalBlocks.set(chainId, await params.finalBlock(chainId, client).catch(() => undefined))
+      }
+    const covered = (p: RelayedPacket) => {
+      if (params.finalBlock === undefined) return true
+      const final = finalBlocks.get(p.dstChainId)
+      return final !== undefined && p.deliveredAtBlock !== undefined && BigInt(p.deliveredAtBlock) <= final
+    }
     s.packets = s.packets.filter(
-      (p) => p.stage !== 'delivered' || now() - (p.deliveredAtMs ?? now()) < finalityMs,
+      (p) => p.stage !== 'delivered' || now() - (p.deliveredAtMs ?? now()) < finalityMs || !covered(p),
     )
     s.composes = s.composes.filter((c) => c.stage === 'queued' || c.stage === 'failed')
     await params.stateFile?.save(s)

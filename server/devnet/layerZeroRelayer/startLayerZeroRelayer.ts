@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { ChainDeployment } from '../../chains/deployment'
 import { createStateFile } from '../createStateFile'
+import { savedFinality } from '../savedHead'
 import {
   createLayerZeroRelayer,
   type LayerZeroRelayer,
@@ -18,6 +19,8 @@ export function startLayerZeroRelayer(params: {
   dataDir: string
   version: string
   delayMs: number
+  /** Per chain, where the devnet records the head its last state save covers (see `finalSavedBlock`). */
+  savedHeadPaths?: ReadonlyMap<number, string>
   log?: (message: string) => void
 }): LayerZeroRelayer {
   const file = path.join(params.dataDir, 'devnet', params.version, 'layerzero-relayer.json')
@@ -26,6 +29,7 @@ export function startLayerZeroRelayer(params: {
     stateFile: createStateFile<LayerZeroRelayerState>(file, 'the LayerZero relayer'),
     delayMs: params.delayMs,
     pollIntervalMs: 500,
+    ...savedFinality(params.savedHeadPaths ?? new Map()),
     ...(params.log ? { log: params.log } : {}),
   })
   relayer.start()

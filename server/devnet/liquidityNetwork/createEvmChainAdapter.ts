@@ -13,6 +13,7 @@ import {
 } from 'viem'
 import { liquidityRouterAbi } from '../../../contracts/artifacts/index'
 import type { ObservedInbound } from '../../thorchain/settleInbound'
+import { blockHashOf, finalSavedBlock } from '../savedHead'
 import type { NetworkChainAdapter } from './networkChainAdapter'
 
 /** Wei per 1e8 unit of an 18-decimal gas asset. */
@@ -44,6 +45,8 @@ export function createEvmChainAdapter(params: {
   /** See `NetworkChainAdapter`: blocks, and ms a block must keep its hash (a devnet anvil that saves every 5 s). */
   confirmations?: number
   finalityMs?: number
+  /** Where the devnet records the head its last state save covers (`savedHead`): blocks above are not final. */
+  savedHeadPath?: string
 }): NetworkChainAdapter {
   const { chain, chainId, router, vault } = params
   const client = createPublicClient({ transport: http(params.rpcUrl) })
@@ -56,8 +59,10 @@ export function createEvmChainAdapter(params: {
     gasRateGwei = gwei > 0n ? gwei : 1n
   }
 
-  /** The payment's receipt in the canonical chain: its depth, or undefined (none, or in a block rolled back). */
-  const confirmationsOf = async (hash: `0x${string}`): Promise<number | undefined> => {
+  /** The payment's receipt in the canonical chain: its depth and height, or undefined (none, or rolled back). */
+  const confirmationsOf = async (
+    hash: `0x${string}`,
+  ): Promise<{ confirmations: number; height: number } | undefined> => {
     const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
       if (error instanceof TransactionReceiptNotFoundError) return undefined
       throw error
@@ -67,8 +72,11 @@ export function createEvmChainAdapter(params: {
       client.getBlock({ blockNumber: receipt.blockNumber }),
       client.getBlockNumber({ cacheTime: 0 }),
     ])
-    return block.hash === receipt.blockHash ? Number(tip - receipt.blockNumber) + 1 : undefined
+    return block.hash === receipt.blockHash
+      ? { confirmations: Number(tip - receipt.blockNumber) + 1, height: Number(receipt.blockNumber) }
+      : undefined
   }
+  const savedHeadPath = params.savedHeadPath
 
   return {
     chain,
@@ -76,6 +84,14 @@ export function createEvmChainAdapter(params: {
     outboundFee: params.outboundFee,
     ...(params.confirmations === undefined ? {} : { confirmations: params.confirmations }),
     ...(params.finalityMs === undefined ? {} : { finalityMs: params.finalityMs }),
+    ...(savedHeadPath === undefined
+      ? {}
+      : {
+          finalHeight: async () => {
+            const final = await finalSavedBlock(savedHeadPath, blockHashOf(client))
+            return final === undefined ? undefined : Number(final)
+          },
+        }),
     vault: {
       address: vault.address,
       router,
@@ -161,8 +177,8 @@ export function createEvmChainAdapter(params: {
     },
     async locatePayment(payment) {
       const hash = payment.txid as `0x${string}`
-      const confirmations = await confirmationsOf(hash)
-      if (confirmations !== undefined) return { state: 'mined', confirmations }
+      const mined = await confirmationsOf(hash)
+      if (mined !== undefined) return { state: 'mined', ...mined }
       const tx = await client.getTransaction({ hash }).catch((error: unknown) => {
         if (error instanceof TransactionNotFoundError) return undefined
         throw error

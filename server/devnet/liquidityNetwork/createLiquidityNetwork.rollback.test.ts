@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { type Address, type Hex, zeroAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +13,7 @@ import { allocateTestPorts } from '../../testing/allocateTestPorts'
 import { quoteSwap } from '../../thorchain/quoteSwap'
 import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../utxo/createBitcoinRpcClient'
 import { devMnemonic } from '../devAccounts'
+import { writeSavedHead } from '../savedHead'
 import { type AnvilInstance, startAnvil } from '../startAnvil'
 import { createUtxoNode, type UtxoNode } from '../utxo/createUtxoNode'
 import { serveUtxoRpc } from '../utxo/serveUtxoRpc'
@@ -41,7 +45,7 @@ describe('the liquidity network over chains that roll back (anvil with Liquidity
   let closeBtc: () => Promise<void>
   let btc: NetworkChainAdapter
   const vault = getDevnetEvmVault()
-  const ethAdapter = (extra: { confirmations?: number; finalityMs?: number } = {}) =>
+  const ethAdapter = (extra: { confirmations?: number; finalityMs?: number; savedHeadPath?: string } = {}) =>
     createEvmChainAdapter({
       chain: 'ETH',
       gasAsset: 'ETH.ETH',
@@ -266,5 +270,47 @@ describe('the liquidity network over chains that roll back (anvil with Liquidity
     await network.tick()
     expect(await user.getBalance({ address: receiver })).toBe(42_740_350n * WEI_PER_UNIT)
     await network.stop()
+  }, 60_000)
+
+  it("with the devnet's saved heads: a deposit is read and a payout final only once a state save covers their block", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'network-saved-head-'))
+    const headFile = path.join(dir, 'chain-1.json.head')
+    const saveAt = async (blockNumber: bigint) =>
+      writeSavedHead(headFile, { number: blockNumber, hash: (await user.getBlock({ blockNumber })).hash })
+    const network = await createLiquidityNetwork({
+      chains: [btc, ethAdapter({ savedHeadPath: headFile })],
+      initialPools,
+    })
+    await network.tick()
+    const receiver = btcAddress('saved head deposit receiver')
+    const deposit = await depositEth(network, receiver)
+    const depositBlock = (await user.getTransactionReceipt({ hash: deposit.hash })).blockNumber
+    await user.mine({ blocks: 2 })
+    // no save yet, then one just below the deposit: deep enough, not read
+    await network.tick()
+    await saveAt(depositBlock - 1n)
+    await network.tick()
+    expect(network.getInbound(deposit.hash)).toBeUndefined()
+    await saveAt(depositBlock)
+    await network.tick()
+    await btcNode.mineBlock()
+    expect(network.getInbound(deposit.hash)).toMatchObject({ kind: 'swap', outbound: { status: 'sent' } })
+    expect(await btcReceived(receiver)).toBe(deposit.expected)
+
+    const payee: Address = '0x00000000000000000000000000000000000e7510'
+    const paid = await depositBtc(network, 'saved head payout sender', payee, 2_000_000n)
+    await network.tick()
+    const payout = network.getInbound(paid.txId)?.outbound
+    expect(payout?.status).toBe('sent')
+    await user.mine({ blocks: 3 })
+    await network.tick()
+    await network.tick()
+    expect(network.getInbound(paid.txId)?.outbound?.final).not.toBe(true)
+    await saveAt(await user.getBlockNumber())
+    await network.tick()
+    expect(network.getInbound(paid.txId)?.outbound?.final).toBe(true)
+    expect(await user.getBalance({ address: payee })).toBe(paid.expected * WEI_PER_UNIT)
+    await network.stop()
+    await rm(dir, { recursive: true, force: true })
   }, 60_000)
 })

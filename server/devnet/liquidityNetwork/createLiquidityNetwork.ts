@@ -127,7 +127,9 @@ export async function createLiquidityNetwork(
    * the same hash for that long.
    */
   async function confirmedHeight(chain: NetworkChainAdapter, tip: number, cursor: number): Promise<number> {
-    const deep = tip - (chain.confirmations ?? 1) + 1
+    let deep = tip - (chain.confirmations ?? 1) + 1
+    // never above what a crash can no longer take away, where the chain tells
+    if (chain.finalHeight !== undefined) deep = Math.min(deep, (await chain.finalHeight()) ?? cursor)
     const finalityMs = chain.finalityMs ?? 0
     if (finalityMs === 0 || chain.blockHashAt === undefined) return deep
     const seen = firstSeen.get(chain.chain) ?? new Map<number, { hash: string; at: number }>()
@@ -294,6 +296,11 @@ export async function createLiquidityNetwork(
       minedSince.set(payment.txid, since)
       if (location.confirmations < (chain.confirmations ?? 1) || now() - since < (chain.finalityMs ?? 0))
         return
+      if (chain.finalHeight !== undefined) {
+        const finalHeight = await chain.finalHeight()
+        if (finalHeight === undefined || location.height === undefined || location.height > finalHeight)
+          return
+      }
       outbound.final = true
       minedSince.delete(payment.txid)
       await persist()

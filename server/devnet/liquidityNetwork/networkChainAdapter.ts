@@ -13,8 +13,8 @@ export interface NetworkVault {
 
 /** Where a signed payment stands on its chain (`locatePayment`). */
 export type PaymentLocation =
-  /** In a block of the canonical chain, `confirmations` deep (1: in the tip block). */
-  | { state: 'mined'; confirmations: number }
+  /** In a block of the canonical chain, `confirmations` deep (1: in the tip block), at `height` where told. */
+  | { state: 'mined'; confirmations: number; height?: number }
   /** In the node's mempool. */
   | { state: 'pending' }
   /** Neither: never broadcast, or rolled back with its block; the same transaction can be sent again. */
@@ -46,6 +46,12 @@ export interface NetworkChainAdapter {
    * transaction gives no depth to wait for). Default 0.
    */
   readonly finalityMs?: number
+  /**
+   * The highest block no rollback can take away, where the chain can tell (a devnet chain's last state save, which
+   * a crash rolls it back to; undefined: none yet). When given, the observer reads no block above it and a payout
+   * above it is not final, whatever its depth or age.
+   */
+  finalHeight?(): Promise<number | undefined>
   isValidAddress(address: string): boolean
   /** The chain's last block the observer may read. */
   tipHeight(): Promise<number>

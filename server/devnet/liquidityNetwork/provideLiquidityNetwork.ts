@@ -18,6 +18,8 @@ export async function provideLiquidityNetwork(params: {
   config: Config
   /** The devnet's chains in devnet mode; undefined in network mode. */
   devnet: readonly ChainDeployment[] | undefined
+  /** The devnet's `savedHeadPaths`: payouts and deposits on a saved chain are final once a save covers them. */
+  savedHeadPaths?: ReadonlyMap<number, string>
   log: (message: string) => void
 }): Promise<ProvidedLiquidityNetwork> {
   const { config } = params
@@ -33,6 +35,7 @@ export async function provideLiquidityNetwork(params: {
     dataDir: config.dataDir,
     log: params.log,
     deployments: params.devnet,
+    ...(params.savedHeadPaths === undefined ? {} : { savedHeadPaths: params.savedHeadPaths }),
   })
   return { config: running.config, stop: running.stop }
 }

@@ -47,6 +47,8 @@ export interface StartLiquidityNetworkParams {
   tickIntervalMs?: number
   /** The devnet's EVM chains; those with a liquidity router get an adapter and a funded vault. */
   deployments?: readonly ChainDeployment[]
+  /** Per EVM chain, where the devnet records the head its last state save covers (`Devnet.savedHeadPaths`). */
+  savedHeadPaths?: ReadonlyMap<number, string>
 }
 
 const workerEntry = (name: string) =>
@@ -143,7 +145,7 @@ export async function startLiquidityNetwork(
     }
     const cosmos = await startCosmosHub({ ...params, dataDir, blockIntervalMs, log })
     workers.set('GAIA', cosmos)
-    const evm = await devnetEvmChains(params.deployments ?? [])
+    const evm = await devnetEvmChains(params.deployments ?? [], params.savedHeadPaths ?? new Map())
     const networkParams: NetworkWorkerParams = {
       host,
       port: portBase + 25,
@@ -220,7 +222,10 @@ async function startCosmosHub(params: {
 const EVM_VAULT_BALANCE = 10n ** 24n
 
 /** The EVM chains of the devnet the network serves (those with a router), with the vault funded on each. */
-async function devnetEvmChains(deployments: readonly ChainDeployment[]): Promise<NetworkWorkerParams['evm']> {
+async function devnetEvmChains(
+  deployments: readonly ChainDeployment[],
+  savedHeadPaths: ReadonlyMap<number, string>,
+): Promise<NetworkWorkerParams['evm']> {
   const vault = getDevnetEvmVault().address
   const chains: NetworkWorkerParams['evm'] = []
   for (const d of deployments) {
@@ -236,6 +241,7 @@ async function devnetEvmChains(deployments: readonly ChainDeployment[]): Promise
       chainId: d.chainId,
       rpcUrl: d.rpcUrl,
       router: d.liquidityRouter,
+      ...(savedHeadPaths.has(d.chainId) ? { savedHeadPath: savedHeadPaths.get(d.chainId) } : {}),
     })
   }
   return chains

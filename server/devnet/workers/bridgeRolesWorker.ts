@@ -13,6 +13,8 @@ export const bridgeRolesWorkerParams = z.object({
   dataDir: z.string(),
   relayDelayMs: z.number().int().nonnegative(),
   logLevel: z.enum(logLevels),
+  /** Per chain id, where the devnet records the head its last state save covers (none: fresh chains). */
+  savedHeadPaths: z.record(z.string(), z.string()),
 })
 
 export type BridgeRolesWorkerParams = z.infer<typeof bridgeRolesWorkerParams>
@@ -26,6 +28,7 @@ runWorker('bridge roles', async (raw) => {
     dataDir: params.dataDir,
     version: manifest.version,
     delayMs: params.relayDelayMs,
+    savedHeadPaths: new Map(Object.entries(params.savedHeadPaths).map(([id, file]) => [Number(id), file])),
     log: (message) => logger.info(message, { component: 'layerzero-relayer' }),
   })
   const filler = startAcrossFiller({

@@ -41,6 +41,8 @@ export const networkWorkerParams = z.object({
         .string()
         .refine((value) => isAddress(value), 'expected an address')
         .transform((value) => getAddress(value)),
+      /** Where the devnet records the head its last state save covers: blocks above it are not final. */
+      savedHeadPath: z.string().optional(),
     }),
   ),
   /** The Cosmos Hub's CometBFT RPC; the vault signs with the devnet's Cosmos vault key. */
@@ -71,10 +73,11 @@ runWorker('liquidity network', async (raw) => {
       outboundFee: devnetOutboundFees[c.symbol] ?? 0n,
     })
   })
-  for (const c of params.evm)
+  for (const { savedHeadPath, ...c } of params.evm)
     chains.push(
       createEvmChainAdapter({
         ...c,
+        ...(savedHeadPath === undefined ? {} : { savedHeadPath }),
         vault: getDevnetEvmVault(),
         outboundFee: devnetOutboundFees[c.chain] ?? 0n,
         finalityMs: DEVNET_EVM_FINALITY_MS,
