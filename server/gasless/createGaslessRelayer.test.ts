@@ -527,6 +527,51 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
       expect(await chainNonce()).toBe(nonce + 1)
     })
 
+    it("an order rolled back with its owner's approval is not sent again to revert: its nonce is closed, and it completes once the approval is back", async () => {
+      const approvePermit2 = async (amount: bigint) =>
+        waitForReceipt(f.user, {
+          hash: await f.user.writeContract({
+            address: f.tokens.tokenA,
+            abi: devTokenAbi,
+            functionName: 'approve',
+            args: [PERMIT2_ADDRESS, amount],
+          }),
+        })
+      await approvePermit2(0n)
+      const before = await f.deployer.snapshot()
+      await approvePermit2(maxUint256)
+      const id = await addOrder(store, 52n)
+      const nonce = await chainNonce()
+      await relayer(store).runOnce()
+      const first = await getGaslessOrder(store.db, id)
+      expect(first?.status).toBe('completed')
+      await f.deployer.revert({ id: before })
+      await relayer(store).runOnce()
+      const reopened = await getGaslessOrder(store.db, id)
+      expect({
+        status: reopened?.status,
+        txHash: reopened?.txHash,
+        failureMsg: reopened?.failureMsg,
+      }).toEqual({
+        status: 'pending',
+        txHash: null,
+        failureMsg: `its transaction ${first?.txHash} was rolled back and would revert if sent again (what it needs, such as the owner's approval, is no longer on chain); nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`,
+      })
+      expect(await receiptOf(first?.txHash)).toBe('none')
+      // the nonce went to an empty transaction, not to a reverted fill
+      expect(await chainNonce()).toBe(nonce + 1)
+      expect(await fills()).toEqual([])
+      await approvePermit2(maxUint256)
+      await relayer(store).runOnce()
+      const done = await getGaslessOrder(store.db, id)
+      expect({ status: done?.status, txNonce: done?.txNonce }).toEqual({
+        status: 'completed',
+        txNonce: nonce + 1,
+      })
+      expect(await receiptOf(done?.txHash)).toBe('success')
+      expect(await fills()).toEqual([52n])
+    })
+
     it('the status never says completed for a transaction the chain does not hold', async () => {
       const before = await f.deployer.snapshot()
       const id = await addOrder(store, 51n)

@@ -1,10 +1,13 @@
 import {
   type Address,
+  BaseError,
   BlockNotFoundError,
+  ExecutionRevertedError,
   type Hex,
   type LocalAccount,
   type PublicClient,
   parseTransaction,
+  RawContractError,
   TransactionNotFoundError,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
@@ -63,7 +66,8 @@ const done: Promise<void> = Promise.resolve()
  *    canonical (the block at that height has that hash). Deep enough (`confirmations`, or `finalAfterMs`), and at
  *    or below `finalBlock` when given, it becomes final; gone (a rollback or reorg), it is reopened with its signed transaction.
  * 2. Every in-flight transaction (signed, persisted, not mined) at or above the chain's count is rebroadcast,
- *    the same signed bytes, in nonce order. A nonce the node then holds no transaction for (a refused
+ *    the same signed bytes, in nonce order, unless the node lacks it and it would revert now (rolled back with
+ *    what it needs, such as the owner's approval): that one is closed as a refused one is. A nonce the node then holds no transaction for (a refused
  *    transaction, or none persisted) is closed with a 0-value self-transfer, and the refused transaction's
  *    order goes back to pending to be checked and signed again; the stored nonce counter is set from the
  *    chain's pending count.
@@ -122,9 +126,16 @@ export async function reconcileGaslessTxs(p: ReconcileGaslessTxsParams): Promise
 
   // Rebroadcasting a persisted transaction is always safe, whoever holds its order: it is the order's only
   // transaction. In nonce order, so a node that drops transactions above a gap keeps them all.
+  // One that would revert now is not sent again: what it needs (the owner's approval) went with the same rollback
+  // and may come back later; its nonce is closed below and its order checked and signed again once it can fill.
   const known = new Set<number>()
+  const reverting = new Set<number>()
   for (const { row, nonce } of inFlight) {
     if (nonce < latest) continue
+    if (!(await isKnown(client, row.txHash)) && (await wouldRevert(client, relayer, row.signedTx as Hex))) {
+      reverting.add(nonce)
+      continue
+    }
     await client.sendRawTransaction({ serializedTransaction: row.signedTx as Hex }).catch(() => undefined)
     if (await isKnown(client, row.txHash)) known.add(nonce)
   }
@@ -152,7 +163,9 @@ export async function reconcileGaslessTxs(p: ReconcileGaslessTxsParams): Promise
         id: holder.id,
         txHash: holder.txHash,
         now: new Date(nowMs),
-        reason: `its transaction ${holder.txHash} was refused when rebroadcast; nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`,
+        reason: reverting.has(nonce)
+          ? `its transaction ${holder.txHash} was rolled back and would revert if sent again (what it needs, such as the owner's approval, is no longer on chain); nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`
+          : `its transaction ${holder.txHash} was refused when rebroadcast; nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`,
       })
     }
   }
@@ -210,6 +223,31 @@ async function settleInFlight(
     at: new Date(p.now()),
     costInSrcToken: p.costInSrcToken,
   })
+}
+
+/**
+ * Whether the signed transaction would revert on the chain's latest state (an `eth_call` of it from the relayer).
+ * A node that cannot be asked counts as no: the transaction is sent again as before.
+ */
+async function wouldRevert(client: PublicClient, relayer: Address, signedTx: Hex): Promise<boolean> {
+  const tx = parseTransaction(signedTx)
+  if (tx.to === undefined || tx.to === null) return false
+  try {
+    await client.call({
+      account: relayer,
+      to: tx.to,
+      ...(tx.data === undefined ? {} : { data: tx.data }),
+      ...(tx.value === undefined ? {} : { value: tx.value }),
+      ...(tx.gas === undefined ? {} : { gas: tx.gas }),
+    })
+    return false
+  } catch (error: unknown) {
+    return (
+      error instanceof BaseError &&
+      error.walk((cause) => cause instanceof RawContractError || cause instanceof ExecutionRevertedError) !==
+        null
+    )
+  }
 }
 
 /**
