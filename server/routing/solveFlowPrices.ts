@@ -14,9 +14,12 @@ export interface FlowSolution {
   readonly inputs: number[]
   /** Model output of each edge. */
   readonly outputs: number[]
-  /** Iterations run (interior-point Newton steps). */
+  /** Iterations run (interior-point Newton steps; 0 when a warm start already solves the problem). */
   readonly sweeps: number
-  /** Largest conservation violation left, relative to the token's throughput. */
+  /**
+   * Largest conservation violation left, relative to the token's throughput; a surplus left at a token worth
+   * nothing (its pools full or paying nothing more) is no violation, as at the optimum.
+   */
   readonly residual: number
 }
 
@@ -45,8 +48,9 @@ const TO_BOUNDARY = 0.995
  * its bound's multiplier, so neither a chain of deep pools (each price pinned by its neighbours') nor a token
  * whose pools are all closed stalls it, which is where coordinate sweeps on the prices crawled. Each step
  * solves one system of the token count (the edges eliminated). Amounts are scaled by the tokens' values
- * (`initialPrices`: each token in units of the input's size) so every quantity is of order one; `isWarm` is
- * accepted and ignored (an interior point gains little from a start near the optimum). Token 0 is the input,
+ * (`initialPrices`: each token in units of the input's size) so every quantity is of order one. With `isWarm`
+ * the edges' responses to `initialPrices` are returned as they are when they already balance every token
+ * (an interior point gains little from a start near the optimum, so it otherwise starts afresh). Token 0 is the input,
  * the last token the output; edges may split and merge at every token, cycles included. Pure.
  */
 export function solveFlowPrices(params: {
@@ -55,8 +59,9 @@ export function solveFlowPrices(params: {
   total: number
   /** Values of the tokens (e.g. spot values in the output token), for scaling; the output token's is ignored. */
   initialPrices: readonly number[]
-  /** Accepted for compatibility: the starting prices are a solution of a nearby problem. */
+  /** The starting prices are a solution of a nearby problem (e.g. before one pool was pruned). */
   isWarm?: boolean
+  /** Most interior-point iterations (80 by default; the dumped large-market problems take 9 to 25). */
   maxSweeps?: number
 }): FlowSolution {
   const { tokenCount, edges, total } = params
@@ -84,6 +89,8 @@ export function solveFlowPrices(params: {
 
   // the iterate: inputs x (scaled), prices (scaled: the output token's is 1), slacks, bound multipliers
   const x = new Float64Array(count)
+  // what each input lacks of its cap, kept apart (cap - x loses every digit when an edge fills)
+  const room = new Float64Array(count)
   const z = new Float64Array(count)
   const w = new Float64Array(count)
   const price = new Float64Array(tokenCount).fill(1)
@@ -94,8 +101,9 @@ export function solveFlowPrices(params: {
   for (let e = 0; e < count; e++) {
     const u = cap[e] ?? 0
     x[e] = Math.min(u / 2, 1 / (outDegree[from[e] ?? 0] ?? 1))
+    room[e] = u - (x[e] ?? 0)
     z[e] = start / (x[e] ?? 1)
-    w[e] = start / (u - (x[e] ?? 0))
+    w[e] = start / (room[e] ?? 1)
   }
   // per edge at x: marginal rate, its slope, model output, its slope (all scaled)
   const rate = new Float64Array(count)
@@ -163,10 +171,10 @@ export function solveFlowPrices(params: {
       const a = from[e] ?? 0
       const b = to[e] ?? 0
       const xe = x[e] ?? 0
-      const room = (cap[e] ?? 0) - xe
-      const d = -(price[b] ?? 1) * (rateSlope[e] ?? 0) + (z[e] ?? 0) / xe + (w[e] ?? 0) / room
+      const left = room[e] ?? 0
+      const d = -(price[b] ?? 1) * (rateSlope[e] ?? 0) + (z[e] ?? 0) / xe + (w[e] ?? 0) / left
       const qe =
-        -(gap[e] ?? 0) - ((targetZ[e] ?? 0) / xe - (z[e] ?? 0)) + ((targetW[e] ?? 0) / room - (w[e] ?? 0))
+        -(gap[e] ?? 0) - ((targetZ[e] ?? 0) / xe - (z[e] ?? 0)) + ((targetW[e] ?? 0) / left - (w[e] ?? 0))
       diagonal[e] = d
       q[e] = qe
       // row (conservation, the model output's slope) times column (rate condition, the marginal rate)
@@ -190,13 +198,14 @@ export function solveFlowPrices(params: {
       const a = from[e] ?? 0
       const b = to[e] ?? 0
       const xe = x[e] ?? 0
-      const room = (cap[e] ?? 0) - xe
+      const left = room[e] ?? 0
       const change =
         ((rate[e] ?? 0) * (b < n ? (dp[b] ?? 0) : 0) - (a < n ? (dp[a] ?? 0) : 0) - (q[e] ?? 0)) /
         (diagonal[e] ?? 1)
+      if (!Number.isFinite(change)) return false
       dx[e] = change
       dz[e] = (targetZ[e] ?? 0) / xe - (z[e] ?? 0) - ((z[e] ?? 0) / xe) * change
-      dw[e] = (targetW[e] ?? 0) / room - (w[e] ?? 0) + ((w[e] ?? 0) / room) * change
+      dw[e] = (targetW[e] ?? 0) / left - (w[e] ?? 0) + ((w[e] ?? 0) / left) * change
     }
     for (let t = 0; t < n; t++) {
       const p = price[t] ?? 1
@@ -212,7 +221,7 @@ export function solveFlowPrices(params: {
     }
     for (let e = 0; e < count; e++) {
       limit(x[e] ?? 0, dx[e] ?? 0)
-      limit((cap[e] ?? 0) - (x[e] ?? 0), -(dx[e] ?? 0))
+      limit(room[e] ?? 0, -(dx[e] ?? 0))
       limit(z[e] ?? 0, dz[e] ?? 0)
       limit(w[e] ?? 0, dw[e] ?? 0)
     }
@@ -225,13 +234,13 @@ export function solveFlowPrices(params: {
   const complementarity = (alpha: number): number => {
     let sum = 0
     for (let e = 0; e < count; e++) {
-      const xe = (x[e] ?? 0) + alpha * (dx[e] ?? 0)
-      sum += xe * ((z[e] ?? 0) + alpha * (dz[e] ?? 0))
-      sum += ((cap[e] ?? 0) - xe) * ((w[e] ?? 0) + alpha * (dw[e] ?? 0))
+      const change = alpha * (dx[e] ?? 0)
+      sum += ((x[e] ?? 0) + change) * ((z[e] ?? 0) + alpha * (dz[e] ?? 0))
+      sum += ((room[e] ?? 0) - change) * ((w[e] ?? 0) + alpha * (dw[e] ?? 0))
     }
     for (let t = 0; t < n; t++)
       sum += ((price[t] ?? 0) + alpha * (dp[t] ?? 0)) * ((slack[t] ?? 0) + alpha * (ds[t] ?? 0))
-    return sum / (2 * count + n)
+    return count + n > 0 ? sum / (2 * count + n) : 0
   }
 
   const maxIterations = params.maxSweeps ?? MAX_ITERATIONS
@@ -269,6 +278,7 @@ export function solveFlowPrices(params: {
     const alpha = longestStep(TO_BOUNDARY)
     for (let e = 0; e < count; e++) {
       x[e] = (x[e] ?? 0) + alpha * (dx[e] ?? 0)
+      room[e] = (room[e] ?? 0) - alpha * (dx[e] ?? 0)
       z[e] = (z[e] ?? 0) + alpha * (dz[e] ?? 0)
       w[e] = (w[e] ?? 0) + alpha * (dw[e] ?? 0)
     }
