@@ -89,6 +89,10 @@ describe('solveFlowPrices', () => {
     expect(solution.outputs.map(Math.round)).toEqual([
       476190476, 714285539, 714285627, 357062705, 357222747, 526098527,
     ])
+    // the same optimum from starting values a trillion times off (a token's decimals mistaken)
+    const far = solveFlowPrices({ ...chain, initialPrices: [1e12, 1.5, 1e-12, 1, 1] })
+    expect(far.residual).toBeLessThan(1e-7)
+    expect(far.inputs.map(Math.round)).toEqual(solution.inputs.map(Math.round))
   })
 
   it('opens a route whose tokens have all their pools closed at the starting prices', () => {
@@ -106,7 +110,7 @@ describe('solveFlowPrices', () => {
     }
     const solution = solveFlowPrices({ ...route, initialPrices: [1, 3, 0.3, 1], isWarm: true })
     expect(solution.residual).toBeLessThan(1e-7)
-    expect(solution.sweeps).toBe(14)
+    expect(solution.sweeps).toBe(13)
     // the direct pool takes what makes its marginal rate the chain's
     expect(solution.inputs.map(Math.round)).toEqual([999400069, 999300168, 999200282, 599931])
     expect(solution.outputs.map(Math.round)).toEqual([999300168, 999200282, 999100411, 599661])

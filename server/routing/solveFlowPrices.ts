@@ -32,6 +32,8 @@ const WORTHLESS = 1e-12
 const MIN_WEIGHT = 1e-18
 /** A warm start's own response is kept when it balances every token within this. */
 const WARM_TOLERANCE = 1e-7
+/** Most halvings of a step that does not lower the merit (the last is taken anyway). */
+const MAX_HALVINGS = 8
 /** Fraction of the way to a bound an iterate may move (it stays strictly inside). */
 const TO_BOUNDARY = 0.995
 
@@ -75,9 +77,13 @@ export function solveFlowPrices(params: {
     const residual = conservationResidual(params, inputs, outputs, () => false)
     if (residual < WARM_TOLERANCE) return { prices: values, inputs, outputs, sweeps: 0, residual }
   }
-  // token t's unit: the amount of t worth the whole input at the starting values
-  const worth = total > 0 ? total * (values[0] ?? 1) : 1
-  const unit = values.map((v) => worth / v)
+  // token t's unit: what the whole input buys of t through the best chain of pools, so every amount is of order
+  // one whatever the tokens' decimals and however far the starting values are off; a token the input does not
+  // reach takes the amount worth the input at the starting values
+  const reached = reachedAmounts(tokenCount, edges, total)
+  const byValue = total > 0 ? total * (values[0] ?? 1) : 1
+  const unit = values.map((v, t) => ((reached[t] ?? 0) > 0 ? (reached[t] ?? 0) : byValue / v))
+  const worth = unit[out] ?? 1
   const count = edges.length
   const from = edges.map((e) => e.from)
   const to = edges.map((e) => e.to)
@@ -93,7 +99,10 @@ export function solveFlowPrices(params: {
   const room = new Float64Array(count)
   const z = new Float64Array(count)
   const w = new Float64Array(count)
+  // prices in units of the output token's unit: 1 where a unit of each is worth the other (the starting values
+  // of a warm start, the best chain's rates otherwise)
   const price = new Float64Array(tokenCount).fill(1)
+  if (params.isWarm) for (let t = 0; t < n; t++) price[t] = ((values[t] ?? 1) * (unit[t] ?? 1)) / worth
   const slack = new Float64Array(n)
   const outDegree = new Float64Array(tokenCount)
   for (const e of edges) outDegree[e.from] = (outDegree[e.from] ?? 0) + 1
@@ -243,23 +252,59 @@ export function solveFlowPrices(params: {
     return count + n > 0 ? sum / (2 * count + n) : 0
   }
 
-  const maxIterations = params.maxSweeps ?? MAX_ITERATIONS
-  let iterations = 0
-  for (; iterations < maxIterations; iterations++) {
+  /**
+   * The conditions' violations at the iterate (each edge's rate condition relative to its largest term, each
+   * token's balance), into gap and balance: their largest, and the sum of their squares with the complementarity
+   * products' distances from `centre` (the merit a step must lower).
+   */
+  const conditions = (centre: number): { violation: number; merit: number } => {
     let violation = 0
+    let merit = 0
     for (let e = 0; e < count; e++) {
       const paid = price[from[e] ?? 0] ?? 1
       const got = (price[to[e] ?? 0] ?? 1) * (rate[e] ?? 0)
       const g = got - paid + (z[e] ?? 0) - (w[e] ?? 0)
       gap[e] = g
       // relative to the largest term (a worthless token's price falls to nothing, its edges' terms do not)
-      violation = Math.max(violation, Math.abs(g) / Math.max(paid, got, z[e] ?? 0, w[e] ?? 0, WORTHLESS))
+      const relative = Math.abs(g) / Math.max(paid, got, z[e] ?? 0, w[e] ?? 0, WORTHLESS)
+      violation = Math.max(violation, relative)
+      merit +=
+        relative ** 2 +
+        ((x[e] ?? 0) * (z[e] ?? 0) - centre) ** 2 +
+        ((room[e] ?? 0) * (w[e] ?? 0) - centre) ** 2
     }
     for (let t = 0; t < n; t++) {
-      balance[t] = (balance[t] ?? 0) - (slack[t] ?? 0)
-      violation = Math.max(violation, Math.abs(balance[t] ?? 0))
+      const b = (balance[t] ?? 0) - (slack[t] ?? 0)
+      balance[t] = b
+      violation = Math.max(violation, Math.abs(b))
+      merit += b ** 2 + ((price[t] ?? 0) * (slack[t] ?? 0) - centre) ** 2
     }
+    return { violation, merit }
+  }
+  const saved = { x: new Float64Array(count), room: new Float64Array(count), z: new Float64Array(count) }
+  const savedW = new Float64Array(count)
+  const savedPrice = new Float64Array(n)
+  const savedSlack = new Float64Array(n)
+  const moveTo = (alpha: number) => {
+    for (let e = 0; e < count; e++) {
+      x[e] = (saved.x[e] ?? 0) + alpha * (dx[e] ?? 0)
+      room[e] = (saved.room[e] ?? 0) - alpha * (dx[e] ?? 0)
+      z[e] = (saved.z[e] ?? 0) + alpha * (dz[e] ?? 0)
+      w[e] = (savedW[e] ?? 0) + alpha * (dw[e] ?? 0)
+    }
+    for (let t = 0; t < n; t++) {
+      price[t] = (savedPrice[t] ?? 0) + alpha * (dp[t] ?? 0)
+      slack[t] = (savedSlack[t] ?? 0) + alpha * (ds[t] ?? 0)
+    }
+    evaluate()
+    measureBalance()
+  }
+
+  const maxIterations = params.maxSweeps ?? MAX_ITERATIONS
+  let iterations = 0
+  for (; iterations < maxIterations; iterations++) {
     const mu = complementarity(0)
+    const { violation } = conditions(mu)
     if (violation < TOLERANCE && mu < MIN_WEIGHT) break
     // predictor: straight for the optimum
     targetZ.fill(0)
@@ -275,18 +320,23 @@ export function solveFlowPrices(params: {
     }
     for (let t = 0; t < n; t++) targetS[t] = centre - (dp[t] ?? 0) * (ds[t] ?? 0)
     if (!direction()) break
-    const alpha = longestStep(TO_BOUNDARY)
-    for (let e = 0; e < count; e++) {
-      x[e] = (x[e] ?? 0) + alpha * (dx[e] ?? 0)
-      room[e] = (room[e] ?? 0) - alpha * (dx[e] ?? 0)
-      z[e] = (z[e] ?? 0) + alpha * (dz[e] ?? 0)
-      w[e] = (w[e] ?? 0) + alpha * (dw[e] ?? 0)
+    // the merit at the iterate, measured toward the step's centre (conditions() rewrites gap and balance)
+    measureBalance()
+    const before = conditions(centre).merit
+    saved.x.set(x)
+    saved.room.set(room)
+    saved.z.set(z)
+    savedW.set(w)
+    savedPrice.set(price.subarray(0, n))
+    savedSlack.set(slack)
+    // the models are piecewise (a slope changes at each sample): a full Newton step can overshoot a kink and
+    // cycle, so halve it until the merit falls
+    let alpha = longestStep(TO_BOUNDARY)
+    for (let k = 0; ; k++) {
+      moveTo(alpha)
+      if (k === MAX_HALVINGS || conditions(centre).merit <= (1 - 1e-4 * alpha) * before) break
+      alpha /= 2
     }
-    for (let t = 0; t < n; t++) {
-      price[t] = (price[t] ?? 0) + alpha * (dp[t] ?? 0)
-      slack[t] = (slack[t] ?? 0) + alpha * (ds[t] ?? 0)
-    }
-    evaluate()
     measureBalance()
   }
 
@@ -300,6 +350,27 @@ export function solveFlowPrices(params: {
   const outputs = edges.map((_, e) => (isOpen(e) ? (value[e] ?? 0) * (outScale[e] ?? 1) : 0))
   const residual = conservationResidual(params, inputs, outputs, (t) => (price[t] ?? 0) < WORTHLESS)
   return { prices, inputs, outputs, sweeps: iterations, residual }
+}
+
+/**
+ * The most of each token the whole input buys through one chain of pools (each pool's model within its cap);
+ * 0 where the input does not reach.
+ */
+function reachedAmounts(tokenCount: number, edges: readonly FlowEdge[], total: number): number[] {
+  const amounts = Array.from({ length: tokenCount }, (_, t) => (t === 0 ? Math.max(total, 0) : 0))
+  for (let pass = 0, changed = true; changed && pass < tokenCount; pass++) {
+    changed = false
+    for (const edge of edges) {
+      const held = amounts[edge.from] ?? 0
+      if (held <= 0 || edge.to === 0) continue
+      const got = flowCurveValue(edge.curve, held)
+      if (got > (amounts[edge.to] ?? 0)) {
+        amounts[edge.to] = got
+        changed = true
+      }
+    }
+  }
+  return amounts
 }
 
 /**
