@@ -49,9 +49,11 @@ const TO_BOUNDARY = 0.995
  * All of an iteration's edges answer one joint step: an edge about to open or to fill is in the step through
  * its bound's multiplier, so neither a chain of deep pools (each price pinned by its neighbours') nor a token
  * whose pools are all closed stalls it, which is where coordinate sweeps on the prices crawled. Each step
- * solves one system of the token count (the edges eliminated). Amounts are scaled by the tokens' values
- * (`initialPrices`: each token in units of the input's size) so every quantity is of order one. With `isWarm`
- * the edges' responses to `initialPrices` are returned as they are when they already balance every token
+ * solves one system of the token count (the edges eliminated), halved until a merit (the conditions' squared
+ * violations) falls, since the models' slopes change at each sample. Each token's amounts are in units of what
+ * the whole input buys of it through the best chain of pools, so every quantity is of order one whatever the
+ * decimals and the starting values. With `isWarm` the prices start at `initialPrices`, and the edges'
+ * responses to them are returned as they are when they already balance every token
  * (an interior point gains little from a start near the optimum, so it otherwise starts afresh). Token 0 is the input,
  * the last token the output; edges may split and merge at every token, cycles included. Pure.
  */
@@ -59,11 +61,11 @@ export function solveFlowPrices(params: {
   tokenCount: number
   edges: readonly FlowEdge[]
   total: number
-  /** Values of the tokens (e.g. spot values in the output token), for scaling; the output token's is ignored. */
+  /** Values of the tokens (e.g. spot values in the output token); the output token's is ignored. */
   initialPrices: readonly number[]
   /** The starting prices are a solution of a nearby problem (e.g. before one pool was pruned). */
   isWarm?: boolean
-  /** Most interior-point iterations (80 by default; the dumped large-market problems take 9 to 25). */
+  /** Most interior-point iterations (80 by default; the dumped large-market problems take 9 to 32). */
   maxSweeps?: number
 }): FlowSolution {
   const { tokenCount, edges, total } = params
