@@ -17,9 +17,9 @@ export interface FlowSearchStats {
   edges: number
   /** Exact hop simulations spent on the models. */
   samples: number
-  /** Dual solves (one per pruning or resampling round). */
+  /** Flow solves (one per pruning or resampling round). */
   solves: number
-  /** Coordinate sweeps over all solves. */
+  /** Solver iterations (interior-point steps) over all solves. */
   sweeps: number
   /** Exact route quotes spent rounding and refining. */
   refineEvaluations: number
@@ -70,10 +70,10 @@ const BOTH_WAYS_IMPACT = 0.005
  * The optimal exact-input route as a flow over the pool graph: amounts may split and merge at every token
  * (tokenIn, the connectors, tokenOut; tokens ordered from the input to the output so every token's inflows run
  * before its outflows). Each pool direction gets a concave model from exact samples (`sampleFlowCurve`), the
- * convex problem is solved by dual decomposition (`solveFlowPrices`), pools whose surplus does not pay their
- * gas are pruned and the models resampled around the solution, then the flow is rounded to `swapExactInRoute`
- * steps (shares of 1e18 of what the route holds) and refined with the exact integer math of
- * `quoteRouteSteps`, so the result pays to the wei. Bounded work; null where no step route executes or when
+ * convex problem is solved for its token prices and pool inputs (`solveFlowPrices`, interior point), pools
+ * whose surplus does not pay their gas are pruned and the models resampled around the solution, then the flow
+ * is rounded to `swapExactInRoute` steps (shares of 1e18 of what the route holds) and refined with the exact
+ * integer math of `quoteRouteSteps`, so the result pays to the wei. Bounded work; null where no step route executes or when
  * tokenIn or tokenOut is a fee-on-transfer token (taxes are left to the leg search; taxed connectors are skipped). Pure.
  */
 export function searchFlowRoute(

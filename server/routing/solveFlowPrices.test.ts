@@ -64,4 +64,68 @@ describe('solveFlowPrices', () => {
     const sent = (solution.inputs[1] ?? 0) + (solution.inputs[2] ?? 0)
     expect(Math.abs(sent - received) / received).toBeLessThan(1e-7)
   })
+
+  it('solves a chain of deep pools three hops long (coordinate sweeps never balanced it: no output at all)', () => {
+    // 0 -> 1 -> 2 -> 3 -> 4 (output); two pools a million times deeper than the trade at each inner hop
+    const chain = {
+      tokenCount: 5,
+      total,
+      edges: [
+        { from: 0, to: 1, curve: pool(20e9, 10e9, total) },
+        { from: 1, to: 2, curve: pool(1e15, 3e15, total / 2) },
+        { from: 1, to: 2, curve: pool(2e15, 6e15, total / 2) },
+        { from: 2, to: 3, curve: pool(3e15, 1.5e15, (3 * total) / 2) },
+        { from: 2, to: 3, curve: pool(6e15, 3e15, (3 * total) / 2) },
+        { from: 3, to: 4, curve: pool(40e9, 30e9, (3 * total) / 4) },
+      ],
+    }
+    const solution = solveFlowPrices({ ...chain, initialPrices: [0.75, 1.5, 0.5, 1, 1] })
+    expect(solution.residual).toBeLessThan(1e-7)
+    expect(solution.sweeps).toBe(8)
+    // (the models bend each pool by at least 1 bp over the scale, so the two deep pools of a hop share about evenly)
+    expect(solution.inputs.map(Math.round)).toEqual([
+      1000000000, 238095238, 238095238, 714125585, 714445581, 714285452,
+    ])
+    expect(solution.outputs.map(Math.round)).toEqual([
+      476190476, 714285539, 714285627, 357062705, 357222747, 526098527,
+    ])
+    // the same optimum from starting values a trillion times off (a token's decimals mistaken)
+    const far = solveFlowPrices({ ...chain, initialPrices: [1e12, 1.5, 1e-12, 1, 1] })
+    expect(far.residual).toBeLessThan(1e-7)
+    expect(far.inputs.map(Math.round)).toEqual(solution.inputs.map(Math.round))
+  })
+
+  it('opens a route whose tokens have all their pools closed at the starting prices', () => {
+    // 0 -> 1 -> 2 -> 3 (output) through deep pools, and a shallow direct pool; at the starting values the pool
+    // into token 1 pays too little for the input and the pools out of token 2 too little for token 2
+    const route = {
+      tokenCount: 4,
+      total,
+      edges: [
+        { from: 0, to: 1, curve: pool(1e13, 1e13, total) },
+        { from: 1, to: 2, curve: pool(1e13, 1e13, total) },
+        { from: 2, to: 3, curve: pool(1e13, 1e13, total) },
+        { from: 0, to: 3, curve: pool(2e9, 2e9, total) },
+      ],
+    }
+    const solution = solveFlowPrices({ ...route, initialPrices: [1, 3, 0.3, 1], isWarm: true })
+    expect(solution.residual).toBeLessThan(1e-7)
+    expect(solution.sweeps).toBe(13)
+    // the direct pool takes what makes its marginal rate the chain's
+    expect(solution.inputs.map(Math.round)).toEqual([999400069, 999300168, 999200282, 599931])
+    expect(solution.outputs.map(Math.round)).toEqual([999300168, 999200282, 999100411, 599661])
+  })
+
+  it('fills a pool that cannot take the whole input, and leaves the rest (more input is worth nothing)', () => {
+    const solution = solveFlowPrices({
+      tokenCount: 2,
+      total,
+      edges: [{ from: 0, to: 1, curve: pool(1e9, 1e9, total / 4) }],
+      initialPrices: [1, 1],
+    })
+    expect(solution.inputs).toEqual([500000000])
+    expect(solution.outputs.map(Math.round)).toEqual([333333333])
+    expect(solution.prices[0]).toBeLessThan(1e-12)
+    expect(solution.residual).toBe(0)
+  })
 })

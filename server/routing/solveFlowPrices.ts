@@ -1,4 +1,4 @@
-import { type FlowCurve, flowCurveResponse, flowCurveResponseSlope, flowCurveValue } from './sampleFlowCurve'
+import { type FlowCurve, flowCurveResponse, flowCurveValue } from './sampleFlowCurve'
 
 /** One pool direction of the flow problem: it takes `x` of token `from` and gives model(x) of token `to`. */
 export interface FlowEdge {
@@ -14,227 +14,460 @@ export interface FlowSolution {
   readonly inputs: number[]
   /** Model output of each edge. */
   readonly outputs: number[]
-  /** Coordinate sweeps run. */
+  /** Iterations run (interior-point Newton steps; 0 when a warm start already solves the problem). */
   readonly sweeps: number
-  /** Largest conservation violation left, relative to the token's throughput. */
+  /**
+   * Largest conservation violation left, relative to the token's throughput; a surplus left at a token worth
+   * nothing (its pools full or paying nothing more) is no violation, as at the optimum.
+   */
   readonly residual: number
 }
 
-const MAX_ROOT_STEPS = 64
-/** Half-width of the first bracket of a token's log price after the first sweep. */
-const WARM_BRACKET = 1e-3
-/** The root search stops at this width of log price (the cold bracket of width 4 halved 48 times). */
-const LOG_PRICE_TOLERANCE = 1e-10
+const MAX_ITERATIONS = 80
+/** Stop when the conservation and rate conditions hold within this (in units of the trade's size and value). */
+const TOLERANCE = 1e-12
+/** A token whose price falls below this share of its starting value is worth nothing at the optimum. */
+const WORTHLESS = 1e-12
+/** Stop when the complementarity products average below this (the barrier's weight). */
+const MIN_WEIGHT = 1e-18
+/** A warm start's own response is kept when it balances every token within this. */
+const WARM_TOLERANCE = 1e-7
+/** Most halvings of a step that does not lower the merit (the last is taken anyway). */
+const MAX_HALVINGS = 8
+/** Fraction of the way to a bound an iterate may move (it stays strictly inside). */
+const TO_BOUNDARY = 0.995
 
 /**
- * Solves the convex routing problem over concave pool models by dual decomposition (Diamandis et al. 2023):
- * one price per token (the output token's fixed at 1), each edge trading where its marginal rate meets the
- * ratio of its tokens' prices, and the prices found by Newton steps on all log prices together (the Jacobian
- * of the excess supplies from each edge's response slope, halved until the valued violations fall), with an
- * exact coordinate minimisation of the dual (a bisection in log price on each token's excess supply, which
- * rises with its price) first and wherever a Newton step does not help, until every token's inflow matches its
- * outflow (and the input token sends out `total`) within 1e-7, or `maxSweeps` iterations. Token 0 is
- * the input, the last token the output; edges may split and merge at every token. With `isWarm` (prices from
- * the solution of a nearby problem, e.g. before one pool was pruned) the first sweep brackets as tightly as the
- * later ones, widening only where needed. Pure.
+ * Solves the routing problem over concave pool models (Diamandis et al. 2023) by a primal-dual interior-point
+ * method: one price per token (the output token's fixed at 1), each edge's input strictly between 0 and its
+ * model's cap, and Newton steps (Mehrotra's predictor-corrector) on the conditions of the optimum, relaxed by a
+ * barrier weight driven to zero:
+ * - each edge trades where its marginal rate meets the ratio of its tokens' prices (`flowCurveResponse`'s
+ *   model), less what its bounds' multipliers pay;
+ * - each token's inflow (`flowCurveValue` of each in-edge) plus the input token's `total` covers its outflow
+ *   (a slack, priced by the token's price, takes what cannot leave).
+ * All of an iteration's edges answer one joint step: an edge about to open or to fill is in the step through
+ * its bound's multiplier, so neither a chain of deep pools (each price pinned by its neighbours') nor a token
+ * whose pools are all closed stalls it, which is where coordinate sweeps on the prices crawled. Each step
+ * solves one system of the token count (the edges eliminated), halved until a merit (the conditions' squared
+ * violations) falls, since the models' slopes change at each sample. Each token's amounts are in units of what
+ * the whole input buys of it through the best chain of pools, so every quantity is of order one whatever the
+ * decimals and the starting values. With `isWarm` the prices start at `initialPrices`, and the edges'
+ * responses to them are returned as they are when they already balance every token
+ * (an interior point gains little from a start near the optimum, so it otherwise starts afresh). Token 0 is the input,
+ * the last token the output; edges may split and merge at every token, cycles included. Pure.
  */
 export function solveFlowPrices(params: {
   tokenCount: number
   edges: readonly FlowEdge[]
   total: number
-  /** Starting prices (e.g. spot values in the output token); the output token's entry is ignored. */
+  /** Values of the tokens (e.g. spot values in the output token); the output token's is ignored. */
   initialPrices: readonly number[]
-  /** The starting prices are a solution of a nearby problem: every sweep brackets tightly around them. */
+  /** The starting prices are a solution of a nearby problem (e.g. before one pool was pruned). */
   isWarm?: boolean
+  /** Most interior-point iterations (80 by default; the dumped large-market problems take 9 to 32). */
   maxSweeps?: number
 }): FlowSolution {
   const { tokenCount, edges, total } = params
   const out = tokenCount - 1
-  const prices = params.initialPrices.map((p, t) => (t === out ? 1 : p > 0 && Number.isFinite(p) ? p : 1))
-  const inputs = edges.map(() => 0)
-  const outputs = edges.map(() => 0)
-  const incoming: number[][] = Array.from({ length: tokenCount }, () => [])
-  const outgoing: number[][] = Array.from({ length: tokenCount }, () => [])
-  for (const [e, edge] of edges.entries()) {
-    incoming[edge.to]?.push(e)
-    outgoing[edge.from]?.push(e)
+  const n = out
+  const values = params.initialPrices.map((p, t) => (t === out ? 1 : p > 0 && Number.isFinite(p) ? p : 1))
+  if (params.isWarm) {
+    // the solution of a nearby problem may solve this one already: each edge's response to its prices
+    const inputs = edges.map((e) => flowCurveResponse(e.curve, (values[e.from] ?? 1) / (values[e.to] ?? 1)))
+    const outputs = edges.map((e, k) => flowCurveValue(e.curve, inputs[k] ?? 0))
+    const residual = conservationResidual(params, inputs, outputs, () => false)
+    if (residual < WARM_TOLERANCE) return { prices: values, inputs, outputs, sweeps: 0, residual }
   }
-  const respond = (e: number): void => {
-    const edge = edges[e]
-    if (!edge) return
-    const x = flowCurveResponse(edge.curve, (prices[edge.from] ?? 1) / (prices[edge.to] ?? 1))
-    inputs[e] = x
-    outputs[e] = flowCurveValue(edge.curve, x)
+  // token t's unit: what the whole input buys of t through the best chain of pools, so every amount is of order
+  // one whatever the tokens' decimals and however far the starting values are off; a token the input does not
+  // reach takes the amount worth the input at the starting values
+  const reached = reachedAmounts(tokenCount, edges, total)
+  const byValue = total > 0 ? total * (values[0] ?? 1) : 1
+  const unit = values.map((v, t) => ((reached[t] ?? 0) > 0 ? (reached[t] ?? 0) : byValue / v))
+  const worth = unit[out] ?? 1
+  const count = edges.length
+  const from = edges.map((e) => e.from)
+  const to = edges.map((e) => e.to)
+  const inScale = edges.map((e) => unit[e.from] ?? 1)
+  const outScale = edges.map((e) => unit[e.to] ?? 1)
+  const cap = edges.map((e, k) => (e.curve.xs[e.curve.xs.length - 1] ?? 0) / (inScale[k] ?? 1))
+  const supply = new Float64Array(n)
+  if (n > 0) supply[0] = total / (unit[0] ?? 1)
+
+  // the iterate: inputs x (scaled), prices (scaled: the output token's is 1), slacks, bound multipliers
+  const x = new Float64Array(count)
+  // what each input lacks of its cap, kept apart (cap - x loses every digit when an edge fills)
+  const room = new Float64Array(count)
+  const z = new Float64Array(count)
+  const w = new Float64Array(count)
+  // prices in units of the output token's unit: 1 where a unit of each is worth the other (the starting values
+  // of a warm start, the best chain's rates otherwise)
+  const price = new Float64Array(tokenCount).fill(1)
+  if (params.isWarm) for (let t = 0; t < n; t++) price[t] = ((values[t] ?? 1) * (unit[t] ?? 1)) / worth
+  const slack = new Float64Array(n)
+  const outDegree = new Float64Array(tokenCount)
+  for (const e of edges) outDegree[e.from] = (outDegree[e.from] ?? 0) + 1
+  const start = 0.1
+  for (let e = 0; e < count; e++) {
+    const u = cap[e] ?? 0
+    x[e] = Math.min(u / 2, 1 / (outDegree[from[e] ?? 0] ?? 1))
+    room[e] = u - (x[e] ?? 0)
+    z[e] = start / (x[e] ?? 1)
+    w[e] = start / (room[e] ?? 1)
   }
-  const excessAt = (t: number, logPrice: number): number => {
-    prices[t] = Math.exp(logPrice)
-    let excess = t === 0 ? total : 0
-    for (const e of incoming[t] ?? []) {
-      respond(e)
-      excess += outputs[e] ?? 0
-    }
-    for (const e of outgoing[t] ?? []) {
-      respond(e)
-      excess -= inputs[e] ?? 0
-    }
-    return excess
-  }
-  const throughput = (t: number) => {
-    let sum = t === 0 ? total : 0
-    for (const e of incoming[t] ?? []) sum += outputs[e] ?? 0
-    for (const e of outgoing[t] ?? []) sum += inputs[e] ?? 0
-    return sum
-  }
-  const excessOf = (t: number) => {
-    let excess = t === 0 ? total : 0
-    for (const e of incoming[t] ?? []) excess += outputs[e] ?? 0
-    for (const e of outgoing[t] ?? []) excess -= inputs[e] ?? 0
-    return excess
-  }
-  /** Every edge's response to the current prices, and the largest conservation violation left. */
-  const measure = (): number => {
-    for (let e = 0; e < edges.length; e++) respond(e)
-    let worst = 0
-    for (let t = 0; t < out; t++) {
-      const scale = throughput(t)
-      if (scale > 0) worst = Math.max(worst, Math.abs(excessOf(t)) / scale)
-    }
-    return worst
-  }
-  /** One exact minimisation of the dual along each token's price in turn (see findExcessRoot). */
-  const sweep = (isCold: boolean) => {
-    for (let t = 0; t < out; t++) {
-      if ((outgoing[t]?.length ?? 0) === 0) continue
-      // after the first sweep prices move little: bracket tightly around the last price, widening as needed
-      const center = Math.log(prices[t] ?? 1)
-      const width = isCold ? 2 : WARM_BRACKET
-      let lo = center - width
-      let hi = center + width
-      let excessLo = excessAt(t, lo)
-      for (let k = 0, step = width; k < 24 && excessLo > 0; k++, step *= 4) {
-        lo -= step
-        excessLo = excessAt(t, lo)
-      }
-      let excessHi = excessAt(t, hi)
-      for (let k = 0, step = width; k < 24 && excessHi < 0; k++, step *= 4) {
-        hi += step
-        excessHi = excessAt(t, hi)
-      }
-      excessAt(t, findExcessRoot(lo, hi, excessLo, excessHi, t, excessAt))
+  // per edge at x: marginal rate, its slope, model output, its slope (all scaled)
+  const rate = new Float64Array(count)
+  const rateSlope = new Float64Array(count)
+  const value = new Float64Array(count)
+  const valueSlope = new Float64Array(count)
+  const evaluate = () => {
+    for (let e = 0; e < count; e++) {
+      const curve = edges[e]?.curve
+      if (!curve) continue
+      const a = inScale[e] ?? 1
+      const b = outScale[e] ?? 1
+      const xe = (x[e] ?? 0) * a
+      marginal(curve, xe, rate, rateSlope, e)
+      rate[e] = ((rate[e] ?? 0) * a) / b
+      rateSlope[e] = ((rateSlope[e] ?? 0) * a * a) / b
+      modelValue(curve, xe, value, valueSlope, e)
+      value[e] = (value[e] ?? 0) / b
+      valueSlope[e] = ((valueSlope[e] ?? 0) * a) / b
     }
   }
-  /**
-   * A Newton step on all log prices at once (the excess supplies' Jacobian from each edge's response slope),
-   * halved until it lowers the violations valued at the step's starting prices (the sum of their squares);
-   * returns whether it took a step (else the prices are unchanged). Coordinate sweeps crawl where pools are deep
-   * and tokens chained (each price is pinned by its neighbours'); the joint step does not.
-   */
-  const newton = (): boolean => {
-    const n = out
-    const start = prices.slice()
-    const violation = () => {
-      let sum = 0
-      for (let t = 0; t < n; t++) sum += ((start[t] ?? 1) * excessOf(t)) ** 2
-      return sum
+  const balance = new Float64Array(n)
+  const gap = new Float64Array(count)
+  const measureBalance = () => {
+    balance.set(supply)
+    for (let e = 0; e < count; e++) {
+      const a = from[e] ?? 0
+      const b = to[e] ?? 0
+      if (b < n) balance[b] = (balance[b] ?? 0) + (value[e] ?? 0)
+      if (a < n) balance[a] = (balance[a] ?? 0) - (x[e] ?? 0)
     }
-    const current = violation()
-    const jacobian = new Float64Array(n * n)
-    const rhs = new Float64Array(n)
-    for (let t = 0; t < n; t++) rhs[t] = -excessOf(t)
-    const add = (row: number, col: number, value: number) => {
-      if (row < n && col < n) jacobian[row * n + col] = (jacobian[row * n + col] ?? 0) + value
-    }
-    for (const edge of edges) {
-      const a = edge.from
-      const b = edge.to
-      const rate = (prices[a] ?? 1) / (prices[b] ?? 1)
-      const d = flowCurveResponseSlope(edge.curve, rate) * rate
-      if (d === 0) continue
-      add(a, a, -d)
-      add(a, b, d)
-      add(b, a, rate * d)
-      add(b, b, -rate * d)
-    }
-    // a token no priced pool touches keeps its price (its row would make the system singular)
+  }
+  evaluate()
+  measureBalance()
+  for (let t = 0; t < n; t++) slack[t] = Math.max(balance[t] ?? 0, start)
+  for (let e = 0; e < count; e++) {
+    // the rate condition's violation at the start, taken up by a bound's multiplier
+    const r = (price[to[e] ?? 0] ?? 1) * (rate[e] ?? 0) - (price[from[e] ?? 0] ?? 1)
+    if (r > 0) w[e] = (w[e] ?? 0) + r
+    else z[e] = (z[e] ?? 0) - r
+  }
+
+  const matrix = new Float64Array(n * n)
+  const rhs = new Float64Array(n)
+  const dx = new Float64Array(count)
+  const dz = new Float64Array(count)
+  const dw = new Float64Array(count)
+  const ds = new Float64Array(n)
+  const targetZ = new Float64Array(count)
+  const targetW = new Float64Array(count)
+  const targetS = new Float64Array(n)
+  let dp: Float64Array = new Float64Array(n)
+  const diagonal = new Float64Array(count)
+  const q = new Float64Array(count)
+
+  /** The Newton direction toward complementarity products equal to the targets; false when singular. */
+  const direction = (): boolean => {
+    matrix.fill(0)
     for (let t = 0; t < n; t++) {
-      let empty = true
-      for (let k = 0; k < n && empty; k++) empty = (jacobian[t * n + k] ?? 0) === 0
-      if (empty) {
-        jacobian[t * n + t] = 1
-        rhs[t] = 0
+      matrix[t * n + t] = (slack[t] ?? 0) / (price[t] ?? 1)
+      // balance holds inflow - outflow - slack here
+      rhs[t] = -(balance[t] ?? 0) - (slack[t] ?? 0) + (targetS[t] ?? 0) / (price[t] ?? 1)
+    }
+    for (let e = 0; e < count; e++) {
+      const a = from[e] ?? 0
+      const b = to[e] ?? 0
+      const xe = x[e] ?? 0
+      const left = room[e] ?? 0
+      const d = -(price[b] ?? 1) * (rateSlope[e] ?? 0) + (z[e] ?? 0) / xe + (w[e] ?? 0) / left
+      const qe =
+        -(gap[e] ?? 0) - ((targetZ[e] ?? 0) / xe - (z[e] ?? 0)) + ((targetW[e] ?? 0) / left - (w[e] ?? 0))
+      diagonal[e] = d
+      q[e] = qe
+      // row (conservation, the model output's slope) times column (rate condition, the marginal rate)
+      const vb = valueSlope[e] ?? 0
+      const mb = rate[e] ?? 0
+      if (a < n) {
+        matrix[a * n + a] = (matrix[a * n + a] ?? 0) + 1 / d
+        rhs[a] = (rhs[a] ?? 0) - qe / d
+        if (b < n) matrix[a * n + b] = (matrix[a * n + b] ?? 0) - mb / d
+      }
+      if (b < n) {
+        matrix[b * n + b] = (matrix[b * n + b] ?? 0) + (vb * mb) / d
+        rhs[b] = (rhs[b] ?? 0) + (vb * qe) / d
+        if (a < n) matrix[b * n + a] = (matrix[b * n + a] ?? 0) - vb / d
       }
     }
-    const step = solveLinear(jacobian, rhs, n)
+    const step = solveLinear(matrix, rhs, n)
     if (!step) return false
-    let longest = 0
-    for (const x of step) longest = Math.max(longest, Math.abs(x))
-    for (let scale = longest > 2 ? 2 / longest : 1, k = 0; k < 8; k++, scale /= 2) {
-      for (let t = 0; t < n; t++) prices[t] = (start[t] ?? 1) * Math.exp(scale * (step[t] ?? 0))
-      measure()
-      if (violation() < current) return true
+    dp = step
+    for (let e = 0; e < count; e++) {
+      const a = from[e] ?? 0
+      const b = to[e] ?? 0
+      const xe = x[e] ?? 0
+      const left = room[e] ?? 0
+      const change =
+        ((rate[e] ?? 0) * (b < n ? (dp[b] ?? 0) : 0) - (a < n ? (dp[a] ?? 0) : 0) - (q[e] ?? 0)) /
+        (diagonal[e] ?? 1)
+      if (!Number.isFinite(change)) return false
+      dx[e] = change
+      dz[e] = (targetZ[e] ?? 0) / xe - (z[e] ?? 0) - ((z[e] ?? 0) / xe) * change
+      dw[e] = (targetW[e] ?? 0) / left - (w[e] ?? 0) + ((w[e] ?? 0) / left) * change
     }
-    for (let t = 0; t < n; t++) prices[t] = start[t] ?? 1
-    measure()
-    return false
-  }
-  const maxSweeps = params.maxSweeps ?? 60
-  let sweeps = 0
-  let residual = measure()
-  while (sweeps < maxSweeps && residual >= 1e-7) {
-    sweeps++
-    if ((sweeps > 1 || params.isWarm) && newton()) {
-      residual = measure()
-      continue
+    for (let t = 0; t < n; t++) {
+      const p = price[t] ?? 1
+      ds[t] = (targetS[t] ?? 0) / p - (slack[t] ?? 0) - ((slack[t] ?? 0) / p) * (dp[t] ?? 0)
     }
-    sweep(sweeps === 1 && !params.isWarm)
-    residual = measure()
+    return true
   }
-  return { prices, inputs, outputs, sweeps, residual }
+  /** The longest step (at most 1) along the direction that keeps the iterate `fraction` of the way inside. */
+  const longestStep = (fraction: number): number => {
+    let alpha = 1
+    const limit = (value: number, change: number) => {
+      if (change < 0) alpha = Math.min(alpha, (-fraction * value) / change)
+    }
+    for (let e = 0; e < count; e++) {
+      limit(x[e] ?? 0, dx[e] ?? 0)
+      limit(room[e] ?? 0, -(dx[e] ?? 0))
+      limit(z[e] ?? 0, dz[e] ?? 0)
+      limit(w[e] ?? 0, dw[e] ?? 0)
+    }
+    for (let t = 0; t < n; t++) {
+      limit(price[t] ?? 0, dp[t] ?? 0)
+      limit(slack[t] ?? 0, ds[t] ?? 0)
+    }
+    return alpha
+  }
+  const complementarity = (alpha: number): number => {
+    let sum = 0
+    for (let e = 0; e < count; e++) {
+      const change = alpha * (dx[e] ?? 0)
+      sum += ((x[e] ?? 0) + change) * ((z[e] ?? 0) + alpha * (dz[e] ?? 0))
+      sum += ((room[e] ?? 0) - change) * ((w[e] ?? 0) + alpha * (dw[e] ?? 0))
+    }
+    for (let t = 0; t < n; t++)
+      sum += ((price[t] ?? 0) + alpha * (dp[t] ?? 0)) * ((slack[t] ?? 0) + alpha * (ds[t] ?? 0))
+    return count + n > 0 ? sum / (2 * count + n) : 0
+  }
+
+  /**
+   * The conditions' violations at the iterate (each edge's rate condition relative to its largest term, each
+   * token's balance), into gap and balance: their largest, and the sum of their squares with the complementarity
+   * products' distances from `centre` (the merit a step must lower).
+   */
+  const conditions = (centre: number): { violation: number; merit: number } => {
+    let violation = 0
+    let merit = 0
+    for (let e = 0; e < count; e++) {
+      const paid = price[from[e] ?? 0] ?? 1
+      const got = (price[to[e] ?? 0] ?? 1) * (rate[e] ?? 0)
+      const g = got - paid + (z[e] ?? 0) - (w[e] ?? 0)
+      gap[e] = g
+      // relative to the largest term (a worthless token's price falls to nothing, its edges' terms do not)
+      const relative = Math.abs(g) / Math.max(paid, got, z[e] ?? 0, w[e] ?? 0, WORTHLESS)
+      violation = Math.max(violation, relative)
+      merit +=
+        relative ** 2 +
+        ((x[e] ?? 0) * (z[e] ?? 0) - centre) ** 2 +
+        ((room[e] ?? 0) * (w[e] ?? 0) - centre) ** 2
+    }
+    for (let t = 0; t < n; t++) {
+      const b = (balance[t] ?? 0) - (slack[t] ?? 0)
+      balance[t] = b
+      violation = Math.max(violation, Math.abs(b))
+      merit += b ** 2 + ((price[t] ?? 0) * (slack[t] ?? 0) - centre) ** 2
+    }
+    return { violation, merit }
+  }
+  const saved = { x: new Float64Array(count), room: new Float64Array(count), z: new Float64Array(count) }
+  const savedW = new Float64Array(count)
+  const savedPrice = new Float64Array(n)
+  const savedSlack = new Float64Array(n)
+  const moveTo = (alpha: number) => {
+    for (let e = 0; e < count; e++) {
+      x[e] = (saved.x[e] ?? 0) + alpha * (dx[e] ?? 0)
+      room[e] = (saved.room[e] ?? 0) - alpha * (dx[e] ?? 0)
+      z[e] = (saved.z[e] ?? 0) + alpha * (dz[e] ?? 0)
+      w[e] = (savedW[e] ?? 0) + alpha * (dw[e] ?? 0)
+    }
+    for (let t = 0; t < n; t++) {
+      price[t] = (savedPrice[t] ?? 0) + alpha * (dp[t] ?? 0)
+      slack[t] = (savedSlack[t] ?? 0) + alpha * (ds[t] ?? 0)
+    }
+    evaluate()
+    measureBalance()
+  }
+
+  const maxIterations = params.maxSweeps ?? MAX_ITERATIONS
+  let iterations = 0
+  for (; iterations < maxIterations; iterations++) {
+    const mu = complementarity(0)
+    const { violation } = conditions(mu)
+    if (violation < TOLERANCE && mu < MIN_WEIGHT) break
+    // predictor: straight for the optimum
+    targetZ.fill(0)
+    targetW.fill(0)
+    targetS.fill(0)
+    if (!direction()) break
+    const affine = complementarity(longestStep(1))
+    const centre = mu * Math.min(1, (affine / mu) ** 3)
+    // corrector: toward the central path at the predicted weight, with the predictor's second-order terms
+    for (let e = 0; e < count; e++) {
+      targetZ[e] = centre - (dx[e] ?? 0) * (dz[e] ?? 0)
+      targetW[e] = centre + (dx[e] ?? 0) * (dw[e] ?? 0)
+    }
+    for (let t = 0; t < n; t++) targetS[t] = centre - (dp[t] ?? 0) * (ds[t] ?? 0)
+    if (!direction()) break
+    // the merit at the iterate, measured toward the step's centre (conditions() rewrites gap and balance)
+    measureBalance()
+    const before = conditions(centre).merit
+    saved.x.set(x)
+    saved.room.set(room)
+    saved.z.set(z)
+    savedW.set(w)
+    savedPrice.set(price.subarray(0, n))
+    savedSlack.set(slack)
+    // the models are piecewise (a slope changes at each sample): a full Newton step can overshoot a kink and
+    // cycle, so halve it until the merit falls
+    let alpha = longestStep(TO_BOUNDARY)
+    for (let k = 0; ; k++) {
+      moveTo(alpha)
+      if (k === MAX_HALVINGS || conditions(centre).merit <= (1 - 1e-4 * alpha) * before) break
+      alpha /= 2
+    }
+    measureBalance()
+  }
+
+  const prices = Array.from({ length: tokenCount }, (_, t) =>
+    t === out ? 1 : ((price[t] ?? 1) * worth) / (unit[t] ?? 1),
+  )
+  // an edge closed at the optimum keeps an input of the barrier's order (the weight over its multiplier, which
+  // is the price it loses): strict complementarity (input and multiplier, both of order one) tells them apart
+  const isOpen = (e: number) => (x[e] ?? 0) > (z[e] ?? 0)
+  const inputs = edges.map((_, e) => (isOpen(e) ? (x[e] ?? 0) * (inScale[e] ?? 1) : 0))
+  const outputs = edges.map((_, e) => (isOpen(e) ? (value[e] ?? 0) * (outScale[e] ?? 1) : 0))
+  const residual = conservationResidual(params, inputs, outputs, (t) => (price[t] ?? 0) < WORTHLESS)
+  return { prices, inputs, outputs, sweeps: iterations, residual }
 }
 
 /**
- * The log price in [lowest, highest] where a token's excess supply (rising with its price, <= 0 at lo, >= 0 at hi)
- * crosses zero, within LOG_PRICE_TOLERANCE: false position with the Illinois rule (the excess is piecewise
- * smooth in log price, so this takes a few steps where halving the bracket took about 40), falling back to
- * halving when a step would not shrink the bracket.
+ * The most of each token the whole input buys through one chain of pools (each pool's model within its cap);
+ * 0 where the input does not reach.
  */
-function findExcessRoot(
-  lowest: number,
-  highest: number,
-  excessLowest: number,
-  excessHighest: number,
-  token: number,
-  excessAt: (token: number, logPrice: number) => number,
-): number {
-  let lo = lowest
-  let hi = highest
-  let excessLo = excessLowest
-  let excessHi = excessHighest
-  let side = 0
-  for (let k = 0; k < MAX_ROOT_STEPS && hi - lo > LOG_PRICE_TOLERANCE; k++) {
-    const secant = excessHi > excessLo ? hi - (excessHi * (hi - lo)) / (excessHi - excessLo) : Number.NaN
-    const inside = secant > lo && secant < hi
-    const x = inside ? secant : (lo + hi) / 2
-    const excess = excessAt(token, x)
-    if (excess === 0) return x
-    if (excess > 0) {
-      hi = x
-      excessHi = excess
-      if (side === 1 && inside) excessLo /= 2
-      side = 1
-    } else {
-      lo = x
-      excessLo = excess
-      if (side === -1 && inside) excessHi /= 2
-      side = -1
+function reachedAmounts(tokenCount: number, edges: readonly FlowEdge[], total: number): number[] {
+  const amounts = Array.from({ length: tokenCount }, (_, t) => (t === 0 ? Math.max(total, 0) : 0))
+  for (let pass = 0, changed = true; changed && pass < tokenCount; pass++) {
+    changed = false
+    for (const edge of edges) {
+      const held = amounts[edge.from] ?? 0
+      if (held <= 0 || edge.to === 0) continue
+      const got = flowCurveValue(edge.curve, held)
+      if (got > (amounts[edge.to] ?? 0)) {
+        amounts[edge.to] = got
+        changed = true
+      }
     }
   }
-  return (lo + hi) / 2
+  return amounts
+}
+
+/**
+ * Largest |inflow - outflow| of a token (the input token's `total` counted in), relative to its throughput; a
+ * surplus counts only where the token is worth something (else no edge pays for more of it: its pools are full
+ * or their marginal rates fell to zero, and the optimum leaves it there).
+ */
+function conservationResidual(
+  params: { tokenCount: number; edges: readonly FlowEdge[]; total: number },
+  inputs: readonly number[],
+  outputs: readonly number[],
+  isWorthless: (token: number) => boolean,
+): number {
+  const out = params.tokenCount - 1
+  const excess = new Float64Array(params.tokenCount)
+  const through = new Float64Array(params.tokenCount)
+  excess[0] = params.total
+  through[0] = params.total
+  for (const [e, edge] of params.edges.entries()) {
+    excess[edge.to] = (excess[edge.to] ?? 0) + (outputs[e] ?? 0)
+    through[edge.to] = (through[edge.to] ?? 0) + (outputs[e] ?? 0)
+    excess[edge.from] = (excess[edge.from] ?? 0) - (inputs[e] ?? 0)
+    through[edge.from] = (through[edge.from] ?? 0) + (inputs[e] ?? 0)
+  }
+  let worst = 0
+  for (let t = 0; t < out; t++) {
+    const scale = through[t] ?? 0
+    const surplus = excess[t] ?? 0
+    if (scale > 0 && (surplus < 0 || !isWorthless(t))) worst = Math.max(worst, Math.abs(surplus) / scale)
+  }
+  return worst
+}
+
+/**
+ * The marginal rate of the model at input `x` (`flowCurveResponse`'s inverse: the chord slopes at their
+ * midpoints, linear between them, flat before the first and after the last) and its slope, into rate[e] and
+ * slope[e].
+ */
+function marginal(curve: FlowCurve, x: number, rate: Float64Array, slope: Float64Array, e: number): void {
+  const { slopes, mids } = curve
+  const last = slopes.length - 1
+  if (last < 1 || x <= (mids[0] ?? 0)) {
+    rate[e] = slopes[0] ?? 0
+    slope[e] = 0
+    return
+  }
+  if (x >= (mids[last] ?? 0)) {
+    rate[e] = slopes[last] ?? 0
+    slope[e] = 0
+    return
+  }
+  let lo = 0
+  let hi = last
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1
+    if ((mids[mid] ?? 0) <= x) lo = mid
+    else hi = mid
+  }
+  const m0 = mids[lo] ?? 0
+  const s0 = slopes[lo] ?? 0
+  const s = ((slopes[hi] ?? 0) - s0) / ((mids[hi] ?? 0) - m0)
+  rate[e] = s0 + s * (x - m0)
+  slope[e] = s
+}
+
+/** The model's output at input `x` (`flowCurveValue`: linear between samples) and its slope, into value[e] and slope[e]. */
+function modelValue(curve: FlowCurve, x: number, value: Float64Array, slope: Float64Array, e: number): void {
+  const { xs, ys } = curve
+  const last = xs.length - 1
+  if (last < 1) {
+    value[e] = 0
+    slope[e] = 0
+    return
+  }
+  let lo = 0
+  let hi = last
+  if (x >= (xs[last] ?? 0)) lo = last - 1
+  else {
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1
+      if ((xs[mid] ?? 0) <= x) lo = mid
+      else hi = mid
+    }
+  }
+  hi = lo + 1
+  const x0 = xs[lo] ?? 0
+  const y0 = ys[lo] ?? 0
+  const s = ((ys[hi] ?? 0) - y0) / ((xs[hi] ?? 0) - x0)
+  value[e] = x <= 0 ? 0 : Math.min(ys[last] ?? 0, y0 + s * (x - x0))
+  slope[e] = s
 }
 
 /**
  * Solves the n x n system `matrix` x = `rhs` (row-major) by Gaussian elimination with partial pivoting; null
- * when it is singular (a token no priced pool touches).
+ * when it is singular.
  */
 function solveLinear(matrix: Float64Array, rhs: Float64Array, n: number): Float64Array | null {
   const m = matrix.slice()
