@@ -10,6 +10,7 @@ import {
   maxUint256,
   type PublicClient,
   parseEther,
+  parseTransaction,
 } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import {
@@ -456,7 +457,7 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
     })
   })
 
-  it('a transaction that reverts (an on-chain cancel won the race) is recorded against its owner', async () => {
+  it('a persisted transaction that would revert (an on-chain cancel won the race) is not sent: its nonce is closed and the order fails for the cancel', async () => {
     const id = await addOrder(store, 42n)
     await f.deployer.setAutomine(false)
     try {
@@ -484,11 +485,24 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
         args: [0n, 1n << 42n],
       }),
     })
+    const signed = await getGaslessOrder(store.db, id)
+    const chainNonce = await client.getTransactionCount({ address: relayerAccount.address })
+    await relayer(store, { worker: 'relayer-b', now: () => Date.now() + 120_000 }).runOnce()
+    const dropped = await getGaslessOrder(store.db, id)
+    expect([dropped?.status, dropped?.txHash, dropped?.failureMsg]).toEqual([
+      'pending',
+      null,
+      `its transaction ${signed?.txHash} would revert if sent (what it needs, such as the owner's approval, is not on chain: a rollback, or an on-chain cancel); nonce ${chainNonce} was closed with an empty transaction and the order is checked and signed again`,
+    ])
+    expect(await client.getTransactionCount({ address: relayerAccount.address })).toBe(chainNonce + 1)
     await relayer(store, { worker: 'relayer-b', now: () => Date.now() + 120_000 }).runOnce()
     const row = await getGaslessOrder(store.db, id)
-    expect(row?.status).toBe('failed')
-    expect((row?.gasCostWei ?? 0n) > 0n).toBe(true)
-    expect(await countGaslessGriefs(store.db, { owner: row?.owner ?? '', since: new Date(0) })).toBe(1)
+    expect([row?.status, row?.failureMsg, row?.gasCostWei]).toEqual([
+      'failed',
+      'the Permit2 nonce of this order is already used or was cancelled on chain',
+      null,
+    ])
+    expect(await countGaslessGriefs(store.db, { owner: row?.owner ?? '', since: new Date(0) })).toBe(0)
   })
 
   describe('reconciled with the chain', () => {
@@ -555,7 +569,7 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
       }).toEqual({
         status: 'pending',
         txHash: null,
-        failureMsg: `its transaction ${first?.txHash} was rolled back and would revert if sent again (what it needs, such as the owner's approval, is no longer on chain); nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`,
+        failureMsg: `its transaction ${first?.txHash} would revert if sent (what it needs, such as the owner's approval, is not on chain: a rollback, or an on-chain cancel); nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`,
       })
       expect(await receiptOf(first?.txHash)).toBe('none')
       // the nonce went to an empty transaction, not to a reverted fill
@@ -750,7 +764,7 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
     })
   })
 
-  it("caps gas at the route's budget with a token whose transfer burns gas: never sent when the estimate is above it; out of gas at the budget, failed with its cost, when the burn starts after signing", async () => {
+  it("caps gas at the route's budget with a token whose transfer burns gas: never sent when the estimate is above it; when the burn starts after signing, the signed transaction (gas limit: the budget) is not sent and the order fails by its new estimate", async () => {
     // an attacker's token with a V2 pair against tokenB; its transfers loop `burnLoops` times
     const burn = await deployBytecode(f.deployer, { abi: gasBurnTokenAbi, bytecode: gasBurnTokenBytecode })
     const write = async (from: typeof f.deployer, call: Parameters<typeof f.deployer.writeContract>[0]) => {
@@ -869,26 +883,30 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relay
     } finally {
       await f.deployer.setAutomine(true)
     }
+    // the signed transaction's gas limit is the budget: sent, it could never burn more
+    const signed = await getGaslessOrder(store.db, burned)
+    expect(parseTransaction((signed?.signedTx ?? '0x') as Hex).gas).toBe(budget)
     await setBurnLoops(20_000n)
+    // it would run out of gas now, so it is not sent: only an empty transfer closes its nonce
     const spent = await relayerSpent(() =>
       relayer(store, { worker: 'relayer-b', now: () => Date.now() + 120_000 }).runOnce(),
     )
+    expect([spent.transactions, (await getGaslessOrder(store.db, burned))?.status]).toEqual([1, 'pending'])
+    expect(spent.wei <= 21_000n * (await client.getGasPrice()) * 2n).toBe(true)
+    // checked again, its estimate is above the budget: failed, nothing more spent
+    expect(
+      await relayerSpent(() =>
+        relayer(store, { worker: 'relayer-b', now: () => Date.now() + 120_000 }).runOnce(),
+      ),
+    ).toEqual({
+      transactions: 0,
+      wei: 0n,
+    })
     const row = await getGaslessOrder(store.db, burned)
-    const txHash = (row?.txHash ?? '0x') as Hex
-    const [receipt, sent] = await Promise.all([
-      client.getTransactionReceipt({ hash: txHash }),
-      client.getTransaction({ hash: txHash }),
-    ])
-    // the transaction's gas limit is the budget, and it used no more (the settlement's 1/64 is left over)
-    expect([receipt.status, sent.gas, receipt.gasUsed <= budget, spent.transactions]).toEqual([
-      'reverted',
-      budget,
-      true,
-      1,
-    ])
-    expect(spent.wei).toBe(receipt.gasUsed * receipt.effectiveGasPrice)
-    expect([row?.status, row?.gasCostWei]).toEqual(['failed', spent.wei])
-    expect(await countGaslessGriefs(store.db, { owner: row?.owner ?? '', since: new Date(0) })).toBe(1)
+    expect(row?.status).toBe('failed')
+    expect(row?.failureMsg).toMatch(
+      new RegExp(`^the order needs \\d+ gas, above the ${budget} its fee budgets$`),
+    )
     expect(await balance(f.tokens.tokenB, RECEIVER)).toBe(0n)
   })
 })

@@ -164,7 +164,7 @@ export async function reconcileGaslessTxs(p: ReconcileGaslessTxsParams): Promise
         txHash: holder.txHash,
         now: new Date(nowMs),
         reason: reverting.has(nonce)
-          ? `its transaction ${holder.txHash} was rolled back and would revert if sent again (what it needs, such as the owner's approval, is no longer on chain); nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`
+          ? `its transaction ${holder.txHash} would revert if sent (what it needs, such as the owner's approval, is not on chain: a rollback, or an on-chain cancel); nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`
           : `its transaction ${holder.txHash} was refused when rebroadcast; nonce ${nonce} was closed with an empty transaction and the order is checked and signed again`,
       })
     }
