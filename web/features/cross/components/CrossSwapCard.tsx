@@ -305,8 +305,18 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       <Card title={`${source.name} to ${destination.name}`}>
         <CrossProgress
           txHash={progress.txHash}
-          origin={{ chainName: source.name, token: progress.from }}
-          destination={{ chainId: destination.chainId, token: progress.to, tokens: destinationTokens }}
+          origin={{
+            chainId: source.chainId,
+            chainName: source.name,
+            isDevnet: source.isDevnet,
+            token: progress.from,
+          }}
+          destination={{
+            chainId: destination.chainId,
+            isDevnet: destination.isDevnet,
+            token: progress.to,
+            tokens: destinationTokens,
+          }}
           onSettled={(settled) => settleRecord(progress.txHash, settled)}
           onDone={() => {
             setDismissed(progress.txHash)
