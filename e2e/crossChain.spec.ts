@@ -99,6 +99,14 @@ test.describe('cross-chain through Stargate', () => {
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))
+    // a cross-chain trade is delivered, not merely confirmed on its source chain
+    const row = page
+      .getByRole('list', { name: 'Recent swaps' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Ethereum → Arbitrum One' })
+      .first()
+    await expect(row).toContainText('Delivered')
+    await expect(row).not.toContainText('Confirmed')
   })
 })
 
