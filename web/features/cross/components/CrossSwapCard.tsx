@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Settings } from 'lucide-react'
-import { type ReactNode, useCallback, useId, useState } from 'react'
+import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatUnits, isHex, zeroAddress } from 'viem'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
@@ -300,9 +300,19 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       : phase.kind === 'form' && pending !== undefined
         ? { txHash: pending.hash, from: pending.from, to: pending.to }
         : undefined
+  const view = progress === undefined ? phase.kind : 'progress'
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const shownView = useRef(view)
+  useEffect(() => {
+    // the control that opened the review (or "New trade") is gone with the view it was in: focus would fall to
+    // <body>, so it moves to the card's heading, where the new view starts
+    if (shownView.current === view) return
+    shownView.current = view
+    headingRef.current?.focus()
+  }, [view])
   if (progress !== undefined)
     return (
-      <Card title={`${source.name} to ${destination.name}`}>
+      <Card title={`${source.name} to ${destination.name}`} headingRef={headingRef}>
         <CrossProgress
           txHash={progress.txHash}
           origin={{
@@ -328,7 +338,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   if (phase.kind === 'deposit') {
     const deposit = getDepositRequest(phase.swap)
     return (
-      <Card title={`Deposit ${from.symbol} on ${source.name}`}>
+      <Card title={`Deposit ${from.symbol} on ${source.name}`} headingRef={headingRef}>
         {deposit === undefined ? (
           <p role="alert" className="text-sm text-danger">
             The provider answered no deposit for this trade.
@@ -380,6 +390,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   return (
     <Card
       title={`${source.name} to ${destination.name}`}
+      headingRef={headingRef}
       actions={
         <>
           <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
@@ -664,14 +675,27 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   )
 }
 
-function Card({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+function Card({
+  title,
+  actions,
+  headingRef,
+  children,
+}: {
+  title: string
+  actions?: ReactNode
+  /** Takes focus when the card changes view (`tabIndex` -1: focusable by script, not in the tab order). */
+  headingRef: RefObject<HTMLHeadingElement | null>
+  children: ReactNode
+}) {
   return (
     <section
       aria-label="Cross-chain swap"
       className="self-start rounded-2xl border border-line bg-card p-4 shadow-sm"
     >
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="min-w-0 text-base font-semibold">{title}</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="min-w-0 text-base font-semibold outline-none">
+          {title}
+        </h2>
         {actions !== undefined && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
       </div>
       {children}
