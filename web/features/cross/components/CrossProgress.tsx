@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fetchCrossTx } from '../../../lib/fetchCrossTx'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getExplorerTxUrl } from '../../../lib/getExplorerTxUrl'
+import { useNow } from '../../../lib/useNow'
 import { buildSwapReceivedLink } from '../model/buildSwapReceivedLink'
 import { describeCrossRefund } from '../model/describeCrossRefund'
 import { describeCrossStatus } from '../model/describeCrossStatus'
+import { formatElapsed } from '../model/formatElapsed'
+import { describeOfferTime } from '../model/labelOffers'
 
 /** What the trade asked for on the destination chain, and that chain's token list (for decimals). */
 interface CrossDestination {
@@ -38,19 +41,23 @@ export interface CrossSettled {
  * swap failed and the receiver got the bridged token instead, it says which and offers a one-click swap of it
  * into the token asked for. A refunded trade reads "Refunded", apart from a failure, with the amount and token
  * returned on the source chain (in its own decimals) and the refund transaction, named as on that chain. Each
- * transaction links to its chain's public explorer where there is one (none on the devnet). `onSettled` is
- * called once the trade is final.
+ * transaction links to its chain's public explorer where there is one (none on the devnet). While in flight a
+ * timer counts from `timing.startedAtMs` beside the offer's estimate; once final it says how long it took.
+ * `onSettled` is called once the trade is final.
  */
 export function CrossProgress({
   txHash,
   origin,
   destination,
+  timing,
   onSettled,
   onDone,
 }: {
   txHash: string
   origin: CrossOrigin
   destination: CrossDestination
+  /** When the trade was sent (ms) and the taken offer's time estimate (seconds), when known. */
+  timing: { startedAtMs: number; estimateSec?: number }
   onSettled?: (settled: CrossSettled) => void
   onDone: () => void
 }) {
@@ -69,6 +76,13 @@ export function CrossProgress({
   const amountReceived = refund === undefined ? (tx.data?.amountReceived ?? undefined) : undefined
   const refunded = refund?.amount
   const reported = useRef<string>(undefined)
+  const nowMs = useNow(1_000)
+  // when this view first saw the trade final: the timer stops there
+  const [finishedAtMs, setFinishedAtMs] = useState<number>()
+  const final = status === 'DELIVERED' || status === 'FAILED'
+  useEffect(() => {
+    if (final) setFinishedAtMs((at) => at ?? Date.now())
+  }, [final])
   useEffect(() => {
     if ((status !== 'DELIVERED' && status !== 'FAILED') || reported.current === txHash) return
     reported.current = txHash
@@ -111,6 +125,11 @@ export function CrossProgress({
         {view.label}
       </p>
       {view.detail !== undefined && <p className="text-xs text-muted">{view.detail}</p>}
+      <p role="timer" aria-live="off" aria-label="Time" className="text-xs tabular-nums text-muted">
+        {finishedAtMs === undefined
+          ? `Elapsed ${formatElapsed(nowMs - timing.startedAtMs)}${timing.estimateSec === undefined ? '' : ` · usually ${describeOfferTime(timing.estimateSec)}`}`
+          : `Took ${formatElapsed(finishedAtMs - timing.startedAtMs)}`}
+      </p>
       <dl className="space-y-1 text-xs text-muted">
         <TxRow label="Origin transaction" chain={origin} txHash={txHash} />
         {refund !== undefined && (

@@ -59,7 +59,14 @@ const noBalances: ReadonlyMap<string, bigint> = new Map()
 type Phase =
   | { kind: 'form' }
   | { kind: 'deposit'; swap: CrossSwap; quote: CrossQuote }
-  | { kind: 'progress'; txHash: string; from: CrossToken; to: CrossToken }
+  | {
+      kind: 'progress'
+      txHash: string
+      from: CrossToken
+      to: CrossToken
+      /** When the trade was sent, and the taken offer's estimate (`processingTime`, seconds), for the timer. */
+      timing: { startedAtMs: number; estimateSec?: number }
+    }
 
 /**
  * A trade between two chains: the tokens on each side, the amount, the receiver on the destination chain, every
@@ -196,7 +203,13 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       createdAtMs: Date.now(),
     })
     setReview(undefined)
-    setPhase({ kind: 'progress', txHash: hash, from, to })
+    setPhase({
+      kind: 'progress',
+      txHash: hash,
+      from,
+      to,
+      timing: { startedAtMs: Date.now(), estimateSec: taken.processingTime },
+    })
   }
   const openDeposit = async (taken: CrossQuote) => {
     if (sender === undefined) return
@@ -298,7 +311,12 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     phase.kind === 'progress'
       ? phase
       : phase.kind === 'form' && pending !== undefined
-        ? { txHash: pending.hash, from: pending.from, to: pending.to }
+        ? {
+            txHash: pending.hash,
+            from: pending.from,
+            to: pending.to,
+            timing: { startedAtMs: pending.createdAtMs },
+          }
         : undefined
   const view = progress === undefined ? phase.kind : 'progress'
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -327,6 +345,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             token: progress.to,
             tokens: destinationTokens,
           }}
+          timing={progress.timing}
           onSettled={(settled) => settleRecord(progress.txHash, settled)}
           onDone={() => {
             setDismissed(progress.txHash)
@@ -337,6 +356,14 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     )
   if (phase.kind === 'deposit') {
     const deposit = getDepositRequest(phase.swap)
+    const followDeposit = (txHash: string, taken: CrossQuote) =>
+      setPhase({
+        kind: 'progress',
+        txHash,
+        from,
+        to,
+        timing: { startedAtMs: Date.now(), estimateSec: taken.processingTime },
+      })
     return (
       <Card title={`Deposit ${from.symbol} on ${source.name}`} headingRef={headingRef}>
         {deposit === undefined ? (
@@ -349,18 +376,18 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
             family={source.family === 'cosmos' ? 'cosmos' : 'utxo'}
-            onTrack={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
+            onTrack={(txHash) => followDeposit(txHash, phase.quote)}
             wallet={
               <>
                 <DevnetDepositWalletPanel
                   chain={source}
                   deposit={deposit}
-                  onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
+                  onPaid={(txHash) => followDeposit(txHash, phase.quote)}
                 />
                 <KeplrDepositPanel
                   chain={source}
                   deposit={deposit}
-                  onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
+                  onPaid={(txHash) => followDeposit(txHash, phase.quote)}
                 />
               </>
             }
