@@ -1,4 +1,5 @@
 import bitcore from 'bitcore-lib'
+import { describeOfferTime } from '../web/features/cross/model/labelOffers'
 import { readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup } from './fixtures/session'
@@ -12,6 +13,7 @@ const zero = '0x0000000000000000000000000000000000000000'
 interface CrossQuoteAnswer {
   dstTrade: { toTokenAmount: string }
   providerInfo: { name: string }
+  processingTime: number
 }
 
 test.describe('cross-chain through the liquidity network', () => {
@@ -96,9 +98,23 @@ test.describe('cross-chain through Stargate', () => {
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Stargate')
     await new CrossSwapPage(page).review('Confirm swap')
+    // in flight, the time so far beside the offer's estimate; once delivered, how long it took
+    const timer = card.getByRole('timer', { name: 'Time' })
+    await expect(timer).toHaveText(
+      new RegExp(`^Elapsed \\d+:\\d\\d · usually ${describeOfferTime(taken?.processingTime ?? -1)}$`),
+    )
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
+    await expect(timer).toHaveText(/^Took \d+:\d\d$/)
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))
+    // a cross-chain trade is delivered, not merely confirmed on its source chain
+    const row = page
+      .getByRole('list', { name: 'Recent swaps' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Ethereum → Arbitrum One' })
+      .first()
+    await expect(row).toContainText('Delivered')
+    await expect(row).not.toContainText('Confirmed')
   })
 })
 

@@ -47,3 +47,22 @@ test('a custom slippage shows as a chip, is warned in the review and stays visib
     await expectNoSeriousViolations(page, 'main')
   })
 })
+
+test('a custom slippage out of range says the range it accepts: above 0, at most 20', async ({
+  page,
+  wallet,
+}) => {
+  const chain = firstChain(wallet)
+  const swap = await openConnected(page, `?chain=${chain.id}&from=ETH&to=USDC`)
+  await swap.card.getByRole('button', { name: 'Swap settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Swap settings' })
+  const field = settings.getByRole('textbox', { name: 'Custom slippage in percent' })
+  for (const text of ['0', '20.01']) {
+    await field.fill(text)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleDescription('Enter a percentage greater than 0 and at most 20.')
+  }
+  await field.fill('20')
+  await expect(field).toHaveAttribute('aria-invalid', 'false')
+  await expect(settings.getByText(/Enter a percentage/)).toHaveCount(0)
+})

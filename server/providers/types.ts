@@ -155,8 +155,9 @@ export interface ProviderTransferStatus {
   /** True when the receiver got another asset than asked (e.g. the bridge's canonical token instead of a swap). */
   receivedDifferentTokens: boolean
   /**
-   * Intent providers: true once the deposit, left unfilled past its deadline, was refunded to the sender on the
-   * origin (state FAILED, `amountReceived` the refunded input); absent where a provider has no refunds.
+   * True once the input was refunded to the sender on the origin (state FAILED, `amountReceived` the refunded
+   * input, `destinationTxHash` the refund transaction): an intent deposit left unfilled past its deadline, or a
+   * liquidity-network swap the network could not pay; absent where a provider has no refunds.
    */
   refunded?: boolean
 }

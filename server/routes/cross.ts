@@ -87,7 +87,7 @@ const CrossChainTxSchema = z
     }),
     refunded: z.boolean().openapi({
       description:
-        'Intent bridges (Across): true when no relayer filled the deposit before its deadline and the input was refunded to the sender on the source chain (status FAILED, amountReceived the refunded input in source base units)',
+        'True when the input was refunded to the sender on the source chain (status FAILED, amountReceived the refunded input in source base units, dstTxHash the refund transaction on the source chain): an intent bridge (Across) whose deposit no relayer filled before its deadline, or the liquidity network (THORChain) refunding a swap it could not pay (price limit not met), minus its outbound fee',
     }),
     providerInfo: ProviderInfoSchema,
   })

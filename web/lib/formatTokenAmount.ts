@@ -6,11 +6,12 @@ export interface FormatTokenAmountParams {
   decimals: number
   /** BCP 47 locale; the runtime default when undefined. */
   locale?: string | undefined
-  /** Digits kept after the decimal point (default 6); the value is rounded half-up to this precision. */
+  /** Digits kept after the decimal point (default 6); the cut digits round by `roundingMode`. */
   maximumFractionDigits?: number
   /**
-   * How the cut digits round (default `halfExpand`): `trunc` never overstates an amount (a quoted output, a
-   * minimum received), `ceil` never understates one (a maximum sold).
+   * How the cut digits round. The default, `trunc`, is the one rule for every amount shown (a quote, a minimum,
+   * what was received, a balance): never overstated, so a receipt never reads more than its quote did. `ceil`
+   * is for what must never be understated (a fee, a maximum sold); `halfExpand` for nothing shown as money.
    */
   roundingMode?: 'halfExpand' | 'trunc' | 'ceil'
 }
@@ -22,7 +23,7 @@ export interface FormatTokenAmountParams {
  * `<0.000001` (for the default precision) rather than a misleading `0`.
  */
 export function formatTokenAmount(params: FormatTokenAmountParams): string {
-  const { amount, decimals, locale, maximumFractionDigits = 6, roundingMode = 'halfExpand' } = params
+  const { amount, decimals, locale, maximumFractionDigits = 6, roundingMode = 'trunc' } = params
   const formatter = new Intl.NumberFormat(locale, { maximumFractionDigits, roundingMode })
   const decimal = formatUnits(amount, decimals)
   const formatted = formatter.format(decimal as Intl.StringNumericLiteral)

@@ -82,6 +82,28 @@ describe('createThorchainProvider track: only inbounds of ours are trades', () =
     })
   })
 
+  it('an outbound on the source chain is the refund: FAILED, refunded, the input returned in satoshis', async () => {
+    const refund = status({ chain: 'BTC', asset: 'BTC.BTC', memo: `=:ETH.ETH:${ETH_RECEIVER}:2400000` })
+    refund.out_txs = [
+      {
+        id: 'EF'.repeat(32),
+        chain: 'BTC',
+        to_address: 'bc1qsender',
+        coins: [{ asset: 'BTC.BTC', amount: '985000' }],
+      },
+    ]
+    expect(await track(refund)).toEqual({
+      originTxHash: 'ab'.repeat(32),
+      sourceChainId: BTC,
+      destinationChainId: 1,
+      receivedDifferentTokens: false,
+      state: 'FAILED',
+      refunded: true,
+      destinationTxHash: 'EF'.repeat(32),
+      amountReceived: 985_000n,
+    })
+  })
+
   it.each([
     [
       'a foreign front end with an affiliate',

@@ -435,6 +435,8 @@ export function createThorchainProvider(params: {
       return {
         ...base,
         state: refunded ? 'FAILED' : 'DELIVERED',
+        // the source coin came back to the sender: not a loss, and not the destination's asset or decimals
+        ...(refunded ? { refunded: true } : {}),
         destinationTxHash: out.id,
         amountReceived: paid,
       }

@@ -101,12 +101,7 @@ export function HistoryItem({
               {record.refunded === undefined ? (
                 <>
                   {record.received === undefined ? '≈ ' : ''}
-                  {formatTokenAmount({
-                    amount: out,
-                    decimals: record.to.decimals,
-                    ...(record.received === undefined ? { roundingMode: 'trunc' as const } : {}),
-                  })}{' '}
-                  {record.to.symbol}
+                  {formatTokenAmount({ amount: out, decimals: record.to.decimals })} {record.to.symbol}
                 </>
               ) : (
                 <>

@@ -8,6 +8,17 @@ describe('describeRecordStatus', () => {
     expect(describeRecordStatus({ status: 'failed' })).toEqual({ label: 'Failed', tone: 'failed' })
   })
 
+  it('a cross-chain trade that succeeded reads Delivered (its output arrived), a swap Confirmed', () => {
+    expect(describeRecordStatus({ status: 'success', kind: 'cross' })).toEqual({
+      label: 'Delivered',
+      tone: 'success',
+    })
+    expect(describeRecordStatus({ status: 'success', kind: 'swap' })).toEqual({
+      label: 'Confirmed',
+      tone: 'success',
+    })
+  })
+
   it('a failed cross-chain trade whose input came back reads Refunded', () => {
     expect(describeRecordStatus({ status: 'failed', refunded: '700000000' })).toEqual({
       label: 'Refunded',

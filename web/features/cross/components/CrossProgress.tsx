@@ -1,21 +1,29 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fetchCrossTx } from '../../../lib/fetchCrossTx'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
+import { getExplorerTxUrl } from '../../../lib/getExplorerTxUrl'
+import { useNow } from '../../../lib/useNow'
 import { buildSwapReceivedLink } from '../model/buildSwapReceivedLink'
 import { describeCrossRefund } from '../model/describeCrossRefund'
 import { describeCrossStatus } from '../model/describeCrossStatus'
+import { formatElapsed } from '../model/formatElapsed'
+import { describeOfferTime } from '../model/labelOffers'
 
 /** What the trade asked for on the destination chain, and that chain's token list (for decimals). */
 interface CrossDestination {
   chainId: number
+  /** A devnet chain's transactions have no public explorer page. */
+  isDevnet: boolean
   token: { address: string; symbol: string; decimals: number }
   tokens: readonly { address: string; symbol: string; decimals: number }[]
 }
 
-/** Where the trade was paid: the source chain's name and the token paid (what a refund returns). */
+/** Where the trade was paid: the source chain and the token paid (what a refund returns). */
 interface CrossOrigin {
+  chainId: number
   chainName: string
+  isDevnet: boolean
   token: { symbol: string; decimals: number }
 }
 
@@ -32,19 +40,24 @@ export interface CrossSettled {
  * delivered or failed, and shows the stage, both transaction ids and what the receiver got. When the destination
  * swap failed and the receiver got the bridged token instead, it says which and offers a one-click swap of it
  * into the token asked for. A refunded trade reads "Refunded", apart from a failure, with the amount and token
- * returned on the source chain and the refund transaction when known. `onSettled` is called once the trade is
- * final.
+ * returned on the source chain (in its own decimals) and the refund transaction, named as on that chain. Each
+ * transaction links to its chain's public explorer where there is one (none on the devnet). While in flight a
+ * timer counts from `timing.startedAtMs` beside the offer's estimate; once final it says how long it took.
+ * `onSettled` is called once the trade is final.
  */
 export function CrossProgress({
   txHash,
   origin,
   destination,
+  timing,
   onSettled,
   onDone,
 }: {
   txHash: string
   origin: CrossOrigin
   destination: CrossDestination
+  /** When the trade was sent (ms) and the taken offer's time estimate (seconds), when known. */
+  timing: { startedAtMs: number; estimateSec?: number }
   onSettled?: (settled: CrossSettled) => void
   onDone: () => void
 }) {
@@ -63,6 +76,13 @@ export function CrossProgress({
   const amountReceived = refund === undefined ? (tx.data?.amountReceived ?? undefined) : undefined
   const refunded = refund?.amount
   const reported = useRef<string>(undefined)
+  const nowMs = useNow(1_000)
+  // when this view first saw the trade final: the timer stops there
+  const [finishedAtMs, setFinishedAtMs] = useState<number>()
+  const final = status === 'DELIVERED' || status === 'FAILED'
+  useEffect(() => {
+    if (final) setFinishedAtMs((at) => at ?? Date.now())
+  }, [final])
   useEffect(() => {
     if ((status !== 'DELIVERED' && status !== 'FAILED') || reported.current === txHash) return
     reported.current = txHash
@@ -91,7 +111,8 @@ export function CrossProgress({
           <li
             key={stage}
             aria-current={index === view.stage ? 'step' : undefined}
-            className={`flex-1 rounded-md px-2 py-1 text-center ${index <= view.stage ? 'bg-accent text-accent-fg' : 'bg-surface text-muted'}`}
+            data-tone={index === 2 && view.stage === 2 ? view.tone : undefined}
+            className={`flex-1 rounded-md px-2 py-1 text-center ${stageClass(index, view)}`}
           >
             {stage}
           </li>
@@ -104,11 +125,13 @@ export function CrossProgress({
         {view.label}
       </p>
       {view.detail !== undefined && <p className="text-xs text-muted">{view.detail}</p>}
+      <p role="timer" aria-live="off" aria-label="Time" className="text-xs tabular-nums text-muted">
+        {finishedAtMs === undefined
+          ? `Elapsed ${formatElapsed(nowMs - timing.startedAtMs)}${timing.estimateSec === undefined ? '' : ` · usually ${describeOfferTime(timing.estimateSec)}`}`
+          : `Took ${formatElapsed(finishedAtMs - timing.startedAtMs)}`}
+      </p>
       <dl className="space-y-1 text-xs text-muted">
-        <div>
-          <dt className="inline">Origin transaction: </dt>
-          <dd className="inline break-all font-mono">{txHash}</dd>
-        </div>
+        <TxRow label="Origin transaction" chain={origin} txHash={txHash} />
         {refund !== undefined && (
           <div>
             <dt className="inline">Refunded on {origin.chainName}: </dt>
@@ -118,16 +141,10 @@ export function CrossProgress({
           </div>
         )}
         {refund?.txHash !== undefined && (
-          <div>
-            <dt className="inline">Refund transaction: </dt>
-            <dd className="inline break-all font-mono">{refund.txHash}</dd>
-          </div>
+          <TxRow label={`Refund transaction on ${origin.chainName}`} chain={origin} txHash={refund.txHash} />
         )}
         {refund === undefined && tx.data?.dstTxHash != null && (
-          <div>
-            <dt className="inline">Destination transaction: </dt>
-            <dd className="inline break-all font-mono">{tx.data.dstTxHash}</dd>
-          </div>
+          <TxRow label="Destination transaction" chain={destination} txHash={tx.data.dstTxHash} />
         )}
         {amountReceived !== undefined && (
           <div>
@@ -154,5 +171,40 @@ export function CrossProgress({
         </button>
       )}
     </section>
+  )
+}
+
+/** The strip's colour of stage `index`: done stages in the accent, a refund's last stage in the warning tone. */
+function stageClass(index: number, view: { stage: number; tone: string }): string {
+  if (index > view.stage) return 'bg-surface text-muted'
+  if (index === 2 && view.tone === 'refunded') return 'border border-warn bg-surface font-semibold text-fg'
+  if (index === 2 && view.tone === 'danger') return 'border border-danger bg-surface font-semibold text-fg'
+  return 'bg-accent text-accent-fg'
+}
+
+/** One transaction of the trade: its id, and a link to its chain's explorer where there is one. */
+function TxRow({
+  label,
+  chain,
+  txHash,
+}: {
+  label: string
+  chain: { chainId: number; isDevnet: boolean }
+  txHash: string
+}) {
+  const url = getExplorerTxUrl(chain, txHash)
+  return (
+    <div>
+      <dt className="inline">{label}: </dt>
+      <dd className="inline break-all font-mono">
+        {url === undefined ? (
+          txHash
+        ) : (
+          <a href={url} target="_blank" rel="noreferrer" className="underline">
+            {txHash}
+          </a>
+        )}
+      </dd>
+    </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Settings } from 'lucide-react'
-import { type ReactNode, useCallback, useId, useState } from 'react'
+import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatUnits, isHex, zeroAddress } from 'viem'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
@@ -59,7 +59,14 @@ const noBalances: ReadonlyMap<string, bigint> = new Map()
 type Phase =
   | { kind: 'form' }
   | { kind: 'deposit'; swap: CrossSwap; quote: CrossQuote }
-  | { kind: 'progress'; txHash: string; from: CrossToken; to: CrossToken }
+  | {
+      kind: 'progress'
+      txHash: string
+      from: CrossToken
+      to: CrossToken
+      /** When the trade was sent, and the taken offer's estimate (`processingTime`, seconds), for the timer. */
+      timing: { startedAtMs: number; estimateSec?: number }
+    }
 
 /**
  * A trade between two chains: the tokens on each side, the amount, the receiver on the destination chain, every
@@ -196,7 +203,13 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
       createdAtMs: Date.now(),
     })
     setReview(undefined)
-    setPhase({ kind: 'progress', txHash: hash, from, to })
+    setPhase({
+      kind: 'progress',
+      txHash: hash,
+      from,
+      to,
+      timing: { startedAtMs: Date.now(), estimateSec: taken.processingTime },
+    })
   }
   const openDeposit = async (taken: CrossQuote) => {
     if (sender === undefined) return
@@ -298,15 +311,41 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     phase.kind === 'progress'
       ? phase
       : phase.kind === 'form' && pending !== undefined
-        ? { txHash: pending.hash, from: pending.from, to: pending.to }
+        ? {
+            txHash: pending.hash,
+            from: pending.from,
+            to: pending.to,
+            timing: { startedAtMs: pending.createdAtMs },
+          }
         : undefined
+  const view = progress === undefined ? phase.kind : 'progress'
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const shownView = useRef(view)
+  useEffect(() => {
+    // the control that opened the review (or "New trade") is gone with the view it was in: focus would fall to
+    // <body>, so it moves to the card's heading, where the new view starts
+    if (shownView.current === view) return
+    shownView.current = view
+    headingRef.current?.focus()
+  }, [view])
   if (progress !== undefined)
     return (
-      <Card title={`${source.name} to ${destination.name}`}>
+      <Card title={`${source.name} to ${destination.name}`} headingRef={headingRef}>
         <CrossProgress
           txHash={progress.txHash}
-          origin={{ chainName: source.name, token: progress.from }}
-          destination={{ chainId: destination.chainId, token: progress.to, tokens: destinationTokens }}
+          origin={{
+            chainId: source.chainId,
+            chainName: source.name,
+            isDevnet: source.isDevnet,
+            token: progress.from,
+          }}
+          destination={{
+            chainId: destination.chainId,
+            isDevnet: destination.isDevnet,
+            token: progress.to,
+            tokens: destinationTokens,
+          }}
+          timing={progress.timing}
           onSettled={(settled) => settleRecord(progress.txHash, settled)}
           onDone={() => {
             setDismissed(progress.txHash)
@@ -317,8 +356,16 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     )
   if (phase.kind === 'deposit') {
     const deposit = getDepositRequest(phase.swap)
+    const followDeposit = (txHash: string, taken: CrossQuote) =>
+      setPhase({
+        kind: 'progress',
+        txHash,
+        from,
+        to,
+        timing: { startedAtMs: Date.now(), estimateSec: taken.processingTime },
+      })
     return (
-      <Card title={`Deposit ${from.symbol} on ${source.name}`}>
+      <Card title={`Deposit ${from.symbol} on ${source.name}`} headingRef={headingRef}>
         {deposit === undefined ? (
           <p role="alert" className="text-sm text-danger">
             The provider answered no deposit for this trade.
@@ -329,18 +376,18 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             symbol={from.symbol}
             expiresAt={phase.swap.expiresAt}
             family={source.family === 'cosmos' ? 'cosmos' : 'utxo'}
-            onTrack={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
+            onTrack={(txHash) => followDeposit(txHash, phase.quote)}
             wallet={
               <>
                 <DevnetDepositWalletPanel
                   chain={source}
                   deposit={deposit}
-                  onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
+                  onPaid={(txHash) => followDeposit(txHash, phase.quote)}
                 />
                 <KeplrDepositPanel
                   chain={source}
                   deposit={deposit}
-                  onPaid={(txHash) => setPhase({ kind: 'progress', txHash, from, to })}
+                  onPaid={(txHash) => followDeposit(txHash, phase.quote)}
                 />
               </>
             }
@@ -370,6 +417,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   return (
     <Card
       title={`${source.name} to ${destination.name}`}
+      headingRef={headingRef}
       actions={
         <>
           <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
@@ -654,14 +702,27 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   )
 }
 
-function Card({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+function Card({
+  title,
+  actions,
+  headingRef,
+  children,
+}: {
+  title: string
+  actions?: ReactNode
+  /** Takes focus when the card changes view (`tabIndex` -1: focusable by script, not in the tab order). */
+  headingRef: RefObject<HTMLHeadingElement | null>
+  children: ReactNode
+}) {
   return (
     <section
       aria-label="Cross-chain swap"
       className="self-start rounded-2xl border border-line bg-card p-4 shadow-sm"
     >
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="min-w-0 text-base font-semibold">{title}</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="min-w-0 text-base font-semibold outline-none">
+          {title}
+        </h2>
         {actions !== undefined && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
       </div>
       {children}

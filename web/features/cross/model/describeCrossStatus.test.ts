@@ -39,6 +39,21 @@ describe('describeCrossStatus', () => {
       },
     )
     expect(
+      describeCrossStatus({
+        status: 'FAILED',
+        receivedDifferentTokens: false,
+        refunded: true,
+        tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+      }),
+    ).toEqual({
+      label: 'Refunded',
+      stage: 2,
+      tone: 'refunded',
+      finalStage: 'Refunded',
+      detail:
+        'The network could not pay at least the minimum your quote allowed: it sent your deposit back, minus its network fee, on the source chain.',
+    })
+    expect(
       describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: false, refunded: false }),
     ).toEqual({
       label: 'Failed: the provider refunded the deposit on the source chain',

@@ -15,10 +15,13 @@ export interface CrossStatusView {
  * The progress view's words for `info/tx`'s status (undefined while the provider has not seen the origin
  * transaction): in flight, delivered, failed with the bridged token paid instead (the destination swap failed),
  * failed, or "Refunded" (the `refunded` detail: an intent deposit nobody filled came back on the source chain),
- * which reads apart from a failure: its own tone and a last stage named Refunded. Pure.
+ * which reads apart from a failure: its own tone, a last stage named Refunded and why (an intent nobody filled, or
+ * the liquidity network unable to pay the memo's minimum, by `tradeProtocol`). Pure.
  */
 export function describeCrossStatus(
-  tx: { status: string; receivedDifferentTokens: boolean; refunded?: boolean } | undefined,
+  tx:
+    | { status: string; receivedDifferentTokens: boolean; refunded?: boolean; tradeProtocol?: string }
+    | undefined,
 ): CrossStatusView {
   if (tx === undefined)
     return {
@@ -44,7 +47,10 @@ export function describeCrossStatus(
             stage: 2,
             tone: 'refunded',
             finalStage: 'Refunded',
-            detail: 'No relayer filled the deposit in time: it went back to you on the source chain.',
+            detail:
+              tx.tradeProtocol === 'CROSS_CHAIN_THORCHAIN'
+                ? 'The network could not pay at least the minimum your quote allowed: it sent your deposit back, minus its network fee, on the source chain.'
+                : 'No relayer filled the deposit in time: it went back to you on the source chain.',
           }
         : {
             label: 'Failed: the provider refunded the deposit on the source chain',

@@ -48,6 +48,7 @@ function SettingsForm({
   const slippageId = useId()
   const deadlineId = useId()
   const warningId = useId()
+  const slippageErrorId = useId()
   const deadlineErrorId = useId()
   const custom = parseSlippagePercent(slippageText)
   const warning =
@@ -80,7 +81,11 @@ function SettingsForm({
               placeholder="Custom"
               value={slippageText}
               aria-invalid={invalidSlippage}
-              aria-describedby={warning === undefined ? undefined : warningId}
+              aria-describedby={
+                [invalidSlippage ? slippageErrorId : undefined, warning === undefined ? undefined : warningId]
+                  .filter((id) => id !== undefined)
+                  .join(' ') || undefined
+              }
               onChange={(event) => {
                 setSlippageText(event.target.value)
                 const percent = parseSlippagePercent(event.target.value)
@@ -92,12 +97,15 @@ function SettingsForm({
           </span>
         </div>
         {invalidSlippage && (
-          <p className="mt-2 text-danger">
-            Enter a percentage between 0 and {maxSlippagePercent}.
-            {settings.slippage.mode === 'custom'
-              ? ` The swap keeps using ${settings.slippage.percent}%.`
-              : ''}
-          </p>
+          <>
+            {/* the range parseSlippagePercent accepts: 0 itself is out (no room at all for the price to move) */}
+            <p id={slippageErrorId} className="mt-2 text-danger">
+              Enter a percentage greater than 0 and at most {maxSlippagePercent}.
+            </p>
+            {settings.slippage.mode === 'custom' && (
+              <p className="mt-1 text-muted">The swap keeps using {settings.slippage.percent}%.</p>
+            )}
+          </>
         )}
         {warning !== undefined && (
           <p id={warningId} role="alert" className="mt-2 text-danger">
