@@ -220,6 +220,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       providers: cross.providers,
       logger,
       intervalMs: devnet ? 1_000 : 5_000,
+      // a finished trade is asked again for this long: a reorg, or a devnet crash, may take its delivery away
+      recheckFinishedMs: 10 * 60_000,
     })
     // fresh devnet chains know nothing of orders from an earlier run: those are failed, not retried
     if (devnet !== undefined && !devnet.resumed) {

@@ -5,16 +5,29 @@ import type { Store } from '../store/createStore'
 import { listOpenCrossTrades, recordCrossTradeStatus, touchCrossTrades } from '../store/crossTrades'
 
 /**
- * One round of the cross-chain trade follower: takes the `batch` open trades (PENDING or INFLIGHT) looked at
- * least recently, asks each one's provider where it stands, and records changes. A provider that fails or does
+ * One round of the cross-chain trade follower: takes the `batch` open trades (PENDING or INFLIGHT, and those
+ * finished within `recheckFinishedMs`) looked at least recently, asks each one's provider where it stands, and records changes. A provider that fails or does
  * not know the trade yet leaves it as it is until the next round. Returns how many trades changed state.
  */
 export async function syncCrossTradeStatuses(params: {
   store: Store
   providers: readonly CrossChainProvider[]
   batch?: number
+  /**
+   * Trades that finished this recently are asked again too, and may change: a reorg (or a devnet chain restarted
+   * from its last save) can take a delivery away, and the provider then answers in flight, or a new delivery.
+   */
+  recheckFinishedMs?: number
+  now?: () => number
 }): Promise<{ checked: number; changed: number }> {
-  const open = await listOpenCrossTrades(params.store.db, { limit: params.batch ?? 20 })
+  const since =
+    params.recheckFinishedMs === undefined
+      ? undefined
+      : new Date((params.now ?? Date.now)() - params.recheckFinishedMs)
+  const open = await listOpenCrossTrades(params.store.db, {
+    limit: params.batch ?? 20,
+    ...(since === undefined ? {} : { finishedSince: since }),
+  })
   await touchCrossTrades(
     params.store.db,
     open.map((trade) => trade.id),
@@ -24,7 +37,11 @@ export async function syncCrossTradeStatuses(params: {
     const provider = params.providers.find((p) => p.id === trade.providerId)
     const record = await provider?.track(trade.originTxHash).catch(() => undefined)
     if (provider === undefined || record === undefined) continue
-    const row = await recordCrossTradeStatus(params.store.db, { providerId: provider.id, ...record })
+    const row = await recordCrossTradeStatus(
+      params.store.db,
+      { providerId: provider.id, ...record },
+      since === undefined ? {} : { recheckFinishedSince: since },
+    )
     if (row.state !== trade.state || row.destinationTxHash !== trade.destinationTxHash) changed += 1
   }
   return { checked: open.length, changed }
@@ -40,6 +57,8 @@ export function followCrossTrades(params: {
   providers: readonly CrossChainProvider[]
   logger: Logger
   intervalMs: number
+  /** See `syncCrossTradeStatuses`. */
+  recheckFinishedMs?: number
 }): PollLoop {
   const log = params.logger.child({ component: 'cross-trade-follower' })
   return createPollLoop({

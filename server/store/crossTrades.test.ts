@@ -89,6 +89,46 @@ describe.each(targets)('cross-chain trades on $name', (target) => {
     expect((await listOpenCrossTrades(store.db, { limit: 10 })).map((t) => t.originTxHash)).toEqual([hash(2)])
   })
 
+  it("the follower's re-check of a recently finished trade moves it: a rolled-back delivery, then a new one", async () => {
+    store = await openTestStore(target)
+    const status = (state: 'INFLIGHT' | 'DELIVERED', destinationTxHash?: string) => ({
+      providerId: 'across',
+      sourceChainId: 1,
+      destinationChainId: 10,
+      originTxHash: hash(7),
+      state,
+      ...(destinationTxHash === undefined ? {} : { destinationTxHash, amountReceived: 5n }),
+      receivedDifferentTokens: false,
+    })
+    const first = await recordCrossTradeStatus(store.db, status('DELIVERED', hash(70)))
+    const finishedAt = first.finishedAt ?? new Date(0)
+    const before = new Date(finishedAt.getTime() - 1_000)
+    const after = new Date(finishedAt.getTime() + 1_000)
+    // the same answer again keeps the time it first finished
+    const same = await recordCrossTradeStatus(store.db, status('DELIVERED', hash(70)), {
+      recheckFinishedSince: before,
+    })
+    expect(same.finishedAt?.getTime()).toBe(finishedAt.getTime())
+    expect((await listOpenCrossTrades(store.db, { limit: 10 })).length).toBe(0)
+    expect((await listOpenCrossTrades(store.db, { limit: 10, finishedSince: before })).length).toBe(1)
+    expect((await listOpenCrossTrades(store.db, { limit: 10, finishedSince: after })).length).toBe(0)
+    // finished before the re-check window: not moved
+    const old = await recordCrossTradeStatus(store.db, status('INFLIGHT'), { recheckFinishedSince: after })
+    expect([old.state, old.destinationTxHash]).toEqual(['DELIVERED', hash(70)])
+    const reopened = await recordCrossTradeStatus(store.db, status('INFLIGHT'), {
+      recheckFinishedSince: before,
+    })
+    expect([reopened.state, reopened.destinationTxHash, reopened.finishedAt]).toEqual([
+      'INFLIGHT',
+      null,
+      null,
+    ])
+    const again = await recordCrossTradeStatus(store.db, status('DELIVERED', hash(71)), {
+      recheckFinishedSince: before,
+    })
+    expect([again.state, again.destinationTxHash]).toEqual(['DELIVERED', hash(71)])
+  })
+
   it('lists open trades least recently looked at first, and drops the sends of reorganised blocks', async () => {
     store = await openTestStore(target)
     await insertDiscoveredCrossTrades(store.db, [sent(1, 10), sent(2, 11), sent(3, 12)])

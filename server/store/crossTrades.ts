@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from './db'
 import { crossTrades } from './schema'
 
@@ -83,10 +83,16 @@ export async function insertDiscoveredCrossTrades(db: Db, rows: DiscoveredCrossT
 }
 
 /**
- * Records where a trade stands, inserting it when it is new. A trade already DELIVERED or FAILED is never
- * changed again, so a late or stale answer cannot move it back. Returns the stored row.
+ * Records where a trade stands, inserting it when it is new. A trade already DELIVERED or FAILED is not changed
+ * again, so a late or stale answer cannot move it back, except by the follower's re-check of a trade finished
+ * since `recheckFinishedSince` (a rollback took its delivery away, or a new one replaced it); a finished trade
+ * keeps the time it first finished. Returns the stored row.
  */
-export async function recordCrossTradeStatus(db: Db, status: CrossTradeStatus): Promise<CrossTrade> {
+export async function recordCrossTradeStatus(
+  db: Db,
+  status: CrossTradeStatus,
+  options: { recheckFinishedSince?: Date } = {},
+): Promise<CrossTrade> {
   const fields = {
     state: status.state,
     destinationTxHash: status.destinationTxHash ?? null,
@@ -96,6 +102,11 @@ export async function recordCrossTradeStatus(db: Db, status: CrossTradeStatus): 
     refunded: status.refunded ?? false,
     finishedAt: isFinal(status.state) ? new Date() : null,
   }
+  const since = options.recheckFinishedSince
+  const changeable =
+    since === undefined
+      ? sql`${crossTrades.state} not in ('DELIVERED', 'FAILED')`
+      : sql`(${crossTrades.state} not in ('DELIVERED', 'FAILED') or ${crossTrades.finishedAt} >= ${since.toISOString()})`
   const [row] = await db
     .insert(crossTrades)
     .values({
@@ -107,8 +118,12 @@ export async function recordCrossTradeStatus(db: Db, status: CrossTradeStatus): 
     })
     .onConflictDoUpdate({
       target: [crossTrades.sourceChainId, crossTrades.originTxHash],
-      set: { ...fields, updatedAt: new Date() },
-      setWhere: sql`${crossTrades.state} not in ('DELIVERED', 'FAILED')`,
+      set: {
+        ...fields,
+        ...(fields.finishedAt === null ? {} : { finishedAt: sql`coalesce(${crossTrades.finishedAt}, now())` }),
+        updatedAt: new Date(),
+      },
+      setWhere: changeable,
     })
     .returning()
   if (row !== undefined) return row
@@ -127,12 +142,21 @@ export async function getCrossTradeByOrigin(db: Db, originTxHash: string): Promi
   return row
 }
 
-/** Trades not yet DELIVERED or FAILED, least recently updated first (what the follower polls). */
-export async function listOpenCrossTrades(db: Db, params: { limit: number }): Promise<CrossTrade[]> {
+/**
+ * Trades not yet DELIVERED or FAILED, and with `finishedSince` those finished since then (a rollback may still
+ * take their delivery away), least recently updated first (what the follower polls).
+ */
+export async function listOpenCrossTrades(
+  db: Db,
+  params: { limit: number; finishedSince?: Date },
+): Promise<CrossTrade[]> {
+  const open = inArray(crossTrades.state, ['PENDING', 'INFLIGHT'])
   return db
     .select()
     .from(crossTrades)
-    .where(inArray(crossTrades.state, ['PENDING', 'INFLIGHT']))
+    .where(
+      params.finishedSince === undefined ? open : or(open, gte(crossTrades.finishedAt, params.finishedSince)),
+    )
     .orderBy(asc(crossTrades.updatedAt))
     .limit(params.limit)
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Address, erc20Abi, maxUint256, parseUnits, zeroAddress } from 'viem'
+import { type Address, createTestClient, erc20Abi, http, maxUint256, parseUnits, zeroAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDevClient } from '../../../contracts/deploy/devClient'
@@ -134,6 +134,27 @@ describe('the devnet Across filler', () => {
     expect((await amnesiac.runOnce()).fills).toEqual([])
     expect(await usdcBalance(42161, receiver)).toBe(receiverBefore + a + b)
     expect(await usdcBalance(1, filler)).toBe(fillerOnOrigin + parseUnits('700', 6))
+  })
+
+  it('a fill its destination rolled back (a devnet crash, a reorg) is made again, once, and repaid once', async () => {
+    const worker = createAcrossFiller({ deployments: devnet.deployments })
+    await worker.runOnce()
+    const destination = createTestClient({ mode: 'anvil', transport: http(chainOf(42161).rpcUrl) })
+    const beforeFill = await destination.snapshot()
+    const receiverBefore = await usdcBalance(42161, receiver)
+    const fillerOnOrigin = await usdcBalance(1, filler)
+    const out = await depositUsdc(parseUnits('500', 6))
+    const first = await worker.runOnce()
+    expect([first.fills.length, first.bundles.length]).toEqual([1, 1])
+    expect(await usdcBalance(42161, receiver)).toBe(receiverBefore + out)
+    await destination.revert({ id: beforeFill })
+    await destination.mine({ blocks: 2 })
+    expect(await usdcBalance(42161, receiver)).toBe(receiverBefore)
+    const again = await worker.runOnce()
+    expect([again.fills.length, again.bundles.length]).toEqual([1, 0])
+    expect(await usdcBalance(42161, receiver)).toBe(receiverBefore + out)
+    expect(await usdcBalance(1, filler)).toBe(fillerOnOrigin + parseUnits('500', 6))
+    expect(await worker.runOnce()).toEqual({ fills: [], bundles: [] })
   })
 
   it('a deposit left unfilled (filler stopped) past its deadline is refunded to the depositor', async () => {

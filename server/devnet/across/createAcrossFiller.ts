@@ -50,6 +50,8 @@ export interface FillerDeposit {
   repaymentChainId?: number
   /** Fill attempts that reverted; after `maxFillAttempts` the filler leaves the deposit to expire. */
   fillAttempts: number
+  /** When a pass first read it filled (ms since epoch): its fill is re-read on the destination for a while. */
+  filledAtMs?: number
 }
 
 /** A root bundle the devnet relayed on `chainId` whose leaves may still need executing. */
@@ -84,6 +86,12 @@ export interface CreateAcrossFillerParams {
   admin?: LocalAccount
   stateFile?: StateFile<AcrossFillerState>
   pollIntervalMs?: number
+  /**
+   * How long a fill is read again on its destination every pass (default 120 s): a fill the destination lost
+   * (a devnet chain restarted from its last state save, a reorg) is made again, its repayment not paid twice.
+   */
+  recheckFillMs?: number
+  now?: () => number
   log?: (message: string) => void
 }
 
@@ -115,6 +123,8 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
   const filler = params.filler ?? getFillerAccount()
   const admin = params.admin ?? getDeployerAccount()
   const log = params.log ?? (() => undefined)
+  const now = params.now ?? Date.now
+  const recheckFillMs = params.recheckFillMs ?? 120_000
   const chains = params.deployments.flatMap((d) =>
     d.across
       ? [
@@ -196,6 +206,7 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
         deposit.relayer = a.relayer
         deposit.repaymentChainId = Number(a.repaymentChainId)
         if (deposit.status === 'deposited' || deposit.status === 'expired') deposit.status = 'filled'
+        deposit.filledAtMs ??= now()
       }
     }
     s.cursors[chainId] = head
@@ -373,10 +384,25 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
     if (executedNow > 0) done.push({ chainId: bundle.chainId, rootBundleId, leaves: executedNow })
   }
 
+  const recent = (d: FillerDeposit) => d.filledAtMs !== undefined && now() - d.filledAtMs < recheckFillMs
   const pass = async (fill: boolean): Promise<FillerPassResult> => {
     const s = await loadState()
     await Promise.all(chains.map((chain) => scan(s, chain)))
     const result: FillerPassResult = { fills: [], bundles: [] }
+    // a recent fill the destination no longer holds (rolled back) is open again: filled anew below; its
+    // repayment's bundle is a function of the deposit, found on chain and never paid twice
+    for (const d of s.deposits) {
+      if (d.status !== 'filled' && d.status !== 'repaid') continue
+      const dst = byChainId.get(d.destinationChainId)
+      if (dst === undefined || !recent(d) || (await fillStatus(d, dst)) === fillStatusFilled) continue
+      log(`across filler: the fill of ${keyOf(d.originChainId, d.depositId)} was rolled back; filling again`)
+      d.status = 'deposited'
+      d.fillAttempts = 0
+      delete d.fillTxHash
+      delete d.relayer
+      delete d.repaymentChainId
+      delete d.filledAtMs
+    }
     if (fill) {
       await Promise.all(
         chains.map(async (dst) => {
@@ -393,7 +419,7 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
     planBundles(s)
     await params.stateFile?.save(s)
     for (const bundle of [...s.bundles]) await settle(s, bundle, result.bundles)
-    s.deposits = s.deposits.filter((d) => d.status !== 'refunded' && d.status !== 'repaid')
+    s.deposits = s.deposits.filter((d) => d.status !== 'refunded' && (d.status !== 'repaid' || recent(d)))
     await params.stateFile?.save(s)
     return result
   }
