@@ -120,7 +120,9 @@ export async function recordCrossTradeStatus(
       target: [crossTrades.sourceChainId, crossTrades.originTxHash],
       set: {
         ...fields,
-        ...(fields.finishedAt === null ? {} : { finishedAt: sql`coalesce(${crossTrades.finishedAt}, now())` }),
+        ...(fields.finishedAt === null
+          ? {}
+          : { finishedAt: sql`coalesce(${crossTrades.finishedAt}, now())` }),
         updatedAt: new Date(),
       },
       setWhere: changeable,
