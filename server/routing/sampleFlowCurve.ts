@@ -1,7 +1,6 @@
 /**
  * A pool direction's output as a smooth concave model for the flow solver: exact samples on a geometric grid,
- * their chord slopes made non-increasing (the slopes of the samples' least concave majorant, each capped by the
- * one before), and the marginal rate interpolated linearly between the chords'
+ * their chord slopes made non-increasing, and the marginal rate interpolated linearly between the chords'
  * midpoints (so the amount a pool takes at a price ratio is continuous in that ratio).
  */
 export interface FlowCurve {
@@ -48,11 +47,10 @@ export function sampleFlowCurve(
   if (xs.length < 2) return null
   const slopes: number[] = []
   const mids: number[] = []
-  const chords = majorantSlopes(xs, ys)
   for (let k = 0; k + 1 < xs.length; k++) {
     const x0 = xs[k] ?? 0
     const x1 = xs[k + 1] ?? 0
-    const chord = chords[k] ?? 0
+    const chord = ((ys[k + 1] ?? 0) - (ys[k] ?? 0)) / (x1 - x0)
     const mid = (x0 + x1) / 2
     const previous = slopes[k - 1]
     // strictly falling (a pool as deep as linear still bends by MIN_BEND over the scale), so the amount a pool
@@ -63,35 +61,6 @@ export function sampleFlowCurve(
     mids.push(mid)
   }
   return { xs, ys, slopes, mids }
-}
-
-/**
- * Each segment's slope on the least concave majorant of the samples: a sample below it (an output rounded down
- * at a tiny input of a token of few decimals, or two nearly equal inputs with one output) would otherwise cap
- * every later slope, and the model would undervalue the whole rest of the pool.
- */
-function majorantSlopes(xs: readonly number[], ys: readonly number[]): number[] {
-  const hull: number[] = [0]
-  for (let k = 1; k < xs.length; k++) {
-    for (;;) {
-      const j = hull[hull.length - 1] ?? 0
-      const i = hull[hull.length - 2]
-      if (i === undefined) break
-      // drop j when it lies on or below the chord from i to k
-      const above = ((ys[j] ?? 0) - (ys[i] ?? 0)) * ((xs[k] ?? 0) - (xs[i] ?? 0))
-      if (above > ((ys[k] ?? 0) - (ys[i] ?? 0)) * ((xs[j] ?? 0) - (xs[i] ?? 0))) break
-      hull.pop()
-    }
-    hull.push(k)
-  }
-  const slopes: number[] = []
-  for (let h = 0; h + 1 < hull.length; h++) {
-    const i = hull[h] ?? 0
-    const j = hull[h + 1] ?? 0
-    const slope = ((ys[j] ?? 0) - (ys[i] ?? 0)) / ((xs[j] ?? 0) - (xs[i] ?? 0))
-    for (let k = i; k < j; k++) slopes.push(slope)
-  }
-  return slopes
 }
 
 /** The input at which the model's marginal rate falls to `rate` (0 above the first chord, the cap below the last). */
