@@ -331,9 +331,11 @@ export async function createLiquidityNetwork(
     if (outbound.status === 'queued') {
       // the observer read it confirmed; a rollback since then takes it back before anything is paid
       if (!(await isStillCanonical(record))) return
+      // a final payment's nonce is below the chain's count, unless the chain was replaced (a new devnet): then
+      // reserving it would leave a gap no payment fills
       const reserved = new Set(
         Object.values(state.inbounds).flatMap((r) =>
-          r.outbound?.status === 'signed' || r.outbound?.status === 'sent'
+          r.outbound?.status === 'signed' || (r.outbound?.status === 'sent' && r.outbound.final !== true)
             ? (r.outbound.payment?.spends ?? [])
             : [],
         ),
