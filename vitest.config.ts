@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: [
       'server/**/*.test.ts',
+      'devnet/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'bench/**/*.test.ts',
       'contracts/**/*.test.ts',
       'web/**/*.test.ts',

@@ -1,7 +1,7 @@
 import { parseUnits, zeroAddress } from 'viem'
+import { getUsdPriceE18 } from '../devnet/prices'
+import { getDevnetTokens } from '../devnet/tokens'
 import type { ChainDeployment, TokenInfo } from '../server/chains/deployment'
-import { getUsdPriceE18 } from '../server/devnet/prices'
-import { getDevnetTokens } from '../server/devnet/tokens'
 
 /** Requests of the large-market level: `cold` asks pairs never asked before, `warm` the same pairs at new amounts. */
 export interface LargeMarketMix {

@@ -2,7 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1'
 import { p2wpkh, TEST_NETWORK } from '@scure/btc-signer'
 import { createWalletClient, type Hex, http, parseEther, publicActions, zeroAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { devMnemonic } from '../server/devnet/devAccounts'
+import { devMnemonic } from '../devnet/devAccounts'
 import { startBenchServer } from './startBenchServer'
 
 /*

@@ -154,7 +154,7 @@ async function startTarget(
   if (baseUrl === undefined) {
     child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--import', './bench/memoryProbe.ts', 'server/scripts/start.ts'],
+      ['--import', 'tsx', '--import', './bench/memoryProbe.ts', 'scripts/start.ts'],
       {
         cwd: path.join(import.meta.dirname, '..'),
         env: {

@@ -1,5 +1,5 @@
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { devnetOutboundFees } from '../server/devnet/liquidityNetwork/devnetPools'
+import { devnetOutboundFees } from '../devnet/liquidityNetwork/devnetPools'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
 import { CrossSwapPage } from './pages/CrossSwapPage'

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
-import { type DevnetMarket, devnetMarkets } from './devnet/largeMarket'
+import { type DevnetMarket, devnetMarkets } from '../devnet/largeMarket'
 
 /** Endpoint groups that `AUTH_REQUIRED` can put behind an API key. The trades endpoint always needs one. */
 export const authGroups = ['info', 'approval', 'single', 'cross', 'gasless', 'register-error', 'rpc'] as const

@@ -2,6 +2,18 @@ import { Server as HttpServer } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { privateKeyToAccount } from 'viem/accounts'
+import { createDevnetCosmosChains } from '../devnet/cosmosWallet/createDevnetCosmosChains'
+import { getDevnetRelayerAccount } from '../devnet/devnetRelayer'
+import {
+  type ProvidedLiquidityNetwork,
+  provideLiquidityNetwork,
+} from '../devnet/liquidityNetwork/provideLiquidityNetwork'
+import { savedFinality } from '../devnet/savedHead'
+import { startBridgeRoles } from '../devnet/startBridgeRoles'
+import { type Devnet, startDevnet } from '../devnet/startDevnet'
+import { createDevnetUtxoChains } from '../devnet/utxoWallet/createDevnetUtxoChains'
+import { startWidgetDemo } from '../devnet/widgetDemo/startWidgetDemo'
+import type { SupervisedWorker } from '../devnet/workers/superviseWorker'
 import { createApp } from './app'
 import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAdmin'
 import type { ChainDeployment } from './chains/deployment'
@@ -10,17 +22,6 @@ import { type Config, loadConfig } from './config'
 import type { PollLoop } from './createPollLoop'
 import { findCrossSent } from './cross/findCrossSent'
 import { followCrossTrades } from './cross/followCrossTrades'
-import { createDevnetCosmosChains } from './devnet/cosmosWallet/createDevnetCosmosChains'
-import {
-  type ProvidedLiquidityNetwork,
-  provideLiquidityNetwork,
-} from './devnet/liquidityNetwork/provideLiquidityNetwork'
-import { savedFinality } from './devnet/savedHead'
-import { startBridgeRoles } from './devnet/startBridgeRoles'
-import { type Devnet, startDevnet } from './devnet/startDevnet'
-import { createDevnetUtxoChains } from './devnet/utxoWallet/createDevnetUtxoChains'
-import type { SupervisedWorker } from './devnet/workers/superviseWorker'
-import { getDevnetRelayerAccount } from './gasless/devnetRelayer'
 import { gaslessLimits } from './gasless/gaslessLimits'
 import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGaslessRelayers'
 import { createLogger, type Logger } from './logger'
@@ -36,7 +37,6 @@ import {
 } from './store/startErrorRegistrationPruning'
 import { getIntegratorTagSecret } from './trades/getIntegratorTagSecret'
 import { type TradeWatcher, watchTrades } from './trades/watchTrades'
-import { startWidgetDemo } from './widgetDemo/startWidgetDemo'
 
 export interface StartServerParams {
   /** Environment variables (pass `process.env`); see server/config.ts. */

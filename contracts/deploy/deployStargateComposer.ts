@@ -16,7 +16,7 @@ export type DeployStargateComposerParams = {
 
 /**
  * Deploys our destination executor `StargateComposer(endpoint, aggregator, pools)` (docs/stargate-composer.md);
- * uses one nonce. The devnet deploys it on every chain (server/devnet/bridges/deployChainBridges.ts).
+ * uses one nonce. The devnet deploys it on every chain (devnet/bridges/deployChainBridges.ts).
  */
 export async function deployStargateComposer(
   client: DevClient,

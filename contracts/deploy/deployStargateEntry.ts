@@ -12,7 +12,7 @@ export type DeployStargateEntryParams = {
 
 /**
  * Deploys our origin entry `StargateEntry(aggregator, pools)` (docs/stargate-composer.md); uses one nonce.
- * The devnet deploys it on every chain (server/devnet/bridges/deployChainBridges.ts).
+ * The devnet deploys it on every chain (devnet/bridges/deployChainBridges.ts).
  */
 export async function deployStargateEntry(
   client: DevClient,

@@ -1,5 +1,5 @@
 import { type Abi, type Address, encodeFunctionData, type LocalAccount } from 'viem'
-import { createTxPipeline } from '../../server/devnet/createTxPipeline'
+import { createTxPipeline } from './createTxPipeline'
 import type { DevClient } from './devClient'
 
 /** One configuration call: `functionName(args)` on `to`, encoded with the artifact's ABI. */

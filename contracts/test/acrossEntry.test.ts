@@ -10,7 +10,7 @@ import {
   zeroHash,
 } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { buildRefundTree } from '../../server/devnet/across/buildRefundTree'
+import { buildRefundTree } from '../../devnet/across/buildRefundTree'
 import { acrossSpokePoolAbi as spokeAbi } from '../../server/providers/across/acrossSpokePoolAbi'
 import { acrossEntryAbi, aggregatorAbi } from '../artifacts/index'
 import { deployAcrossEntry } from '../deploy/deployAcrossEntry'

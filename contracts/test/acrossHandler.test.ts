@@ -10,7 +10,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
 import { acrossSpokePoolAbi as spokeAbi } from '../../server/providers/across/acrossSpokePoolAbi'
 import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { acrossHandlerAbi } from '../artifacts/index'

@@ -1,7 +1,7 @@
 import { type Address, erc20Abi, type Hex, maxUint256, parseEther, parseSignature } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
 import { buildGaslessTypedData } from '../../server/gasless/buildGaslessTypedData'
 import { type GaslessOrder, hashRoute, type RouteStep } from '../../server/gasless/gaslessOrderTypes'
 import { permit2Abi } from '../../server/gasless/permit2Abi'

@@ -10,7 +10,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
 import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { devTokenAbi, liquidityRouterAbi, liquidityRouterBytecode } from '../artifacts/index'
 import { deployBytecode } from '../deploy/deployBytecode'

@@ -1,6 +1,6 @@
 import { type Address, erc20Abi, type Hex, maxUint256, zeroAddress } from 'viem'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
 import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { sendContractTx } from '../deploy/sendContractTx'
 import { deploySwapFixture, type SwapFixture } from './deploySwapFixture'

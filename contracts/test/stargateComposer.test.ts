@@ -14,7 +14,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../server/devnet/startAnvil'
+import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
 import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import {
   aggregatorAbi,

@@ -3,7 +3,7 @@ import type { PoolKindId } from '../poolKinds/poolKinds'
 
 /**
  * What the server needs to know about one chain, whether it comes from the devnet
- * (server/devnet writes it into the manifest) or from configuration in network mode.
+ * (devnet/ writes it into the manifest) or from configuration in network mode.
  */
 export interface ChainDeployment {
   chainId: number

@@ -14,34 +14,39 @@ import { liquidityRouterAbi, liquidityRouterBytecode } from '../../contracts/art
 import { deployBytecode } from '../../contracts/deploy/deployBytecode'
 import { createDevClient, type DevClient } from '../../contracts/deploy/devClient'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
-import { loadConfig } from '../config'
-import { cosmosHubSpec } from '../devnet/cosmos/cosmosHubSpec'
-import { type CosmosNode, createCosmosNode } from '../devnet/cosmos/createCosmosNode'
-import { type CosmosVault, createCosmosVault } from '../devnet/cosmos/createCosmosVault'
-import { serveCosmosRpc } from '../devnet/cosmos/serveCosmosRpc'
-import { devMnemonic } from '../devnet/devAccounts'
-import { createCosmosChainAdapter } from '../devnet/liquidityNetwork/createCosmosChainAdapter'
-import { createEvmChainAdapter } from '../devnet/liquidityNetwork/createEvmChainAdapter'
+import { cosmosHubSpec } from '../../devnet/cosmos/cosmosHubSpec'
+import { type CosmosNode, createCosmosNode } from '../../devnet/cosmos/createCosmosNode'
+import { type CosmosVault, createCosmosVault } from '../../devnet/cosmos/createCosmosVault'
+import { serveCosmosRpc } from '../../devnet/cosmos/serveCosmosRpc'
+import { devMnemonic } from '../../devnet/devAccounts'
+import { createCosmosChainAdapter } from '../../devnet/liquidityNetwork/createCosmosChainAdapter'
+import { createEvmChainAdapter } from '../../devnet/liquidityNetwork/createEvmChainAdapter'
 import {
   createLiquidityNetwork,
   type LiquidityNetwork,
-} from '../devnet/liquidityNetwork/createLiquidityNetwork'
-import { createThornodeApi } from '../devnet/liquidityNetwork/createThornodeApi'
-import { createUtxoChainAdapter } from '../devnet/liquidityNetwork/createUtxoChainAdapter'
-import { createUtxoVault } from '../devnet/liquidityNetwork/createUtxoVault'
-import { devnetOutboundFees, devnetPools, getDevnetEvmVault } from '../devnet/liquidityNetwork/devnetPools'
-import type { NetworkChainAdapter } from '../devnet/liquidityNetwork/networkChainAdapter'
-import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
-import { createUtxoNode, type UtxoNode } from '../devnet/utxo/createUtxoNode'
-import { serveUtxoRpc } from '../devnet/utxo/serveUtxoRpc'
-import { bitcoinCashSpec, bitcoinSpec, dogecoinSpec, type UtxoChainSpec } from '../devnet/utxo/utxoChainSpecs'
+} from '../../devnet/liquidityNetwork/createLiquidityNetwork'
+import { createThornodeApi } from '../../devnet/liquidityNetwork/createThornodeApi'
+import { createUtxoChainAdapter } from '../../devnet/liquidityNetwork/createUtxoChainAdapter'
+import { createUtxoVault } from '../../devnet/liquidityNetwork/createUtxoVault'
+import { devnetOutboundFees, devnetPools, getDevnetEvmVault } from '../../devnet/liquidityNetwork/devnetPools'
+import type { NetworkChainAdapter } from '../../devnet/liquidityNetwork/networkChainAdapter'
+import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
+import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../devnet/utxo/createBitcoinRpcClient'
+import { createUtxoNode, type UtxoNode } from '../../devnet/utxo/createUtxoNode'
+import { serveUtxoRpc } from '../../devnet/utxo/serveUtxoRpc'
+import {
+  bitcoinCashSpec,
+  bitcoinSpec,
+  dogecoinSpec,
+  type UtxoChainSpec,
+} from '../../devnet/utxo/utxoChainSpecs'
+import { loadConfig } from '../config'
 import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
 import { fromThorUnits, toMemoAddress } from '../providers/thorchain/thorchainAssets'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { createTestApp } from '../testing/createTestApp'
 import { quoteSwap } from '../thorchain/quoteSwap'
-import { type BitcoinRpcClient, createBitcoinRpcClient } from '../utxo/createBitcoinRpcClient'
 
 const GAIA = -978111860
 const BTC = -3980891822

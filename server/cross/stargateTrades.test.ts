@@ -1,7 +1,7 @@
 import { encodeFunctionData, getAddress, parseAbi, parseEther, parseUnits, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
-import { relayUntilIdle } from '../devnet/layerZeroRelayer/relayUntilIdle'
+import { relayUntilIdle } from '../../devnet/layerZeroRelayer/relayUntilIdle'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
 import { getCrossTradeByOrigin } from '../store/crossTrades'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'

@@ -16,13 +16,13 @@ import {
 } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { computeDevnetVersion } from '../devnet/computeDevnetVersion'
-import { devMnemonic } from '../devnet/devAccounts'
-import { bitcoinSpec } from '../devnet/utxo/utxoChainSpecs'
+import { computeDevnetVersion } from '../../devnet/computeDevnetVersion'
+import { devMnemonic } from '../../devnet/devAccounts'
+import { createBitcoinRpcClient } from '../../devnet/utxo/createBitcoinRpcClient'
+import { bitcoinSpec } from '../../devnet/utxo/utxoChainSpecs'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { sharedDevnetDataDir } from '../testing/devnetHarness'
 import { type ServerProcess, startServerProcess } from '../testing/startServerProcess'
-import { createBitcoinRpcClient } from '../utxo/createBitcoinRpcClient'
 import { createReplayWallet, type ReplayWallet } from './createReplayWallet'
 
 /*

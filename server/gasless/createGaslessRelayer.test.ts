@@ -30,7 +30,8 @@ import {
   v2PairAbi,
 } from '../../contracts/test/deploySwapFixture'
 import { PERMIT2_ADDRESS } from '../../contracts/thirdParty'
-import { type AnvilInstance, startAnvil } from '../devnet/startAnvil'
+import { getDevnetRelayerAccount } from '../../devnet/devnetRelayer'
+import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
 import {
   cancelGaslessOrder,
   countGaslessGriefs,
@@ -50,7 +51,6 @@ import {
   RelayerCrash,
   type RelayerStage,
 } from './createGaslessRelayer'
-import { getDevnetRelayerAccount } from './devnetRelayer'
 import { formatGaslessOrder } from './formatGaslessOrder'
 import { type GaslessOrder, hashRoute, type RouteStep } from './gaslessOrderTypes'
 import { orderToRow } from './orderToRow'

@@ -8,7 +8,7 @@ const impureRepoPrefixes = [
   'server/store/',
   'server/market/',
   'server/pools/',
-  'server/devnet/',
+  'devnet/',
   'server/routes/',
   'server/logger.ts',
   'server/config.ts',

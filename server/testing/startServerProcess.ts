@@ -20,7 +20,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `server/scripts/start.ts` (what `npm start` runs) in a child process on `port`, devnet mode with the
+ * Starts `scripts/start.ts` (what `npm start` runs) in a child process on `port`, devnet mode with the
  * chains from `devnetPortBase` and its data in `dataDir`, silent, without rate limits or the widget demo page,
  * and resolves once it prints "Ready". `env` adds settings (e.g. the relayer's delay). Rejects when the server
  * exits first, with its output.
@@ -31,7 +31,7 @@ export async function startServerProcess(params: {
   dataDir: string
   env?: Record<string, string>
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/scripts/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: path.join(import.meta.dirname, '..', '..'),
     env: {
       ...process.env,

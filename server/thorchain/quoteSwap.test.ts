@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { settleInbound } from '../../devnet/liquidityNetwork/settleInbound'
 import { quoteSwap } from './quoteSwap'
-import { settleInbound } from './settleInbound'
 
 const E8 = 10n ** 8n
 const pools = {
