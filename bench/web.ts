@@ -159,7 +159,9 @@ async function startTarget(
   if (!existsSync(join(distDir, 'widget.js')))
     execFileSync('npx', ['vite', 'build', '-c', 'vite.embed.config.ts'], { stdio: 'inherit' })
   const { startServer } = await import('../server/index')
+  const { startDevnetProfile } = await import('../devnet/startDevnetProfile')
   const running = await startServer({
+    network: startDevnetProfile,
     env: {
       PORT: String(benchPort),
       DEVNET_PORT_BASE: String(benchPort + 10),

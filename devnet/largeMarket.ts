@@ -3,12 +3,7 @@ import type { ExchangeKind } from '../server/chains/deployment'
 import type { PoolSpec } from './markets'
 import type { DevTokenSpec } from './tokens'
 
-/**
- * Which market the devnet deploys (`DEVNET_MARKET`): `small`, about 40 pools per chain (tests, `npm start`), or
- * `large`, thousands of pools on chains 1 and 42161, so speed is measured on a market of a real chain's size.
- */
-export type DevnetMarket = 'small' | 'large'
-export const devnetMarkets: readonly DevnetMarket[] = ['small', 'large']
+export type { DevnetMarket } from '../server/config'
 
 /**
  * Generated long-tail tokens per chain of the large market; chains not listed stay as in the small market.

@@ -7,7 +7,7 @@ import { isOutputStale } from './isOutputStale'
  * `npm start` (and, with --dev, the API half of `npm run dev`):
  * 1. compile the contracts when contracts/src is newer than contracts/artifacts/index.ts;
  * 2. build the web app when dist/ is missing or older than its sources (skipped with --dev: Vite serves it);
- * 3. start the server (devnet or network mode) and print one "Ready" line;
+ * 3. start the server on NETWORK_CONFIG's chains, or on the embedded devnet without it, and print one "Ready" line;
  * 4. on SIGINT/SIGTERM close the server and stop the devnet; on a crash stop the devnet and exit 1.
  * The server modules are imported only after step 1, because some of them import the artifacts.
  */
@@ -67,13 +67,24 @@ async function main() {
     })
   }
 
+  const { loadConfig } = await import('../server/config')
   const { startServer } = await import('../server/index')
-  const server = await startServer({ env: process.env })
+  const { startDevnetProfile } = await import('../devnet/startDevnetProfile')
+  // without NETWORK_CONFIG the server serves the embedded devnet
+  let devnet: Awaited<ReturnType<typeof startDevnetProfile>> | undefined
+  const server = await startServer({
+    env: process.env,
+    ...(loadConfig(process.env).networkConfigPath === undefined
+      ? { network: async (context) => (devnet = await startDevnetProfile(context)) }
+      : {}),
+  })
   const { logger } = server
-  const chains = `${server.mode}: ${server.deployments.length} chain${server.deployments.length === 1 ? '' : 's'}`
+  const count = server.network.deployments.length
+  const chains = `${server.network.kind}: ${count} chain${count === 1 ? '' : 's'}`
   console.log(`Ready: ${server.url} (${chains}) in ${(performance.now() / 1000).toFixed(1)}s`)
-  if (server.widgetDemoUrl !== undefined)
-    console.log(`Widget demo (a host page on another origin): ${server.widgetDemoUrl}`)
+  const widgetDemoUrl = devnet?.widgetDemoUrl()
+  if (widgetDemoUrl !== undefined)
+    console.log(`Widget demo (a host page on another origin): ${widgetDemoUrl}`)
 
   let stopping = false
   const shutdown = async (reason: string, exitCode: number) => {

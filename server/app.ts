@@ -1,14 +1,10 @@
 import { fileURLToPath } from 'node:url'
-import type { DevnetCosmosChain } from '../devnet/cosmosWallet/createDevnetCosmosChain'
-import { createDevnetCosmosRoutes } from '../devnet/routes/createDevnetCosmosRoutes'
-import { createDevnetRoutes, type DevnetHandle } from '../devnet/routes/createDevnetRoutes'
-import { createDevnetUtxoRoutes } from '../devnet/routes/createDevnetUtxoRoutes'
-import type { DevnetUtxoChain } from '../devnet/utxoWallet/createDevnetUtxoChain'
 import { apiKeyAuth } from './auth/apiKeyAuth'
 import { authGroupOf } from './auth/authGroupOf'
 import type { AddressNetwork } from './chains/chainInfo'
 import type { ChainDeployment } from './chains/deployment'
 import type { MountedFlows } from './chains/getChainFlows'
+import type { ProfileRoutes } from './chains/networkProfile'
 import type { Config } from './config'
 import { CROSS_PROVIDER_TIMEOUT_MS } from './cross/crossServices'
 import { AppError } from './errors'
@@ -47,12 +43,10 @@ import { getIntegratorTagSecret } from './trades/getIntegratorTagSecret'
 export interface AppDeps {
   config: Config
   deployments: readonly ChainDeployment[]
-  /** Present in devnet mode only: mounts /devnet/manifest and /devnet/faucet. */
-  devnet?: DevnetHandle
-  /** The devnet's UTXO nodes for the browser's devnet wallet (devnet mode with the liquidity network only). */
-  devnetUtxo?: readonly DevnetUtxoChain[]
-  /** The devnet's Cosmos nodes for the browser's devnet Cosmos wallet (devnet mode with the network only). */
-  devnetCosmos?: readonly DevnetCosmosChain[]
+  /** The chains are a devnet's (`/info` marks them so the app offers its faucet). */
+  isDevnet?: boolean
+  /** Route modules of the network profile, mounted beside the API (the devnet's manifest, faucet, ledgers). */
+  routes?: readonly ProfileRoutes[]
   logger: Logger
   /** Clock in ms since the epoch (quote expiry, rate limits); injectable for tests. */
   now?: () => number
@@ -103,9 +97,9 @@ const openApiInfo = {
  * 404 `NOT_FOUND` in the same shape. Mount further route modules before the static module.
  */
 export function createApp(deps: AppDeps) {
-  const { config, deployments, devnet, logger, markets, store } = deps
+  const { config, deployments, logger, markets, store } = deps
   const now = deps.now ?? Date.now
-  const isDevnet = devnet !== undefined
+  const isDevnet = deps.isDevnet ?? false
   const onError = handleError(logger)
   const cors = apiCors()
 
@@ -252,11 +246,7 @@ export function createApp(deps: AppDeps) {
         ...(deps.gasless ? { wakeRelayer: deps.gasless.wake } : {}),
       }),
     )
-  if (devnet !== undefined) app.route('/', createDevnetRoutes({ devnet }))
-  if (devnet !== undefined && deps.devnetUtxo !== undefined)
-    app.route('/', createDevnetUtxoRoutes({ chains: deps.devnetUtxo }))
-  if (devnet !== undefined && deps.devnetCosmos !== undefined)
-    app.route('/', createDevnetCosmosRoutes({ chains: deps.devnetCosmos }))
+  for (const routes of deps.routes ?? []) app.route('/', routes)
 
   let openApiDocument: OpenApiDocument | undefined
   app.get('/openapi.json', (c) => {
@@ -270,14 +260,5 @@ export function createApp(deps: AppDeps) {
   return api
 }
 
-/** Type of the application for hono's typed `hc` client (devnet routes: see `DevnetAppType`). */
+/** Type of the application for hono's typed `hc` client (a network profile's routes have types of their own). */
 export type AppType = ReturnType<typeof createApp>
-
-/** Type of the devnet-only routes, for a separate `hc<DevnetAppType>` client. */
-export type DevnetAppType = ReturnType<typeof createDevnetRoutes>
-
-/** Type of the devnet UTXO wallet's routes, for a separate `hc<DevnetUtxoAppType>` client. */
-export type DevnetUtxoAppType = ReturnType<typeof createDevnetUtxoRoutes>
-
-/** Type of the devnet Cosmos wallet's routes, for a separate `hc<DevnetCosmosAppType>` client. */
-export type DevnetCosmosAppType = ReturnType<typeof createDevnetCosmosRoutes>

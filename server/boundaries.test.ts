@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 function readSources(): Map<string, string> {
   const sources = new Map<string, string>()
-  for (const folder of ['server', 'web']) {
+  for (const folder of ['server', 'devnet', 'scripts', 'web']) {
     for (const entry of readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })) {
       if (!/\.tsx?$/.test(entry) || /\.test\.tsx?$/.test(entry)) continue
       const file = `${folder}/${entry.split(path.sep).join('/')}`
@@ -26,7 +26,7 @@ describe('module boundaries', () => {
 
   it('leave ports to the allocator: no test names a fixed port', () => {
     const fixedPort = /\b(?:port|portBase|[A-Z_]*PORT[A-Z_]*)\s*[:=]\s*[1-9][0-9_]{3,}\b/
-    const testFiles = ['server', 'contracts', 'bench'].flatMap((folder) =>
+    const testFiles = ['server', 'devnet', 'scripts', 'contracts', 'bench'].flatMap((folder) =>
       readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
         .filter((entry) => /\.test\.ts$|^test\/.*\.ts$/.test(entry.split(path.sep).join('/')))
         .map((entry) => `${folder}/${entry.split(path.sep).join('/')}`),
@@ -37,7 +37,7 @@ describe('module boundaries', () => {
     expect(offenders).toEqual([])
   })
 
-  it('leave no import cycle in the server or the web app', () => {
+  it('leave no import cycle in the server, the devnet or the web app', () => {
     expect(findImportCycles(readSources())).toEqual([])
   })
 
@@ -82,6 +82,30 @@ describe('module boundaries', () => {
       ]),
     )
     expect(findBoundaryViolations(sources)).toHaveLength(5)
+  })
+
+  it('flag product code of the server importing the devnet, and nothing else', () => {
+    const sources = new Map([
+      ['devnet/startDevnet.ts', 'export const startDevnet = () => 1\nexport type Devnet = number'],
+      [
+        'server/index.ts',
+        "import { startDevnet } from '../devnet/startDevnet'\nexport const s = startDevnet",
+      ],
+      ['server/app.ts', "import type { Devnet } from '../devnet/startDevnet'\nexport type A = Devnet"],
+      [
+        'server/app.test.ts',
+        "import { startDevnet } from '../devnet/startDevnet'\nexport const t = startDevnet",
+      ],
+      [
+        'server/testing/harness.ts',
+        "import { startDevnet } from '../../devnet/startDevnet'\nexport const h = 1",
+      ],
+      ['devnet/profile.ts', "import { createApp } from '../server/app'\nexport const p = createApp"],
+    ])
+    expect(findBoundaryViolations(sources).map((v) => [v.file, v.rule])).toEqual([
+      ['server/index.ts', 'server-imports-devnet'],
+      ['server/app.ts', 'server-imports-devnet'],
+    ])
   })
 
   it('flag the web app importing server code at run time, feature internals and features in components', () => {

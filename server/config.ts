@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
-import { type DevnetMarket, devnetMarkets } from '../devnet/largeMarket'
 
 /** Endpoint groups that `AUTH_REQUIRED` can put behind an API key. The trades endpoint always needs one. */
 export const authGroups = ['info', 'approval', 'single', 'cross', 'gasless', 'register-error', 'rpc'] as const
@@ -11,6 +10,13 @@ export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const
 /** `ROUTING_WORKERS` unless set: one routing worker per core but the event loop's, at least one. */
 export const defaultRoutingWorkers = Math.max(1, availableParallelism() - 1)
 export type LogLevel = (typeof logLevels)[number]
+
+/**
+ * Which market the devnet deploys (`DEVNET_MARKET`): `small`, about 40 pools per chain (tests, `npm start`), or
+ * `large`, thousands of pools on chains 1 and 42161, so speed is measured on a market of a real chain's size.
+ */
+export type DevnetMarket = 'small' | 'large'
+export const devnetMarkets: readonly DevnetMarket[] = ['small', 'large']
 
 export interface Config {
   port: number

@@ -1,28 +1,13 @@
 import { Server as HttpServer } from 'node:http'
-import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { privateKeyToAccount } from 'viem/accounts'
-import { createDevnetCosmosChains } from '../devnet/cosmosWallet/createDevnetCosmosChains'
-import { getDevnetRelayerAccount } from '../devnet/devnetRelayer'
-import {
-  type ProvidedLiquidityNetwork,
-  provideLiquidityNetwork,
-} from '../devnet/liquidityNetwork/provideLiquidityNetwork'
-import { savedFinality } from '../devnet/savedHead'
-import { startBridgeRoles } from '../devnet/startBridgeRoles'
-import { type Devnet, startDevnet } from '../devnet/startDevnet'
-import { createDevnetUtxoChains } from '../devnet/utxoWallet/createDevnetUtxoChains'
-import { startWidgetDemo } from '../devnet/widgetDemo/startWidgetDemo'
-import type { SupervisedWorker } from '../devnet/workers/superviseWorker'
 import { createApp } from './app'
 import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAdmin'
-import type { ChainDeployment } from './chains/deployment'
-import { loadNetworkConfig } from './chains/parseNetworkConfig'
+import { loadNetworkProfile } from './chains/loadNetworkProfile'
+import type { NetworkProfile } from './chains/networkProfile'
 import { type Config, loadConfig } from './config'
 import type { PollLoop } from './createPollLoop'
 import { findCrossSent } from './cross/findCrossSent'
 import { followCrossTrades } from './cross/followCrossTrades'
-import { gaslessLimits } from './gasless/gaslessLimits'
 import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGaslessRelayers'
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
@@ -45,6 +30,11 @@ export interface StartServerParams {
   logger?: Logger
   /** Built web app directory; defaults to dist/ at the repository root. */
   distDir?: string
+  /**
+   * Provides the chains to serve, after the data directory is locked: `loadNetworkProfile` (NETWORK_CONFIG) by
+   * default; `npm start` passes the devnet's (devnet/startDevnetProfile.ts) when NETWORK_CONFIG is unset.
+   */
+  network?: (context: { config: Config; logger: Logger; distDir?: string }) => Promise<NetworkProfile>
 }
 
 export interface RunningServer {
@@ -52,54 +42,38 @@ export interface RunningServer {
   logger: Logger
   /** Base URL the server listens on, e.g. `http://localhost:8787`. */
   url: string
-  mode: 'devnet' | 'network'
-  deployments: readonly ChainDeployment[]
-  devnet: Devnet | undefined
-  /** The liquidity network's THORNode API and UTXO nodes (devnet workers, or NETWORK_CONFIG's section). */
-  liquidityNetwork: ProvidedLiquidityNetwork['config']
+  /** The chains served and how they are followed. */
+  network: NetworkProfile
   markets: Markets
   store: Store
-  /** The widget demo host page (devnet mode, `WIDGET_DEMO_PORT`), when it listens. */
-  widgetDemoUrl: string | undefined
-  /** Stops accepting connections, closes open ones after 2 s, then stops the devnet. Idempotent. */
+  /** Stops accepting connections, closes open ones after 2 s, then stops the services and the network. Idempotent. */
   close(): Promise<void>
 }
 
 /**
- * Starts the whole service: parses the configuration, loads the network config (`NETWORK_CONFIG`) or
- * starts the embedded devnet (anvils always on 127.0.0.1; the browser reaches them through `/rpc`),
- * builds the app and listens on `HOST:PORT`. On the embedded database it first takes `DATA_DIR`'s lock
- * and serves `npm run apikey` on `DATA_DIR/admin/apikey.sock`. Throws `ConfigError`, `NetworkConfigError`,
- * `DevnetStartError`, `DataDirLockedError` (another process runs on `DATA_DIR`), `DataDirDamagedError`, or
- * an error naming the port when it is taken; the devnet is stopped on failure.
+ * Starts the whole service: parses the configuration, takes `DATA_DIR`'s lock on the embedded database (and
+ * serves `npm run apikey` on `DATA_DIR/admin/apikey.sock`), provides the network (`params.network`), starts
+ * the store, markets, trade watchers, cross-chain follower and gasless relayers, builds the app and listens
+ * on `HOST:PORT`. Throws `ConfigError`, `NetworkConfigError`, the network's own errors, `DataDirLockedError`
+ * (another process runs on `DATA_DIR`), `DataDirDamagedError`, or an error naming the port when it is taken;
+ * what started is stopped on failure.
  */
 export async function startServer(params: StartServerParams): Promise<RunningServer> {
   const config = loadConfig(params.env)
   const logger = params.logger ?? createLogger({ level: config.logLevel })
-  // The embedded database allows one process; a second server on DATA_DIR stops here, before its devnet.
+  // The embedded database allows one process; a second server on DATA_DIR stops here, before its network.
   const dataDirLock = config.databaseUrl === undefined ? await lockDataDir(config.dataDir) : undefined
-  let devnet: Devnet | undefined
-  let deployments: ChainDeployment[]
-  const releaseAndThrow = async (error: unknown): Promise<never> => {
+  const provide = params.network ?? ((context) => loadNetworkProfile(context.config))
+  const network = await provide({
+    config,
+    logger,
+    ...(params.distDir === undefined ? {} : { distDir: params.distDir }),
+  }).catch(async (error: unknown) => {
     await dataDirLock?.release()
     throw error
-  }
-  if (config.networkConfigPath !== undefined) {
-    deployments = await loadNetworkConfig(config.networkConfigPath).catch(releaseAndThrow)
-  } else {
-    devnet = await startDevnet({
-      portBase: config.devnetPortBase,
-      host: '127.0.0.1',
-      dataDir: config.dataDir,
-      persistChains: true,
-      market: config.devnetMarket,
-      log: (message) => logger.info(message, { component: 'devnet' }),
-      warn: (message) => logger.warn(message, { component: 'devnet' }),
-    }).catch(releaseAndThrow)
-    deployments = devnet.deployments
-  }
+  })
+  const { deployments, following } = network
 
-  let liquidity: ProvidedLiquidityNetwork | undefined
   let store: Store | undefined
   let markets: Markets | undefined
   let watchers: TradeWatcher[] = []
@@ -107,10 +81,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let gasless: GaslessRelayers | undefined
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
-  let bridgeRoles: Promise<SupervisedWorker<unknown>> | undefined
   let routingPool: RoutingPool | undefined
   const stopServices = async () => {
-    await (await bridgeRoles?.catch(() => undefined))?.stop()
     markets?.stop()
     await routingPool?.close()
     await Promise.all(watchers.map((w) => w.stop()))
@@ -119,26 +91,9 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     await admin?.close()
     await pruning?.stop()
     await store?.close()
-    await liquidity?.stop()
-    await devnet?.stop()
+    await network.close()
   }
   try {
-    if (devnet) {
-      // started at once, awaited before the server answers: the worker process boots while the rest starts
-      bridgeRoles = startBridgeRoles({
-        dataDir: config.dataDir,
-        relayDelayMs: config.devnetRelayDelayMs,
-        logLevel: config.logLevel,
-        savedHeadPaths: devnet.savedHeadPaths,
-        log: (message) => logger.info(message, { component: 'devnet' }),
-      })
-    }
-    liquidity = await provideLiquidityNetwork({
-      config,
-      devnet: devnet?.deployments,
-      ...(devnet === undefined ? {} : { savedHeadPaths: devnet.savedHeadPaths }),
-      log: (message) => logger.info(message, { component: 'liquidity' }),
-    })
     store = await createStore({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -161,16 +116,13 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       onError: (err) => logger.warn('pruning old error registrations failed', { err }),
       onPruned: (deleted) => logger.info('pruned old error registrations', { deleted }),
     })
-    const pollIntervalMs = 1_000
     routingPool = config.routingWorkers > 0 ? createRoutingPool({ size: config.routingWorkers }) : undefined
     markets = createMarkets({
       deployments,
-      pollIntervalMs,
+      pollIntervalMs: 1_000,
       followHeads: true,
-      // Real nodes only: the devnet's anvils share the machine with everything the devnet runs, and answer
-      // slowly while it deploys or a browser suite drives it; a slow anvil there is load, not an outage (its
-      // quotes turn 503 once the snapshot is stale). Tests freeze a node with the harness's `watchLiveness`.
-      watchLiveness: devnet === undefined,
+      // tests freeze a node with the harness's `watchLiveness`
+      watchLiveness: following.watchLiveness,
       ...(routingPool ? { routingPool } : {}),
       onChainDown: (chainId, err) =>
         logger.warn(
@@ -189,8 +141,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     const cross = await mountCrossProviders({
       deployments,
       markets,
-      ...(liquidity.config === undefined ? {} : { liquidityNetwork: liquidity.config }),
-      addressNetwork: devnet ? 'regtest' : 'mainnet',
+      ...(network.liquidityNetwork === undefined ? {} : { liquidityNetwork: network.liquidityNetwork }),
+      addressNetwork: network.addressNetwork,
       onUnavailable: (provider, err) =>
         logger.warn(
           'cross-chain provider does not answer at the start: its quotes answer 503 until it does',
@@ -208,9 +160,9 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         chainId: market.chainId,
         aggregator: market.deployment.aggregator,
         startBlock: market.deployment.startBlock,
-        confirmations: devnet ? 0 : 2,
+        confirmations: following.tradeConfirmations,
         logger,
-        pollIntervalMs: devnet ? 1_000 : 2_000,
+        pollIntervalMs: following.tradePollMs,
         head: () => market.poolSync.getSnapshot().blockHash,
         findCrossSent: (range) => findCrossSent(cross.providers, market.chainId, range),
       }),
@@ -219,37 +171,25 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       store,
       providers: cross.providers,
       logger,
-      intervalMs: devnet ? 1_000 : 5_000,
+      intervalMs: following.crossFollowMs,
       // a finished trade is asked again for this long: a reorg, or a devnet crash, may take its delivery away
       recheckFinishedMs: 10 * 60_000,
     })
-    // fresh devnet chains know nothing of orders from an earlier run: those are failed, not retried
-    if (devnet !== undefined && !devnet.resumed) {
+    if (network.gasless.abandonEarlierOrders !== undefined) {
       await abandonGaslessOrders(store.db, {
         at: new Date(),
-        failureMsg: 'the devnet restarted from its snapshot before the order was executed',
+        failureMsg: network.gasless.abandonEarlierOrders,
       })
     }
     gasless = startGaslessRelayers({
       store,
       markets,
-      account: devnet
-        ? getDevnetRelayerAccount()
-        : config.gaslessRelayerKey && privateKeyToAccount(config.gaslessRelayerKey),
+      account: network.gasless.account,
       logger,
-      intervalMs: devnet ? 500 : 1_000,
-      ...(devnet
-        ? {
-            finality: {
-              confirmations: gaslessLimits.devnetConfirmations,
-              finalAfterMs: gaslessLimits.devnetFinalAfterMs,
-              // a block is final once a state save covers it: a crash rolls the chain back to that save
-              ...savedFinality(devnet.savedHeadPaths),
-            },
-          }
-        : {}),
+      intervalMs: network.gasless.intervalMs,
+      ...(network.gasless.finality === undefined ? {} : { finality: network.gasless.finality }),
     })
-    await bridgeRoles
+    await network.ready
     const app = createApp({
       config,
       deployments,
@@ -258,9 +198,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       store,
       cross,
       gasless,
-      ...(devnet ? { devnet } : {}),
-      ...(devnet && liquidity.config ? { devnetUtxo: createDevnetUtxoChains(liquidity.config) } : {}),
-      ...(devnet && liquidity.config ? { devnetCosmos: createDevnetCosmosChains(liquidity.config) } : {}),
+      isDevnet: network.kind === 'devnet',
+      routes: network.routes,
       ...(params.distDir ? { distDir: params.distDir } : {}),
     })
     const server = await listen(app.fetch, config)
@@ -270,25 +209,12 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::'
         ? 'localhost'
         : config.host
-    const demo =
-      devnet === undefined || config.widgetDemoPort === undefined
-        ? undefined
-        : await startWidgetDemo({
-            distDir: params.distDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
-            widgetPort: port,
-            apiOrigin: `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${port}`,
-            host: config.host,
-            port: config.widgetDemoPort,
-          }).catch((err: unknown) => {
-            logger.warn('widget demo page not started', { err, port: config.widgetDemoPort })
-            return undefined
-          })
+    const originHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
+    await network.afterListen?.({ port, origin: `http://${originHost}:${port}` })
     let closing: Promise<void> | undefined
     const close = () => {
-      // before anything is awaited: the signal that asks for the shutdown may be stopping the anvils already
-      devnet?.endSupervision()
+      network.beginClose?.()
       closing ??= (async () => {
-        await demo?.close()
         await new Promise<void>((resolve) => {
           const forceTimer = setTimeout(() => server.closeAllConnections(), 2_000)
           server.close(() => {
@@ -301,19 +227,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       })()
       return closing
     }
-    return {
-      config,
-      logger,
-      url: `http://${shownHost}:${port}`,
-      mode: devnet ? 'devnet' : 'network',
-      widgetDemoUrl: demo?.url,
-      deployments,
-      devnet,
-      liquidityNetwork: liquidity.config,
-      markets,
-      store,
-      close,
-    }
+    return { config, logger, url: `http://${shownHost}:${port}`, network, markets, store, close }
   } catch (error: unknown) {
     await stopServices()
     throw error

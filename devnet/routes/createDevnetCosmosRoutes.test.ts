@@ -11,17 +11,11 @@ import { cosmosHubSpec } from '../cosmos/cosmosHubSpec'
 import { type CosmosNode, createCosmosNode } from '../cosmos/createCosmosNode'
 import { serveCosmosRpc } from '../cosmos/serveCosmosRpc'
 import { createDevnetCosmosChain } from '../cosmosWallet/createDevnetCosmosChain'
-import type { DevnetHandle } from './createDevnetRoutes'
+import { createDevnetCosmosRoutes } from './createDevnetCosmosRoutes'
 
 const spec = cosmosHubSpec()
 const ATOM = -978111860
 const PORT = await allocateTestPorts(1)
-
-const fakeDevnet: DevnetHandle = {
-  manifest: { version: 'v-test', chains: [], devAccounts: [] },
-  fund: () => Promise.reject(new Error('not in this test')),
-  stop: async () => {},
-}
 
 const post = (body: unknown) => ({
   method: 'POST',
@@ -47,7 +41,7 @@ describe('devnet Cosmos wallet routes', () => {
     const info = getChainInfo(ATOM)
     if (info?.family !== 'cosmos') throw new Error('no Cosmos Hub chain info')
     const chain = createDevnetCosmosChain({ spec, info, rpcUrl: rpc.url, pollMs: 50 })
-    app = createTestApp({ devnet: fakeDevnet, devnetCosmos: [chain] }).app
+    app = createTestApp({ isDevnet: true, routes: [createDevnetCosmosRoutes({ chains: [chain] })] }).app
     alice = await walletOf('alice')
     aliceAddress = (await alice.getAccounts())[0]?.address ?? ''
     bobAddress = (await (await walletOf('bob')).getAccounts())[0]?.address ?? ''
@@ -197,7 +191,5 @@ describe('devnet Cosmos wallet routes', () => {
   it('are not mounted without a devnet', async () => {
     const { app: networkApp } = createTestApp({})
     expect((await networkApp.request('/devnet/cosmos/networks')).status).toBe(404)
-    const { app: noDevnet } = createTestApp({ devnetCosmos: [] })
-    expect((await noDevnet.request('/devnet/cosmos/networks')).status).toBe(404)
   })
 })

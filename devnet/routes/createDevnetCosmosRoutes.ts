@@ -138,3 +138,6 @@ export function createDevnetCosmosRoutes(deps: { chains: readonly DevnetCosmosCh
         : undefined,
   })
 }
+
+/** Type of the devnet Cosmos wallet's routes, for the web app's `hc<DevnetCosmosAppType>` client. */
+export type DevnetCosmosAppType = ReturnType<typeof createDevnetCosmosRoutes>

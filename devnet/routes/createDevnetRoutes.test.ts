@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createTestApp } from '../../server/testing/createTestApp'
 import { createFakeDeployments } from '../../server/testing/fakeDeployments'
-import type { DevnetHandle } from './createDevnetRoutes'
+import { createDevnetRoutes, type DevnetHandle } from './createDevnetRoutes'
 
 function createFakeDevnet() {
   const calls: { address: Address; chainId?: number }[] = []
@@ -33,7 +33,7 @@ function createFakeDevnet() {
     },
     stop: async () => {},
   }
-  const { app } = createTestApp({ deployments, devnet })
+  const { app } = createTestApp({ deployments, isDevnet: true, routes: [createDevnetRoutes({ devnet })] })
   return { app, calls }
 }
 

@@ -145,3 +145,6 @@ export function createDevnetRoutes(deps: { devnet: DevnetHandle }) {
       )
     })
 }
+
+/** Type of the devnet's routes, for the web app's `hc<DevnetAppType>` client. */
+export type DevnetAppType = ReturnType<typeof createDevnetRoutes>

@@ -8,7 +8,7 @@ import { serveUtxoRpc } from '../utxo/serveUtxoRpc'
 import { bitcoinSpec } from '../utxo/utxoChainSpecs'
 import { createDevnetUtxoChain } from '../utxoWallet/createDevnetUtxoChain'
 import { describeUtxoWalletNetwork } from '../utxoWallet/describeUtxoWalletNetwork'
-import type { DevnetHandle } from './createDevnetRoutes'
+import { createDevnetUtxoRoutes } from './createDevnetUtxoRoutes'
 
 const spec = bitcoinSpec()
 const BTC = spec.chainId
@@ -20,12 +20,6 @@ const bobAddress = new spec.lib.PrivateKey(
 )
   .toAddress(spec.network, 'witnesspubkeyhash')
   .toString()
-
-const fakeDevnet: DevnetHandle = {
-  manifest: { version: 'v-test', chains: [], devAccounts: [] },
-  fund: () => Promise.reject(new Error('not in this test')),
-  stop: async () => {},
-}
 
 const post = (body: unknown) => ({
   method: 'POST',
@@ -48,7 +42,7 @@ describe('devnet UTXO wallet routes', () => {
       network: describeUtxoWalletNetwork(spec, info),
       rpc: createBitcoinRpcClient({ url: rpc.url }),
     })
-    app = createTestApp({ devnet: fakeDevnet, devnetUtxo: [chain] }).app
+    app = createTestApp({ isDevnet: true, routes: [createDevnetUtxoRoutes({ chains: [chain] })] }).app
   })
   afterAll(async () => {
     await rpc.close()

@@ -116,3 +116,6 @@ export function createDevnetUtxoRoutes(deps: { chains: readonly DevnetUtxoChain[
         : undefined,
   })
 }
+
+/** Type of the devnet UTXO wallet's routes, for the web app's `hc<DevnetUtxoAppType>` client. */
+export type DevnetUtxoAppType = ReturnType<typeof createDevnetUtxoRoutes>

@@ -9,19 +9,13 @@ import { cosmosHubSpec } from '../cosmos/cosmosHubSpec'
 import { type CosmosNode, createCosmosNode } from '../cosmos/createCosmosNode'
 import { serveCosmosRpc } from '../cosmos/serveCosmosRpc'
 import { createDevnetCosmosChain } from '../cosmosWallet/createDevnetCosmosChain'
-import type { DevnetHandle } from './createDevnetRoutes'
+import { createDevnetCosmosRoutes } from './createDevnetCosmosRoutes'
 
 const spec = cosmosHubSpec()
 const ATOM = -978111860
 /** Longer than it takes to sign and broadcast several payments, so a batch lands in one or two blocks. */
 const BLOCK_MS = 1_500
 const MAX_WAITING = 4
-
-const fakeDevnet: DevnetHandle = {
-  manifest: { version: 'v-test', chains: [], devAccounts: [] },
-  fund: () => Promise.reject(new Error('not in this test')),
-  stop: async () => {},
-}
 
 const addressOf = async (name: string) => {
   const wallet = await DirectSecp256k1Wallet.fromKey(
@@ -51,7 +45,11 @@ describe('the devnet Cosmos faucet under concurrent requests', () => {
       pollMs: 50,
       maxWaiting: MAX_WAITING,
     })
-    app = createTestApp({ store, devnet: fakeDevnet, devnetCosmos: [chain] }).app
+    app = createTestApp({
+      store,
+      isDevnet: true,
+      routes: [createDevnetCosmosRoutes({ chains: [chain] })],
+    }).app
   })
   afterAll(async () => {
     await node.stop()

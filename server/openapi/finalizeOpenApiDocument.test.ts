@@ -6,7 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import type { DevnetHandle } from '../../devnet/routes/createDevnetRoutes'
+import { createDevnetRoutes, type DevnetHandle } from '../../devnet/routes/createDevnetRoutes'
 import { loadConfig } from '../config'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 import { createTestApp } from '../testing/createTestApp'
@@ -24,7 +24,12 @@ const devnet: DevnetHandle = {
 }
 
 async function documentFor(env: Record<string, string>, store?: TestStore) {
-  const { app } = createTestApp({ config: loadConfig(env), devnet, ...(store ? { store } : {}) })
+  const { app } = createTestApp({
+    config: loadConfig(env),
+    isDevnet: true,
+    routes: [createDevnetRoutes({ devnet })],
+    ...(store ? { store } : {}),
+  })
   return { app, doc: (await (await app.request('/openapi.json')).json()) as OpenApiDocument }
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createDevnetRoutes, type DevnetHandle } from '../../devnet/routes/createDevnetRoutes'
 import { createTestApp } from '../testing/createTestApp'
 import { getSwaggerUiDir } from './docs'
 
@@ -83,14 +84,13 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['ApiKey', 'Bearer'])
   })
 
-  it('includes the devnet routes when a devnet is attached', async () => {
-    const { app } = createTestApp({
-      devnet: {
-        manifest: { version: 'v', chains: [], devAccounts: [] },
-        fund: async ({ address }) => ({ address, chains: [] }),
-        stop: async () => {},
-      },
-    })
+  it("includes a network profile's routes: the devnet's", async () => {
+    const devnet: DevnetHandle = {
+      manifest: { version: 'v', chains: [], devAccounts: [] },
+      fund: async ({ address }) => ({ address, chains: [] }),
+      stop: async () => {},
+    }
+    const { app } = createTestApp({ isDevnet: true, routes: [createDevnetRoutes({ devnet })] })
     const doc = (await (await app.request('/openapi.json')).json()) as { paths: Record<string, unknown> }
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/devnet/manifest', '/devnet/faucet']))
   })

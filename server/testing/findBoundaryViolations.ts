@@ -32,15 +32,21 @@ const impureGlobals = new Set([
 
 export interface BoundaryViolation {
   file: string
-  rule: 'pure-io' | 'web-imports-server' | 'feature-internals' | 'component-imports-feature'
+  rule:
+    | 'pure-io'
+    | 'server-imports-devnet'
+    | 'web-imports-server'
+    | 'feature-internals'
+    | 'component-imports-feature'
   message: string
 }
 
 /**
  * Checks the module boundaries of the repository over `sources` (repo-relative path -> source text):
  * code under `pureFolders`, and every module it imports at run time, does no I/O (node built-ins,
- * viem clients and transports, the database, the logger, config, `fetch`, timers, `process`); the web
- * app imports only types from `server/`; a web feature is imported from outside only through its
+ * viem clients and transports, the database, the logger, config, `fetch`, timers, `process`); product code
+ * under `server/` imports nothing from `devnet/` (tests and `server/testing/` may); the web app imports only
+ * types from `server/` and `devnet/`; a web feature is imported from outside only through its
  * `index.ts`; shared web components import no feature. Returns every violation, none when clean.
  */
 export function findBoundaryViolations(sources: ReadonlyMap<string, string>): BoundaryViolation[] {
@@ -89,13 +95,25 @@ export function findBoundaryViolations(sources: ReadonlyMap<string, string>): Bo
     }
   }
 
+  // The server knows its network only through `NetworkProfile`; its tests and test harnesses may use the devnet.
+  for (const file of sources.keys()) {
+    if (!file.startsWith('server/') || file.startsWith('server/testing/') || /\.test\.tsx?$/.test(file))
+      continue
+    for (const fact of factsOf(file).imports) {
+      const target = resolveRepoImport(file, fact.specifier, sources) ?? relativeTarget(file, fact.specifier)
+      if (target?.startsWith('devnet/')) {
+        violations.push({ file, rule: 'server-imports-devnet', message: `imports ${target}` })
+      }
+    }
+  }
+
   for (const file of sources.keys()) {
     if (!file.startsWith('web/')) continue
     const ownFeature = featureOf(file)
     for (const fact of factsOf(file).imports) {
       const target = resolveRepoImport(file, fact.specifier, sources) ?? relativeTarget(file, fact.specifier)
       if (target === undefined) continue
-      if (target.startsWith('server/') && !fact.typeOnly) {
+      if ((target.startsWith('server/') || target.startsWith('devnet/')) && !fact.typeOnly) {
         violations.push({ file, rule: 'web-imports-server', message: `imports ${target} at run time` })
       }
       const feature = featureOf(target)

@@ -1,5 +1,8 @@
 import { hc } from 'hono/client'
-import type { AppType, DevnetAppType, DevnetCosmosAppType, DevnetUtxoAppType } from '../../server/app'
+import type { DevnetCosmosAppType } from '../../devnet/routes/createDevnetCosmosRoutes'
+import type { DevnetAppType } from '../../devnet/routes/createDevnetRoutes'
+import type { DevnetUtxoAppType } from '../../devnet/routes/createDevnetUtxoRoutes'
+import type { AppType } from '../../server/app'
 
 export interface ApiRequestParams {
   /** API origin; the page's own origin when undefined. */
