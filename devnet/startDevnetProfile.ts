@@ -55,9 +55,17 @@ export async function startDevnetProfile(params: {
   })
   let liquidity: RunningLiquidityNetwork | undefined
   let demo: { url: string; close: () => Promise<void> } | undefined
+  let rolesStopped: Promise<void> | undefined
+  const stopRoles = () => {
+    rolesStopped ??= bridgeRoles.then(
+      (roles) => roles.stop(),
+      () => undefined,
+    )
+    return rolesStopped
+  }
   const close = async () => {
     await demo?.close()
-    await (await bridgeRoles.catch(() => undefined))?.stop()
+    await stopRoles()
     await liquidity?.stop()
     await devnet.stop()
   }
@@ -121,8 +129,12 @@ export async function startDevnetProfile(params: {
       })
     },
     widgetDemoUrl: () => demo?.url,
-    // before anything is awaited: the signal that asks for the shutdown may be stopping the anvils already
-    beginClose: () => devnet.endSupervision(),
+    beginClose: () => {
+      // before anything is awaited: the signal that asks for the shutdown may be stopping the anvils already
+      devnet.endSupervision()
+      // the bridge roles write nothing the server reads: they stop first, before the anvils they poll go
+      void stopRoles()
+    },
     close,
   }
 }

@@ -426,10 +426,18 @@ describe('gasless API on the devnet (chain 1)', () => {
       now: () => (Number(body.order.deadline) + 1) * 1000,
     })
     const res = await json<{ response: OrderView }>(await late.request(`/trade/v1/gasless/status/${orderId}`))
-    expect(res.response).toMatchObject({
+    const expired = {
       status: 'failed',
+      failedAt: new Date(Number(body.order.deadline) * 1000).toISOString(),
       failureMsg: `order expired: its deadline ${body.order.deadline} passed before it could be executed`,
-    })
+    }
+    expect(res.response).toMatchObject(expired)
+    const listed = await json<{ response: OrderView[] }>(
+      await late.request(`/v1/gasless/orderByAddress/${body.order.user}?limit=100`),
+    )
+    expect(listed.response.find((order) => order.id === orderId)).toMatchObject(expired)
+    // reading writes nothing: the relayer fails the order when it next claims it
+    expect((await getGaslessOrder(h.store.db, orderId))?.status).toBe('pending')
   })
   it.each(CHAINS)(
     'chain %i: an order made as the app makes it (estimate, sign its fee and the permit, create) fills at a base fee that dominates',

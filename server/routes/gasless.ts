@@ -1,48 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
-import {
-  type Address,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  isAddressEqual,
-  maxUint64,
-  recoverMessageAddress,
-  recoverTypedDataAddress,
-} from 'viem'
-import { readFromNode } from '../chains/readFromNode'
-import { AppError } from '../errors'
-import { assertGaslessReceiver } from '../gasless/assertGaslessReceiver'
-import { assertGaslessRoute } from '../gasless/assertGaslessRoute'
-import { buildGaslessTypedData } from '../gasless/buildGaslessTypedData'
-import { buildTokenPermitTypedData, type StoredTokenPermit } from '../gasless/buildTokenPermitTypedData'
-import { cancelMessage } from '../gasless/cancelMessage'
-import { checkGaslessOrderOnChain } from '../gasless/checkGaslessOrderOnChain'
-import { convertWeiToToken, gaslessGasUnits } from '../gasless/computeGaslessFee'
+import { getAddress, type Hex, maxUint64 } from 'viem'
+import { cancelGaslessOrderByOwner } from '../gasless/cancelGaslessOrderByOwner'
+import { estimateGaslessOrder } from '../gasless/estimateGaslessOrder'
 import { formatGaslessOrder, GaslessOrderSchema } from '../gasless/formatGaslessOrder'
-import { gaslessLimits } from '../gasless/gaslessLimits'
-import type { GaslessOrder, RouteStep } from '../gasless/gaslessOrderTypes'
-import { orderToRow } from '../gasless/orderToRow'
-import { permit2Abi } from '../gasless/permit2Abi'
-import { type GaslessChain, planGaslessOrder } from '../gasless/planGaslessOrder'
-import { readTokenPermitDomain } from '../gasless/readTokenPermitDomain'
+import type { GaslessServiceDeps } from '../gasless/gaslessServiceDeps'
+import { prepareGaslessTypedData } from '../gasless/prepareGaslessTypedData'
+import { readGaslessOrder, readGaslessOrdersOfOwner } from '../gasless/readGaslessOrders'
+import { submitGaslessOrder } from '../gasless/submitGaslessOrder'
 import { createRouter } from '../openapi/createRouter'
 import { errorResponses, evmAddressField, pagingQueryParam, uint256Field } from '../openapi/schemas'
-import { createQuoteContext } from '../quotes/createQuoteContext'
-import type { QuoteServiceDeps } from '../quotes/quoteSingle'
-import type { Store } from '../store/createStore'
-import {
-  cancelGaslessOrder,
-  countGaslessGriefs,
-  failPendingGaslessOrder,
-  getGaslessOrder,
-  getOpenGaslessOrdersOfOwner,
-  insertGaslessOrder,
-  listGaslessOrdersByOwner,
-} from '../store/gaslessOrders'
-
-/** The signed fee may not exceed this share of the amount (GaslessSettlement.MAX_FEE_BPS). */
-const MAX_FEE_BPS = 1000n
 
 const address = (name: string) => evmAddressField(name).transform((value) => getAddress(value))
 const hex32 = (name: string) =>
@@ -358,155 +324,21 @@ const byAddressRoute = createRoute({
   },
 })
 
-export interface GaslessRoutesDeps extends QuoteServiceDeps {
-  store: Store
-  /** The chains where a relayer runs, with their settlement. */
-  gaslessChains: ReadonlyMap<number, GaslessChain>
-  /** Tells the chain's relayer that an order was stored (it claims it at once rather than at its next poll). */
-  wakeRelayer?: (chainId: number) => void
-}
+export type GaslessRoutesDeps = GaslessServiceDeps
 
 /**
- * Gasless orders (docs/gasless.md): estimate, typed data, create, cancel, status and listing. Chains without
- * a running relayer answer 400 GASLESS_UNAVAILABLE.
+ * Gasless orders (docs/gasless.md): estimate, typed data, create, cancel, status and listing; each route parses,
+ * calls its service in server/gasless and answers. Chains without a running relayer answer 400
+ * GASLESS_UNAVAILABLE.
  */
 export function createGaslessRoutes(deps: GaslessRoutesDeps) {
-  const { store, gaslessChains } = deps
-  // an order's chain without a market (no longer configured): its unconfirmed outcome is not shown as such
-  const clientOf = (chainId: number) => deps.markets.all().find((m) => m.chainId === chainId)?.client
-  const chainOf = (chainId: number): GaslessChain => {
-    const chain = gaslessChains.get(chainId)
-    if (!chain) {
-      throw new AppError('GASLESS_UNAVAILABLE', `Gasless orders are not available on chain ${chainId}`, {
-        details: { chainId, gaslessChainIds: [...gaslessChains.keys()] },
-      })
-    }
-    return chain
-  }
-  const nowSec = () => Math.floor(deps.now() / 1000)
-  /** The checks of a signed or to-be-signed order that need no node: route, fee cap, deadline, receiver. */
-  const checkOrder = (chainId: number, order: GaslessOrder, steps: readonly RouteStep[]) => {
-    const market = deps.markets.get(chainId)
-    assertGaslessRoute(market, order, steps)
-    if (order.fee * 10_000n > order.amountIn * MAX_FEE_BPS) {
-      throw new AppError('INVALID_ORDER', `fee is above the cap of ${MAX_FEE_BPS / 100n}% of amountIn`, {
-        details: { param: 'fee' },
-      })
-    }
-    const now = BigInt(nowSec())
-    if (order.deadline <= now) {
-      throw new AppError('ORDER_EXPIRED', `The order's deadline ${order.deadline} has passed`, {
-        details: { param: 'deadline' },
-      })
-    }
-    const maxDeadline = now + BigInt(gaslessLimits.maxDeadlineSec)
-    if (order.deadline > maxDeadline) {
-      throw new AppError(
-        'INVALID_ORDER',
-        `deadline ${order.deadline} is more than ${gaslessLimits.maxDeadlineSec} seconds ahead (at most ${maxDeadline})`,
-        { details: { param: 'deadline', max: maxDeadline.toString() } },
-      )
-    }
-    assertGaslessReceiver(market, chainOf(chainId), order.receiver, 'receiver')
-  }
-  /**
-   * Refuses a fee below the relayer's gas cost now (the route's budgeted gas at today's gas price, no margin),
-   * and a source token whose cost cannot be priced: the relayer would pay gas for nothing.
-   */
-  const checkFee = async (chainId: number, order: GaslessOrder, stepCount: number) => {
-    const market = deps.markets.get(chainId)
-    const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
-    const minFee = convertWeiToToken({
-      wei: gaslessGasUnits(stepCount) * gasPrice,
-      nativeUsd: market.getUsdPrice(market.deployment.wrappedNative),
-      srcUsd: market.getUsdPrice(order.srcToken),
-      srcDecimals: market.findToken(order.srcToken)?.decimals ?? 18,
-    })
-    if (minFee === undefined) {
-      throw new AppError('GASLESS_UNAVAILABLE', `The relayer's fee cannot be priced in ${order.srcToken}`, {
-        details: { param: 'srcToken' },
-      })
-    }
-    if (order.fee < minFee) {
-      throw new AppError(
-        'INVALID_ORDER',
-        `fee ${order.fee} is below the relayer's gas cost of ${minFee} at today's gas price`,
-        { details: { param: 'fee', minFee: minFee.toString() } },
-      )
-    }
-  }
-  /** Refuses an owner who cost the relayer gas they did not pay too often, or has too many open orders. */
-  const checkOwner = async (chainId: number, order: GaslessOrder) => {
-    const griefs = await countGaslessGriefs(store.db, {
-      owner: order.user,
-      since: new Date(deps.now() - gaslessLimits.griefWindowMs),
-    })
-    if (griefs >= gaslessLimits.maxGriefsPerOwner) {
-      throw new AppError(
-        'OWNER_SUSPENDED',
-        `${griefs} orders of ${order.user} cost the relayer gas they did not pay within a day`,
-        { details: { griefs, max: gaslessLimits.maxGriefsPerOwner } },
-      )
-    }
-    const open = await getOpenGaslessOrdersOfOwner(store.db, {
-      chainId,
-      owner: order.user,
-      srcToken: order.srcToken,
-    })
-    if (open.open >= gaslessLimits.maxOpenOrdersPerOwner) {
-      throw new AppError(
-        'TOO_MANY_OPEN_ORDERS',
-        `${order.user} has ${open.open} open orders on this chain, the most allowed; wait for one to end or cancel one`,
-        { details: { open: open.open, max: gaslessLimits.maxOpenOrdersPerOwner } },
-      )
-    }
-    return open.reserved
-  }
-
   return createRouter()
     .openapi(estimateRoute, async (c) => {
       const { parameters: p } = c.req.valid('json')
-      const chain = chainOf(p.chainId)
-      const market = deps.markets.get(p.chainId)
-      if (p.receiver) assertGaslessReceiver(market, chain, p.receiver, 'receiver')
-      const balance = await readFromNode("the owner's balance", () =>
-        market.client.readContract({
-          address: p.srcToken,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [p.sender],
-        }),
-      ).catch(() => undefined)
-      // an amount the sender does not hold can never fill (a token without balanceOf is refused by the plan)
-      if (balance !== undefined && balance < p.amount) {
-        throw new AppError('INSUFFICIENT_BALANCE', `The sender holds ${balance}, below amount ${p.amount}`, {
-          details: { param: 'amount', balance: balance.toString() },
-        })
-      }
-      const ctx = await createQuoteContext(deps, p.chainId, {
+      const { chain, plan, tokenPermit } = await estimateGaslessOrder(deps, p, {
         requestId: c.get('requestId'),
         auth: c.get('auth'),
       })
-      const plan = await planGaslessOrder(ctx, chain, p)
-      const permitDomain = plan.approvalNeeded
-        ? await readTokenPermitDomain(deps.markets.get(p.chainId).client, {
-            chainId: p.chainId,
-            token: plan.order.srcToken,
-            owner: p.sender,
-          })
-        : undefined
-      const tokenPermit =
-        permitDomain === undefined
-          ? null
-          : buildTokenPermitTypedData({
-              chainId: p.chainId,
-              token: plan.order.srcToken,
-              domain: permitDomain,
-              owner: p.sender,
-              spender: chain.permit2,
-              value: plan.order.amountIn,
-              deadline: plan.order.deadline,
-            })
       return c.json(
         {
           gasUnits: plan.gasUnits.toString(),
@@ -522,9 +354,9 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
             allowance: plan.permit2Allowance.toString(),
             approvalNeeded: plan.approvalNeeded,
           },
-          eip2612Permit: tokenPermit !== null,
+          eip2612Permit: tokenPermit !== undefined,
           tokenPermit:
-            tokenPermit === null
+            tokenPermit === undefined
               ? null
               : (stringify({
                   ...tokenPermit,
@@ -537,22 +369,11 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
     })
     .openapi(typedDataRoute, (c) => {
       const { transactionData, sender, chainId } = c.req.valid('json')
-      const chain = chainOf(chainId)
-      const order = { ...transactionData.order, tradeHash: transactionData.order.tradeHash as Hex }
-      if (!isAddressEqual(order.user, sender)) {
-        throw new AppError('NOT_ORDER_OWNER', 'sender must be the order.user who signs it', {
-          details: { param: 'sender' },
-        })
-      }
-      checkOrder(chainId, order, transactionData.call)
-      // Permit2 nonces are unordered: a random 248-bit value never collides in practice.
-      const nonce = BigInt(`0x${randomBytes(31).toString('hex')}`)
-      const typed = buildGaslessTypedData({
+      const typed = prepareGaslessTypedData(deps, {
         chainId,
-        permit2: chain.permit2,
-        settlement: chain.settlement,
-        order,
-        nonce,
+        sender,
+        order: { ...transactionData.order, tradeHash: transactionData.order.tradeHash as Hex },
+        call: transactionData.call,
       })
       return c.json(
         {
@@ -572,210 +393,30 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
     })
     .openapi(createOrderRoute, async (c) => {
       const body = c.req.valid('json')
-      const chain = chainOf(body.chainFrom)
       const { nonce, ...fields } = body.order
-      const order: GaslessOrder = { ...fields, tradeHash: fields.tradeHash.toLowerCase() as Hex }
-      checkOrder(body.chainFrom, order, body.call)
-      await checkFee(body.chainFrom, order, body.call.length)
-      const signature = body.signature as Hex
-      const typed = buildGaslessTypedData({
+      const orderId = await submitGaslessOrder(deps, {
         chainId: body.chainFrom,
-        permit2: chain.permit2,
-        settlement: chain.settlement,
-        order,
+        order: { ...fields, tradeHash: fields.tradeHash.toLowerCase() as Hex },
         nonce,
+        signature: body.signature as Hex,
+        call: body.call,
+        permitData: body.permitData,
       })
-      const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => undefined)
-      if (!signer) throw new AppError('INVALID_SIGNATURE', 'signature is not a valid EIP-712 signature')
-      if (!isAddressEqual(signer, order.user)) {
-        throw new AppError(
-          'NOT_ORDER_OWNER',
-          `The order is signed by ${signer}, not by order.user ${order.user}`,
-          {
-            details: { signer, user: order.user },
-          },
-        )
-      }
-      const reserved = await checkOwner(body.chainFrom, order)
-      const client = deps.markets.get(body.chainFrom).client
-      const tokenPermit = body.permitData
-        ? await verifyTokenPermit(client, {
-            chainId: body.chainFrom,
-            order,
-            permit2: chain.permit2,
-            permit: body.permitData,
-            nowSec: nowSec(),
-          })
-        : undefined
-      const [balance, allowance, bitmap] = await readFromNode("the owner's balance and allowance", () =>
-        Promise.all([
-          client.readContract({
-            address: order.srcToken,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [order.user],
-          }),
-          client.readContract({
-            address: order.srcToken,
-            abi: erc20Abi,
-            functionName: 'allowance',
-            args: [order.user, chain.permit2],
-          }),
-          client.readContract({
-            address: chain.permit2,
-            abi: permit2Abi,
-            functionName: 'nonceBitmap',
-            args: [order.user, nonce >> 8n],
-          }),
-        ]),
-      )
-      if (balance < reserved + order.amountIn) {
-        throw new AppError(
-          'INSUFFICIENT_BALANCE',
-          reserved === 0n
-            ? `The owner holds ${balance}, below amountIn ${order.amountIn}`
-            : `The owner holds ${balance}: ${reserved} of it is reserved by open orders, the rest is below amountIn ${order.amountIn}`,
-          { details: { balance: balance.toString(), reserved: reserved.toString() } },
-        )
-      }
-      if (allowance < order.amountIn && tokenPermit === undefined) {
-        throw new AppError(
-          'INSUFFICIENT_ALLOWANCE',
-          `The owner's allowance to Permit2 (${chain.permit2}) is ${allowance}, below amountIn ${order.amountIn}`,
-          { details: { spender: chain.permit2 } },
-        )
-      }
-      if (((bitmap >> (nonce & 255n)) & 1n) === 1n) {
-        throw new AppError('ORDER_EXISTS', 'The Permit2 nonce of this order is already used or cancelled')
-      }
-      const row = await insertGaslessOrder(store.db, {
-        ...orderToRow({ chainId: body.chainFrom, order, nonce, signature, steps: body.call }),
-        ...(tokenPermit === undefined ? {} : { tokenPermit }),
-      })
-      if (!row) throw new AppError('ORDER_EXISTS', 'An order with this owner and nonce exists already')
-      deps.wakeRelayer?.(body.chainFrom)
-      return c.json({ success: true as const, orderId: row.id }, 200)
+      return c.json({ success: true as const, orderId }, 200)
     })
     .openapi(cancelRoute, async (c) => {
       const { orderId, signature } = c.req.valid('json')
-      const existing = await getGaslessOrder(store.db, orderId)
-      if (!existing) throw new AppError('NOT_FOUND', `No gasless order ${orderId}`)
-      const signer = await recoverMessageAddress({
-        message: cancelMessage(orderId),
-        signature: signature as Hex,
-      }).catch(() => undefined)
-      if (!signer) throw new AppError('INVALID_SIGNATURE', 'signature is not a valid EIP-191 signature')
-      if (!isAddressEqual(signer, getAddress(existing.owner))) {
-        throw new AppError('NOT_ORDER_OWNER', `Only the order's owner may cancel it; signed by ${signer}`)
-      }
-      const { cancelled, order } = await cancelGaslessOrder(store.db, {
-        id: orderId,
-        at: new Date(deps.now()),
-      })
-      if (!order) throw new AppError('NOT_FOUND', `No gasless order ${orderId}`)
-      if (!cancelled && order.status !== 'cancelled') {
-        throw new AppError(
-          'ORDER_NOT_CANCELLABLE',
-          `The order is ${order.status}; its transaction is already signed or it has ended`,
-          {
-            details: { status: order.status },
-          },
-        )
-      }
+      const order = await cancelGaslessOrderByOwner(deps, { orderId, signature: signature as Hex })
       return c.json({ success: true as const, response: formatGaslessOrder(order) }, 200)
     })
     .openapi(statusRoute, async (c) => {
       const { orderId } = c.req.valid('param')
-      let row = await getGaslessOrder(store.db, orderId)
-      if (!row) throw new AppError('NOT_FOUND', `No gasless order ${orderId}`)
-      if (row.status === 'pending' && row.deadline < nowSec()) {
-        await failPendingGaslessOrder(store.db, {
-          id: row.id,
-          at: new Date(deps.now()),
-          failureMsg: `order expired: its deadline ${row.deadline} passed before it could be executed`,
-        })
-        row = (await getGaslessOrder(store.db, orderId)) ?? row
-      }
-      return c.json(
-        { response: formatGaslessOrder(await checkGaslessOrderOnChain(clientOf(row.chainId), row)) },
-        200,
-      )
+      return c.json({ response: formatGaslessOrder(await readGaslessOrder(deps, orderId)) }, 200)
     })
     .openapi(byAddressRoute, async (c) => {
       const { address: owner } = c.req.valid('param')
       const { page, limit } = c.req.valid('query')
-      const { rows, total } = await listGaslessOrdersByOwner(store.db, owner, {
-        limit,
-        offset: (page - 1) * limit,
-      })
-      const checked = await Promise.all(
-        rows.map((row) => checkGaslessOrderOnChain(clientOf(row.chainId), row)),
-      )
-      return c.json({ response: checked.map(formatGaslessOrder), total, page, limit }, 200)
+      const { rows, total } = await readGaslessOrdersOfOwner(deps, owner, { page, limit })
+      return c.json({ response: rows.map(formatGaslessOrder), total, page, limit }, 200)
     })
-}
-
-/**
- * Checks an order's EIP-2612 `permit` of srcToken to Permit2: not expired, at least `amountIn`, the token has a
- * standard permit, and the signature recovers to `order.user` at the token's current nonce. Answers it as the
- * store keeps it. Throws INVALID_ORDER, INVALID_SIGNATURE or NOT_ORDER_OWNER.
- */
-async function verifyTokenPermit(
-  client: Parameters<typeof readTokenPermitDomain>[0],
-  p: {
-    chainId: number
-    order: GaslessOrder
-    permit2: Address
-    permit: { value: bigint; deadline: bigint; signature: string }
-    nowSec: number
-  },
-): Promise<StoredTokenPermit> {
-  const { order, permit } = p
-  if (permit.deadline <= BigInt(p.nowSec)) {
-    throw new AppError('INVALID_ORDER', `permitData.deadline ${permit.deadline} has passed`, {
-      details: { param: 'permitData.deadline' },
-    })
-  }
-  if (permit.value < order.amountIn) {
-    throw new AppError(
-      'INVALID_ORDER',
-      `permitData.value ${permit.value} is below amountIn ${order.amountIn}`,
-      {
-        details: { param: 'permitData.value' },
-      },
-    )
-  }
-  const domain = await readTokenPermitDomain(client, {
-    chainId: p.chainId,
-    token: order.srcToken,
-    owner: order.user,
-  })
-  if (!domain) {
-    throw new AppError('INVALID_ORDER', `srcToken ${order.srcToken} has no EIP-2612 permit`, {
-      details: { param: 'permitData' },
-    })
-  }
-  const signature = permit.signature as Hex
-  const typed = buildTokenPermitTypedData({
-    chainId: p.chainId,
-    token: order.srcToken,
-    domain,
-    owner: order.user,
-    spender: p.permit2,
-    value: permit.value,
-    deadline: permit.deadline,
-  })
-  const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => undefined)
-  if (!signer)
-    throw new AppError('INVALID_SIGNATURE', 'permitData.signature is not a valid EIP-712 signature')
-  if (!isAddressEqual(signer, order.user)) {
-    throw new AppError(
-      'NOT_ORDER_OWNER',
-      `The permit is signed by ${signer}, not by order.user ${order.user}`,
-      {
-        details: { signer, user: order.user, param: 'permitData.signature' },
-      },
-    )
-  }
-  return { value: permit.value.toString(), deadline: permit.deadline.toString(), signature }
 }
