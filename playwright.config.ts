@@ -9,6 +9,7 @@ const devnetPortBase = process.env.E2E_DEVNET_PORT_BASE ?? '8600'
 const baseURL = externalBaseUrl ?? `http://127.0.0.1:${port}`
 /** The widget demo host page (another origin than the widget): E2E_WIDGET_DEMO_PORT, else the port after E2E_PORT. */
 const widgetDemoPort = Number(process.env.E2E_WIDGET_DEMO_PORT ?? port + 1)
+const dataDir = './data/e2e'
 
 export default defineConfig<{ widgetDemoURL: string }>({
   testDir: './e2e',
@@ -52,13 +53,14 @@ export default defineConfig<{ widgetDemoURL: string }>({
   webServer:
     externalBaseUrl === undefined
       ? {
-          command: 'npm start',
+          // the deploy snapshot the unit tests left in their cache, if any: loaded in seconds, not deployed again
+          command: `npx tsx e2e/seedDataDir.ts ${dataDir} && npm start`,
           url: `${baseURL}/health`,
           env: {
             PORT: String(port),
             DEVNET_PORT_BASE: devnetPortBase,
             WIDGET_DEMO_PORT: String(widgetDemoPort),
-            DATA_DIR: './data/e2e',
+            DATA_DIR: dataDir,
             LOG_LEVEL: 'warn',
           },
           reuseExistingServer: !isCi,

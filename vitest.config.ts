@@ -14,5 +14,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['server/testing/globalSetup.ts'],
   },
 })

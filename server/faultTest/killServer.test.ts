@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import { existsSync, type FSWatcher, watch } from 'node:fs'
-import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { type FSWatcher, watch } from 'node:fs'
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -20,8 +20,9 @@ import { computeDevnetVersion } from '../../devnet/computeDevnetVersion'
 import { devMnemonic } from '../../devnet/devAccounts'
 import { createBitcoinRpcClient } from '../../devnet/utxo/createBitcoinRpcClient'
 import { bitcoinSpec } from '../../devnet/utxo/utxoChainSpecs'
+import { copyPgliteTemplate } from '../store/copyPgliteTemplate'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
-import { sharedDevnetDataDir } from '../testing/devnetHarness'
+import { seedDevnetSnapshot } from '../testing/seedDevnetSnapshot'
 import { type ServerProcess, startServerProcess } from '../testing/startServerProcess'
 import { createReplayWallet, type ReplayWallet } from './createReplayWallet'
 
@@ -476,14 +477,10 @@ const ended = async (trade: Trade) => {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'kill-server-'))
-  // the deploy snapshot other test files share, when it is there: a load in seconds instead of a deploy
-  const version = computeDevnetVersion('small')
-  const shared = path.join(sharedDevnetDataDir, 'devnet', version)
-  if (existsSync(path.join(shared, 'manifest.json')))
-    await cp(shared, path.join(dataDir, 'devnet', version), {
-      recursive: true,
-      filter: (source) => !source.includes(`${path.sep}live`),
-    })
+  // the deploy snapshot other test files share, when it is there: a load in seconds instead of a deploy; and
+  // a migrated empty database for the same reason (e2e covers a server creating its own)
+  await seedDevnetSnapshot(dataDir)
+  await copyPgliteTemplate(path.join(dataDir, 'db'))
   await start()
 }, 600_000)
 

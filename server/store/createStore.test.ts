@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getActiveApiKeyByHash, insertApiKey, listApiKeys, revokeApiKeys } from './apiKeys'
 import { getCompanyByIntegratorId, getCompanyByName, insertCompany } from './companies'
+import { copyPgliteTemplate } from './copyPgliteTemplate'
 import { createStore, DataDirDamagedError } from './createStore'
 import { getErrorRegistration, insertErrorRegistration, listErrorRegistrations } from './errorRegistrations'
 import { DataDirLockedError } from './lockDataDir'
@@ -214,7 +215,8 @@ describe('the embedded database directory', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'store-damaged-'))
     const dbDir = path.join(dataDir, 'db')
     try {
-      await (await createStore({ dataDir })).close()
+      // a database as createStore leaves it (a new directory's initdb is covered above and below)
+      await copyPgliteTemplate(dbDir)
       await damage(dbDir)
       const error = await createStore({ dataDir }).then(
         () => undefined,
