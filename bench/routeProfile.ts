@@ -119,8 +119,11 @@ if (process.env.PROFILE_MIX === 'large') {
         findRoutePart(request, { ...part, pooled: false })
         parts.perExchange?.push(cpuNow() - t0)
       } else {
-        const { best } = findRoutes(params, { perExchange: true })
+        const { best, perExchange } = findRoutes(params, { perExchange: true })
         nets[url] = (best.amountOut - best.gasCostInToken).toString()
+        // each exchange's quote too (keys `url#exchange`), so a cheaper per-exchange search is checked as well
+        for (const { exchangeId, route } of perExchange)
+          nets[`${url}#${exchangeId}`] = (route.amountOut - route.gasCostInToken).toString()
       }
     } catch (error) {
       if (!(error instanceof RoutingError)) throw error
@@ -139,19 +142,25 @@ if (process.env.PROFILE_MIX === 'large') {
   if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(nets))
   if (process.env.PROFILE_BASE) {
     const base = JSON.parse(readFileSync(process.env.PROFILE_BASE, 'utf8')) as Record<string, string>
-    const losses: number[] = []
-    for (const [url, net] of Object.entries(nets)) {
-      const was = base[url]
-      if (was === undefined || !/^-?\d+$/.test(was) || !/^-?\d+$/.test(net) || BigInt(was) <= 0n) continue
-      losses.push(Number(((BigInt(was) - BigInt(net)) * 10_000_000n) / BigInt(was)) / 1000)
+    for (const perExchange of [false, true]) {
+      const losses: number[] = []
+      const missing: string[] = []
+      for (const [url, was] of Object.entries(base)) {
+        if (url.includes('#') !== perExchange) continue
+        const net = nets[url]
+        if (net === undefined) missing.push(url)
+        if (net === undefined || !/^-?\d+$/.test(was) || !/^-?\d+$/.test(net) || BigInt(was) <= 0n) continue
+        losses.push(Number(((BigInt(was) - BigInt(net)) * 10_000_000n) / BigInt(was)) / 1000)
+      }
+      const added = Object.keys(nets).filter((url) => url.includes('#') === perExchange && !(url in base))
+      losses.sort((a, b) => b - a)
+      console.log(
+        `  against base (${perExchange ? 'per exchange' : 'best'}): ${losses.length} compared, worse by >0.1 bp ${losses.filter((l) => l > 0.1).length}, >1 bp ${losses.filter((l) => l > 1).length}, better by >0.1 bp ${losses.filter((l) => l < -0.1).length}; worst ${losses
+          .slice(0, 5)
+          .map((l) => l.toFixed(2))
+          .join(', ')} bp; routes lost ${missing.length}, gained ${added.length}`,
+      )
     }
-    losses.sort((a, b) => b - a)
-    console.log(
-      `  against base: ${losses.length} compared, worse by >0.1 bp ${losses.filter((l) => l > 0.1).length}, >1 bp ${losses.filter((l) => l > 1).length}, better by >0.1 bp ${losses.filter((l) => l < -0.1).length}; worst ${losses
-        .slice(0, 5)
-        .map((l) => l.toFixed(2))
-        .join(', ')} bp`,
-    )
   }
   markets.stop()
   process.exit(0)
