@@ -2,7 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment, TokenInfo } from '../server/chains/deployment'
 import { createMarkets } from '../server/market/createMarkets'
-import { createHopCache, type FindBestRouteParams, findRoutes, type Price } from '../server/routing'
+import {
+  createHopCache,
+  type FindBestRouteParams,
+  findRoutes,
+  type HopCache,
+  type Price,
+} from '../server/routing'
 import { findRoutePart, splitRouteRequest } from '../server/routing/findRoutes'
 import { RoutingError } from '../server/routing/RoutingError'
 import { type FlowSearchStats, searchFlowRoute } from '../server/routing/searchFlowRoute'
@@ -74,7 +80,23 @@ const exactInParams = (tokenIn: TokenInfo, tokenOut: TokenInfo, amount: bigint):
   nativePriceInTokenIn: priceOf(tokenIn.address, tokenIn.decimals),
   nativePriceInTokenOut: priceOf(tokenOut.address, tokenOut.decimals),
 })
-const sharedHopCache = createHopCache()
+/** Hop simulations run (memo misses), over every search of a request: work that CPU noise does not blur. */
+let simulations = 0
+const countingSimulations = (cache: HopCache): HopCache => ({
+  ...cache,
+  hops(pool, slot) {
+    const memo = cache.hops(pool, slot)
+    return {
+      get: (amount) => memo.get(amount),
+      set(amount, result) {
+        simulations++
+        memo.set(amount, result)
+      },
+    }
+  },
+  forRequest: () => countingSimulations(cache.forRequest()),
+})
+const sharedHopCache = countingSimulations(createHopCache())
 const requests: { label: string; params: FindBestRouteParams }[] = []
 for (const [from, to, usd] of majors) {
   const tokenIn = d.tokens.find((t) => t.symbol === from)
@@ -93,6 +115,7 @@ if (process.env.PROFILE_MIX === 'large') {
   const byAddress = new Map(d.tokens.map((t) => [t.address.toLowerCase(), t]))
   const routeAddress = (a: string) => (a === zeroAddress ? d.wrappedNative : (a as Address))
   const times: number[] = []
+  const simulated: number[] = []
   const parts: Record<string, number[]> = { pooled: [], perExchange: [] }
   const flowStats: FlowSearchStats[] = []
   const nets: Record<string, string> = {}
@@ -107,6 +130,7 @@ if (process.env.PROFILE_MIX === 'large') {
       onFlowSearchStats: (stats) => flowStats.push(stats),
     }
     const t = cpuNow()
+    const simulatedBefore = simulations
     try {
       if (process.env.PROFILE_PARTS === '1') {
         const request = { ...params, hopCache: sharedHopCache.forRequest() }
@@ -130,10 +154,12 @@ if (process.env.PROFILE_MIX === 'large') {
       nets[url] = error.code
     }
     times.push(cpuNow() - t)
+    simulated.push(simulations - simulatedBefore)
   }
   console.log(
     `chain 1: ${pools.length} pools; ${times.length} cold requests of the large mix: ${summary(times)}`,
   )
+  console.log(`  hop simulations, all searches: ${summary(simulated).replaceAll(' ms', '')}`)
   for (const [name, xs] of Object.entries(parts))
     if (xs.length) console.log(`  ${name.padEnd(12)} ${summary(xs)}`)
   for (const key of ['edges', 'samples', 'solves', 'sweeps', 'refineEvaluations'] as const)
