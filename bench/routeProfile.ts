@@ -2,7 +2,13 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment, TokenInfo } from '../server/chains/deployment'
 import { createMarkets } from '../server/market/createMarkets'
-import { createHopCache, type FindBestRouteParams, findRoutes, type Price } from '../server/routing'
+import {
+  createHopCache,
+  type FindBestRouteParams,
+  findRoutes,
+  type HopCache,
+  type Price,
+} from '../server/routing'
 import { findRoutePart, splitRouteRequest } from '../server/routing/findRoutes'
 import { RoutingError } from '../server/routing/RoutingError'
 import { type FlowSearchStats, searchFlowRoute } from '../server/routing/searchFlowRoute'
@@ -74,7 +80,23 @@ const exactInParams = (tokenIn: TokenInfo, tokenOut: TokenInfo, amount: bigint):
   nativePriceInTokenIn: priceOf(tokenIn.address, tokenIn.decimals),
   nativePriceInTokenOut: priceOf(tokenOut.address, tokenOut.decimals),
 })
-const sharedHopCache = createHopCache()
+/** Hop simulations run (memo misses), over every search of a request: work that CPU noise does not blur. */
+let simulations = 0
+const countingSimulations = (cache: HopCache): HopCache => ({
+  ...cache,
+  hops(pool, slot) {
+    const memo = cache.hops(pool, slot)
+    return {
+      get: (amount) => memo.get(amount),
+      set(amount, result) {
+        simulations++
+        memo.set(amount, result)
+      },
+    }
+  },
+  forRequest: () => countingSimulations(cache.forRequest()),
+})
+const sharedHopCache = countingSimulations(createHopCache())
 const requests: { label: string; params: FindBestRouteParams }[] = []
 for (const [from, to, usd] of majors) {
   const tokenIn = d.tokens.find((t) => t.symbol === from)
@@ -93,6 +115,7 @@ if (process.env.PROFILE_MIX === 'large') {
   const byAddress = new Map(d.tokens.map((t) => [t.address.toLowerCase(), t]))
   const routeAddress = (a: string) => (a === zeroAddress ? d.wrappedNative : (a as Address))
   const times: number[] = []
+  const simulated: number[] = []
   const parts: Record<string, number[]> = { pooled: [], perExchange: [] }
   const flowStats: FlowSearchStats[] = []
   const nets: Record<string, string> = {}
@@ -107,6 +130,7 @@ if (process.env.PROFILE_MIX === 'large') {
       onFlowSearchStats: (stats) => flowStats.push(stats),
     }
     const t = cpuNow()
+    const simulatedBefore = simulations
     try {
       if (process.env.PROFILE_PARTS === '1') {
         const request = { ...params, hopCache: sharedHopCache.forRequest() }
@@ -119,18 +143,23 @@ if (process.env.PROFILE_MIX === 'large') {
         findRoutePart(request, { ...part, pooled: false })
         parts.perExchange?.push(cpuNow() - t0)
       } else {
-        const { best } = findRoutes(params, { perExchange: true })
+        const { best, perExchange } = findRoutes(params, { perExchange: true })
         nets[url] = (best.amountOut - best.gasCostInToken).toString()
+        // each exchange's quote too (keys `url#exchange`), so a cheaper per-exchange search is checked as well
+        for (const { exchangeId, route } of perExchange)
+          nets[`${url}#${exchangeId}`] = (route.amountOut - route.gasCostInToken).toString()
       }
     } catch (error) {
       if (!(error instanceof RoutingError)) throw error
       nets[url] = error.code
     }
     times.push(cpuNow() - t)
+    simulated.push(simulations - simulatedBefore)
   }
   console.log(
     `chain 1: ${pools.length} pools; ${times.length} cold requests of the large mix: ${summary(times)}`,
   )
+  console.log(`  hop simulations, all searches: ${summary(simulated).replaceAll(' ms', '')}`)
   for (const [name, xs] of Object.entries(parts))
     if (xs.length) console.log(`  ${name.padEnd(12)} ${summary(xs)}`)
   for (const key of ['edges', 'samples', 'solves', 'sweeps', 'refineEvaluations'] as const)
@@ -139,19 +168,25 @@ if (process.env.PROFILE_MIX === 'large') {
   if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(nets))
   if (process.env.PROFILE_BASE) {
     const base = JSON.parse(readFileSync(process.env.PROFILE_BASE, 'utf8')) as Record<string, string>
-    const losses: number[] = []
-    for (const [url, net] of Object.entries(nets)) {
-      const was = base[url]
-      if (was === undefined || !/^-?\d+$/.test(was) || !/^-?\d+$/.test(net) || BigInt(was) <= 0n) continue
-      losses.push(Number(((BigInt(was) - BigInt(net)) * 10_000_000n) / BigInt(was)) / 1000)
+    for (const perExchange of [false, true]) {
+      const losses: number[] = []
+      const missing: string[] = []
+      for (const [url, was] of Object.entries(base)) {
+        if (url.includes('#') !== perExchange) continue
+        const net = nets[url]
+        if (net === undefined) missing.push(url)
+        if (net === undefined || !/^-?\d+$/.test(was) || !/^-?\d+$/.test(net) || BigInt(was) <= 0n) continue
+        losses.push(Number(((BigInt(was) - BigInt(net)) * 10_000_000n) / BigInt(was)) / 1000)
+      }
+      const added = Object.keys(nets).filter((url) => url.includes('#') === perExchange && !(url in base))
+      losses.sort((a, b) => b - a)
+      console.log(
+        `  against base (${perExchange ? 'per exchange' : 'best'}): ${losses.length} compared, worse by >0.1 bp ${losses.filter((l) => l > 0.1).length}, >1 bp ${losses.filter((l) => l > 1).length}, better by >0.1 bp ${losses.filter((l) => l < -0.1).length}; worst ${losses
+          .slice(0, 5)
+          .map((l) => l.toFixed(2))
+          .join(', ')} bp; routes lost ${missing.length}, gained ${added.length}`,
+      )
     }
-    losses.sort((a, b) => b - a)
-    console.log(
-      `  against base: ${losses.length} compared, worse by >0.1 bp ${losses.filter((l) => l > 0.1).length}, >1 bp ${losses.filter((l) => l > 1).length}, better by >0.1 bp ${losses.filter((l) => l < -0.1).length}; worst ${losses
-        .slice(0, 5)
-        .map((l) => l.toFixed(2))
-        .join(', ')} bp`,
-    )
   }
   markets.stop()
   process.exit(0)

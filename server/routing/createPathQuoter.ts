@@ -58,6 +58,15 @@ export function createPathQuoter(params: {
   return new CachedPathQuoter(params.pools, params.transferFeeBps, params.cache ?? createHopCache())
 }
 
+/** The untaxed hops' memo slots, by direction and side: built once (a search looks up thousands of hops). */
+const UNTAXED_SLOTS = ['>+0,0', '>-0,0', '<+0,0', '<-0,0']
+
+/** The memo slot of a hop: its direction, trade side and transfer taxes. */
+function slotOf(zeroForOne: boolean, exactIn: boolean, taxIn: number, taxOut: number): string {
+  if (taxIn === 0 && taxOut === 0) return UNTAXED_SLOTS[(zeroForOne ? 0 : 2) + (exactIn ? 0 : 1)] ?? ''
+  return `${zeroForOne ? '>' : '<'}${exactIn ? '+' : '-'}${taxIn},${taxOut}`
+}
+
 /** `createPathQuoter`'s quoter (methods on the prototype: quoters are made per routing call). */
 class CachedPathQuoter implements PathQuoter {
   /** Each pool's tokens lower-cased, filled as pools are first quoted (a search reads a few of many). */
@@ -119,11 +128,13 @@ class CachedPathQuoter implements PathQuoter {
       tokens = [pool.token0.toLowerCase(), pool.token1.toLowerCase()]
       this.lower[poolId] = tokens
     }
-    const inKey = tokenIn.toLowerCase()
+    // the pool's own spelling first: no lower-cased copy of the address per hop
+    const inKey =
+      tokenIn === pool.token0 ? tokens[0] : tokenIn === pool.token1 ? tokens[1] : tokenIn.toLowerCase()
     const zeroForOne = tokens[0] === inKey
     const taxIn = this.transferFeeBps(inKey)
     const taxOut = this.transferFeeBps(zeroForOne ? tokens[1] : tokens[0])
-    const memo = this.cache.hops(pool, `${zeroForOne ? '>' : '<'}${exactIn ? '+' : '-'}${taxIn},${taxOut}`)
+    const memo = this.cache.hops(pool, slotOf(zeroForOne, exactIn, taxIn, taxOut))
     const cached = memo.get(amount)
     if (cached !== undefined) return cached
     let result: HopResult | null = null

@@ -104,7 +104,10 @@ export function findBestRoute(params: FindBestRouteParams): Route {
     }
     const exchangeIds = listExchangeIds(params)
     if (exchangeIds.length > 1) {
+      // a pooled route over one exchange's pools stands for that exchange's (as in findRoutes' answers)
+      const sole = best && soleExchangeOf(best)
       for (const exchangeId of exchangeIds) {
+        if (exchangeId === sole) continue
         const route = findExchangeRoute(params, exchangeId)
         if (route && (!best || compareRoutes(route, best) < 0)) best = route
       }
@@ -205,6 +208,18 @@ function memoized(params: FindBestRouteParams, suffix: string, search: () => Rou
     if (error instanceof RoutingError) memo.set(key, error)
     throw error
   }
+}
+
+/** The exchange of every pool of a route, or undefined when its pools are of several exchanges. */
+export function soleExchangeOf(route: Route): string | undefined {
+  let sole: string | undefined
+  for (const leg of route.legs) {
+    for (const { pool } of leg.hops) {
+      if (sole === undefined) sole = pool.exchangeId
+      else if (pool.exchangeId !== sole) return undefined
+    }
+  }
+  return sole
 }
 
 /** Whether an error only says that these pools cannot route the trade. */

@@ -65,6 +65,30 @@ describe('findRoutes in parts', () => {
     }
   })
 
+  it("lists a pooled route of one exchange's pools as that exchange's route, without searching it again", () => {
+    const hopCache = createHopCache()
+    // without pancakeswap's DAI/USDC, only uniswap-v2 joins WETH to USDC
+    const twoExchanges = pools.filter((p) => p.exchangeId !== 'pancakeswap')
+    const params = { ...base, pools: twoExchanges, amount: 20n * E18, hopCache }
+    const found = findRoutes(params, { perExchange: true })
+    expect(found.best.legs.map((l) => l.hops.map((h) => h.pool.address))).toEqual([
+      [pools[0]?.address],
+      [pools[3]?.address],
+    ])
+    expect(found.perExchange).toEqual([{ exchangeId: 'uniswap-v2', route: found.best }])
+    // the pooled search only: no uniswap-v2 request, no search of its own
+    const keys = [...hopCache.routes(twoExchanges).entries()].map(([key]) => key)
+    expect(keys.map((key) => [key.includes('|uniswap-v2|'), key.endsWith('|pooled')])).toEqual([
+      [false, true],
+    ])
+    // two threads: the exchange's own search is run there, but the answer is the same
+    const parts = splitRouteRequest(params, 2).map((part) =>
+      findRoutePart({ ...params, hopCache: createHopCache() }, part),
+    )
+    expect(combineRouteParts(parts, { perExchange: true })).toEqual(found)
+    expect(findBestRoute({ ...params, hopCache: createHopCache() })).toEqual(found.best)
+  })
+
   it('the pooled route crosses exchanges and beats every exchange alone', () => {
     const found = findRoutes({ ...base, amount: 150n * E18 }, { perExchange: true })
     const exchanges = new Set(found.best.legs.flatMap((l) => l.hops.map((h) => h.pool.exchangeId)))

@@ -5,6 +5,7 @@ import {
   isNoRouteError,
   listExchangeIds,
   searchPooledRoute,
+  soleExchangeOf,
 } from './findBestRoute'
 import { RoutingError } from './RoutingError'
 import type { Route } from './types'
@@ -75,7 +76,10 @@ export function findRoutePart(params: FindBestRouteParams, part: RoutePart): Fou
     }
   }
   const perExchange: { exchangeId: string; route: Route }[] = []
+  // a pooled route over one exchange's pools is that exchange's route (see combineRouteParts): not searched again
+  const sole = pooled && soleExchangeOf(pooled)
   for (const exchangeId of part.exchangeIds) {
+    if (exchangeId === sole) continue
     const route = findExchangeRoute(params, exchangeId)
     if (route) perExchange.push({ exchangeId, route })
   }
@@ -98,16 +102,22 @@ export function combineRouteParts(
   options: { perExchange: boolean },
 ): FoundRoutes {
   const pooledPart = parts.find((p) => p.pooled !== undefined || p.noRoute !== undefined)
-  const exchangeRoutes = parts.flatMap((p) => p.perExchange)
-  let best = pooledPart?.pooled
+  const pooled = pooledPart?.pooled
+  // a pooled route over the pools of one exchange stands for that exchange's route (a search of its pools alone
+  // would find a route at most as good, but for the heuristics' noise), whether or not a part searched it
+  const sole = pooled && soleExchangeOf(pooled)
+  const exchangeRoutes = parts.flatMap((p) => p.perExchange).filter((e) => e.exchangeId !== sole)
+  let best = pooled
   for (const { route } of exchangeRoutes) if (!best || compareRoutes(route, best) < 0) best = route
   if (!best) throw pooledPart?.noRoute ?? new RoutingError('NO_ROUTE', 'no route')
   if (!options.perExchange) return { best, perExchange: [] }
   const only = pooledPart?.onlyExchangeId
   const listed =
-    only !== undefined && pooledPart?.pooled
-      ? [{ exchangeId: only, route: pooledPart.pooled }]
-      : [...exchangeRoutes]
+    only !== undefined && pooled
+      ? [{ exchangeId: only, route: pooled }]
+      : sole !== undefined && pooled
+        ? [...exchangeRoutes, { exchangeId: sole, route: pooled }]
+        : [...exchangeRoutes]
   return { best, perExchange: listed.sort((a, b) => compareRoutes(a.route, b.route)) }
 }
 
