@@ -4,8 +4,6 @@ import { readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
-import { CrossSwapPage } from './pages/CrossSwapPage'
 
 const BTC = -3980891822
 const zero = '0x0000000000000000000000000000000000000000'
@@ -20,6 +18,8 @@ test.describe('cross-chain through the liquidity network', () => {
   // the network reads an EVM deposit only once its block is final (6 s on the devnet), then pays out in BTC
   test.setTimeout(120_000)
   test('ETH on Ethereum to BTC: the offer, one transaction from the wallet, followed until delivered', async ({
+    cross,
+    app,
     page,
     wallet,
     baseURL,
@@ -36,7 +36,7 @@ test.describe('cross-chain through the liquidity network', () => {
     await page.goto(`/?chain=${chain.id}&toChain=${BTC}`)
     const card = page.getByRole('region', { name: 'Cross-chain swap' })
     await expect(card.getByRole('heading', { name: 'Ethereum to Bitcoin' })).toBeVisible()
-    await new AppPage(page).connect('E2E Wallet')
+    await app.connect('E2E Wallet')
 
     await test.step('the network quotes; the amount shown is its quote to the satoshi', async () => {
       await card.getByLabel('You pay on Ethereum').fill('0.5')
@@ -62,7 +62,7 @@ test.describe('cross-chain through the liquidity network', () => {
     const before = await readBalance({ chain, token: zero, address: wallet.address })
     await test.step('one transaction from the wallet; the progress view follows it until delivered', async () => {
       const [best] = quotes.at(-1) ?? []
-      await new CrossSwapPage(page).review('Confirm swap')
+      await cross.review('Confirm swap')
       await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
       await expect(card.getByTestId('cross-received')).toHaveAttribute(
         'data-amount',
@@ -76,6 +76,8 @@ test.describe('cross-chain through the liquidity network', () => {
 
 test.describe('cross-chain through Stargate', () => {
   test('ETH on Ethereum to ETH on Arbitrum: the offer, one transaction, delivered to the wei of the quote', async ({
+    cross,
+    app,
     page,
     wallet,
   }) => {
@@ -89,7 +91,7 @@ test.describe('cross-chain through Stargate', () => {
     await page.goto('/?chain=1&toChain=42161')
     const card = page.getByRole('region', { name: 'Cross-chain swap' })
     await expect(card.getByRole('heading', { name: 'Ethereum to Arbitrum One' })).toBeVisible()
-    await new AppPage(page).connect('E2E Wallet')
+    await app.connect('E2E Wallet')
     await card.getByLabel('You pay on Ethereum').fill('0.3')
     await card
       .getByRole('radio', { name: /Stargate/ })
@@ -97,7 +99,7 @@ test.describe('cross-chain through Stargate', () => {
       .check()
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Stargate')
-    await new CrossSwapPage(page).review('Confirm swap')
+    await cross.review('Confirm swap')
     // in flight, the time so far beside the offer's estimate; once delivered, how long it took
     const timer = card.getByRole('timer', { name: 'Time' })
     await expect(timer).toHaveText(
@@ -120,6 +122,8 @@ test.describe('cross-chain through Stargate', () => {
 
 test.describe('cross-chain through Across', () => {
   test('ETH on Ethereum to ETH on Arbitrum: the intent offer, filled by the devnet filler to the wei of the quote', async ({
+    cross,
+    app,
     page,
     wallet,
   }) => {
@@ -132,12 +136,12 @@ test.describe('cross-chain through Across', () => {
     })
     await page.goto('/?chain=1&toChain=42161')
     const card = page.getByRole('region', { name: 'Cross-chain swap' })
-    await new AppPage(page).connect('E2E Wallet')
+    await app.connect('E2E Wallet')
     await card.getByLabel('You pay on Ethereum').fill('0.2')
     await card.getByRole('radio', { name: /Across/ }).check()
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Across')
-    await new CrossSwapPage(page).review('Confirm swap')
+    await cross.review('Confirm swap')
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
     expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))

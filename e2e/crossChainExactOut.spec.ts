@@ -3,7 +3,6 @@ import { formatUnits, getAddress } from 'viem'
 import { getChainSetup, readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
 
 interface CrossQuoteAnswer {
   dstTrade: { toTokenAmount: string }
@@ -43,6 +42,7 @@ test.describe('exact output across chains', () => {
   // alone may wait 90 s, more than the 60 s default on a loaded machine
   test.setTimeout(120_000)
   test('USDC on Ethereum to USDC on Arbitrum through Across: the typed amount arrives exactly', async ({
+    app,
     page,
     wallet,
     baseURL,
@@ -58,7 +58,7 @@ test.describe('exact output across chains', () => {
     await page.goto('/?chain=1&toChain=42161')
     const card = page.getByRole('region', { name: 'Cross-chain swap' })
     await expect(card.getByRole('heading', { name: 'Ethereum to Arbitrum One' })).toBeVisible()
-    await new AppPage(page).connect('E2E Wallet')
+    await app.connect('E2E Wallet')
     await pickToken(page, card, 'You pay', 'USDC')
     await pickToken(page, card, 'You receive', 'USDC')
 
@@ -100,7 +100,11 @@ test.describe('exact output across chains', () => {
     expect(paidBefore - paidAfter).toBe(BigInt(taken?.tradeParams.amount ?? '0'))
   })
 
-  test('an exact output no provider can pay: no offer, and the card says why', async ({ page, wallet }) => {
+  test('an exact output no provider can pay: no offer, and the card says why', async ({
+    app,
+    page,
+    wallet,
+  }) => {
     expect(wallet.chains.some((c) => c.id === 42161)).toBe(true)
     const answers: string[] = []
     page.on('response', (response) => {
@@ -108,7 +112,7 @@ test.describe('exact output across chains', () => {
     })
     await page.goto('/?chain=1&toChain=42161')
     const card = page.getByRole('region', { name: 'Cross-chain swap' })
-    await new AppPage(page).connect('E2E Wallet')
+    await app.connect('E2E Wallet')
     await pickToken(page, card, 'You pay', 'USDC')
     // native ETH on Arbitrum from USDC needs a destination swap: no provider guarantees its exact amount
     await card.getByLabel(/^You receive on Arbitrum One/).fill('0.5')

@@ -5,7 +5,6 @@ import { formatUsd } from '../web/lib/formatUsd'
 import { readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
 
 const zero = '0x0000000000000000000000000000000000000000'
 
@@ -19,6 +18,7 @@ interface CrossQuoteAnswer {
 }
 
 test('cross-chain card: USD in and out, cost details, slippage, balance with Max, a review before sending', async ({
+  app,
   page,
   wallet,
 }) => {
@@ -35,7 +35,7 @@ test('cross-chain card: USD in and out, cost details, slippage, balance with Max
   })
   await page.goto('/?chain=1&toChain=42161')
   const card = page.getByRole('region', { name: 'Cross-chain swap' })
-  await new AppPage(page).connect('E2E Wallet')
+  await app.connect('E2E Wallet')
   const usd = (value: number | null) => formatUsd({ value, locale: 'en-US' }) ?? ''
 
   await test.step('the balance, and Max fills it less the fee and gas reserve', async () => {

@@ -2,7 +2,6 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { devnetOutboundFees } from '../devnet/liquidityNetwork/devnetPools'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
-import { CrossSwapPage } from './pages/CrossSwapPage'
 
 const BTC = -3980891822
 
@@ -15,10 +14,10 @@ test.describe('a trade the liquidity network refunds', () => {
   // faucet, deposit, the network's confirmations and the refund on Bitcoin
   test.setTimeout(120_000)
   test('BTC to ETH with a limit no output meets: reads Refunded, 0.00985 BTC back on Bitcoin, the refund transaction named', async ({
+    cross,
     page,
   }) => {
     const receiver = privateKeyToAddress(generatePrivateKey())
-    const cross = new CrossSwapPage(page)
     await cross.goto({ chainId: BTC, toChainId: 1, heading: 'Bitcoin to Ethereum' })
     const walletAddress = await cross.walletAddress('Bitcoin', /^bcrt1q[0-9a-z]{38}$/)
     await cross.quoteNetwork({ from: 'Bitcoin', to: 'Ethereum', amount: '0.01', receiver })

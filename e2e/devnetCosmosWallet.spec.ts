@@ -2,12 +2,12 @@ import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
-import { CrossSwapPage } from './pages/CrossSwapPage'
 
 const ATOM = -978111860
 
 test.describe('the built-in devnet Cosmos wallet', () => {
   test('ATOM to ETH: the network quote shown, funded by the faucet, one click signs the MsgSend with its memo, delivered to the wei', async ({
+    cross,
     page,
     wallet,
   }) => {
@@ -15,7 +15,6 @@ test.describe('the built-in devnet Cosmos wallet', () => {
     const ethereum = wallet.chains.find((c) => c.id === 1)
     if (ethereum === undefined) throw new Error('the devnet has no Ethereum')
     const receiver = privateKeyToAddress(generatePrivateKey())
-    const cross = new CrossSwapPage(page)
     await cross.goto({ chainId: ATOM, toChainId: 1, heading: 'Cosmos Hub to Ethereum' })
     // the Hub is offered in the network picker, and ATOM is what the card pays
     const fromNetwork = page.getByLabel('From network')

@@ -2,7 +2,6 @@ import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
-import { CrossSwapPage } from './pages/CrossSwapPage'
 
 const BTC = -3980891822
 
@@ -11,13 +10,13 @@ test.describe('the built-in devnet UTXO wallet', () => {
   // whole default budget of a test
   test.setTimeout(120_000)
   test('BTC to ETH: the network quote shown, funded by the faucet, one click pays, delivered to the wei', async ({
+    cross,
     page,
     wallet,
   }) => {
     const ethereum = wallet.chains.find((c) => c.id === 1)
     if (ethereum === undefined) throw new Error('the devnet has no Ethereum')
     const receiver = privateKeyToAddress(generatePrivateKey())
-    const cross = new CrossSwapPage(page)
     await cross.goto({ chainId: BTC, toChainId: 1, heading: 'Bitcoin to Ethereum' })
     const walletAddress = await cross.walletAddress('Bitcoin', /^bcrt1q[0-9a-z]{38}$/)
 

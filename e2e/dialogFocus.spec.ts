@@ -1,14 +1,14 @@
 import { expect, test } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
 
 test('every dialog of the cross-chain card gives focus back to what opened it, or to the view that replaced it', async ({
+  app,
   page,
   wallet,
 }) => {
   expect(wallet.chains.map((c) => c.id)).toContain(42161)
   await page.goto('/?chain=1&toChain=42161')
   const card = page.getByRole('region', { name: 'Cross-chain swap' })
-  await new AppPage(page).connect('E2E Wallet')
+  await app.connect('E2E Wallet')
 
   await test.step('settings, closed with Esc', async () => {
     const gear = card.getByRole('button', { name: 'Cross-chain swap settings' })

@@ -2,16 +2,13 @@ import { readBalance, recordQuotes } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
-import { SwapPage } from './pages/SwapPage'
 
 test.describe('routes', () => {
   test('the history page opens by URL and the page links move between it and the swap page', async ({
+    swap,
+    app,
     page,
   }) => {
-    const app = new AppPage(page)
-    const swap = new SwapPage(page)
-
     await test.step('open /history directly', async () => {
       await page.goto('/history')
       await expect(app.historyHeading).toBeVisible()
@@ -38,10 +35,10 @@ test.describe('routes', () => {
   })
 
   test('an unknown path shows the not-found view, whose link leads back to the swap page', async ({
+    swap,
+    app,
     page,
   }) => {
-    const app = new AppPage(page)
-    const swap = new SwapPage(page)
     const response = await page.goto('/no/such/page')
     expect(response?.status()).toBe(200)
     await expect(app.notFoundHeading).toBeVisible()
@@ -62,14 +59,14 @@ test.describe('routes', () => {
   })
 
   test('/widget: the swap card without page chrome, and a swap through it', async ({
+    swap,
+    app,
     page,
     wallet,
     baseURL,
   }) => {
     const { chain, token } = await getFirstChainSetup(wallet, baseURL)
     const usdc = token('USDC')
-    const app = new AppPage(page)
-    const swap = new SwapPage(page)
 
     await test.step('the widget shows the card, the network and the wallet button, no header', async () => {
       await page.goto(`/widget?chain=${chain.id}&from=ETH&to=USDC`)

@@ -12,7 +12,7 @@ import {
 import type { TokenRecord } from '../web/lib/api'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
 import { expect, test } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
+import type { AppPage } from './pages/AppPage'
 
 /** Reads, through the devnet chain's RPC, every popular token balance of `address` on `chain`. */
 async function readOnChainBalances(params: { address: Address; chain: Chain; baseURL: string }) {
@@ -56,6 +56,7 @@ async function expectBalancesShown(params: {
 
 test.describe('app shell', () => {
   test('connects the injected wallet, shows funded balances and follows a chain switch', async ({
+    app,
     page,
     wallet,
     baseURL,
@@ -69,7 +70,6 @@ test.describe('app shell', () => {
       if (url.protocol !== 'data:' && url.origin !== origin) foreignRequests.push(request.url())
       if (url.pathname === '/devnet/faucet') faucetCalls.push(request.url())
     })
-    const app = new AppPage(page)
     const [first, second] = wallet.chains
     if (first === undefined || second === undefined) throw new Error('the devnet needs at least two chains')
 
@@ -111,10 +111,10 @@ test.describe('app shell', () => {
   })
 
   test('a rejected chain switch is shown plainly and leaves the wallet where it was', async ({
+    app,
     page,
     wallet,
   }) => {
-    const app = new AppPage(page)
     const [first, second] = wallet.chains
     if (first === undefined || second === undefined) throw new Error('the devnet needs at least two chains')
     await app.goto()
@@ -132,12 +132,12 @@ test.describe('app shell', () => {
   })
 
   test('the built-in devnet wallet is created, funded by the faucet and shows its balances', async ({
+    app,
     page,
     wallet,
     baseURL,
   }) => {
     if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const app = new AppPage(page)
     const [first] = wallet.chains
     if (first === undefined) throw new Error('the devnet has no chain')
     await app.goto()
@@ -150,11 +150,11 @@ test.describe('app shell', () => {
   })
 
   test('on a 375 px phone the header keeps its controls clear of each other, the network pickers wide enough, and nothing overflows', async ({
+    app,
     page,
     wallet,
   }) => {
     await page.setViewportSize({ width: 375, height: 800 })
-    const app = new AppPage(page)
     await app.goto()
     await app.connect('E2E Wallet')
     const account = page.getByRole('banner').getByRole('button', { name: /^0x/ })
@@ -186,8 +186,7 @@ test.describe('app shell', () => {
     expect(wallet.requests).toContain('eth_requestAccounts')
   })
 
-  test('the theme toggle cycles system, light and dark; the dark theme passes axe', async ({ page }) => {
-    const app = new AppPage(page)
+  test('the theme toggle cycles system, light and dark; the dark theme passes axe', async ({ app, page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await app.goto()
     const html = page.locator('html')

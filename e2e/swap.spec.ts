@@ -17,7 +17,6 @@ import {
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { firstChain, getFirstChainSetup, openConnected } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
 
 /** Every request URL the page sends whose path contains `fragment`, and every POST body to it. */
 function recordRequests(page: Page, fragment: string) {
@@ -454,6 +453,7 @@ test.describe('swap', () => {
   })
 
   test('wrong network: the app offers to switch the wallet back, then swaps', async ({
+    app,
     page,
     wallet,
     baseURL,
@@ -463,7 +463,6 @@ test.describe('swap', () => {
     if (chain === undefined || other === undefined) throw new Error('the devnet needs at least two chains')
     const { token } = await getChainSetup(baseURL, chain.id)
     const usdc = token('USDC')
-    const app = new AppPage(page)
     const quotes = recordQuotes(page)
     const swap = await openConnected(page, `?chain=${chain.id}&from=ETH&to=USDC`)
     const before = await readBalance({ chain, token: usdc.address, address: wallet.address })

@@ -1,7 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test'
 import { test as walletTest } from './fixtures/wallet'
-import { AppPage } from './pages/AppPage'
-import { WidgetDemoPage } from './pages/WidgetDemoPage'
 
 /** The wallet fixture plus the demo host page's URL (another origin than the widget's, see playwright.config.ts). */
 const test = walletTest.extend<{ widgetDemoURL: string }>({
@@ -68,12 +66,12 @@ test.describe('the wallet control keeps RainbowKit styles wherever it is drawn',
   for (const viewport of viewports)
     for (const theme of themes)
       test(`${viewport.name} ${viewport.width}x${viewport.height}, ${theme.scheme} theme: connect, dismiss, connect`, async ({
+        app,
         page,
         wallet,
       }, testInfo) => {
         await page.setViewportSize({ width: viewport.width, height: viewport.height })
         await page.emulateMedia({ colorScheme: theme.scheme })
-        const app = new AppPage(page)
         await app.goto()
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme.scheme)
 
@@ -104,10 +102,10 @@ test.describe('the wallet control keeps RainbowKit styles wherever it is drawn',
       })
 
   test('in the widget (324 px iframe on another origin), dark and light', async ({
+    demo,
     page,
     widgetDemoURL,
   }, testInfo) => {
-    const demo = new WidgetDemoPage(page)
     await demo.goto(widgetDemoURL, { config: { theme: 'dark' } })
     await demo.iframe.evaluate((iframe: HTMLElement) => {
       iframe.style.width = '324px'

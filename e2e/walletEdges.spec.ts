@@ -4,7 +4,6 @@ import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { firstChain, openConnected } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
 import { AppPage } from './pages/AppPage'
-import { SwapPage } from './pages/SwapPage'
 
 plain('a browser wallet without an extension explains and links instead of spinning', async ({ page }) => {
   const app = new AppPage(page)
@@ -21,10 +20,10 @@ plain('a browser wallet without an extension explains and links instead of spinn
 
 test.describe('wallet edges', () => {
   test('a rejected connect returns to the wallet list, and the next choice connects', async ({
+    app,
     page,
     wallet,
   }) => {
-    const app = new AppPage(page)
     await app.goto()
     await app.connectButton.click()
     wallet.rejectNextRequest()
@@ -39,11 +38,11 @@ test.describe('wallet edges', () => {
   })
 
   test('the devnet wallet keeps its network over a reload, is labelled test money and tops up', async ({
+    swap,
+    app,
     page,
     wallet,
   }) => {
-    const app = new AppPage(page)
-    const swap = new SwapPage(page)
     const [, second] = wallet.chains
     if (second === undefined) throw new Error('the devnet needs two chains')
     await app.goto()

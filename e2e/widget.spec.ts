@@ -4,7 +4,7 @@ import { readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup } from './fixtures/session'
 import { test as walletTest } from './fixtures/wallet'
-import { WidgetDemoPage } from './pages/WidgetDemoPage'
+import type { WidgetDemoPage } from './pages/WidgetDemoPage'
 
 /** The wallet fixture plus the demo host page's URL (another origin than the widget's, see playwright.config.ts). */
 const test = walletTest.extend<{ widgetDemoURL: string }>({
@@ -53,6 +53,7 @@ test.describe('widget on another origin', () => {
   test.setTimeout(150_000)
 
   test("mount, configure, and swap with the widget's own devnet wallet; events in order", async ({
+    demo,
     page,
     wallet,
     baseURL,
@@ -60,7 +61,6 @@ test.describe('widget on another origin', () => {
   }) => {
     const { chain, token } = await getFirstChainSetup(wallet, baseURL)
     const usdc = token('USDC')
-    const demo = new WidgetDemoPage(page)
 
     await test.step('the host page mounts the configured widget from the API origin', async () => {
       await demo.goto(widgetDemoURL, {
@@ -126,14 +126,13 @@ test.describe('widget on another origin', () => {
   })
 
   test("the host page's wallet, bridged: the widget connects it by itself and the host signs the swap", async ({
-    page,
+    demo,
     wallet,
     baseURL,
     widgetDemoURL,
   }) => {
     const { chain, token } = await getFirstChainSetup(wallet, baseURL)
     const usdc = token('USDC')
-    const demo = new WidgetDemoPage(page)
     await demo.goto(widgetDemoURL, {
       config: { chain: chain.id, from: 'ETH', to: 'USDC', amount: '0.05' },
       wallet: 'host',
@@ -156,13 +155,13 @@ test.describe('widget on another origin', () => {
   })
 
   test('a configuration update applies without reload; a bad one is refused; a foreign frame is ignored', async ({
+    demo,
     page,
     wallet,
     baseURL,
     widgetDemoURL,
   }) => {
     const { chain } = await getFirstChainSetup(wallet, baseURL)
-    const demo = new WidgetDemoPage(page)
     await demo.goto(widgetDemoURL, { config: { chain: chain.id, from: 'ETH', to: 'USDC' } })
     const widgetFrame = page.frames().find((f) => f.url().includes('/widget?'))
     if (widgetFrame === undefined) throw new Error('no widget frame')
@@ -221,6 +220,7 @@ test.describe('widget on another origin', () => {
   })
 
   test('storage blocked inside the iframe: the widget still loads, connects and quotes', async ({
+    demo,
     page,
     wallet,
     baseURL,
@@ -239,7 +239,6 @@ test.describe('widget on another origin', () => {
           },
         })
     }, widgetPort)
-    const demo = new WidgetDemoPage(page)
     await demo.goto(widgetDemoURL, { config: { chain: chain.id, from: 'ETH', to: 'USDC', amount: '0.01' } })
     await demo.connect('Devnet wallet')
     const connected = await demo.waitForEvent('walletConnected')
