@@ -4,20 +4,29 @@ import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup, openConnected } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
 
-/** Native currency `account` paid for gas in the blocks after `fromBlock` (every transaction it sent). */
-async function gasPaidSince(chain: Chain, account: Address, fromBlock: bigint): Promise<bigint> {
+/**
+ * Native currency `account` paid for gas in the blocks after `fromBlock` (every transaction it sent), and the
+ * addresses those transactions called, in order.
+ */
+async function sentSince(
+  chain: Chain,
+  account: Address,
+  fromBlock: bigint,
+): Promise<{ gas: bigint; to: (Address | null)[] }> {
   const client = createPublicClient({ chain, transport: http() })
   const latest = await client.getBlockNumber()
-  let paid = 0n
+  let gas = 0n
+  const to: (Address | null)[] = []
   for (let n = fromBlock + 1n; n <= latest; n++) {
     const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
     for (const tx of block.transactions) {
       if (!isAddressEqual(tx.from, account)) continue
       const receipt = await client.getTransactionReceipt({ hash: tx.hash })
-      paid += receipt.gasUsed * receipt.effectiveGasPrice
+      gas += receipt.gasUsed * receipt.effectiveGasPrice
+      to.push(tx.to)
     }
   }
-  return paid
+  return { gas, to }
 }
 
 test.describe('wrap and unwrap', () => {
@@ -41,6 +50,8 @@ test.describe('wrap and unwrap', () => {
       await expect(swap.receiveInput).toHaveValue('0.75')
       await expect(swap.card.getByText('Choose two different tokens.')).toHaveCount(0)
       await expect(swap.actionButton('Approve ETH')).toHaveCount(0)
+      // 1:1 to the wei: no rate to refresh, nothing to slip
+      await expect(swap.card.getByRole('button', { name: 'Refresh quotes' })).toHaveCount(0)
       await expectNoSeriousViolations(page, 'section[aria-labelledby="swap-heading"]')
     })
 
@@ -54,6 +65,13 @@ test.describe('wrap and unwrap', () => {
           .filter({ hasText: /^Route$/ })
           .locator('xpath=following-sibling::dd[1]'),
       ).toHaveText('Wrap: ETH → WETH, 1:1')
+      await expect(review.getByRole('term')).not.toContainText([
+        'Max slippage',
+        'Minimum received',
+        'Price impact',
+      ])
+      await expect(review.getByText('≈ 0.75 WETH')).toHaveCount(0)
+      await expect(review.getByText('0.75 WETH', { exact: true })).toBeVisible()
       const [quote] = quotes.last()
       expect(quote?.toTokenAmount).toBe('750000000000000000')
       await review.getByRole('button', { name: 'Confirm wrap' }).click()
@@ -64,7 +82,7 @@ test.describe('wrap and unwrap', () => {
     })
   })
 
-  test('WETH to ETH: approve WETH, "Unwrap", exactly the typed amount arrives', async ({
+  test('WETH to ETH: no approval, "Unwrap" is WETH.withdraw, exactly the typed amount arrives', async ({
     page,
     wallet,
     baseURL,
@@ -84,22 +102,25 @@ test.describe('wrap and unwrap', () => {
     const wethBefore = await readBalance({ chain, token: weth.address, address: wallet.address })
     const ethBefore = await readBalance({ chain, token: zeroAddress, address: wallet.address })
 
-    await test.step('the Aggregator pulls WETH, so the review approves it first, then unwraps', async () => {
+    await test.step('nothing is pulled, so nothing is approved: one withdraw from the wallet', async () => {
       await swap.payInput.fill('0.5')
       await expect(swap.quotes.getByRole('radio', { name: /^Unwrap/ })).toBeVisible()
       await expect(swap.quotes).toContainText('WETH → ETH, 1:1')
+      await expect(swap.actionButton('Approve WETH')).toHaveCount(0)
+      await expect(swap.card.getByRole('button', { name: 'Refresh quotes' })).toHaveCount(0)
       await swap.actionButton('Unwrap').click()
       const review = page.getByRole('dialog', { name: 'Review unwrap' })
-      await expect(review).toContainText(/Approve WETH\s*To do/)
-      await review.getByRole('button', { name: 'Approve WETH and unwrap' }).click()
-      await expect(review).toContainText(/Approve WETH\s*Done\s*Transaction\s*0x/, { timeout: 30_000 })
+      await expect(review).not.toContainText('Approve WETH')
+      await review.getByRole('button', { name: 'Confirm unwrap' }).click()
       await expect(review.getByText('Unwrap confirmed')).toBeVisible({ timeout: 30_000 })
+      await expect(review.getByText('You received 0.5 ETH')).toBeVisible()
     })
 
-    await test.step('exactly 0.5 ETH arrived for exactly 0.5 WETH, and the exact approval is used up', async () => {
+    await test.step('exactly 0.5 ETH arrived for exactly 0.5 WETH, and no allowance was given', async () => {
       const wethAfter = await readBalance({ chain, token: weth.address, address: wallet.address })
       const ethAfter = await readBalance({ chain, token: zeroAddress, address: wallet.address })
-      const gas = await gasPaidSince(chain, wallet.address, startBlock)
+      const { gas, to } = await sentSince(chain, wallet.address, startBlock)
+      expect(to.map((address) => address?.toLowerCase())).toEqual([weth.address.toLowerCase()])
       expect(wethBefore - wethAfter).toBe(500_000_000_000_000_000n)
       expect(ethAfter - ethBefore + gas).toBe(500_000_000_000_000_000n)
       expect(

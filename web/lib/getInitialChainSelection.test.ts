@@ -35,6 +35,22 @@ describe('getInitialChainSelection', () => {
     ).toEqual({ sourceChainId: 1, destinationChainId: 56 })
   })
 
+  it('keeps the stored pair when the page has no link (/history, a reload), not under a link of its own', () => {
+    const stored = { ...none, storedChainId: 1, storedToChainId: 56 }
+    expect(getInitialChainSelection({ chains: crossChains, ...stored })).toEqual({
+      sourceChainId: 1,
+      destinationChainId: 56,
+    })
+    expect(getInitialChainSelection({ chains: crossChains, ...stored, linkedChainId: 56 })).toEqual({
+      sourceChainId: 56,
+      destinationChainId: 56,
+    })
+    expect(getInitialChainSelection({ chains, ...stored })).toEqual({
+      sourceChainId: 1,
+      destinationChainId: 1,
+    })
+  })
+
   it('answers undefined without chains', () => {
     expect(getInitialChainSelection({ chains: [], ...none })).toBeUndefined()
   })

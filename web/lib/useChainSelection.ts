@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { ChainRecord } from './api'
 import type { ChainSelection } from './ChainSelection'
 import { getInitialChainSelection } from './getInitialChainSelection'
@@ -7,12 +7,19 @@ import { getSafeLocalStorage } from './storage'
 import { parseSwapSearchParams } from './swapSearchParams'
 
 const storageKey = 'tributary.chainId'
+const toStorageKey = 'tributary.toChainId'
+
+const readStoredId = (key: string) => {
+  const text = getSafeLocalStorage().getItem(key)
+  const id = Number(text)
+  return text !== null && text !== '' && Number.isSafeInteger(id) ? id : undefined
+}
 
 /**
  * The source and destination chains the user looks at: from the deep link (`?chain=`, `?toChain=`) when
- * served, else the source persisted in safe localStorage, else the first chain (see
- * `getInitialChainSelection`); changes go through `selectChain`, and the source is persisted. `chains` must
- * not be empty.
+ * served, else the pair persisted in safe localStorage, else the first chain (see
+ * `getInitialChainSelection`); changes go through `selectChain`, and both chains are persisted (a page opened
+ * without a link, `/history` or a reload, keeps the pair). `chains` must not be empty.
  */
 export function useChainSelection(chains: readonly ChainRecord[]): {
   selection: ChainSelection
@@ -20,14 +27,14 @@ export function useChainSelection(chains: readonly ChainRecord[]): {
 } {
   const [selection, setSelection] = useState<ChainSelection>(() => {
     const link = parseSwapSearchParams(window.location.search)
-    const stored = Number(getSafeLocalStorage().getItem(storageKey))
     const first = chains[0]?.chainId ?? 0
     return (
       getInitialChainSelection({
         chains,
         linkedChainId: link.chainId,
         linkedToChainId: link.toChainId,
-        storedChainId: Number.isSafeInteger(stored) ? stored : undefined,
+        storedChainId: readStoredId(storageKey),
+        storedToChainId: readStoredId(toStorageKey),
       }) ?? { sourceChainId: first, destinationChainId: first }
     )
   })
@@ -41,5 +48,9 @@ export function useChainSelection(chains: readonly ChainRecord[]): {
       }),
     [chains],
   )
+  // the destination is kept whatever set it (a pick, a deep link), so the pair outlives the page it was chosen on
+  useEffect(() => {
+    getSafeLocalStorage().setItem(toStorageKey, String(selection.destinationChainId))
+  }, [selection.destinationChainId])
   return { selection, select }
 }

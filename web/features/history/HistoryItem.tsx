@@ -1,19 +1,14 @@
 import { skipToken, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import type { ChainRecord } from '../../lib/api'
 import { fetchCrossTx } from '../../lib/fetchCrossTx'
 import { formatTokenAmount } from '../../lib/formatTokenAmount'
 import { useWalletSession } from '../walletSession'
 import { describeApprovalRecord } from './describeApprovalRecord'
 import { describeRecordStatus } from './describeRecordStatus'
 import { tradeQueryOptions } from './fetchTrade'
+import { formatHistoryTime, HistoryDetail, HistoryRow, HistoryTxDetail, shortTxId } from './HistoryRow'
 import type { SwapRecord } from './swapRecord'
-
-const statusStyles = {
-  pending: 'bg-line text-fg',
-  success: 'bg-accent text-accent-fg',
-  failed: 'bg-danger/15 text-danger',
-  refunded: 'border border-warn text-fg',
-} as const
 
 /**
  * One recorded swap, approval or cross-chain trade; while pending, its receipt (for a swap the indexed trade, for
@@ -23,9 +18,12 @@ const statusStyles = {
 export function HistoryItem({
   record,
   chainName,
+  chains,
   onUpdate,
 }: {
   record: SwapRecord
+  /** Every chain, for the names and explorers of the record's chains. */
+  chains: readonly ChainRecord[]
   /** The chain's name, or "source → destination" for a cross-chain trade. */
   chainName: string
   onUpdate: (update: Partial<SwapRecord> & Pick<SwapRecord, 'chainId' | 'hash'>) => void
@@ -88,49 +86,49 @@ export function HistoryItem({
   }, [receiptStatus, tradeData, cross, crossStatus, crossReceived, crossRefunded, record, onUpdate])
 
   const out = BigInt(record.received ?? record.quotedOut)
-  const status = describeRecordStatus(record)
+  const source = chains.find((c) => c.chainId === record.chainId)
+  const destination =
+    record.toChainId === undefined ? undefined : chains.find((c) => c.chainId === record.toChainId)
   return (
-    <li className="flex items-center justify-between gap-3 border-t border-line py-2 text-sm first:border-t-0">
-      <span className="min-w-0 flex-1">
-        <span className="block break-words font-medium tabular-nums">
-          {approval ?? (
-            <>
-              {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })}{' '}
-              {record.from.symbol}
-              {' → '}
-              {record.refunded === undefined ? (
-                <>
-                  {record.received === undefined ? '≈ ' : ''}
-                  {formatTokenAmount({ amount: out, decimals: record.to.decimals })} {record.to.symbol}
-                </>
-              ) : (
-                <>
-                  {record.to.symbol}, refunded{' '}
-                  {formatTokenAmount({ amount: BigInt(record.refunded), decimals: record.from.decimals })}{' '}
-                  {record.from.symbol}
-                </>
-              )}
-            </>
-          )}
-        </span>
-        <span className="block text-xs text-muted">
-          {chainName} ·{' '}
-          {new Date(record.createdAtMs).toLocaleString(undefined, {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          })}{' '}
-          ·{' '}
-          <code
-            title={record.hash}
-            className="font-mono"
-          >{`${record.hash.slice(0, 8)}…${record.hash.slice(-6)}`}</code>
-        </span>
-      </span>
-      <span
-        className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[status.tone]}`}
-      >
-        {status.label}
-      </span>
-    </li>
+    <HistoryRow
+      title={
+        approval ?? (
+          <>
+            {formatTokenAmount({ amount: BigInt(record.amountIn), decimals: record.from.decimals })}{' '}
+            {record.from.symbol}
+            {' → '}
+            {record.refunded === undefined ? (
+              <>
+                {record.received === undefined ? '≈ ' : ''}
+                {formatTokenAmount({ amount: out, decimals: record.to.decimals })} {record.to.symbol}
+              </>
+            ) : (
+              <>
+                {record.to.symbol}, refunded{' '}
+                {formatTokenAmount({ amount: BigInt(record.refunded), decimals: record.from.decimals })}{' '}
+                {record.from.symbol}
+              </>
+            )}
+          </>
+        )
+      }
+      meta={`${chainName} · ${formatHistoryTime(record.createdAtMs)} · ${shortTxId(record.hash)}`}
+      status={describeRecordStatus(record)}
+    >
+      <HistoryTxDetail
+        term={`Transaction on ${source?.name ?? record.chainId}`}
+        chain={source}
+        txHash={record.hash}
+      />
+      {destination !== undefined && destination.chainId !== record.chainId && (
+        <HistoryDetail term="Delivered to">{destination.name}</HistoryDetail>
+      )}
+      {record.received !== undefined && approval === undefined && (
+        <HistoryDetail term="Received">
+          {formatTokenAmount({ amount: BigInt(record.received), decimals: record.to.decimals })}{' '}
+          {record.to.symbol}
+        </HistoryDetail>
+      )}
+    </HistoryRow>
   )
 }

@@ -1,13 +1,22 @@
 import type { ChainRecord } from '../../lib/api'
 import { GaslessHistory } from '../gasless'
 import { useWalletAccount } from '../walletSession'
+import { DepositHistoryItem } from './DepositHistoryItem'
 import { HistoryItem } from './HistoryItem'
+import { mergeHistory } from './mergeHistory'
+import { useDepositHistory } from './useDepositHistory'
 import { useSwapHistory } from './useSwapHistory'
 
-/** The connected account's recent swaps from this browser, newest first (at most `limit`), with their status. */
+/**
+ * This browser's recent trades, newest first (at most `limit`), with their status: the connected account's
+ * swaps and cross-chain trades, and every deposit trade (paid from a UTXO or Cosmos chain, so with or without a
+ * wallet connected).
+ */
 export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]; limit: number }) {
   const { address } = useWalletAccount()
   const { records, upsert } = useSwapHistory(address)
+  const deposits = useDepositHistory()
+  const rows = mergeHistory({ swaps: records, deposits: deposits.records, limit })
   return (
     <section
       aria-labelledby="history-heading"
@@ -16,25 +25,40 @@ export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]
       <h2 id="history-heading" className="mb-2 text-base font-semibold">
         Recent swaps
       </h2>
-      {address === undefined ? (
-        <p className="text-sm text-muted">Connect a wallet to see your swaps.</p>
-      ) : records.length === 0 ? (
-        <p className="text-sm text-muted">No swaps yet.</p>
-      ) : (
+      {rows.length > 0 && (
         <ul aria-label="Recent swaps">
-          {records.slice(0, limit).map((record) => (
-            <HistoryItem
-              key={`${record.chainId}-${record.hash}`}
-              record={record}
-              chainName={
-                record.toChainId === undefined || record.toChainId === record.chainId
-                  ? nameOf(chains, record.chainId)
-                  : `${nameOf(chains, record.chainId)} → ${nameOf(chains, record.toChainId)}`
-              }
-              onUpdate={upsert}
-            />
-          ))}
+          {rows.map((row) =>
+            row.kind === 'deposit' ? (
+              <DepositHistoryItem
+                key={`deposit-${row.record.id}`}
+                record={row.record}
+                chains={chains}
+                onUpdate={deposits.upsert}
+              />
+            ) : (
+              <HistoryItem
+                key={`${row.record.chainId}-${row.record.hash}`}
+                record={row.record}
+                chains={chains}
+                chainName={
+                  row.record.toChainId === undefined || row.record.toChainId === row.record.chainId
+                    ? nameOf(chains, row.record.chainId)
+                    : `${nameOf(chains, row.record.chainId)} → ${nameOf(chains, row.record.toChainId)}`
+                }
+                onUpdate={upsert}
+              />
+            ),
+          )}
         </ul>
+      )}
+      {address === undefined ? (
+        <p className="text-sm text-muted">
+          {rows.length === 0
+            ? 'Connect a wallet to see your swaps.'
+            : 'Connect a wallet to see its swaps too.'}
+        </p>
+      ) : (
+        rows.length === 0 && <p className="text-sm text-muted">No swaps yet.</p>
       )}
       {address !== undefined && <GaslessHistory address={address} chains={chains} limit={limit} />}
     </section>

@@ -2,7 +2,7 @@ import type { SwapRecord } from './swapRecord'
 
 /** The status badge of a history row. */
 export interface RecordStatusView {
-  label: 'Pending' | 'Confirmed' | 'Delivered' | 'Failed' | 'Refunded'
+  label: 'Pending' | 'Confirmed' | 'Delivered' | 'Failed' | 'Refunded' | 'Awaiting deposit' | 'Expired'
   tone: 'pending' | 'success' | 'failed' | 'refunded'
 }
 

@@ -1,4 +1,8 @@
+export type { DepositRecord } from './depositRecord'
+export { depositRecordId } from './depositRecord'
+export { findOpenDeposit } from './findOpenDeposit'
 export { findPendingSwap } from './findPendingSwap'
 export { HistoryPanel } from './HistoryPanel'
 export type { SwapRecord, SwapRecordStatus } from './swapRecord'
+export { useDepositHistory } from './useDepositHistory'
 export { useSwapHistory } from './useSwapHistory'

@@ -3,13 +3,14 @@ import { Settings } from 'lucide-react'
 import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { formatUnits, isHex, zeroAddress } from 'viem'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
+import { ClientError } from '../../../lib/ClientError'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
 import { useTokenBalances } from '../../balances'
 import { DevnetDepositWalletPanel, KeplrDepositPanel, useDevnetDepositWallet } from '../../depositWallet'
-import { useSwapHistory } from '../../history'
+import { depositRecordId, findOpenDeposit, useDepositHistory, useSwapHistory } from '../../history'
 import {
   AmountMeta,
   computeGasReserve,
@@ -22,7 +23,7 @@ import {
 } from '../../swap'
 import { useWalletSessionContext } from '../../walletSession'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
-import { type CrossSwap, fetchCrossSwap } from '../api/fetchCrossSwap'
+import { fetchCrossSwap } from '../api/fetchCrossSwap'
 import { computeCrossFeesUsd } from '../model/computeCrossFeesUsd'
 import { describeCrossCost } from '../model/describeCrossCost'
 import { describeCrossQuoteError } from '../model/describeCrossQuoteError'
@@ -58,7 +59,8 @@ const noBalances: ReadonlyMap<string, bigint> = new Map()
 
 type Phase =
   | { kind: 'form' }
-  | { kind: 'deposit'; swap: CrossSwap; quote: CrossQuote }
+  /** A deposit trade, by its record's id: its deposit view until paid, then its progress. */
+  | { kind: 'deposit'; id: string }
   | {
       kind: 'progress'
       txHash: string
@@ -88,7 +90,18 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
   const [review, setReview] = useState<CrossQuote>()
   const { settings, setSettings } = useSwapSettings()
   const slippagePercent = getCrossSlippagePercent(settings.slippage)
-  const [phase, setPhase] = useState<Phase>({ kind: 'form' })
+  const deposits = useDepositHistory()
+  // a deposit trade of this pair shown before a reload (unpaid, or paid and in flight) opens again: its address,
+  // memo and countdown live in this browser's storage, not in the page
+  const [phase, setPhase] = useState<Phase>(() => {
+    const open = findOpenDeposit({
+      records: deposits.records,
+      chainId: source.chainId,
+      toChainId: destination.chainId,
+      nowSec: Math.floor(Date.now() / 1000),
+    })
+    return open === undefined ? { kind: 'form' } : { kind: 'deposit', id: open.id }
+  })
   const [sending, setSending] = useState(false)
   const [sendError, setSendError] = useState<unknown>()
   const { session, requestConnect } = useWalletSessionContext()
@@ -217,8 +230,28 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     setSending(true)
     try {
       const swap = await fetchCrossSwap({ quote: taken, account: sender })
+      const deposit = getDepositRequest(swap)
+      if (deposit === undefined)
+        throw new ClientError('INVALID_TRANSACTION', 'The provider answered no deposit for this trade.')
+      const id = depositRecordId(deposit)
+      deposits.upsert({
+        id,
+        chainId: source.chainId,
+        toChainId: destination.chainId,
+        from,
+        to,
+        deposit: { ...deposit, amount: deposit.amount.toString() },
+        receiver: receiver ?? '',
+        refundAddress: sender,
+        quotedOut: taken.dstTrade.toTokenAmount,
+        expiresAt: swap.expiresAt,
+        ...(taken.processingTime === undefined ? {} : { processingTime: taken.processingTime }),
+        createdAtMs: Date.now(),
+        status: 'awaiting',
+        dismissed: false,
+      })
       setReview(undefined)
-      setPhase({ kind: 'deposit', swap, quote: taken })
+      setPhase({ kind: 'deposit', id })
     } catch (error: unknown) {
       setSendError(error)
     } finally {
@@ -283,18 +316,26 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     />
   )
 
-  // A trade of this pair still under way (sent before a reload) is followed again rather than offered anew.
-  const pending = history.records.find(
-    (r) =>
-      r.kind === 'cross' &&
-      r.status === 'pending' &&
-      r.chainId === source.chainId &&
-      r.toChainId === destination.chainId &&
-      r.hash !== dismissed,
-  )
+  // A trade of this pair still under way (sent before a reload) is followed again rather than offered anew, and
+  // stays followed once it settles (its record no longer pending), until "New trade".
+  const [resumed, setResumed] = useState<string>()
+  const pending =
+    (resumed === undefined ? undefined : history.records.find((r) => r.hash === resumed)) ??
+    history.records.find(
+      (r) =>
+        r.kind === 'cross' &&
+        r.status === 'pending' &&
+        r.chainId === source.chainId &&
+        r.toChainId === destination.chainId &&
+        r.hash !== dismissed,
+    )
+  const pendingHash = pending?.hash
+  useEffect(() => {
+    if (pendingHash !== undefined) setResumed(pendingHash)
+  }, [pendingHash])
   const settleRecord = useCallback(
     (txHash: string, settled: CrossSettled) => {
-      if (!isHex(txHash)) return // a deposit on a UTXO chain: not in the wallet's history
+      if (!isHex(txHash)) return
       history.upsert({
         chainId: source.chainId,
         hash: txHash,
@@ -307,17 +348,46 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     },
     [history.upsert, source.chainId],
   )
+  const depositUpsert = deposits.upsert
+  const settleDeposit = useCallback(
+    (id: string, settled: CrossSettled) =>
+      depositUpsert({
+        id,
+        status: settled.delivered ? 'success' : 'failed',
+        ...(settled.delivered && settled.amountReceived !== undefined
+          ? { received: settled.amountReceived }
+          : {}),
+        ...(settled.refunded === undefined ? {} : { refunded: settled.refunded }),
+      }),
+    [depositUpsert],
+  )
+  const depositRecord = phase.kind === 'deposit' ? deposits.records.find((r) => r.id === phase.id) : undefined
+  const depositTxHash = depositRecord?.txHash
   const progress =
     phase.kind === 'progress'
-      ? phase
-      : phase.kind === 'form' && pending !== undefined
+      ? { ...phase, onSettled: (settled: CrossSettled) => settleRecord(phase.txHash, settled) }
+      : depositRecord !== undefined && depositTxHash !== undefined
         ? {
-            txHash: pending.hash,
-            from: pending.from,
-            to: pending.to,
-            timing: { startedAtMs: pending.createdAtMs },
+            txHash: depositTxHash,
+            from: depositRecord.from,
+            to: depositRecord.to,
+            timing: {
+              startedAtMs: depositRecord.paidAtMs ?? depositRecord.createdAtMs,
+              ...(depositRecord.processingTime === undefined
+                ? {}
+                : { estimateSec: depositRecord.processingTime }),
+            },
+            onSettled: (settled: CrossSettled) => settleDeposit(depositRecord.id, settled),
           }
-        : undefined
+        : phase.kind === 'form' && pending !== undefined
+          ? {
+              txHash: pending.hash,
+              from: pending.from,
+              to: pending.to,
+              timing: { startedAtMs: pending.createdAtMs },
+              onSettled: (settled: CrossSettled) => settleRecord(pending.hash, settled),
+            }
+          : undefined
   const view = progress === undefined ? phase.kind : 'progress'
   const headingRef = useRef<HTMLHeadingElement>(null)
   const shownView = useRef(view)
@@ -346,53 +416,63 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
             tokens: destinationTokens,
           }}
           timing={progress.timing}
-          onSettled={(settled) => settleRecord(progress.txHash, settled)}
+          onSettled={progress.onSettled}
           onDone={() => {
             setDismissed(progress.txHash)
+            setResumed(undefined)
+            if (depositRecord !== undefined) depositUpsert({ id: depositRecord.id, dismissed: true })
             setPhase({ kind: 'form' })
           }}
         />
       </Card>
     )
   if (phase.kind === 'deposit') {
-    const deposit = getDepositRequest(phase.swap)
-    const followDeposit = (txHash: string, taken: CrossQuote) =>
-      setPhase({
-        kind: 'progress',
-        txHash,
-        from,
-        to,
-        timing: { startedAtMs: Date.now(), estimateSec: taken.processingTime },
-      })
-    return (
-      <Card title={`Deposit ${from.symbol} on ${source.name}`} headingRef={headingRef}>
-        {deposit === undefined ? (
+    const back = () => {
+      // the deposit stays listed in the history (it can still be paid until it expires); the card forgets it
+      depositUpsert({ id: phase.id, dismissed: true })
+      setPhase({ kind: 'form' })
+    }
+    if (depositRecord === undefined)
+      return (
+        <Card title={`Deposit ${from.symbol} on ${source.name}`} headingRef={headingRef}>
           <p role="alert" className="text-sm text-danger">
-            The provider answered no deposit for this trade.
+            This deposit is no longer in this browser's history.
           </p>
-        ) : (
-          <DepositView
-            deposit={deposit}
-            symbol={from.symbol}
-            expiresAt={phase.swap.expiresAt}
-            family={source.family === 'cosmos' ? 'cosmos' : 'utxo'}
-            onTrack={(txHash) => followDeposit(txHash, phase.quote)}
-            wallet={
-              <>
-                <DevnetDepositWalletPanel
-                  chain={source}
-                  deposit={deposit}
-                  onPaid={(txHash) => followDeposit(txHash, phase.quote)}
-                />
-                <KeplrDepositPanel
-                  chain={source}
-                  deposit={deposit}
-                  onPaid={(txHash) => followDeposit(txHash, phase.quote)}
-                />
-              </>
-            }
-          />
-        )}
+          <button
+            type="button"
+            onClick={back}
+            className="mt-3 rounded-lg border border-line px-3 py-2 text-sm"
+          >
+            Back
+          </button>
+        </Card>
+      )
+    const deposit = { ...depositRecord.deposit, amount: BigInt(depositRecord.deposit.amount) }
+    const followDeposit = (txHash: string) =>
+      depositUpsert({ id: depositRecord.id, txHash, paidAtMs: Date.now(), status: 'pending' })
+    return (
+      <Card title={`Deposit ${depositRecord.from.symbol} on ${source.name}`} headingRef={headingRef}>
+        <DepositView
+          deposit={deposit}
+          symbol={depositRecord.from.symbol}
+          expiresAt={depositRecord.expiresAt}
+          family={source.family === 'cosmos' ? 'cosmos' : 'utxo'}
+          arrival={{
+            amount: `≈ ${formatTokenAmount({ amount: BigInt(depositRecord.quotedOut), decimals: depositRecord.to.decimals, roundingMode: 'trunc' })} ${depositRecord.to.symbol}`,
+            chainName: destination.name,
+            receiver: depositRecord.receiver,
+            sourceName: source.name,
+            refundAddress: depositRecord.refundAddress,
+          }}
+          onTrack={followDeposit}
+          onBack={back}
+          wallet={
+            <>
+              <DevnetDepositWalletPanel chain={source} deposit={deposit} onPaid={followDeposit} />
+              <KeplrDepositPanel chain={source} deposit={deposit} onPaid={followDeposit} />
+            </>
+          }
+        />
       </Card>
     )
   }

@@ -7,14 +7,17 @@ import type { DepositRequest } from '../model/getDepositRequest'
 /**
  * The deposit a UTXO- or Cosmos-chain trade needs, for any wallet: the network's inbound address, the exact
  * amount, the memo (an OP_RETURN output, or the Cosmos transaction's memo: without it the network refunds), a QR code of the address, and the time left
- * before the quote expires. The user then gives the transaction id to follow the trade, or pays in one click
- * with `wallet` (the devnet wallet) where one is offered.
+ * before the quote expires. It restates what arrives, where and for whom, and where a refund goes. The user then
+ * gives the transaction id to follow the trade, or pays in one click with `wallet` (the devnet wallet) where one
+ * is offered; "Back" returns to the form (the deposit stays in the history).
  */
 export function DepositView({
   deposit,
   symbol,
   expiresAt,
+  arrival,
   onTrack,
+  onBack,
   wallet,
   family = 'utxo',
 }: {
@@ -22,7 +25,10 @@ export function DepositView({
   symbol: string
   /** Unix seconds. */
   expiresAt: number
+  /** What the trade delivers ("≈ 0.29 ETH"), on which chain, to whom; where a refund goes on the source chain. */
+  arrival: { amount: string; chainName: string; receiver: string; sourceName: string; refundAddress: string }
   onTrack: (txId: string) => void
+  onBack: () => void
   /** A built-in wallet that can pay the deposit in one click (the devnet wallet), shown above the manual steps. */
   wallet?: ReactNode
   /** Where the memo goes: an OP_RETURN output (UTXO chains) or the transaction's memo field (Cosmos). */
@@ -36,6 +42,11 @@ export function DepositView({
   const validTxId = /^(0x)?[0-9a-fA-F]{64}$/.test(txId.trim())
   return (
     <section aria-label="Deposit" className="space-y-3">
+      <p className="text-sm" data-testid="deposit-arrival">
+        You receive <span className="font-semibold">{arrival.amount}</span> on {arrival.chainName}, at{' '}
+        <span className="break-all font-mono text-xs">{arrival.receiver}</span>. Refunds go to{' '}
+        <span className="break-all font-mono text-xs">{arrival.refundAddress}</span> on {arrival.sourceName}.
+      </p>
       <div className="flex gap-3">
         <img
           src={qr}
@@ -92,6 +103,17 @@ export function DepositView({
           Follow
         </button>
       </form>
+      <button
+        type="button"
+        onClick={onBack}
+        className="rounded-lg border border-line px-3 py-2 text-sm"
+        aria-describedby="deposit-back-note"
+      >
+        Back
+      </button>
+      <p id="deposit-back-note" className="text-xs text-muted">
+        This deposit stays in Recent swaps until it expires.
+      </p>
     </section>
   )
 }

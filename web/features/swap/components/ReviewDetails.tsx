@@ -7,6 +7,7 @@ import { computeExchangeRate } from '../model/computeExchangeRate'
 import { describeQuoteRoute } from '../model/describeQuoteRoute'
 import { formatExchangeRate } from '../model/formatExchangeRate'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
+import { getWrapKind } from '../model/getWrapKind'
 import type { SingleQuote } from '../types'
 import { getQuoteName } from './QuoteList'
 
@@ -26,6 +27,9 @@ export interface ReviewDetailsProps {
  */
 export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: ReviewDetailsProps) {
   const exactIn = quote.tradeType === 0
+  // a wrap or unwrap is 1:1 to the wei: no estimate, no minimum, no impact, no slippage
+  const wrap = getWrapKind(quote) !== undefined
+  const about = wrap ? '' : '≈ '
   const from = quote.tokenFrom
   const to = quote.tokenTo
   const fmt = (amount: string | bigint, decimals: number, roundingMode: 'trunc' | 'ceil') =>
@@ -43,13 +47,13 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
     {
       term: 'You pay',
       token: from,
-      text: `${exactIn ? '' : '≈ '}${fmt(quote.fromTokenAmount, from.decimals, 'ceil')} ${from.symbol}`,
+      text: `${exactIn ? '' : about}${fmt(quote.fromTokenAmount, from.decimals, 'ceil')} ${from.symbol}`,
       usd: formatUsd({ value: quote.amountInUsd }),
     },
     {
       term: 'You receive',
       token: to,
-      text: `${exactIn ? '≈ ' : ''}${fmt(quote.toTokenAmount, to.decimals, 'trunc')} ${to.symbol}`,
+      text: `${exactIn ? about : ''}${fmt(quote.toTokenAmount, to.decimals, 'trunc')} ${to.symbol}`,
       usd: formatUsd({ value: quote.amountOutUsd }),
     },
   ]
@@ -57,14 +61,18 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
     ...(rate === undefined
       ? []
       : [['Rate', `1 ${from.symbol} = ${formatExchangeRate({ rate })} ${to.symbol}`] as [string, string]]),
-    exactIn
-      ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals, 'trunc')} ${to.symbol}`]
-      : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals, 'ceil')} ${from.symbol}`],
-    ['Price impact', formatPercent({ value: quote.priceImpact, minimumFractionDigits: 2 })],
-    [
-      'Max slippage',
-      `${formatPercent({ value: quote.slippage, maximumFractionDigits: 2 })}${autoSlippage ? ' (auto)' : ' (custom)'}`,
-    ],
+    ...((wrap
+      ? []
+      : [
+          exactIn
+            ? ['Minimum received', `${fmt(quote.deltaAmount, to.decimals, 'trunc')} ${to.symbol}`]
+            : ['Maximum sold', `${fmt(quote.deltaAmount, from.decimals, 'ceil')} ${from.symbol}`],
+          ['Price impact', formatPercent({ value: quote.priceImpact, minimumFractionDigits: 2 })],
+          [
+            'Max slippage',
+            `${formatPercent({ value: quote.slippage, maximumFractionDigits: 2 })}${autoSlippage ? ' (auto)' : ' (custom)'}`,
+          ],
+        ]) as [string, string][]),
     ['Network fee', gasUsd === undefined ? gasNative : `${gasUsd} (${gasNative})`],
     [
       'Pool fees',

@@ -147,7 +147,11 @@ function ReviewBody({
   const expired = isQuoteExpired({ quoteDeadlineSec: accepted.quoteDeadline, nowMs: now, marginSec: 5 })
   const impactHigh = getPriceImpactLevel(accepted.priceImpact) === 'high'
   const confirmed = isPriceImpactConfirmed({ percent: accepted.priceImpact, typed })
-  const slippageWarning = getSlippageReviewWarning({ autoSlippage, percent: accepted.slippage })
+  // a 1:1 wrap has no slippage to warn of
+  const slippageWarning =
+    getWrapKind(accepted) === undefined
+      ? getSlippageReviewWarning({ autoSlippage, percent: accepted.slippage })
+      : undefined
   // The gravest warning first (a high price impact loses money; a moved or expired rate only blocks the button),
   // then the details; the button stays pinned under them, so none of it hides below the fold (the footer sticks at
   // -1rem: sticky offsets start inside the scroll area's padding).

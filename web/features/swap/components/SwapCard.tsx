@@ -28,6 +28,7 @@ import { useWidgetSwapEvents } from '../hooks/useWidgetSwapEvents'
 import { useWidgetSwapPreset } from '../hooks/useWidgetSwapPreset'
 import { computeGasReserve, computeMaxAmount } from '../model/computeMaxAmount'
 import { estimateUsdValue } from '../model/estimateUsdValue'
+import { getDirectUnwrap } from '../model/getDirectUnwrap'
 import { getGasShare } from '../model/getGasShare'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import { getQuoteErrorMessage } from '../model/getQuoteErrorMessage'
@@ -128,9 +129,12 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
   const sellAmount =
     side === 'in' ? quotes.amount : selected === undefined ? undefined : BigInt(selected.deltaAmount)
   const isWrongNetwork = walletChainId !== chain.chainId
+  const wrapKind = selected === undefined ? undefined : getWrapKind(selected)
+  // a fee-free unwrap is the wrapped token's own withdraw, sent by the holder: nothing to approve
+  const directUnwrap = selected === undefined ? undefined : getDirectUnwrap(selected)
   const approval = useApproval({
     chainId: chain.chainId,
-    token: from,
+    token: directUnwrap === undefined ? from : undefined,
     owner: address,
     requiredAmount: sellAmount,
     unlimited: unlimitedApproval,
@@ -262,10 +266,11 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           Swap on {chain.name}
         </h2>
         <div className="flex shrink-0 items-center gap-2">
-          {!hide.includes('settings') && (
+          {/* a 1:1 wrap has no slippage and no rate to refresh */}
+          {!hide.includes('settings') && wrapKind === undefined && (
             <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
           )}
-          {quotes.quotes.length > 0 && (
+          {quotes.quotes.length > 0 && wrapKind === undefined && (
             <QuoteCountdown
               updatedAtMs={quotes.updatedAtMs}
               onRefresh={quotes.refetch}
@@ -398,7 +403,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             onSwitch={() => wallet?.switchChain(chain.chainId)}
             onReview={() => setDialog('review')}
             switching={switching}
-            wrapKind={selected === undefined ? undefined : getWrapKind(selected)}
+            wrapKind={wrapKind}
             highImpact={selected !== undefined && getPriceImpactLevel(selected.priceImpact) === 'high'}
           />
         )}

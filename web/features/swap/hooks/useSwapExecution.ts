@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { getAddress, type Hex } from 'viem'
+import { encodeFunctionData, getAddress, type Hex, parseAbi } from 'viem'
 import type { ChainRecord, HexAddress } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { useSwapHistory } from '../../history'
 import { requireWalletSession, useWalletSession } from '../../walletSession'
 import type { SwapIntegrator } from '../api/fetchSingleQuotes'
 import { fetchSwapTransaction } from '../api/fetchSwapTransaction'
+import { getDirectUnwrap } from '../model/getDirectUnwrap'
 import { getReceivedAmount } from '../model/getReceivedAmount'
 import { isQuoteExpired } from '../model/quoteTiming'
 import type { SingleQuote } from '../types'
@@ -20,6 +21,8 @@ export type SwapProgress =
   | { phase: 'confirmed'; hash: Hex; received: bigint | undefined }
   | { phase: 'failed'; error: unknown; hash?: Hex }
 
+const withdrawAbi = parseAbi(['function withdraw(uint256 amount)'])
+
 /** Seconds a quote must still be valid for when it is sent (wallet confirmation and inclusion). */
 const quoteMarginSec = 5
 
@@ -27,7 +30,8 @@ const quoteMarginSec = 5
  * Runs a swap of `quote` for `account`: builds the transaction on the server, checks the wallet is on `chain`
  * and that the aggregator has code on the wallet's network, sends it through the wallet, records it in the
  * history, waits for the receipt and reads the received amount from its logs; then refreshes every query
- * (balances, allowances, quotes). Errors end in the `failed` phase, never thrown.
+ * (balances, allowances, quotes). A fee-free unwrap is sent as the wrapped token's own `withdraw(amount)`
+ * (`getDirectUnwrap`: no approval, exactly the amount arrives). Errors end in the `failed` phase, never thrown.
  */
 export function useSwapExecution(params: {
   chain: ChainRecord
@@ -57,20 +61,29 @@ export function useSwapExecution(params: {
         throw new ClientError('QUOTE_EXPIRED', 'Quote expired before sending')
       if (kit.getAccount(config).chainId !== chain.chainId)
         throw new ClientError('WRONG_NETWORK', `Wallet is not on chain ${chain.chainId}`)
-      const tx = await fetchSwapTransaction({ chainId: chain.chainId, quote, account, integrator })
-      if (tx.insufficientFunds) throw new ClientError('INSUFFICIENT_FUNDS', 'Balance below the amount sold')
-      if (tx.insufficientGas) throw new ClientError('INSUFFICIENT_GAS', 'Native balance below gas cost')
-      if (tx.estimateGas === undefined)
-        throw new ClientError('ESTIMATE_FAILED', tx.estimateGasError ?? 'Gas estimation failed')
-      const walletClient = await kit.getConnectorClient(config)
-      const code = await kit.getCode(walletClient, { address: getAddress(tx.to) })
-      if (code === undefined || code === '0x')
-        throw new ClientError('AGGREGATOR_MISSING', `No code at ${tx.to} on the wallet's network`)
+      const direct = getDirectUnwrap(quote)
+      let request: { to: string; data: string; value?: bigint; gas?: bigint }
+      if (direct === undefined) {
+        const tx = await fetchSwapTransaction({ chainId: chain.chainId, quote, account, integrator })
+        if (tx.insufficientFunds) throw new ClientError('INSUFFICIENT_FUNDS', 'Balance below the amount sold')
+        if (tx.insufficientGas) throw new ClientError('INSUFFICIENT_GAS', 'Native balance below gas cost')
+        if (tx.estimateGas === undefined)
+          throw new ClientError('ESTIMATE_FAILED', tx.estimateGasError ?? 'Gas estimation failed')
+        const walletClient = await kit.getConnectorClient(config)
+        const code = await kit.getCode(walletClient, { address: getAddress(tx.to) })
+        if (code === undefined || code === '0x')
+          throw new ClientError('AGGREGATOR_MISSING', `No code at ${tx.to} on the wallet's network`)
+        request = { to: tx.to, data: tx.data, value: BigInt(tx.value), gas: BigInt(tx.estimateGas) }
+      } else
+        request = {
+          to: direct.wrapped,
+          data: encodeFunctionData({ abi: withdrawAbi, functionName: 'withdraw', args: [direct.amount] }),
+        }
       setProgress({ phase: 'wallet' })
       const receipt = await sendAndConfirm({
         wallet,
         chainId: chain.chainId,
-        request: { to: tx.to, data: tx.data, value: BigInt(tx.value), gas: BigInt(tx.estimateGas) },
+        request,
         onSent: (hash) => {
           sentHash = hash
           setProgress({ phase: 'pending', hash })
@@ -95,12 +108,16 @@ export function useSwapExecution(params: {
           })
         },
       })
-      const received = getReceivedAmount({
-        logs: receipt.logs,
-        aggregator: getAddress(tx.to),
-        receiver: account,
-        tokenOut: getAddress(quote.tokenTo.contractAddress),
-      })
+      // a withdraw pays exactly its amount (it reverts otherwise); the Aggregator's logs say what it paid
+      const received =
+        direct === undefined
+          ? getReceivedAmount({
+              logs: receipt.logs,
+              aggregator: getAddress(request.to),
+              receiver: account,
+              tokenOut: getAddress(quote.tokenTo.contractAddress),
+            })
+          : { amountOut: direct.amount, amountIn: direct.amount }
       history.upsert({
         chainId: chain.chainId,
         hash: receipt.transactionHash,
