@@ -1,7 +1,6 @@
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
-import { CrossSwapPage } from './pages/CrossSwapPage'
 
 const BTC = -3980891822
 
@@ -14,9 +13,9 @@ const formatEth = (wei: bigint) =>
 test.describe('a deposit trade (BTC to ETH) does not vanish', () => {
   test('the deposit view survives a reload, says what arrives where, has a way back and is listed in the history', async ({
     page,
+    cross,
   }) => {
     const receiver = privateKeyToAddress(generatePrivateKey())
-    const cross = new CrossSwapPage(page)
     await cross.goto({ chainId: BTC, toChainId: 1, heading: 'Bitcoin to Ethereum' })
     const refundAddress = await cross.walletAddress('Bitcoin', /^bcrt1q[0-9a-z]{38}$/)
     const quoted = await cross.quoteNetwork({ from: 'Bitcoin', to: 'Ethereum', amount: '0.01', receiver })
@@ -88,9 +87,9 @@ test.describe('a deposit trade (BTC to ETH) does not vanish', () => {
   test.setTimeout(120_000)
   test('paid, then reloaded mid-flight: the card follows it to delivery and stays there; the history reads Delivered', async ({
     page,
+    cross,
   }) => {
     const receiver = privateKeyToAddress(generatePrivateKey())
-    const cross = new CrossSwapPage(page)
     await cross.goto({ chainId: BTC, toChainId: 1, heading: 'Bitcoin to Ethereum' })
     const walletAddress = await cross.walletAddress('Bitcoin', /^bcrt1q[0-9a-z]{38}$/)
     const quoted = await cross.quoteNetwork({ from: 'Bitcoin', to: 'Ethereum', amount: '0.01', receiver })
