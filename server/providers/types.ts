@@ -238,7 +238,7 @@ export interface CrossChainProvider {
   /**
    * The transfer started by `originTxHash`, or undefined when this provider has not seen it or it is not ours:
    * an EVM origin counts only when its receipt holds our origin contract's send event (a bare SpokePool or
-   * Stargate deposit is someone else's), the liquidity network's by `createThorchainProvider`'s rule. With
+   * Stargate deposit is someone else's), the liquidity network's by `toOurThorchainSwap`'s rule. With
    * `hint`, the caller has already looked the receipt up on every EVM chain (`findOriginReceipt`):
    * `hint.origin` is it, or undefined when no chain holds it, and the provider does not look again.
    */

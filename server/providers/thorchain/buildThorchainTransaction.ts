@@ -1,0 +1,128 @@
+import { type Address, encodeFunctionData, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
+import { z } from 'zod'
+import { liquidityEntryAbi, liquidityRouterAbi } from '../../../contracts/artifacts'
+import { getChainInfo } from '../../chains/chainInfo'
+import { AppError } from '../../errors'
+import { withRefundAddress } from '../../thorchain/withRefundAddress'
+import { stepsFromJson } from '../contractStepsJson'
+import { parsePostedDetails } from '../parsePostedDetails'
+import type { ProviderQuote, ProviderTransaction } from '../types'
+import { assertThorchainMemo } from './assertThorchainMemo'
+import { findLiquidityEntryDeployment } from './findLiquidityEntryDeployment'
+import { getThorchainInbound } from './getThorchainInbound'
+import type { ThorchainContext } from './thorchainContext'
+
+/** What `buildTransaction` reads of a posted quote's `details`: the memo (THORNode's, at most 250 bytes). */
+const thorchainDetails = z.object({ memo: z.string().min(1, 'expected a swap memo').max(250) })
+
+/**
+ * The deposit of a liquidity-network `quote` (as posted back, its memo checked by `assertThorchainMemo`) to the
+ * network's current inbound vault: our LiquidityEntry's `swapAndDeposit` for an ERC-20 source, the router's
+ * `depositWithExpiry` for an EVM native coin (the sender as refund address), a UTXO payment with the memo, or a
+ * Cosmos `MsgSend` with it. Throws AppError QUOTE_EXPIRED past the quote's expiry, INVALID_PARAMS naming the
+ * posted field that is not the quote's, UPSTREAM_UNAVAILABLE when the network halted the chain or has no router
+ * there, UNSUPPORTED_DIRECTION for a source chain of no known family.
+ */
+export async function buildThorchainTransaction(
+  context: ThorchainContext,
+  quote: ProviderQuote,
+): Promise<ProviderTransaction> {
+  const { request, details } = quote
+  if (quote.expiresAt <= context.now())
+    throw new AppError('QUOTE_EXPIRED', 'The liquidity network quote has expired: quote again', {
+      details: { expiry: quote.expiresAt },
+    })
+  const { memo } = parsePostedDetails(thorchainDetails, details)
+  assertThorchainMemo(memo, request, quote.amountOutMin)
+  // the vault is always the network's current one, whatever the client sent back
+  const inbound = await getThorchainInbound(context, request.from.chainId)
+  if (inbound.halted)
+    throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network has halted this chain', {
+      details: { chainId: request.from.chainId },
+    })
+  const source = getChainInfo(request.from.chainId)
+  if (source?.family === 'evm' && !isAddressEqual(request.from.address as Address, zeroAddress)) {
+    const entry = findLiquidityEntryDeployment(context.deployments, source.id)?.liquidityEntry
+    if (
+      entry === undefined ||
+      typeof details.entry !== 'string' ||
+      !isAddress(details.entry) ||
+      !isAddressEqual(details.entry, entry)
+    )
+      throw new AppError('INVALID_PARAMS', "transactionData.entry is not this chain's liquidity entry", {
+        details: { param: 'transactionData.entry' },
+      })
+    const minNativeOut = typeof details.minNativeOut === 'string' ? details.minNativeOut : ''
+    if (!/^\d{1,78}$/.test(minNativeOut))
+      throw new AppError('INVALID_PARAMS', 'transactionData.minNativeOut is not what this quote carried', {
+        details: { param: 'transactionData.minNativeOut' },
+      })
+    const tokenIn = getAddress(request.from.address)
+    return {
+      family: 'evm',
+      chainId: source.id,
+      to: entry,
+      data: encodeFunctionData({
+        abi: liquidityEntryAbi,
+        functionName: 'swapAndDeposit',
+        args: [
+          {
+            tokenIn,
+            amountIn: request.amountIn,
+            minNativeOut: BigInt(minNativeOut),
+            deadline: BigInt(quote.expiresAt),
+            vault: getAddress(inbound.address),
+            memo,
+            expiration: BigInt(quote.expiresAt),
+            // the entry writes it into the memo: refunds reach the sender even from a contract wallet
+            refundAddress: isAddress(request.sender) ? getAddress(request.sender) : zeroAddress,
+          },
+          stepsFromJson(details.originSteps, 'originSteps'),
+        ],
+      }),
+      value: 0n,
+      approval: { token: tokenIn, spender: entry, amount: request.amountIn },
+    }
+  }
+  if (source?.family === 'evm') {
+    // THORChain's router takes native deposits too: the memo and the quote's expiry are enforced on chain
+    if (inbound.router === undefined)
+      throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network has no router on this chain', {
+        details: { chainId: source.id },
+      })
+    return {
+      family: 'evm',
+      chainId: source.id,
+      to: getAddress(inbound.router),
+      data: encodeFunctionData({
+        abi: liquidityRouterAbi,
+        functionName: 'depositWithExpiry',
+        args: [
+          getAddress(inbound.address),
+          zeroAddress,
+          request.amountIn,
+          // the network refunds the transaction's sender, which is not the user's contract wallet
+          isAddress(request.sender) ? withRefundAddress(memo, request.sender.toLowerCase()) : memo,
+          BigInt(quote.expiresAt),
+        ],
+      }),
+      value: request.amountIn,
+    }
+  }
+  if (source?.family === 'utxo')
+    return { family: 'utxo', chainId: source.id, to: inbound.address, amount: request.amountIn, memo }
+  if (source?.family === 'cosmos')
+    return {
+      family: 'cosmos',
+      chainId: source.id,
+      from: request.sender,
+      to: inbound.address,
+      amount: request.amountIn,
+      denom: source.denom,
+      decimals: source.nativeCurrency.decimals,
+      memo,
+    }
+  throw new AppError('UNSUPPORTED_DIRECTION', `No deposit from chain ${request.from.chainId} is served yet`, {
+    details: { chainId: request.from.chainId },
+  })
+}

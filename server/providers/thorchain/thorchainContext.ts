@@ -1,0 +1,22 @@
+import type { ChainDeployment } from '../../chains/deployment'
+import type { RecentValue } from '../../createRecentValue'
+import type { Markets } from '../../market/createMarkets'
+import type { ThornodeClient, ThornodeInboundAddress, ThornodePool } from './createThornodeClient'
+
+/** What the liquidity-network provider's parts share: THORNode, the served chains, EVM markets, the clock. */
+export interface ThorchainContext {
+  client: ThornodeClient
+  /** EVM deployments (`liquidityEntry`, wrapped native) and their pool snapshots, for ERC-20 sources. */
+  deployments: readonly ChainDeployment[] | undefined
+  markets: Markets | undefined
+  /** Unix seconds. */
+  now: () => number
+  /** The served chains: as given or read, else every chain the network may serve (answered through THORNode). */
+  chains: () => readonly number[]
+  /** True once the served chains are known (given, or read from THORNode's inbound addresses). */
+  chainsKnown: () => boolean
+  /** THORNode's inbound addresses; the first answer sets the served chains when they were not given. */
+  readInbound: (signal?: AbortSignal) => Promise<ThornodeInboundAddress[]>
+  /** The network's pools a moment old, for USD prices only (never a settlement amount). */
+  pricingPools: RecentValue<ThornodePool[]>
+}
