@@ -181,6 +181,28 @@ describe('createLayerZeroRelayer', () => {
     expect((await read())?.packets).toEqual([])
   }, 300_000)
 
+  it("with the devnet's saved heads, relays a send only once its source's last save covers it", async () => {
+    let sourceFinal: bigint | undefined
+    const file = path.join(stateDir, 'source.json')
+    const relayer = createLayerZeroRelayer({
+      deployments: h.deployments,
+      stateFile: createStateFile<LayerZeroRelayerState>(file, 'the relayer'),
+      sourceFinalBlock: async () => sourceFinal,
+    })
+    const read = async () =>
+      (await createStateFile<LayerZeroRelayerState>(file, 'the relayer').read())?.packets ?? []
+    await relayer.runOnce()
+    const sent = await read()
+    expect(sent.map((p) => p.stage)).toEqual(['sent', 'sent', 'sent', 'sent'])
+    const blocks = sent.map((p) => p.blockNumber)
+    sourceFinal = BigInt(Math.min(...blocks)) - 1n
+    await relayer.runOnce()
+    expect((await read()).map((p) => p.stage)).toEqual(['sent', 'sent', 'sent', 'sent'])
+    sourceFinal = BigInt(Math.max(...blocks))
+    await relayer.runOnce()
+    expect((await read()).map((p) => p.stage)).toEqual(['delivered', 'delivered', 'delivered', 'delivered'])
+  }, 300_000)
+
   it("with the devnet's saved heads, also keeps a delivery until its destination's last save covers it", async () => {
     let clock = 2_000_000
     let finalBlock: bigint | undefined

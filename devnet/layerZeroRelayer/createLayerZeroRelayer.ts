@@ -103,6 +103,12 @@ export interface CreateLayerZeroRelayerParams {
    * When set, a delivery is also kept until it is at or below it on its destination.
    */
   finalBlock?: (chainId: number, client: Pick<PublicClient, 'getBlock'>) => Promise<bigint | undefined>
+  /**
+   * Per chain, the highest block no rollback can take away, read for sources: when set, a packet is verified
+   * and delivered only once its PacketSent is at or below it, as a DVN waits for its source's confirmations (a
+   * delivery of a send the source then loses would pay what nobody paid).
+   */
+  sourceFinalBlock?: (chainId: number, client: Pick<PublicClient, 'getBlock'>) => Promise<bigint | undefined>
   pollIntervalMs?: number
   log?: (message: string) => void
   now?: () => number
@@ -440,6 +446,18 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
     const s = await loadState()
     await Promise.all(chains.map((chain) => scan(s, chain)))
     const steps: RelayStep[] = []
+    const sourceFinal = new Map<number, bigint | undefined>()
+    if (params.sourceFinalBlock !== undefined)
+      for (const chainId of new Set(s.packets.filter((p) => p.stage === 'sent').map((p) => p.srcChainId))) {
+        const client = byChainId.get(chainId)?.client
+        if (client !== undefined)
+          sourceFinal.set(chainId, await params.sourceFinalBlock(chainId, client).catch(() => undefined))
+      }
+    const sourceIsFinal = (p: RelayedPacket) => {
+      if (params.sourceFinalBlock === undefined || p.stage !== 'sent') return true
+      const final = sourceFinal.get(p.srcChainId)
+      return final !== undefined && BigInt(p.blockNumber) <= final
+    }
     const pendingCounts = await Promise.all(
       chains.map(async (dst) => {
         let pending = 0
@@ -447,6 +465,11 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
           .filter((p) => p.dstChainId === dst.deployment.chainId && p.stage !== 'failed')
           .sort((a, b) => compareNonces(a.encodedPayload, b.encodedPayload))
         for (const packet of inbound) {
+          // a later nonce of the same path waits too: the endpoint delivers a path in order
+          if (!sourceIsFinal(packet)) {
+            pending += 1
+            continue
+          }
           if (await advancePacket(s, packet, steps, stopAfter)) pending += 1
         }
         for (const compose of s.composes.filter((c) => c.chainId === dst.deployment.chainId)) {

@@ -30,6 +30,10 @@ export function startLayerZeroRelayer(params: {
     delayMs: params.delayMs,
     pollIntervalMs: 500,
     ...savedFinality(params.savedHeadPaths ?? new Map()),
+    // a send is relayed once its source's last save covers it: a crash may take away what is above
+    ...(({ finalBlock }) => (finalBlock === undefined ? {} : { sourceFinalBlock: finalBlock }))(
+      savedFinality(params.savedHeadPaths ?? new Map()),
+    ),
     ...(params.log ? { log: params.log } : {}),
   })
   relayer.start()
