@@ -24,16 +24,15 @@ export function startLayerZeroRelayer(params: {
   log?: (message: string) => void
 }): LayerZeroRelayer {
   const file = path.join(params.dataDir, 'devnet', params.version, 'layerzero-relayer.json')
+  const { finalBlock } = savedFinality(params.savedHeadPaths ?? new Map())
   const relayer = createLayerZeroRelayer({
     deployments: params.deployments,
     stateFile: createStateFile<LayerZeroRelayerState>(file, 'the LayerZero relayer'),
     delayMs: params.delayMs,
     pollIntervalMs: 500,
-    ...savedFinality(params.savedHeadPaths ?? new Map()),
-    // a send is relayed once its source's last save covers it: a crash may take away what is above
-    ...(({ finalBlock }) => (finalBlock === undefined ? {} : { sourceFinalBlock: finalBlock }))(
-      savedFinality(params.savedHeadPaths ?? new Map()),
-    ),
+    // a delivery is final, and a send relayed, once its chain's last save covers it: a crash may take away
+    // what is above
+    ...(finalBlock === undefined ? {} : { finalBlock, sourceFinalBlock: finalBlock }),
     ...(params.log ? { log: params.log } : {}),
   })
   relayer.start()
