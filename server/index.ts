@@ -123,7 +123,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       followHeads: true,
       // tests freeze a node with the harness's `watchLiveness`
       watchLiveness: following.watchLiveness,
-      ...(routingPool ? { routingPool } : {}),
+      ...(routingPool ? { quoteEngine: routingPool } : {}),
       onChainDown: (chainId, err) =>
         logger.warn(
           'chain node does not answer; its quotes answer 503 (at once when it misses the liveness read, else once the snapshot is stale)',

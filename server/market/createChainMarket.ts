@@ -9,21 +9,14 @@ import {
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
-import { type LentJson, lendJsonBytes } from '../http/jsonText'
 import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
-import {
-  answerSingleQuotes,
-  draftSingleQuotes,
-  type QuoteDraft,
-  type SingleQuoteJob,
-} from '../quotes/answerSingleQuotes'
+import { createLocalQuoteEngine } from '../quoteEngine/createLocalQuoteEngine'
+import type { QuoteEngine } from '../quoteEngine/quoteEngine'
 import { type ChainQuoteView, chainQuoteViewOf } from '../quotes/chainQuoteView'
 import { createSwapEstimateMemo, type SwapEstimateMemo } from '../quotes/estimateSwap'
-import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
-import { createHopCache, type FoundRoutes, findRoutes, type HopCache, type RouteRequest } from '../routing'
-import type { RoutingPool } from '../routingPool/createRoutingPool'
+import { createHopCache, type HopCache } from '../routing'
 
 /** Gas price is re-read at most this often per chain (quotes must not wait on it). */
 const GAS_PRICE_TTL_MS = 2_000
@@ -62,36 +55,10 @@ export interface ChainMarket {
    */
   readonly hopCache: HopCache
   /**
-   * The routes of a quote request over `snapshot` (see `findRoutes`): on the routing pool's worker threads when
-   * the market has one, else on this thread with `hopCache`; the same routes either way. Rejects with RoutingError.
+   * What routes this chain's quotes (see `QuoteEngine`): the routing workers when the server has them, else
+   * this thread with `hopCache`; the same answers either way.
    */
-  findRoutes(
-    snapshot: PoolSnapshot,
-    request: RouteRequest,
-    options: { perExchange: boolean },
-  ): Promise<FoundRoutes>
-  /**
-   * The `quote/single` answer (without gas estimation) of a request over `snapshot`, as JSON bytes (see
-   * `answerSingleQuotes`): found, planned and serialized on a routing worker when the market has a routing
-   * pool, else on this thread; the same bytes either way, lent until written (see `LentJson`). Rejects with
-   * RoutingError or AppError.
-   */
-  answerQuotes(
-    snapshot: PoolSnapshot,
-    request: RouteRequest,
-    options: { perExchange: boolean },
-    job: SingleQuoteJob,
-  ): Promise<LentJson<SingleQuoteResponse[]>>
-  /**
-   * The quotes of a request over `snapshot` drafted for gas estimation (see `draftSingleQuotes`), where
-   * `answerQuotes` would answer them. Rejects with RoutingError or AppError.
-   */
-  draftQuotes(
-    snapshot: PoolSnapshot,
-    request: RouteRequest,
-    options: { perExchange: boolean },
-    job: SingleQuoteJob,
-  ): Promise<QuoteDraft[]>
+  readonly quoteEngine: QuoteEngine
   /** What quotes show of this chain (see `ChainQuoteView`). */
   readonly quoteView: ChainQuoteView
   /** Senders' funds and swap gas estimates read at recent blocks, shared by the quotes that ask the same. */
@@ -127,8 +94,8 @@ export interface CreateChainMarketParams {
   client?: PublicClient
   /** Clock in ms (snapshot age); injectable for tests. */
   now?: () => number
-  /** Worker threads that route quotes (see `createRoutingPool`); without it quotes route on this thread. */
-  routingPool?: RoutingPool
+  /** What routes quotes, e.g. the routing workers (see `createRoutingPool`); by default this thread. */
+  quoteEngine?: QuoteEngine
 }
 
 /**
@@ -273,17 +240,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   }
   const hopCache = createHopCache()
   const quoteView = chainQuoteViewOf(deployment)
-  let routedPools: PoolSnapshot['pools'] | undefined
-  /** Routes on this thread, the route plans of the pools routed on before carried to `snapshot`'s (as the workers do). */
-  const findRoutesHere = (
-    snapshot: PoolSnapshot,
-    request: RouteRequest,
-    options: { perExchange: boolean },
-  ) => {
-    if (routedPools && routedPools !== snapshot.pools) hopCache.carryPlans(routedPools, snapshot.pools)
-    routedPools = snapshot.pools
-    return findRoutes({ ...request, pools: snapshot.pools, hopCache }, options)
-  }
+  const quoteEngine = params.quoteEngine ?? createLocalQuoteEngine(hopCache)
   let closed = true
   let heads: PublicClient<WebSocketTransport> | undefined
   let subscription: { unsubscribe(): Promise<unknown> } | undefined
@@ -362,20 +319,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     getUsdPrices,
     getUsdPrice: (token) => getUsdPricesByKey().get(token.toLowerCase()),
     hopCache,
-    async findRoutes(snapshot, request, options) {
-      if (params.routingPool) return params.routingPool.findRoutes(snapshot, request, options)
-      return findRoutesHere(snapshot, request, options)
-    },
-    async answerQuotes(snapshot, request, options, job) {
-      if (params.routingPool)
-        return params.routingPool.answerQuotes(snapshot, request, options, job, quoteView)
-      return lendJsonBytes(answerSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options)))
-    },
-    async draftQuotes(snapshot, request, options, job) {
-      if (params.routingPool)
-        return params.routingPool.draftQuotes(snapshot, request, options, job, quoteView)
-      return draftSingleQuotes(quoteView, job, findRoutesHere(snapshot, request, options))
-    },
+    quoteEngine,
     quoteView,
     swapEstimates: createSwapEstimateMemo(),
     getGasPrice() {

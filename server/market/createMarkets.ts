@@ -1,6 +1,6 @@
 import type { ChainDeployment } from '../chains/deployment'
 import { AppError } from '../errors'
-import type { RoutingPool } from '../routingPool/createRoutingPool'
+import type { QuoteEngine } from '../quoteEngine/quoteEngine'
 import { type ChainMarket, createChainMarket } from './createChainMarket'
 
 export interface Markets {
@@ -23,8 +23,8 @@ export interface CreateMarketsParams {
   onChainDown?: (chainId: number, error: unknown) => void
   /** A chain's node answers again. */
   onChainUp?: (chainId: number) => void
-  /** Worker threads that route every chain's quotes; without it quotes route on the event loop. */
-  routingPool?: RoutingPool
+  /** What routes every chain's quotes (e.g. the routing workers); by default each market's own on the event loop. */
+  quoteEngine?: QuoteEngine
 }
 
 /** One `ChainMarket` per deployment, started and stopped together. */
@@ -40,7 +40,7 @@ export function createMarkets(params: CreateMarketsParams): Markets {
         watchLiveness: params.watchLiveness ?? false,
         onDown: (error) => params.onChainDown?.(deployment.chainId, error),
         onUp: () => params.onChainUp?.(deployment.chainId),
-        ...(params.routingPool ? { routingPool: params.routingPool } : {}),
+        ...(params.quoteEngine ? { quoteEngine: params.quoteEngine } : {}),
       }),
     ]),
   )

@@ -20,7 +20,9 @@ export async function findQuoteRoutes(market: ChainMarket, prepared: PreparedQuo
   return withQuoteRoutingErrors(
     market,
     prepared,
-    market.findRoutes(prepared.snapshot, request, { perExchange: request.exchangeIds === undefined }),
+    market.quoteEngine.findRoutes(prepared.snapshot, request, {
+      perExchange: request.exchangeIds === undefined,
+    }),
   )
 }
 

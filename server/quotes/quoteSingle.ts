@@ -36,7 +36,7 @@ export interface QuoteCaller {
  * The whole `quote/single` answer, as JSON bytes (lent until written: see `LentJson`): every quote planned (see
  * `prepareSingleQuote`), and with a sender and estimation switched on, the sender's balance/allowance checked and
  * gas estimated for each, in parallel. Without estimation the market routes, plans and serializes the answer where it routes (a routing
- * worker: see `answerQuotes`); with it, the quotes are drafted there (see `draftQuotes`) and each gets its
+ * worker: see `QuoteEngine.answerQuotes`); with it, the quotes are drafted there (see `QuoteEngine.draftQuotes`) and each gets its
  * estimate's fields here, where the node is read. Throws AppError for a request that cannot be quoted (see
  * `planSingleQuotes`), UNSUPPORTED_CHAIN for a chain without a market.
  */
@@ -58,10 +58,18 @@ export async function quoteSingle(
     if (!request) {
       return lendJsonBytes(answerSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared)))
     }
-    return withQuoteRoutingErrors(market, prepared, market.answerQuotes(snapshot, request, options, job))
+    return withQuoteRoutingErrors(
+      market,
+      prepared,
+      market.quoteEngine.answerQuotes(snapshot, request, options, job, market.quoteView),
+    )
   }
   const drafts = request
-    ? await withQuoteRoutingErrors(market, prepared, market.draftQuotes(snapshot, request, options, job))
+    ? await withQuoteRoutingErrors(
+        market,
+        prepared,
+        market.quoteEngine.draftQuotes(snapshot, request, options, job, market.quoteView),
+      )
     : draftSingleQuotes(market.quoteView, job, await findQuoteRoutes(market, prepared))
   // funds and estimates are read at the snapshot's block, once per block for the same sender and transaction:
   // the quotes of a request share one reading of the sender's funds, quotes with the same transaction (the best

@@ -55,12 +55,12 @@ describe('routing on worker threads', () => {
     pooledMarkets = createMarkets({
       deployments: h.deployments,
       pollIntervalMs: 3_600_000,
-      routingPool: pool,
+      quoteEngine: pool,
     })
     soloMarkets = createMarkets({
       deployments: h.deployments,
       pollIntervalMs: 3_600_000,
-      routingPool: soloPool,
+      quoteEngine: soloPool,
     })
     await Promise.all([pooledMarkets.start(), soloMarkets.start()])
     pooledApp = appOn(pooledMarkets)

@@ -6,6 +6,7 @@ import type { Address } from 'viem'
 import { AppError } from '../errors'
 import { type LentJson, lendJsonBytes } from '../http/jsonText'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
+import type { QuoteEngine } from '../quoteEngine/quoteEngine'
 import {
   answerSingleQuotes,
   draftSingleQuotes,
@@ -30,47 +31,17 @@ import {
   type ToRoutingWorker,
 } from './routingMessages'
 
-/** Routing on worker threads: the event loop only dispatches requests and receives their routes. */
-export interface RoutingPool {
+/**
+ * The quote engine on worker threads: the event loop only dispatches requests and writes their answers. A
+ * request is computed on the least busy worker, or on a quiet server in two parts over two idle workers (the
+ * search over all pools on one, the per-exchange searches on the other, then answered on this thread), so it
+ * takes about half the time. A snapshot is sent to a worker once, as its changes against the worker's newest
+ * snapshot of that chain, and a chain's quote view once. `answerQuotes` bytes are lent from the worker's answer
+ * ring (see `createAnswerRing`).
+ */
+export interface RoutingPool extends QuoteEngine {
   /** Worker threads. */
   readonly size: number
-  /**
-   * The routes of `request` over `snapshot` (as `findRoutes` finds them in-process, to the wei), computed on
-   * the least busy worker, or split in two parts over two idle workers (the search over all pools on one, the
-   * per-exchange searches on the other), so a quiet server answers in about half the time. The snapshot is
-   * sent to a worker once, as its changes against the worker's newest snapshot of that chain. Rejects with
-   * the RoutingError the search threw.
-   */
-  findRoutes(
-    snapshot: PoolSnapshot,
-    request: RouteRequest,
-    options: { perExchange: boolean },
-  ): Promise<FoundRoutes>
-  /**
-   * The `quote/single` answer of `request` over `snapshot` (see `answerSingleQuotes`): planned, formatted and
-   * serialized on the worker that routes it, so the event loop only writes the bytes (lent from the worker's
-   * answer ring: release them once written, see `createAnswerRing`); on a quiet server the
-   * routes are found in two parts on two idle workers (as `findRoutes`) and answered on this thread. `view`
-   * is sent to each worker once. Rejects with the RoutingError the search threw or the AppError planning threw.
-   */
-  answerQuotes(
-    snapshot: PoolSnapshot,
-    request: RouteRequest,
-    options: { perExchange: boolean },
-    job: SingleQuoteJob,
-    view: ChainQuoteView,
-  ): Promise<LentJson<SingleQuoteResponse[]>>
-  /**
-   * The quotes of `request` over `snapshot` drafted for gas estimation (see `draftSingleQuotes`), where
-   * `answerQuotes` would answer them.
-   */
-  draftQuotes(
-    snapshot: PoolSnapshot,
-    request: RouteRequest,
-    options: { perExchange: boolean },
-    job: SingleQuoteJob,
-    view: ChainQuoteView,
-  ): Promise<QuoteDraft[]>
   /** Stops the workers; pending requests reject. */
   close(): Promise<void>
 }
