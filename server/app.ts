@@ -222,17 +222,20 @@ export function createApp(deps: AppDeps) {
     .route('/', createApprovalRoutes({ markets }))
     .route(
       '/',
-      createCrossRoutes({
-        providers: crossProviders,
-        ...(deps.cross?.thorchain === undefined ? {} : { thorchain: deps.cross.thorchain }),
-        markets,
-        store,
-        getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
-        addressNetwork: deps.cross?.addressNetwork ?? 'mainnet',
-        ...(deps.cross?.txMissTtlMs === undefined ? {} : { txMissTtlMs: deps.cross.txMissTtlMs }),
-        providerTimeoutMs: CROSS_PROVIDER_TIMEOUT_MS,
-        now,
-      }),
+      createCrossRoutes(
+        {
+          providers: crossProviders,
+          ...(deps.cross?.thorchain === undefined ? {} : { thorchain: deps.cross.thorchain }),
+          markets,
+          store,
+          getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
+          addressNetwork: deps.cross?.addressNetwork ?? 'mainnet',
+          ...(deps.cross?.txMissTtlMs === undefined ? {} : { txMissTtlMs: deps.cross.txMissTtlMs }),
+          providerTimeoutMs: CROSS_PROVIDER_TIMEOUT_MS,
+          now,
+        },
+        logger,
+      ),
     )
     .route(
       '/',

@@ -1,10 +1,11 @@
 import type { Hex } from 'viem'
 import type { AuthContext } from '../appEnv'
 import { AppError, compatibleMessages } from '../errors'
-import { quoteAllProviders } from '../providers/quoteAllProviders'
+import { type ProviderFailure, quoteAllProviders } from '../providers/quoteAllProviders'
 import type {
   CrossChainProvider,
   ProviderQuote,
+  ProviderQuoteRequest,
   ProviderTransaction,
   TaggedCrossSend,
 } from '../providers/types'
@@ -138,7 +139,7 @@ export async function resolveCrossTrade(
 }
 
 /** False when both prices are known and `quote` delivers less than `MIN_CROSS_VALUE_KEPT` of the input's value. */
-function keepsValue(quote: ProviderQuote, context: CrossQuoteContext): boolean {
+export function keepsCrossValue(quote: ProviderQuote, context: CrossQuoteContext): boolean {
   const { usdIn, usdOut, source, destination } = context
   if (usdIn === undefined || usdOut === undefined) return true
   const inUsd = (Number(quote.request.amountIn) / 10 ** source.asset.decimals) * usdIn
@@ -158,20 +159,16 @@ function sourceNativeUsd(services: CrossServices, chainId: number): number | und
 }
 
 /**
- * Every mounted provider's quotes for a resolved trade, best first by net output (`rankByNetOutput`: what
- * arrives less the native fee, in USD; `quoteAllProviders`' order when a price is unknown). With `build` each
- * quote carries its transaction too. Quotes beyond the liquidity (`MIN_CROSS_VALUE_KEPT`) are left out, 422
- * INSUFFICIENT_LIQUIDITY when no other remains. When no provider quotes: the most telling refusal of a provider (e.g.
- * the network's BELOW_MINIMUM), else 422 NO_ROUTE with the compatible message clients read as "try another
- * provider", or 503 UPSTREAM_UNAVAILABLE when every provider failed to answer.
+ * The mounted providers that can quote a resolved trade: serving its chains, and guaranteeing an exact output or
+ * taking an integrator fee when it asks for them. Throws 503 when a chain's node stopped answering (the
+ * single-chain rule: now, not after the providers time out), 422 NO_ROUTE with the compatible message when none
+ * can.
  */
-export async function quoteCrossContext(
+export function selectCrossProviders(
   services: CrossServices,
   context: CrossQuoteContext,
-  options: { build: boolean; tagIntegrator?: ((send: TaggedCrossSend) => Hex) | undefined },
-): Promise<PlacedCrossQuote[]> {
+): CrossChainProvider[] {
   const { source, destination } = context
-  // the single-chain rule: a chain whose node stopped answering answers 503 now, not after the providers time out
   assertCrossChainsFresh(services.markets, [source.chain.id, destination.chain.id])
   const serving = services.providers.filter((p) => p.serves(source.chain.id, destination.chain.id))
   const providers = serving.filter(
@@ -179,73 +176,128 @@ export async function quoteCrossContext(
       (context.exactOut !== true || p.exactOut === true) &&
       (context.integratorFee === undefined || p.integratorFee === true),
   )
-  const noRoute = (reasons: string[]) =>
-    new AppError('NO_ROUTE', compatibleMessages.noCrossChainProvider, {
-      details: { sourceChainId: source.chain.id, destinationChainId: destination.chain.id, reasons },
-    })
   if (providers.length === 0)
-    throw noRoute([
+    throw noCrossRoute(context, [
       serving.length === 0
         ? 'No provider serves these chains'
         : context.exactOut === true
           ? 'No provider guarantees an exact output between these chains: quote the exact input instead'
           : 'No provider takes an integrator fee between these chains: quote without feePercentage',
     ])
-  const { quotes, failures } = await quoteAllProviders(
-    providers,
-    {
-      from: source.asset,
-      to: destination.asset,
-      amountIn: context.amount,
-      sender: context.sender ?? '',
-      receiver: context.receiver,
-      slippage: context.slippage,
-      ...(context.integratorFee === undefined ? {} : { integratorFee: context.integratorFee }),
-      ...(context.exactOut === true ? { exactAmountOut: context.amount } : {}),
+  return providers
+}
+
+function noCrossRoute(context: CrossQuoteContext, reasons: string[]): AppError {
+  return new AppError('NO_ROUTE', compatibleMessages.noCrossChainProvider, {
+    details: {
+      sourceChainId: context.source.chain.id,
+      destinationChainId: context.destination.chain.id,
+      reasons,
     },
-    { timeoutMs: services.providerTimeoutMs },
-  )
-  if (quotes.length === 0) {
-    const refusals = failures.flatMap((f) => (f.error instanceof AppError ? [f.error] : []))
-    const telling = refusals.find((e) => e.code !== 'NO_ROUTE')
-    if (telling !== undefined) throw telling
-    if (failures.length > 0 && refusals.length === 0)
-      throw new AppError('UPSTREAM_UNAVAILABLE', 'No cross-chain provider answered: try again shortly', {
-        details: { providers: failures.map((f) => ({ provider: f.providerId, reason: f.reason })) },
-      })
-    throw noRoute(refusals.length > 0 ? refusals.map((e) => e.message) : ['No provider serves this pair'])
+  })
+}
+
+/** What every provider is asked for a resolved trade. */
+export function crossQuoteRequestOf(context: CrossQuoteContext): ProviderQuoteRequest {
+  return {
+    from: context.source.asset,
+    to: context.destination.asset,
+    amountIn: context.amount,
+    sender: context.sender ?? '',
+    receiver: context.receiver,
+    slippage: context.slippage,
+    ...(context.integratorFee === undefined ? {} : { integratorFee: context.integratorFee }),
+    ...(context.exactOut === true ? { exactAmountOut: context.amount } : {}),
   }
-  const absorbed = quotes.filter((quote) => keepsValue(quote, context))
-  if (absorbed.length === 0)
-    throw new AppError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount', {
+}
+
+/**
+ * Why a trade has no quote to show once every provider has answered: the most telling refusal of a provider
+ * (e.g. the network's BELOW_MINIMUM), else 503 UPSTREAM_UNAVAILABLE when every provider failed to answer, else
+ * 422 NO_ROUTE; with quotes that all lose more than `MIN_CROSS_VALUE_KEPT`, 422 INSUFFICIENT_LIQUIDITY.
+ */
+export function noCrossQuoteError(
+  context: CrossQuoteContext,
+  answered: { quotes: number; failures: readonly ProviderFailure[] },
+): AppError {
+  const { failures } = answered
+  if (answered.quotes > 0)
+    return new AppError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount', {
       details: {
         param: 'amount',
         reason: `Every quote would deliver less than ${MIN_CROSS_VALUE_KEPT * 100}% of the input's value: the pools cannot absorb this amount`,
       },
     })
-  const byId = new Map(providers.map((p) => [p.id, p]))
-  const ranked = rankByNetOutput(absorbed, {
+  const refusals = failures.flatMap((f) => (f.error instanceof AppError ? [f.error] : []))
+  const telling = refusals.find((e) => e.code !== 'NO_ROUTE')
+  if (telling !== undefined) return telling
+  if (failures.length > 0 && refusals.length === 0)
+    return new AppError('UPSTREAM_UNAVAILABLE', 'No cross-chain provider answered: try again shortly', {
+      details: { providers: failures.map((f) => ({ provider: f.providerId, reason: f.reason })) },
+    })
+  return noCrossRoute(
+    context,
+    refusals.length > 0 ? refusals.map((e) => e.message) : ['No provider serves this pair'],
+  )
+}
+
+/** `quotes` best first by net output (see `rankByNetOutput`), with the trade's prices. */
+export function rankCrossQuotes(
+  services: CrossServices,
+  context: CrossQuoteContext,
+  quotes: readonly ProviderQuote[],
+): ProviderQuote[] {
+  return rankByNetOutput(quotes, {
     outputUsd: context.usdOut,
-    outputDecimals: destination.asset.decimals,
-    nativeUsd: sourceNativeUsd(services, source.chain.id),
+    outputDecimals: context.destination.asset.decimals,
+    nativeUsd: sourceNativeUsd(services, context.source.chain.id),
   })
+}
+
+/** `quote` placed with its provider and context, and with `build` its transaction. */
+export async function placeCrossQuote(
+  provider: CrossChainProvider,
+  quote: ProviderQuote,
+  context: CrossQuoteContext,
+  options: { build: boolean; tagIntegrator?: ((send: TaggedCrossSend) => Hex) | undefined },
+): Promise<PlacedCrossQuote> {
+  return {
+    provider,
+    quote,
+    context,
+    ...(options.build
+      ? {
+          transaction: await provider.buildTransaction(
+            quote,
+            options.tagIntegrator === undefined ? {} : { tagIntegrator: options.tagIntegrator },
+          ),
+        }
+      : {}),
+  }
+}
+
+/**
+ * Every mounted provider's quotes for a resolved trade, best first by net output (`rankCrossQuotes`). With `build`
+ * each quote carries its transaction too. Quotes beyond the liquidity (`keepsCrossValue`) are left out; throws
+ * as `selectCrossProviders` does, and `noCrossQuoteError` when no quote is left.
+ */
+export async function quoteCrossContext(
+  services: CrossServices,
+  context: CrossQuoteContext,
+  options: { build: boolean; tagIntegrator?: ((send: TaggedCrossSend) => Hex) | undefined },
+): Promise<PlacedCrossQuote[]> {
+  const providers = selectCrossProviders(services, context)
+  const { quotes, failures } = await quoteAllProviders(providers, crossQuoteRequestOf(context), {
+    timeoutMs: services.providerTimeoutMs,
+  })
+  const absorbed = quotes.filter((quote) => keepsCrossValue(quote, context))
+  if (absorbed.length === 0) throw noCrossQuoteError(context, { quotes: quotes.length, failures })
+  const byId = new Map(providers.map((p) => [p.id, p]))
   return Promise.all(
-    ranked.map(async (quote) => {
+    rankCrossQuotes(services, context, absorbed).map((quote) => {
       const provider = byId.get(quote.providerId)
       if (provider === undefined) throw new Error(`quote of unknown provider ${quote.providerId}`)
-      return {
-        provider,
-        quote,
-        context,
-        ...(options.build
-          ? {
-              transaction: await provider.buildTransaction(
-                quote,
-                options.tagIntegrator === undefined ? {} : { tagIntegrator: options.tagIntegrator },
-              ),
-            }
-          : {}),
-      }
+      return placeCrossQuote(provider, quote, context, options)
     }),
   )
 }
@@ -259,26 +311,49 @@ export async function quoteCross(
   services: CrossServices,
   params: CrossTradeParams & { estimate: boolean },
   auth?: AuthContext,
-): Promise<(CrossQuoteAnswer & { transactionData: { mac: string } })[]> {
+): Promise<SignedCrossQuoteAnswer[]> {
   const context = await resolveCrossTrade(services, params)
   const build = params.estimate && params.sender !== undefined
   const placed = await quoteCrossContext(services, context, {
     build,
-    tagIntegrator: build
-      ? await createCrossTagger({
-          auth,
-          getTagSecret: services.getTagSecret,
-          chainId: params.sourceChainId,
-          nowSec: Math.floor(services.now() / 1000),
-        })
-      : undefined,
+    tagIntegrator: await crossTaggerOf(services, params, build, auth),
   })
+  const sign = await createCrossQuoteSigner(services, auth)
+  return placed.map(sign)
+}
+
+/**
+ * The compatible answer of a placed quote with its `mac` (`computeCrossQuoteMac`): POST swap/cross builds only
+ * what was issued here, to the same integrator.
+ */
+export async function createCrossQuoteSigner(
+  services: CrossServices,
+  auth: AuthContext | undefined,
+): Promise<(placed: PlacedCrossQuote) => SignedCrossQuoteAnswer> {
   const secret = await services.getTagSecret()
   const integratorId = auth?.integratorId ?? ''
-  return placed.map((p) => {
+  return (p) => {
     const answer = formatCrossQuote(p.quote, p.provider, p.context, p.transaction)
-    // POST swap/cross builds only what was issued here, to the same integrator
     const mac = computeCrossQuoteMac({ secret, integratorId, transactionData: answer.transactionData })
     return { ...answer, transactionData: { ...answer.transactionData, mac } }
+  }
+}
+
+/** A `quote/cross` offer as answered: the compatible shape, its `transactionData` signed. */
+export type SignedCrossQuoteAnswer = CrossQuoteAnswer & { transactionData: { mac: string } }
+
+/** The tagger of a quote's transactions when they are built (`createCrossTagger`), else undefined. */
+export async function crossTaggerOf(
+  services: CrossServices,
+  params: { sourceChainId: number },
+  build: boolean,
+  auth: AuthContext | undefined,
+): Promise<((send: TaggedCrossSend) => Hex) | undefined> {
+  if (!build) return undefined
+  return createCrossTagger({
+    auth,
+    getTagSecret: services.getTagSecret,
+    chainId: params.sourceChainId,
+    nowSec: Math.floor(services.now() / 1000),
   })
 }

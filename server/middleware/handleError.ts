@@ -59,17 +59,31 @@ export function toAppError(error: unknown): AppError | undefined {
 export function handleError(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
     const requestId = c.get('requestId') ?? 'unknown'
-    const appError = toAppError(error)
-    if (appError === undefined) {
-      logger.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, err: error })
-      return c.json(errorBody(500, 'INTERNAL', 'Internal server error', undefined, requestId), 500)
-    }
-    if (appError.status >= 500) {
-      logger.error('request failed', { requestId, path: c.req.path, code: appError.code, err: appError })
-    }
-    const body = errorBody(appError.status, appError.code, appError.message, appError.details, requestId)
-    return c.json(body, appError.status)
+    const { status, body } = describeError(error, requestId, logger, { method: c.req.method, path: c.req.path })
+    return c.json(body, status)
   }
+}
+
+/**
+ * The status and body of `error` as `onError` answers it (logging internal errors and 5xx with the request id):
+ * also what an event stream sends as its `error` event once its 200 has been written.
+ */
+export function describeError(
+  error: unknown,
+  requestId: string,
+  logger: Logger,
+  request: { method: string; path: string },
+): { status: ContentfulStatusCode; body: ErrorBody } {
+  const appError = toAppError(error)
+  if (appError === undefined) {
+    logger.error('unhandled error', { requestId, ...request, err: error })
+    return { status: 500, body: errorBody(500, 'INTERNAL', 'Internal server error', undefined, requestId) }
+  }
+  if (appError.status >= 500) {
+    logger.error('request failed', { requestId, path: request.path, code: appError.code, err: appError })
+  }
+  const body = errorBody(appError.status, appError.code, appError.message, appError.details, requestId)
+  return { status: appError.status, body }
 }
 
 function errorBody(

@@ -11,15 +11,20 @@ export interface ProviderFailure {
  * Asks every provider for `request` in parallel and returns all their quotes, best first (most
  * `amountOut`, then most `amountOutMin`, then fastest), plus the providers that failed: a provider that
  * throws or has not answered after `timeoutMs` is dropped and reported (its signal is aborted), never
- * failing the others. Never throws.
+ * failing the others. `onQuotes` receives each provider's quotes the moment it answers (a stream's offers).
+ * Never throws.
  */
 export async function quoteAllProviders(
   providers: readonly CrossChainProvider[],
   request: ProviderQuoteRequest,
-  options: { timeoutMs: number },
+  options: { timeoutMs: number; onQuotes?: (quotes: readonly ProviderQuote[]) => void },
 ): Promise<{ quotes: ProviderQuote[]; failures: ProviderFailure[] }> {
   const settled = await Promise.all(
-    providers.map((provider) => quoteOne(provider, request, options.timeoutMs)),
+    providers.map(async (provider) => {
+      const answer = await quoteOne(provider, request, options.timeoutMs)
+      if ('quotes' in answer && answer.quotes.length > 0) options.onQuotes?.(answer.quotes)
+      return answer
+    }),
   )
   const quotes = settled.flatMap((s) => ('quotes' in s ? s.quotes : []))
   const failures = settled.flatMap((s) => ('failure' in s ? [s.failure] : []))
@@ -56,7 +61,8 @@ async function quoteOne(
   }
 }
 
-function compareProviderQuotes(a: ProviderQuote, b: ProviderQuote): number {
+/** Most `amountOut` first, then most `amountOutMin`, then fastest (the order `quoteAllProviders` returns). */
+export function compareProviderQuotes(a: ProviderQuote, b: ProviderQuote): number {
   if (a.amountOut !== b.amountOut) return a.amountOut > b.amountOut ? -1 : 1
   if (a.amountOutMin !== b.amountOutMin) return a.amountOutMin > b.amountOutMin ? -1 : 1
   return a.estimatedDurationSec - b.estimatedDurationSec

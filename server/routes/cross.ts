@@ -1,10 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { streamSSE } from 'hono/streaming'
 import { buildCrossSwapFromBody, buildCrossSwapFromQuery } from '../cross/buildCrossSwap'
 import { createRecentMisses } from '../cross/createRecentMisses'
 import type { CrossServices } from '../cross/crossServices'
 import { getCrossTx, TX_MISS_MAX_ENTRIES, TX_MISS_TTL_MS } from '../cross/getCrossTx'
 import { type CrossTradeParams, quoteCross } from '../cross/quoteCross'
+import { openCrossQuoteStream } from '../cross/streamCrossQuotes'
 import { compatibleMessages } from '../errors'
+import { asEventStreamAnswer } from '../http/asEventStreamAnswer'
+import type { Logger } from '../logger'
+import { describeError } from '../middleware/handleError'
 import { createRouter } from '../openapi/createRouter'
 import {
   ChainIdParamsSchema,
@@ -242,7 +247,12 @@ const quoteCrossRoute = createRoute({
   request: { params: ChainIdParamsSchema, query: CrossQuoteQuerySchema },
   responses: {
     200: {
-      description: 'Quotes, best first',
+      description:
+        'Quotes, best first. With `Accept: text/event-stream`, server-sent events instead: an `offer` event per ' +
+        'quote (data: one element of the JSON answer, `id` from 0) the moment its provider answers, then `end` ' +
+        '(data: `ranking`, the offer ids best first, and `failures`, the providers that gave none and why), or ' +
+        "`error` (data: the JSON answer's error body) when no offer can be shown; within the providers' 8-s " +
+        'deadline. Refusals known before any provider is asked answer as JSON, as without the header.',
       content: { 'application/json': { schema: z.array(CrossQuoteSchema) } },
     },
     ...errorResponses(400, 422, 429),
@@ -372,13 +382,16 @@ const tradeParamsOf = (chainId: number, q: z.output<typeof CrossQuoteQuerySchema
   uuid: q.uuid,
 })
 
+/** Whether an `Accept` header asks for server-sent events. */
+const acceptsEventStream = (accept: string | undefined) => accept?.includes('text/event-stream') === true
+
 /**
  * The cross-chain paths: quotes from every mounted provider (`quoteCross`), the transaction of the best one or
  * of a chosen one (`buildCrossSwapFromQuery/Body`), a trade's status by its origin hash (`getCrossTx`), the
  * providers, and the liquidity network's inbound vaults. With no provider mounted every well-formed trade
  * answers 422 `NO_ROUTE` with the compatible message.
  */
-export function createCrossRoutes(services: CrossServices) {
+export function createCrossRoutes(services: CrossServices, logger: Logger) {
   // one per app: `info/tx` remembers the hashes nobody knows for a short time
   const txMisses = createRecentMisses({
     ttlMs: services.txMissTtlMs ?? TX_MISS_TTL_MS,
@@ -396,12 +409,28 @@ export function createCrossRoutes(services: CrossServices) {
     .openapi(quoteCrossRoute, async (c) => {
       const query = c.req.valid('query')
       const estimate = query.disableEstimate !== true && query.disableEstimateGas !== true
-      const quotes = await quoteCross(
-        services,
-        { ...tradeParamsOf(c.req.valid('param').chainId, query), estimate },
-        c.get('auth'),
-      )
-      return c.json(quotes, 200)
+      const params = { ...tradeParamsOf(c.req.valid('param').chainId, query), estimate }
+      if (acceptsEventStream(c.req.header('accept'))) {
+        const run = await openCrossQuoteStream(services, params, c.get('auth'))
+        const requestId = c.get('requestId') ?? 'unknown'
+        return asEventStreamAnswer(
+          streamSSE(c, (stream) =>
+            run(async (event) => {
+              if (stream.aborted) return
+              const data =
+                event.event === 'error'
+                  ? describeError(event.error, requestId, logger, { method: 'GET', path: c.req.path }).body
+                  : event.data
+              await stream.writeSSE({
+                event: event.event,
+                data: JSON.stringify(data),
+                ...(event.event === 'offer' ? { id: String(event.id) } : {}),
+              })
+            }),
+          ),
+        )
+      }
+      return c.json(await quoteCross(services, params, c.get('auth')), 200)
     })
     .openapi(swapCrossGetRoute, async (c) => {
       const answer = await buildCrossSwapFromQuery(
