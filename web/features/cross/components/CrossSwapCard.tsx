@@ -24,6 +24,7 @@ import {
 import { useWalletSessionContext } from '../../walletSession'
 import { type CrossQuote, fetchCrossQuotes } from '../api/fetchCrossQuotes'
 import { fetchCrossSwap } from '../api/fetchCrossSwap'
+import type { CrossToken } from '../model/CrossToken'
 import { computeCrossFeesUsd } from '../model/computeCrossFeesUsd'
 import { describeCrossCost } from '../model/describeCrossCost'
 import { describeCrossQuoteError } from '../model/describeCrossQuoteError'
@@ -40,13 +41,6 @@ import { CrossCostDetails } from './CrossCostDetails'
 import { CrossProgress, type CrossSettled } from './CrossProgress'
 import { CrossReviewDialog } from './CrossReviewDialog'
 import { DepositView } from './DepositView'
-
-/** A token of either side: EVM tokens from the chain's list, the native coin on UTXO and Cosmos chains. */
-interface CrossToken {
-  address: string
-  symbol: string
-  decimals: number
-}
 
 const nativeOf = (chain: ChainRecord): CrossToken => ({
   address: zeroAddress,
@@ -722,8 +716,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
         <CrossReviewDialog
           offer={review}
           chainId={source.chainId}
-          fromAddress={from.address}
-          fromSymbol={from.symbol}
+          from={from}
           toSymbol={to.symbol}
           exactOut={exactOut}
           priceImpact={impactOf(review)}
