@@ -3,6 +3,7 @@ import type { Hex } from 'viem'
 import { Dialog } from '../../../components/Dialog'
 import { getPriceImpactLevel, isPriceImpactConfirmed, PriceImpactConfirm } from '../../swap'
 import type { CrossQuote } from '../api/fetchCrossQuotes'
+import type { CrossToken } from '../model/CrossToken'
 import { CrossSendFooter } from './CrossSendFooter'
 
 const buttonClass = (danger: boolean) =>
@@ -16,8 +17,7 @@ const buttonClass = (danger: boolean) =>
 export function CrossReviewDialog(props: {
   offer: CrossQuote
   chainId: number
-  fromAddress: string
-  fromSymbol: string
+  from: CrossToken
   toSymbol: string
   exactOut: boolean
   /** Percent; undefined when unpriced. */
@@ -54,9 +54,9 @@ export function CrossReviewDialog(props: {
             <CrossSendFooter
               chainId={props.chainId}
               offer={props.offer}
-              fromAddress={props.fromAddress}
+              from={props.from}
               exactOut={props.exactOut}
-              symbols={{ from: props.fromSymbol, to: props.toSymbol }}
+              symbols={{ from: props.from.symbol, to: props.toSymbol }}
               confirmed={confirmed}
               buttonClass={buttonClass(danger)}
               onSent={props.onSent}

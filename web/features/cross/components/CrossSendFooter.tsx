@@ -3,6 +3,7 @@ import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { SwapSteps } from '../../swap'
 import type { CrossQuote } from '../api/fetchCrossQuotes'
 import { useCrossSend } from '../hooks/useCrossSend'
+import type { CrossToken } from '../model/CrossToken'
 
 /**
  * The review's action for an EVM source: the numbered steps (the approval when the token needs one, then the
@@ -11,7 +12,7 @@ import { useCrossSend } from '../hooks/useCrossSend'
 export function CrossSendFooter(props: {
   chainId: number
   offer: CrossQuote
-  fromAddress: string
+  from: CrossToken
   exactOut: boolean
   symbols: { from: string; to: string }
   confirmed: boolean
@@ -19,27 +20,26 @@ export function CrossSendFooter(props: {
   onSent: (hash: Hex) => void
 }) {
   const send = useCrossSend(props)
-  const needsApproval = send.steps.some((step) => step.kind === 'approve' && step.state !== 'done')
-  const error = send.error ?? send.prepared.error
+  const error = send.error
   return (
     <>
       {send.steps.length > 1 && <SwapSteps steps={send.steps} symbols={props.symbols} />}
-      {error !== null && error !== undefined && (
+      {error !== undefined && (
         <p role="alert" className="text-sm font-semibold text-danger">
           {getErrorMessage(error).message}
         </p>
       )}
       <button
         type="button"
-        disabled={!props.confirmed || send.busy || send.prepared.data === undefined}
+        disabled={!props.confirmed || send.busy || !send.isReady}
         onClick={() => void send.send()}
         className={props.buttonClass}
       >
-        {send.prepared.isPending
+        {send.isPreparing
           ? 'Preparing…'
           : send.busy
             ? 'Confirm in your wallet…'
-            : needsApproval
+            : send.needsApproval
               ? `Approve ${props.symbols.from} and swap`
               : 'Confirm swap'}
       </button>

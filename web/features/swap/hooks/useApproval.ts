@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { getAddress, type Hex } from 'viem'
+import { type Address, getAddress, type Hex, maxUint256 } from 'viem'
 import type { HexAddress, TokenRecord } from '../../../lib/api'
 import { useSwapHistory } from '../../history'
 import { requireWalletSession, useWalletSession } from '../../walletSession'
 import { approvalAllowanceQueryOptions } from '../api/approvalAllowanceQueryOptions'
 import { type ApprovalStep, fetchApprovalTransaction } from '../api/fetchApprovalTransaction'
+import { spenderAllowanceQueryOptions } from '../api/spenderAllowanceQueryOptions'
+import { buildSpenderApprovalSteps } from '../model/buildSpenderApprovalSteps'
 import { isApprovalNeeded } from '../model/isApprovalNeeded'
 import { isRevert, sendAndConfirm } from './sendAndConfirm'
 
@@ -37,27 +39,34 @@ const zero = '0x0000000000000000000000000000000000000000'
  * allowance (`approval/allowance`), a preview of the steps (`approval/transaction`: a reset to 0 first for
  * USDT-style tokens) once `previewEnabled`, and `approve(unlimited)` that asks the server for fresh steps (exact
  * amount or unlimited) and sends them in order with progress and hash per step, recording each in the history,
- * then re-reads the allowance. The native coin needs none.
+ * then re-reads the allowance. The native coin needs none. With `spender` (a cross-chain provider's contract, which
+ * the server's routes do not serve) the allowance is read through the wallet and the one step built here.
  */
 export function useApproval(params: {
   chainId: number
-  token: TokenRecord | undefined
+  token: Pick<TokenRecord, 'address' | 'symbol' | 'decimals' | 'isNative'> | undefined
   owner: HexAddress | undefined
   requiredAmount: bigint | undefined
   unlimited: boolean
   previewEnabled: boolean
+  /** The contract to approve when not the aggregator. */
+  spender?: Address | undefined
+  /** Records each step in the swap history (default); the cross-chain flow lists only its trades there. */
+  recordHistory?: boolean
 }) {
-  const { chainId, token, owner, requiredAmount, unlimited } = params
+  const { chainId, token, owner, requiredAmount, unlimited, spender } = params
+  const recordHistory = params.recordHistory ?? true
   const session = useWalletSession()
   const queryClient = useQueryClient()
   const isNative = token === undefined || token.isNative
   const enabled = !isNative && owner !== undefined
-  const allowanceOptions = approvalAllowanceQueryOptions({
-    chainId,
-    tokenAddress: token?.address ?? zero,
-    walletAddress: owner ?? zero,
-  })
-  const allowance = useQuery({ ...allowanceOptions, enabled })
+  const read = { chainId, tokenAddress: token?.address ?? zero, walletAddress: owner ?? zero }
+  const aggregatorOptions = approvalAllowanceQueryOptions(read)
+  const spenderOptions = spenderAllowanceQueryOptions({ ...read, session, spender: spender ?? zero })
+  const aggregatorAllowance = useQuery({ ...aggregatorOptions, enabled: enabled && spender === undefined })
+  const spenderAllowance = useQuery({ ...spenderOptions, enabled: enabled && spender !== undefined })
+  const allowance = spender === undefined ? aggregatorAllowance : spenderAllowance
+  const allowanceKey = spender === undefined ? aggregatorOptions.queryKey : spenderOptions.queryKey
   const needed = isApprovalNeeded({ isNative, allowance: allowance.data, requiredAmount })
   const requestAmount = unlimited ? undefined : requiredAmount
   const preview = useQuery({
@@ -77,9 +86,17 @@ export function useApproval(params: {
         amount: requestAmount,
         signal,
       }),
-    enabled: enabled && needed === true && params.previewEnabled,
+    enabled: enabled && needed === true && params.previewEnabled && spender === undefined,
     staleTime: 10_000,
   })
+  const spenderSteps = (amount: bigint) =>
+    spender === undefined || token === undefined
+      ? undefined
+      : buildSpenderApprovalSteps({
+          tokenAddress: token.address,
+          spender,
+          amount: unlimited ? maxUint256 : amount,
+        })
   const [progress, setProgress] = useState<ApprovalProgress>({ phase: 'idle' })
   const history = useSwapHistory(owner)
 
@@ -90,12 +107,16 @@ export function useApproval(params: {
     try {
       const wallet = requireWalletSession(session)
       setProgress({ phase: 'preparing' })
-      const { steps } = await fetchApprovalTransaction({
-        chainId,
-        tokenAddress: token.address,
-        walletAddress: owner,
-        amount: requestAmount,
-      })
+      const steps =
+        spenderSteps(requiredAmount) ??
+        (
+          await fetchApprovalTransaction({
+            chainId,
+            tokenAddress: token.address,
+            walletAddress: owner,
+            amount: requestAmount,
+          })
+        ).steps
       const hashes: Hex[] = []
       const tokenRef = { address: getAddress(token.address), symbol: token.symbol, decimals: token.decimals }
       for (const [index, step] of steps.entries()) {
@@ -108,31 +129,32 @@ export function useApproval(params: {
           onSent: (hash) => {
             hashes[index] = hash
             setProgress({ phase: 'pending', steps, index, hashes: [...hashes] })
-            history.upsert({
-              chainId,
-              hash,
-              kind: step.kind === 'reset' ? 'reset' : 'approve',
-              account: owner,
-              from: tokenRef,
-              to: tokenRef,
-              amountIn: step.amount,
-              quotedOut: step.amount,
-              status: 'pending',
-              createdAtMs: Date.now(),
-            })
+            if (recordHistory)
+              history.upsert({
+                chainId,
+                hash,
+                kind: step.kind === 'reset' ? 'reset' : 'approve',
+                account: owner,
+                from: tokenRef,
+                to: tokenRef,
+                amountIn: step.amount,
+                quotedOut: step.amount,
+                status: 'pending',
+                createdAtMs: Date.now(),
+              })
           },
         })
         const sent = hashes[index]
-        if (sent !== undefined) history.upsert({ chainId, hash: sent, status: 'success' })
+        if (sent !== undefined && recordHistory) history.upsert({ chainId, hash: sent, status: 'success' })
       }
-      await queryClient.invalidateQueries({ queryKey: allowanceOptions.queryKey })
+      await queryClient.invalidateQueries({ queryKey: allowanceKey })
       setProgress({ phase: 'done', steps, hashes: [...hashes] })
       return true
     } catch (error: unknown) {
       const failedHash = at?.hashes[at.index]
-      if (failedHash !== undefined && isRevert(error))
+      if (failedHash !== undefined && isRevert(error) && recordHistory)
         history.upsert({ chainId, hash: failedHash, status: 'failed' })
-      await queryClient.invalidateQueries({ queryKey: allowanceOptions.queryKey })
+      await queryClient.invalidateQueries({ queryKey: allowanceKey })
       setProgress(
         at === undefined
           ? { phase: 'failed', error }
@@ -148,7 +170,14 @@ export function useApproval(params: {
     allowance: allowance.data,
     needsApproval: needed === true,
     /** The steps the server would send now (undefined until the preview loads). */
-    steps: preview.data?.steps,
+    steps:
+      spender === undefined
+        ? preview.data?.steps
+        : needed === true && params.previewEnabled && requiredAmount !== undefined
+          ? spenderSteps(requiredAmount)
+          : undefined,
+    /** The allowance could not be read (null or undefined otherwise). */
+    allowanceError: allowance.error,
     progress,
     approve,
     resetProgress: () => setProgress({ phase: 'idle' }),
