@@ -6,7 +6,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The API's one error body (`{ statusCode, message, error: { code, details? }, requestId }`) as an `ApiError`. */
-function toApiError(params: { statusCode: number; body: unknown }): ApiError {
+export function toApiError(params: { statusCode: number; body: unknown }): ApiError {
   const { statusCode, body } = params
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined
   return new ApiError({

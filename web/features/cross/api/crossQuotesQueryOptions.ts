@@ -1,11 +1,12 @@
-import { queryOptions } from '@tanstack/react-query'
-import { fetchCrossQuotes } from './fetchCrossQuotes'
+import { queryOptions, experimental_streamedQuery as streamedQuery } from '@tanstack/react-query'
+import type { CrossQuote } from './crossQuote'
+import { streamCrossQuotes } from './streamCrossQuotes'
 
 /** How often the offers refresh while the form shows them. */
 export const crossQuoteRefreshMs = 20_000
 
 /**
- * Query options for every provider's offer on a cross-chain trade: keyed on every parameter that shapes the
+ * Query options for every provider's offer on a cross-chain trade, streamed (`streamCrossQuotes`): keyed on every parameter that shapes the
  * answer, refreshed every `crossQuoteRefreshMs`, never retried (an error names the field to fix). The caller
  * enables it only once `amount` and `receiver` are known; no sender is sent (the answer needs no transaction).
  */
@@ -31,14 +32,20 @@ export function crossQuotesQueryOptions(params: {
       params.receiver,
       params.slippagePercent,
     ] as const,
-    queryFn: ({ signal }) =>
-      fetchCrossQuotes({
-        ...params,
-        amount: params.amount ?? 0n,
-        sender: undefined,
-        receiver: params.receiver ?? '',
-        signal,
-      }),
+    // offers show as their providers answer; a refresh keeps the last list until its stream has ended
+    queryFn: streamedQuery({
+      streamFn: ({ signal }) =>
+        streamCrossQuotes({
+          ...params,
+          amount: params.amount ?? 0n,
+          sender: undefined,
+          receiver: params.receiver ?? '',
+          signal,
+        }),
+      reducer: (_shown: CrossQuote[], offers: CrossQuote[]) => offers,
+      initialValue: [],
+      refetchMode: 'replace',
+    }),
     refetchInterval: crossQuoteRefreshMs,
     retry: false,
   })

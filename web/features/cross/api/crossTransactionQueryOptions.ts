@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { checkExactOutSwap } from '../model/checkExactOutSwap'
-import type { CrossQuote } from './fetchCrossQuotes'
+import type { CrossQuote } from './crossQuote'
 import { fetchCrossSwap } from './fetchCrossSwap'
 
 /**

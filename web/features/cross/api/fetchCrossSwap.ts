@@ -1,5 +1,5 @@
 import { type ApiRequestParams, createApiClient, parseApiResponse } from '../../../lib/api'
-import type { CrossQuote } from './fetchCrossQuotes'
+import type { CrossQuote } from './crossQuote'
 
 /**
  * The transaction of a chosen offer (`POST /trade/v1/{chainId}/swap/cross` with its `transactionData`): EVM

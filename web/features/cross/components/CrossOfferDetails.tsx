@@ -1,5 +1,5 @@
 import type { ChainRecord, TokenRecord } from '../../../lib/api'
-import type { CrossQuote } from '../api/fetchCrossQuotes'
+import type { CrossQuote } from '../api/crossQuote'
 import type { CrossToken } from '../model/CrossToken'
 import { computeCrossFeesUsd } from '../model/computeCrossFeesUsd'
 import { getCrossFeePrices } from '../model/getCrossFeePrices'

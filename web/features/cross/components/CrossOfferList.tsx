@@ -1,7 +1,7 @@
 import type { ChainRecord } from '../../../lib/api'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
-import type { CrossQuote } from '../api/fetchCrossQuotes'
+import type { CrossQuote } from '../api/crossQuote'
 import type { CrossToken } from '../model/CrossToken'
 import { describeOfferFee } from '../model/describeOfferFee'
 import { describeOfferRoute } from '../model/describeOfferRoute'

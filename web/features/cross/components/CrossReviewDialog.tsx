@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react'
 import type { Hex } from 'viem'
 import { Dialog } from '../../../components/Dialog'
 import { getPriceImpactLevel, isPriceImpactConfirmed, PriceImpactConfirm } from '../../swap'
-import type { CrossQuote } from '../api/fetchCrossQuotes'
+import type { CrossQuote } from '../api/crossQuote'
 import type { CrossToken } from '../model/CrossToken'
 import { CrossSendFooter } from './CrossSendFooter'
 

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { SwapSteps } from '../../swap'
-import type { CrossQuote } from '../api/fetchCrossQuotes'
+import type { CrossQuote } from '../api/crossQuote'
 import { useCrossSend } from '../hooks/useCrossSend'
 import type { CrossToken } from '../model/CrossToken'
 

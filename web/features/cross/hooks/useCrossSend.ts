@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { type Hex, isAddress } from 'viem'
 import { getFlowSteps, type SwapProgress, sendAndConfirm, useApproval } from '../../swap'
 import { requireWalletSession, useWalletSessionContext } from '../../walletSession'
+import type { CrossQuote } from '../api/crossQuote'
 import { crossTransactionQueryOptions } from '../api/crossTransactionQueryOptions'
-import type { CrossQuote } from '../api/fetchCrossQuotes'
 import type { CrossToken } from '../model/CrossToken'
 
 /**
