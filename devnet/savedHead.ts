@@ -56,8 +56,9 @@ export async function finalSavedBlock(file: string, hashAt: BlockHashAt): Promis
 }
 
 /**
- * The gasless relayers' `finalBlock` for a devnet whose chains keep their state (`Devnet.savedHeadPaths`): per
- * chain, `finalSavedBlock` of its last save. Nothing when no chain is saved (fresh chains: no crash to survive).
+ * The off-chain roles' `finalBlock` (the gasless relayers; the LayerZero relayer and the Across filler, also for
+ * sources) for a devnet whose chains keep their state (`Devnet.savedHeadPaths`): per chain, `finalSavedBlock` of
+ * its last save. Nothing when no chain is saved (fresh chains: no crash to survive).
  */
 export function savedFinality(paths: ReadonlyMap<number, string>): {
   finalBlock?: (chainId: number, client: Pick<PublicClient, 'getBlock'>) => Promise<bigint | undefined>

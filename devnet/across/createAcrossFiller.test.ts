@@ -13,6 +13,7 @@ import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { sharedDevnetDataDir } from '../../server/testing/devnetHarness'
 import { createStateFile } from '../createStateFile'
 import { devMnemonic } from '../devAccounts'
+import { savedFinality, writeSavedHead } from '../savedHead'
 import { type Devnet, startDevnet } from '../startDevnet'
 import { type AcrossFillerState, createAcrossFiller } from './createAcrossFiller'
 import { getFillerAccount } from './fillerAccount'
@@ -155,6 +156,29 @@ describe('the devnet Across filler', () => {
     expect(await usdcBalance(42161, receiver)).toBe(receiverBefore + out)
     expect(await usdcBalance(1, filler)).toBe(fillerOnOrigin + parseUnits('500', 6))
     expect(await worker.runOnce()).toEqual({ fills: [], bundles: [] })
+  })
+
+  it("with the devnet's saved heads, fills a deposit only once its origin's last save covers it, once", async () => {
+    const headFile = path.join(dir, 'ethereum.head')
+    const { finalBlock } = savedFinality(new Map([[1, headFile]]))
+    const worker = createAcrossFiller({ deployments: devnet.deployments, sourceFinalBlock: finalBlock })
+    const origin = clientOf(1)
+    const receiverBefore = await usdcBalance(42161, receiver)
+    const fillerOnOrigin = await usdcBalance(1, filler)
+    const out = await depositUsdc(parseUnits('200', 6))
+    const deposit = await origin.getBlock()
+    // no save yet: nothing on the origin is final
+    expect(await worker.runOnce()).toEqual({ fills: [], bundles: [] })
+    const below = await origin.getBlock({ blockNumber: deposit.number - 1n })
+    await writeSavedHead(headFile, { number: below.number, hash: below.hash })
+    expect(await worker.runOnce()).toEqual({ fills: [], bundles: [] })
+    expect(await usdcBalance(42161, receiver)).toBe(receiverBefore)
+    await writeSavedHead(headFile, { number: deposit.number, hash: deposit.hash })
+    const pass = await worker.runOnce()
+    expect([pass.fills.length, pass.bundles.length]).toEqual([1, 1])
+    expect(await worker.runOnce()).toEqual({ fills: [], bundles: [] })
+    expect(await usdcBalance(42161, receiver)).toBe(receiverBefore + out)
+    expect(await usdcBalance(1, filler)).toBe(fillerOnOrigin + parseUnits('200', 6))
   })
 
   it('a deposit left unfilled (filler stopped) past its deadline is refunded to the depositor', async () => {

@@ -6,6 +6,7 @@ import {
   type Hex,
   isAddressEqual,
   type LocalAccount,
+  type PublicClient,
   pad,
   sliceHex,
   zeroHash,
@@ -91,6 +92,12 @@ export interface CreateAcrossFillerParams {
    * (a devnet chain restarted from its last state save, a reorg) is made again, its repayment not paid twice.
    */
   recheckFillMs?: number
+  /**
+   * Per chain, the highest block no rollback can take away (the devnet's last state save; undefined: none yet),
+   * read for origins: when set, a deposit is filled only once its FundsDeposited is at or below it (a fill of a
+   * deposit the origin then loses pays out what nobody deposited). The LayerZero relayer's `sourceFinalBlock`.
+   */
+  sourceFinalBlock?: (chainId: number, client: Pick<PublicClient, 'getBlock'>) => Promise<bigint | undefined>
   now?: () => number
   log?: (message: string) => void
 }
@@ -404,10 +411,25 @@ export function createAcrossFiller(params: CreateAcrossFillerParams): AcrossFill
       delete d.filledAtMs
     }
     if (fill) {
+      const originFinal = new Map<number, bigint | undefined>()
+      if (params.sourceFinalBlock !== undefined)
+        for (const chainId of new Set(
+          s.deposits.filter((d) => d.status === 'deposited').map((d) => d.originChainId),
+        )) {
+          const client = byChainId.get(chainId)?.admin
+          if (client !== undefined)
+            originFinal.set(chainId, await params.sourceFinalBlock(chainId, client).catch(() => undefined))
+        }
+      const originIsFinal = (d: FillerDeposit) => {
+        if (params.sourceFinalBlock === undefined) return true
+        const final = originFinal.get(d.originChainId)
+        return final !== undefined && BigInt(d.blockNumber) <= final
+      }
       await Promise.all(
         chains.map(async (dst) => {
           const open = s.deposits.filter(
-            (d) => d.destinationChainId === dst.deployment.chainId && d.status === 'deposited',
+            (d) =>
+              d.destinationChainId === dst.deployment.chainId && d.status === 'deposited' && originIsFinal(d),
           )
           for (const d of open) await tryFill(d, result.fills)
         }),

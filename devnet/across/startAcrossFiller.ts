@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { ChainDeployment } from '../../server/chains/deployment'
 import { createStateFile } from '../createStateFile'
+import { savedFinality } from '../savedHead'
 import { type AcrossFiller, type AcrossFillerState, createAcrossFiller } from './createAcrossFiller'
 
 /**
@@ -13,13 +14,18 @@ export function startAcrossFiller(params: {
   deployments: readonly ChainDeployment[]
   dataDir: string
   version: string
+  /** Per chain, where the devnet records the head its last state save covers (see `finalSavedBlock`). */
+  savedHeadPaths?: ReadonlyMap<number, string>
   log?: (message: string) => void
 }): AcrossFiller {
   const file = path.join(params.dataDir, 'devnet', params.version, 'across-filler.json')
+  const { finalBlock } = savedFinality(params.savedHeadPaths ?? new Map())
   const filler = createAcrossFiller({
     deployments: params.deployments,
     stateFile: createStateFile<AcrossFillerState>(file, 'the Across filler'),
     pollIntervalMs: 500,
+    // a deposit is filled once its origin's last save covers it: a crash may take away what is above
+    ...(finalBlock === undefined ? {} : { sourceFinalBlock: finalBlock }),
     ...(params.log ? { log: params.log } : {}),
   })
   filler.start()

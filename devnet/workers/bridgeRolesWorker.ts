@@ -23,18 +23,22 @@ runWorker('bridge roles', async (raw) => {
   const params = bridgeRolesWorkerParams.parse(raw)
   const manifest = JSON.parse(await readFile(params.manifestPath, 'utf8')) as DevnetManifest
   const logger = createLogger({ level: params.logLevel })
+  const savedHeadPaths = new Map(
+    Object.entries(params.savedHeadPaths).map(([id, file]) => [Number(id), file]),
+  )
   const relayer = startLayerZeroRelayer({
     deployments: manifest.chains,
     dataDir: params.dataDir,
     version: manifest.version,
     delayMs: params.relayDelayMs,
-    savedHeadPaths: new Map(Object.entries(params.savedHeadPaths).map(([id, file]) => [Number(id), file])),
+    savedHeadPaths,
     log: (message) => logger.info(message, { component: 'layerzero-relayer' }),
   })
   const filler = startAcrossFiller({
     deployments: manifest.chains,
     dataDir: params.dataDir,
     version: manifest.version,
+    savedHeadPaths,
     log: (message) => logger.info(message, { component: 'across-filler' }),
   })
   return {

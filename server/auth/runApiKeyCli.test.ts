@@ -3,12 +3,23 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, it } from 'vitest'
 import { listApiKeys } from '../store/apiKeys'
+import { copyPgliteTemplate } from '../store/copyPgliteTemplate'
 import { createStore } from '../store/createStore'
 import { lockDataDir } from '../store/lockDataDir'
 import { createApiKeyVerifier } from './createApiKeyVerifier'
 import { apiKeyPattern } from './generateApiKey'
 import { runApiKeyCli } from './runApiKeyCli'
 import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './serveApiKeyAdmin'
+
+/**
+ * A new DATA_DIR holding a copy of the migrated, empty template database: what the first `createStore` on an
+ * empty directory leaves, without its initdb (seconds of CPU each; `createStore.test.ts` covers that).
+ */
+async function newDataDir(prefix: string): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), prefix))
+  await copyPgliteTemplate(path.join(dataDir, 'db'))
+  return dataDir
+}
 
 function capture() {
   const lines: string[] = []
@@ -19,7 +30,7 @@ function capture() {
 }
 
 it('creates, lists and revokes keys in DATA_DIR', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'apikey-cli-'))
+  const dataDir = await newDataDir('apikey-cli-')
   const lines: string[] = []
   const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(`ERR ${line}`) }
   const env = { DATA_DIR: dataDir }
@@ -49,7 +60,7 @@ it('creates, lists and revokes keys in DATA_DIR', async () => {
 })
 
 it('creates keys through a server running on DATA_DIR, which sees them at once (none lost)', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'apikey-server-'))
+  const dataDir = await newDataDir('apikey-server-')
   const store = await createStore({ dataDir })
   const socketPath = getApiKeyAdminSocketPath(dataDir)
   const admin = await serveApiKeyAdmin({ store, socketPath })
@@ -94,7 +105,7 @@ it('creates keys through a server running on DATA_DIR, which sees them at once (
 })
 
 it('refuses with a clear message, creating nothing, when a process holds DATA_DIR without an admin socket', async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'apikey-locked-'))
+  const dataDir = await newDataDir('apikey-locked-')
   const lock = await lockDataDir(dataDir)
   const { lines, out } = capture()
   try {

@@ -12,7 +12,7 @@ import {
   parseEther,
   parseTransaction,
 } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import {
   devTokenAbi,
   gasBurnTokenAbi,
@@ -41,6 +41,7 @@ import {
 import { getTestStoreTargets, openTestStore, type TestStore } from '../store/openTestStore'
 import { gaslessOrders, gaslessRelayerNonces } from '../store/schema'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
+import { emptyTestStore } from '../testing/emptyTestStore'
 import { buildGaslessTypedData } from './buildGaslessTypedData'
 import { buildTokenPermitTypedData } from './buildTokenPermitTypedData'
 import { checkGaslessOrderOnChain } from './checkGaslessOrderOnChain'
@@ -191,14 +192,19 @@ const balance = (token: Address, account: Address) =>
 describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('gasless relayer on $name', (target) => {
   let store: TestStore
 
-  beforeEach(async () => {
-    await f.deployer.revert({ id: snapshotId })
-    snapshotId = await f.deployer.snapshot()
+  // one store per target, emptied before each test: opening a PGlite store takes seconds, emptying it milliseconds
+  beforeAll(async () => {
     store = await openTestStore(target)
   })
 
-  afterEach(async () => {
-    await store.destroy()
+  afterAll(async () => {
+    await store?.destroy()
+  })
+
+  beforeEach(async () => {
+    await f.deployer.revert({ id: snapshotId })
+    snapshotId = await f.deployer.snapshot()
+    await emptyTestStore(store)
   })
 
   it('executes an order: the receiver gets exactly the execution quote (>= min-out), the user spends no native', async () => {

@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { emptyTestStore } from '../testing/emptyTestStore'
 import { getActiveApiKeyByHash, insertApiKey, listApiKeys, revokeApiKeys } from './apiKeys'
 import { getCompanyByIntegratorId, getCompanyByName, insertCompany } from './companies'
 import { copyPgliteTemplate } from './copyPgliteTemplate'
@@ -52,13 +53,19 @@ function trade(overrides: Partial<NewTrade>): NewTrade {
 }
 
 describe.each(targets)('store on $name', (target) => {
+  // one store per target, emptied before each test: opening a PGlite store takes seconds, emptying it milliseconds
   let store: TestStore
-  afterEach(async () => {
-    await store.destroy()
+  beforeAll(async () => {
+    store = await openTestStore(target)
+  })
+  afterAll(async () => {
+    await store?.destroy()
+  })
+  beforeEach(async () => {
+    await emptyTestStore(store)
   })
 
   it('stores companies, keys, registrations, trades, cursors and buckets, and finds them after a restart', async () => {
-    store = await openTestStore(target)
     const company = await insertCompany(store.db, {
       name: 'Acme',
       integratorId: integratorId.toUpperCase().replace('0X', '0x') as `0x${string}`,
@@ -121,7 +128,6 @@ describe.each(targets)('store on $name', (target) => {
   })
 
   it('revokes keys by prefix or id, once', async () => {
-    store = await openTestStore(target)
     const company = await insertCompany(store.db, { name: 'Acme', integratorId })
     const a = await insertApiKey(store.db, {
       companyId: company.id,
@@ -141,7 +147,6 @@ describe.each(targets)('store on $name', (target) => {
   })
 
   it('lists company trades by date and deletes trades above a block', async () => {
-    store = await openTestStore(target)
     const company = await insertCompany(store.db, { name: 'Acme', integratorId })
     const day = (d: number) => new Date(Date.UTC(2025, 0, d))
     await insertTrades(
@@ -171,7 +176,6 @@ describe.each(targets)('store on $name', (target) => {
   })
 
   it('moves the watcher cursor only from where the caller read it', async () => {
-    store = await openTestStore(target)
     const start = { chainId: 5, lastBlock: 1, lastBlockHash: null }
     expect(await compareAndSetWatcherCursor(store.db, start, undefined)).toBe(true)
     expect(await compareAndSetWatcherCursor(store.db, start, undefined)).toBe(false)
@@ -182,7 +186,6 @@ describe.each(targets)('store on $name', (target) => {
   })
 
   it('counts concurrent rate-limit hits exactly and prunes old windows', async () => {
-    store = await openTestStore(target)
     const counts = await Promise.all(
       Array.from({ length: 40 }, () =>
         hitRateLimitBucket(store.db, { bucketKey: 'key:x', windowStartMs: 120_000 }),
@@ -215,8 +218,11 @@ describe('the embedded database directory', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'store-damaged-'))
     const dbDir = path.join(dataDir, 'db')
     try {
-      // a database as createStore leaves it (a new directory's initdb is covered above and below)
+      // a database as createStore leaves it (a new directory's initdb, seconds each, is covered above)
       await copyPgliteTemplate(dbDir)
+      // and a healthy one beside it, which opens after the failure
+      await mkdir(path.join(dataDir, 'fresh'))
+      await copyPgliteTemplate(path.join(dataDir, 'fresh', 'db'))
       await damage(dbDir)
       const error = await createStore({ dataDir }).then(
         () => undefined,

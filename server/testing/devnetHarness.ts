@@ -98,12 +98,22 @@ export interface DevnetHarness {
  * no rate limits. Stop it in `afterAll`. Throws DevnetStartError when the devnet cannot start.
  */
 export async function startDevnetHarness(params: StartDevnetHarnessParams): Promise<DevnetHarness> {
-  const devnet = await startDevnet({
-    portBase: await allocateTestPorts(evmChainIds.length),
-    dataDir: params.dataDir ?? sharedDevnetDataDir,
-    ...(params.chainIds ? { chainIds: params.chainIds } : {}),
-  })
-  let store: TestStore | undefined
+  // the store's PGlite start-up (seconds of WASM) needs nothing of the devnet: it runs while the chains load
+  const opening = openTestStore({ name: 'pglite' })
+  // handled here too: a store that fails while the devnet starts is reported by the `await opening` below
+  opening.catch(() => undefined)
+  const discardStore = () => opening.then((s) => s.destroy()).catch(() => undefined)
+  let devnet: Devnet
+  try {
+    devnet = await startDevnet({
+      portBase: await allocateTestPorts(evmChainIds.length),
+      dataDir: params.dataDir ?? sharedDevnetDataDir,
+      ...(params.chainIds ? { chainIds: params.chainIds } : {}),
+    })
+  } catch (error: unknown) {
+    await discardStore()
+    throw error
+  }
   let markets: Markets | undefined
   try {
     const deployments = devnet.deployments
@@ -115,7 +125,7 @@ export async function startDevnetHarness(params: StartDevnetHarnessParams): Prom
       watchLiveness: params.watchLiveness ?? false,
     })
     await markets.start()
-    store = await openTestStore({ name: 'pglite' })
+    const store = await opening
     const app = createApp({
       config: loadConfig({
         LOG_LEVEL: 'silent',
@@ -135,7 +145,7 @@ export async function startDevnetHarness(params: StartDevnetHarnessParams): Prom
     return buildHarness({ devnet, deployments, markets, store, app })
   } catch (error: unknown) {
     markets?.stop()
-    await store?.destroy()
+    await discardStore()
     await devnet.stop()
     throw error
   }
