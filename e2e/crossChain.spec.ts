@@ -4,6 +4,7 @@ import { readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
+import { readCrossQuotes } from './readCrossQuotes'
 
 const BTC = -3980891822
 const zero = '0x0000000000000000000000000000000000000000'
@@ -31,7 +32,7 @@ test.describe('cross-chain through the liquidity network', () => {
     const quotes: CrossQuoteAnswer[][] = []
     page.on('response', async (response) => {
       if (response.url().includes('/quote/cross') && response.ok())
-        quotes.push((await response.json()) as CrossQuoteAnswer[])
+        quotes.push(await readCrossQuotes<CrossQuoteAnswer>(response))
     })
     await page.goto(`/?chain=${chain.id}&toChain=${BTC}`)
     const card = page.getByRole('region', { name: 'Cross-chain swap' })
@@ -86,7 +87,7 @@ test.describe('cross-chain through Stargate', () => {
     const quotes: CrossQuoteAnswer[][] = []
     page.on('response', async (response) => {
       if (response.url().includes('/quote/cross') && response.ok())
-        quotes.push((await response.json()) as CrossQuoteAnswer[])
+        quotes.push(await readCrossQuotes<CrossQuoteAnswer>(response))
     })
     await page.goto('/?chain=1&toChain=42161')
     const card = page.getByRole('region', { name: 'Cross-chain swap' })
@@ -132,7 +133,7 @@ test.describe('cross-chain through Across', () => {
     const quotes: CrossQuoteAnswer[][] = []
     page.on('response', async (response) => {
       if (response.url().includes('/quote/cross') && response.ok())
-        quotes.push((await response.json()) as CrossQuoteAnswer[])
+        quotes.push(await readCrossQuotes<CrossQuoteAnswer>(response))
     })
     await page.goto('/?chain=1&toChain=42161')
     const card = page.getByRole('region', { name: 'Cross-chain swap' })

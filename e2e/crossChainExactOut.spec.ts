@@ -3,6 +3,7 @@ import { formatUnits, getAddress } from 'viem'
 import { getChainSetup, readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
+import { readCrossQuoteRefusal, readCrossQuotes } from './readCrossQuotes'
 
 interface CrossQuoteAnswer {
   dstTrade: { toTokenAmount: string }
@@ -16,7 +17,10 @@ function recordCrossQuotes(page: Page) {
   page.on('response', async (response) => {
     if (!response.url().includes('/quote/cross') || !response.ok()) return
     try {
-      answers.push({ url: new URL(response.url()), quotes: (await response.json()) as CrossQuoteAnswer[] })
+      answers.push({
+        url: new URL(response.url()),
+        quotes: await readCrossQuotes<CrossQuoteAnswer>(response),
+      })
     } catch (_error: unknown) {
       // a navigation can discard the body
     }
@@ -107,8 +111,10 @@ test.describe('exact output across chains', () => {
   }) => {
     expect(wallet.chains.some((c) => c.id === 42161)).toBe(true)
     const answers: string[] = []
-    page.on('response', (response) => {
-      if (response.url().includes('/quote/cross') && response.status() === 422) answers.push(response.url())
+    page.on('response', async (response) => {
+      if (!response.url().includes('/quote/cross')) return
+      // refused before any provider is asked (JSON), or by every provider asked (the stream's error event)
+      if ((await readCrossQuoteRefusal(response).catch(() => undefined)) === 422) answers.push(response.url())
     })
     await page.goto('/?chain=1&toChain=42161')
     const card = page.getByRole('region', { name: 'Cross-chain swap' })

@@ -5,6 +5,7 @@ import { formatUsd } from '../web/lib/formatUsd'
 import { readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
+import { readCrossQuotes } from './readCrossQuotes'
 
 const zero = '0x0000000000000000000000000000000000000000'
 
@@ -31,7 +32,7 @@ test('cross-chain card: USD in and out, cost details, slippage, balance with Max
   page.on('response', async (response) => {
     if (!response.url().includes('/quote/cross') || !response.ok()) return
     requests.push(new URL(response.url()))
-    quotes.push((await response.json()) as CrossQuoteAnswer[])
+    quotes.push(await readCrossQuotes<CrossQuoteAnswer>(response))
   })
   await page.goto('/?chain=1&toChain=42161')
   const card = page.getByRole('region', { name: 'Cross-chain swap' })

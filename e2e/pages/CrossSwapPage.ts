@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { readCrossQuotes } from '../readCrossQuotes'
 import { DevnetWalletPanel } from './DevnetWalletPanel'
 
 /** The fields of a `/quote/cross` answer the specs read. */
@@ -20,7 +21,7 @@ export class CrossSwapPage {
     this.devnetWallet = new DevnetWalletPanel(this.card)
     page.on('response', async (response) => {
       if (response.url().includes('/quote/cross') && response.ok())
-        this.quotes.push((await response.json()) as CrossQuoteAnswer[])
+        this.quotes.push(await readCrossQuotes<CrossQuoteAnswer>(response))
     })
   }
 
