@@ -1,2 +1,3 @@
 export { BalancesPanel } from './BalancesPanel'
+export { toBalanceMap } from './toBalanceMap'
 export { type TokenBalance, useTokenBalances } from './useTokenBalances'

@@ -237,6 +237,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           side={dialog}
           chain={dialog === 'from' ? source : destination}
           tokens={dialog === 'from' ? sourceTokens : destinationTokens}
+          account={account}
           onPick={(token) => {
             if (dialog === 'from') form.setFrom(token)
             else form.setTo(token)

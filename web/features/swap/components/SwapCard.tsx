@@ -8,7 +8,7 @@ import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { filterWidgetTokens } from '../../../lib/widget/filterWidgetTokens'
 import { useWidget } from '../../../lib/widget/WidgetContext'
-import { useTokenBalances } from '../../balances'
+import { toBalanceMap, useTokenBalances } from '../../balances'
 import {
   compareGaslessNet,
   GaslessComparison,
@@ -107,11 +107,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     tokens,
     refetchIntervalMs: Math.max(chain.blockTimeMs, 4_000),
   })
-  const balanceMap = new Map(
-    balances.flatMap((b) =>
-      b.amount === undefined ? [] : [[b.token.address.toLowerCase(), b.amount] as const],
-    ),
-  )
+  const balanceMap = toBalanceMap(balances)
   const balanceOf = (token: TokenRecord | undefined) =>
     token === undefined ? undefined : balanceMap.get(token.address.toLowerCase())
 
