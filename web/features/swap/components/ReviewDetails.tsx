@@ -1,15 +1,16 @@
+import type { ReactNode } from 'react'
 import { TokenIcon } from '../../../components/TokenIcon'
 import type { TokenRecord } from '../../../lib/api'
 import { formatPercent } from '../../../lib/formatPercent'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { formatUsd } from '../../../lib/formatUsd'
 import { computeExchangeRate } from '../model/computeExchangeRate'
-import { describeQuoteRoute } from '../model/describeQuoteRoute'
 import { formatExchangeRate } from '../model/formatExchangeRate'
 import { getPriceImpactLevel } from '../model/getPriceImpactLevel'
 import { getWrapKind } from '../model/getWrapKind'
 import type { SingleQuote } from '../types'
 import { getQuoteName } from './QuoteList'
+import { RouteDetails } from './RouteDetails'
 
 export interface ReviewDetailsProps {
   quote: SingleQuote
@@ -57,7 +58,7 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
       usd: formatUsd({ value: quote.amountOutUsd }),
     },
   ]
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     ...(rate === undefined
       ? []
       : [['Rate', `1 ${from.symbol} = ${formatExchangeRate({ rate })} ${to.symbol}`] as [string, string]]),
@@ -79,7 +80,7 @@ export function ReviewDetails({ quote, autoSlippage, nativeCurrency, tokens }: R
       `${formatPercent({ value: quote.lpFeePercent, maximumFractionDigits: 2 })}: ${fmt(quote.lpFeeAmount, to.decimals, 'ceil')} ${to.symbol}, included in the rate`,
     ],
     ['Fee', BigInt(quote.fee) === 0n ? 'None' : `${fmt(quote.fee, to.decimals, 'ceil')} ${to.symbol}`],
-    ['Route', `${getQuoteName(quote)}: ${describeQuoteRoute({ quote, tokens })}`],
+    ['Route', <RouteDetails key="route" quote={quote} tokens={tokens} name={getQuoteName(quote)} />],
   ]
   const impactClass = { low: 'text-accent', medium: 'text-warn', high: 'text-danger' }[impactLevel]
   return (

@@ -1,10 +1,10 @@
 import type { SingleQuote } from '../types'
-import { formatRoute } from './formatRoute'
 import { getWrapKind } from './getWrapKind'
+import { summarizeRoute } from './summarizeRoute'
 
 /**
  * A quote's route as one line of text: "ETH → WETH, 1:1" for a wrap or unwrap, else each leg with its share,
- * hops and exchange (see `formatRoute`).
+ * hops and exchange, or for a long split its summary (see `summarizeRoute`).
  */
 export function describeQuoteRoute(params: {
   quote: Pick<SingleQuote, 'protocol' | 'transactionData' | 'tokenFrom' | 'tokenTo'>
@@ -13,5 +13,5 @@ export function describeQuoteRoute(params: {
 }): string {
   const { quote } = params
   if (getWrapKind(quote) !== undefined) return `${quote.tokenFrom.symbol} → ${quote.tokenTo.symbol}, 1:1`
-  return formatRoute({ protocol: quote.protocol, tokens: params.tokens, locale: params.locale })
+  return summarizeRoute({ protocol: quote.protocol, tokens: params.tokens, locale: params.locale }).text
 }
