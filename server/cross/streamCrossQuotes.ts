@@ -83,7 +83,9 @@ export async function openCrossQuoteStream(
     await send({
       event: 'end',
       data: {
-        ranking: rankCrossQuotes(services, context, [...sent].sort(compareProviderQuotes)).map((quote) => ids.get(quote) ?? -1),
+        ranking: rankCrossQuotes(services, context, [...sent].sort(compareProviderQuotes)).map(
+          (quote) => ids.get(quote) ?? -1,
+        ),
         failures: failures.map((f) => ({ provider: f.providerId, reason: f.reason })),
       },
     })

@@ -59,7 +59,10 @@ export function toAppError(error: unknown): AppError | undefined {
 export function handleError(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
     const requestId = c.get('requestId') ?? 'unknown'
-    const { status, body } = describeError(error, requestId, logger, { method: c.req.method, path: c.req.path })
+    const { status, body } = describeError(error, requestId, logger, {
+      method: c.req.method,
+      path: c.req.path,
+    })
     return c.json(body, status)
   }
 }
