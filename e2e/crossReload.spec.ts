@@ -1,0 +1,49 @@
+import { zeroAddress } from 'viem'
+import { readBalance } from './fixtures/chainHelpers'
+import { expect, test } from './fixtures/wallet'
+import { readCrossQuotes } from './readCrossQuotes'
+
+interface CrossQuoteAnswer {
+  dstTrade: { toTokenAmount: string }
+  providerInfo: { name: string }
+}
+
+test('a reload while a cross-chain trade is under way: the card follows it again until delivered, to the wei', async ({
+  cross,
+  app,
+  page,
+  wallet,
+}) => {
+  test.setTimeout(120_000)
+  const arbitrum = wallet.chains.find((c) => c.id === 42161)
+  if (arbitrum === undefined) throw new Error('the devnet has no Arbitrum')
+  const quotes: CrossQuoteAnswer[][] = []
+  page.on('response', async (response) => {
+    if (response.url().includes('/quote/cross') && response.ok())
+      quotes.push(await readCrossQuotes<CrossQuoteAnswer>(response))
+  })
+  await page.goto('/?chain=1&toChain=42161')
+  const card = page.getByRole('region', { name: 'Cross-chain swap' })
+  await expect(card.getByRole('heading', { name: 'Ethereum to Arbitrum One' })).toBeVisible()
+  await app.connect('E2E Wallet')
+  await card.getByLabel('You pay on Ethereum').fill('0.2')
+  await card
+    .getByRole('radio', { name: /Stargate/ })
+    .first()
+    .check()
+  const before = await readBalance({ chain: arbitrum, token: zeroAddress, address: wallet.address })
+  const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Stargate')
+  await cross.review('Confirm swap')
+  await expect(card.getByRole('timer', { name: 'Time' })).toHaveText(/^Elapsed /)
+
+  await page.reload()
+  // the trade of this pair still under way is followed again, not the empty form
+  await expect(card.getByRole('timer', { name: 'Time' })).toBeVisible()
+  await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
+  await expect(card.getByTestId('cross-received')).toHaveAttribute(
+    'data-amount',
+    taken?.dstTrade.toTokenAmount ?? '',
+  )
+  const after = await readBalance({ chain: arbitrum, token: zeroAddress, address: wallet.address })
+  expect(after - before).toBe(BigInt(taken?.dstTrade.toTokenAmount ?? '0'))
+})
