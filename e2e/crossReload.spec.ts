@@ -1,12 +1,6 @@
 import { zeroAddress } from 'viem'
 import { readBalance } from './fixtures/chainHelpers'
 import { expect, test } from './fixtures/wallet'
-import { readCrossQuotes } from './readCrossQuotes'
-
-interface CrossQuoteAnswer {
-  dstTrade: { toTokenAmount: string }
-  providerInfo: { name: string }
-}
 
 test('a reload while a cross-chain trade is under way: the card follows it again until delivered, to the wei', async ({
   cross,
@@ -17,11 +11,6 @@ test('a reload while a cross-chain trade is under way: the card follows it again
   test.setTimeout(120_000)
   const arbitrum = wallet.chains.find((c) => c.id === 42161)
   if (arbitrum === undefined) throw new Error('the devnet has no Arbitrum')
-  const quotes: CrossQuoteAnswer[][] = []
-  page.on('response', async (response) => {
-    if (response.url().includes('/quote/cross') && response.ok())
-      quotes.push(await readCrossQuotes<CrossQuoteAnswer>(response))
-  })
   await page.goto('/?chain=1&toChain=42161')
   const card = page.getByRole('region', { name: 'Cross-chain swap' })
   await expect(card.getByRole('heading', { name: 'Ethereum to Arbitrum One' })).toBeVisible()
@@ -32,7 +21,7 @@ test('a reload while a cross-chain trade is under way: the card follows it again
     .first()
     .check()
   const before = await readBalance({ chain: arbitrum, token: zeroAddress, address: wallet.address })
-  const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Stargate')
+  const taken = (cross.quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Stargate')
   await cross.review('Confirm swap')
   await expect(card.getByRole('timer', { name: 'Time' })).toHaveText(/^Elapsed /)
 
