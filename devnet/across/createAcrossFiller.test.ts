@@ -10,7 +10,7 @@ import type { AcrossDeployment, ChainDeployment } from '../../server/chains/depl
 import { computeAcrossOutput } from '../../server/providers/across/acrossFees'
 import { acrossSpokePoolAbi } from '../../server/providers/across/acrossSpokePoolAbi'
 import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
-import { sharedDevnetDataDir } from '../../server/testing/devnetHarness'
+import { sharedDevnetDataDir } from '../../server/testing/sharedDevnetDataDir'
 import { createStateFile } from '../createStateFile'
 import { devMnemonic } from '../devAccounts'
 import { savedFinality, writeSavedHead } from '../savedHead'

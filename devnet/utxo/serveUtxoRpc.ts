@@ -49,6 +49,9 @@ export async function serveUtxoRpc(
         res.end(JSON.stringify({ result: null, error: { code: -32700, message: 'Parse error' }, id: null }))
       })
   })
+  // Longer than any client keeps an idle connection (undici: 4 s): the client closes it first, so a request never
+  // goes out on a socket the server is closing at that moment (ECONNRESET on a loaded machine)
+  server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(params.port, params.host, resolve)

@@ -37,6 +37,8 @@ describe('a frozen chain node answers 503 within 2 s on every path, and quotes c
   beforeAll(async () => {
     h = await startDevnetHarness({
       chainIds: [FROZEN, OTHER],
+      // it freezes a node: the anvils are its own, not the worker's shared ones
+      ownDevnet: true,
       watchLiveness: true,
       crossProviders: ({ deployments, markets }) => [
         createStargateProvider({ deployments, markets }),

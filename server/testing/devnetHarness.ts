@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import {
   type Address,
   encodeFunctionData,
@@ -15,6 +13,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { createDevClient, type DevClient } from '../../contracts/deploy/devClient'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { devMnemonic, getDeployerAccount } from '../../devnet/devAccounts'
+import { fundAddress } from '../../devnet/fund'
 import { type Devnet, startDevnet } from '../../devnet/startDevnet'
 import { createApp } from '../app'
 import { evmChainIds } from '../chains/chainInfo'
@@ -25,9 +24,8 @@ import { createMarkets, type Markets } from '../market/createMarkets'
 import type { CrossChainProvider } from '../providers/types'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 import { allocateTestPorts } from './allocateTestPorts'
-
-/** Where test files share the devnet snapshot (deployed once per devnet version, then loaded in seconds). */
-export const sharedDevnetDataDir = path.join(tmpdir(), 'tributary-devnet-cache')
+import { claimSharedDevnet, findWorkerSharedDevnet } from './claimSharedDevnet'
+import { sharedDevnetDataDir } from './sharedDevnetDataDir'
 
 /** anvil's gas estimates fall short for nested callbacks under load; every test transaction adds 30%. */
 const GAS_MARGIN_PERCENT = 130n
@@ -37,6 +35,11 @@ export interface StartDevnetHarnessParams {
   chainIds?: readonly number[]
   /** Defaults to `sharedDevnetDataDir`. */
   dataDir?: string
+  /**
+   * Start anvils of this file's own even when the run shares a devnet per worker (`claimSharedDevnet`): for a
+   * test that stops or freezes a node. Implied by `dataDir`.
+   */
+  ownDevnet?: boolean
   /** The app's clock in ms (quote deadlines); defaults to Date.now. */
   now?: () => number
   /** Follow new heads by subscription as production does (off: refreshes are explicit, safe with reverts). */
@@ -59,8 +62,11 @@ export interface TxRequest {
   value?: bigint
 }
 
+/** The harness's chains: a devnet of its own, or its worker's shared one (whose processes it does not hold). */
+export type HarnessDevnet = Pick<Devnet, 'deployments' | 'fund' | 'anvils'>
+
 export interface DevnetHarness {
-  devnet: Devnet
+  devnet: HarnessDevnet
   deployments: readonly ChainDeployment[]
   markets: Markets
   store: TestStore
@@ -103,13 +109,23 @@ export async function startDevnetHarness(params: StartDevnetHarnessParams): Prom
   // handled here too: a store that fails while the devnet starts is reported by the `await opening` below
   opening.catch(() => undefined)
   const discardStore = () => opening.then((s) => s.destroy()).catch(() => undefined)
-  let devnet: Devnet
+  let devnet: HarnessDevnet & { stop(): Promise<void> }
   try {
-    devnet = await startDevnet({
-      portBase: await allocateTestPorts(evmChainIds.length),
-      dataDir: params.dataDir ?? sharedDevnetDataDir,
-      ...(params.chainIds ? { chainIds: params.chainIds } : {}),
-    })
+    const ownDevnet = params.ownDevnet === true || params.dataDir !== undefined
+    const sharedInfo = ownDevnet ? undefined : findWorkerSharedDevnet()
+    const shared = sharedInfo ? await claimSharedDevnet(sharedInfo, params.chainIds) : undefined
+    devnet = shared
+      ? {
+          deployments: shared,
+          fund: (p) => fundAddress({ deployments: shared, ...p }),
+          anvils: [],
+          stop: async () => undefined,
+        }
+      : await startDevnet({
+          portBase: await allocateTestPorts(evmChainIds.length),
+          dataDir: params.dataDir ?? sharedDevnetDataDir,
+          ...(params.chainIds ? { chainIds: params.chainIds } : {}),
+        })
   } catch (error: unknown) {
     await discardStore()
     throw error
@@ -152,7 +168,7 @@ export async function startDevnetHarness(params: StartDevnetHarnessParams): Prom
 }
 
 function buildHarness(parts: {
-  devnet: Devnet
+  devnet: HarnessDevnet & { stop(): Promise<void> }
   deployments: readonly ChainDeployment[]
   markets: Markets
   store: TestStore

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { computeDevnetVersion } from '../../devnet/computeDevnetVersion'
-import { sharedDevnetDataDir } from './devnetHarness'
+import { sharedDevnetDataDir } from './sharedDevnetDataDir'
 
 /**
  * Test support: gives the data directory of an `npm start` (`DATA_DIR`) the small market's deploy snapshot from
