@@ -1,6 +1,7 @@
 import { ArrowDownUp, RefreshCw, Settings } from 'lucide-react'
 import { Suspense, useEffect, useMemo, useState } from 'react'
 import { formatUnits } from 'viem'
+import { Skeleton } from '../../../components/Skeleton'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatAmountForInput } from '../../../lib/formatAmountForInput'
 import { formatPercent } from '../../../lib/formatPercent'
@@ -394,24 +395,29 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           <GaslessToggle checked={gaslessChosen} onChange={setGaslessChosen} symbol={from?.symbol ?? ''} />
         )}
         {gasless && selected !== undefined && gaslessEstimate.data !== undefined && !quotes.isStale && (
-          <GaslessComparison
-            quote={selected}
-            gaslessAmountOut={BigInt(gaslessEstimate.data.amountOut)}
-            relayerFee={BigInt(gaslessEstimate.data.fee)}
-            from={gasless.from}
-            to={gasless.to}
-          />
+          <Suspense fallback={null}>
+            <GaslessComparison
+              quote={selected}
+              gaslessAmountOut={BigInt(gaslessEstimate.data.amountOut)}
+              relayerFee={BigInt(gaslessEstimate.data.fee)}
+              from={gasless.from}
+              to={gasless.to}
+            />
+          </Suspense>
         )}
         {gasless ? (
-          <GaslessSwapPanel
-            chainId={chain.chainId}
-            from={gasless.from}
-            to={gasless.to}
-            amount={quotes.amount}
-            account={gasless.address}
-            slippage={gaslessSlippage}
-            onDone={() => form.setAmount(side, '')}
-          />
+          // the panel takes the action button's place: a bar of its height until the panel's chunk is in
+          <Suspense fallback={<Skeleton className="h-12 w-full rounded-xl" />}>
+            <GaslessSwapPanel
+              chainId={chain.chainId}
+              from={gasless.from}
+              to={gasless.to}
+              amount={quotes.amount}
+              account={gasless.address}
+              slippage={gaslessSlippage}
+              onDone={() => form.setAmount(side, '')}
+            />
+          </Suspense>
         ) : (
           <SwapActionButton
             action={action}
