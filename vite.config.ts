@@ -49,6 +49,10 @@ export default defineConfig({
     // widget-demo.html: the widget's demo host page, served only by the devnet demo listener
     rollupOptions: {
       input: ['index.html', 'widget-demo.html'],
+      // App modules have no import-time side effects (CONTRIBUTING.md), so a feature's index.ts pulls in only
+      // what its importer uses: the swap card alone, not the dialogs it loads on demand that the same index
+      // exports to the cross-chain card.
+      treeshake: { moduleSideEffects: (id: string) => !/\/web\/.*\.tsx?$/.test(id.replaceAll('\\', '/')) },
       output: {
         manualChunks,
         chunkFileNames: (chunk) =>

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import type { ChainRecord } from '../lib/api'
+import { preloadNetworkIcons } from '../lib/preloadNetworkIcons'
 import { NetworkIcon } from './NetworkIcon'
 
 export interface ChainSelectorProps {
@@ -47,6 +48,9 @@ export function ChainSelector({
         id={id}
         value={chainId}
         onChange={(event) => onChange(Number(event.target.value))}
+        // the logo of the chain about to be picked loads before the pick
+        onPointerEnter={preloadNetworkIcons}
+        onFocus={preloadNetworkIcons}
         className="h-10 w-full min-w-0 max-w-[11rem] rounded-lg border border-line bg-card px-2 text-sm font-medium text-fg"
       >
         {chains.map((chain) => (

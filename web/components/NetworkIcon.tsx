@@ -1,5 +1,6 @@
 import { getNetworkIcon } from '../lib/getNetworkIcon'
 import { ChainLogo } from './ChainLogo'
+import { Web3IconView } from './Web3IconView'
 
 /** A network's logo: @web3icons' for the supported networks (`getNetworkIcon`), else the server's or a monogram. */
 export function NetworkIcon({
@@ -13,15 +14,15 @@ export function NetworkIcon({
   label: string
   size?: number
 }) {
-  const Icon = getNetworkIcon(chainId)
-  if (Icon === undefined) return <ChainLogo src={logo} label={label} size={size} />
+  const icon = getNetworkIcon(chainId)
+  if (icon === undefined) return <ChainLogo src={logo} label={label} size={size} />
   return (
     <span
       aria-hidden="true"
       style={{ width: size, height: size }}
       className="inline-flex shrink-0 items-center justify-center rounded-full bg-white ring-1 ring-line"
     >
-      <Icon variant="branded" size={Math.round(size * 0.85)} />
+      <Web3IconView source={icon} size={Math.round(size * 0.85)} />
     </span>
   )
 }

@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query'
-import { type Address, erc20Abi, getAddress, zeroAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import type { TokenRecord } from '../../lib/api'
+import { erc20Abi } from '../../lib/erc20Abi'
 import { isSameAddress } from '../../lib/isSameAddress'
 import { useWalletSession } from '../walletSession'
 

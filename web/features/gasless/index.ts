@@ -1,7 +1,5 @@
-export { GaslessComparison } from './components/GaslessComparison'
-export { GaslessHistory } from './components/GaslessHistory'
-export { GaslessSwapPanel } from './components/GaslessSwapPanel'
 export { GaslessToggle } from './components/GaslessToggle'
+export { GaslessComparison, GaslessHistory, GaslessSwapPanel } from './components/gaslessOnDemand'
 export { useGaslessEstimate } from './hooks/useGaslessEstimate'
 export { compareGaslessNet } from './model/compareGaslessNet'
 export { isGaslessAvailable } from './model/isGaslessAvailable'

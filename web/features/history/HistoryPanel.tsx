@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import type { ChainRecord } from '../../lib/api'
 import { GaslessHistory } from '../gasless'
 import { useWalletAccount } from '../walletSession'
@@ -60,7 +61,12 @@ export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]
       ) : (
         rows.length === 0 && <p className="text-sm text-muted">No swaps yet.</p>
       )}
-      {address !== undefined && <GaslessHistory address={address} chains={chains} limit={limit} />}
+      {address !== undefined && (
+        // its orders come from a fetch too: nothing is drawn until they are in
+        <Suspense fallback={null}>
+          <GaslessHistory address={address} chains={chains} limit={limit} />
+        </Suspense>
+      )}
     </section>
   )
 }

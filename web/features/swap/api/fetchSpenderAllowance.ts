@@ -1,4 +1,5 @@
-import { type Address, erc20Abi, getAddress } from 'viem'
+import { type Address, getAddress } from 'viem'
+import { erc20Abi } from '../../../lib/erc20Abi'
 import type { WalletSession } from '../../walletSession'
 
 /**

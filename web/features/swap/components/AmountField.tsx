@@ -11,6 +11,8 @@ export interface AmountFieldProps {
   value: string
   onChange: (text: string) => void
   onSelectToken: () => void
+  /** Called on the token button's hover or focus, before a click may open the token list (to load it ahead). */
+  onPrepareSelectToken?: () => void
   balance: bigint | undefined
   usdFormatted: string | undefined
   onMax?: (() => void) | undefined
@@ -53,6 +55,8 @@ export function AmountField(props: AmountFieldProps) {
         <button
           type="button"
           onClick={onSelectToken}
+          onPointerEnter={props.onPrepareSelectToken}
+          onFocus={props.onPrepareSelectToken}
           disabled={props.tokenLocked === true}
           aria-label={
             token === undefined ? `${label}: select token` : `${label}: ${token.symbol}, change token`

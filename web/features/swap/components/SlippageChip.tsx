@@ -6,7 +6,16 @@ import { getSlippageWarning, type SlippageSetting } from '../model/slippage'
  * A custom slippage, shown on the swap card as a chip that opens the settings (amber when the value is risky),
  * so a value saved earlier never acts unseen; auto slippage shows nothing.
  */
-export function SlippageChip({ slippage, onOpen }: { slippage: SlippageSetting; onOpen: () => void }) {
+export function SlippageChip({
+  slippage,
+  onOpen,
+  onPrepare,
+}: {
+  slippage: SlippageSetting
+  onOpen: () => void
+  /** Called on hover or focus, before a click may open the settings (to load them ahead). */
+  onPrepare?: () => void
+}) {
   if (slippage.mode !== 'custom') return null
   const risky = getSlippageWarning(slippage.percent) !== undefined
   const percent = formatPercent({ value: slippage.percent, maximumFractionDigits: 2 })
@@ -14,6 +23,8 @@ export function SlippageChip({ slippage, onOpen }: { slippage: SlippageSetting; 
     <button
       type="button"
       onClick={onOpen}
+      onPointerEnter={onPrepare}
+      onFocus={onPrepare}
       aria-label={`Custom slippage ${percent}${risky ? ', risky' : ''}: change settings`}
       className={`inline-flex h-7 items-center gap-1 whitespace-nowrap rounded-full border px-2.5 text-xs font-semibold hover:bg-surface ${risky ? 'border-warn text-warn' : 'border-line text-muted'}`}
     >

@@ -1,11 +1,14 @@
 import { ArrowDownUp, RefreshCw, Settings } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { Suspense, useEffect, useMemo, useState } from 'react'
 import { formatUnits } from 'viem'
+import { Skeleton } from '../../../components/Skeleton'
 import { type ChainRecord, type TokenRecord, usePopularTokens } from '../../../lib/api'
 import { formatAmountForInput } from '../../../lib/formatAmountForInput'
 import { formatPercent } from '../../../lib/formatPercent'
 import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
+import { lazyWithPreload } from '../../../lib/lazyWithPreload'
+import { preloadMajorTokenIcons } from '../../../lib/preloadMajorTokenIcons'
 import { filterWidgetTokens } from '../../../lib/widget/filterWidgetTokens'
 import { useWidget } from '../../../lib/widget/WidgetContext'
 import { toBalanceMap, useTokenBalances } from '../../balances'
@@ -42,13 +45,21 @@ import { FeeOnTransferNotes } from './FeeOnTransferNotes'
 import { PendingSwapNotice } from './PendingSwapNotice'
 import { QuoteCountdown } from './QuoteCountdown'
 import { QuoteList } from './QuoteList'
-import { ReviewDialog } from './ReviewDialog'
-import { SettingsDialog } from './SettingsDialog'
 import { SlippageChip } from './SlippageChip'
 import { SwapActionButton } from './SwapActionButton'
-import { TokenDialog } from './TokenDialog'
 
 const noTokens: TokenRecord[] = []
+
+// The dialogs are not drawn on the first paint: each loads on the hover or focus of the control that opens it
+// (the review once a quote can be reviewed), so a click opens it at once (bench:web's first-view budget).
+const TokenDialog = lazyWithPreload(() => import('./TokenDialog').then((m) => m.TokenDialog))
+const SettingsDialog = lazyWithPreload(() => import('./SettingsDialog').then((m) => m.SettingsDialog))
+const ReviewDialog = lazyWithPreload(() => import('./ReviewDialog').then((m) => m.ReviewDialog))
+const prepareTokenDialog = () => {
+  void TokenDialog.preload()
+  preloadMajorTokenIcons()
+}
+const prepareSettings = () => void SettingsDialog.preload()
 
 /**
  * The single-chain swap card on `chain`: amounts, tokens, quotes, settings, approval, review and progress.
@@ -200,6 +211,10 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     })
     form.setAmount('in', formatUnits(computeMaxAmount({ balance, isNative, gasReserve }), from.decimals))
   }
+  const reviewable = action.kind === 'review' || action.kind === 'approve'
+  useEffect(() => {
+    if (reviewable) void ReviewDialog.preload()
+  }, [reviewable])
   const selectToken = (field: 'from' | 'to', token: TokenRecord) => {
     form.setToken(field, token)
     setDialog(undefined)
@@ -264,7 +279,11 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
         <div className="flex shrink-0 items-center gap-2">
           {/* a 1:1 wrap has no slippage and no rate to refresh */}
           {!hide.includes('settings') && wrapKind === undefined && (
-            <SlippageChip slippage={settings.slippage} onOpen={() => setDialog('settings')} />
+            <SlippageChip
+              slippage={settings.slippage}
+              onOpen={() => setDialog('settings')}
+              onPrepare={prepareSettings}
+            />
           )}
           {quotes.quotes.length > 0 && wrapKind === undefined && (
             <QuoteCountdown
@@ -277,6 +296,8 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
             <button
               type="button"
               onClick={() => setDialog('settings')}
+              onPointerEnter={prepareSettings}
+              onFocus={prepareSettings}
               aria-label="Swap settings"
               className="inline-flex h-9 w-9 items-center justify-center rounded-lg border border-line hover:bg-surface"
             >
@@ -293,6 +314,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           value={shown('in')}
           onChange={(text) => onType('in', text)}
           onSelectToken={() => setDialog('from')}
+          onPrepareSelectToken={prepareTokenDialog}
           balance={balanceOf(from)}
           usdFormatted={usd(selected?.amountInUsd)}
           onMax={onMax}
@@ -318,6 +340,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           value={shown('out')}
           onChange={(text) => onType('out', text)}
           onSelectToken={() => setDialog('to')}
+          onPrepareSelectToken={prepareTokenDialog}
           balance={balanceOf(to)}
           usdFormatted={usd(
             gaslessOut === undefined || selected === undefined
@@ -372,24 +395,29 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           <GaslessToggle checked={gaslessChosen} onChange={setGaslessChosen} symbol={from?.symbol ?? ''} />
         )}
         {gasless && selected !== undefined && gaslessEstimate.data !== undefined && !quotes.isStale && (
-          <GaslessComparison
-            quote={selected}
-            gaslessAmountOut={BigInt(gaslessEstimate.data.amountOut)}
-            relayerFee={BigInt(gaslessEstimate.data.fee)}
-            from={gasless.from}
-            to={gasless.to}
-          />
+          <Suspense fallback={null}>
+            <GaslessComparison
+              quote={selected}
+              gaslessAmountOut={BigInt(gaslessEstimate.data.amountOut)}
+              relayerFee={BigInt(gaslessEstimate.data.fee)}
+              from={gasless.from}
+              to={gasless.to}
+            />
+          </Suspense>
         )}
         {gasless ? (
-          <GaslessSwapPanel
-            chainId={chain.chainId}
-            from={gasless.from}
-            to={gasless.to}
-            amount={quotes.amount}
-            account={gasless.address}
-            slippage={gaslessSlippage}
-            onDone={() => form.setAmount(side, '')}
-          />
+          // the panel takes the action button's place: a bar of its height until the panel's chunk is in
+          <Suspense fallback={<Skeleton className="h-12 w-full rounded-xl" />}>
+            <GaslessSwapPanel
+              chainId={chain.chainId}
+              from={gasless.from}
+              to={gasless.to}
+              amount={quotes.amount}
+              account={gasless.address}
+              slippage={gaslessSlippage}
+              onDone={() => form.setAmount(side, '')}
+            />
+          </Suspense>
         ) : (
           <SwapActionButton
             action={action}
@@ -419,52 +447,57 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
           </div>
         )}
       </div>
-      {(dialog === 'from' || dialog === 'to') && (
-        <TokenDialog
-          open
-          title={dialog === 'from' ? 'Select a token to pay' : 'Select a token to receive'}
-          chainId={chain.chainId}
-          chainName={chain.name}
-          tokens={tokens}
-          balances={balanceMap}
-          selected={dialog === 'from' ? from : to}
-          onSelect={(token) => selectToken(dialog, token)}
-          onClose={() => setDialog(undefined)}
-        />
-      )}
-      <SettingsDialog
-        open={dialog === 'settings'}
-        onClose={() => setDialog(undefined)}
-        settings={settings}
-        onChange={setSettings}
-        recommendedPercent={quotes.recommendedPercent}
-      />
-      {dialog === 'review' && selected !== undefined && (
-        <ReviewDialog
-          open
-          onClose={() => {
-            if (execution.progress.phase === 'confirmed') form.setAmount(side, '')
-            execution.reset()
-            approval.resetProgress()
-            setDialog(undefined)
-          }}
-          liveQuote={selected}
-          autoSlippage={settings.slippage.mode === 'auto'}
-          chain={chain}
-          tokens={tokens}
-          progress={execution.progress}
-          approval={{
-            needed: approval.needsApproval,
-            steps: approval.steps,
-            progress: approval.progress,
-            unlimited: unlimitedApproval,
-            onUnlimitedChange: setUnlimitedApproval,
-          }}
-          onConfirm={(quote) => void approveAndSwap(quote)}
-          onResetProgress={execution.reset}
-          onRefreshQuotes={quotes.refetch}
-        />
-      )}
+      {/* a dialog still loading shows nothing yet: the page behind it stays as it was */}
+      <Suspense fallback={null}>
+        {(dialog === 'from' || dialog === 'to') && (
+          <TokenDialog
+            open
+            title={dialog === 'from' ? 'Select a token to pay' : 'Select a token to receive'}
+            chainId={chain.chainId}
+            chainName={chain.name}
+            tokens={tokens}
+            balances={balanceMap}
+            selected={dialog === 'from' ? from : to}
+            onSelect={(token) => selectToken(dialog, token)}
+            onClose={() => setDialog(undefined)}
+          />
+        )}
+        {dialog === 'settings' && (
+          <SettingsDialog
+            open
+            onClose={() => setDialog(undefined)}
+            settings={settings}
+            onChange={setSettings}
+            recommendedPercent={quotes.recommendedPercent}
+          />
+        )}
+        {dialog === 'review' && selected !== undefined && (
+          <ReviewDialog
+            open
+            onClose={() => {
+              if (execution.progress.phase === 'confirmed') form.setAmount(side, '')
+              execution.reset()
+              approval.resetProgress()
+              setDialog(undefined)
+            }}
+            liveQuote={selected}
+            autoSlippage={settings.slippage.mode === 'auto'}
+            chain={chain}
+            tokens={tokens}
+            progress={execution.progress}
+            approval={{
+              needed: approval.needsApproval,
+              steps: approval.steps,
+              progress: approval.progress,
+              unlimited: unlimitedApproval,
+              onUnlimitedChange: setUnlimitedApproval,
+            }}
+            onConfirm={(quote) => void approveAndSwap(quote)}
+            onResetProgress={execution.reset}
+            onRefreshQuotes={quotes.refetch}
+          />
+        )}
+      </Suspense>
     </section>
   )
 }

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { encodeFunctionData, getAddress, type Hex, parseAbi } from 'viem'
+import { getAddress, type Hex } from 'viem'
 import type { ChainRecord, HexAddress } from '../../../lib/api'
 import { ClientError } from '../../../lib/ClientError'
 import { useSwapHistory } from '../../history'
 import { requireWalletSession, useWalletSession } from '../../walletSession'
 import type { SwapIntegrator } from '../api/fetchSingleQuotes'
 import { fetchSwapTransaction } from '../api/fetchSwapTransaction'
+import { buildWithdrawData } from '../model/buildWithdrawData'
 import { getDirectUnwrap } from '../model/getDirectUnwrap'
-import { getReceivedAmount } from '../model/getReceivedAmount'
 import { isQuoteExpired } from '../model/quoteTiming'
 import type { SingleQuote } from '../types'
 import { isRevert, sendAndConfirm } from './sendAndConfirm'
@@ -20,8 +20,6 @@ export type SwapProgress =
   | { phase: 'pending'; hash: Hex }
   | { phase: 'confirmed'; hash: Hex; received: bigint | undefined }
   | { phase: 'failed'; error: unknown; hash?: Hex }
-
-const withdrawAbi = parseAbi(['function withdraw(uint256 amount)'])
 
 /** Seconds a quote must still be valid for when it is sent (wallet confirmation and inclusion). */
 const quoteMarginSec = 5
@@ -50,6 +48,9 @@ export function useSwapExecution(params: {
       if (account === undefined) throw new ClientError('WRONG_NETWORK', 'No account connected')
       const wallet = requireWalletSession(session)
       const { config, kit } = wallet
+      // the receipt's log decoder (viem's ABI decoder) loads while the swap is prepared and sent; if it cannot
+      // load, the swap still reads confirmed, with no received amount, as when its logs say nothing
+      const receiptReader = import('../model/getReceivedAmount').catch((_error: unknown) => undefined)
       setProgress({ phase: 'preparing' })
       if (
         isQuoteExpired({
@@ -77,7 +78,7 @@ export function useSwapExecution(params: {
       } else
         request = {
           to: direct.wrapped,
-          data: encodeFunctionData({ abi: withdrawAbi, functionName: 'withdraw', args: [direct.amount] }),
+          data: buildWithdrawData(direct.amount),
         }
       setProgress({ phase: 'wallet' })
       const receipt = await sendAndConfirm({
@@ -109,9 +110,10 @@ export function useSwapExecution(params: {
         },
       })
       // a withdraw pays exactly its amount (it reverts otherwise); the Aggregator's logs say what it paid
+      const reader = direct === undefined ? await receiptReader : undefined
       const received =
         direct === undefined
-          ? getReceivedAmount({
+          ? reader?.getReceivedAmount({
               logs: receipt.logs,
               aggregator: getAddress(request.to),
               receiver: account,
