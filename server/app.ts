@@ -30,6 +30,7 @@ import { createCrossRoutes } from './routes/cross'
 import { createDocsRoutes } from './routes/docs'
 import { createGaslessRoutes } from './routes/gasless'
 import { createHealthRoutes } from './routes/health'
+import { createHistoryRoutes } from './routes/history'
 import { createInfoRoutes } from './routes/info'
 import { createRegisterErrorRoutes, registerErrorMaxBodyBytes } from './routes/registerError'
 import { createRpcProxyRoutes } from './routes/rpcProxy'
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps) {
       }),
     )
     .route('/', createTradeRoutes({ store }))
+    .route('/', createHistoryRoutes({ store, now }))
     .route('/', createTokenRoutes({ markets }))
     .route('/', createApprovalRoutes({ markets }))
     .route(

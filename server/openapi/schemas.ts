@@ -161,3 +161,71 @@ export const CrossChainStatusSchema = z
   .openapi('CrossChainStatus', { example: 'DELIVERED' })
 
 export type CrossChainStatus = z.output<typeof CrossChainStatusSchema>
+
+/**
+ * Where a trade of any flow stands, the one state model of the history (`GET /trade/v1/info/history/{address}`)
+ * and the web app: `quoted` (a quote, nothing sent; the app's own records only), `submitted` (sent or signed,
+ * not yet accepted), `inFlight` (under way), `delivered`, `deliveredOtherToken` (delivered, in another token than
+ * asked), `refunded` (given back on the source chain), `failed`, `expired` (ended without ever executing:
+ * a deadline passed or the order was cancelled).
+ */
+export const HistoryStateSchema = z
+  .enum([
+    'quoted',
+    'submitted',
+    'inFlight',
+    'delivered',
+    'deliveredOtherToken',
+    'refunded',
+    'failed',
+    'expired',
+  ])
+  .openapi('HistoryState', { example: 'delivered' })
+
+export type HistoryState = z.output<typeof HistoryStateSchema>
+
+const nullableAmount = z.string().regex(/^\d+$/).nullable()
+
+/** One trade of an address's history, whatever its flow (see `HistoryStateSchema`). Amounts are base units. */
+export const HistoryItemSchema = z
+  .object({
+    kind: z.enum(['swap', 'cross', 'gasless']).openapi({
+      description:
+        'swap: single-chain through the aggregator; cross: a bridge send; gasless: a relayed order',
+    }),
+    state: HistoryStateSchema,
+    id: z.string().openapi({ description: 'Stable id of the record (kind and stored id)' }),
+    fromChainId: z.number().int(),
+    toChainId: z.number().int(),
+    sender: z
+      .string()
+      .openapi({ description: 'Who paid (Swapped.sender, the bridge sender, the order owner)' }),
+    receiver: z.string(),
+    tokenIn: z.string().openapi({ description: 'Zero address for the native currency' }),
+    tokenOut: z.string().openapi({ description: 'The token asked for, on toChainId' }),
+    amountIn: AmountSchema,
+    amountOut: nullableAmount.openapi({
+      description: 'What the receiver got, once known (in tokenReceived when that is set); else null',
+    }),
+    tokenReceived: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Set when another token than tokenOut arrived' }),
+    amountRefunded: nullableAmount.openapi({
+      description: 'Base units of tokenIn given back, when refunded',
+    }),
+    originTxHash: z.string().nullable().openapi({ description: 'Null for a gasless order not yet sent' }),
+    destinationTxHash: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Same as originTxHash for a single-chain trade; null until delivered' }),
+    providerId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The bridge of a cross-chain trade', example: 'stargate' }),
+    createdAt: z.string().openapi({ description: 'Origin block time (order time for gasless), ISO 8601' }),
+    finishedAt: z.string().nullable().openapi({ description: 'When it reached its final state, ISO 8601' }),
+  })
+  .openapi('HistoryItem')
+
+export type HistoryItem = z.output<typeof HistoryItemSchema>

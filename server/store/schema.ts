@@ -105,6 +105,9 @@ export const trades = pgTable(
     uniqueIndex('trades_chain_tx_log_uq').on(t.chainId, t.txHash, t.logIndex),
     index('trades_company_time_idx').on(t.companyId, t.blockTimestamp),
     index('trades_chain_block_idx').on(t.chainId, t.blockNumber),
+    // an address's history (server/store/listAddressHistory.ts) matches either side in any letter case
+    index('trades_sender_lower_idx').on(sql`lower(${t.sender})`),
+    index('trades_receiver_lower_idx').on(sql`lower(${t.receiver})`),
   ],
 )
 
@@ -212,6 +215,8 @@ export const gaslessOrders = pgTable(
     index('gasless_orders_open_idx')
       .on(t.status, t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'processing')`),
+    index('gasless_orders_owner_lower_idx').on(sql`lower(${t.owner})`),
+    index('gasless_orders_receiver_lower_idx').on(sql`lower(${t.receiver})`),
   ],
 )
 
@@ -288,5 +293,7 @@ export const crossTrades = pgTable(
     index('cross_trades_company_idx').on(t.companyId, t.createdAt),
     index('cross_trades_chain_block_idx').on(t.sourceChainId, t.blockNumber),
     index('cross_trades_integrator_idx').on(t.sourceChainId, t.integratorId),
+    index('cross_trades_sender_lower_idx').on(sql`lower(${t.sender})`),
+    index('cross_trades_receiver_lower_idx').on(sql`lower(${t.receiver})`),
   ],
 )

@@ -8,7 +8,7 @@ export const historyPageLimit = 50
 export function HistoryRoute({ chains }: { chains: readonly ChainRecord[] }) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
-      <HistoryPanel chains={chains} limit={historyPageLimit} />
+      <HistoryPanel chains={chains} limit={historyPageLimit} csvLink />
     </main>
   )
 }

@@ -1,23 +1,55 @@
+import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import type { ChainRecord } from '../../lib/api'
 import { GaslessHistory } from '../gasless'
 import { useWalletAccount } from '../walletSession'
+import { addressHistoryQueryOptions } from './api/addressHistoryQueryOptions'
+import { getHistoryCsvUrl } from './api/getHistoryCsvUrl'
+import { applyServerHistory } from './applyServerHistory'
 import { DepositHistoryItem } from './DepositHistoryItem'
 import { HistoryItem } from './HistoryItem'
 import { mergeHistory } from './mergeHistory'
+import { ServerHistoryItem } from './ServerHistoryItem'
 import { useDepositHistory } from './useDepositHistory'
 import { useSwapHistory } from './useSwapHistory'
 
+/** The most items the server's history answers per page. */
+const serverPageMax = 100
+
 /**
- * This browser's recent trades, newest first (at most `limit`), with their status: the connected account's
- * swaps and cross-chain trades, and every deposit trade (paid from a UTXO or Cosmos chain, so with or without a
- * wallet connected).
+ * The account's recent trades, newest first (at most `limit`), with their status: the connected account's
+ * swaps and cross-chain trades as the server recorded them from the chains (so every browser and device shows
+ * them) joined with this browser's own records (`applyServerHistory`), and every deposit trade of this browser
+ * (paid from a UTXO or Cosmos chain, so with or without a wallet connected). `csvLink` adds a link to the
+ * account's history as CSV.
  */
-export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]; limit: number }) {
+export function HistoryPanel({
+  chains,
+  limit,
+  csvLink = false,
+}: {
+  chains: readonly ChainRecord[]
+  limit: number
+  csvLink?: boolean
+}) {
   const { address } = useWalletAccount()
   const { records, upsert } = useSwapHistory(address)
   const deposits = useDepositHistory()
-  const rows = mergeHistory({ swaps: records, deposits: deposits.records, limit })
+  const server = useQuery({
+    ...addressHistoryQueryOptions({ address: address ?? '', limit: Math.min(limit, serverPageMax) }),
+    enabled: address !== undefined,
+  })
+  // without the server (not answered yet, or down) the browser's own records still show
+  const joined = applyServerHistory({
+    records,
+    items: address === undefined ? [] : (server.data?.items ?? []),
+  })
+  const rows = mergeHistory({
+    swaps: joined.records,
+    deposits: deposits.records,
+    server: joined.serverOnly,
+    limit,
+  })
   return (
     <section
       aria-labelledby="history-heading"
@@ -29,7 +61,9 @@ export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]
       {rows.length > 0 && (
         <ul aria-label="Recent swaps">
           {rows.map((row) =>
-            row.kind === 'deposit' ? (
+            row.kind === 'server' ? (
+              <ServerHistoryItem key={row.record.id} item={row.record} chains={chains} />
+            ) : row.kind === 'deposit' ? (
               <DepositHistoryItem
                 key={`deposit-${row.record.id}`}
                 record={row.record}
@@ -60,6 +94,13 @@ export function HistoryPanel({ chains, limit }: { chains: readonly ChainRecord[]
         </p>
       ) : (
         rows.length === 0 && <p className="text-sm text-muted">No swaps yet.</p>
+      )}
+      {csvLink && address !== undefined && (
+        <p className="mt-2 text-sm">
+          <a href={getHistoryCsvUrl({ address })} download className="underline">
+            Download CSV
+          </a>
+        </p>
       )}
       {address !== undefined && (
         // its orders come from a fetch too: nothing is drawn until they are in

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { AddressHistoryItem } from './api/fetchAddressHistory'
 import { btcDeposit } from './btcDepositRecord.testing'
 import { mergeHistory } from './mergeHistory'
 import type { SwapRecord } from './swapRecord'
@@ -33,6 +34,36 @@ describe('mergeHistory', () => {
   it('deposit trades without any account', () => {
     expect(mergeHistory({ swaps: [], deposits: [btcDeposit], limit: 10 })).toEqual([
       { kind: 'deposit', record: btcDeposit },
+    ])
+  })
+
+  it("places the server's trades by their time among the browser's records", () => {
+    const server: AddressHistoryItem = {
+      kind: 'swap',
+      state: 'delivered',
+      id: 'swap:00000000-0000-4000-8000-000000000002',
+      fromChainId: 1,
+      toChainId: 1,
+      sender: swap.account,
+      receiver: swap.account,
+      tokenIn: swap.from.address,
+      tokenOut: swap.to.address,
+      amountIn: '1000',
+      amountOut: '1999',
+      tokenReceived: null,
+      amountRefunded: null,
+      originTxHash: `0x${'02'.repeat(32)}`,
+      destinationTxHash: `0x${'02'.repeat(32)}`,
+      providerId: null,
+      // 15 ms after the epoch: between the swap (20) and the deposit (10)
+      createdAt: '1970-01-01T00:00:00.015Z',
+      finishedAt: '1970-01-01T00:00:00.015Z',
+    }
+    const deposit = { ...btcDeposit, createdAtMs: 10 }
+    expect(mergeHistory({ swaps: [swap], deposits: [deposit], server: [server], limit: 10 })).toEqual([
+      { kind: 'swap', record: swap },
+      { kind: 'server', record: server },
+      { kind: 'deposit', record: deposit },
     ])
   })
 })
