@@ -97,8 +97,10 @@ export function DepositView({
           : 'The quote has expired: do not send; quote again.'}
       </p>
       <p className="text-xs text-muted">
-        Send one transaction paying this amount to this address, with the memo in {memoPlace}. A deposit
-        without the memo, or after expiry, is refunded minus the network fee.
+        Send one transaction paying this amount to this address, with the memo in {memoPlace}. The network
+        swaps what arrives, at the pools' price when it arrives: a payment of another amount, or after expiry,
+        still swaps if the result reaches the quote's minimum, else it is refunded minus the network fee, as
+        is a deposit without the memo.
       </p>
       <form
         className="flex gap-2"
