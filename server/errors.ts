@@ -12,6 +12,8 @@ export const errorCodes = {
   INVALID_JSON: 400,
   /** A posted cross-chain quote whose data is not what the server issued (or issued to another key). */
   QUOTE_TAMPERED: 400,
+  /** A liquidity-network memo longer than the source chain carries (80 bytes in a UTXO chain's OP_RETURN). */
+  MEMO_TOO_LONG: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

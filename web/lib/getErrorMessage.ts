@@ -14,6 +14,8 @@ const apiMessages: Record<ErrorCode, string> = {
   INVALID_SIGNATURE: 'The signature is not valid.',
   INVALID_JSON: 'The app sent a request the server could not read. Reload the page and try again.',
   QUOTE_TAMPERED: 'The quote changed on its way back to the server. Refresh it and try again.',
+  MEMO_TOO_LONG:
+    "The deposit's memo would not fit in this network's transaction: choose a receiver with a shorter address.",
   UNAUTHORIZED: 'The server refused the request: the API key is missing or not valid.',
   FORBIDDEN: 'The server refused the request: this API key may not do this.',
   NOT_FOUND: 'Not found.',

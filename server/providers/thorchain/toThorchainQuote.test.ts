@@ -35,6 +35,47 @@ const thornode: ThornodeSwapQuote = {
 }
 
 describe('toThorchainQuote', () => {
+  // a P2WSH receiver (62 characters): with a 14-digit limit the memo is 81 bytes, one more than an OP_RETURN holds
+  const p2wsh = `bc1q${'a'.repeat(58)}`
+  const memoOf = (limit: string) => `=:b:${p2wsh}:${limit}`
+  const toBtc = (memo: string, from = request.from) =>
+    toThorchainQuote({
+      request: { ...request, from, to: { chainId: BTC, address: native, decimals: 8 }, receiver: p2wsh },
+      quote: { ...thornode, memo },
+      fromAsset: 'LTC.LTC',
+      toAsset: 'BTC.BTC',
+      amount: 10_000_000n,
+      nativeDecimals: 8,
+      origin: undefined,
+    })
+
+  it('refuses a UTXO deposit whose memo would not fit in an 80-byte OP_RETURN (MEMO_TOO_LONG)', () => {
+    const LTC = -33463083
+    const ltc = { chainId: LTC, address: native, decimals: 8 }
+    expect(memoOf('1234567890123').length).toBe(80)
+    expect(toBtc(memoOf('1234567890123'), ltc).details.memo).toBe(memoOf('1234567890123'))
+    const error = (() => {
+      try {
+        toBtc(memoOf('12345678901234'), ltc)
+      } catch (caught: unknown) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(AppError)
+    expect(error).toMatchObject({
+      code: 'MEMO_TOO_LONG',
+      status: 400,
+      message:
+        "The deposit's memo is 81 bytes; an OP_RETURN carries at most 80: use a shorter receiver address",
+      details: { provider: 'thorchain', param: 'receiver', bytes: 81, maxBytes: 80, chainId: LTC },
+    })
+  })
+
+  it('takes a longer memo from a chain that does not carry it in an OP_RETURN', () => {
+    const eth = { chainId: 1, address: native, decimals: 18 }
+    expect(toBtc(memoOf('12345678901234'), eth).details.memo).toBe(memoOf('12345678901234'))
+  })
+
   it("converts THORNode's 1e8 units to the output's base units, the memo's limit as the minimum", () => {
     const quote = toThorchainQuote({
       request,

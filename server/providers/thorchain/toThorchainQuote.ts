@@ -4,6 +4,7 @@ import type { ContractStep } from '../../routing/toContractSteps'
 import { parseSwapMemo } from '../../thorchain/parseSwapMemo'
 import { stepsToJson } from '../contractStepsJson'
 import type { ProviderQuote, ProviderQuoteRequest } from '../types'
+import { assertMemoFitsSource } from './assertMemoFitsSource'
 import type { ThornodeSwapQuote } from './createThornodeClient'
 import { fromThorUnits } from './thorchainAssets'
 
@@ -12,8 +13,9 @@ import { fromThorUnits } from './thorchainAssets'
  * as output and minimum, THORNode's fees, all from the network's 1e8 units to the output's base units; with an
  * origin swap (`origin`), the entry, its path and the native amounts in `details`. `amount` is the input in 1e8
  * units (after the origin swap), `nativeDecimals` the source chain's native coin's. Throws AppError
- * BELOW_MINIMUM when `amount` is under THORNode's recommended minimum, an Error when THORNode sent no memo, and
- * MemoError when its memo is no swap. Pure.
+ * BELOW_MINIMUM when `amount` is under THORNode's recommended minimum, MEMO_TOO_LONG when the memo is longer than
+ * the source chain carries (`assertMemoFitsSource`: 80 bytes in a UTXO chain's OP_RETURN), an Error when THORNode
+ * sent no memo, and MemoError when its memo is no swap. Pure.
  */
 export function toThorchainQuote(params: {
   request: ProviderQuoteRequest
@@ -39,6 +41,8 @@ export function toThorchainQuote(params: {
       },
     })
   if (quote.memo === undefined) throw new Error('THORNode answered a quote without a memo')
+  // a deposit whose OP_RETURN is over the limit is not relayed: refuse the quote rather than strand the payment
+  assertMemoFitsSource(quote.memo, request.from.chainId)
   const expected = BigInt(quote.expected_amount_out)
   const limit = parseSwapMemo(quote.memo).limit
   const outAsset = { ...request.to }

@@ -3,7 +3,8 @@ import { describeRecordStatus, type RecordStatusView } from './describeRecordSta
 
 /**
  * A deposit trade's status badge: "Awaiting deposit" until it is paid, "Expired" once its quote expired unpaid
- * (nothing to follow: a deposit sent now is refunded), then as any cross-chain trade (Pending, Delivered,
+ * (nothing to follow: the quote no longer holds, and a deposit sent now swaps only if the pools then still pay
+ * the memo's minimum, else it is refunded), then as any cross-chain trade (Pending, Delivered,
  * Failed, Refunded). Pure.
  */
 export function describeDepositStatus(

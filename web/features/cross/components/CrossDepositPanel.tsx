@@ -44,6 +44,7 @@ export function CrossDepositPanel(props: {
         symbol={record.from.symbol}
         expiresAt={record.expiresAt}
         family={source.family === 'cosmos' ? 'cosmos' : 'utxo'}
+        shortName={source.shortName}
         arrival={{
           amount: `≈ ${formatTokenAmount({ amount: BigInt(record.quotedOut), decimals: record.to.decimals, roundingMode: 'trunc' })} ${record.to.symbol}`,
           chainName: destination.name,

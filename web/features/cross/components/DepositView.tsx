@@ -1,12 +1,14 @@
-import encodeQR from 'qr'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { useNow } from '../../../lib/useNow'
+import { buildDepositPaymentUri } from '../model/buildDepositPaymentUri'
 import type { DepositRequest } from '../model/getDepositRequest'
 
 /**
  * The deposit a UTXO- or Cosmos-chain trade needs, for any wallet: the network's inbound address, the exact
- * amount, the memo (an OP_RETURN output, or the Cosmos transaction's memo: without it the network refunds), a QR code of the address, and the time left
+ * amount, the memo (an OP_RETURN output, or the Cosmos transaction's memo: without it the network refunds), a QR
+ * code of the payment URI on UTXO chains (`buildDepositPaymentUri`: address and exact amount, for any wallet) or
+ * of the address elsewhere, and the time left
  * before the quote expires. It restates what arrives, where and for whom, and where a refund goes. The user then
  * gives the transaction id to follow the trade, or pays in one click with `wallet` (the devnet wallet) where one
  * is offered; "Back" returns to the form (the deposit stays in the history).
@@ -20,6 +22,7 @@ export function DepositView({
   onBack,
   wallet,
   family = 'utxo',
+  shortName,
 }: {
   deposit: DepositRequest
   symbol: string
@@ -33,12 +36,15 @@ export function DepositView({
   wallet?: ReactNode
   /** Where the memo goes: an OP_RETURN output (UTXO chains) or the transaction's memo field (Cosmos). */
   family?: 'utxo' | 'cosmos'
+  /** The source chain's short name (`btc`), which picks the payment URI's scheme. */
+  shortName?: string
 }) {
   const memoPlace = family === 'cosmos' ? "the transaction's memo" : 'an OP_RETURN output'
   const nowMs = useNow(1_000)
   const secondsLeft = Math.max(0, expiresAt - Math.floor(nowMs / 1000))
   const [txId, setTxId] = useState('')
-  const qr = `data:image/svg+xml;utf8,${encodeURIComponent(encodeQR(deposit.address, 'svg'))}`
+  const paymentUri = shortName === undefined ? undefined : buildDepositPaymentUri(shortName, deposit)
+  const qr = useQrCode(paymentUri ?? deposit.address)
   const validTxId = /^(0x)?[0-9a-fA-F]{64}$/.test(txId.trim())
   return (
     <section aria-label="Deposit" className="space-y-3">
@@ -48,11 +54,19 @@ export function DepositView({
         <span className="break-all font-mono text-xs">{arrival.refundAddress}</span> on {arrival.sourceName}.
       </p>
       <div className="flex gap-3">
-        <img
-          src={qr}
-          alt={`QR code of the deposit address ${deposit.address}`}
-          className="size-32 rounded-lg bg-white p-1"
-        />
+        {qr === undefined ? (
+          <div aria-hidden="true" className="size-32 shrink-0 rounded-lg bg-white p-1" />
+        ) : (
+          <img
+            src={qr}
+            alt={
+              paymentUri === undefined
+                ? `QR code of the deposit address ${deposit.address}`
+                : `QR code of the payment request ${paymentUri}`
+            }
+            className="size-32 shrink-0 rounded-lg bg-white p-1"
+          />
+        )}
         <dl className="min-w-0 flex-1 space-y-2 text-sm">
           <Field
             label="Send exactly"
@@ -61,6 +75,15 @@ export function DepositView({
           />
           <Field label="To" value={deposit.address} mono />
           <Field label={family === 'cosmos' ? 'Memo' : 'Memo (OP_RETURN)'} value={deposit.memo} mono />
+          {paymentUri !== undefined && (
+            <Field
+              label="Payment link"
+              value={paymentUri}
+              href={paymentUri}
+              detail="Address and amount for any wallet; the memo must still go in an OP_RETURN output."
+              mono
+            />
+          )}
         </dl>
       </div>
       {wallet}
@@ -74,8 +97,10 @@ export function DepositView({
           : 'The quote has expired: do not send; quote again.'}
       </p>
       <p className="text-xs text-muted">
-        Send one transaction paying this amount to this address, with the memo in {memoPlace}. A deposit
-        without the memo, or after expiry, is refunded minus the network fee.
+        Send one transaction paying this amount to this address, with the memo in {memoPlace}. The network
+        swaps what arrives, at the pools' price when it arrives: a payment of another amount, or after expiry,
+        still swaps if the result reaches the quote's minimum, else it is refunded minus the network fee, as
+        is a deposit without the memo.
       </p>
       <form
         className="flex gap-2"
@@ -118,15 +143,39 @@ export function DepositView({
   )
 }
 
+/**
+ * The QR code of `text` as an SVG data URL, once the encoder has loaded: `qr` is imported on first use, so it
+ * stays out of the first view's JS (bench/web.ts budget); undefined until then or if it fails to load.
+ */
+function useQrCode(text: string): string | undefined {
+  const [qr, setQr] = useState<{ text: string; url: string }>()
+  useEffect(() => {
+    let current = true
+    import('qr')
+      .then(({ default: encodeQR }) => {
+        const url = `data:image/svg+xml;utf8,${encodeURIComponent(encodeQR(text, 'svg'))}`
+        if (current) setQr({ text, url })
+      })
+      .catch((_error: unknown) => undefined)
+    return () => {
+      current = false
+    }
+  }, [text])
+  return qr?.text === text ? qr.url : undefined
+}
+
 function Field({
   label,
   value,
   detail,
+  href,
   mono = false,
 }: {
   label: string
   value: string
   detail?: string
+  /** Shows `value` as a link (a payment URI opens the user's wallet). */
+  href?: string
   mono?: boolean
 }) {
   const [copied, setCopied] = useState(false)
@@ -143,7 +192,13 @@ function Field({
     <div>
       <dt className="text-xs text-muted">{label}</dt>
       <dd className="flex items-center gap-2">
-        <span className={`min-w-0 break-all ${mono ? 'font-mono text-xs' : 'font-semibold'}`}>{value}</span>
+        {href === undefined ? (
+          <span className={`min-w-0 break-all ${mono ? 'font-mono text-xs' : 'font-semibold'}`}>{value}</span>
+        ) : (
+          <a href={href} className="min-w-0 break-all font-mono text-xs text-accent underline">
+            {value}
+          </a>
+        )}
         <button
           type="button"
           onClick={() => void copy()}

@@ -52,6 +52,21 @@ describe('describeCrossQuoteError: the field to fix, in the API words', () => {
     locale: 'en-US',
   }
 
+  it("a memo too long for the source's OP_RETURN marks the receiver, with its byte count", () => {
+    const tooLong = new ApiError({
+      statusCode: 400,
+      code: 'MEMO_TOO_LONG',
+      message: 'x',
+      details: { provider: 'thorchain', param: 'receiver', bytes: 81, maxBytes: 80, chainId: -33463083 },
+    })
+    expect(describeCrossQuoteError(tooLong, false, context)).toEqual({
+      message:
+        "The receiver's address on Bitcoin makes the deposit's memo 81 bytes; the source chain carries at most 80 (one OP_RETURN): use a shorter address.",
+      reasons: [],
+      field: 'receiver',
+    })
+  })
+
   it('a receiver the API refuses is named with its reason', () => {
     const invalid = new ApiError({
       statusCode: 400,

@@ -23,7 +23,8 @@ const detailsOf = (error: ApiError): Record<string, unknown> =>
 
 /**
  * The API's own words for a field it refused, with the card's name for the field: `INVALID_PARAMS` naming the
- * receiver ("receiver is not a valid Bitcoin address"), or `BELOW_MINIMUM` with its `minimumUsd` and
+ * receiver ("receiver is not a valid Bitcoin address"), `MEMO_TOO_LONG` (the receiver makes a UTXO deposit's memo
+ * longer than its OP_RETURN holds), or `BELOW_MINIMUM` with its `minimumUsd` and
  * `minimumAmount` (base units of the typed amount's token, shown rounded up so that it is enough).
  */
 function describeFieldError(
@@ -42,6 +43,13 @@ function describeFieldError(
       field: 'receiver',
     }
   }
+  const { bytes, maxBytes } = details
+  if (error.code === 'MEMO_TOO_LONG' && typeof bytes === 'number' && typeof maxBytes === 'number')
+    return {
+      message: `The receiver's address on ${context.destinationName} makes the deposit's memo ${bytes} bytes; the source chain carries at most ${maxBytes} (one OP_RETURN): use a shorter address.`,
+      reasons: [],
+      field: 'receiver',
+    }
   const { minimumUsd, minimumAmount } = details
   if (
     error.code === 'BELOW_MINIMUM' &&
