@@ -7,24 +7,32 @@ const fakeUsdc = { address: '0x7cd6D9B772fca718294e655ed424c2c2D067cb7b', symbol
 
 describe('parseSwapSearchParams', () => {
   it('reads every field', () => {
-    expect(parseSwapSearchParams('?chain=10&toChain=56&from=ETH&to=0xabc&amount=1.5&side=out')).toEqual({
+    expect(
+      parseSwapSearchParams(
+        `?chain=10&toChain=56&from=ETH&to=0xabc&amount=1.5&side=out&receiver=${usdc.address}`,
+      ),
+    ).toStrictEqual({
       chainId: 10,
       toChainId: 56,
       from: 'ETH',
       to: '0xabc',
       amount: '1.5',
       side: 'out',
+      receiver: usdc.address,
     })
   })
   it('defaults and drops invalid values', () => {
     expect(parseSwapSearchParams('?toChain=-3980891822').toChainId).toBe(-3980891822)
-    expect(parseSwapSearchParams('?chain=x&toChain=0&amount=1e5&side=sideways')).toEqual({
+    expect(
+      parseSwapSearchParams('?chain=x&toChain=0&amount=1e5&side=sideways&receiver=0xnope'),
+    ).toStrictEqual({
       chainId: undefined,
       toChainId: undefined,
       from: undefined,
       to: undefined,
       amount: undefined,
       side: 'in',
+      receiver: undefined,
     })
   })
 })

@@ -13,6 +13,11 @@ export interface SwapLink {
   to: string | undefined
   amount: string | undefined
   side: LinkSide
+  /**
+   * Who the swap is for (`receiver`, an EVM address): a swap pays its signer, so a card opened for someone else's
+   * tokens (what a cross-chain trade delivered to its receiver) asks for that wallet.
+   */
+  receiver: string | undefined
 }
 
 const parseChainId = (value: string | null) => {
@@ -23,12 +28,14 @@ const parseChainId = (value: string | null) => {
 const nonEmpty = (value: string | null) => (value === null || value.trim() === '' ? undefined : value.trim())
 
 /**
- * Reads `?chain=1&toChain=56&from=ETH&to=0x…&amount=1.5&side=in` (every part optional; `side` defaults to
- * `in`, an amount that is not a plain decimal and a chain id that is not a positive integer are dropped).
+ * Reads `?chain=1&toChain=56&from=ETH&to=0x…&amount=1.5&side=in&receiver=0x…` (every part optional; `side`
+ * defaults to `in`, an amount that is not a plain decimal, a chain id that is not a positive integer and a
+ * receiver that is not an address are dropped).
  */
 export function parseSwapSearchParams(search: string): SwapLink {
   const params = new URLSearchParams(search)
   const amount = nonEmpty(params.get('amount'))
+  const receiver = nonEmpty(params.get('receiver'))
   return {
     chainId: parseChainId(params.get('chain')),
     toChainId: parseChainId(params.get('toChain')),
@@ -36,6 +43,7 @@ export function parseSwapSearchParams(search: string): SwapLink {
     to: nonEmpty(params.get('to')),
     amount: amount !== undefined && /^(\d+\.?\d*|\.\d+)$/.test(amount) ? amount : undefined,
     side: params.get('side') === 'out' ? 'out' : 'in',
+    receiver: receiver !== undefined && isAddress(receiver, { strict: false }) ? receiver : undefined,
   }
 }
 

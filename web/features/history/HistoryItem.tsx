@@ -8,6 +8,7 @@ import { describeApprovalRecord } from './describeApprovalRecord'
 import { describeRecordStatus } from './describeRecordStatus'
 import { tradeQueryOptions } from './fetchTrade'
 import { formatHistoryTime, HistoryDetail, HistoryRow, HistoryTxDetail, shortTxId } from './HistoryRow'
+import { OtherTokenDelivery } from './OtherTokenDelivery'
 import type { SwapRecord } from './swapRecord'
 
 /**
@@ -128,6 +129,17 @@ export function HistoryItem({
           {formatTokenAmount({ amount: BigInt(record.received), decimals: record.to.decimals })}{' '}
           {record.to.symbol}
         </HistoryDetail>
+      )}
+      {record.receivedOther !== undefined && destination !== undefined && (
+        <OtherTokenDelivery
+          chainId={destination.chainId}
+          chainName={destination.name}
+          listed={destination.family === 'evm'}
+          tokenReceived={record.receivedOther.token}
+          amountReceived={record.receivedOther.amount}
+          asked={record.to}
+          receiver={record.receivedOther.receiver}
+        />
       )}
     </HistoryRow>
   )

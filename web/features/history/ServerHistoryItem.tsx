@@ -4,6 +4,7 @@ import { formatTokenAmount } from '../../lib/formatTokenAmount'
 import type { AddressHistoryItem } from './api/fetchAddressHistory'
 import { describeHistoryState } from './describeHistoryState'
 import { formatHistoryTime, HistoryDetail, HistoryRow, HistoryTxDetail, shortTxId } from './HistoryRow'
+import { OtherTokenDelivery } from './OtherTokenDelivery'
 
 /** A token's symbol and decimals from its chain's list; its short address in base units when not listed. */
 function useTokenLabel(chainId: number, address: string, chains: readonly ChainRecord[]) {
@@ -32,6 +33,7 @@ export function ServerHistoryItem({
 }) {
   const from = useTokenLabel(item.fromChainId, item.tokenIn, chains)
   const to = useTokenLabel(item.toChainId, item.tokenReceived ?? item.tokenOut, chains)
+  const asked = useTokenLabel(item.toChainId, item.tokenOut, chains)
   const source = chains.find((c) => c.chainId === item.fromChainId)
   const destination = chains.find((c) => c.chainId === item.toChainId)
   const nameOf = (chain: ChainRecord | undefined, id: number) => chain?.name ?? String(id)
@@ -67,6 +69,17 @@ export function ServerHistoryItem({
       )}
       {item.amountOut !== null && <HistoryDetail term="Received">{amount(item.amountOut, to)}</HistoryDetail>}
       {item.providerId !== null && <HistoryDetail term="Bridge">{item.providerId}</HistoryDetail>}
+      {item.state === 'deliveredOtherToken' && item.tokenReceived !== null && item.amountOut !== null && (
+        <OtherTokenDelivery
+          chainId={item.toChainId}
+          chainName={nameOf(destination, item.toChainId)}
+          listed={destination?.family === 'evm'}
+          tokenReceived={item.tokenReceived}
+          amountReceived={item.amountOut}
+          asked={{ address: item.tokenOut, symbol: asked.symbol }}
+          receiver={item.receiver}
+        />
+      )}
     </HistoryRow>
   )
 }

@@ -79,15 +79,22 @@ describe('applyServerHistory', () => {
     ],
     ['failed', { amountOut: null }, { status: 'failed' }],
     ['expired', { amountOut: null }, { status: 'failed' }],
-    // another token arrived: its amount is not in the record's `to` decimals, so the record keeps its own
+    // another token arrived: its amount is not in the record's `to` decimals, so it goes apart with its token
     [
       'deliveredOtherToken',
-      { tokenReceived: '0x00000000000000000000000000000000000000d5' },
-      { status: 'success' },
+      { tokenReceived: '0x00000000000000000000000000000000000000d5', amountOut: '24980000' },
+      {
+        status: 'success',
+        receivedOther: {
+          token: '0x00000000000000000000000000000000000000d5',
+          amount: '24980000',
+          receiver: account,
+        },
+      },
     ],
   ] as const)('reads the server state %s onto the record', (state, change, expected) => {
     const { records } = applyServerHistory({ records: [local], items: [{ ...item, ...change, state }] })
-    expect(records).toEqual([{ ...local, ...expected }])
+    expect(records).toStrictEqual([{ ...local, ...expected }])
   })
 
   it('keeps records the server does not know (approvals, trades not indexed yet) as they are', () => {

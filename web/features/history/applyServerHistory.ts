@@ -24,7 +24,8 @@ const toLocalStatus = (state: AddressHistoryItem['state']): SwapRecordStatus => 
 /**
  * Joins the server's history of the account (`items`) with this browser's records, by origin transaction hash
  * (any letter case). For a trade both know, the server's record wins for the state (and the received or refunded
- * amount, except an output in another token than the record's, whose decimals the record does not know), and the
+ * amount; an output in another token than the record's, whose decimals the record does not know, goes apart in
+ * `receivedOther` with its token and receiver), and the
  * local one keeps what only it knows (symbols, decimals, the quote, approvals). Trades only the server knows
  * come back apart, newest first as given. Gasless orders are left out: the panel lists them on their own. Pure.
  */
@@ -44,6 +45,8 @@ export function applyServerHistory(params: {
     const merged: SwapRecord = { ...record, status: toLocalStatus(item.state) }
     if (item.state === 'delivered' && item.amountOut !== null) merged.received = item.amountOut
     if (item.state === 'refunded' && item.amountRefunded !== null) merged.refunded = item.amountRefunded
+    if (item.state === 'deliveredOtherToken' && item.tokenReceived !== null && item.amountOut !== null)
+      merged.receivedOther = { token: item.tokenReceived, amount: item.amountOut, receiver: item.receiver }
     return merged
   })
   return { records, serverOnly: items.filter((item) => !matched.has(item)) }

@@ -32,6 +32,12 @@ export interface SwapRecord {
    * returned to the sender. The status is then `failed`; the history reads it as Refunded.
    */
   refunded?: string
+  /**
+   * A cross-chain trade delivered in another token than `to` (its destination swap could not meet its minimum),
+   * as the server's history reports it: the token, its base units, and who holds it. Not stored: applied from
+   * the server for display (`applyServerHistory`).
+   */
+  receivedOther?: { token: string; amount: string; receiver: string }
   createdAtMs: number
 }
 

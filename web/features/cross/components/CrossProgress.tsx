@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { fetchCrossTx } from '../../../lib/fetchCrossTx'
 import { formatTokenAmount } from '../../../lib/formatTokenAmount'
 import { getExplorerTxUrl } from '../../../lib/getExplorerTxUrl'
+import { getOtherTokenDelivery } from '../../../lib/getOtherTokenDelivery'
 import { useNow } from '../../../lib/useNow'
-import { buildSwapReceivedLink } from '../model/buildSwapReceivedLink'
 import { describeCrossRefund } from '../model/describeCrossRefund'
 import { describeCrossStatus } from '../model/describeCrossStatus'
 import { formatElapsed } from '../model/formatElapsed'
@@ -13,6 +13,9 @@ import { describeOfferTime } from '../model/labelOffers'
 /** What the trade asked for on the destination chain, and that chain's token list (for decimals). */
 interface CrossDestination {
   chainId: number
+  chainName: string
+  /** Who received there, when known: the "Finish the swap" link is for that wallet. */
+  receiver: string | undefined
   /** A devnet chain's transactions have no public explorer page. */
   isDevnet: boolean
   token: { address: string; symbol: string; decimals: number }
@@ -38,8 +41,9 @@ export interface CrossSettled {
 /**
  * Follows a cross-chain trade by its origin transaction: polls `info/tx` every three seconds until it is
  * delivered or failed, and shows the stage, both transaction ids and what the receiver got. When the destination
- * swap failed and the receiver got the bridged token instead, it says which and offers a one-click swap of it
- * into the token asked for. A refunded trade reads "Refunded", apart from a failure, with the amount and token
+ * swap failed and the receiver got the bridged token instead, it says so (which token, exactly how much) and
+ * offers one action, "Finish the swap": the swap card on the destination chain from exactly that amount into the
+ * token asked for. A refunded trade reads "Refunded", apart from a failure, with the amount and token
  * returned on the source chain (in its own decimals) and the refund transaction, named as on that chain. Each
  * transaction links to its chain's public explorer where there is one (none on the devnet). While in flight a
  * timer counts from `timing.startedAtMs` beside the offer's estimate; once final it says how long it took.
@@ -94,13 +98,15 @@ export function CrossProgress({
   const receivedToken =
     destination.tokens.find((t) => t.address.toLowerCase() === received.toLowerCase()) ??
     (received.toLowerCase() === destination.token.address.toLowerCase() ? destination.token : undefined)
-  const swapBack =
+  const otherToken =
     tx.data?.receivedDifferentTokens === true && tx.data.tokenReceived != null && amountReceived !== undefined
-      ? buildSwapReceivedLink({
+      ? getOtherTokenDelivery({
           chainId: destination.chainId,
+          chainName: destination.chainName,
           tokenReceived: tx.data.tokenReceived,
           amountReceived,
-          tokenOut: destination.token.address,
+          asked: destination.token,
+          receiver: destination.receiver,
           tokens: destination.tokens,
         })
       : undefined
@@ -125,6 +131,11 @@ export function CrossProgress({
         {view.label}
       </p>
       {view.detail !== undefined && <p className="text-xs text-muted">{view.detail}</p>}
+      {otherToken !== undefined && (
+        <p data-testid="cross-other-token" className="text-sm">
+          {otherToken.text}
+        </p>
+      )}
       <p role="timer" aria-live="off" aria-label="Time" className="text-xs tabular-nums text-muted">
         {finishedAtMs === undefined
           ? `Elapsed ${formatElapsed(nowMs - timing.startedAtMs)}${timing.estimateSec === undefined ? '' : ` · usually ${describeOfferTime(timing.estimateSec)}`}`
@@ -157,12 +168,12 @@ export function CrossProgress({
           </div>
         )}
       </dl>
-      {swapBack !== undefined && (
+      {otherToken !== undefined && (
         <a
-          href={swapBack}
+          href={otherToken.link}
           className="block rounded-lg bg-accent px-3 py-2 text-center text-sm font-semibold text-accent-fg"
         >
-          Swap {receivedToken?.symbol ?? 'it'} for {destination.token.symbol}
+          Finish the swap
         </a>
       )}
       {view.stage === 2 && (

@@ -27,6 +27,8 @@ export function CrossProgressPanel(props: {
         }}
         destination={{
           chainId: destination.chainId,
+          chainName: destination.name,
+          receiver: progress.receiver,
           isDevnet: destination.isDevnet,
           token: progress.to,
           tokens: props.destinationTokens,

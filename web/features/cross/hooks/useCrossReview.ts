@@ -24,7 +24,7 @@ export function useCrossReview(params: {
   isConnected: boolean
 }) {
   const { source, destination, account, trade } = params
-  const { from, to, sender } = params.form
+  const { from, to, sender, receiver } = params.form
   const [offer, setOffer] = useState<CrossQuote>()
   const [sending, setSending] = useState(false)
   const [sendError, setSendError] = useState<unknown>()
@@ -58,6 +58,7 @@ export function useCrossReview(params: {
       from,
       to,
       timing: { startedAtMs: Date.now(), estimateSec: taken.processingTime },
+      receiver,
     })
   }
   const openDeposit = async (taken: CrossQuote) => {

@@ -12,4 +12,6 @@ export type CrossPhase =
       to: CrossToken
       /** When the trade was sent, and the taken offer's estimate (`processingTime`, seconds), for the timer. */
       timing: { startedAtMs: number; estimateSec?: number }
+      /** Who receives on the destination chain (what a "Finish the swap" link is for), when known. */
+      receiver?: string | undefined
     }

@@ -14,12 +14,14 @@ describe('getCrossProgressView', () => {
       from: eth,
       to: btc,
       timing: { startedAtMs: 7, estimateSec: 60 },
+      receiver: '0xr',
     } as const
-    expect(getCrossProgressView({ phase, deposit: undefined, pending })).toEqual({
+    expect(getCrossProgressView({ phase, deposit: undefined, pending })).toStrictEqual({
       txHash: '0xs',
       from: eth,
       to: btc,
       timing: { startedAtMs: 7, estimateSec: 60 },
+      receiver: '0xr',
       settles: { kind: 'trade', hash: '0xs' },
     })
   })
@@ -27,12 +29,17 @@ describe('getCrossProgressView', () => {
   it('follows a paid deposit from its payment, an unpaid one not at all', () => {
     const phase = { kind: 'deposit', id: 'd1' } as const
     expect(
-      getCrossProgressView({ phase, deposit: { ...deposit, txHash: 'abc', paidAtMs: 2_000 }, pending }),
-    ).toEqual({
+      getCrossProgressView({
+        phase,
+        deposit: { ...deposit, txHash: 'abc', paidAtMs: 2_000, receiver: '0xd' },
+        pending,
+      }),
+    ).toStrictEqual({
       txHash: 'abc',
       from: btc,
       to: eth,
       timing: { startedAtMs: 2_000, estimateSec: 600 },
+      receiver: '0xd',
       settles: { kind: 'deposit', id: 'd1' },
     })
     expect(

@@ -7,6 +7,8 @@ export interface CrossProgressView {
   from: CrossToken
   to: CrossToken
   timing: { startedAtMs: number; estimateSec?: number }
+  /** Who receives on the destination chain, when known (not for a trade picked up after a reload). */
+  receiver?: string
   settles: { kind: 'trade'; hash: string } | { kind: 'deposit'; id: string }
 }
 
@@ -26,14 +28,22 @@ export function getCrossProgressView(params: {
         paidAtMs?: number | undefined
         createdAtMs: number
         processingTime?: number | undefined
+        receiver?: string | undefined
       }
     | undefined
   pending: { hash: string; from: CrossToken; to: CrossToken; createdAtMs: number } | undefined
 }): CrossProgressView | undefined {
   const { phase, deposit, pending } = params
   if (phase.kind === 'progress') {
-    const { txHash, from, to, timing } = phase
-    return { txHash, from, to, timing, settles: { kind: 'trade', hash: txHash } }
+    const { txHash, from, to, timing, receiver } = phase
+    return {
+      txHash,
+      from,
+      to,
+      timing,
+      ...(receiver === undefined ? {} : { receiver }),
+      settles: { kind: 'trade', hash: txHash },
+    }
   }
   if (deposit !== undefined && deposit.txHash !== undefined)
     return {
@@ -44,6 +54,7 @@ export function getCrossProgressView(params: {
         startedAtMs: deposit.paidAtMs ?? deposit.createdAtMs,
         ...(deposit.processingTime === undefined ? {} : { estimateSec: deposit.processingTime }),
       },
+      ...(deposit.receiver === undefined ? {} : { receiver: deposit.receiver }),
       settles: { kind: 'deposit', id: deposit.id },
     }
   if (phase.kind === 'form' && pending !== undefined)

@@ -9,6 +9,7 @@ import { formatUsd } from '../../../lib/formatUsd'
 import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { lazyWithPreload } from '../../../lib/lazyWithPreload'
 import { preloadMajorTokenIcons } from '../../../lib/preloadMajorTokenIcons'
+import { parseSwapSearchParams } from '../../../lib/swapSearchParams'
 import { filterWidgetTokens } from '../../../lib/widget/filterWidgetTokens'
 import { useWidget } from '../../../lib/widget/WidgetContext'
 import { toBalanceMap, useTokenBalances } from '../../balances'
@@ -30,6 +31,7 @@ import { useSwapSettings } from '../hooks/useSwapSettings'
 import { useWidgetSwapEvents } from '../hooks/useWidgetSwapEvents'
 import { useWidgetSwapPreset } from '../hooks/useWidgetSwapPreset'
 import { computeGasReserve, computeMaxAmount } from '../model/computeMaxAmount'
+import { describeLinkedReceiver } from '../model/describeLinkedReceiver'
 import { estimateUsdValue } from '../model/estimateUsdValue'
 import { getDirectUnwrap } from '../model/getDirectUnwrap'
 import { getGasShare } from '../model/getGasShare'
@@ -110,6 +112,8 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
   const switchError = wallet?.switchError ?? null
   const switching = wallet?.switching ?? false
   const [unlimitedApproval, setUnlimitedApproval] = useState(false)
+  // who a "Finish the swap" link is for: read once, as the form reads its link
+  const [linkedReceiver] = useState(() => parseSwapSearchParams(window.location.search).receiver)
   const [dialog, setDialog] = useState<'from' | 'to' | 'settings' | 'review' | undefined>()
 
   const { balances } = useTokenBalances({
@@ -160,6 +164,7 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
     swap: execution.progress,
   })
   const history = useSwapHistory(address)
+  const receiverNotice = describeLinkedReceiver({ receiver: linkedReceiver, account: address })
   const pendingSame = findPendingSwap({
     records: history.records,
     chainId: chain.chainId,
@@ -307,6 +312,15 @@ export function SwapCard({ chain, embed = false }: { chain: ChainRecord; embed?:
         </div>
       </div>
       <PendingSwapNotice records={history.records} chainId={chain.chainId} />
+      {receiverNotice !== undefined && (
+        <p
+          role="note"
+          data-testid="swap-receiver-notice"
+          className="rounded-lg border border-warn px-3 py-2 text-xs"
+        >
+          {receiverNotice}
+        </p>
+      )}
       <div className="space-y-1">
         <AmountField
           label="You pay"
