@@ -84,7 +84,7 @@ test.describe('wallet edges', () => {
   }) => {
     const chain = firstChain(wallet)
     // the page never learns the outcome until the routes are removed: receipts read as not found, the trade
-    // index as not yet indexed
+    // index as not yet indexed, the account's history as empty
     const hideOutcome = async () => {
       await page.route(`**/rpc/${chain.id}`, async (route) => {
         const body: unknown = route.request().postDataJSON()
@@ -98,6 +98,9 @@ test.describe('wallet edges', () => {
           return route.fulfill({ json: { jsonrpc: '2.0', id: body.id, result: null } })
         return route.fallback()
       })
+      await page.route('**/trade/v1/info/history/**', (route) =>
+        route.fulfill({ json: { items: [], nextCursor: null } }),
+      )
       await page.route('**/trade/v1/info/trade/**', (route) =>
         route.fulfill({
           status: 404,

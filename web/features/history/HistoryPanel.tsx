@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import type { ChainRecord } from '../../lib/api'
 import { GaslessHistory } from '../gasless'
 import { useWalletAccount } from '../walletSession'
@@ -7,6 +7,7 @@ import { addressHistoryQueryOptions } from './api/addressHistoryQueryOptions'
 import { getHistoryCsvUrl } from './api/getHistoryCsvUrl'
 import { applyServerHistory } from './applyServerHistory'
 import { DepositHistoryItem } from './DepositHistoryItem'
+import { findServerSettlements } from './findServerSettlements'
 import { HistoryItem } from './HistoryItem'
 import { mergeHistory } from './mergeHistory'
 import { ServerHistoryItem } from './ServerHistoryItem'
@@ -44,6 +45,11 @@ export function HistoryPanel({
     records,
     items: address === undefined ? [] : (server.data?.items ?? []),
   })
+  // a settlement the server saw is stored, so the swap card's swaps in flight read it as well
+  const settlements = findServerSettlements({ local: records, joined: joined.records })
+  useEffect(() => {
+    for (const update of settlements) upsert(update)
+  }, [settlements, upsert])
   const rows = mergeHistory({
     swaps: joined.records,
     deposits: deposits.records,

@@ -16,6 +16,7 @@ import { getCrossReviewAction } from '../model/getCrossReviewAction'
 import { getCrossReviewAmounts } from '../model/getCrossReviewAmounts'
 import { getCrossSlippagePercent } from '../model/getCrossSlippagePercent'
 import { getOfferPriceImpact } from '../model/getOfferPriceImpact'
+import { isCrossBalanceShort } from '../model/isCrossBalanceShort'
 import { CrossAddressFields } from './CrossAddressFields'
 import { CrossAmountFields } from './CrossAmountFields'
 import { CrossCard } from './CrossCard'
@@ -69,8 +70,13 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
     const max = computeCrossMaxAmount({ balance, nativeFee: BigInt(offer?.nativeFee ?? '0'), from })
     form.onType('in', formatUnits(max, from.decimals))
   }
-  const insufficient =
-    balance !== undefined && offer !== undefined && BigInt(offer.tradeParams.amount) > balance
+  const insufficient = isCrossBalanceShort({
+    side: form.side,
+    amountText: form.amountText,
+    fromDecimals: from.decimals,
+    offerAmountIn: offer?.tradeParams.amount,
+    balance,
+  })
   const detailsOf = (q: NonNullable<typeof offer>) => (
     <CrossOfferDetails
       offer={q}
