@@ -98,6 +98,16 @@ describe('the liquidity network over chains that roll back (anvil with Liquidity
   const btcReceived = async (address: string) =>
     (await btcRpc.listUnspent(address)).reduce((sum, coin) => sum + coin.satoshis, 0n)
 
+  /**
+   * Waits for the block of the payout for inbound `txId` (anvil answers a send before it mines it), so the test
+   * reads the chain after it, or rolls it back.
+   */
+  async function minedPayout(network: LiquidityNetwork, txId: string) {
+    const hash = network.getInbound(txId)?.outbound?.payment?.txid
+    if (hash === undefined) throw new Error(`no payout for ${txId}`)
+    await user.waitForTransactionReceipt({ hash: hash as Hex, pollingInterval: 50 })
+  }
+
   /** Deposits 1 ETH through the router to the vault for a swap to `receiver` on BTC; the deposit's hash. */
   async function depositEth(network: LiquidityNetwork, receiver: string) {
     const quote = quoteSwap({
@@ -215,6 +225,7 @@ describe('the liquidity network over chains that roll back (anvil with Liquidity
     await network.tick()
     const sent = network.getInbound(paid.txId)?.outbound
     expect(sent?.status).toBe('sent')
+    await minedPayout(network, paid.txId)
     expect(await user.getBalance({ address: first })).toBe(paid.expected * WEI_PER_UNIT)
 
     // the chain loses the payout (and the vault's nonce goes back); a later payout arrives
@@ -222,6 +233,8 @@ describe('the liquidity network over chains that roll back (anvil with Liquidity
     expect(await user.getBalance({ address: first })).toBe(0n)
     const next = await depositBtc(network, 'rollback payout sender 2', second, 3_000_000n)
     await network.tick()
+    await minedPayout(network, paid.txId)
+    await minedPayout(network, next.txId)
     expect(paid.expected).toBe(104_943_707n)
     expect(next.expected).toBe(61_795_115n)
     expect(await user.getBalance({ address: first })).toBe(104_943_707n * WEI_PER_UNIT)
@@ -246,6 +259,8 @@ describe('the liquidity network over chains that roll back (anvil with Liquidity
     const before = await snapshot()
     await network.tick()
     const sent = network.getInbound(paid.txId)?.outbound?.payment?.txid
+    // a revert ahead of the payout's block would leave it pending, to take the nonce given to another transaction
+    await minedPayout(network, paid.txId)
     await revert(before)
     // the vault's key spends the payout's nonce on something else
     const nonce = await user.getTransactionCount({ address: vault.address })

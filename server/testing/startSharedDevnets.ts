@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createTestClient, http } from 'viem'
+import { createTestClient, type Hex, http } from 'viem'
 import { startDevnet } from '../../devnet/startDevnet'
 import { evmChainIds } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
@@ -10,8 +10,15 @@ import { allocateTestPorts } from './allocateTestPorts'
 /** One worker's devnet as the global setup hands it to the test files (plain data: it crosses processes). */
 export interface SharedDevnetInfo {
   deployments: ChainDeployment[]
-  /** Where each chain's clean-state snapshot id is kept between the worker's files (JSON: chain id -> id). */
-  snapshotIdsPath: string
+  /** Where each chain's clean state is kept between the worker's files (JSON: chain id -> `CleanState`). */
+  cleanStatesPath: string
+}
+
+/** A chain's clean state: its anvil snapshot, and the base fee its next block had then (a revert keeps the fee). */
+export interface CleanState {
+  snapshotId: Hex
+  /** Wei, decimal. */
+  nextBaseFee: string
 }
 
 declare module 'vitest' {
@@ -48,12 +55,12 @@ export async function startSharedDevnets(params: { count: number; dataDir: strin
         dataDir: params.dataDir,
       })
       devnets.push(devnet)
-      const snapshotIdsPath = path.join(stateDir, `worker-${index + 1}.json`)
-      const ids = await Promise.all(
-        devnet.deployments.map(async (d) => [d.chainId, await testClientOf(d).snapshot()] as const),
+      const cleanStatesPath = path.join(stateDir, `worker-${index + 1}.json`)
+      const states = await Promise.all(
+        devnet.deployments.map(async (d) => [d.chainId, await cleanStateOf(d)] as const),
       )
-      await writeFile(snapshotIdsPath, JSON.stringify(Object.fromEntries(ids)))
-      infos.push({ deployments: devnet.deployments, snapshotIdsPath })
+      await writeFile(cleanStatesPath, JSON.stringify(Object.fromEntries(states)))
+      infos.push({ deployments: devnet.deployments, cleanStatesPath })
     }
     return { infos, stop }
   } catch (error: unknown) {
@@ -65,4 +72,12 @@ export async function startSharedDevnets(params: { count: number; dataDir: strin
 /** An anvil client of the chain (snapshot and revert). */
 export function testClientOf(deployment: ChainDeployment) {
   return createTestClient({ mode: 'anvil', transport: http(deployment.rpcUrl) })
+}
+
+/** Snapshots the chain as it is now (see `CleanState`). */
+export async function cleanStateOf(deployment: ChainDeployment): Promise<CleanState> {
+  const client = testClientOf(deployment)
+  const pending = await client.request({ method: 'eth_getBlockByNumber', params: ['pending', false] })
+  if (pending?.baseFeePerGas == null) throw new Error(`chain ${deployment.chainId} has no base fee`)
+  return { snapshotId: await client.snapshot(), nextBaseFee: BigInt(pending.baseFeePerGas).toString() }
 }
