@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createTestClient, type Hex, http } from 'viem'
+import { createTestClient, type Hex, http, publicActions } from 'viem'
 import { startDevnet } from '../../devnet/startDevnet'
 import { evmChainIds } from '../chains/chainInfo'
 import type { ChainDeployment } from '../chains/deployment'
@@ -77,7 +77,7 @@ export function testClientOf(deployment: ChainDeployment) {
 /** Snapshots the chain as it is now (see `CleanState`). */
 export async function cleanStateOf(deployment: ChainDeployment): Promise<CleanState> {
   const client = testClientOf(deployment)
-  const pending = await client.request({ method: 'eth_getBlockByNumber', params: ['pending', false] })
-  if (pending?.baseFeePerGas == null) throw new Error(`chain ${deployment.chainId} has no base fee`)
-  return { snapshotId: await client.snapshot(), nextBaseFee: BigInt(pending.baseFeePerGas).toString() }
+  const { baseFeePerGas } = await client.extend(publicActions).getBlock({ blockTag: 'pending' })
+  if (baseFeePerGas === null) throw new Error(`chain ${deployment.chainId} has no base fee`)
+  return { snapshotId: await client.snapshot(), nextBaseFee: baseFeePerGas.toString() }
 }
