@@ -21,6 +21,20 @@ const params = {
   feeBps: 10,
 }
 
+/** A hop memo that counts the pool slots a search asks for (a search that samples pools asks for more). */
+const counted = () => {
+  const cache = createHopCache()
+  const count = { hops: 0 }
+  const hopCache: HopCache = {
+    ...cache,
+    hops: (pool, slot) => {
+      count.hops++
+      return cache.hops(pool, slot)
+    },
+  }
+  return { hopCache, count }
+}
+
 describe('findBestRoute with split-and-merge flows', () => {
   it('returns the flow when it beats every pool-disjoint split, with steps that pay its output exactly', () => {
     const route = findBestRoute(params)
@@ -45,18 +59,6 @@ describe('findBestRoute with split-and-merge flows', () => {
   it('skips the flow search when spot rates show that no flow of two steps or more can pay its gas', () => {
     // gas at 1e13 D-wei per unit: one more step costs about 6.5e17 D-wei
     const gas = { gasPriceWei: 1n, nativePriceInTokenOut: { num: 10n ** 13n, den: 1n } }
-    const counted = () => {
-      const cache = createHopCache()
-      const count = { hops: 0 }
-      const hopCache: HopCache = {
-        ...cache,
-        hops: (pool, slot) => {
-          count.hops++
-          return cache.hops(pool, slot)
-        },
-      }
-      return { hopCache, count }
-    }
     // 10 A: the direct pool's price impact (about 2.5e17) is below a second step's gas: only the leg search runs
     const small = { ...params, ...gas, amount: 10n * E18 }
     const legs = counted()
@@ -70,6 +72,23 @@ describe('findBestRoute with split-and-merge flows', () => {
     searchRoute({ ...params, ...gas, hopCache: legsLarge.hopCache })
     findBestRoute({ ...params, ...gas, hopCache: large.hopCache })
     expect(large.count.hops).toBeGreaterThan(legsLarge.count.hops)
+  })
+
+  it('skips the flow search where the shortest path has two hops and a third step would not pay its gas', () => {
+    // no direct pool: any flow that is not the path A -> B -> D runs at least three steps, two more than the
+    // path's two hops plus one leg (10,000 gas of legs, 60,000 of a V2 hop); at 5e12 D-wei per gas unit that
+    // is 3.5e17, above what 10 A loses to price impact (about 1e17) though above a second step's 2.5e16
+    const twoHops = { ...params, pools: [p1, p2, deep], amount: 10n * E18 }
+    const gas = { gasPriceWei: 1n, nativePriceInTokenOut: { num: 5n * 10n ** 12n, den: 1n } }
+    const legs = counted()
+    searchRoute({ ...twoHops, ...gas, hopCache: legs.hopCache })
+    const both = counted()
+    expect(findBestRoute({ ...twoHops, ...gas, hopCache: both.hopCache }).legs[0]?.hops.length).toBe(2)
+    expect(both.count.hops).toBe(legs.count.hops)
+    // without gas the bound leaves room, and the flow search samples the pools
+    const free = counted()
+    findBestRoute({ ...twoHops, hopCache: free.hopCache })
+    expect(free.count.hops).toBeGreaterThan(legs.count.hops)
   })
 
   it('keeps pool-disjoint legs when a split-and-merge flow cannot beat them (isSplit false: one path)', () => {

@@ -50,7 +50,8 @@ export interface FlowSearchOptions {
    * The score (output after the integrator fee, less gas) of a route already found that is at least the best
    * single path's. The search returns null at once when no flow can beat it: any flow's output is at most the
    * input times the best product of the pools' spot rates (after fee) along a path (each pool's output is
-   * concave), and a flow that beats every single path runs at least two steps, so it pays at least their gas.
+   * concave), and a flow that beats every single path is none, so it runs the steps of the shortest path from
+   * tokenIn to tokenOut and at least one more, and pays at least their gas.
    */
   readonly mustBeat?: bigint
   /** Exact route quotes the refinement may spend (default MAX_REFINE_EVALUATIONS). */
@@ -156,8 +157,10 @@ function searchOrderedFlow(
       const gas = pool ? poolKindOf(pool).hopGasUnits(0) : cheapestHop
       if (gas < cheapestHop) cheapestHop = gas
     }
-    const twoSteps = gasModel.base + 2n * (gasModel.perLeg + cheapestHop)
-    if (amountOutAfterFee - gasOf(twoSteps) <= options.mustBeat) return null
+    // a flow that is no single path takes a path from tokenIn to tokenOut and at least one step more
+    const steps = BigInt(fewestSteps(edges, tokens.length) + 1)
+    const leastGas = gasModel.base + steps * (gasModel.perLeg + cheapestHop)
+    if (amountOutAfterFee - gasOf(leastGas) <= options.mustBeat) return null
   }
   const sample = (edge: Edge, extra: readonly number[]): FlowCurve | null =>
     sampleFlowCurve(
@@ -313,6 +316,23 @@ function searchOrderedFlow(
     impact: 1 - Number(quote.amountOut) / (total * spot),
     canWiden,
   }
+}
+
+/** The fewest steps of a path from token 0 to the last token over `edges` (breadth first; 0 when none). */
+function fewestSteps(edges: readonly Edge[], count: number): number {
+  const depth = new Int32Array(count).fill(-1)
+  depth[0] = 0
+  const queue = [0]
+  for (let i = 0; i < queue.length; i++) {
+    const t = queue[i] ?? 0
+    for (const edge of edges) {
+      if (edge.from !== t || (depth[edge.to] ?? 0) >= 0) continue
+      depth[edge.to] = (depth[t] ?? 0) + 1
+      if (edge.to === count - 1) return depth[edge.to] ?? 0
+      queue.push(edge.to)
+    }
+  }
+  return 0
 }
 
 /**
