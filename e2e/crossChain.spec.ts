@@ -1,6 +1,6 @@
 import bitcore from 'bitcore-lib'
 import { describeOfferTime } from '../web/features/cross/model/labelOffers'
-import { readBalance } from './fixtures/chainHelpers'
+import { chainOf, readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { getFirstChainSetup } from './fixtures/session'
 import { expect, test } from './fixtures/wallet'
@@ -82,8 +82,7 @@ test.describe('cross-chain through Stargate', () => {
     page,
     wallet,
   }) => {
-    const arbitrum = wallet.chains.find((c) => c.id === 42161)
-    if (arbitrum === undefined) throw new Error('the devnet has no Arbitrum')
+    const arbitrum = chainOf(wallet, 42161)
     const quotes: CrossQuoteAnswer[][] = []
     page.on('response', async (response) => {
       if (response.url().includes('/quote/cross') && response.ok())
@@ -128,8 +127,7 @@ test.describe('cross-chain through Across', () => {
     page,
     wallet,
   }) => {
-    const arbitrum = wallet.chains.find((c) => c.id === 42161)
-    if (arbitrum === undefined) throw new Error('the devnet has no Arbitrum')
+    const arbitrum = chainOf(wallet, 42161)
     const quotes: CrossQuoteAnswer[][] = []
     page.on('response', async (response) => {
       if (response.url().includes('/quote/cross') && response.ok())

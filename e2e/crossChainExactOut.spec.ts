@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { formatUnits, getAddress } from 'viem'
-import { getChainSetup, readBalance } from './fixtures/chainHelpers'
+import { chainOf, getChainSetup, readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
 import { readCrossQuoteRefusal, readCrossQuotes } from './readCrossQuotes'
@@ -52,10 +52,8 @@ test.describe('exact output across chains', () => {
     baseURL,
   }) => {
     if (baseURL === undefined) throw new Error('baseURL is not configured')
-    const ethereum = wallet.chains.find((c) => c.id === 1)
-    const arbitrum = wallet.chains.find((c) => c.id === 42161)
-    if (ethereum === undefined || arbitrum === undefined)
-      throw new Error('the devnet has no Ethereum or Arbitrum')
+    const ethereum = chainOf(wallet, 1)
+    const arbitrum = chainOf(wallet, 42161)
     const usdc1 = getAddress((await getChainSetup(baseURL, 1)).token('USDC').address)
     const usdc42161 = getAddress((await getChainSetup(baseURL, 42161)).token('USDC').address)
     const answers = recordCrossQuotes(page)

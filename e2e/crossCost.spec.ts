@@ -2,7 +2,7 @@ import { formatUnits } from 'viem'
 import { formatPercent } from '../web/lib/formatPercent'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
 import { formatUsd } from '../web/lib/formatUsd'
-import { readBalance } from './fixtures/chainHelpers'
+import { chainOf, readBalance } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
 import { readCrossQuotes } from './readCrossQuotes'
@@ -24,9 +24,8 @@ test('cross-chain card: USD in and out, cost details, slippage, balance with Max
   wallet,
 }) => {
   test.setTimeout(120_000)
-  const arbitrum = wallet.chains.find((c) => c.id === 42161)
-  const ethereum = wallet.chains.find((c) => c.id === 1)
-  if (arbitrum === undefined || ethereum === undefined) throw new Error('the devnet has no Arbitrum')
+  const arbitrum = chainOf(wallet, 42161)
+  const ethereum = chainOf(wallet, 1)
   const requests: URL[] = []
   const quotes: CrossQuoteAnswer[][] = []
   page.on('response', async (response) => {

@@ -16,7 +16,14 @@ import {
 } from 'viem'
 import { getDeployerAccount } from '../devnet/devAccounts'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
-import { getApiJson, getChainSetup, readBalance, recordQuotes, setAllowance } from './fixtures/chainHelpers'
+import {
+  chainOf,
+  getApiJson,
+  getChainSetup,
+  readBalance,
+  recordQuotes,
+  setAllowance,
+} from './fixtures/chainHelpers'
 import { expect, marketMoverAccount, test } from './fixtures/wallet'
 
 /** Sends `data` to `to` from `account` and waits until it is mined successfully. */
@@ -39,8 +46,7 @@ test('delivered in USDC instead of WETH: the card says so exactly, and "Finish t
 }) => {
   test.setTimeout(180_000)
   if (baseURL === undefined) throw new Error('baseURL is not configured')
-  const arbitrum = wallet.chains.find((c) => c.id === 42161)
-  if (arbitrum === undefined) throw new Error('the devnet has no Arbitrum')
+  const arbitrum = chainOf(wallet, 42161)
   const arbitrumSetup = await getChainSetup(baseURL, 42161)
   const usdc = arbitrumSetup.token('USDC')
   const weth = arbitrumSetup.token('WETH')

@@ -1,5 +1,5 @@
 import { formatUnits } from 'viem'
-import { readBalance } from './fixtures/chainHelpers'
+import { chainOf, readBalance } from './fixtures/chainHelpers'
 import { expect, test } from './fixtures/wallet'
 
 const zero = '0x0000000000000000000000000000000000000000'
@@ -9,8 +9,7 @@ test('cross-chain card: an amount over the balance says so on its button before 
   page,
   wallet,
 }) => {
-  const ethereum = wallet.chains.find((c) => c.id === 1)
-  if (ethereum === undefined) throw new Error('the devnet has no Ethereum')
+  const ethereum = chainOf(wallet, 1)
   await page.goto('/?chain=1&toChain=42161')
   const card = page.getByRole('region', { name: 'Cross-chain swap' })
   await app.connect('E2E Wallet')

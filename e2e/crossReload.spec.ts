@@ -1,5 +1,5 @@
 import { zeroAddress } from 'viem'
-import { readBalance } from './fixtures/chainHelpers'
+import { chainOf, readBalance } from './fixtures/chainHelpers'
 import { expect, test } from './fixtures/wallet'
 
 test('a reload while a cross-chain trade is under way: the card follows it again until delivered, to the wei', async ({
@@ -9,8 +9,7 @@ test('a reload while a cross-chain trade is under way: the card follows it again
   wallet,
 }) => {
   test.setTimeout(120_000)
-  const arbitrum = wallet.chains.find((c) => c.id === 42161)
-  if (arbitrum === undefined) throw new Error('the devnet has no Arbitrum')
+  const arbitrum = chainOf(wallet, 42161)
   await page.goto('/?chain=1&toChain=42161')
   const card = page.getByRole('region', { name: 'Cross-chain swap' })
   await expect(card.getByRole('heading', { name: 'Ethereum to Arbitrum One' })).toBeVisible()

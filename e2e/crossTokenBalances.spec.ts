@@ -1,6 +1,6 @@
 import { getAddress } from 'viem'
 import { formatTokenAmount } from '../web/lib/formatTokenAmount'
-import { getChainSetup, readBalance } from './fixtures/chainHelpers'
+import { chainOf, getChainSetup, readBalance } from './fixtures/chainHelpers'
 import { expect, test } from './fixtures/wallet'
 
 test('the cross-chain token dialogs show the wallet’s balance of each token on their chain, holdings first', async ({
@@ -10,10 +10,8 @@ test('the cross-chain token dialogs show the wallet’s balance of each token on
   baseURL,
 }) => {
   if (baseURL === undefined) throw new Error('baseURL is not configured')
-  const ethereum = wallet.chains.find((c) => c.id === 1)
-  const arbitrum = wallet.chains.find((c) => c.id === 42161)
-  if (ethereum === undefined || arbitrum === undefined)
-    throw new Error('the devnet has no Ethereum or Arbitrum')
+  const ethereum = chainOf(wallet, 1)
+  const arbitrum = chainOf(wallet, 42161)
   const usdc1 = getAddress((await getChainSetup(baseURL, 1)).token('USDC').address)
   const usdc42161 = getAddress((await getChainSetup(baseURL, 42161)).token('USDC').address)
   await page.goto('/?chain=1&toChain=42161')

@@ -1,5 +1,6 @@
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { chainOf } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
 
@@ -12,8 +13,7 @@ test.describe('the built-in devnet Cosmos wallet', () => {
     wallet,
   }) => {
     test.setTimeout(120_000)
-    const ethereum = wallet.chains.find((c) => c.id === 1)
-    if (ethereum === undefined) throw new Error('the devnet has no Ethereum')
+    const ethereum = chainOf(wallet, 1)
     const receiver = privateKeyToAddress(generatePrivateKey())
     await cross.goto({ chainId: ATOM, toChainId: 1, heading: 'Cosmos Hub to Ethereum' })
     // the Hub is offered in the network picker, and ATOM is what the card pays

@@ -1,5 +1,6 @@
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { chainOf } from './fixtures/chainHelpers'
 import { expectNoSeriousViolations } from './fixtures/expectNoSeriousViolations'
 import { expect, test } from './fixtures/wallet'
 
@@ -14,8 +15,7 @@ test.describe('the built-in devnet UTXO wallet', () => {
     page,
     wallet,
   }) => {
-    const ethereum = wallet.chains.find((c) => c.id === 1)
-    if (ethereum === undefined) throw new Error('the devnet has no Ethereum')
+    const ethereum = chainOf(wallet, 1)
     const receiver = privateKeyToAddress(generatePrivateKey())
     await cross.goto({ chainId: BTC, toChainId: 1, heading: 'Bitcoin to Ethereum' })
     const walletAddress = await cross.walletAddress('Bitcoin', /^bcrt1q[0-9a-z]{38}$/)
