@@ -45,6 +45,11 @@ export interface HopSimulator {
   exactIn(amountIn: bigint): PoolSwapOutcome
   /** The pool sends exactly `amountOut`. */
   exactOut(amountOut: bigint): PoolSwapOutcome
+  /**
+   * What the pool sends for `amountIn`, in floating point (exactIn's amountOut within about 1e-12 relative), for
+   * the route search's models, which take many of them; null where exactIn would not complete or would revert.
+   */
+  approxExactIn(amountIn: number): number | null
 }
 
 /** The node reads a pool kind makes; a viem PublicClient fits. Injected, so this folder stays free of I/O. */

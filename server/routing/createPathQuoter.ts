@@ -30,6 +30,12 @@ export interface PathQuoter {
   hopExactIn(poolId: number, tokenIn: Address, amountIn: bigint): HopResult | null
   /** One hop, exact output to the aggregator; null when it cannot execute. Memoized per quoter. */
   hopExactOut(poolId: number, tokenIn: Address, amountOut: bigint): HopResult | null
+  /**
+   * What the aggregator receives of one hop for an input it sends, in floating point (`hopExactIn`'s `received`
+   * within about 1e-12 relative, for the search's models; not memoized: it costs less than a lookup); null where
+   * `hopExactIn` would be.
+   */
+  hopApproxIn(poolId: number, tokenIn: Address, amountIn: number): number | null
 }
 
 export interface HopResult {
@@ -86,6 +92,19 @@ class CachedPathQuoter implements PathQuoter {
     return this.run(poolId, tokenIn, amountOut, false)
   }
 
+  hopApproxIn(poolId: number, tokenIn: Address, amountIn: number): number | null {
+    const pool = this.pools[poolId]
+    if (pool === undefined || !(amountIn > 0)) return null
+    const [key0, key1] = this.tokensOf(poolId, pool)
+    const inKey = tokenIn === pool.token0 ? key0 : tokenIn === pool.token1 ? key1 : tokenIn.toLowerCase()
+    const zeroForOne = key0 === inKey
+    const taxIn = this.transferFeeBps(inKey)
+    const taxOut = this.transferFeeBps(zeroForOne ? key1 : key0)
+    if (taxIn > 0 && !poolKindOf(pool).acceptsTaxedInput) return null
+    const out = this.cache.simulator(pool, zeroForOne).approxExactIn(amountIn * (1 - taxIn / 10_000))
+    return out === null || !(out > 0) ? null : out * (1 - taxOut / 10_000)
+  }
+
   quoteExactIn(path: PoolPath, amountIn: bigint): PathQuote | null {
     const hops: Hop[] = []
     let amount = amountIn
@@ -123,11 +142,7 @@ class CachedPathQuoter implements PathQuoter {
   private run(poolId: number, tokenIn: Address, amount: bigint, exactIn: boolean): HopResult | null {
     const pool = this.pools[poolId]
     if (pool === undefined || amount <= 0n) return null
-    let tokens = this.lower[poolId]
-    if (tokens === undefined) {
-      tokens = [pool.token0.toLowerCase(), pool.token1.toLowerCase()]
-      this.lower[poolId] = tokens
-    }
+    const tokens = this.tokensOf(poolId, pool)
     // the pool's own spelling first: no lower-cased copy of the address per hop
     const inKey =
       tokenIn === pool.token0 ? tokens[0] : tokenIn === pool.token1 ? tokens[1] : tokenIn.toLowerCase()
@@ -163,6 +178,15 @@ class CachedPathQuoter implements PathQuoter {
     }
     memo.set(amount, result)
     return result
+  }
+
+  private tokensOf(poolId: number, pool: PoolState): readonly [string, string] {
+    let tokens = this.lower[poolId]
+    if (tokens === undefined) {
+      tokens = [pool.token0.toLowerCase(), pool.token1.toLowerCase()]
+      this.lower[poolId] = tokens
+    }
+    return tokens
   }
 
   private toHop(poolId: number, tokenIn: Address, tokenOut: Address, r: HopResult): Hop | null {

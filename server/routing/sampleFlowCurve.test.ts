@@ -3,7 +3,7 @@ import { flowCurveResponse, flowCurveResponseSlope, sampleFlowCurve } from './sa
 
 describe('sampleFlowCurve', () => {
   // a pool so deep it pays a flat 2 per unit at every sampled size
-  const linear = sampleFlowCurve(1e9, (x) => 2n * x)
+  const linear = sampleFlowCurve(1e9, (x) => 2 * x)
   if (!linear) throw new Error('no curve')
 
   it('bends a linear pool by 1 bp over the scale, so its marginal rate falls strictly', () => {

@@ -1,5 +1,5 @@
 /**
- * A pool direction's output as a smooth concave model for the flow solver: exact samples on a geometric grid,
+ * A pool direction's output as a smooth concave model for the flow solver: samples on a geometric grid,
  * their chord slopes made non-increasing, and the marginal rate interpolated linearly between the chords'
  * midpoints (so the amount a pool takes at a price ratio is continuous in that ratio).
  */
@@ -21,13 +21,13 @@ const MIN_BEND = 1e-4
 const GRID = [-16, -13, -10, -8, -6, -5, -4, -3, -2, -1, 0, 1].map((k) => 2 ** k)
 
 /**
- * Samples `evaluate` (the exact output of one pool direction for an input in base units, null where the pool
+ * Samples `evaluate` (the output of one pool direction for a whole input in base units, null where the pool
  * cannot fill it) at the grid times `scale` plus any `extra` inputs, and returns the model, or null when not
  * even the smallest input gets an output. Samples past the pool's capacity end the curve.
  */
 export function sampleFlowCurve(
   scale: number,
-  evaluate: (amountIn: bigint) => bigint | null,
+  evaluate: (amountIn: number) => number | null,
   extra: readonly number[] = [],
 ): FlowCurve | null {
   const inputs = [...new Set([...GRID.map((g) => g * scale), ...extra].map((x) => Math.floor(x)))]
@@ -36,13 +36,13 @@ export function sampleFlowCurve(
   const xs = [0]
   const ys = [0]
   for (const x of inputs) {
-    const y = evaluate(BigInt(x))
-    if (y === null || y <= 0n) {
+    const y = evaluate(x)
+    if (y === null || !(y > 0)) {
       if (xs.length === 1) continue
       break
     }
     xs.push(x)
-    ys.push(Number(y))
+    ys.push(y)
   }
   if (xs.length < 2) return null
   const slopes: number[] = []

@@ -70,7 +70,8 @@ const BOTH_WAYS_IMPACT = 0.005
 /**
  * The optimal exact-input route as a flow over the pool graph: amounts may split and merge at every token
  * (tokenIn, the connectors, tokenOut; tokens ordered from the input to the output so every token's inflows run
- * before its outflows). Each pool direction gets a concave model from exact samples (`sampleFlowCurve`), the
+ * before its outflows). Each pool direction gets a concave model from samples of its math in floating point
+ * (`sampleFlowCurve`, `hopApproxIn`), the
  * convex problem is solved for its token prices and pool inputs (`solveFlowPrices`, interior point), pools
  * whose surplus does not pay their gas are pruned and the models resampled around the solution, then the flow
  * is rounded to `swapExactInRoute` steps (shares of 1e18 of what the route holds) and refined with the exact
@@ -167,7 +168,7 @@ function searchOrderedFlow(
       scales[edge.from] ?? 0,
       (x) => {
         stats.samples++
-        return quoter.hopExactIn(edge.poolId, edge.fromAddress, x)?.received ?? null
+        return quoter.hopApproxIn(edge.poolId, edge.fromAddress, x)
       },
       extra,
     )

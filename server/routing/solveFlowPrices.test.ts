@@ -4,9 +4,7 @@ import { solveFlowPrices } from './solveFlowPrices'
 
 /** A constant-product pool's output for `x` (no fee), as a model sampled at the solver's grid. */
 const pool = (reserveIn: number, reserveOut: number, scale: number) => {
-  const curve = sampleFlowCurve(scale, (x) =>
-    BigInt(Math.floor((Number(x) * reserveOut) / (reserveIn + Number(x)))),
-  )
+  const curve = sampleFlowCurve(scale, (x) => Math.floor((x * reserveOut) / (reserveIn + x)))
   if (!curve) throw new Error('no curve')
   return curve
 }

@@ -72,6 +72,13 @@ describe('uniswapV2PoolKind', () => {
     expect(sim.exactOut(E18).amountIn).toBe(
       simulateV2Swap(pool, { zeroForOne: true, amountSpecified: -E18 }).amountIn,
     )
+    // the models' floating-point output: the pair math before its floor
+    const near = (approx: number | null, exact: bigint) => Math.abs((approx ?? 0) - Number(exact)) < 1e4
+    expect(near(sim.approxExactIn(1e18), 2_961_474_103_191_183_896n)).toBe(true)
+    expect(near(kind.createHopSimulator(pool, false).approxExactIn(3e18), 987_158_034_397_061_298n)).toBe(
+      true,
+    )
+    expect(sim.approxExactIn(0)).toBeNull()
   })
 
   it('describes itself to the router, the API and the contract', () => {

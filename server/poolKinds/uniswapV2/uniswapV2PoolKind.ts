@@ -74,9 +74,16 @@ export const uniswapV2PoolKind: PoolKind<V2PoolState, V2PoolDescriptor> = {
   isUsable: (pool) => pool.reserve0 > 0n && pool.reserve1 > 0n,
 
   createHopSimulator(pool, zeroForOne) {
+    const reserveIn = Number(zeroForOne ? pool.reserve0 : pool.reserve1)
+    const reserveOut = Number(zeroForOne ? pool.reserve1 : pool.reserve0)
+    const withFee = (10_000 - pool.feeBps) / 10_000
     return {
       exactIn: (amountIn) => simulateV2Swap(pool, { zeroForOne, amountSpecified: amountIn }),
       exactOut: (amountOut) => simulateV2Swap(pool, { zeroForOne, amountSpecified: -amountOut }),
+      approxExactIn: (amountIn) =>
+        amountIn > 0 && reserveIn > 0 && reserveOut > 0
+          ? (amountIn * withFee * reserveOut) / (reserveIn + amountIn * withFee)
+          : null,
     }
   },
 

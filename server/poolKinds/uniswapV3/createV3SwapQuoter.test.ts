@@ -70,4 +70,35 @@ describe('createV3SwapQuoter', () => {
     }
     expect(compared > 400).toBe(true)
   })
+
+  it('approximates exact-in outputs in floating point within 1e-9 (and the wei it rounds) of the exact math, and fails where it does', () => {
+    let compared = 0
+    let unfilled = 0
+    for (const pool of pools) {
+      for (const zeroForOne of [true, false]) {
+        const quoter = createV3SwapQuoter(pool, zeroForOne)
+        // a second quoter whose table only the approximation grows (the first one's, the exact quotes do too)
+        const fresh = createV3SwapQuoter(pool, zeroForOne)
+        // 1e8 up by factors of 1.4: from dust to past what the pool holds
+        for (let k = 0; k < 100; k++) {
+          const amount = BigInt(Math.floor(1e8 * 1.4 ** k))
+          const exact = quoter.quoteExactIn(amount)
+          for (const approx of [quoter.approxExactIn(Number(amount)), fresh.approxExactIn(Number(amount))]) {
+            if (!exact.complete) {
+              expect(approx).toBeNull()
+              unfilled++
+              continue
+            }
+            // the exact math rounds each step to the wei
+            const error = Math.abs((approx ?? 0) - Number(exact.amountOut))
+            expect(error).toBeLessThan(Number(exact.amountOut) * 1e-9 + 2)
+            compared++
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300)
+    expect(unfilled).toBeGreaterThan(10)
+    expect(createV3SwapQuoter(pools[0] as (typeof pools)[0], true).approxExactIn(0)).toBeNull()
+  })
 })
