@@ -105,6 +105,16 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))(
         paidAt: observedAt,
         blockTimestamp: observedAt,
       })
+      // a later read of the finished deposit changes nothing
+      const again = await recordObservedDeposit(store.db, 'thorchain', {
+        ...inFlight,
+        refundAddress: 'bcrt1qother',
+      })
+      expect([again.state, again.refundAddress, again.updatedAt]).toEqual([
+        'FAILED',
+        'bcrt1qmemorefund',
+        row?.updatedAt,
+      ])
       for (const address of [sender.toUpperCase(), receiver]) {
         const rows = await listAddressHistory(store.db, { address, limit: 10 })
         expect(rows.map((r) => [r.kind, r.id, r.atMs])).toEqual([['cross', row?.id, observedAt.getTime()]])

@@ -1,6 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { ProviderObservedDeposit } from '../providers/types'
-import { type CrossTrade, getCrossTradeByOrigin, recordCrossTradeStatus } from './crossTrades'
+import {
+  type CrossTrade,
+  FINAL_CROSS_STATES,
+  getCrossTradeByOrigin,
+  recordCrossTradeStatus,
+} from './crossTrades'
 import type { Db } from './db'
 import { findDepositQuote } from './depositQuotes'
 import { crossTrades } from './schema'
@@ -9,7 +14,9 @@ import { crossTrades } from './schema'
  * Stores a deposit the network observed as a cross-chain trade of `providerId` (inserted at its first sighting,
  * its status as `recordCrossTradeStatus` records it), with who paid, for whom, what was actually paid and when
  * (the origin time is the observation), where a refund goes, and the amount and expiry of the deposit the server
- * built with the same memo on the same chain (`deposit_quotes`), if any. Returns the stored row.
+ * built with the same memo on the same chain (`deposit_quotes`), if any. A deposit already stored finished with
+ * its payment is left as it is (one read: the follower reads the same recent deposits every round). Returns the
+ * stored row.
  */
 export async function recordObservedDeposit(
   db: Db,
@@ -18,6 +25,9 @@ export async function recordObservedDeposit(
 ): Promise<CrossTrade> {
   const { sender, receiver, tokenIn, tokenOut, amountIn, observedAt, memo, refundAddress, ...status } =
     deposit
+  const known = await getCrossTradeByOrigin(db, deposit.originTxHash)
+  const finished = (FINAL_CROSS_STATES as readonly string[]).includes(known?.state ?? '')
+  if (known !== undefined && finished && known.paidAt !== null) return known
   await recordCrossTradeStatus(db, { providerId, ...status })
   const quote = await findDepositQuote(db, { sourceChainId: deposit.sourceChainId, memo })
   const [row] = await db
