@@ -198,12 +198,9 @@ export const DepositPaymentSchema = z
     paidAt: z.string().openapi({ description: 'When the network observed the payment, ISO 8601' }),
     quotedAmountIn: nullableAmount.openapi({ description: 'Base units the quote asked; null when unquoted' }),
     quoteExpiresAt: z.string().nullable().openapi({ description: 'When the quote expired, ISO 8601' }),
-    refundAddress: z
-      .string()
-      .nullable()
-      .openapi({
-        description: 'Where the refund went (or would go): the memo refund address, else the sender',
-      }),
+    refundAddress: z.string().nullable().openapi({
+      description: 'Where the refund went (or would go): the memo refund address, else the sender',
+    }),
     note: z.string().openapi({
       description:
         'What happened, e.g. "under-paid 0.099 BTC of 0.1 BTC asked: refunded 0.09985 BTC to bcrt1…"',
