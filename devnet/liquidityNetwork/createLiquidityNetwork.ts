@@ -15,6 +15,8 @@ export interface InboundRecord {
   blockHash?: string
   kind: 'swap' | 'refund'
   reason?: string
+  /** When the observer first read it, ms (absent in states saved before it was kept). */
+  observedAt?: number
   /** What settling it changed in the pools (1e8 units, decimal strings), taken back if its block is rolled back. */
   poolDelta?: Record<string, { assetDepth: string; runeDepth: string }>
   outbound?: Outbound & {
@@ -41,6 +43,8 @@ export interface LiquidityNetwork {
   pools(): ClpPools
   /** The record of an inbound by its transaction id. */
   getInbound(txId: string): InboundRecord | undefined
+  /** Every inbound record, newest observed first (what Midgard's action list reads). */
+  listInbounds(): InboundRecord[]
   outboundFeeOf(asset: string): bigint
   vaultOf(chain: string): NetworkVault | undefined
   /** Scans new blocks of every chain, settles what arrived and pays what is due; one pass. */
@@ -248,6 +252,7 @@ export async function createLiquidityNetwork(
           chain: chain.chain,
           height,
           ...(blockHash === undefined ? {} : { blockHash }),
+          observedAt: now(),
           kind: settlement.kind,
           ...(settlement.kind === 'refund' ? { reason: settlement.reason } : {}),
           poolDelta: Object.fromEntries(
@@ -363,6 +368,10 @@ export async function createLiquidityNetwork(
   const network: LiquidityNetwork = {
     pools,
     getInbound: (txId) => state.inbounds[txId.replace(/^0x/i, '').toLowerCase()],
+    listInbounds: () =>
+      Object.values(state.inbounds).sort(
+        (a, b) => (b.observedAt ?? 0) - (a.observedAt ?? 0) || b.height - a.height,
+      ),
     outboundFeeOf,
     vaultOf: (chain) => byChain.get(chain)?.vault,
     async tick() {

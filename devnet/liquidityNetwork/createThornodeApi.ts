@@ -22,7 +22,7 @@ const quoteQuery = z.object({
 /**
  * The subset of THORNode's HTTP API a provider uses, over the devnet's liquidity network, with THORNode's
  * field names and 1e8 units: `/thorchain/inbound_addresses`, `/thorchain/pools`, `/thorchain/quote/swap` and
- * `/thorchain/tx/status/{hash}`. Errors answer 400 with THORNode's `{ code, message, details }` shape. The same
+ * `/thorchain/tx/status/{hash}`, and Midgard's `/v2/actions` (newest first, `limit` at most 50). Errors answer 400 with THORNode's `{ code, message, details }` shape. The same
  * provider code reads a real THORNode in network mode.
  */
 export function createThornodeApi(params: {
@@ -112,6 +112,46 @@ export function createThornodeApi(params: {
         gas_rate_units: vault.gasRateUnits,
         dust_threshold: '10000',
         total_swap_seconds: inboundSeconds + outboundSeconds,
+      })
+    })
+    .get('/v2/actions', (c) => {
+      const limit = z.coerce.number().int().min(1).max(50).catch(50).parse(c.req.query('limit'))
+      const records = network.listInbounds().slice(0, limit)
+      return c.json({
+        count: String(records.length),
+        actions: records.map((record) => {
+          const { inbound, outbound } = record
+          const sent = outbound?.payment !== undefined && outbound.status === 'sent'
+          return {
+            // Midgard's dates are nanoseconds; a record saved before observedAt was kept reads 0
+            date: `${record.observedAt ?? 0}000000`,
+            height: String(record.height),
+            // a refund with no outbound (dust) is final at once, as Midgard shows it
+            status: sent || outbound === undefined ? 'success' : 'pending',
+            type: record.kind,
+            in: [
+              {
+                address: inbound.from,
+                coins: [{ asset: inbound.asset, amount: inbound.amount.toString() }],
+                txID: inbound.txId,
+              },
+            ],
+            out:
+              outbound?.payment === undefined || !sent
+                ? []
+                : [
+                    {
+                      address: outbound.to,
+                      coins: [{ asset: outbound.asset, amount: outbound.amount.toString() }],
+                      txID: outbound.payment.txid,
+                    },
+                  ],
+            metadata:
+              record.kind === 'swap'
+                ? { swap: { memo: inbound.memo } }
+                : { refund: { memo: inbound.memo, reason: record.reason ?? '' } },
+          }
+        }),
       })
     })
     .get('/thorchain/tx/status/:hash', (c) => {

@@ -5,6 +5,7 @@ import type { AuthContext } from '../appEnv'
 import { AppError } from '../errors'
 import type { ProviderQuote, ProviderTransaction } from '../providers/types'
 import { CONTRACT_VERSION } from '../quotes/contractVersion'
+import { insertDepositQuote } from '../store/depositQuotes'
 import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
 import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
@@ -81,7 +82,22 @@ const build = async (services: CrossServices, quote: ProviderQuote, auth: AuthCo
     chainId: quote.request.from.chainId,
     nowSec: Math.floor(services.now() / 1000),
   })
-  return provider.buildTransaction(quote, tagIntegrator === undefined ? {} : { tagIntegrator })
+  const transaction = await provider.buildTransaction(
+    quote,
+    tagIntegrator === undefined ? {} : { tagIntegrator },
+  )
+  if (transaction.family !== 'evm')
+    // what the deposit asked, so the payment the network observes is told under-, over- or late-paid; the store
+    // is a record, not a condition of the answer
+    await insertDepositQuote(services.store.db, {
+      sourceChainId: transaction.chainId,
+      memo: transaction.memo,
+      vault: transaction.to,
+      amountIn: transaction.amount,
+      expiresAt: new Date(quote.expiresAt * 1000),
+      sender: quote.request.sender,
+    }).catch(() => undefined)
+  return transaction
 }
 
 /** `GET swap/cross`: the best provider's transaction for the trade of the query (a `sender` is required). */

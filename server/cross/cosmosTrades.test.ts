@@ -7,7 +7,7 @@ import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import { SigningStargateClient } from '@cosmjs/stargate'
 import { sha256 } from '@noble/hashes/sha2'
 import { TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx'
-import type { Address, Hex } from 'viem'
+import { type Address, formatUnits, type Hex } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { liquidityRouterAbi, liquidityRouterBytecode } from '../../contracts/artifacts/index'
@@ -41,12 +41,17 @@ import {
   type UtxoChainSpec,
 } from '../../devnet/utxo/utxoChainSpecs'
 import { loadConfig } from '../config'
-import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import {
+  createThorchainProvider,
+  type ThorchainProvider,
+} from '../providers/thorchain/createThorchainProvider'
 import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
 import { fromThorUnits, toMemoAddress } from '../providers/thorchain/thorchainAssets'
+import { openTestStore, type TestStore } from '../store/openTestStore'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { createTestApp } from '../testing/createTestApp'
 import { quoteSwap } from '../thorchain/quoteSwap'
+import { syncCrossTradeStatuses } from './followCrossTrades'
 
 const GAIA = -978111860
 const BTC = -3980891822
@@ -101,6 +106,8 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
   let evmUser: DevClient
   let network: LiquidityNetwork
   let app: ReturnType<typeof createTestApp>['app']
+  let store: TestStore
+  let thorchain: ThorchainProvider
   let alice: SigningStargateClient
   let aliceAddress: string
   const thorUnitsOf = (uatom: bigint) => uatom * 100n
@@ -192,9 +199,11 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
       baseUrl: 'http://thornode.devnet',
       fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
     })
-    const thorchain = createThorchainProvider({ client, chainIds: [BTC, BCH, DOGE, GAIA, 1] })
+    thorchain = createThorchainProvider({ client, chainIds: [BTC, BCH, DOGE, GAIA, 1] })
+    store = await openTestStore({ name: 'pglite' })
     app = createTestApp({
       config: loadConfig({ INTEGRATOR_TAG_SECRET: 'cosmos-trades-test-secret-of-32-characters' }),
+      store,
       // a deposit is looked up before the network observes it and again after: no memory of the first miss
       cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest', txMissTtlMs: 0 },
     }).app
@@ -206,6 +215,7 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
     await cosmosRpc?.close()
     for (const c of utxo ?? []) await c.close()
     await anvil?.stop()
+    await store?.destroy()
     await rm(dataDir, { recursive: true, force: true })
   })
 
@@ -393,6 +403,36 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
       })
     }, 60_000)
   }
+
+  it('an ATOM deposit is in the history of the cosmos1 sender and of the DOGE receiver, stored by the follower alone', async () => {
+    const chain = utxo[2]
+    if (chain === undefined) throw new Error('no chain')
+    const receiver = utxoKey(chain, 'history DOGE receiver').address
+    const { hash, amountOut } = await payAtom(chain.id, receiver, 150_000_000n, 'DOGE.DOGE')
+    await syncCrossTradeStatuses({ store, providers: [thorchain] })
+    for (const address of [aliceAddress, receiver]) {
+      const page = (await (await app.request(`/trade/v1/info/history/${address}`)).json()) as {
+        items: { originTxHash: string }[]
+      }
+      expect(page.items.find((item) => item.originTxHash === hash.toLowerCase())).toMatchObject({
+        kind: 'cross',
+        state: 'delivered',
+        fromChainId: GAIA,
+        toChainId: chain.id,
+        sender: aliceAddress,
+        receiver,
+        amountIn: '150000000',
+        amountOut: amountOut.toString(),
+        payment: {
+          kind: 'exact',
+          paidAmountIn: '150000000',
+          quotedAmountIn: '150000000',
+          refundAddress: aliceAddress,
+          note: `paid 150 ATOM as quoted: delivered ${formatUnits(amountOut, 8)} DOGE`,
+        },
+      })
+    }
+  }, 60_000)
 
   it('ETH to ATOM: the router deposit of the swap/cross answer pays exactly the quote in uatom', async () => {
     const bob = await cosmosAddress('trades bob from ETH')

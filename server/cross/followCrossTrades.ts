@@ -3,9 +3,11 @@ import type { Logger } from '../logger'
 import type { CrossChainProvider } from '../providers/types'
 import type { Store } from '../store/createStore'
 import { listOpenCrossTrades, recordCrossTradeStatus, touchCrossTrades } from '../store/crossTrades'
+import { recordObservedDeposit } from '../store/recordObservedDeposit'
 
 /**
- * One round of the cross-chain trade follower: takes the `batch` open trades (PENDING or INFLIGHT, and those
+ * One round of the cross-chain trade follower: stores the deposits the providers' networks observed lately
+ * (`storeObservedDeposits`), then takes the `batch` open trades (PENDING or INFLIGHT, and those
  * finished within `recheckFinishedMs`) looked at least recently, asks each one's provider where it stands, and records changes. A provider that fails or does
  * not know the trade yet leaves it as it is until the next round. Returns how many trades changed state.
  */
@@ -19,7 +21,8 @@ export async function syncCrossTradeStatuses(params: {
    */
   recheckFinishedMs?: number
   now?: () => number
-}): Promise<{ checked: number; changed: number }> {
+}): Promise<{ checked: number; changed: number; deposits: number }> {
+  const deposits = await storeObservedDeposits(params)
   const since =
     params.recheckFinishedMs === undefined
       ? undefined
@@ -44,7 +47,27 @@ export async function syncCrossTradeStatuses(params: {
     )
     if (row.state !== trade.state || row.destinationTxHash !== trade.destinationTxHash) changed += 1
   }
-  return { checked: open.length, changed }
+  return { checked: open.length, changed, deposits }
+}
+
+/**
+ * Stores the deposits each provider's network observed lately (`findDeposits`: UTXO and Cosmos payments to its
+ * vaults, which no watcher of ours sees on chain), from their first sighting, with what was paid; a provider
+ * that fails is asked again next round. Returns how many deposits were read.
+ */
+async function storeObservedDeposits(params: {
+  store: Store
+  providers: readonly CrossChainProvider[]
+}): Promise<number> {
+  let count = 0
+  for (const provider of params.providers) {
+    const deposits = await provider.findDeposits?.().catch(() => undefined)
+    for (const deposit of deposits ?? []) {
+      await recordObservedDeposit(params.store.db, provider.id, deposit)
+      count += 1
+    }
+  }
+  return count
 }
 
 /**

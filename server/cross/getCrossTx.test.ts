@@ -68,6 +68,7 @@ function countingThornode(calls: string[]): ThornodeClient {
     quoteSwap: async () => {
       throw new Error('not used')
     },
+    actions: async () => [],
     txStatus: async (hash) => {
       calls.push(`thornode:txStatus:${hash}`)
       return undefined

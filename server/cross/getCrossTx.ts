@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import { AppError } from '../errors'
+import { toDepositPayment } from '../history/toDepositPayment'
 import { findOriginReceipt } from '../providers/findOriginReceipt'
 import type { CrossChainProvider, ProviderTransferState, TrackHint } from '../providers/types'
 import {
@@ -83,6 +84,11 @@ function toRow(status: CrossTradeStatus): Pick<CrossTrade, AnswerField> {
     tokenReceived: status.tokenReceived ?? null,
     receivedDifferentTokens: status.receivedDifferentTokens,
     refunded: status.refunded ?? false,
+    amountIn: null,
+    paidAt: null,
+    quotedAmountIn: null,
+    quoteExpiresAt: null,
+    refundAddress: null,
   }
 }
 
@@ -96,9 +102,18 @@ type AnswerField =
   | 'tokenReceived'
   | 'receivedDifferentTokens'
   | 'refunded'
+  | 'amountIn'
+  | 'paidAt'
+  | 'quotedAmountIn'
+  | 'quoteExpiresAt'
+  | 'refundAddress'
 
-/** The compatible API's answer for a stored trade. */
+/**
+ * The compatible API's answer for a stored trade; a deposit the network observed adds its `payment` (what was
+ * actually paid and when, against the quote).
+ */
 function fromStored(row: Pick<CrossTrade, AnswerField>, provider: CrossChainProvider) {
+  const payment = toDepositPayment(row)
   return {
     srcTxHash: row.originTxHash,
     dstTxHash: row.destinationTxHash,
@@ -111,5 +126,6 @@ function fromStored(row: Pick<CrossTrade, AnswerField>, provider: CrossChainProv
     receivedDifferentTokens: row.receivedDifferentTokens,
     refunded: row.refunded,
     providerInfo: provider.info,
+    ...(payment === undefined ? {} : { payment }),
   }
 }

@@ -180,6 +180,7 @@ describe('THORChain: an empty, garbage or loosened memo is 400, never a 500', ()
         throw new Error('not used')
       },
       txStatus: async () => undefined,
+      actions: async () => [],
     },
     chainIds: [1, BTC],
     now: () => now,

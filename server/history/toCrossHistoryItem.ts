@@ -1,17 +1,19 @@
 import type { HistoryItem } from '../openapi/schemas'
 import type { CrossTrade } from '../store/crossTrades'
 import { toCrossHistoryState } from './toCrossHistoryState'
+import { toDepositPayment } from './toDepositPayment'
 
 /**
  * A cross-chain trade as a history item. A delivered trade's `amountReceived` is its output (in `tokenReceived`
  * when another token arrived); a refunded one's is the input given back on the origin, so it is `amountRefunded`
  * then. Times: the origin block's (the row's creation for a trade `info/tx` found first), and when it finished.
- * Pure.
+ * A deposit into a liquidity network carries its `payment` (`toDepositPayment`). Pure.
  */
 export function toCrossHistoryItem(trade: CrossTrade): HistoryItem {
   const state = toCrossHistoryState(trade)
   const received = trade.amountReceived === null ? null : trade.amountReceived.toString()
   const delivered = state === 'delivered' || state === 'deliveredOtherToken'
+  const payment = toDepositPayment(trade)
   return {
     kind: 'cross',
     state,
@@ -31,5 +33,6 @@ export function toCrossHistoryItem(trade: CrossTrade): HistoryItem {
     providerId: trade.providerId,
     createdAt: (trade.blockTimestamp ?? trade.createdAt).toISOString(),
     finishedAt: trade.finishedAt === null ? null : trade.finishedAt.toISOString(),
+    ...(payment === undefined ? {} : { payment }),
   }
 }

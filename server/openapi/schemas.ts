@@ -186,6 +186,30 @@ export type HistoryState = z.output<typeof HistoryStateSchema>
 
 const nullableAmount = z.string().regex(/^\d+$/).nullable()
 
+/**
+ * What was actually paid into a liquidity network's vault (a UTXO or Cosmos deposit), against the deposit the
+ * server built with the same memo: `exact`, `underPaid`, `overPaid`, `late` (observed after the quote expired;
+ * takes precedence) or `unquoted` (no deposit of ours carries that memo). `note` says what the network did.
+ */
+export const DepositPaymentSchema = z
+  .object({
+    kind: z.enum(['exact', 'underPaid', 'overPaid', 'late', 'unquoted']),
+    paidAmountIn: z.string().regex(/^\d+$/).openapi({ description: 'Base units actually paid' }),
+    paidAt: z.string().openapi({ description: 'When the network observed the payment, ISO 8601' }),
+    quotedAmountIn: nullableAmount.openapi({ description: 'Base units the quote asked; null when unquoted' }),
+    quoteExpiresAt: z.string().nullable().openapi({ description: 'When the quote expired, ISO 8601' }),
+    refundAddress: z.string().nullable().openapi({
+      description: 'Where the refund went (or would go): the memo refund address, else the sender',
+    }),
+    note: z.string().openapi({
+      description:
+        'What happened, e.g. "under-paid 0.099 BTC of 0.1 BTC asked: refunded 0.09985 BTC to bcrt1…"',
+    }),
+  })
+  .openapi('DepositPayment')
+
+export type DepositPayment = z.output<typeof DepositPaymentSchema>
+
 /** One trade of an address's history, whatever its flow (see `HistoryStateSchema`). Amounts are base units. */
 export const HistoryItemSchema = z
   .object({
@@ -225,6 +249,10 @@ export const HistoryItemSchema = z
       .openapi({ description: 'The bridge of a cross-chain trade', example: 'stargate' }),
     createdAt: z.string().openapi({ description: 'Origin block time (order time for gasless), ISO 8601' }),
     finishedAt: z.string().nullable().openapi({ description: 'When it reached its final state, ISO 8601' }),
+    payment: DepositPaymentSchema.optional().openapi({
+      description:
+        'Set on a deposit into a liquidity network (UTXO or Cosmos source): what was paid, and when',
+    }),
   })
   .openapi('HistoryItem')
 

@@ -178,6 +178,24 @@ export interface ProviderTransferRecord extends ProviderTransferStatus {
   originTxHash: string
 }
 
+/**
+ * A deposit a liquidity network observed (a UTXO or Cosmos payment to its vault), as its deposit finder lists
+ * it: where it stands, and what was actually paid, by whom, when, for whom.
+ */
+export interface ProviderObservedDeposit extends ProviderTransferRecord {
+  sender: string
+  receiver: string
+  tokenIn: string
+  tokenOut: string
+  /** Base units of `tokenIn` actually paid. */
+  amountIn: bigint
+  /** When the network observed the payment. */
+  observedAt: Date
+  memo: string
+  /** Where the refund went (refunded), else where a refund would go: the memo's refund address or the sender. */
+  refundAddress: string
+}
+
 /** A transfer a provider's origin contract started, as the trade watcher finds it in a block range. */
 export interface ProviderSentTransfer {
   originTxHash: `0x${string}`
@@ -249,4 +267,9 @@ export interface CrossChainProvider {
    * whose sources are not our contracts (deposits to a network's vaults are seen through `track`).
    */
   findSent?(params: { chainId: number; fromBlock: bigint; toBlock: bigint }): Promise<ProviderSentTransfer[]>
+  /**
+   * The deposits from UTXO and Cosmos chains the network observed most recently (newest first), ours only:
+   * the cross-trade follower stores them, so they are followed and listed by address without anyone asking.
+   */
+  findDeposits?(): Promise<ProviderObservedDeposit[]>
 }

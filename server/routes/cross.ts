@@ -14,6 +14,7 @@ import { createRouter } from '../openapi/createRouter'
 import {
   ChainIdParamsSchema,
   CrossChainStatusSchema,
+  DepositPaymentSchema,
   errorResponses,
   optionalChainIdParam,
   optionalQueryParam,
@@ -95,6 +96,10 @@ const CrossChainTxSchema = z
         'True when the input was refunded to the sender on the source chain (status FAILED, amountReceived the refunded input in source base units, dstTxHash the refund transaction on the source chain): an intent bridge (Across) whose deposit no relayer filled before its deadline, or the liquidity network (THORChain) refunding a swap it could not pay (price limit not met), minus its outbound fee',
     }),
     providerInfo: ProviderInfoSchema,
+    payment: DepositPaymentSchema.optional().openapi({
+      description:
+        'Set on a deposit the liquidity network observed (UTXO or Cosmos source): the amount actually paid and when, under-, over- or late payment against the quote, and what the network did',
+    }),
   })
   .openapi('CrossChainTx')
 

@@ -156,8 +156,14 @@ describe('GET /trade/v1/info/history/{address}', () => {
     expect(all.items).toHaveLength(6)
   })
 
-  it('answers an empty list for an address with no records, EVM or bech32', async () => {
-    for (const address of [`0x${'9'.repeat(40)}`, 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu'])
+  it('answers an empty list for an address with no records, EVM, bech32 or base58 (DOGE, LTC, legacy BTC)', async () => {
+    for (const address of [
+      `0x${'9'.repeat(40)}`,
+      'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu',
+      'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
+      'n1NgjL6tjaHh5ZyhwT3d9AeDGwxdTVBhmR',
+      '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+    ])
       expect(await (await app.request(`/trade/v1/info/history/${address}`)).json()).toEqual({
         items: [],
         nextCursor: null,
@@ -201,6 +207,8 @@ describe('GET /trade/v1/info/history/{address}', () => {
   it.each([
     ['a short address', '0x1234?'],
     ['a mixed-case bech32 address', 'Cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu?'],
+    ['a base58 address with a 0 (not base58)', 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr70?'],
+    ['a base58 address one character too short', `${'1'.repeat(24)}?`],
     ['limit 0', `${A}?limit=0`],
     ['limit 101', `${A}?limit=101`],
     ['a limit in hex', `${A}?limit=0x10`],

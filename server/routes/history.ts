@@ -20,16 +20,19 @@ import { type AddressHistoryRow, listAddressHistory } from '../store/listAddress
 /** Most rows one CSV export holds (newest first from its cursor); a longer history continues from a cursor. */
 export const HISTORY_CSV_MAX_ROWS = 10_000
 
-/** An EVM address, or a bech32 one (bc1…, bcrt1…, cosmos1…, thor1…) in one letter case. */
+/**
+ * An EVM address, a bech32 one (bc1…, bcrt1…, cosmos1…, thor1…) in one letter case, or a base58 one (DOGE, LTC
+ * and legacy BTC addresses: 25 to 35 base58 characters), whose deposits the history lists too.
+ */
 const historyAddressPattern =
-  /^(0x[0-9a-fA-F]{40}|[a-z]{1,20}1[02-9ac-hj-np-z]{6,90}|[A-Z]{1,20}1[02-9AC-HJ-NP-Z]{6,90})$/
+  /^(0x[0-9a-fA-F]{40}|[a-z]{1,20}1[02-9ac-hj-np-z]{6,90}|[A-Z]{1,20}1[02-9AC-HJ-NP-Z]{6,90}|[1-9A-HJ-NP-Za-km-z]{25,35})$/
 
 const HistoryParamsSchema = z.object({
   address: z
     .string()
     .regex(
       historyAddressPattern,
-      'address must be an EVM address (0x and 40 hex digits) or a bech32 address (bc1…, cosmos1…)',
+      'address must be an EVM address (0x and 40 hex digits), a bech32 address (bc1…, cosmos1…) or a base58 one (D…, L…, 1…)',
     )
     .openapi({
       param: { name: 'address', in: 'path', description: 'Any letter case' },
@@ -80,7 +83,8 @@ const historyRoute = createRoute({
   tags: ['Info'],
   summary: "An address's trades, every flow",
   description:
-    'Single-chain swaps through the aggregator, cross-chain sends and gasless orders where the address is the ' +
+    'Single-chain swaps through the aggregator, cross-chain sends (deposits into the liquidity network from ' +
+    "UTXO and Cosmos wallets included, from the network's first sighting, with their `payment`) and gasless orders where the address is the " +
     'sender (owner) or the receiver, newest first, in one state model. Read from what the watchers recorded ' +
     'on chain, so every browser and device sees the same list. Cursor paging; `format=csv` exports as CSV.',
   request: { params: HistoryParamsSchema, query: HistoryQuerySchema },

@@ -282,6 +282,14 @@ export const crossTrades = pgTable(
     receivedDifferentTokens: boolean('received_different_tokens').notNull().default(false),
     /** An intent deposit nobody filled in time, refunded to the sender on the origin. */
     refunded: boolean('refunded').notNull().default(false),
+    /** A network deposit's refund destination: where the refund went, else where it would go. */
+    refundAddress: text('refund_address'),
+    /** When the network observed a deposit (its `amountIn` is then what was actually paid). */
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /** The deposit amount the server's quote asked (from `deposit_quotes`), to tell under- and over-payment. */
+    quotedAmountIn: uint256('quoted_amount_in'),
+    /** When that quote expired, to tell a late payment. */
+    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
@@ -296,4 +304,23 @@ export const crossTrades = pgTable(
     index('cross_trades_sender_lower_idx').on(sql`lower(${t.sender})`),
     index('cross_trades_receiver_lower_idx').on(sql`lower(${t.receiver})`),
   ],
+)
+
+/**
+ * A deposit the server built (`swap/cross` of a network quote paid from a UTXO or Cosmos wallet): the amount and
+ * expiry it asked, found again by the memo the payment carries when the network observes it.
+ */
+export const depositQuotes = pgTable(
+  'deposit_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceChainId: bigint('source_chain_id', { mode: 'number' }).notNull(),
+    memo: text('memo').notNull(),
+    vault: text('vault').notNull(),
+    amountIn: uint256('amount_in').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sender: text('sender').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deposit_quotes_memo_idx').on(t.sourceChainId, t.memo, t.createdAt)],
 )

@@ -8,7 +8,7 @@ export const historyPageLimit = 50
 export function HistoryRoute({ chains }: { chains: readonly ChainRecord[] }) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
-      <HistoryPanel chains={chains} limit={historyPageLimit} csvLink />
+      <HistoryPanel chains={chains} limit={historyPageLimit} csvLink loadMore />
     </main>
   )
 }

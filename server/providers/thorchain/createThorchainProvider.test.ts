@@ -27,6 +27,7 @@ describe('createThorchainProvider usdPriceOf', () => {
         throw new Error('not used')
       },
       txStatus: async () => undefined,
+      actions: async () => [],
     }
     const provider = createThorchainProvider({ client, chainIds: [1, BTC] })
     const ethUsd = (chainId: number) => (chainId === 1 ? 3_000 : undefined)
@@ -64,6 +65,7 @@ describe('createThorchainProvider track: only inbounds of ours are trades', () =
         throw new Error('not used')
       },
       txStatus: async () => observed,
+      actions: async () => [],
     }
     return createThorchainProvider({ client, chainIds: [1, BTC] }).track('ab'.repeat(32))
   }
@@ -144,6 +146,7 @@ describe('createThorchainProvider without chainIds: the chains THORNode lists, r
         throw new Error('not asked: DOGE is not served')
       },
       txStatus: async () => undefined,
+      actions: async () => [],
     }
     const provider = createThorchainProvider({ client })
     expect(provider.chainIds).toEqual([1, 56, 43114, BTC, BCH, LTC, DOGE, -978111860])

@@ -11,7 +11,11 @@ import { quoteThorchain } from './quoteThorchain'
 import { servesThorchainPair } from './servesThorchainPair'
 import { chainIdOfThorChain } from './thorchainAssets'
 import type { ThorchainContext } from './thorchainContext'
+import { toThorchainDeposit } from './toThorchainDeposit'
 import { trackThorchainTransfer } from './trackThorchainTransfer'
+
+/** Midgard's actions read per round of the deposit finder (its most per page). */
+const DEPOSIT_ACTIONS_PER_READ = 50
 
 /** How long the pools read for USD prices serve quotes before they are read again. */
 const POOL_PRICES_MAX_AGE_MS = 2_000
@@ -101,6 +105,11 @@ export function createThorchainProvider(params: {
     buildTransaction: (quote) => buildThorchainTransaction(context, quote),
     // one lookup of THORNode's whatever the hint says: the network's EVM chains need not be chains we hold
     track: (originTxHash) => trackThorchainTransfer(context, originTxHash),
+    async findDeposits() {
+      if (!context.chainsKnown()) await context.readInbound()
+      const actions = await client.actions(DEPOSIT_ACTIONS_PER_READ)
+      return actions.flatMap((action) => toThorchainDeposit(action, chains()) ?? [])
+    },
     usdPriceOf: (chainId, knownUsd) => getThorchainUsdPrice(context, chainId, knownUsd),
     inboundAddresses: () => getThorchainInboundAddresses(context),
   }

@@ -66,6 +66,28 @@ const txStatusSchema = z.object({
     .optional(),
 })
 
+const actionTxSchema = z.object({ address: z.string(), coins: z.array(coinSchema), txID: z.string() })
+
+/** Midgard's `/v2/actions` answer, the subset the deposit finder reads. */
+const actionsSchema = z.object({
+  actions: z.array(
+    z.object({
+      /** Nanoseconds since the epoch, when the network observed the inbound. */
+      date: z.string().regex(/^\d{1,30}$/),
+      status: z.string(),
+      type: z.string(),
+      in: z.array(actionTxSchema),
+      out: z.array(actionTxSchema),
+      metadata: z
+        .object({
+          swap: z.object({ memo: z.string() }).partial().optional(),
+          refund: z.object({ memo: z.string(), reason: z.string() }).partial().optional(),
+        })
+        .optional(),
+    }),
+  ),
+})
+
 const poolSchema = z.object({
   asset: z.string(),
   status: z.string(),
@@ -77,6 +99,7 @@ export type ThornodePool = z.infer<typeof poolSchema>
 export type ThornodeInboundAddress = z.infer<typeof inboundAddressSchema>
 export type ThornodeSwapQuote = z.infer<typeof quoteSchema>
 export type ThornodeTxStatus = z.infer<typeof txStatusSchema>
+export type MidgardAction = z.infer<typeof actionsSchema>['actions'][number]
 
 /** THORNode refused the request (its `{ code, message }` answer with a 4xx status). */
 export class ThornodeRefusal extends Error {
@@ -106,6 +129,8 @@ export interface ThornodeClient {
   quoteSwap(params: ThornodeQuoteParams, signal?: AbortSignal): Promise<ThornodeSwapQuote>
   /** The inbound `hash` (with or without 0x), or undefined while THORNode has not observed it. */
   txStatus(hash: string, signal?: AbortSignal): Promise<ThornodeTxStatus | undefined>
+  /** Midgard's newest `limit` actions (swaps and refunds with their in and out transactions), newest first. */
+  actions(limit: number, signal?: AbortSignal): Promise<MidgardAction[]>
 }
 
 /**
@@ -218,6 +243,9 @@ export function createThornodeClient(params: {
     },
     txStatus(hash, signal) {
       return get(`/thorchain/tx/status/${hash.replace(/^0x/i, '')}`, txStatusSchema, signal)
+    },
+    async actions(limit, signal) {
+      return (await get(`/v2/actions?limit=${limit}`, actionsSchema, signal))?.actions ?? []
     },
   }
 }

@@ -76,6 +76,9 @@ export function DepositHistoryItem({
       {record.received !== undefined && (
         <HistoryDetail term="Received">{amount(record.received, record.to)}</HistoryDetail>
       )}
+      {crossTx.data?.payment !== undefined && (
+        <HistoryDetail term="Deposit paid">{`${crossTx.data.payment.note.charAt(0).toUpperCase()}${crossTx.data.payment.note.slice(1)}`}</HistoryDetail>
+      )}
       {view.label === 'Awaiting deposit' && (
         <div>
           <dt className="sr-only">Deposit</dt>

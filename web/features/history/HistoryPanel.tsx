@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Suspense, useEffect } from 'react'
 import type { ChainRecord } from '../../lib/api'
 import { GaslessHistory } from '../gasless'
@@ -9,6 +9,7 @@ import { applyServerHistory } from './applyServerHistory'
 import { DepositHistoryItem } from './DepositHistoryItem'
 import { findServerSettlements } from './findServerSettlements'
 import { HistoryItem } from './HistoryItem'
+import { joinHistoryPages } from './joinHistoryPages'
 import { mergeHistory } from './mergeHistory'
 import { ServerHistoryItem } from './ServerHistoryItem'
 import { useDepositHistory } from './useDepositHistory'
@@ -22,28 +23,32 @@ const serverPageMax = 100
  * swaps and cross-chain trades as the server recorded them from the chains (so every browser and device shows
  * them) joined with this browser's own records (`applyServerHistory`), and every deposit trade of this browser
  * (paid from a UTXO or Cosmos chain, so with or without a wallet connected). `csvLink` adds a link to the
- * account's history as CSV.
+ * account's history as CSV; `loadMore` a "Load more" button that reads the server's next page (its
+ * `nextCursor`) and shows `limit` more rows.
  */
 export function HistoryPanel({
   chains,
   limit,
   csvLink = false,
+  loadMore = false,
 }: {
   chains: readonly ChainRecord[]
   limit: number
   csvLink?: boolean
+  loadMore?: boolean
 }) {
   const { address } = useWalletAccount()
   const { records, upsert } = useSwapHistory(address)
   const deposits = useDepositHistory()
-  const server = useQuery({
+  const server = useInfiniteQuery({
     ...addressHistoryQueryOptions({ address: address ?? '', limit: Math.min(limit, serverPageMax) }),
     enabled: address !== undefined,
   })
+  const pages = joinHistoryPages(server.data?.pages, limit)
   // without the server (not answered yet, or down) the browser's own records still show
   const joined = applyServerHistory({
     records,
-    items: address === undefined ? [] : (server.data?.items ?? []),
+    items: address === undefined ? [] : pages.items,
   })
   // a settlement the server saw is stored, so the swap card's swaps in flight read it as well
   const settlements = findServerSettlements({ local: records, joined: joined.records })
@@ -54,7 +59,7 @@ export function HistoryPanel({
     swaps: joined.records,
     deposits: deposits.records,
     server: joined.serverOnly,
-    limit,
+    limit: pages.shownLimit,
   })
   return (
     <section
@@ -100,6 +105,16 @@ export function HistoryPanel({
         </p>
       ) : (
         rows.length === 0 && <p className="text-sm text-muted">No swaps yet.</p>
+      )}
+      {loadMore && address !== undefined && server.hasNextPage && (
+        <button
+          type="button"
+          onClick={() => void server.fetchNextPage()}
+          disabled={server.isFetchingNextPage}
+          className="mt-2 rounded-lg border border-line px-3 py-1 text-sm disabled:opacity-50"
+        >
+          {server.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
       )}
       {csvLink && address !== undefined && (
         <p className="mt-2 text-sm">

@@ -69,6 +69,9 @@ export function ServerHistoryItem({
       )}
       {item.amountOut !== null && <HistoryDetail term="Received">{amount(item.amountOut, to)}</HistoryDetail>}
       {item.providerId !== null && <HistoryDetail term="Bridge">{item.providerId}</HistoryDetail>}
+      {item.payment !== undefined && (
+        <HistoryDetail term="Deposit paid">{`${item.payment.note.charAt(0).toUpperCase()}${item.payment.note.slice(1)}`}</HistoryDetail>
+      )}
       {item.state === 'deliveredOtherToken' && item.tokenReceived !== null && item.amountOut !== null && (
         <OtherTokenDelivery
           chainId={item.toChainId}

@@ -9,6 +9,7 @@ import { describeCrossRefund } from '../model/describeCrossRefund'
 import { describeCrossStatus } from '../model/describeCrossStatus'
 import { formatElapsed } from '../model/formatElapsed'
 import { describeOfferTime } from '../model/labelOffers'
+import { DepositPaymentNotice } from './DepositPaymentNotice'
 
 /** What the trade asked for on the destination chain, and that chain's token list (for decimals). */
 interface CrossDestination {
@@ -131,6 +132,7 @@ export function CrossProgress({
         {view.label}
       </p>
       {view.detail !== undefined && <p className="text-xs text-muted">{view.detail}</p>}
+      <DepositPaymentNotice payment={tx.data?.payment} />
       {otherToken !== undefined && (
         <p data-testid="cross-other-token" className="text-sm">
           {otherToken.text}

@@ -1,15 +1,22 @@
 import { type ApiRequestParams, createApiClient, parseApiResponse } from '../../../lib/api'
 
 /**
- * The first page of an address's history as the server recorded it from the chains
+ * A page of an address's history as the server recorded it from the chains
  * (`GET /trade/v1/info/history/{address}`): swaps, cross-chain sends and gasless orders in one state model,
- * newest first. Throws `ApiError` on a non-2xx answer.
+ * newest first; the first page, or the one after `cursor` (a page's `nextCursor`). Throws `ApiError` on a
+ * non-2xx answer.
  */
-export async function fetchAddressHistory(params: ApiRequestParams & { address: string; limit: number }) {
+export async function fetchAddressHistory(
+  params: ApiRequestParams & { address: string; limit: number; cursor?: string | undefined },
+) {
   const client = createApiClient(params.baseUrl)
+  const query = {
+    limit: String(params.limit),
+    ...(params.cursor === undefined ? {} : { cursor: params.cursor }),
+  }
   const page = await parseApiResponse(
     client.trade.v1.info.history[':address'].$get(
-      { param: { address: params.address }, query: { limit: String(params.limit) } },
+      { param: { address: params.address }, query },
       { init: { signal: params.signal ?? null } },
     ),
   )
