@@ -139,7 +139,10 @@ test.describe('cross-chain through Across', () => {
     await card.getByLabel('You pay on Ethereum').fill('0.2')
     await card.getByRole('radio', { name: /Across/ }).check()
     const before = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
-    const taken = (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Across')
+    // the radio shows once the page has the offer; the listener may still be reading that answer's stream
+    const across = () => (quotes.at(-1) ?? []).find((q) => q.providerInfo.name === 'Across')
+    await expect.poll(() => across() !== undefined).toBe(true)
+    const taken = across()
     await cross.review('Confirm swap')
     await expect(card.getByRole('status').filter({ hasText: 'Delivered' })).toBeVisible({ timeout: 90_000 })
     const after = await readBalance({ chain: arbitrum, token: zero, address: wallet.address })
