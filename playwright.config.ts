@@ -10,8 +10,8 @@ const devnetPortBase = Number(process.env.E2E_DEVNET_PORT_BASE ?? 8600)
 const widgetDemoPort = Number(process.env.E2E_WIDGET_DEMO_PORT ?? port + 1)
 /**
  * E2E_SERVERS=2 starts a second `npm start` with a devnet of its own and runs the
- * specs in two workers, one per server: the specs mostly wait for blocks, relays and polls, so the suite takes
- * little more than half the time. Each server still has one worker (a swap asserted to the wei against its quote
+ * specs in two workers, one per server: the specs mostly wait for blocks, relays and polls, so with cores to
+ * spare the suite takes little more than half the time (on 2 cores it took longer: docs/testing.md). Each server still has one worker (a swap asserted to the wei against its quote
  * must not share a block with another spec's swap through the same pools). Default 1, so that running a spec
  * or two starts one server.
  */
