@@ -156,13 +156,17 @@ describe('GET /trade/v1/info/history/{address}', () => {
     expect(all.items).toHaveLength(6)
   })
 
-  it('answers an empty list for an address with no records, EVM, bech32 or base58 (DOGE, LTC, legacy BTC)', async () => {
+  it('answers an empty list for an address with no records, EVM, bech32, base58 (DOGE, LTC, legacy BTC) or CashAddr', async () => {
     for (const address of [
       `0x${'9'.repeat(40)}`,
       'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu',
       'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
       'n1NgjL6tjaHh5ZyhwT3d9AeDGwxdTVBhmR',
       '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+      // Bitcoin Cash CashAddr, with or without its prefix, in either letter case
+      'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
+      'qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
+      'BCHREG:QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A',
     ])
       expect(await (await app.request(`/trade/v1/info/history/${address}`)).json()).toEqual({
         items: [],

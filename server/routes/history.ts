@@ -25,14 +25,29 @@ export const HISTORY_CSV_MAX_ROWS = 10_000
  * and legacy BTC addresses: 25 to 35 base58 characters), whose deposits the history lists too.
  */
 const historyAddressPattern =
-  /^(0x[0-9a-fA-F]{40}|[a-z]{1,20}1[02-9ac-hj-np-z]{6,90}|[A-Z]{1,20}1[02-9AC-HJ-NP-Z]{6,90}|[1-9A-HJ-NP-Za-km-z]{25,35})$/
+  /^(0x[0-9a-fA-F]{40}|[a-z]{1,20}1[02-9ac-hj-np-z]{6,90}|[A-Z]{1,20}1[02-9AC-HJ-NP-Z]{6,90}|[1-9A-HJ-NP-Za-km-z]{25,35}|((bitcoincash|bchtest|bchreg):)?[qp][02-9ac-hj-np-z]{41}|((BITCOINCASH|BCHTEST|BCHREG):)?[QP][02-9AC-HJ-NP-Z]{41})$/
+
+/** A Bitcoin Cash CashAddr, its prefix optional; group 1 is the bare form. */
+const cashAddrPattern = /^(?:(?:bitcoincash|bchtest|bchreg):)?([qp][02-9ac-hj-np-z]{41})$/i
+const CASHADDR_PREFIXES = ['bitcoincash', 'bchtest', 'bchreg']
+
+/**
+ * The spellings an address's records may carry: a CashAddr is stored bare where a memo named it (memos leave its
+ * prefix out) and with its prefix where a node reported it, so both are looked up.
+ */
+function lookupOf(address: string): { address: string; aliases?: string[] } {
+  const bare = cashAddrPattern.exec(address)?.[1]
+  return bare === undefined
+    ? { address }
+    : { address: bare, aliases: CASHADDR_PREFIXES.map((p) => `${p}:${bare}`) }
+}
 
 const HistoryParamsSchema = z.object({
   address: z
     .string()
     .regex(
       historyAddressPattern,
-      'address must be an EVM address (0x and 40 hex digits), a bech32 address (bc1…, cosmos1…) or a base58 one (D…, L…, 1…)',
+      'address must be an EVM address (0x and 40 hex digits), a bech32 address (bc1…, cosmos1…), a base58 one (D…, L…, 1…) or a CashAddr (bitcoincash:q…)',
     )
     .openapi({
       param: { name: 'address', in: 'path', description: 'Any letter case' },
@@ -119,18 +134,22 @@ const toItem = (entry: AddressHistoryRow, nowSec: number): HistoryItem => {
  */
 export function createHistoryRoutes({ store, now }: { store: Store; now: () => number }) {
   return createRouter().openapi(historyRoute, async (c) => {
-    const { address } = c.req.valid('param')
+    const lookup = lookupOf(c.req.valid('param').address)
     const { limit, cursor, format } = c.req.valid('query')
     const nowSec = Math.floor(now() / 1000)
     if (format === 'csv') {
-      const rows = await listAddressHistory(store.db, { address, limit: HISTORY_CSV_MAX_ROWS, after: cursor })
+      const rows = await listAddressHistory(store.db, {
+        ...lookup,
+        limit: HISTORY_CSV_MAX_ROWS,
+        after: cursor,
+      })
       return c.body(formatHistoryCsv(rows.map((row) => toItem(row, nowSec))), 200, {
         'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="history-${address.toLowerCase()}.csv"`,
+        'content-disposition': `attachment; filename="history-${lookup.address.toLowerCase()}.csv"`,
       })
     }
     // one more than the page: whether a next page exists, without a count
-    const rows = await listAddressHistory(store.db, { address, limit: limit + 1, after: cursor })
+    const rows = await listAddressHistory(store.db, { ...lookup, limit: limit + 1, after: cursor })
     const page = rows.slice(0, limit)
     const last = page.at(-1)
     const nextCursor =

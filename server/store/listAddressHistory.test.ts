@@ -66,5 +66,15 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))('listAddressHi
       summary(await listAddressHistory(store.db, { address: historyBtcReceiver.toUpperCase(), limit: 10 })),
     ).toEqual([['cross', historyUuid(5), '2026-01-04T10:00:00.000Z']])
     expect(await listAddressHistory(store.db, { address: `0x${'9'.repeat(40)}`, limit: 10 })).toEqual([])
+    // another spelling of the address (a CashAddr's prefixed form) finds its records as well
+    expect(
+      summary(
+        await listAddressHistory(store.db, {
+          address: `0x${'9'.repeat(40)}`,
+          aliases: ['bchreg:none', historyBtcReceiver],
+          limit: 10,
+        }),
+      ),
+    ).toEqual(summary(await listAddressHistory(store.db, { address: historyBtcReceiver, limit: 10 })))
   })
 })

@@ -17,7 +17,7 @@ export type AddressHistoryRow = { atMs: number; id: string } & (
 const toMs = (column: SQL | AnyPgColumn) => sql`date_trunc('milliseconds', ${column})`
 
 /**
- * The records of `address` (matched in any letter case on either side: sender or receiver of a trade or a
+ * The records of `address` or its `aliases` (matched in any letter case on either side: sender or receiver of a trade or a
  * cross-chain send, owner or receiver of a gasless order), newest first by time (a swap's and a send's block
  * time, an order's creation) then stored id, at most `limit`, only those strictly after `after` when given
  * (keyset paging: a record stored meanwhile never shifts a later page). Uses the lower(...) indexes of migration
@@ -25,15 +25,24 @@ const toMs = (column: SQL | AnyPgColumn) => sql`date_trunc('milliseconds', ${col
  */
 export async function listAddressHistory(
   db: Db,
-  params: { address: string; limit: number; after?: { atMs: number; id: string } | undefined },
+  params: {
+    address: string
+    /** Other spellings of the same address (a CashAddr with and without its prefix), matched as well. */
+    aliases?: readonly string[]
+    limit: number
+    after?: { atMs: number; id: string } | undefined
+  },
 ): Promise<AddressHistoryRow[]> {
-  const address = params.address.toLowerCase()
+  const spellings = sql.join(
+    [params.address, ...(params.aliases ?? [])].map((a) => sql`${a.toLowerCase()}`),
+    sql`, `,
+  )
   const before = (at: SQL, id: AnyPgColumn): SQL =>
     params.after === undefined
       ? sql`true`
       : sql`(${at}, ${id}) < (${new Date(params.after.atMs).toISOString()}::timestamptz, ${params.after.id}::uuid)`
   const matches = (a: AnyPgColumn, b: AnyPgColumn) =>
-    or(sql`lower(${a}) = ${address}`, sql`lower(${b}) = ${address}`)
+    or(sql`lower(${a}) in (${spellings})`, sql`lower(${b}) in (${spellings})`)
 
   const swapAt = toMs(trades.blockTimestamp)
   const crossAt = toMs(sql`coalesce(${crossTrades.blockTimestamp}, ${crossTrades.createdAt})`)
