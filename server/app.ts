@@ -235,6 +235,7 @@ export function createApp(deps: AppDeps) {
           ...(deps.cross?.txMissTtlMs === undefined ? {} : { txMissTtlMs: deps.cross.txMissTtlMs }),
           providerTimeoutMs: CROSS_PROVIDER_TIMEOUT_MS,
           now,
+          logger,
         },
         logger,
       ),

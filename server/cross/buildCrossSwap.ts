@@ -96,7 +96,12 @@ const build = async (services: CrossServices, quote: ProviderQuote, auth: AuthCo
       amountIn: transaction.amount,
       expiresAt: new Date(quote.expiresAt * 1000),
       sender: quote.request.sender,
-    }).catch(() => undefined)
+    }).catch((error: unknown) =>
+      services.logger?.warn('deposit quote not stored: its payment will not be told under- or over-paid', {
+        err: error,
+        memo: transaction.memo,
+      }),
+    )
   return transaction
 }
 

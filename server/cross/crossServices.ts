@@ -1,4 +1,5 @@
 import type { AddressNetwork } from '../chains/chainInfo'
+import type { Logger } from '../logger'
 import type { Markets } from '../market/createMarkets'
 import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import type { CrossChainProvider } from '../providers/types'
@@ -26,6 +27,8 @@ export interface CrossServices {
    * 0 in tests that look a deposit up before the network has observed it and again after.
    */
   txMissTtlMs?: number
+  /** Where what fails beside an answer (a record the answer does not wait on) is told. */
+  logger?: Logger
 }
 
 /** Least USD value of a cross-chain trade's input (the spec's limit). */

@@ -1,34 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { formatUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createLiquidityNetwork,
-  type LiquidityNetwork,
-} from '../../devnet/liquidityNetwork/createLiquidityNetwork'
-import { createThornodeApi } from '../../devnet/liquidityNetwork/createThornodeApi'
-import { createUtxoChainAdapter } from '../../devnet/liquidityNetwork/createUtxoChainAdapter'
-import { createUtxoVault } from '../../devnet/liquidityNetwork/createUtxoVault'
-import { startTestUtxoChain, type TestUtxoChain } from '../../devnet/utxo/startTestUtxoChain'
-import { bitcoinSpec, dogecoinSpec } from '../../devnet/utxo/utxoChainSpecs'
+import type { LiquidityNetwork } from '../../devnet/liquidityNetwork/createLiquidityNetwork'
+import type { TestUtxoChain } from '../../devnet/utxo/startTestUtxoChain'
 import { loadConfig } from '../config'
-import {
-  createThorchainProvider,
-  type ThorchainProvider,
-} from '../providers/thorchain/createThorchainProvider'
-import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
+import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 import { createTestApp } from '../testing/createTestApp'
+import {
+  BTC_CHAIN_ID,
+  BTC_DOGE_OUTBOUND_FEES,
+  DOGE_CHAIN_ID,
+  startBtcDogeNetwork,
+} from '../testing/startBtcDogeNetwork'
 import { quoteSwap } from '../thorchain/quoteSwap'
 import { syncCrossTradeStatuses } from './followCrossTrades'
 
-const E8 = 10n ** 8n
-const BTC = -3980891822
-const DOGE = -3143381382
+const BTC = BTC_CHAIN_ID
+const DOGE = DOGE_CHAIN_ID
 const zero = '0x0000000000000000000000000000000000000000'
-const btcOutboundFee = 15_000n
-const dogeOutboundFee = 2n * E8
+const btcOutboundFee = BTC_DOGE_OUTBOUND_FEES.BTC
 
 type HistoryItem = {
   state: string
@@ -55,8 +45,8 @@ type HistoryItem = {
 describe('under-, over- and late payment of a BTC deposit, as the network settles them', () => {
   let btc: TestUtxoChain
   let doge: TestUtxoChain
-  let dataDir: string
   let network: LiquidityNetwork
+  let close: () => Promise<void>
   let store: TestStore
   let thorchain: ThorchainProvider
   let app: ReturnType<typeof createTestApp>['app']
@@ -65,50 +55,10 @@ describe('under-, over- and late payment of a BTC deposit, as the network settle
   let networkNowMs = now * 1000
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'deposit-payments-'))
-    btc = await startTestUtxoChain(bitcoinSpec())
-    doge = await startTestUtxoChain(dogecoinSpec())
-    const chains = [
-      createUtxoChainAdapter({
-        chain: 'BTC',
-        vault: createUtxoVault(btc.node.spec, btc.rpc),
-        rpc: btc.rpc,
-        outboundFee: btcOutboundFee,
-      }),
-      createUtxoChainAdapter({
-        chain: 'DOGE',
-        vault: createUtxoVault(doge.node.spec, doge.rpc),
-        rpc: doge.rpc,
-        outboundFee: dogeOutboundFee,
-      }),
-    ]
-    await btc.node.fund(chains[0]?.vault.address ?? '', Number(10n * E8))
-    await btc.node.mineBlock()
-    await doge.node.fund(chains[1]?.vault.address ?? '', Number(200_000n * E8))
-    await doge.node.mineBlock()
-    network = await createLiquidityNetwork({
-      chains,
-      initialPools: {
-        'BTC.BTC': { assetDepth: 10n * E8, runeDepth: 130_000n * E8 },
-        'DOGE.DOGE': { assetDepth: 200_000n * E8, runeDepth: 6_000n * E8 },
-      },
-      dataDir,
-      now: () => networkNowMs,
-    })
-    await network.tick()
-    const thornode = createThornodeApi({
-      network,
-      chains: [
-        { chain: 'BTC', blockSeconds: 600 },
-        { chain: 'DOGE', blockSeconds: 60 },
-      ],
-      now: () => now,
-    })
-    const client = createThornodeClient({
-      baseUrl: 'http://thornode.devnet',
-      fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
-    })
-    thorchain = createThorchainProvider({ client, chainIds: [BTC, DOGE], now: () => now })
+    ;({ btc, doge, network, thorchain, close } = await startBtcDogeNetwork({
+      networkNowMs: () => networkNowMs,
+      providerNowSec: () => now,
+    }))
     store = await openTestStore({ name: 'pglite' })
     app = createTestApp({
       config: loadConfig({ INTEGRATOR_TAG_SECRET: 'deposit-payments-secret-of-32-characters' }),
@@ -117,10 +67,8 @@ describe('under-, over- and late payment of a BTC deposit, as the network settle
     }).app
   })
   afterAll(async () => {
-    await btc?.close()
-    await doge?.close()
+    await close?.()
     await store?.destroy()
-    await rm(dataDir, { recursive: true, force: true })
   })
 
   /** Quotes and builds a deposit of `amount` sats through the API (so the server keeps what it asked). */

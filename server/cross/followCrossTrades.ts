@@ -1,6 +1,6 @@
 import { createPollLoop, type PollLoop } from '../createPollLoop'
 import type { Logger } from '../logger'
-import type { CrossChainProvider } from '../providers/types'
+import type { CrossChainProvider, ProviderObservedDeposit } from '../providers/types'
 import type { Store } from '../store/createStore'
 import { listOpenCrossTrades, recordCrossTradeStatus, touchCrossTrades } from '../store/crossTrades'
 import { recordObservedDeposit } from '../store/recordObservedDeposit'
@@ -21,6 +21,10 @@ export async function syncCrossTradeStatuses(params: {
    */
   recheckFinishedMs?: number
   now?: () => number
+  /** The deposits recorded in earlier rounds as they were (see `createSeenDeposits`): not recorded again unchanged. */
+  seenDeposits?: SeenDeposits
+  /** Told of a provider whose deposits could not be read or stored (it is asked again next round). */
+  logger?: Logger
 }): Promise<{ checked: number; changed: number; deposits: number }> {
   const deposits = await storeObservedDeposits(params)
   const since =
@@ -50,21 +54,55 @@ export async function syncCrossTradeStatuses(params: {
   return { checked: open.length, changed, deposits }
 }
 
+/** What each deposit recorded lately looked like, by origin hash (see `syncCrossTradeStatuses`). */
+export interface SeenDeposits {
+  /** Whether `deposit` was recorded as it is now, in an earlier round. */
+  has(deposit: ProviderObservedDeposit): boolean
+  add(deposit: ProviderObservedDeposit): void
+}
+
+/**
+ * A memory of the last `capacity` deposits recorded (newest kept), so a round stores only deposits that are new
+ * or changed: the network lists the same recent deposits round after round.
+ */
+export function createSeenDeposits(capacity = 1_000): SeenDeposits {
+  const seen = new Map<string, string>()
+  const print = (deposit: ProviderObservedDeposit) =>
+    JSON.stringify(deposit, (_key, value) => (typeof value === 'bigint' ? value.toString() : value))
+  return {
+    has: (deposit) => seen.get(deposit.originTxHash) === print(deposit),
+    add(deposit) {
+      seen.delete(deposit.originTxHash)
+      seen.set(deposit.originTxHash, print(deposit))
+      if (seen.size > capacity) seen.delete(seen.keys().next().value as string)
+    },
+  }
+}
+
 /**
  * Stores the deposits each provider's network observed lately (`findDeposits`: UTXO and Cosmos payments to its
- * vaults, which no watcher of ours sees on chain), from their first sighting, with what was paid; a provider
- * that fails is asked again next round. Returns how many deposits were read.
+ * vaults, which no watcher of ours sees on chain), from their first sighting, with what was paid, but those
+ * `seenDeposits` holds unchanged; a provider that fails is asked again next round. Returns how many deposits
+ * were stored.
  */
 async function storeObservedDeposits(params: {
   store: Store
   providers: readonly CrossChainProvider[]
+  seenDeposits?: SeenDeposits
+  logger?: Logger
 }): Promise<number> {
   let count = 0
   for (const provider of params.providers) {
-    const deposits = await provider.findDeposits?.().catch(() => undefined)
-    for (const deposit of deposits ?? []) {
-      await recordObservedDeposit(params.store.db, provider.id, deposit)
-      count += 1
+    if (provider.findDeposits === undefined) continue
+    try {
+      for (const deposit of await provider.findDeposits()) {
+        if (params.seenDeposits?.has(deposit)) continue
+        await recordObservedDeposit(params.store.db, provider.id, deposit)
+        params.seenDeposits?.add(deposit)
+        count += 1
+      }
+    } catch (error: unknown) {
+      params.logger?.warn('observed deposits not stored this round', { err: error, provider: provider.id })
     }
   }
   return count
@@ -84,11 +122,12 @@ export function followCrossTrades(params: {
   recheckFinishedMs?: number
 }): PollLoop {
   const log = params.logger.child({ component: 'cross-trade-follower' })
+  const seenDeposits = createSeenDeposits()
   return createPollLoop({
     intervalMs: params.intervalMs,
     onError: (error) => log.warn('cross-chain trade follow-up failed', { err: error }),
     async step() {
-      const { changed } = await syncCrossTradeStatuses(params)
+      const { changed } = await syncCrossTradeStatuses({ ...params, logger: log, seenDeposits })
       if (changed > 0) log.info('cross-chain trades moved on', { changed })
       return 'idle'
     },

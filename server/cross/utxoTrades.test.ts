@@ -1,31 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createLiquidityNetwork,
-  type LiquidityNetwork,
-} from '../../devnet/liquidityNetwork/createLiquidityNetwork'
-import { createThornodeApi } from '../../devnet/liquidityNetwork/createThornodeApi'
-import { createUtxoChainAdapter } from '../../devnet/liquidityNetwork/createUtxoChainAdapter'
-import { createUtxoVault } from '../../devnet/liquidityNetwork/createUtxoVault'
-import { startTestUtxoChain, type TestUtxoChain } from '../../devnet/utxo/startTestUtxoChain'
-import { bitcoinSpec, dogecoinSpec } from '../../devnet/utxo/utxoChainSpecs'
+import type { LiquidityNetwork } from '../../devnet/liquidityNetwork/createLiquidityNetwork'
+import type { TestUtxoChain } from '../../devnet/utxo/startTestUtxoChain'
 import { loadConfig } from '../config'
-import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
-import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
 import { createTestApp } from '../testing/createTestApp'
+import { BTC_CHAIN_ID, DOGE_CHAIN_ID, startBtcDogeNetwork } from '../testing/startBtcDogeNetwork'
 import { quoteSwap } from '../thorchain/quoteSwap'
 
-const E8 = 10n ** 8n
-const BTC = -3980891822
-const DOGE = -3143381382
+const BTC = BTC_CHAIN_ID
+const DOGE = DOGE_CHAIN_ID
 const zero = '0x0000000000000000000000000000000000000000'
-const initialPools = {
-  'BTC.BTC': { assetDepth: 10n * E8, runeDepth: 130_000n * E8 },
-  'DOGE.DOGE': { assetDepth: 200_000n * E8, runeDepth: 6_000n * E8 },
-}
-const outboundFees: Record<string, bigint> = { BTC: 15_000n, DOGE: 2n * E8 }
 
 const balance = async (chain: TestUtxoChain, address: string) =>
   (await chain.rpc.listUnspent(address)).reduce((sum, coin) => sum + coin.satoshis, 0n)
@@ -33,61 +16,24 @@ const balance = async (chain: TestUtxoChain, address: string) =>
 describe('UTXO trades through the API and the devnet liquidity network', () => {
   let btc: TestUtxoChain
   let doge: TestUtxoChain
-  let dataDir: string
   let network: LiquidityNetwork
+  let close: () => Promise<void>
   let app: ReturnType<typeof createTestApp>['app']
   const now = Math.floor(Date.now() / 1000)
   // the provider's clock: moved past a quote's expiry to see it refused
   let providerNow = now
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'utxo-trades-'))
-    btc = await startTestUtxoChain(bitcoinSpec())
-    doge = await startTestUtxoChain(dogecoinSpec())
-    const served: [TestUtxoChain, 'BTC' | 'DOGE'][] = [
-      [btc, 'BTC'],
-      [doge, 'DOGE'],
-    ]
-    const chains = served.map(([c, chain]) =>
-      createUtxoChainAdapter({
-        chain,
-        vault: createUtxoVault(c.node.spec, c.rpc),
-        rpc: c.rpc,
-        outboundFee: outboundFees[chain] ?? 0n,
-      }),
-    )
-    for (const [index, [c, chain]] of served.entries()) {
-      const depth =
-        chain === 'BTC' ? initialPools['BTC.BTC'].assetDepth : initialPools['DOGE.DOGE'].assetDepth
-      await c.node.fund(chains[index]?.vault.address ?? '', Number(depth))
-      await c.node.mineBlock()
-    }
-    network = await createLiquidityNetwork({ chains, initialPools, dataDir })
-    await network.tick()
-    const thornode = createThornodeApi({
-      network,
-      chains: [
-        { chain: 'BTC', blockSeconds: 600 },
-        { chain: 'DOGE', blockSeconds: 60 },
-      ],
-      now: () => now,
-    })
-    const client = createThornodeClient({
-      baseUrl: 'http://thornode.devnet',
-      fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
-    })
-    const thorchain = createThorchainProvider({ client, chainIds: [BTC, DOGE], now: () => providerNow })
+    const started = await startBtcDogeNetwork({ providerNowSec: () => providerNow })
+    ;({ btc, doge, network, close } = started)
+    const { thorchain } = started
     app = createTestApp({
       config: loadConfig({ INTEGRATOR_TAG_SECRET: 'utxo-trades-test-secret-of-32-characters' }),
       // a deposit is looked up before the network observes it and again after: no memory of the first miss
       cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest', txMissTtlMs: 0 },
     }).app
   })
-  afterAll(async () => {
-    await btc?.close()
-    await doge?.close()
-    await rm(dataDir, { recursive: true, force: true })
-  })
+  afterAll(() => close?.())
 
   it('BTC to DOGE: the quote, the deposit the wallet signs, the payout of exactly the quote, the status', async () => {
     const user = await btc.fundKey('api btc user', 50_000_000)
