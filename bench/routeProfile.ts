@@ -162,7 +162,7 @@ if (process.env.PROFILE_MIX === 'large') {
   console.log(`  hop simulations, all searches: ${summary(simulated).replaceAll(' ms', '')}`)
   for (const [name, xs] of Object.entries(parts))
     if (xs.length) console.log(`  ${name.padEnd(12)} ${summary(xs)}`)
-  for (const key of ['edges', 'samples', 'solves', 'sweeps', 'refineEvaluations'] as const)
+  for (const key of ['edges', 'workingEdges', 'samples', 'solves', 'sweeps', 'refineEvaluations'] as const)
     console.log(`  flow ${key.padEnd(18)} ${summary(flowStats.map((s) => s[key]))}`)
   // PROFILE_OUT keeps each request's net output; PROFILE_BASE compares with a kept run (same snapshot)
   if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(nets))

@@ -91,6 +91,22 @@ describe('findBestRoute with split-and-merge flows', () => {
     expect(free.count.hops).toBeGreaterThan(legs.count.hops)
   })
 
+  it('solves over the pools that can take flow only, and finds the same route as without the others', () => {
+    // five stale A/B pools, each pricing B at twice the market: none takes flow at the optimum
+    const stale = [5, 6, 7, 8, 9].map((id) =>
+      makeV2Pool({ id, tokenA: A, tokenB: B, reserveA: 100n * E18, reserveB: 50n * E18 }),
+    )
+    const plain = searchFlowRoute(params)
+    const crowded = searchFlowRoute({ ...params, pools: [...params.pools, ...stale] })
+    expect(crowded?.stats.edges).toBe(9)
+    expect(crowded?.stats.workingEdges).toBe(4)
+    expect(plain?.stats.workingEdges).toBe(4)
+    expect(crowded?.amountOut).toBe(plain?.amountOut)
+    expect(crowded?.steps.map((step) => [step.pool.address, step.amountIn])).toEqual(
+      plain?.steps.map((step) => [step.pool.address, step.amountIn]),
+    )
+  })
+
   it('keeps pool-disjoint legs when a split-and-merge flow cannot beat them (isSplit false: one path)', () => {
     const route = findBestRoute({ ...params, isSplit: false })
     expect(route.steps).toBeUndefined()

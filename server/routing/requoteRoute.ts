@@ -31,7 +31,7 @@ export function requoteRoute(params: FindBestRouteParams, plan: Route): Route | 
       gasPriceWei: params.gasPriceWei,
       nativePriceInToken: params.nativePriceInTokenOut,
     })
-    const stats = { edges: 0, samples: 0, solves: 0, sweeps: 0, refineEvaluations: 0 }
+    const stats = { edges: 0, samples: 0, solves: 0, sweeps: 0, refineEvaluations: 0, workingEdges: 0 }
     return toFlowRoute(params, {
       steps: quote.steps,
       amountOut: quote.amountOut,

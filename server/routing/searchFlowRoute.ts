@@ -7,6 +7,7 @@ import { createHopCache } from './createHopCache'
 import { createPathQuoter } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasModel } from './gasModel'
+import { initialWorkingSet } from './initialWorkingSet'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
 import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
@@ -23,6 +24,8 @@ export interface FlowSearchStats {
   sweeps: number
   /** Exact route quotes spent rounding and refining. */
   refineEvaluations: number
+  /** Most pool directions in one solve (the working set; see `initialWorkingSet`). */
+  workingEdges: number
 }
 
 /** The best split-and-merge route found: steps as `swapExactInRoute` runs them, its output and gas. */
@@ -59,6 +62,10 @@ export interface FlowSearchOptions {
 }
 
 const MAX_PRUNE_ROUNDS = 6
+/** Most rounds of pricing out the edges left out of a solve (each adds the edges that would take flow). */
+const MAX_PRICING_ROUNDS = 6
+/** An edge left out joins when its spot rate beats its tokens' price ratio by more than this (float noise). */
+const PRICING_MARGIN = 1e-9
 const MAX_REFINE_EVALUATIONS = 64
 /**
  * Price impact (against the best spot rate) from which a second, wider search lets connectors of one rank trade
@@ -97,6 +104,7 @@ export function searchFlowRoute(
       solves: work('solves'),
       sweeps: work('sweeps'),
       refineEvaluations: work('refineEvaluations'),
+      workingEdges: Math.max(forward.route.stats.workingEdges, both?.route.stats.workingEdges ?? 0),
     },
   }
 }
@@ -133,6 +141,7 @@ function searchOrderedFlow(
     solves: 0,
     sweeps: 0,
     refineEvaluations: 0,
+    workingEdges: 0,
   }
   // one memo for the samples and the exact route quotes (a refinement step changes one pool's amount only)
   const hopCache = params.hopCache ?? createHopCache()
@@ -172,37 +181,73 @@ function searchOrderedFlow(
       },
       extra,
     )
-
-  let curves = edges.map((edge) => sample(edge, []))
-  let active = edges.map((_, e) => curves[e] != null)
+  // each pool direction's model, sampled when the edge first joins the working set (null: it cannot fill)
+  const curves: (FlowCurve | null | undefined)[] = edges.map(() => undefined)
+  const curveOf = (e: number): FlowCurve | null => {
+    const known = curves[e]
+    if (known !== undefined) return known
+    const edge = edges[e]
+    const curve = edge ? sample(edge, []) : null
+    curves[e] = curve
+    return curve
+  }
+  // an edge at its spot rate after fee (what the first unit gets): the most any of its models can pay
+  const spots = edges.map((edge) => {
+    const pool = graph.pools[edge.poolId]
+    return pool ? midRate(graph, edge) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000) : 0
+  })
+  let active = edges.map(() => true)
+  const working = initialWorkingSet(edges, spots, scales, (e, x) =>
+    quoter.hopApproxIn(edges[e]?.poolId ?? 0, edges[e]?.fromAddress ?? params.tokenIn, x),
+  )
   let inputs: number[] = edges.map(() => 0)
   // each solve after the first starts from the last one's prices (pruning one pool moves them little)
   let warmPrices: number[] | undefined
+  /**
+   * Solves over the working set, then prices out the active edges left out (column generation): one whose spot
+   * rate after fee beats the ratio of its tokens' prices would take flow at the optimum of all edges, so it
+   * joins and the set is solved again; when none does, the solution is the optimum over every active edge.
+   */
   const solve = () => {
-    const usable = connectedEdges(
-      edges,
-      tokens.length,
-      edges.map((_, e) => active[e] === true && curves[e] != null),
-    )
-    const live = edges.flatMap((edge, e) => {
-      const curve = curves[e]
-      return usable[e] && curve
-        ? [{ e, edge: { from: edge.from, to: edge.to, curve } satisfies FlowEdge }]
-        : []
-    })
-    const solution = solveFlowPrices({
-      tokenCount: tokens.length,
-      edges: live.map((l) => l.edge),
-      total,
-      initialPrices: warmPrices ?? values,
-      isWarm: warmPrices !== undefined,
-    })
-    warmPrices = solution.prices
-    stats.solves++
-    stats.sweeps += solution.sweeps
-    inputs = edges.map(() => 0)
-    for (const [k, l] of live.entries()) inputs[l.e] = solution.inputs[k] ?? 0
-    return { live, solution }
+    for (let round = 0; ; round++) {
+      const usable = connectedEdges(
+        edges,
+        tokens.length,
+        edges.map((_, e) => working[e] === true && active[e] === true && curveOf(e) != null),
+      )
+      const live = edges.flatMap((edge, e) => {
+        const curve = curves[e]
+        return usable[e] && curve
+          ? [{ e, edge: { from: edge.from, to: edge.to, curve } satisfies FlowEdge }]
+          : []
+      })
+      const solution = solveFlowPrices({
+        tokenCount: tokens.length,
+        edges: live.map((l) => l.edge),
+        total,
+        initialPrices: warmPrices ?? values,
+        isWarm: warmPrices !== undefined,
+      })
+      warmPrices = solution.prices
+      stats.solves++
+      stats.sweeps += solution.sweeps
+      stats.workingEdges = Math.max(stats.workingEdges, live.length)
+      inputs = edges.map(() => 0)
+      for (const [k, l] of live.entries()) inputs[l.e] = solution.inputs[k] ?? 0
+      let joined = false
+      if (round < MAX_PRICING_ROUNDS) {
+        for (const [e, edge] of edges.entries()) {
+          if (working[e] || !active[e]) continue
+          const paid = solution.prices[edge.from] ?? 0
+          const got = (solution.prices[edge.to] ?? 0) * (spots[e] ?? 0)
+          if (got > paid * (1 + PRICING_MARGIN) && curveOf(e) != null) {
+            working[e] = true
+            joined = true
+          }
+        }
+      }
+      if (!joined) return { live, solution }
+    }
   }
   for (let round = 0; round < MAX_PRUNE_ROUNDS; round++) {
     const { live, solution } = solve()
@@ -227,15 +272,15 @@ function searchOrderedFlow(
     active = active.map((a, e) => a && e !== worst)
   }
   // resample each used pool around its amount, then solve once more on the sharper models
-  curves = edges.map((edge, e) => {
+  for (const [e, edge] of edges.entries()) {
     const x = inputs[e] ?? 0
-    if (!active[e] || x <= 0) return curves[e] ?? null
-    return sample(
+    if (!active[e] || x <= 0) continue
+    curves[e] = sample(
       edge,
       [0.5, 0.8, 0.9, 0.95, 1, 1.05, 1.1, 1.25].map((f) => f * x),
     )
-  })
-  active = active.map((a, e) => a && curves[e] != null)
+  }
+  active = active.map((a, e) => a && curves[e] !== null)
   solve()
   // the Aggregator takes at most MAX_ROUTE_STEPS steps: leave out the pools given the least value, solve again
   for (;;) {
