@@ -48,8 +48,9 @@ export interface HopSimulator {
   /**
    * What the pool sends for `amountIn`, in floating point (exactIn's amountOut within about 1e-12 relative), for
    * the route search's models, which take many of them; null where exactIn would not complete or would revert.
+   * With `crossed`, it also writes there the ticks exactIn would cross (for the models' gas; no object is made).
    */
-  approxExactIn(amountIn: number): number | null
+  approxExactIn(amountIn: number, crossed?: { ticks: number }): number | null
 }
 
 /** The node reads a pool kind makes; a viem PublicClient fits. Injected, so this folder stays free of I/O. */

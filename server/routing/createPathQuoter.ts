@@ -35,7 +35,13 @@ export interface PathQuoter {
    * within about 1e-12 relative, for the search's models; not memoized: it costs less than a lookup); null where
    * `hopExactIn` would be.
    */
-  hopApproxIn(poolId: number, tokenIn: Address, amountIn: number): number | null
+  hopApproxIn(poolId: number, tokenIn: Address, amountIn: number, crossed?: { ticks: number }): number | null
+  /**
+   * What the aggregator receives of a path for an input it sends, in floating point (`quoteExactIn`'s
+   * `amountOut` to about 1e-12 relative per hop, for the leg search's models); with `ticks`, each hop's ticks
+   * crossed are written there (for the models' gas). Null where `quoteExactIn` would be.
+   */
+  pathApproxIn(path: PoolPath, amountIn: number, ticks?: number[]): number | null
 }
 
 export interface HopResult {
@@ -77,6 +83,8 @@ function slotOf(zeroForOne: boolean, exactIn: boolean, taxIn: number, taxOut: nu
 class CachedPathQuoter implements PathQuoter {
   /** Each pool's tokens lower-cased, filled as pools are first quoted (a search reads a few of many). */
   private readonly lower: (readonly [string, string])[] = []
+  /** Where `pathApproxIn` has each hop write the ticks it crosses (one object for every call). */
+  private readonly crossed = { ticks: 0 }
 
   constructor(
     private readonly pools: readonly PoolState[],
@@ -92,7 +100,27 @@ class CachedPathQuoter implements PathQuoter {
     return this.run(poolId, tokenIn, amountOut, false)
   }
 
-  hopApproxIn(poolId: number, tokenIn: Address, amountIn: number): number | null {
+  pathApproxIn(path: PoolPath, amountIn: number, ticks?: number[]): number | null {
+    let amount = amountIn
+    const crossed = this.crossed
+    for (let i = 0; i < path.poolIds.length; i++) {
+      const poolId = path.poolIds[i]
+      const tokenIn = path.tokens[i]
+      if (poolId === undefined || tokenIn === undefined) return null
+      const out = this.hopApproxIn(poolId, tokenIn, amount, crossed)
+      if (out === null) return null
+      if (ticks) ticks[i] = crossed.ticks
+      amount = out
+    }
+    return amount
+  }
+
+  hopApproxIn(
+    poolId: number,
+    tokenIn: Address,
+    amountIn: number,
+    crossed?: { ticks: number },
+  ): number | null {
     const pool = this.pools[poolId]
     if (pool === undefined || !(amountIn > 0)) return null
     const [key0, key1] = this.tokensOf(poolId, pool)
@@ -101,7 +129,7 @@ class CachedPathQuoter implements PathQuoter {
     const taxIn = this.transferFeeBps(inKey)
     const taxOut = this.transferFeeBps(zeroForOne ? key1 : key0)
     if (taxIn > 0 && !poolKindOf(pool).acceptsTaxedInput) return null
-    const out = this.cache.simulator(pool, zeroForOne).approxExactIn(amountIn * (1 - taxIn / 10_000))
+    const out = this.cache.simulator(pool, zeroForOne).approxExactIn(amountIn * (1 - taxIn / 10_000), crossed)
     return out === null || !(out > 0) ? null : out * (1 - taxOut / 10_000)
   }
 

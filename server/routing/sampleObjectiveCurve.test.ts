@@ -4,18 +4,18 @@ import { curveGasCost, sampleObjectiveCurve } from './sampleObjectiveCurve'
 describe('sampleObjectiveCurve', () => {
   it('keeps the concave upper hull of the samples, with the gas at each sample', () => {
     // f(x) = 2x up to 40, then +1 per unit; the sample at 60 lies below the hull of 40 and 80 and is dropped.
-    const values = new Map<bigint, bigint>([
-      [20n, 40n],
-      [40n, 80n],
-      [60n, 95n],
-      [80n, 120n],
+    const values = new Map<bigint, number>([
+      [20n, 40],
+      [40n, 80],
+      [60n, 95],
+      [80n, 120],
     ])
     const curve = sampleObjectiveCurve({
       total: 80n,
       fractions: [0.25, 0.5, 0.75, 1],
       evaluate: (x) => {
         const value = values.get(x)
-        return value === undefined ? null : { value, gasCost: x / 20n }
+        return value === undefined ? null : { value, gasCost: Number(x / 20n) }
       },
     })
     expect(curve?.segments).toEqual([
@@ -31,7 +31,7 @@ describe('sampleObjectiveCurve', () => {
     const limited = sampleObjectiveCurve({
       total: 100n,
       fractions: [0.5, 1],
-      evaluate: (x) => (x <= 70n ? { value: x, gasCost: 0n } : null),
+      evaluate: (x) => (x <= 70n ? { value: Number(x), gasCost: 0 } : null),
     })
     // 50 evaluates, 100 does not: bisection tries 75, 62, 68, 71, 69, 70 (then stops at a gap of 1).
     expect(limited?.capacity).toBe(70)

@@ -1,5 +1,5 @@
 /**
- * A path's exact objective sampled at a few amounts and reduced to its concave upper hull: the model the
+ * A path's objective sampled at a few amounts and reduced to its concave upper hull: the model the
  * allocation solver works on. Floats are only for ranking and allocating; every amount of a route is
  * re-evaluated with the exact integer math afterwards.
  */
@@ -19,10 +19,13 @@ export interface CurveSegment {
   readonly slope: number
 }
 
-/** One exact evaluation: the objective (exact in: output; exact out: minus input) and the path's gas cost. */
+/**
+ * One evaluation: the objective (exact in: output; exact out: minus input) and the path's gas cost, in floats
+ * (from the exact integer math or from the pools' floating-point models).
+ */
 export interface CurveSample {
-  readonly value: bigint
-  readonly gasCost: bigint
+  readonly value: number
+  readonly gasCost: number
 }
 
 /**
@@ -64,8 +67,8 @@ export function sampleObjectiveCurve(params: {
   let lastAmount = 0n
   const record = (amount: bigint, sample: CurveSample) => {
     lastAmount = amount
-    points.push({ x: Number(amount), y: Number(sample.value) })
-    gasAt.push({ amount: Number(amount), gasCost: Number(sample.gasCost) })
+    points.push({ x: Number(amount), y: sample.value })
+    gasAt.push({ amount: Number(amount), gasCost: sample.gasCost })
   }
   for (const fraction of fractions) {
     const amount = fraction >= 1 ? total : (total * BigInt(Math.round(fraction * 1e9))) / 1_000_000_000n

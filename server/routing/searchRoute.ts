@@ -1,14 +1,16 @@
+import { poolKindOf } from '../poolKinds/poolKinds'
 import { buildLegRoute, legRouteTotal, legsGasCost } from './buildLegRoute'
 import { buildPoolGraph } from './buildPoolGraph'
-import { createPathQuoter, type PathQuote, type PoolPath } from './createPathQuoter'
+import { createPathQuoter, type PathQuote, type PathQuoter, type PoolPath } from './createPathQuoter'
 import type { FindBestRouteParams, RouteSearchStats } from './findBestRoute'
 import { findTokenPaths } from './findTokenPaths'
+import { defaultGasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
 import { refineAllocation } from './refineAllocation'
-import { sampleObjectiveCurve } from './sampleObjectiveCurve'
+import { type CurveSample, sampleObjectiveCurve } from './sampleObjectiveCurve'
 import { type PathSet, searchPathSets } from './searchPathSets'
 import { selectCandidatePaths } from './selectCandidatePaths'
-import type { Leg, Route } from './types'
+import type { Leg, PoolState, Route } from './types'
 
 interface Plan {
   legs: Leg[]
@@ -116,23 +118,23 @@ export function searchRoute(params: FindBestRouteParams): Route {
         ? Number(bestSingleValue - beforeTail) / Number(tail)
         : Number.NEGATIVE_INFINITY
     const probeAmount = total / 256n
+    // exact input: the models sample the pools' floating-point math (`pathApproxIn`); exact output: exact quotes
+    const sampleOf = exactIn ? approxSampler(params, graph.pools, quoter, gasPriced) : undefined
+    const evaluate = (i: number, x: bigint): CurveSample | null => {
+      const path = candidates[i]
+      if (!path) return null
+      stats.modelEvaluations++
+      if (sampleOf) return sampleOf(path, Number(x))
+      const q = quote(path, x)
+      return q ? { value: Number(objectiveOf(q)), gasCost: gasPriced ? Number(legGasCost(q.hops)) : 0 } : null
+    }
     const isWorthModelling = (i: number): boolean => {
       if (probeAmount <= 0n || i === bestSingle) return true
-      const v = value(i, probeAmount)
-      stats.modelEvaluations++
-      return v !== null && Number(v) / Number(probeAmount) > floorRate
+      const v = evaluate(i, probeAmount)
+      return v !== null && v.value / Number(probeAmount) > floorRate
     }
-    const curves = candidates.map((path, i) =>
-      !isWorthModelling(i)
-        ? null
-        : sampleObjectiveCurve({
-            total,
-            evaluate: (x) => {
-              stats.modelEvaluations++
-              const q = quote(path, x)
-              return q ? { value: objectiveOf(q), gasCost: gasPriced ? legGasCost(q.hops) : 0n } : null
-            },
-          }),
+    const curves = candidates.map((_, i) =>
+      !isWorthModelling(i) ? null : sampleObjectiveCurve({ total, evaluate: (x) => evaluate(i, x) }),
     )
     stats.modelled = curves.filter((c) => c !== null).length
     const search = searchPathSets({
@@ -157,6 +159,37 @@ export function searchRoute(params: FindBestRouteParams): Route {
 
   if (!best) throw new RoutingError('INSUFFICIENT_LIQUIDITY', 'not enough liquidity for this amount')
   return buildLegRoute(params, best.legs)
+}
+
+/**
+ * An exact-input path's model sample from the pools' floating-point math: its output for an input, and the gas
+ * of one more leg through it (the per-leg gas and each hop's at the ticks it crosses) priced in tokenOut as
+ * `legsGasCost` prices it, without the floor. Null where the path cannot take the input.
+ */
+function approxSampler(
+  params: FindBestRouteParams,
+  pools: readonly PoolState[],
+  quoter: PathQuoter,
+  gasPriced: boolean,
+): (path: PoolPath, amountIn: number) => CurveSample | null {
+  const model = params.gasModel ?? defaultGasModel
+  const price = params.nativePriceInTokenOut
+  const perGasUnit =
+    gasPriced && price && price.den > 0n
+      ? (Number(params.gasPriceWei ?? 0n) * Number(price.num)) / Number(price.den)
+      : 0
+  const ticks: number[] = []
+  return (path, amountIn) => {
+    const out = quoter.pathApproxIn(path, amountIn, ticks)
+    if (out === null) return null
+    if (perGasUnit === 0) return { value: out, gasCost: 0 }
+    let units = model.perLeg
+    for (let i = 0; i < path.poolIds.length; i++) {
+      const pool = pools[path.poolIds[i] ?? -1]
+      if (pool) units += poolKindOf(pool).hopGasUnits(ticks[i] ?? 0)
+    }
+    return { value: out, gasCost: Number(units) * perGasUnit }
+  }
 }
 
 /**

@@ -79,6 +79,9 @@ describe('uniswapV2PoolKind', () => {
       true,
     )
     expect(sim.approxExactIn(0)).toBeNull()
+    const crossed = { ticks: -1 }
+    sim.approxExactIn(1e18, crossed)
+    expect(crossed.ticks).toBe(0)
   })
 
   it('describes itself to the router, the API and the contract', () => {

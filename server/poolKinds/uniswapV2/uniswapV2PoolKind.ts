@@ -80,10 +80,12 @@ export const uniswapV2PoolKind: PoolKind<V2PoolState, V2PoolDescriptor> = {
     return {
       exactIn: (amountIn) => simulateV2Swap(pool, { zeroForOne, amountSpecified: amountIn }),
       exactOut: (amountOut) => simulateV2Swap(pool, { zeroForOne, amountSpecified: -amountOut }),
-      approxExactIn: (amountIn) =>
-        amountIn > 0 && reserveIn > 0 && reserveOut > 0
+      approxExactIn(amountIn, crossed) {
+        if (crossed) crossed.ticks = 0
+        return amountIn > 0 && reserveIn > 0 && reserveOut > 0
           ? (amountIn * withFee * reserveOut) / (reserveIn + amountIn * withFee)
-          : null,
+          : null
+      },
     }
   },
 

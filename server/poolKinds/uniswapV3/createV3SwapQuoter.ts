@@ -28,7 +28,7 @@ export interface V3SwapQuoter {
    * quoteExactIn's output in floating point (within about 1e-12 relative), for models; null where the pool cannot
    * fill `amountIn` before the price limit.
    */
-  approxExactIn(amountIn: number): number | null
+  approxExactIn(amountIn: number, crossed?: { ticks: number }): number | null
   /** Same amounts as simulateV3Swap with amountSpecified = -amountOut. */
   quoteExactOut(amountOut: bigint): V3Quote
 }
@@ -194,7 +194,7 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
   const cumInFloat: number[] = []
   const cumOutFloat: number[] = []
   const netShare = (1_000_000 - pool.fee) / 1_000_000
-  const approxExactIn = (amountIn: number): number | null => {
+  const approxExactIn = (amountIn: number, crossed?: { ticks: number }): number | null => {
     if (!(amountIn > 0)) return null
     while ((cumInFloat[cumInFloat.length - 1] ?? 0) < amountIn) {
       if (cumInFloat.length === segments.length && !extend()) break
@@ -214,6 +214,7 @@ export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3Sw
       else hi = mid
     }
     const segment = segments[lo]
+    if (crossed) crossed.ticks = segments[lo - 1]?.crossed ?? 0
     const baseIn = cumInFloat[lo - 1] ?? 0
     const baseOut = cumOutFloat[lo - 1] ?? 0
     if (!segment || segment.liquidity === 0n) return baseOut

@@ -78,7 +78,7 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
     return {
       exactIn: (amountIn) => quoter.quoteExactIn(amountIn),
       exactOut: (out) => quoter.quoteExactOut(out),
-      approxExactIn: (amountIn) => quoter.approxExactIn(amountIn),
+      approxExactIn: (amountIn, crossed) => quoter.approxExactIn(amountIn, crossed),
     }
   },
 
