@@ -8,10 +8,11 @@ const B = testAddress(0xb2)
 const C = testAddress(0xc3)
 // A -> B over a V2 pair, B -> C over a V3 pool with three nested ranges
 const pair = makeV2Pool({ id: 1, tokenA: A, tokenB: B, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+const [token0 = B, token1 = C] = [B, C].sort()
 const v3 = makeV3Pool({
   id: 2,
-  token0: B < C ? B : C,
-  token1: B < C ? C : B,
+  token0,
+  token1,
   tick: 0,
   positions: [
     { lower: -600, upper: 600, liquidity: 10n * E18 },

@@ -147,8 +147,14 @@ function searchOrderedFlow(
   const hopCache = params.hopCache ?? createHopCache()
   const quoter = createPathQuoter({ pools: graph.pools, transferFeeBps: () => 0, cache: hopCache })
   const total = Number(params.amount)
-  const scales = tokenScales(graph, tokens.length, edges, total)
-  const values = tokenValues(graph, tokens.length, edges)
+  // each edge's mid rate, and its spot rate after fee (what the first unit gets: the most its model can pay)
+  const mids = edges.map((edge) => midRate(graph, edge))
+  const spots = edges.map((edge, e) => {
+    const pool = graph.pools[edge.poolId]
+    return pool ? (mids[e] ?? 0) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000) : 0
+  })
+  const scales = tokenScales(tokens.length, edges, mids, total)
+  const values = tokenValues(tokens.length, edges, mids)
   const gasModel = params.gasModel ?? defaultGasModel
   const gasOf = (units: bigint) =>
     computeGasCostInToken({
@@ -156,7 +162,7 @@ function searchOrderedFlow(
       gasPriceWei: params.gasPriceWei,
       nativePriceInToken: params.nativePriceInTokenOut,
     })
-  const spot = spotRateBound(graph, edges, tokens.length, tokens.indexOf(outKey))
+  const spot = spotRateBound(edges, spots, tokens.length, tokens.indexOf(outKey))
   if (options.mustBeat !== undefined) {
     // float error: round the bound up generously (it only decides whether to search)
     const ideal = BigInt(Math.ceil(total * spot * (1 + 1e-9))) + 1n
@@ -191,11 +197,6 @@ function searchOrderedFlow(
     curves[e] = curve
     return curve
   }
-  // an edge at its spot rate after fee (what the first unit gets): the most any of its models can pay
-  const spots = edges.map((edge) => {
-    const pool = graph.pools[edge.poolId]
-    return pool ? midRate(graph, edge) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000) : 0
-  })
   let active = edges.map(() => true)
   const working = initialWorkingSet(edges, spots, scales, (e, x) =>
     quoter.hopApproxIn(edges[e]?.poolId ?? 0, edges[e]?.fromAddress ?? params.tokenIn, x),
@@ -507,15 +508,12 @@ function executionOrder(
  * The best product of spot rates after fee (tokenOut per tokenIn, base units) over the paths from token 0 to
  * token `out`: passes over the edges until nothing improves, at most one per token (a path visits each once).
  */
-function spotRateBound(graph: PoolGraph, edges: readonly Edge[], count: number, out: number): number {
+function spotRateBound(edges: readonly Edge[], spots: readonly number[], count: number, out: number): number {
   const best = Array.from({ length: count }, (_, t): number => (t === 0 ? 1 : 0))
   for (let pass = 0, changed = true; changed && pass < count; pass++) {
     changed = false
-    for (const edge of edges) {
-      const pool = graph.pools[edge.poolId]
-      if (!pool) continue
-      const rate = midRate(graph, edge) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000)
-      const value = (best[edge.from] ?? 0) * rate
+    for (const [e, edge] of edges.entries()) {
+      const value = (best[edge.from] ?? 0) * (spots[e] ?? 0)
       if (value > (best[edge.to] ?? 0)) {
         best[edge.to] = value
         changed = true
@@ -533,12 +531,17 @@ function midRate(graph: PoolGraph, edge: Edge): number {
 }
 
 /** How much of each token the whole input is worth at the pools' mid prices (the models' input scale). */
-function tokenScales(graph: PoolGraph, count: number, edges: readonly Edge[], total: number): number[] {
+function tokenScales(
+  count: number,
+  edges: readonly Edge[],
+  mids: readonly number[],
+  total: number,
+): number[] {
   const scales = Array.from({ length: count }, (_, t): number => (t === 0 ? total : 0))
   for (let pass = 0, changed = true; changed && pass < count; pass++) {
     changed = false
-    for (const edge of edges) {
-      const value = (scales[edge.from] ?? 0) * midRate(graph, edge)
+    for (const [e, edge] of edges.entries()) {
+      const value = (scales[edge.from] ?? 0) * (mids[e] ?? 0)
       if (value > (scales[edge.to] ?? 0)) {
         scales[edge.to] = value
         changed = true
@@ -549,14 +552,14 @@ function tokenScales(graph: PoolGraph, count: number, edges: readonly Edge[], to
 }
 
 /** Each token's value in tokenOut base units at the pools' mid prices (the dual's starting prices). */
-function tokenValues(graph: PoolGraph, count: number, edges: readonly Edge[]): number[] {
+function tokenValues(count: number, edges: readonly Edge[], mids: readonly number[]): number[] {
   const values = Array.from({ length: count }, (_, t): number => (t === count - 1 ? 1 : 0))
   for (let pass = 0, changed = true; changed && pass < count; pass++) {
     changed = false
     for (let k = edges.length - 1; k >= 0; k--) {
       const edge = edges[k]
       if (!edge) continue
-      const value = midRate(graph, edge) * (values[edge.to] ?? 0)
+      const value = (mids[k] ?? 0) * (values[edge.to] ?? 0)
       if (value > (values[edge.from] ?? 0)) {
         values[edge.from] = value
         changed = true
