@@ -119,6 +119,7 @@ if (process.env.PROFILE_MIX === 'large') {
   const parts: Record<string, number[]> = { pooled: [], perExchange: [] }
   const flowStats: FlowSearchStats[] = []
   const nets: Record<string, string> = {}
+  const labels: string[] = []
   for (const url of cold) {
     const q = new URL(url, 'http://x').searchParams
     const tokenIn = byAddress.get(routeAddress(q.get('fromTokenAddress') ?? '').toLowerCase())
@@ -155,11 +156,16 @@ if (process.env.PROFILE_MIX === 'large') {
     }
     times.push(cpuNow() - t)
     simulated.push(simulations - simulatedBefore)
+    labels.push(`${tokenIn.symbol}->${tokenOut.symbol} ${q.get('amount')}: ${nets[url] ?? ''}`)
   }
   console.log(
     `chain 1: ${pools.length} pools; ${times.length} cold requests of the large mix: ${summary(times)}`,
   )
   console.log(`  hop simulations, all searches: ${summary(simulated).replaceAll(' ms', '')}`)
+  // PROFILE_SLOWEST=n: the n requests that took the most CPU (where the tail comes from)
+  const slowest = times.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms)
+  for (const { ms, i } of slowest.slice(0, Number(process.env.PROFILE_SLOWEST ?? 0)))
+    console.log(`  slow: ${ms.toFixed(1)} ms ${labels[i]}`)
   for (const [name, xs] of Object.entries(parts))
     if (xs.length) console.log(`  ${name.padEnd(12)} ${summary(xs)}`)
   for (const key of ['edges', 'workingEdges', 'samples', 'solves', 'sweeps', 'refineEvaluations'] as const)

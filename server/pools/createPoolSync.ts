@@ -2,6 +2,7 @@ import { type Abi, type Address, getAddress, type Hash, type Log, type PublicCli
 import type { ChainDeployment } from '../chains/deployment'
 import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKinds/poolKinds'
 import { createBoundedPoolReader } from './createBoundedPoolReader'
+import { createPoolIndex, type PoolIndex, replacePoolStates } from './createPoolIndex'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
 
 /** Pool addresses one per-block `eth_getLogs` names at most (see `PoolSyncOptions.addressesPerLogQuery`). */
@@ -105,7 +106,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   })()
 
   /** New pools of every exchange's factory in `[fromBlock, toBlock]`, with their state at `toBlock`. */
-  async function loadNewPools(fromBlock: bigint, toBlock: bigint, known: ReadonlySet<Address>) {
+  async function loadNewPools(fromBlock: bigint, toBlock: bigint, known: { has(address: Address): boolean }) {
     if (fromBlock > toBlock) return []
     const perExchange = await Promise.all(
       deployment.exchanges.map(async (exchange) => {
@@ -127,31 +128,38 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return createPoolSnapshot({ chainId: deployment.chainId, blockNumber: head, blockHash, pools: states })
   }
 
+  // the current snapshot's index, moved to the next snapshot when a block only changes pool states
+  let index: PoolIndex | undefined
+  const indexOf = (pools: readonly PoolState[]): PoolIndex => {
+    if (index?.pools !== pools) index = createPoolIndex(pools)
+    return index
+  }
+
   async function advance(current: PoolSnapshot, head: bigint, blockHash: Hash): Promise<PoolSnapshot> {
     const fromBlock = current.blockNumber + 1n
-    const known = new Map<Address, PoolState>(current.pools.map((p) => [p.address, p]))
+    const known = indexOf(current.pools)
     const [fresh, logs] = await Promise.all([
-      loadNewPools(fromBlock, head, new Set(known.keys())),
-      readPoolLogs([...known.keys()], fromBlock, head),
+      loadNewPools(fromBlock, head, known.positions),
+      readPoolLogs(known.addresses, fromBlock, head),
     ])
     const changed = await applyLogs(known, logs, head)
-    if (changed.length === 0 && fresh.length === 0) {
-      // nothing moved: the same pools list, so what routing memoized on it still holds
-      return Object.freeze({
-        chainId: deployment.chainId,
-        blockNumber: head,
-        blockHash,
-        pools: current.pools,
-      })
+    const next = { chainId: deployment.chainId, blockNumber: head, blockHash }
+    // nothing moved: the same pools list, so what routing memoized on it still holds
+    if (changed.length === 0 && fresh.length === 0) return Object.freeze({ ...next, pools: current.pools })
+    if (fresh.length === 0) {
+      // states only: each in its place (the order is by address), the index carried over
+      if (index !== known) return createPoolSnapshot({ ...next, pools: merged(current.pools, changed) })
+      index = replacePoolStates(known, changed)
+      return Object.freeze({ ...next, pools: index.pools })
     }
-    for (const state of changed) known.set(state.address, state)
-    for (const state of fresh) known.set(state.address, state)
-    return createPoolSnapshot({
-      chainId: deployment.chainId,
-      blockNumber: head,
-      blockHash,
-      pools: known.values(),
-    })
+    return createPoolSnapshot({ ...next, pools: merged(current.pools, [...changed, ...fresh]) })
+  }
+
+  /** `pools` with `states` in place of (or besides) the pools of their addresses. */
+  function merged(pools: readonly PoolState[], states: readonly PoolState[]): PoolState[] {
+    const byAddress = new Map(pools.map((p) => [p.address, p]))
+    for (const state of states) byAddress.set(state.address, state)
+    return [...byAddress.values()]
   }
 
   /** The state logs of `addresses` in `[fromBlock, toBlock]`, in chain order, in queries of bounded size. */
@@ -168,12 +176,12 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   }
 
   /** Hands each kind the logs of its own pools and collects the states they changed. */
-  async function applyLogs(pools: ReadonlyMap<Address, PoolState>, logs: Log[], blockNumber: bigint) {
+  async function applyLogs(known: PoolIndex, logs: Log[], blockNumber: bigint) {
     const changed = await Promise.all(
       poolKindIds.map(async (id): Promise<PoolState[]> => {
-        const own = logs.filter((log) => pools.get(getAddress(log.address))?.kind === id)
-        if (own.length === 0) return []
-        const mine = new Map([...pools].filter(([, pool]) => pool.kind === id))
+        const mine = known.byKind.get(id)
+        const own = mine ? logs.filter((log) => mine.has(getAddress(log.address))) : []
+        if (!mine || own.length === 0) return []
         const params = { pools: mine, logs: own, blockNumber, multicallAddress: deployment.multicall3 }
         return [...(await getPoolKind(id).applyPoolLogs(reader, params)).values()]
       }),
