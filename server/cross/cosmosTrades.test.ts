@@ -25,7 +25,6 @@ import {
   createLiquidityNetwork,
   type LiquidityNetwork,
 } from '../../devnet/liquidityNetwork/createLiquidityNetwork'
-import { createThornodeApi } from '../../devnet/liquidityNetwork/createThornodeApi'
 import { createUtxoChainAdapter } from '../../devnet/liquidityNetwork/createUtxoChainAdapter'
 import { createUtxoVault } from '../../devnet/liquidityNetwork/createUtxoVault'
 import { devnetOutboundFees, devnetPools, getDevnetEvmVault } from '../../devnet/liquidityNetwork/devnetPools'
@@ -45,10 +44,10 @@ import {
   createThorchainProvider,
   type ThorchainProvider,
 } from '../providers/thorchain/createThorchainProvider'
-import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
 import { fromThorUnits, toMemoAddress } from '../providers/thorchain/thorchainAssets'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
+import { createInProcessThornodeClient } from '../testing/createInProcessThornodeClient'
 import { createTestApp } from '../testing/createTestApp'
 import { quoteSwap } from '../thorchain/quoteSwap'
 import { syncCrossTradeStatuses } from './followCrossTrades'
@@ -185,7 +184,7 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
 
     network = await createLiquidityNetwork({ chains, initialPools, dataDir })
     await network.tick()
-    const thornode = createThornodeApi({
+    const client = createInProcessThornodeClient({
       network,
       chains: [
         { chain: 'BTC', blockSeconds: 600 },
@@ -194,10 +193,6 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
         { chain: 'GAIA', blockSeconds: 6 },
         { chain: 'ETH', blockSeconds: 12 },
       ],
-    })
-    const client = createThornodeClient({
-      baseUrl: 'http://thornode.devnet',
-      fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
     })
     thorchain = createThorchainProvider({ client, chainIds: [BTC, BCH, DOGE, GAIA, 1] })
     store = await openTestStore({ name: 'pglite' })

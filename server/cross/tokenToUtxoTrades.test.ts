@@ -10,7 +10,6 @@ import {
   createLiquidityNetwork,
   type LiquidityNetwork,
 } from '../../devnet/liquidityNetwork/createLiquidityNetwork'
-import { createThornodeApi } from '../../devnet/liquidityNetwork/createThornodeApi'
 import { createUtxoChainAdapter } from '../../devnet/liquidityNetwork/createUtxoChainAdapter'
 import { createUtxoVault } from '../../devnet/liquidityNetwork/createUtxoVault'
 import { getDevnetEvmVault } from '../../devnet/liquidityNetwork/devnetPools'
@@ -21,7 +20,7 @@ import { bitcoinSpec } from '../../devnet/utxo/utxoChainSpecs'
 import { loadConfig } from '../config'
 import { planPathSteps } from '../providers/stargate/planPathSteps'
 import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
-import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
+import { createInProcessThornodeClient } from '../testing/createInProcessThornodeClient'
 import { createTestApp } from '../testing/createTestApp'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 import { quoteSwap } from '../thorchain/quoteSwap'
@@ -75,17 +74,13 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
       dataDir,
     })
     await network.tick() // the observers start at the tips
-    const thornode = createThornodeApi({
+    const client = createInProcessThornodeClient({
       network,
       chains: [
         { chain: 'BTC', blockSeconds: 600 },
         { chain: 'ETH', blockSeconds: 12 },
       ],
       now: () => now,
-    })
-    const client = createThornodeClient({
-      baseUrl: 'http://thornode.devnet',
-      fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
     })
     const thorchain = createThorchainProvider({
       client,

@@ -5,7 +5,6 @@ import {
   createLiquidityNetwork,
   type LiquidityNetwork,
 } from '../../devnet/liquidityNetwork/createLiquidityNetwork'
-import { createThornodeApi } from '../../devnet/liquidityNetwork/createThornodeApi'
 import { createUtxoChainAdapter } from '../../devnet/liquidityNetwork/createUtxoChainAdapter'
 import { createUtxoVault } from '../../devnet/liquidityNetwork/createUtxoVault'
 import { startTestUtxoChain, type TestUtxoChain } from '../../devnet/utxo/startTestUtxoChain'
@@ -14,7 +13,7 @@ import {
   createThorchainProvider,
   type ThorchainProvider,
 } from '../providers/thorchain/createThorchainProvider'
-import { createThornodeClient } from '../providers/thorchain/createThornodeClient'
+import { createInProcessThornodeClient } from './createInProcessThornodeClient'
 
 const E8 = 10n ** 8n
 /** The provider chain ids of Bitcoin and Dogecoin. */
@@ -73,17 +72,13 @@ export async function startBtcDogeNetwork(
     ...(clocks.networkNowMs === undefined ? {} : { now: clocks.networkNowMs }),
   })
   await network.tick()
-  const thornode = createThornodeApi({
+  const client = createInProcessThornodeClient({
     network,
     chains: [
       { chain: 'BTC', blockSeconds: 600 },
       { chain: 'DOGE', blockSeconds: 60 },
     ],
     now: () => now,
-  })
-  const client = createThornodeClient({
-    baseUrl: 'http://thornode.devnet',
-    fetch: (input, init) => Promise.resolve(thornode.request(String(input), init)),
   })
   const thorchain = createThorchainProvider({
     client,
