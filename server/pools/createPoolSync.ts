@@ -147,8 +147,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     // nothing moved: the same pools list, so what routing memoized on it still holds
     if (changed.length === 0 && fresh.length === 0) return Object.freeze({ ...next, pools: current.pools })
     if (fresh.length === 0) {
-      // states only: each in its place (the order is by address), the index carried over
-      if (index !== known) return createPoolSnapshot({ ...next, pools: merged(current.pools, changed) })
+      // states only: each in its place (the order is by address), the index carried over (refreshes run one at
+      // a time, so `known` is still the current index)
       index = replacePoolStates(known, changed)
       return Object.freeze({ ...next, pools: index.pools })
     }
