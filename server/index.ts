@@ -134,6 +134,18 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
           },
         ),
       onChainUp: (chainId) => logger.info('chain node answers again', { component: 'pools', chainId }),
+      onChainRollback: (chainId, { from, to }) =>
+        logger.warn(
+          to === undefined
+            ? 'chain reorganised deeper than the kept blocks: every pool read again'
+            : 'chain reorganised: pools rolled back and the new blocks replayed',
+          {
+            component: 'pools',
+            chainId,
+            from: String(from),
+            ...(to === undefined ? {} : { to: String(to) }),
+          },
+        ),
     })
     await markets.start()
     const watcherStore = store

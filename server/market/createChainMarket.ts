@@ -9,7 +9,7 @@ import {
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
-import { createPoolSync, type PoolSync } from '../pools/createPoolSync'
+import { createPoolSync, type PoolSync, type PoolSyncOptions } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
 import { createLocalQuoteEngine } from '../quoteEngine/createLocalQuoteEngine'
@@ -79,6 +79,8 @@ export interface CreateChainMarketParams {
   onDown?: (error: unknown) => void
   /** The node answers again after an outage. */
   onUp?: () => void
+  /** The snapshot's block left the chain and the pools went back to an earlier block (see `PoolSyncOptions`). */
+  onRollback?: PoolSyncOptions['onRollback']
   /**
    * Follow new heads over the deployment's `wsUrl` (`eth_subscribe` newHeads) and refresh at each one, on top
    * of the poll loop. Off in tests that revert the chain and refresh explicitly.
@@ -174,6 +176,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     pollIntervalMs: params.pollIntervalMs,
     onError: goDown,
     onRefresh: goUp,
+    ...(params.onRollback ? { onRollback: params.onRollback } : {}),
     ...(params.watchLiveness !== true
       ? {}
       : {

@@ -23,6 +23,8 @@ export interface CreateMarketsParams {
   onChainDown?: (chainId: number, error: unknown) => void
   /** A chain's node answers again. */
   onChainUp?: (chainId: number) => void
+  /** A chain reorganised under its snapshot: its pools went back from block `from` to `to` (see `PoolSyncOptions`). */
+  onChainRollback?: (chainId: number, rollback: { from: bigint; to: bigint | undefined }) => void
   /** What routes every chain's quotes (e.g. the routing workers); by default each market's own on the event loop. */
   quoteEngine?: QuoteEngine
 }
@@ -40,6 +42,7 @@ export function createMarkets(params: CreateMarketsParams): Markets {
         watchLiveness: params.watchLiveness ?? false,
         onDown: (error) => params.onChainDown?.(deployment.chainId, error),
         onUp: () => params.onChainUp?.(deployment.chainId),
+        onRollback: (rollback) => params.onChainRollback?.(deployment.chainId, rollback),
         ...(params.quoteEngine ? { quoteEngine: params.quoteEngine } : {}),
       }),
     ]),

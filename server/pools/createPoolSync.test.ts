@@ -53,53 +53,96 @@ describe('createPoolSync on the devnet', () => {
     }
   })
 
-  it('with its pools named over several log queries (3 addresses each), replays a swap to the state a full load reads', async () => {
+  it('reads block logs by topic alone and drops those of contracts it does not follow: one exchange followed replays to its full load', async () => {
     const restore = await h.snapshot([CHAIN_ID])
     const market = h.markets.get(CHAIN_ID)
-    const sync = createPoolSync(market.client, {
-      deployment: market.deployment,
-      pollIntervalMs: 3_600_000,
-      addressesPerLogQuery: 3,
+    const [followed] = market.deployment.exchanges
+    if (!followed) throw new Error('no exchange')
+    const deployment = { ...market.deployment, exchanges: [followed] }
+    const named: unknown[] = []
+    const client = new Proxy(market.client, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver)
+        if (key !== 'getContractEvents') return value
+        return (args: { address?: unknown }) => {
+          named.push(args.address)
+          return value(args)
+        }
+      },
     })
+    const sync = createPoolSync(client, { deployment, pollIntervalMs: 3_600_000 })
     try {
       await sync.start()
       const before = sync.getSnapshot()
-      expect(before.pools.length).toBeGreaterThan(9)
+      expect(new Set(before.pools.map((p) => p.kind))).toEqual(new Set([followed.kind]))
+      named.length = 0
       const receipt = await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('25'))
       const replayed = await sync.waitForBlock(receipt.blockNumber)
+      // the pool logs' query names no address (the factories' queries name their factory)
+      expect(named).toContain(undefined)
       expect(replayed.pools).not.toEqual(before.pools)
-      expect(replayed).toEqual(await loadFresh())
+      const fresh = createPoolSync(market.client, { deployment, pollIntervalMs: 3_600_000 })
+      await fresh.start()
+      fresh.stop()
+      expect(replayed).toEqual(fresh.getSnapshot())
     } finally {
       sync.stop()
       await restore()
     }
   })
 
-  it('reloads after a revert that is followed by a different block at the same height', async () => {
+  it('after a one-block reorg rolls back to the block before it and replays the new block alone, to the state a full load reads', async () => {
     const chain = h.deployerClient(CHAIN_ID)
-    const sync = h.markets.get(CHAIN_ID).poolSync
+    const market = h.markets.get(CHAIN_ID)
     const wallet = h.walletClient(CHAIN_ID)
     const small = await swapTx('1')
     const large = await swapTx('40')
+    // the first block of every log query the sync makes (pool logs and factory logs alike)
+    const queriedFrom: bigint[] = []
+    const client = new Proxy(market.client, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver)
+        if (key !== 'getLogs' && key !== 'getContractEvents') return value
+        return (args: { fromBlock?: bigint }) => {
+          if (args.fromBlock !== undefined) queriedFrom.push(args.fromBlock)
+          return value(args)
+        }
+      },
+    })
+    const rollbacks: { from: bigint; to: bigint | undefined }[] = []
+    const sync = createPoolSync(client, {
+      deployment: market.deployment,
+      pollIntervalMs: 3_600_000,
+      onRollback: (rollback) => rollbacks.push(rollback),
+    })
     const id = await chain.snapshot()
     try {
+      await sync.start()
+      const start = sync.getSnapshot()
       const first = await h.sendAndWait(wallet, small)
       const afterSmall = await sync.refresh()
-      expect(afterSmall.blockNumber).toBe(first.blockNumber)
+      expect(afterSmall.blockNumber).toBe(start.blockNumber + 1n)
       await chain.revert({ id })
       const second = await h.sendAndWait(wallet, large)
       expect(second.blockNumber).toBe(first.blockNumber)
+      expect(second.blockHash).not.toBe(first.blockHash)
+      queriedFrom.length = 0
       const afterLarge = await sync.refresh()
+      expect(rollbacks).toEqual([{ from: first.blockNumber, to: start.blockNumber }])
+      // only the new block's logs were read: no query from an earlier block (a full load reads from the factories' start)
+      expect(queriedFrom.length).toBeGreaterThan(0)
+      expect(queriedFrom.filter((block) => block !== second.blockNumber)).toEqual([])
       expect(afterLarge.blockHash).toBe(second.blockHash)
       expect(afterLarge.pools).not.toEqual(afterSmall.pools)
       expect(afterLarge).toEqual(await loadFresh())
     } finally {
+      sync.stop()
       await chain.revert({ id })
-      await sync.refresh()
+      await market.poolSync.refresh()
     }
   })
 
-  it('reloads when the head drops below the snapshot', async () => {
+  it('when the head drops below the snapshot, goes back to the kept snapshot of that block', async () => {
     const chain = h.deployerClient(CHAIN_ID)
     const sync = h.markets.get(CHAIN_ID).poolSync
     const start = await sync.refresh()
@@ -108,9 +151,7 @@ describe('createPoolSync on the devnet', () => {
     await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('3'))
     expect((await sync.refresh()).blockNumber).toBe(start.blockNumber + 2n)
     await chain.revert({ id })
-    const reverted = await sync.refresh()
-    expect(reverted.blockNumber).toBe(start.blockNumber)
-    expect(reverted.pools).toEqual(start.pools)
+    expect(await sync.refresh()).toBe(start)
   })
 
   it('answers a quote with the announced head once read, and with the newest snapshot when the node hangs', async () => {

@@ -5,15 +5,21 @@ import { createBoundedPoolReader } from './createBoundedPoolReader'
 import { createPoolIndex, type PoolIndex, replacePoolStates } from './createPoolIndex'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
 
-/** Pool addresses one per-block `eth_getLogs` names at most (see `PoolSyncOptions.addressesPerLogQuery`). */
-const ADDRESSES_PER_LOG_QUERY = 1_000
-
-/** Logs in the order the chain emitted them (block, then index in the block). */
-const byChainOrder = (a: Log, b: Log) =>
-  Number((a.blockNumber ?? 0n) - (b.blockNumber ?? 0n)) || (a.logIndex ?? 0) - (b.logIndex ?? 0)
-
 /** Past this many blocks behind, reload everything instead of replaying logs. */
 const MAX_REPLAY_BLOCKS = 2_000n
+
+/**
+ * Snapshots of the last this many blocks are kept: a reorg up to this deep rolls back to the newest block both
+ * chains share and replays the new chain's logs from there (deeper: everything is read again).
+ */
+const HISTORY_BLOCKS = 64n
+
+/** A chain head as the sync compares it with its snapshots. */
+interface ChainHead {
+  number: bigint
+  hash: Hash
+  parentHash: Hash
+}
 
 /**
  * An announced head further than this past the snapshot is ignored: between two polls a chain moves a few
@@ -44,10 +50,11 @@ export interface PoolSyncOptions {
   /** A liveness read answered, with the node's head (called for every answer). */
   onReachable?: (head: bigint) => void
   /**
-   * Most pool addresses one `eth_getLogs` of the per-block sync names (default 1,000): a query naming every pool
-   * of a large market is megabytes, which nodes refuse; more pools take several queries.
+   * The snapshot's block left the chain (a reorg, or a head below it): the sync went back from block `from` to
+   * `to`, the newest kept block still on the chain, and replayed the new chain from there; `to` is undefined when
+   * no kept block was (the fork is older than the kept history) and everything was read again.
    */
-  addressesPerLogQuery?: number
+  onRollback?: (rollback: { from: bigint; to: bigint | undefined }) => void
 }
 
 export interface PoolSync {
@@ -84,11 +91,15 @@ export interface PoolSync {
  * events (new pools) and the pools' Sync/Swap/Mint/Burn logs, applied to a new immutable snapshot.
  * The snapshot's block hash is checked against the chain on every refresh: when the head is lower, or
  * the snapshot's block is no longer canonical (a reorg, or `evm_revert` followed by new blocks at the
- * same height), everything is reloaded instead of replayed. Quotes read `getSnapshot()` and make no RPC call.
+ * same height), the sync goes back to the newest kept snapshot (the last 64 blocks') still on the chain and
+ * replays the new chain's logs from there: work in what the reorg touched; only a fork older than that is read
+ * again whole. Quotes read `getSnapshot()` and make no RPC call.
  */
 export function createPoolSync(client: PublicClient, options: PoolSyncOptions): PoolSync {
   const { deployment, pollIntervalMs, now = Date.now } = options
   let snapshot: PoolSnapshot | undefined
+  /** The snapshots of the last `HISTORY_BLOCKS` blocks, oldest first, the current one last. */
+  let history: PoolSnapshot[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
   let livenessTimer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
@@ -140,7 +151,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     const known = indexOf(current.pools)
     const [fresh, logs] = await Promise.all([
       loadNewPools(fromBlock, head, known.positions),
-      readPoolLogs(known.addresses, fromBlock, head),
+      readPoolLogs(known, fromBlock, head),
     ])
     const changed = await applyLogs(known, logs, head)
     const next = { chainId: deployment.chainId, blockNumber: head, blockHash }
@@ -162,17 +173,32 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return [...byAddress.values()]
   }
 
-  /** The state logs of `addresses` in `[fromBlock, toBlock]`, in chain order, in queries of bounded size. */
-  async function readPoolLogs(addresses: readonly Address[], fromBlock: bigint, toBlock: bigint) {
-    const perQuery = options.addressesPerLogQuery ?? ADDRESSES_PER_LOG_QUERY
-    const queries: Promise<Log[]>[] = []
-    for (let i = 0; i < addresses.length; i += perQuery) {
-      const address = addresses.slice(i, i + perQuery)
-      queries.push(client.getLogs({ address, events: poolEvents, fromBlock, toBlock, strict: true }))
+  /**
+   * The state logs of the pools `known` lists in `[fromBlock, toBlock]`, in chain order. Asked by the events'
+   * topics alone, naming no address: the query's size does not grow with the pools followed (naming 5,000 pools
+   * is a request of 200 KB, 50,000 one nodes refuse), its answer grows with the blocks' trades, and the
+   * bounded reader splits a range whose answer a node refuses. The same events of other contracts are dropped.
+   */
+  async function readPoolLogs(known: PoolIndex, fromBlock: bigint, toBlock: bigint): Promise<Log[]> {
+    const logs = (await reader.getContractEvents({
+      abi: poolEvents,
+      fromBlock,
+      toBlock,
+      strict: true,
+    })) as Log[]
+    const lowerCase = lowerCaseAddresses(known)
+    return logs.filter((log) => lowerCase.has(log.address.toLowerCase()))
+  }
+
+  // the followed pools' addresses in lower case (how nodes spell a log's address), per pool list
+  const lowerCaseSets = new WeakMap<readonly Address[], Set<string>>()
+  function lowerCaseAddresses(known: PoolIndex): Set<string> {
+    let found = lowerCaseSets.get(known.addresses)
+    if (!found) {
+      found = new Set(known.addresses.map((a) => a.toLowerCase()))
+      lowerCaseSets.set(known.addresses, found)
     }
-    const logs = (await Promise.all(queries)).flat()
-    if (queries.length > 1) logs.sort(byChainOrder)
-    return logs
+    return found
   }
 
   /** Hands each kind the logs of its own pools and collects the states they changed. */
@@ -189,12 +215,43 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return changed.flat()
   }
 
-  /** Whether `current` is still on the canonical chain whose head is `head`. */
-  async function isCanonical(current: PoolSnapshot, head: { number: bigint; parentHash: Hash; hash: Hash }) {
+  /** Whether `current` is still on the canonical chain whose head is `head` (at or above it). */
+  async function isCanonical(current: PoolSnapshot, head: ChainHead) {
     if (head.number === current.blockNumber) return head.hash === current.blockHash
     if (head.number === current.blockNumber + 1n) return head.parentHash === current.blockHash
     const block = await client.getBlock({ blockNumber: current.blockNumber })
     return block.hash === current.blockHash
+  }
+
+  /**
+   * The newest kept snapshot still on the chain whose head is `head` (its block's hash unchanged), after a reorg
+   * or a head that dropped below the snapshot; undefined when none is (the fork is older than the history). The
+   * kept snapshots are on one chain, so those still canonical are the oldest ones: a binary search, a block read
+   * a step.
+   */
+  async function commonAncestor(head: ChainHead): Promise<PoolSnapshot | undefined> {
+    const below = history.filter((s) => s.blockNumber <= head.number)
+    let low = 0
+    let high = below.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      const kept = below[middle] as PoolSnapshot
+      const hash =
+        kept.blockNumber === head.number
+          ? head.hash
+          : (await client.getBlock({ blockNumber: kept.blockNumber })).hash
+      if (hash === kept.blockHash) low = middle + 1
+      else high = middle
+    }
+    return below[low - 1]
+  }
+
+  /** Keeps `next` in the history (blocks within `HISTORY_BLOCKS` of it; a rolled-back fork's are dropped). */
+  function remember(next: PoolSnapshot) {
+    history = history.filter(
+      (s) => s.blockNumber < next.blockNumber && next.blockNumber - s.blockNumber <= HISTORY_BLOCKS,
+    )
+    history.push(next)
   }
 
   async function refreshOnce(): Promise<PoolSnapshot> {
@@ -202,17 +259,20 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     if (block.number === null || block.hash === null) throw new Error('latest block has no number or hash')
     const head = { number: block.number, hash: block.hash, parentHash: block.parentHash }
     const current = snapshot
+    let base: PoolSnapshot | undefined
+    if (current && head.number >= current.blockNumber && (await isCanonical(current, head))) base = current
+    // a reorg, or a head below the snapshot: back to the newest block both chains share, then forward again
+    else if (current) base = await commonAncestor(head)
+    const forked = current !== undefined && base !== current
+    if (base && head.number - base.blockNumber > MAX_REPLAY_BLOCKS) base = undefined
     let next: PoolSnapshot
-    if (
-      !current ||
-      head.number < current.blockNumber ||
-      head.number - current.blockNumber > MAX_REPLAY_BLOCKS ||
-      !(await isCanonical(current, head))
-    )
-      next = await loadAll(head.number, head.hash)
-    else if (head.number === current.blockNumber) return current
-    else next = await advance(current, head.number, head.hash)
+    if (!base) next = await loadAll(head.number, head.hash)
+    else if (head.number === base.blockNumber) next = base
+    else next = await advance(base, head.number, head.hash)
+    if (next === current) return current
+    if (forked) options.onRollback?.({ from: current.blockNumber, to: base?.blockNumber })
     snapshot = next
+    remember(next)
     return next
   }
 
