@@ -180,6 +180,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
    * bounded reader splits a range whose answer a node refuses. The same events of other contracts are dropped.
    */
   async function readPoolLogs(known: PoolIndex, fromBlock: bigint, toBlock: bigint): Promise<Log[]> {
+    if (known.addresses.length === 0) return []
     const logs = (await reader.getContractEvents({
       abi: poolEvents,
       fromBlock,
