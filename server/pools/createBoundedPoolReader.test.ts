@@ -1,4 +1,4 @@
-import { decodeFunctionData, encodeAbiParameters, type Hex, parseAbi } from 'viem'
+import { decodeFunctionData, encodeAbiParameters, type Hex, numberToHex, parseAbi } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createBoundedPoolReader, type PoolNodeClient } from './createBoundedPoolReader'
 
@@ -108,18 +108,32 @@ describe('createBoundedPoolReader', () => {
     function createRangeLimitedReader(blocks: readonly bigint[], failFirst = 0) {
       let failures = failFirst
       const asked: [bigint, bigint][] = []
+      const topicsAsked: unknown[] = []
+      const answer = (fromBlock: bigint, toBlock: bigint) => {
+        asked.push([fromBlock, toBlock])
+        if (failures-- > 0) throw new Error('timeout')
+        if (toBlock - fromBlock + 1n > 2_000n) throw new Error('block range too large')
+        const logs = blocks.filter((b) => b >= fromBlock && b <= toBlock)
+        if (logs.length > 10_000) throw new Error('query returned more than 10000 results')
+        return logs
+      }
       const reader = {
         multicall: async () => [],
-        getContractEvents: async (args: { fromBlock: bigint; toBlock: bigint }) => {
-          asked.push([args.fromBlock, args.toBlock])
-          if (failures-- > 0) throw new Error('timeout')
-          if (args.toBlock - args.fromBlock + 1n > 2_000n) throw new Error('block range too large')
-          const logs = blocks.filter((b) => b >= args.fromBlock && b <= args.toBlock)
-          if (logs.length > 10_000) throw new Error('query returned more than 10000 results')
-          return logs.map((blockNumber) => ({ blockNumber }))
+        getContractEvents: async (args: { fromBlock: bigint; toBlock: bigint }) =>
+          answer(args.fromBlock, args.toBlock).map((blockNumber) => ({ blockNumber })),
+        // eth_getLogs in the node's own shape (hex numbers)
+        request: async ({ params }: { params: [{ fromBlock: Hex; toBlock: Hex; topics: unknown }] }) => {
+          topicsAsked.push(params[0].topics)
+          return answer(BigInt(params[0].fromBlock), BigInt(params[0].toBlock)).map((blockNumber, i) => ({
+            address: '0x00000000000000000000000000000000000000a1',
+            topics: ['0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1'],
+            data: '0x',
+            blockNumber: numberToHex(blockNumber),
+            logIndex: numberToHex(i),
+          }))
         },
       } as unknown as PoolNodeClient
-      return { reader, asked }
+      return { reader, asked, topicsAsked }
     }
 
     it('asks at most 2,000 blocks at once, halves a span refused for too many logs, keeps every log once in order', async () => {
@@ -151,6 +165,24 @@ describe('createBoundedPoolReader', () => {
       for (let i = 1; i < answered.length; i++)
         expect(answered[i]?.[0]).toBe((answered[i - 1]?.[1] ?? 0n) + 1n)
       expect(answered.at(-1)?.[1]).toBe(30_000n)
+    })
+
+    it('raw logs by topic 0: the same spans, every log once in block order, numbers as bigints', async () => {
+      const blocks: bigint[] = []
+      for (let b = 0n; b < 3_000n; b++) for (let k = 0; k < 6; k++) blocks.push(b)
+      const { reader, asked, topicsAsked } = createRangeLimitedReader(blocks)
+      const bounded = createBoundedPoolReader(reader, noSleep)
+      const sync = '0x1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1'
+      const logs = await bounded.getLogsByTopic({ topic0s: [sync], fromBlock: 0n, toBlock: 2_999n })
+      expect(logs.map((l) => l.blockNumber)).toEqual(blocks)
+      expect(asked.every(([from, to]) => to - from + 1n <= 2_000n)).toBe(true)
+      // 18,000 logs: a span of 2,000 blocks (12,000 logs) is refused, one of 1,000 is not
+      expect(asked.slice(0, 3)).toEqual([
+        [0n, 1_999n],
+        [0n, 999n],
+        [1_000n, 2_999n],
+      ])
+      expect(topicsAsked.every((t) => JSON.stringify(t) === JSON.stringify([[sync]]))).toBe(true)
     })
 
     it('a failing node: halves down to one block, then retries it with backoff; nothing lost', async () => {

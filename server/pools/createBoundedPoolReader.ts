@@ -6,15 +6,18 @@ import {
   decodeFunctionResult,
   encodeAbiParameters,
   encodeFunctionData,
+  formatLog,
   type Hex,
+  type Log,
   multicall3Abi,
+  numberToHex,
   type PublicClient,
   toFunctionSelector,
 } from 'viem'
 import type { PoolReader } from '../poolKinds/PoolKind'
 
 /** What the bounded reader asks of a node: Multicall3's `aggregate3` through `readContract`, and logs. */
-export type PoolNodeClient = Pick<PublicClient, 'readContract' | 'getContractEvents'>
+export type PoolNodeClient = Pick<PublicClient, 'readContract' | 'getContractEvents' | 'request'>
 
 export interface BoundedPoolReaderOptions {
   /** Sub-calls in one `eth_call` of Multicall3. */
@@ -37,6 +40,11 @@ const DEFAULTS = { callsPerRequest: 1_000, concurrency: 4, retries: 4, logRangeB
 
 type MulticallArgs = Parameters<PoolReader['multicall']>[0]
 
+/** A pool reader, and raw logs by topic 0 (any contract's; not decoded), in spans a node accepts. */
+export interface BoundedPoolReader extends PoolReader {
+  getLogsByTopic(args: { topic0s: readonly Hex[]; fromBlock: bigint; toBlock: bigint }): Promise<Log[]>
+}
+
 /**
  * A pool reader whose multicalls a node accepts at any size: the calls are cut into requests of
  * `callsPerRequest`, at most `concurrency` in flight, each retried with backoff. viem's own multicall sends every
@@ -49,7 +57,7 @@ type MulticallArgs = Parameters<PoolReader['multicall']>[0]
 export function createBoundedPoolReader(
   reader: PoolNodeClient,
   options: BoundedPoolReaderOptions = {},
-): PoolReader {
+): BoundedPoolReader {
   const { callsPerRequest, concurrency, retries, logRangeBlocks } = { ...DEFAULTS, ...options }
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   let active = 0
@@ -114,21 +122,22 @@ export function createBoundedPoolReader(
   const maxSpan = BigInt(Math.max(1, logRangeBlocks))
   // the span the node last accepted, shared by every query of this reader
   let span = maxSpan
-  const getContractEvents = async (args: EventsArgs): Promise<Events> => {
-    const { fromBlock, toBlock } = args
-    if (typeof fromBlock !== 'bigint' || typeof toBlock !== 'bigint')
-      return withRetries(() => reader.getContractEvents(args))
-    const logs: Events[number][] = []
+  /** `ask` over `[fromBlock, toBlock]` in spans the node accepts (see the reader's description), in block order. */
+  const inSpans = async <T>(
+    fromBlock: bigint,
+    toBlock: bigint,
+    ask: (from: bigint, to: bigint) => Promise<readonly T[]>,
+  ): Promise<T[]> => {
+    const logs: T[] = []
     for (let from = fromBlock; from <= toBlock; ) {
       const to = from + span - 1n < toBlock ? from + span - 1n : toBlock
-      const ask = () => reader.getContractEvents({ ...args, fromBlock: from, toBlock: to })
       if (to === from) {
-        logs.push(...(await withRetries(ask)))
+        logs.push(...(await withRetries(() => ask(from, to))))
       } else {
         await acquire()
-        let found: Events | undefined
+        let found: readonly T[] | undefined
         try {
-          found = await ask()
+          found = await ask(from, to)
         } catch {
           // refused (or failed): the same blocks in two halves
           span = (to - from + 1n) / 2n
@@ -141,10 +150,30 @@ export function createBoundedPoolReader(
       from = to + 1n
       span = span * 2n < maxSpan ? span * 2n : maxSpan
     }
-    return logs as Events
+    return logs
   }
+  const getContractEvents = async (args: EventsArgs): Promise<Events> => {
+    const { fromBlock, toBlock } = args
+    if (typeof fromBlock !== 'bigint' || typeof toBlock !== 'bigint')
+      return withRetries(() => reader.getContractEvents(args))
+    return (await inSpans(fromBlock, toBlock, (from, to) =>
+      reader.getContractEvents({ ...args, fromBlock: from, toBlock: to }),
+    )) as Events
+  }
+  const getLogsByTopic = (args: { topic0s: readonly Hex[]; fromBlock: bigint; toBlock: bigint }) =>
+    inSpans(args.fromBlock, args.toBlock, async (from, to) => {
+      const answer = await reader.request({
+        method: 'eth_getLogs',
+        params: [{ fromBlock: numberToHex(from), toBlock: numberToHex(to), topics: [[...args.topic0s]] }],
+      })
+      return answer.map((log) => formatLog(log))
+    })
 
-  return { multicall, getContractEvents: getContractEvents as PoolReader['getContractEvents'] }
+  return {
+    multicall,
+    getContractEvents: getContractEvents as PoolReader['getContractEvents'],
+    getLogsByTopic,
+  }
 }
 
 interface ContractCall {

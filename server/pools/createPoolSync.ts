@@ -1,4 +1,4 @@
-import { type Abi, type Address, getAddress, type Hash, type Log, type PublicClient } from 'viem'
+import { type Address, getAddress, type Hash, type Log, type PublicClient, toEventSelector } from 'viem'
 import type { ChainDeployment } from '../chains/deployment'
 import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKinds/poolKinds'
 import { createBoundedPoolReader } from './createBoundedPoolReader'
@@ -110,7 +110,13 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
 
   // pool reads in requests a node accepts, bounded and retried: at thousands of pools, not a flood
   const reader = createBoundedPoolReader(client)
-  const poolEvents: Abi = poolKindIds.flatMap((id) => poolKinds[id].stateEvents)
+  const poolEventTopics = [
+    ...new Set(
+      poolKindIds.flatMap((id) =>
+        poolKinds[id].stateEvents.flatMap((item) => (item.type === 'event' ? [toEventSelector(item)] : [])),
+      ),
+    ),
+  ]
   const isKnownToken = (() => {
     const known = new Set(deployment.tokens.map((t) => t.address.toLowerCase()))
     return (token: Address) => known.has(token.toLowerCase())
@@ -181,12 +187,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
    */
   async function readPoolLogs(known: PoolIndex, fromBlock: bigint, toBlock: bigint): Promise<Log[]> {
     if (known.addresses.length === 0) return []
-    const logs = (await reader.getContractEvents({
-      abi: poolEvents,
-      fromBlock,
-      toBlock,
-      strict: true,
-    })) as Log[]
+    const logs = await reader.getLogsByTopic({ topic0s: poolEventTopics, fromBlock, toBlock })
     const lowerCase = lowerCaseAddresses(known)
     return logs.filter((log) => lowerCase.has(log.address.toLowerCase()))
   }

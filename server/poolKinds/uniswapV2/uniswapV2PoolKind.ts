@@ -1,4 +1,5 @@
-import { type Address, getAddress, parseEventLogs } from 'viem'
+import { type Address, getAddress } from 'viem'
+import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
 import { simulateV2Swap } from './simulateV2Swap'
 import { v2FactoryAbi, v2PairAbi } from './uniswapV2Abis'
@@ -63,7 +64,7 @@ export const uniswapV2PoolKind: PoolKind<V2PoolState, V2PoolDescriptor> = {
 
   async applyPoolLogs(_reader, { pools, logs }) {
     const changed = new Map<Address, V2PoolState>()
-    for (const log of parseEventLogs({ abi: syncEvents, logs, strict: true })) {
+    for (const log of decodeLogs(syncEvents, logs)) {
       const address = getAddress(log.address)
       const pool = changed.get(address) ?? pools.get(address)
       if (pool) changed.set(address, { ...pool, reserve0: log.args.reserve0, reserve1: log.args.reserve1 })

@@ -1,4 +1,5 @@
-import { type Address, getAddress, parseEventLogs } from 'viem'
+import { type Address, getAddress } from 'viem'
+import { decodeLogs } from '../decodeLogs'
 import type { PoolKind, PoolReader } from '../PoolKind'
 import { createV3SwapQuoter, type V3SwapQuoter } from './createV3SwapQuoter'
 import { MAX_TICK, MIN_TICK } from './tickMath'
@@ -50,7 +51,7 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
     const changed = new Map<Address, V3PoolState>()
     const current = (address: Address) => changed.get(address) ?? pools.get(address)
     const touched = new Map<Address, Set<number>>()
-    for (const log of parseEventLogs({ abi: stateEvents, logs, strict: true })) {
+    for (const log of decodeLogs(stateEvents, logs)) {
       const address = getAddress(log.address)
       const pool = current(address)
       if (!pool) continue
