@@ -83,16 +83,19 @@ export interface PoolKind<S extends PoolStateBase, D extends PoolStateBase = Poo
   /** The Aggregator's `Hop.kind` / `FactoryConfig.kind` for this kind (constants in contracts/src/Aggregator.sol). */
   readonly contractKind: number
 
-  /** The pools `exchange`'s factory created in `[fromBlock, toBlock]` whose two tokens pass `isKnownToken`. */
-  discoverPools(
-    reader: PoolReader,
-    params: {
-      exchange: ExchangeInfo
-      fromBlock: bigint
-      toBlock: bigint
-      isKnownToken: (token: Address) => boolean
-    },
-  ): Promise<D[]>
+  /**
+   * The factory events that announce a new pool (PairCreated, PoolCreated): pool sync asks the node for them by
+   * topic, from every exchange's factory at once, in the same query as the pools' own events once loaded.
+   */
+  readonly creationEvents: Abi
+  /**
+   * The pools announced by `logs` (creation events of `exchange`'s factory, not yet decoded, in chain order)
+   * whose two tokens pass `isKnownToken`. Pure.
+   */
+  poolsFromCreationLogs(
+    logs: readonly Log[],
+    params: { exchange: ExchangeInfo; isKnownToken: (token: Address) => boolean },
+  ): D[]
   /** The full state of each pool at one block (all reads pinned to it, so states are mutually consistent). */
   readPoolStates(reader: PoolReader, params: ReadPoolStatesParams<D>): Promise<S[]>
   /** The pool events that change a pool's state; pool sync asks the node for exactly these. */

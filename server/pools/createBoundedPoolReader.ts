@@ -1,6 +1,7 @@
 import {
   type Abi,
   type AbiFunction,
+  type Address,
   concatHex,
   decodeAbiParameters,
   decodeFunctionResult,
@@ -42,7 +43,13 @@ type MulticallArgs = Parameters<PoolReader['multicall']>[0]
 
 /** A pool reader, and raw logs by topic 0 (any contract's; not decoded), in spans a node accepts. */
 export interface BoundedPoolReader extends PoolReader {
-  getLogsByTopic(args: { topic0s: readonly Hex[]; fromBlock: bigint; toBlock: bigint }): Promise<Log[]>
+  getLogsByTopic(args: {
+    /** Emitters to ask for (the node filters); any contract's when omitted. */
+    addresses?: readonly Address[]
+    topic0s: readonly Hex[]
+    fromBlock: bigint
+    toBlock: bigint
+  }): Promise<Log[]>
 }
 
 /**
@@ -160,11 +167,12 @@ export function createBoundedPoolReader(
       reader.getContractEvents({ ...args, fromBlock: from, toBlock: to }),
     )) as Events
   }
-  const getLogsByTopic = (args: { topic0s: readonly Hex[]; fromBlock: bigint; toBlock: bigint }) =>
+  const getLogsByTopic: BoundedPoolReader['getLogsByTopic'] = (args) =>
     inSpans(args.fromBlock, args.toBlock, async (from, to) => {
+      const filter = { fromBlock: numberToHex(from), toBlock: numberToHex(to), topics: [[...args.topic0s]] }
       const answer = await reader.request({
         method: 'eth_getLogs',
-        params: [{ fromBlock: numberToHex(from), toBlock: numberToHex(to), topics: [[...args.topic0s]] }],
+        params: [args.addresses ? { ...filter, address: [...args.addresses] } : filter],
       })
       return answer.map((log) => formatLog(log))
     })

@@ -1,4 +1,13 @@
-import { type Address, getAddress, type Hash, type Log, type PublicClient, toEventSelector } from 'viem'
+import {
+  type Abi,
+  type Address,
+  getAddress,
+  type Hash,
+  type Hex,
+  type Log,
+  type PublicClient,
+  toEventSelector,
+} from 'viem'
 import type { ChainDeployment } from '../chains/deployment'
 import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKinds/poolKinds'
 import { createBoundedPoolReader } from './createBoundedPoolReader'
@@ -110,26 +119,45 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
 
   // pool reads in requests a node accepts, bounded and retried: at thousands of pools, not a flood
   const reader = createBoundedPoolReader(client)
-  const poolEventTopics = [
+  const selectorsOf = (events: (id: (typeof poolKindIds)[number]) => Abi): Hex[] => [
     ...new Set(
       poolKindIds.flatMap((id) =>
-        poolKinds[id].stateEvents.flatMap((item) => (item.type === 'event' ? [toEventSelector(item)] : [])),
+        events(id).flatMap((item) => (item.type === 'event' ? [toEventSelector(item)] : [])),
       ),
     ),
   ]
+  const poolEventTopics = selectorsOf((id) => poolKinds[id].stateEvents)
+  const creationTopics = selectorsOf((id) => poolKinds[id].creationEvents)
+  const factories = deployment.exchanges.map((exchange) => exchange.factory)
+  const factorySet = new Set(factories.map((f) => f.toLowerCase()))
   const isKnownToken = (() => {
     const known = new Set(deployment.tokens.map((t) => t.address.toLowerCase()))
     return (token: Address) => known.has(token.toLowerCase())
   })()
 
-  /** New pools of every exchange's factory in `[fromBlock, toBlock]`, with their state at `toBlock`. */
-  async function loadNewPools(fromBlock: bigint, toBlock: bigint, known: { has(address: Address): boolean }) {
-    if (fromBlock > toBlock) return []
+  /**
+   * The pools that `creationLogs` (factory logs of `[fromBlock, toBlock]`, any factory's, in chain order; read
+   * from every factory when not given) announce and `known` lacks, with their state at `toBlock`.
+   */
+  async function loadNewPools(
+    fromBlock: bigint,
+    toBlock: bigint,
+    known: { has(address: Address): boolean },
+    creationLogs?: readonly Log[],
+  ) {
+    if (fromBlock > toBlock || factories.length === 0) return []
+    const logs =
+      creationLogs ??
+      (await reader.getLogsByTopic({ addresses: factories, topic0s: creationTopics, fromBlock, toBlock }))
+    if (logs.length === 0) return []
     const perExchange = await Promise.all(
       deployment.exchanges.map(async (exchange) => {
         const kind = getPoolKind(exchange.kind)
-        const found = await kind.discoverPools(reader, { exchange, fromBlock, toBlock, isKnownToken })
+        const factory = exchange.factory.toLowerCase()
+        const own = logs.filter((log) => log.address.toLowerCase() === factory)
+        const found = kind.poolsFromCreationLogs(own, { exchange, isKnownToken })
         const pools = found.filter((p) => !known.has(p.address))
+        if (pools.length === 0) return []
         return kind.readPoolStates(reader, {
           pools,
           blockNumber: toBlock,
@@ -155,11 +183,11 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   async function advance(current: PoolSnapshot, head: bigint, blockHash: Hash): Promise<PoolSnapshot> {
     const fromBlock = current.blockNumber + 1n
     const known = indexOf(current.pools)
-    const [fresh, logs] = await Promise.all([
-      loadNewPools(fromBlock, head, known.positions),
-      readPoolLogs(known, fromBlock, head),
+    const { creationLogs, poolLogs } = await readBlockLogs(known, fromBlock, head)
+    const [fresh, changed] = await Promise.all([
+      loadNewPools(fromBlock, head, known.positions, creationLogs),
+      applyLogs(known, poolLogs, head),
     ])
-    const changed = await applyLogs(known, logs, head)
     const next = { chainId: deployment.chainId, blockNumber: head, blockHash }
     // nothing moved: the same pools list, so what routing memoized on it still holds
     if (changed.length === 0 && fresh.length === 0) return Object.freeze({ ...next, pools: current.pools })
@@ -172,24 +200,35 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return createPoolSnapshot({ ...next, pools: merged(current.pools, [...changed, ...fresh]) })
   }
 
+  /**
+   * The factories' creation logs and the followed pools' state logs in `[fromBlock, toBlock]`, in chain order,
+   * from one query a block range: by the events' topics alone, naming no address, so the query's size does not
+   * grow with the pools followed (naming 5,000 pools is a request of 200 KB, 50,000 one nodes refuse) and its
+   * answer grows with the blocks' trades; the bounded reader splits a range whose answer a node refuses. The
+   * same events of other contracts are dropped.
+   */
+  async function readBlockLogs(known: PoolIndex, fromBlock: bigint, toBlock: bigint) {
+    const topic0s = [
+      ...(factories.length === 0 ? [] : creationTopics),
+      ...(known.addresses.length === 0 ? [] : poolEventTopics),
+    ]
+    const logs = topic0s.length === 0 ? [] : await reader.getLogsByTopic({ topic0s, fromBlock, toBlock })
+    const pools = lowerCaseAddresses(known)
+    const creationLogs: Log[] = []
+    const poolLogs: Log[] = []
+    for (const log of logs) {
+      const address = log.address.toLowerCase()
+      if (factorySet.has(address)) creationLogs.push(log)
+      else if (pools.has(address)) poolLogs.push(log)
+    }
+    return { creationLogs, poolLogs }
+  }
+
   /** `pools` with `states` in place of (or besides) the pools of their addresses. */
   function merged(pools: readonly PoolState[], states: readonly PoolState[]): PoolState[] {
     const byAddress = new Map(pools.map((p) => [p.address, p]))
     for (const state of states) byAddress.set(state.address, state)
     return [...byAddress.values()]
-  }
-
-  /**
-   * The state logs of the pools `known` lists in `[fromBlock, toBlock]`, in chain order. Asked by the events'
-   * topics alone, naming no address: the query's size does not grow with the pools followed (naming 5,000 pools
-   * is a request of 200 KB, 50,000 one nodes refuse), its answer grows with the blocks' trades, and the
-   * bounded reader splits a range whose answer a node refuses. The same events of other contracts are dropped.
-   */
-  async function readPoolLogs(known: PoolIndex, fromBlock: bigint, toBlock: bigint): Promise<Log[]> {
-    if (known.addresses.length === 0) return []
-    const logs = await reader.getLogsByTopic({ topic0s: poolEventTopics, fromBlock, toBlock })
-    const lowerCase = lowerCaseAddresses(known)
-    return logs.filter((log) => lowerCase.has(log.address.toLowerCase()))
   }
 
   // the followed pools' addresses in lower case (how nodes spell a log's address), per pool list

@@ -6,6 +6,7 @@ import { v2FactoryAbi, v2PairAbi } from './uniswapV2Abis'
 import type { V2PoolDescriptor, V2PoolState } from './V2PoolState'
 
 const syncEvents = v2PairAbi.filter((item) => item.type === 'event')
+const creationEvents = v2FactoryAbi.filter((item) => item.type === 'event' && item.name === 'PairCreated')
 
 /**
  * Uniswap V2-style constant-product pairs (Uniswap V2, SushiSwap, PancakeSwap V2 and their forks): found from
@@ -18,16 +19,10 @@ export const uniswapV2PoolKind: PoolKind<V2PoolState, V2PoolDescriptor> = {
   id: 'uniswap-v2',
   contractKind: 0,
 
-  async discoverPools(reader, { exchange, fromBlock, toBlock, isKnownToken }) {
-    const logs = await reader.getContractEvents({
-      address: exchange.factory,
-      abi: v2FactoryAbi,
-      eventName: 'PairCreated',
-      fromBlock,
-      toBlock,
-      strict: true,
-    })
-    return logs
+  creationEvents,
+
+  poolsFromCreationLogs(logs, { exchange, isKnownToken }) {
+    return decodeLogs(creationEvents, logs)
       .filter((l) => isKnownToken(l.args.token0) && isKnownToken(l.args.token1))
       .map((l) => ({
         kind: 'uniswap-v2',

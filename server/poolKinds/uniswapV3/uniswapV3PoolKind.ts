@@ -8,6 +8,7 @@ import type { V3PoolDescriptor, V3PoolState, V3Tick } from './V3PoolState'
 
 const Q192 = 1n << 192n
 const stateEvents = v3PoolAbi.filter((item) => item.type === 'event')
+const creationEvents = v3FactoryAbi.filter((item) => item.type === 'event' && item.name === 'PoolCreated')
 
 /**
  * Uniswap V3 concentrated-liquidity pools: found from the factory's PoolCreated events, loaded with price,
@@ -21,16 +22,10 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
   id: 'uniswap-v3',
   contractKind: 1,
 
-  async discoverPools(reader, { exchange, fromBlock, toBlock, isKnownToken }) {
-    const logs = await reader.getContractEvents({
-      address: exchange.factory,
-      abi: v3FactoryAbi,
-      eventName: 'PoolCreated',
-      fromBlock,
-      toBlock,
-      strict: true,
-    })
-    return logs
+  creationEvents,
+
+  poolsFromCreationLogs(logs, { exchange, isKnownToken }) {
+    return decodeLogs(creationEvents, logs)
       .filter((l) => isKnownToken(l.args.token0) && isKnownToken(l.args.token1))
       .map((l) => ({
         kind: 'uniswap-v3',
