@@ -10,6 +10,8 @@ export interface PoolIndex {
   readonly pools: readonly PoolState[]
   readonly addresses: readonly Address[]
   readonly positions: ReadonlyMap<Address, number>
+  /** The addresses in lower case, as nodes spell a log's address. */
+  readonly lowerCase: ReadonlySet<string>
   /** Each kind's pools by address. */
   readonly byKind: ReadonlyMap<string, ReadonlyMap<Address, PoolState>>
 }
@@ -27,7 +29,8 @@ export function createPoolIndex(pools: readonly PoolState[]): PoolIndex {
     }
     own.set(pool.address, pool)
   }
-  return { pools, addresses: [...positions.keys()], positions, byKind }
+  const addresses = [...positions.keys()]
+  return { pools, addresses, positions, lowerCase: new Set(addresses.map((a) => a.toLowerCase())), byKind }
 }
 
 /**

@@ -213,13 +213,12 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       ...(known.addresses.length === 0 ? [] : poolEventTopics),
     ]
     const logs = topic0s.length === 0 ? [] : await reader.getLogsByTopic({ topic0s, fromBlock, toBlock })
-    const pools = lowerCaseAddresses(known)
     const creationLogs: Log[] = []
     const poolLogs: Log[] = []
     for (const log of logs) {
       const address = log.address.toLowerCase()
       if (factorySet.has(address)) creationLogs.push(log)
-      else if (pools.has(address)) poolLogs.push(log)
+      else if (known.lowerCase.has(address)) poolLogs.push(log)
     }
     return { creationLogs, poolLogs }
   }
@@ -229,17 +228,6 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     const byAddress = new Map(pools.map((p) => [p.address, p]))
     for (const state of states) byAddress.set(state.address, state)
     return [...byAddress.values()]
-  }
-
-  // the followed pools' addresses in lower case (how nodes spell a log's address), per pool list
-  const lowerCaseSets = new WeakMap<readonly Address[], Set<string>>()
-  function lowerCaseAddresses(known: PoolIndex): Set<string> {
-    let found = lowerCaseSets.get(known.addresses)
-    if (!found) {
-      found = new Set(known.addresses.map((a) => a.toLowerCase()))
-      lowerCaseSets.set(known.addresses, found)
-    }
-    return found
   }
 
   /** Hands each kind the logs of its own pools and collects the states they changed. */
