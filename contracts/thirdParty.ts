@@ -32,10 +32,15 @@ export type ThirdPartyName =
   | 'FeeLibV1'
   | 'Ethereum_SpokePool'
   | 'ERC1967Proxy'
+  | 'PoolManager'
+  | 'StateView'
+  | 'V4Quoter'
+  | 'PoolModifyLiquidityTest'
 
 const lzMessageLib = '@layerzerolabs/lz-evm-messagelib-v2/artifacts/contracts'
 const stargate = '@stargatefinance/stg-evm-v2/artifacts/src'
 const across = '@across-protocol/contracts/dist/evm/artifacts'
+const uniswapV4 = '@uniswap/v4-periphery/foundry-out'
 
 const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
   UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
@@ -64,6 +69,10 @@ const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
   FeeLibV1: `${stargate}/feelibs/FeeLibV1.sol/FeeLibV1.json`,
   Ethereum_SpokePool: `${across}/Ethereum_SpokePool.sol/Ethereum_SpokePool.json`,
   ERC1967Proxy: `${across}/ERC1967Proxy.sol/ERC1967Proxy.json`,
+  PoolManager: `${uniswapV4}/PoolManager.sol/PoolManager.default.json`,
+  StateView: `${uniswapV4}/StateView.sol/StateView.json`,
+  V4Quoter: `${uniswapV4}/V4Quoter.sol/V4Quoter.json`,
+  PoolModifyLiquidityTest: `${uniswapV4}/PoolModifyLiquidityTest.sol/PoolModifyLiquidityTest.default.json`,
 }
 
 export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
@@ -73,7 +82,8 @@ const cache = new Map<ThirdPartyName, ThirdPartyArtifact>()
 
 /**
  * Loads the ABI and creation bytecode of a real third-party contract exactly as published on npm
- * (Uniswap V2 waffle builds, Uniswap V3, LayerZero V2, Stargate V2 and Across hardhat artifacts, viem's Multicall3). Never recompiled, so the
+ * (Uniswap V2 waffle builds, Uniswap V3, LayerZero V2, Stargate V2 and Across hardhat artifacts, Uniswap V4 foundry
+ * artifacts, viem's Multicall3). Never recompiled, so the
  * bytecode and CREATE2 init-code hashes are the published ones. Throws if the package file is missing.
  */
 export function getThirdPartyArtifact(name: ThirdPartyName): ThirdPartyArtifact {
@@ -125,7 +135,11 @@ function loadJsonArtifact(name: Exclude<ThirdPartyName, 'Multicall3'>): ThirdPar
   if (typeof json !== 'object' || json === null || !('abi' in json) || !('bytecode' in json)) {
     throw new Error(`${artifactPaths[name]} is not an artifact`)
   }
-  const raw = json.bytecode
+  // hardhat and waffle give the bytecode as a string, foundry as `{ object }`
+  const raw =
+    typeof json.bytecode === 'object' && json.bytecode !== null && 'object' in json.bytecode
+      ? json.bytecode.object
+      : json.bytecode
   const bytecode = typeof raw === 'string' ? (raw.startsWith('0x') ? raw : `0x${raw}`) : ''
   if (!isHex(bytecode) || bytecode.length < 4) throw new Error(`${artifactPaths[name]} has no bytecode`)
   return { abi: json.abi as Abi, bytecode }

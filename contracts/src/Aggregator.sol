@@ -23,11 +23,39 @@ interface IUniswapV3Pool {
         returns (int256 amount0, int256 amount1);
 }
 
+/// Uniswap V4's singleton: every pool is a key inside it, swapped within `unlock` and paid by flash accounting
+/// (`sync`, transfer, `settle`; `take` for the output). Signed deltas are the caller's: negative is owed.
+interface IPoolManager {
+    struct PoolKey {
+        address currency0;
+        address currency1;
+        uint24 fee;
+        int24 tickSpacing;
+        address hooks;
+    }
+
+    struct SwapParams {
+        bool zeroForOne;
+        int256 amountSpecified;
+        uint160 sqrtPriceLimitX96;
+    }
+
+    function unlock(bytes calldata data) external returns (bytes memory);
+    function swap(PoolKey memory key, SwapParams memory params, bytes calldata hookData) external returns (int256);
+    function sync(address currency) external;
+    function settle() external payable returns (uint256);
+    function take(address currency, address to, uint256 amount) external;
+}
+
 /// @title Aggregator
-/// @notice Splits a swap over Uniswap V2-style pairs and Uniswap V3 pools of allowlisted factories.
-/// Pools are derived with CREATE2 from the hop, never passed in; input is pulled only from msg.sender.
+/// @notice Splits a swap over Uniswap V2-style pairs, Uniswap V3 pools and Uniswap V4 pools of allowlisted
+/// factories and pool managers. Pools are derived from the hop, never passed in (CREATE2 from the factory, or
+/// the V4 pool key inside the allowlisted manager, without hooks); input is pulled only from msg.sender.
 /// See docs/aggregator-contract.md for the exact semantics the server's quotes reproduce.
 contract Aggregator is TokenCalls {
+    /// One allowlisted source of pools. V2/V3: the factory and its pools' CREATE2 init-code hash. V4: `factory` is
+    /// the PoolManager and `initCodeHash` holds the pools' tick spacing (bits 0-23) and, at bit 24, whether the
+    /// pools hold native ETH where the hop says wrapped native; one entry per (manager, spacing, native).
     struct FactoryConfig {
         address factory;
         bytes32 initCodeHash;
@@ -97,9 +125,15 @@ contract Aggregator is TokenCalls {
     error InvalidReceiver(address receiver);
     error InvalidFeeRecipient(address feeRecipient);
     error UnknownKind(uint8 kind);
+    error InvalidPoolConfig(uint256 index);
 
     uint8 internal constant KIND_V2 = 0;
     uint8 internal constant KIND_V3 = 1;
+    uint8 internal constant KIND_V4 = 2;
+    // Uniswap V4's LPFeeLibrary.MAX_LP_FEE (100 %) and TickMath.MAX_TICK_SPACING; a dynamic fee is above the first
+    uint24 internal constant V4_MAX_FEE = 1_000_000;
+    uint256 internal constant V4_MAX_TICK_SPACING = 32767;
+    uint256 internal constant V4_NATIVE = 1 << 24;
     uint16 public constant MAX_FEE_BPS = 1000;
     uint256 internal constant MAX_HOPS = 3;
     uint256 internal constant MAX_STEPS = 24;
@@ -115,6 +149,8 @@ contract Aggregator is TokenCalls {
     address private transient expectedPool;
     uint256 private transient inputLeft;
     uint256 private transient inputMax;
+    /// The V4 pool manager whose `unlock` is running (its swaps go straight in; it may send ETH here).
+    address private transient unlockedManager;
 
     modifier nonReentrant() {
         if (locked) revert Reentrancy();
@@ -126,15 +162,25 @@ contract Aggregator is TokenCalls {
     constructor(address wrappedNative_, FactoryConfig[] memory factories_) {
         wrappedNative = wrappedNative_;
         for (uint256 i; i < factories_.length; ++i) {
-            // every other branch treats "not V2" as V3: a factory of any other kind must never get that far
-            if (factories_[i].kind > KIND_V3) revert UnknownKind(factories_[i].kind);
+            // each kind has its own branch: a factory of any other kind must never reach one
+            if (factories_[i].kind > KIND_V4) revert UnknownKind(factories_[i].kind);
+            if (factories_[i].kind == KIND_V4) {
+                uint256 params = uint256(factories_[i].initCodeHash);
+                uint256 spacing = params & 0xffffff;
+                if (spacing == 0 || spacing > V4_MAX_TICK_SPACING || params & ~(V4_NATIVE | 0xffffff) != 0) {
+                    revert InvalidPoolConfig(i);
+                }
+            }
             factories.push(factories_[i]);
         }
     }
 
-    /// @notice Only the wrapped native token sends ETH here (when unwrapping).
+    /// @notice Only the wrapped native token (when unwrapping) and a V4 pool manager during our own `unlock`
+    /// (a native output taken) send ETH here.
     receive() external payable {
-        if (msg.sender != wrappedNative) revert InvalidMsgValue(msg.value, 0);
+        if (msg.sender != wrappedNative && (msg.sender != unlockedManager || msg.sender == address(0))) {
+            revert InvalidMsgValue(msg.value, 0);
+        }
     }
 
     /// @notice Swaps exactly `p.amountIn` of `p.tokenIn` (pulled from msg.sender, or msg.value for native)
@@ -226,6 +272,20 @@ contract Aggregator is TokenCalls {
         expectedPool = address(0);
         (Hop[] memory hops, uint256 index, uint256 owed) = abi.decode(data, (Hop[], uint256, uint256));
         _settleExactOut(hops, index, owed, msg.sender);
+    }
+
+    /// @notice Uniswap V4 unlock callback: swaps hop `j` inside the manager being unlocked and settles it (exact-out
+    /// pays its input by executing the previous hop first). Any caller but the manager we unlocked reverts.
+    function unlockCallback(bytes calldata data) external returns (bytes memory) {
+        if (msg.sender != expectedPool || msg.sender == address(0)) revert UnauthorizedCallback(msg.sender);
+        expectedPool = address(0);
+        (Hop[] memory hops, uint256 j, int256 amountSpecified, bool exactOut) =
+            abi.decode(data, (Hop[], uint256, int256, bool));
+        address outer = unlockedManager;
+        unlockedManager = msg.sender;
+        (uint256 delivered, uint256 taken) = _swapV4Unlocked(msg.sender, hops, j, amountSpecified, exactOut);
+        unlockedManager = outer;
+        return abi.encode(delivered, taken);
     }
 
     /// @notice Number of allowlisted factories (valid `factoryId`s are below it).
@@ -340,10 +400,13 @@ contract Aggregator is TokenCalls {
         for (uint256 j; j < hops.length; ++j) {
             Hop memory hop = hops[j];
             if (hop.factoryId >= factories.length) revert UnknownFactory(hop.factoryId);
-            bool badFee = hop.kind == KIND_V2 ? hop.fee != 0 : hop.fee == 0;
+            FactoryConfig storage f = factories[hop.factoryId];
+            bool badFee = hop.kind == KIND_V2 ? hop.fee != 0 : hop.kind == KIND_V3 ? hop.fee == 0 : hop.fee > V4_MAX_FEE;
+            // a native V4 pool holds ETH in place of the wrapped native token: one side must be it
+            bool badNative = hop.kind == KIND_V4 && uint256(f.initCodeHash) & V4_NATIVE != 0
+                && hop.tokenIn != wrappedNative && hop.tokenOut != wrappedNative;
             if (
-                hop.kind != factories[hop.factoryId].kind || badFee || hop.tokenIn != expectedIn
-                    || hop.tokenOut == hop.tokenIn
+                hop.kind != f.kind || badFee || badNative || hop.tokenIn != expectedIn || hop.tokenOut == hop.tokenIn
             ) revert InvalidRoute(legIndex, j);
             expectedIn = hop.tokenOut;
         }
@@ -382,13 +445,17 @@ contract Aggregator is TokenCalls {
     {
         Hop memory hop = hops[j];
         FactoryConfig memory f = factories[hop.factoryId];
-        address pool = _poolFor(f, hop);
         uint256 before = _balanceOf(hop.tokenOut, address(this));
         if (hop.kind == KIND_V2) {
+            address pool = _poolFor(f, hop);
             _transfer(hop.tokenIn, pool, amountIn);
             _swapV2(pool, hop, _getV2AmountOut(pool, hop, f.v2FeeBps), "");
+        } else if (hop.kind == KIND_V3) {
+            (, uint256 taken) = _swapV3(_poolFor(f, hop), hop, _toInt256(amountIn), abi.encode(hops, j, false));
+            if (taken != amountIn) revert InvalidRoute(legIndex, j);
         } else {
-            (, uint256 taken) = _swapV3(pool, hop, _toInt256(amountIn), abi.encode(hops, j, false));
+            // V4 signs an exact input negative
+            (, uint256 taken) = _swapV4(f.factory, hops, j, -_toInt256(amountIn), false);
             if (taken != amountIn) revert InvalidRoute(legIndex, j);
         }
         amountOut = _balanceOf(hop.tokenOut, address(this)) - before;
@@ -398,14 +465,17 @@ contract Aggregator is TokenCalls {
     function _swapExactOutHop(Hop[] memory hops, uint256 j, uint256 amountOut) private {
         Hop memory hop = hops[j];
         FactoryConfig memory f = factories[hop.factoryId];
-        address pool = _poolFor(f, hop);
+        uint256 delivered = amountOut;
         if (hop.kind == KIND_V2) {
+            address pool = _poolFor(f, hop);
             uint256 amountIn = _getV2AmountIn(pool, hop, f.v2FeeBps, amountOut);
             _swapV2(pool, hop, amountOut, abi.encode(hops, j, amountIn));
+        } else if (hop.kind == KIND_V3) {
+            (delivered,) = _swapV3(_poolFor(f, hop), hop, -_toInt256(amountOut), abi.encode(hops, j, true));
         } else {
-            (uint256 delivered,) = _swapV3(pool, hop, -_toInt256(amountOut), abi.encode(hops, j, true));
-            if (delivered < amountOut) revert InsufficientOutput(delivered, amountOut);
+            (delivered,) = _swapV4(f.factory, hops, j, _toInt256(amountOut), true);
         }
+        if (delivered < amountOut) revert InsufficientOutput(delivered, amountOut);
     }
 
     /// Uniswap V2 `getAmountOut` on the input the pair actually received (fee-on-transfer safe).
@@ -449,6 +519,91 @@ contract Aggregator is TokenCalls {
         expectedPool = address(0);
         delivered = uint256(-(zeroForOne ? amount1 : amount0));
         taken = uint256(zeroForOne ? amount0 : amount1);
+    }
+
+    /// Swaps hop `j` (a V4 hop) in `manager`: directly when that manager is already unlocked (a previous hop of an
+    /// exact-out path), else inside its `unlock`. Returns the output taken here and the input paid.
+    function _swapV4(address manager, Hop[] memory hops, uint256 j, int256 amountSpecified, bool exactOut)
+        private
+        returns (uint256 delivered, uint256 taken)
+    {
+        if (unlockedManager == manager) return _swapV4Unlocked(manager, hops, j, amountSpecified, exactOut);
+        expectedPool = manager;
+        bytes memory result = IPoolManager(manager).unlock(abi.encode(hops, j, amountSpecified, exactOut));
+        expectedPool = address(0);
+        (delivered, taken) = abi.decode(result, (uint256, uint256));
+    }
+
+    /// The swap of V4 hop `j` in the unlocked `manager`, with no price limit and no hook; pays its input (exact-out:
+    /// from the caller's input for the first hop, else by swapping the previous hop for it) and takes its output
+    /// here, so the manager's books close on every hop.
+    function _swapV4Unlocked(address manager, Hop[] memory hops, uint256 j, int256 amountSpecified, bool exactOut)
+        private
+        returns (uint256 delivered, uint256 taken)
+    {
+        (address currencyIn, address currencyOut) = (address(0), address(0));
+        (delivered, taken, currencyIn, currencyOut) = _v4Swap(manager, hops[j], amountSpecified);
+        if (exactOut) {
+            if (j == 0) _spendInput(taken);
+            else _swapExactOutHop(hops, j - 1, taken);
+        }
+        _settleV4(manager, currencyIn, taken);
+        if (delivered != 0) {
+            IPoolManager(manager).take(currencyOut, address(this), delivered);
+            if (currencyOut == address(0)) IWrappedNative(wrappedNative).deposit{value: delivered}();
+        }
+    }
+
+    /// `manager.swap` of one V4 hop; returns the output owed to us, the input we owe and the hop's currencies.
+    function _v4Swap(address manager, Hop memory hop, int256 amountSpecified)
+        private
+        returns (uint256 delivered, uint256 taken, address currencyIn, address currencyOut)
+    {
+        IPoolManager.PoolKey memory key;
+        (key, currencyIn, currencyOut) = _v4Key(factories[hop.factoryId], hop);
+        bool zeroForOne = currencyIn < currencyOut;
+        int256 delta = IPoolManager(manager).swap(
+            key,
+            IPoolManager.SwapParams(
+                zeroForOne, amountSpecified, zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT
+            ),
+            ""
+        );
+        // BalanceDelta: amount0 in the high 128 bits, amount1 in the low ones
+        (int128 inDelta, int128 outDelta) =
+            zeroForOne ? (int128(delta >> 128), int128(delta)) : (int128(delta), int128(delta >> 128));
+        if (inDelta > 0 || outDelta < 0) revert InvalidRoute(0, 0);
+        taken = uint256(uint128(-inDelta));
+        delivered = uint256(uint128(outDelta));
+    }
+
+    /// Pays `amount` of `currency` (address zero: native ETH, unwrapped from our wrapped native) to `manager`.
+    function _settleV4(address manager, address currency, uint256 amount) private {
+        if (amount == 0) return;
+        if (currency == address(0)) {
+            IWrappedNative(wrappedNative).withdraw(amount);
+            IPoolManager(manager).settle{value: amount}();
+        } else {
+            IPoolManager(manager).sync(currency);
+            _transfer(currency, manager, amount);
+            IPoolManager(manager).settle();
+        }
+    }
+
+    /// The V4 pool key of a hop through entry `f` (hooks none), and the hop's currencies in it: the wrapped native
+    /// token is native ETH (address zero) in a native entry's pools.
+    function _v4Key(FactoryConfig memory f, Hop memory hop)
+        private
+        view
+        returns (IPoolManager.PoolKey memory key, address currencyIn, address currencyOut)
+    {
+        uint256 params = uint256(f.initCodeHash);
+        bool native = params & V4_NATIVE != 0;
+        currencyIn = native && hop.tokenIn == wrappedNative ? address(0) : hop.tokenIn;
+        currencyOut = native && hop.tokenOut == wrappedNative ? address(0) : hop.tokenOut;
+        (address currency0, address currency1) =
+            currencyIn < currencyOut ? (currencyIn, currencyOut) : (currencyOut, currencyIn);
+        key = IPoolManager.PoolKey(currency0, currency1, hop.fee, int24(uint24(params & 0xffffff)), address(0));
     }
 
     /// Pays `owed` of hop `index`'s input to `pool`: from the caller's input for the first hop, otherwise

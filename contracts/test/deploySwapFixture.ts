@@ -1,4 +1,4 @@
-import { type Address, type Hash, maxUint256, parseAbi, parseEther } from 'viem'
+import { type Address, type Hash, maxUint256, parseAbi, parseEther, zeroAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { devTokenAbi } from '../artifacts/index'
 import { deployAggregator } from '../deploy/deployAggregator'
@@ -7,8 +7,11 @@ import { deployMulticall3 } from '../deploy/deployMulticall3'
 import { deployPermit2 } from '../deploy/deployPermit2'
 import { deployUniswapV2 } from '../deploy/deployUniswapV2'
 import { deployUniswapV3 } from '../deploy/deployUniswapV3'
+import { deployUniswapV4 } from '../deploy/deployUniswapV4'
 import { deployWrappedNative } from '../deploy/deployWrappedNative'
 import { createDevClient, type DevClient } from '../deploy/devClient'
+import { encodeV4EntryParams } from '../deploy/encodeV4EntryParams'
+import { seedUniswapV4Pool } from '../deploy/seedUniswapV4Pool'
 import { sendContractTx } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../thirdParty'
@@ -43,6 +46,10 @@ const wethAbi = parseAbi(['function deposit() payable'])
 export const FACTORY_UNISWAP_V2 = 0
 export const FACTORY_SUSHISWAP = 1
 export const FACTORY_UNISWAP_V3 = 2
+/** Uniswap V4 entries of the allowlist: pools of tick spacing 60, the same holding native ETH, spacing 10. */
+export const FACTORY_V4_60 = 3
+export const FACTORY_V4_60_NATIVE = 4
+export const FACTORY_V4_10 = 5
 
 const MAX_TICK: Record<number, number> = { 500: 887270, 3000: 887220, 10000: 887200 }
 
@@ -70,6 +77,7 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
   const uniswapV2 = await deployUniswapV2(deployer, { wrappedNative: weth })
   const sushiswap = await deployUniswapV2(deployer, { wrappedNative: weth })
   const uniswapV3 = await deployUniswapV3(deployer, { wrappedNative: weth })
+  const uniswapV4 = await deployUniswapV4(deployer)
   const token = async (
     symbol: string,
     extra: { transferFeeBps?: number; noReturnValue?: boolean; permit?: boolean } = {},
@@ -85,6 +93,16 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
       { factory: uniswapV2.factory, initCodeHash: getUniswapV2PairInitCodeHash(), kind: 0, v2FeeBps: 30 },
       { factory: sushiswap.factory, initCodeHash: getUniswapV2PairInitCodeHash(), kind: 0, v2FeeBps: 30 },
       { factory: uniswapV3.factory, initCodeHash: getUniswapV3PoolInitCodeHash(), kind: 1, v2FeeBps: 0 },
+      ...[
+        { tickSpacing: 60, native: false },
+        { tickSpacing: 60, native: true },
+        { tickSpacing: 10, native: false },
+      ].map((entry) => ({
+        factory: uniswapV4.poolManager,
+        initCodeHash: encodeV4EntryParams(entry),
+        kind: 2,
+        v2FeeBps: 0,
+      })),
     ],
   })
 
@@ -218,6 +236,26 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
   await addV3(tokenA, tokenB, 3000, e('1000'))
   await addV3(tokenB, tokenC, 500, e('1000'))
   await addV3(weth, tokenB, 3000, e('1000'))
+  const addV4 = (currencies: [Address, Address], fee: number, tickSpacing: number, liquidity: bigint) =>
+    seedUniswapV4Pool(deployer, uniswapV4, {
+      currencies,
+      fee,
+      tickSpacing,
+      sqrtPriceX96: 2n ** 96n,
+      // one wide position and one narrow one around the price, so swaps cross initialized ticks
+      positions: [
+        {
+          tickLower: -Math.floor(887272 / tickSpacing) * tickSpacing,
+          tickUpper: Math.floor(887272 / tickSpacing) * tickSpacing,
+          liquidity,
+        },
+        { tickLower: -tickSpacing * 10, tickUpper: tickSpacing * 10, liquidity: liquidity * 20n },
+      ],
+      nativeValue: e('2000'),
+    })
+  await addV4([tokenA, tokenB], 3000, 60, e('1000'))
+  await addV4([tokenB, tokenC], 500, 10, e('1000'))
+  await addV4([zeroAddress, tokenA], 3000, 60, e('1000'))
 
   return {
     deployer,
@@ -227,6 +265,7 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
     uniswapV2,
     sushiswap,
     uniswapV3,
+    uniswapV4,
     tokens: { tokenA, tokenB, tokenC, fot, nrv },
     aggregator,
     deployMs: Date.now() - started,
