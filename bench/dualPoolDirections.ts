@@ -95,7 +95,10 @@ function v3Respond(sqrtPrice: number, segments: readonly Segment[], fee: number,
 }
 
 /** A V3 pool's segments from its current price in one direction (liquidity changes at each initialized tick). */
-function v3Segments(pool: Extract<PoolState, { kind: 'uniswap-v3' }>, zeroForOne: boolean): Segment[] {
+function v3Segments(
+  pool: Extract<PoolState, { kind: 'uniswap-v3' | 'uniswap-v4' }>,
+  zeroForOne: boolean,
+): Segment[] {
   const sqrtAt = (tick: number) => 1.0001 ** (tick / 2)
   const segments: Segment[] = []
   let liquidity = Number(pool.liquidity)

@@ -10,6 +10,7 @@ import {
   maxUint256,
   parseAbi,
   zeroAddress,
+  zeroHash,
 } from 'viem'
 import { devTokenAbi, devTokenBytecode } from '../contracts/artifacts/index'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from '../contracts/deploy/createTxPipeline'
@@ -21,8 +22,10 @@ import { deployMulticall3 } from '../contracts/deploy/deployMulticall3'
 import { deployPermit2 } from '../contracts/deploy/deployPermit2'
 import { deployUniswapV2 } from '../contracts/deploy/deployUniswapV2'
 import { deployUniswapV3 } from '../contracts/deploy/deployUniswapV3'
+import { deployUniswapV4 } from '../contracts/deploy/deployUniswapV4'
 import { deployWrappedNative } from '../contracts/deploy/deployWrappedNative'
 import { createDevClient } from '../contracts/deploy/devClient'
+import { encodeV4EntryParams } from '../contracts/deploy/encodeV4EntryParams'
 import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../contracts/thirdParty'
 import { getEvmChainInfo } from '../server/chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../server/chains/deployment'
@@ -36,11 +39,13 @@ import {
   computeAmountForUsd,
   computeDevnetMarkets,
   computeGrossForTransferFee,
+  devnetV4TickSpacings,
   getDevnetExchanges,
   type MarketToken,
   type PoolPlan,
   type V2PoolPlan,
   type V3PoolPlan,
+  type V4PoolPlan,
 } from './markets'
 import { type DevTokenSpec, getDevnetTokens } from './tokens'
 
@@ -67,6 +72,12 @@ export const devnetAbis = {
     'struct MintParams { address token0; address token1; uint24 fee; int24 tickLower; int24 tickUpper; uint256 amount0Desired; uint256 amount1Desired; uint256 amount0Min; uint256 amount1Min; address recipient; uint256 deadline; }',
     'function mint(MintParams params) payable returns (uint256 tokenId, uint128 liquidity, uint256 amount0, uint256 amount1)',
   ]),
+  v4PoolManager: parseAbi([
+    'function initialize((address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks) key, uint160 sqrtPriceX96) returns (int24)',
+  ]),
+  v4LiquidityRouter: parseAbi([
+    'function modifyLiquidity((address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks) key, (int24 tickLower, int24 tickUpper, int256 liquidityDelta, bytes32 salt) params, bytes hookData) payable returns (int256)',
+  ]),
 } as const
 
 /** Worth of each token (and of wrapped native) every dev account receives at deployment, in USD. */
@@ -84,6 +95,7 @@ const gas = {
   pairMint: 300_000n,
   createPool: 7_000_000n,
   positionMint: 1_200_000n,
+  createV4Pool: 200_000n,
 } as const
 
 export interface DeployChainParams {
@@ -169,7 +181,26 @@ export async function deployChain({
   const startBlock = Number(await client.getBlockNumber()) + 1
   const exchanges: ExchangeInfo[] = []
   for (const [aggregatorFactoryId, exchange] of getDevnetExchanges(chainId).entries()) {
-    if (exchange.kind === 'uniswap-v3') {
+    if (exchange.kind === 'uniswap-v4') {
+      // the last exchange: its allowlist entries (one per spacing and nativeness) take the ids from its own on
+      const v4 = await deployUniswapV4(client)
+      const entries = devnetV4TickSpacings.flatMap((tickSpacing) =>
+        [false, true].map((native) => ({ tickSpacing, native })),
+      )
+      exchanges.push({
+        ...exchange,
+        factory: v4.poolManager,
+        initCodeHash: zeroHash,
+        aggregatorFactoryId,
+        quoter: v4.quoter,
+        // the devnet's liquidity adder (v4-core's PoolModifyLiquidityTest), as the V3 position manager is V3's
+        positionManager: v4.liquidityRouter,
+        v4: {
+          stateView: v4.stateView,
+          entries: entries.map((entry, i) => ({ ...entry, factoryId: aggregatorFactoryId + i })),
+        },
+      })
+    } else if (exchange.kind === 'uniswap-v3') {
       const v3 = await deployUniswapV3(client, { wrappedNative })
       exchanges.push({
         ...exchange,
@@ -194,12 +225,23 @@ export async function deployChain({
   }
   const { aggregator } = await deployAggregator(client, {
     wrappedNative,
-    factories: exchanges.map((e) => ({
-      factory: e.factory,
-      initCodeHash: e.initCodeHash,
-      kind: poolKinds[e.kind].contractKind,
-      v2FeeBps: e.kind === 'uniswap-v2' ? (e.v2FeeBps ?? 30) : 0,
-    })),
+    factories: exchanges.flatMap((e) =>
+      e.v4
+        ? e.v4.entries.map((entry) => ({
+            factory: e.factory,
+            initCodeHash: encodeV4EntryParams(entry),
+            kind: poolKinds[e.kind].contractKind,
+            v2FeeBps: 0,
+          }))
+        : [
+            {
+              factory: e.factory,
+              initCodeHash: e.initCodeHash,
+              kind: poolKinds[e.kind].contractKind,
+              v2FeeBps: e.kind === 'uniswap-v2' ? (e.v2FeeBps ?? 30) : 0,
+            },
+          ],
+    ),
   })
   // the liquidity network's router and our entry to it, on the chains it serves
   const liquidity = getEvmChainInfo(chainId)?.thorChain
@@ -390,7 +432,8 @@ function seedPools(params: {
       need(plan.token1.address, gross(plan.token1.address, plan.reserve1))
     } else {
       for (const position of plan.positions) {
-        need(plan.token0.address, position.amount0)
+        // a V4 native pool's token0 is paid in ETH itself
+        if (!(plan.kind === 'uniswap-v4' && plan.native)) need(plan.token0.address, position.amount0)
         need(plan.token1.address, position.amount1)
       }
     }
@@ -429,7 +472,8 @@ function seedPools(params: {
   for (const plan of plans) {
     const exchange = getExchange(plan.exchangeId)
     if (plan.kind === 'uniswap-v2') pairs.push(seedV2Pool({ pipeline, plan, exchange, deployer, gross }))
-    else seedV3Pool({ pipeline, plan, exchange, deployer })
+    else if (plan.kind === 'uniswap-v3') seedV3Pool({ pipeline, plan, exchange, deployer })
+    else seedV4Pool({ pipeline, plan, exchange })
   }
   return pairs
 }
@@ -531,6 +575,54 @@ function seedV3Pool(params: {
       }),
       gas: gas.positionMint,
       label: `mint position ${label} [${position.tickLower}, ${position.tickUpper}]`,
+    })
+  }
+}
+
+/** Initializes a hookless V4 pool in the manager and adds its positions through the devnet's liquidity router. */
+function seedV4Pool(params: { pipeline: TxPipeline; plan: V4PoolPlan; exchange: ExchangeInfo }) {
+  const { pipeline, plan, exchange } = params
+  const router = exchange.positionManager
+  if (!router) throw new Error(`${exchange.id} has no liquidity router`)
+  const key = {
+    currency0: plan.native ? zeroAddress : plan.token0.address,
+    currency1: plan.token1.address,
+    fee: plan.fee,
+    tickSpacing: plan.tickSpacing,
+    hooks: zeroAddress,
+  }
+  const label = `${exchange.id} ${plan.native ? 'native ' : ''}${plan.token0.symbol}/${plan.token1.symbol} ${plan.fee}`
+  pipeline.send({
+    to: exchange.factory,
+    data: encodeFunctionData({
+      abi: devnetAbis.v4PoolManager,
+      functionName: 'initialize',
+      args: [key, plan.sqrtPriceX96],
+    }),
+    gas: gas.createV4Pool,
+    label: `initialize ${label}`,
+  })
+  for (const position of plan.positions) {
+    pipeline.send({
+      to: router,
+      data: encodeFunctionData({
+        abi: devnetAbis.v4LiquidityRouter,
+        functionName: 'modifyLiquidity',
+        args: [
+          key,
+          {
+            tickLower: position.tickLower,
+            tickUpper: position.tickUpper,
+            liquidityDelta: position.liquidity,
+            salt: zeroHash,
+          },
+          '0x',
+        ],
+      }),
+      // the router refunds what the position does not take
+      ...(plan.native ? { value: position.amount0 } : {}),
+      gas: gas.positionMint,
+      label: `add position ${label} [${position.tickLower}, ${position.tickUpper}]`,
     })
   }
 }

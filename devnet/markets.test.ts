@@ -144,10 +144,10 @@ describe('computeAmountForUsd', () => {
 })
 
 describe('getDevnetPoolSpecs', () => {
-  it.each(evmChainIds)('chain %i: three exchanges, deep majors, thin single-partner long tail', (chainId) => {
+  it.each(evmChainIds)('chain %i: four exchanges, deep majors, thin single-partner long tail', (chainId) => {
     const specs = getDevnetPoolSpecs(chainId)
     const exchanges = getDevnetExchanges(chainId)
-    expect(exchanges).toHaveLength(3)
+    expect(exchanges).toHaveLength(4)
     expect(new Set(specs.map((s) => s.exchangeId))).toEqual(new Set(exchanges.map((e) => e.id)))
     const wrapped = getWrappedNativeSymbol(chainId)
     const main = specs.filter((s) => s.symbolA === wrapped && s.symbolB === 'USDC')
@@ -156,8 +156,13 @@ describe('getDevnetPoolSpecs', () => {
       ['uniswap-v3', 3000],
       [exchanges[1]?.id, undefined],
       [exchanges[2]?.id, undefined],
+      ['uniswap-v4', 500],
+      ['uniswap-v4', 3000],
     ])
-    expect(main.every((s) => s.tvlUsd === 20_000_000)).toBe(true)
+    expect(main.map((s) => s.tvlUsd)).toEqual([
+      20_000_000, 20_000_000, 20_000_000, 20_000_000, 12_000_000, 12_000_000,
+    ])
+    expect(main.map((s) => s.native ?? false)).toEqual([false, false, false, false, true, false])
     for (const token of getDevnetTokens(chainId).tokens.filter((t) => t.tags.includes('long-tail'))) {
       const pools = specs.filter((s) => s.symbolA === token.symbol || s.symbolB === token.symbol)
       const partners = new Set(pools.map((s) => (s.symbolA === token.symbol ? s.symbolB : s.symbolA)))
@@ -314,6 +319,6 @@ describe('exchange logos', () => {
     const publicDir = fileURLToPath(new URL('../public', import.meta.url))
     const logos = evmChainIds.flatMap((chainId) => getDevnetExchanges(chainId).map((e) => e.logo))
     expect(logos.filter((logo) => !existsSync(`${publicDir}${logo}`))).toEqual([])
-    expect(new Set(logos).size).toBe(12)
+    expect(new Set(logos).size).toBe(13)
   })
 })

@@ -26,8 +26,10 @@ export interface PoolSpec {
   kind: ExchangeKind
   symbolA: string
   symbolB: string
-  /** V3 fee in pips; undefined for V2. */
+  /** V3 and V4 fee in pips; undefined for V2. */
   fee?: number
+  /** V4 only: the pool holds native ETH in place of the wrapped native token, which is then token A. */
+  native?: boolean
   tvlUsd: number
   /** Deviation of this pool's price of A in B from the price table, in bps (0 for every devnet pool). */
   offsetBps: number
@@ -85,11 +87,21 @@ export interface V3PoolPlan {
   baseIsToken0: boolean
 }
 
-export type PoolPlan = V2PoolPlan | V3PoolPlan
+/**
+ * A Uniswap V4 pool: V3's plan (ticks and positions alike) in V4's currency order, where native ETH (address zero)
+ * sorts first; `token0` is then the wrapped native token standing for it.
+ */
+export interface V4PoolPlan extends Omit<V3PoolPlan, 'kind'> {
+  kind: 'uniswap-v4'
+  native: boolean
+}
+
+export type PoolPlan = V2PoolPlan | V3PoolPlan | V4PoolPlan
 
 const Q96 = 2n ** 96n
 const BPS = 10_000n
-export const v3TickSpacings: Readonly<Record<number, number>> = { 500: 10, 3000: 60, 10000: 200 }
+/** Tick spacing of each fee tier (V3's factory enables 500/3000/10000; the devnet's V4 pools also use 100). */
+export const v3TickSpacings: Readonly<Record<number, number>> = { 100: 1, 500: 10, 3000: 60, 10000: 200 }
 
 const v2ExchangesByChain: Readonly<Record<number, readonly [DevExchangeSpec, DevExchangeSpec]>> = {
   1: [v2('uniswap-v2', 'Uniswap V2'), v2('sushiswap', 'SushiSwap')],
@@ -108,7 +120,8 @@ function v2(id: string, name: string): DevExchangeSpec {
 
 /**
  * The exchanges of one devnet chain in aggregator allowlist order: Uniswap V3 first, then the
- * Uniswap-V2-bytecode factories named after V2 DEXes of that chain. Throws for unknown chains.
+ * Uniswap-V2-bytecode factories named after V2 DEXes of that chain, then Uniswap V4 (whose allowlist entries,
+ * one per tick spacing and nativeness, come last). Throws for unknown chains.
  */
 export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
   const v2s = v2ExchangesByChain[chainId]
@@ -116,8 +129,12 @@ export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
   return [
     { id: 'uniswap-v3', name: 'Uniswap V3', kind: 'uniswap-v3', logo: '/exchanges/uniswap-v3.svg' },
     ...v2s,
+    { id: 'uniswap-v4', name: 'Uniswap V4', kind: 'uniswap-v4', logo: '/exchanges/uniswap-v4.svg' },
   ]
 }
+
+/** The tick spacings the devnet's Aggregator has Uniswap V4 entries for (each with and without native ETH). */
+export const devnetV4TickSpacings: readonly number[] = [1, 10, 60, 200]
 
 /** Symbol of the wrapped native token of a devnet chain (from chainInfo). */
 export function getWrappedNativeSymbol(chainId: number): string {
@@ -135,6 +152,7 @@ interface Venue {
   exchangeId: string
   kind: ExchangeKind
   fee?: number
+  native?: boolean
 }
 
 /**
@@ -148,6 +166,7 @@ function pairSpecs(symbolA: string, symbolB: string, tvlUsd: number, venues: Ven
     symbolA,
     symbolB,
     ...(venue.fee === undefined ? {} : { fee: venue.fee }),
+    ...(venue.native === undefined ? {} : { native: venue.native }),
     tvlUsd,
     offsetBps: 0,
   }))
@@ -177,8 +196,8 @@ export function computeLongTailTvlUsd(label: string): number {
  */
 export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'small'): PoolSpec[] {
   const { tokens } = getDevnetTokens(chainId, market)
-  const [v3, v2a, v2b] = getDevnetExchanges(chainId)
-  if (!v3 || !v2a || !v2b) throw new Error(`Devnet chain ${chainId} needs three exchanges`)
+  const [v3, v2a, v2b, v4] = getDevnetExchanges(chainId)
+  if (!v3 || !v2a || !v2b || !v4) throw new Error(`Devnet chain ${chainId} needs four exchanges`)
   const wrapped = getWrappedNativeSymbol(chainId)
   const stables = tokens.filter((t) => t.tags.includes('stable'))
   const [usdc, usdt, dai] = stables
@@ -188,6 +207,7 @@ export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'smal
   const onV3 = (fee: number): Venue => ({ exchangeId: v3.id, kind: v3.kind, fee })
   const onV2 = (e: DevExchangeSpec): Venue => ({ exchangeId: e.id, kind: e.kind })
   const allV2 = [onV2(v2a), onV2(v2b)]
+  const onV4 = (fee: number, native = false): Venue => ({ exchangeId: v4.id, kind: v4.kind, fee, native })
 
   const specs: PoolSpec[] = [
     ...pairSpecs(wrapped, usdc.symbol, 20_000_000, [onV3(500), onV3(3000), ...allV2]),
@@ -196,6 +216,12 @@ export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'smal
     ...pairSpecs(dai.symbol, usdc.symbol, 3_000_000, [onV3(500), onV2(v2a)]),
     ...pairSpecs(btc.symbol, wrapped, 10_000_000, [onV3(3000), onV3(500), ...allV2]),
     ...pairSpecs(btc.symbol, usdc.symbol, 4_000_000, [onV3(3000), onV2(v2a)]),
+    // Uniswap V4: native ETH pools (two fee tiers), a wrapped-native pool, a 0.01 % stable pool (spacing 1); no
+    // USDT (v4-core's liquidity router cannot pull a token whose transferFrom returns nothing, as chain 1's does)
+    ...pairSpecs(wrapped, usdc.symbol, 12_000_000, [onV4(500, true), onV4(3000, false)]),
+    ...pairSpecs(wrapped, dai.symbol, 4_000_000, [onV4(3000, true)]),
+    ...pairSpecs(dai.symbol, usdc.symbol, 5_000_000, [onV4(100)]),
+    ...pairSpecs(btc.symbol, usdc.symbol, 3_000_000, [onV4(3000)]),
   ]
   for (const token of tokens) {
     if (!token.tags.includes('major') || token === btc) continue
@@ -266,19 +292,21 @@ export function computeV2Reserves(params: {
 
 /**
  * sqrtPriceX96 (floor) of a V3 pool pricing A in B at the table price times (1 + offsetBps/10000),
- * in raw units of token1 per token0 with tokens sorted by address.
+ * in raw units of token1 per token0 with tokens sorted by address (unless `token0` says otherwise).
  */
 export function computeSqrtPriceX96(params: {
   tokenA: MarketToken
   tokenB: MarketToken
   offsetBps: number
+  /** The pool's token0 when it is not the lower address (a V4 native pool: the wrapped native token). */
+  token0?: MarketToken
 }): bigint {
   const { tokenA, tokenB } = params
   // price of A in B, raw units: usdA * (1 + off) * 10^decB / (usdB * 10^decA)
   const num =
     getUsdPriceE18(tokenA.priceSymbol) * (BPS + BigInt(params.offsetBps)) * 10n ** BigInt(tokenB.decimals)
   const den = getUsdPriceE18(tokenB.priceSymbol) * BPS * 10n ** BigInt(tokenA.decimals)
-  const [token0] = sortTokens(tokenA, tokenB)
+  const token0 = params.token0 ?? sortTokens(tokenA, tokenB)[0]
   const [n, d] = token0 === tokenA ? [num, den] : [den, num]
   return sqrtBigInt((n << 192n) / d)
 }
@@ -324,6 +352,7 @@ export function computeLiquidityForAmounts(params: {
 
 /** Concentrated range half-widths in ticks and budget weights (percent) per fee tier; first weight is full range. */
 const v3Ranges: Readonly<Record<number, { widths: number[]; weights: number[] }>> = {
+  100: { widths: [20, 100, 400], weights: [40, 30, 20, 10] },
   500: { widths: [100, 500, 2000], weights: [40, 30, 20, 10] },
   3000: { widths: [600, 2400, 7200], weights: [40, 30, 20, 10] },
   10000: { widths: [2000, 10000], weights: [50, 30, 20] },
@@ -410,10 +439,15 @@ export function computePoolPlan(spec: PoolSpec, tokenA: MarketToken, tokenB: Mar
   const fee = spec.fee ?? 3000
   const tickSpacing = v3TickSpacings[fee]
   if (tickSpacing === undefined) throw new Error(`Unsupported V3 fee ${fee}`)
-  const [token0, token1] = sortTokens(tokenA, tokenB)
-  const sqrtPriceX96 = computeSqrtPriceX96({ tokenA, tokenB, offsetBps: spec.offsetBps })
+  // a V4 native pool: native ETH (address zero) is currency0, the wrapped native token stands for it
+  const [token0, token1] = spec.native ? [tokenA, tokenB] : sortTokens(tokenA, tokenB)
+  const sqrtPriceX96 = computeSqrtPriceX96({ tokenA, tokenB, offsetBps: spec.offsetBps, token0 })
+  const kind =
+    spec.kind === 'uniswap-v4'
+      ? { kind: 'uniswap-v4' as const, native: spec.native ?? false }
+      : { kind: 'uniswap-v3' as const }
   return {
-    kind: 'uniswap-v3',
+    ...kind,
     exchangeId: spec.exchangeId,
     token0,
     token1,

@@ -15,17 +15,21 @@ import {
   type Address,
   createPublicClient,
   createTestClient,
+  encodeAbiParameters,
   erc20Abi,
   getAddress,
   type Hex,
   http,
   isAddressEqual,
+  keccak256,
+  parseAbiParameters,
   zeroAddress,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MULTICALL3_ADDRESS, PERMIT2_ADDRESS } from '../contracts/thirdParty'
 import { evmChainIds, getEvmChainInfo } from '../server/chains/chainInfo'
 import type { ChainDeployment } from '../server/chains/deployment'
+import { v4StateViewAbi } from '../server/poolKinds/uniswapV4/uniswapV4Abis'
 import { allocateTestPorts } from '../server/testing/allocateTestPorts'
 import { sharedDevnetDataDir } from '../server/testing/sharedDevnetDataDir'
 import { computeDevnetVersion } from './computeDevnetVersion'
@@ -191,10 +195,12 @@ describe('startDevnet (8 anvil chains)', () => {
       const client = clientFor(d)
       const plans = computeDevnetMarkets({ chainId, tokens: marketTokensOf(d) })
       const factoryOf = (id: string) => d.exchanges.find((e) => e.id === id)?.factory ?? zeroAddress
+      const v4 = d.exchanges.find((e) => e.kind === 'uniswap-v4')
+      const contractPlans = plans.filter((p) => p.kind !== 'uniswap-v4')
       const pools = await client.multicall({
         multicallAddress: d.multicall3,
         allowFailure: false,
-        contracts: plans.map((p) =>
+        contracts: contractPlans.map((p) =>
           p.kind === 'uniswap-v2'
             ? ({
                 address: factoryOf(p.exchangeId),
@@ -212,29 +218,59 @@ describe('startDevnet (8 anvil chains)', () => {
       })
       expect(pools.every((p) => !isAddressEqual(p, zeroAddress))).toBe(true)
       const exchangesUsed = new Set<string>()
-      for (const [i, plan] of plans.entries()) {
-        const pool = pools[i] as Address
+      for (const plan of plans) {
         exchangesUsed.add(plan.exchangeId)
-        if (plan.kind === 'uniswap-v2') {
-          const [reserve0, reserve1] = await client.readContract({
-            address: pool,
-            abi: devnetAbis.v2Pair,
-            functionName: 'getReserves',
+        let sqrtPriceX96: bigint
+        if (plan.kind === 'uniswap-v4') {
+          // a V4 pool is its key's hash inside the manager, read through StateView
+          const id = keccak256(
+            encodeAbiParameters(parseAbiParameters('address, address, uint24, int24, address'), [
+              plan.native ? zeroAddress : plan.token0.address,
+              plan.token1.address,
+              plan.fee,
+              plan.tickSpacing,
+              zeroAddress,
+            ]),
+          )
+          const stateView = v4?.v4?.stateView ?? zeroAddress
+          const [price, tick] = await client.readContract({
+            address: stateView,
+            abi: v4StateViewAbi,
+            functionName: 'getSlot0',
+            args: [id],
           })
-          const taxed = [plan.token0, plan.token1].some((t) => t.symbol === 'TAX')
-          if (!taxed) expect([reserve0, reserve1]).toEqual([plan.reserve0, plan.reserve1])
-          const deviation = deviationBps(reserve1, reserve0, plan.token0, plan.token1)
-          expect(
-            Math.abs(deviation - (plan.baseIsToken0 ? plan.offsetBps : -plan.offsetBps)),
-          ).toBeLessThanOrEqual(0.2)
-          expect(Math.abs(deviation)).toBeLessThanOrEqual(31)
+          expect([price, tick]).toEqual([plan.sqrtPriceX96, plan.tick])
+          const liquidity = await client.readContract({
+            address: stateView,
+            abi: v4StateViewAbi,
+            functionName: 'getLiquidity',
+            args: [id],
+          })
+          expect(liquidity).toBe(plan.positions.reduce((sum, p) => sum + p.liquidity, 0n))
+          sqrtPriceX96 = price
         } else {
-          const [sqrtPriceX96, tick] = await client.readContract({
+          const pool = pools[contractPlans.indexOf(plan)] as Address
+          if (plan.kind === 'uniswap-v2') {
+            const [reserve0, reserve1] = await client.readContract({
+              address: pool,
+              abi: devnetAbis.v2Pair,
+              functionName: 'getReserves',
+            })
+            const taxed = [plan.token0, plan.token1].some((t) => t.symbol === 'TAX')
+            if (!taxed) expect([reserve0, reserve1]).toEqual([plan.reserve0, plan.reserve1])
+            const deviation = deviationBps(reserve1, reserve0, plan.token0, plan.token1)
+            expect(
+              Math.abs(deviation - (plan.baseIsToken0 ? plan.offsetBps : -plan.offsetBps)),
+            ).toBeLessThanOrEqual(0.2)
+            expect(Math.abs(deviation)).toBeLessThanOrEqual(31)
+            continue
+          }
+          const [price, tick] = await client.readContract({
             address: pool,
             abi: devnetAbis.v3Pool,
             functionName: 'slot0',
           })
-          expect(sqrtPriceX96).toBe(plan.sqrtPriceX96)
+          expect(price).toBe(plan.sqrtPriceX96)
           expect(tick).toBe(plan.tick)
           const liquidity = await client.readContract({
             address: pool,
@@ -242,14 +278,15 @@ describe('startDevnet (8 anvil chains)', () => {
             functionName: 'liquidity',
           })
           expect(liquidity).toBe(plan.positions.reduce((sum, p) => sum + p.liquidity, 0n))
-          const deviation = deviationBps(sqrtPriceX96 * sqrtPriceX96, 2n ** 192n, plan.token0, plan.token1)
-          expect(
-            Math.abs(deviation - (plan.baseIsToken0 ? plan.offsetBps : -plan.offsetBps)),
-          ).toBeLessThanOrEqual(0.2)
-          expect(Math.abs(deviation)).toBeLessThanOrEqual(31)
+          sqrtPriceX96 = price
         }
+        const deviation = deviationBps(sqrtPriceX96 * sqrtPriceX96, 2n ** 192n, plan.token0, plan.token1)
+        expect(
+          Math.abs(deviation - (plan.baseIsToken0 ? plan.offsetBps : -plan.offsetBps)),
+        ).toBeLessThanOrEqual(0.2)
+        expect(Math.abs(deviation)).toBeLessThanOrEqual(31)
       }
-      expect(exchangesUsed.size).toBeGreaterThanOrEqual(3)
+      expect(exchangesUsed.size).toBeGreaterThanOrEqual(4)
     },
   )
 

@@ -135,4 +135,17 @@ export interface ExchangeInfo {
   quoter?: Address
   positionManager?: Address
   logo?: string
+  /** Uniswap V4 (kind `uniswap-v4`, `factory` is the PoolManager): its lens and the Aggregator's entries for it. */
+  v4?: UniswapV4ExchangeInfo
+}
+
+/** How a Uniswap V4 PoolManager's pools are read and named to the Aggregator. */
+export interface UniswapV4ExchangeInfo {
+  /** v4-periphery's StateView over the manager. */
+  stateView: Address
+  /**
+   * The Aggregator's allowlist entries for the manager, one per (tick spacing, native ETH or not): a pool whose
+   * pair has no entry is not followed.
+   */
+  entries: readonly { tickSpacing: number; native: boolean; factoryId: number }[]
 }

@@ -62,6 +62,18 @@ const deploymentSchema = z.object({
       quoter: address.optional(),
       positionManager: address.optional(),
       logo: z.string().optional(),
+      v4: z
+        .object({
+          stateView: address,
+          entries: z.array(
+            z.object({
+              tickSpacing: z.number().int().min(1).max(32_767),
+              native: z.boolean(),
+              factoryId: z.number().int().nonnegative(),
+            }),
+          ),
+        })
+        .optional(),
     }),
   ),
   layerZero: z

@@ -5,6 +5,10 @@ import type { ExchangeInfo } from '../chains/deployment'
 export interface PoolStateBase {
   /** The pool kind's id (`PoolKind.id`), also `ExchangeInfo.kind` of the exchange that made the pool. */
   readonly kind: string
+  /**
+   * The pool's id: its contract's address, or, for kinds whose pools live inside one contract (Uniswap V4), the id
+   * the kind gives them (lower-case hex).
+   */
   readonly address: Address
   /** ExchangeInfo.id, e.g. `uniswap-v2`, `sushiswap`. */
   readonly exchangeId: string
@@ -90,16 +94,21 @@ export interface PoolKind<S extends PoolStateBase, D extends PoolStateBase = Poo
   readonly creationEvents: Abi
   /**
    * The pools announced by `logs` (creation events of `exchange`'s factory, not yet decoded, in chain order)
-   * whose two tokens pass `isKnownToken`. Pure.
+   * whose two tokens pass `isKnownToken` (native ETH counts as `wrappedNative`). Pure.
    */
   poolsFromCreationLogs(
     logs: readonly Log[],
-    params: { exchange: ExchangeInfo; isKnownToken: (token: Address) => boolean },
+    params: { exchange: ExchangeInfo; isKnownToken: (token: Address) => boolean; wrappedNative: Address },
   ): D[]
   /** The full state of each pool at one block (all reads pinned to it, so states are mutually consistent). */
   readPoolStates(reader: PoolReader, params: ReadPoolStatesParams<D>): Promise<S[]>
   /** The pool events that change a pool's state; pool sync asks the node for exactly these. */
   readonly stateEvents: Abi
+  /**
+   * The id of the pool a state log is about, where that is not its emitter's address (V4: every pool's logs come
+   * from the PoolManager, the pool id in topic 1). Pool sync hands each kind the logs of its own pools by this id.
+   */
+  poolIdOfLog?(log: Log): Address | undefined
   /** New states of the pools that `logs` changed (reading the node where the logs do not carry the state). */
   applyPoolLogs(reader: PoolReader, params: ApplyPoolLogsParams<S>): Promise<Map<Address, S>>
 

@@ -10,12 +10,12 @@ describe('poolKinds', () => {
     const declared = [...aggregatorSource.matchAll(/uint8 internal constant KIND_(\w+) = (\d+);/g)].map((m) =>
       Number(m[2]),
     )
-    expect(declared).toEqual([0, 1])
+    expect(declared).toEqual([0, 1, 2])
     expect(poolKindIds.map((id) => poolKinds[id].contractKind).sort()).toEqual(declared)
   })
 
   it('keys each kind by its own id', () => {
-    expect(poolKindIds).toEqual(['uniswap-v2', 'uniswap-v3'])
+    expect(poolKindIds).toEqual(['uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
     for (const id of poolKindIds) expect(getPoolKind(id).id).toBe(id)
   })
 
@@ -32,6 +32,7 @@ describe('poolKinds', () => {
     expect(poolKindOf(v3)).toBe(poolKinds['uniswap-v3'])
     expect(findPoolKindByContractKind(0)?.id).toBe('uniswap-v2')
     expect(findPoolKindByContractKind(1)?.id).toBe('uniswap-v3')
-    expect(findPoolKindByContractKind(2)).toBeUndefined()
+    expect(findPoolKindByContractKind(2)?.id).toBe('uniswap-v4')
+    expect(findPoolKindByContractKind(3)).toBeUndefined()
   })
 })

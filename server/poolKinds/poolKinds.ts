@@ -1,6 +1,7 @@
 import type { PoolKind, PoolStateBase } from './PoolKind'
 import { uniswapV2PoolKind } from './uniswapV2/uniswapV2PoolKind'
 import { uniswapV3PoolKind } from './uniswapV3/uniswapV3PoolKind'
+import { uniswapV4PoolKind } from './uniswapV4/uniswapV4PoolKind'
 
 /**
  * The pool kinds the server routes through, keyed by id. Each entry's `contractKind` is the Aggregator's id for
@@ -10,6 +11,7 @@ import { uniswapV3PoolKind } from './uniswapV3/uniswapV3PoolKind'
 export const poolKinds = {
   'uniswap-v2': uniswapV2PoolKind,
   'uniswap-v3': uniswapV3PoolKind,
+  'uniswap-v4': uniswapV4PoolKind,
 } as const
 
 /** A pool kind's id: `ExchangeInfo.kind` and `PoolState.kind`. */

@@ -128,6 +128,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   ]
   const poolEventTopics = selectorsOf((id) => poolKinds[id].stateEvents)
   const creationTopics = selectorsOf((id) => poolKinds[id].creationEvents)
+  const creationTopicSet = new Set<string>(creationTopics)
   const factories = deployment.exchanges.map((exchange) => exchange.factory)
   const factorySet = new Set(factories.map((f) => f.toLowerCase()))
   const isKnownToken = (() => {
@@ -155,7 +156,11 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
         const kind = getPoolKind(exchange.kind)
         const factory = exchange.factory.toLowerCase()
         const own = logs.filter((log) => log.address.toLowerCase() === factory)
-        const found = kind.poolsFromCreationLogs(own, { exchange, isKnownToken })
+        const found = kind.poolsFromCreationLogs(own, {
+          exchange,
+          isKnownToken,
+          wrappedNative: deployment.wrappedNative,
+        })
         const pools = found.filter((p) => !known.has(p.address))
         if (pools.length === 0) return []
         return kind.readPoolStates(reader, {
@@ -217,7 +222,9 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     const poolLogs: Log[] = []
     for (const log of logs) {
       const address = log.address.toLowerCase()
-      if (factorySet.has(address)) creationLogs.push(log)
+      // a V4 PoolManager is a factory whose pools' events it emits itself
+      if (factorySet.has(address))
+        (creationTopicSet.has(log.topics[0] ?? '') ? creationLogs : poolLogs).push(log)
       else if (known.lowerCase.has(address)) poolLogs.push(log)
     }
     return { creationLogs, poolLogs }
@@ -235,10 +242,17 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     const changed = await Promise.all(
       poolKindIds.map(async (id): Promise<PoolState[]> => {
         const mine = known.byKind.get(id)
-        const own = mine ? logs.filter((log) => mine.has(getAddress(log.address))) : []
+        const kind = getPoolKind(id)
+        const poolOf = (log: Log) => (kind.poolIdOfLog ? kind.poolIdOfLog(log) : getAddress(log.address))
+        const own = mine
+          ? logs.filter((log) => {
+              const pool = poolOf(log)
+              return pool !== undefined && mine.has(pool)
+            })
+          : []
         if (!mine || own.length === 0) return []
         const params = { pools: mine, logs: own, blockNumber, multicallAddress: deployment.multicall3 }
-        return [...(await getPoolKind(id).applyPoolLogs(reader, params)).values()]
+        return [...(await kind.applyPoolLogs(reader, params)).values()]
       }),
     )
     return changed.flat()

@@ -37,6 +37,11 @@ function unsafeReason(market: ChainMarket, address: Address, pools: boolean): st
       [deployment.wrappedNative.toLowerCase(), 'the wrapped native token contract'],
       [deployment.aggregator.toLowerCase(), 'the Aggregator'],
       [zeroAddress, 'the zero address'],
+      // a V4 PoolManager holds every pool's tokens: what is sent there is anyone's to take
+      ...deployment.exchanges.map((e): [string, string] => [
+        e.factory.toLowerCase(),
+        `the ${e.name} factory`,
+      ]),
     ])
     contractsOf.set(deployment, contracts)
   }

@@ -40,6 +40,8 @@ interface Case {
   minHops?: number
   /** The best route must be a split-and-merge flow (`swapExactInRoute`). */
   flow?: boolean
+  /** Route through this exchange alone (`excludedDexes` names every other one); every pool must be of it. */
+  onlyDex?: string
 }
 
 function longTailOf(h: DevnetHarness, chainId: number): string[] {
@@ -77,18 +79,53 @@ function casesFor(h: DevnetHarness, chainId: number): Case[] {
     },
     { chainId, name: 'TAX in, via a connector', from: 'TAX', to: 'USDC', usd: 150, minHops: 2 },
   ]
-  // On every chain's devnet, DAI to LINK at $40k pays most net of gas as a flow that legs cannot express (pools
+  // On every chain's devnet, USDC to LINK at $40k pays most net of gas as a flow that legs cannot express (pools
   // merge or fan out at an intermediate token).
   const link = h.deployment(chainId).tokens.find((t) => t.symbol.startsWith('LINK'))?.symbol
   if (link) {
     cases.push({
       chainId,
       name: 'split-and-merge flow',
-      from: stable,
+      from: 'USDC',
       to: link,
       usd: 40_000,
       flow: true,
       viaPost: true,
+    })
+  }
+  // Uniswap V4 alone: its native ETH pools both ways, and two hops through one PoolManager
+  const symbolLike = (pattern: RegExp) =>
+    h.deployment(chainId).tokens.find((t) => pattern.test(t.symbol))?.symbol
+  const btc = symbolLike(/BTC/)
+  const dai = symbolLike(/^DAI/)
+  cases.push(
+    {
+      chainId,
+      name: 'Uniswap V4 only, native in',
+      from: 'native',
+      to: 'USDC',
+      usd: 4_000,
+      onlyDex: 'uniswap-v4',
+    },
+    {
+      chainId,
+      name: 'Uniswap V4 only, native out, exact out',
+      from: 'USDC',
+      to: 'native',
+      usd: 700,
+      exactOut: true,
+      onlyDex: 'uniswap-v4',
+    },
+  )
+  if (btc && dai) {
+    cases.push({
+      chainId,
+      name: 'Uniswap V4 only, two hops',
+      from: btc,
+      to: dai,
+      usd: 9_000,
+      onlyDex: 'uniswap-v4',
+      minHops: 2,
     })
   }
   if (longTail) {
@@ -199,6 +236,16 @@ describe('quote/single matches the chain to the wei', () => {
       disableEstimate: 'false',
       ...(c.exactOut ? { isExactOut: 'true' } : {}),
       ...(c.feePercentage ? { feePercentage: c.feePercentage, feeReceiver } : {}),
+      ...(c.onlyDex
+        ? {
+            excludedDexes: JSON.stringify({
+              [chainId]: h
+                .deployment(chainId)
+                .exchanges.map((e) => e.id)
+                .filter((id) => id !== c.onlyDex),
+            }),
+          }
+        : {}),
     })
     const res = await h.request(`/trade/v1/${chainId}/quote/single?${query}`)
     const quotes = (await res.json()) as Record<string, unknown>[]
@@ -208,7 +255,11 @@ describe('quote/single matches the chain to the wei', () => {
     expect(best.isBest).toBe(true)
     expect(best.estimateGasError, `estimate: ${String(best.estimateGasError)}`).toBeUndefined()
     expect(BigInt(String(best.estimateGas))).toBeGreaterThan(0n)
-    const protocol = best.protocol as { route: Address[] }[]
+    const protocol = best.protocol as { route: Address[]; pools: { exchangeId: string }[] }[]
+    if (c.onlyDex)
+      expect(protocol.flatMap((p) => p.pools.map((pool) => pool.exchangeId))).toSatisfy(
+        (ids: string[]) => ids.length > 0 && ids.every((id) => id === c.onlyDex),
+      )
     if (c.minLegs) expect(protocol.length).toBeGreaterThanOrEqual(c.minLegs)
     if (c.minHops)
       expect(Math.max(...protocol.map((p) => p.route.length - 1))).toBeGreaterThanOrEqual(c.minHops)
@@ -312,8 +363,11 @@ describe('quote/single matches the chain to the wei', () => {
 
   const allCases = () => [...evmChainIds.flatMap((id) => casesFor(h, id)), ...chainOneExtras]
 
-  it('covers every chain with native in/out, a taxed token, exact out, a long-tail route and a flow', () => {
+  it('covers every chain with native in/out, a taxed token, exact out, a long-tail route, a flow and V4', () => {
     const cases = allCases()
+    expect(
+      new Set(cases.filter((c) => c.onlyDex === 'uniswap-v4' && c.minHops).map((c) => c.chainId)),
+    ).toEqual(new Set(evmChainIds))
     expect(new Set(cases.map((c) => c.chainId))).toEqual(new Set(evmChainIds))
     expect(cases.some((c) => c.exactOut)).toBe(true)
     expect(new Set(cases.filter((c) => c.flow).map((c) => c.chainId))).toEqual(new Set(evmChainIds))

@@ -224,14 +224,19 @@ describe('swap/single builds only transactions that pay the signer as asked', ()
 
     it('refuses receivers and fee receivers that burn funds or feed a pool, naming the field', async () => {
       const best = await quote({ feePercentage: '0.01', feeReceiver: FEE_RECEIVER })
-      const pool = h.markets.get(CHAIN_ID).getSnapshot().pools[0]?.address ?? zeroAddress
+      // a pool contract (V4 pools are ids inside their manager, which is refused as well)
+      const pool =
+        h.markets
+          .get(CHAIN_ID)
+          .getSnapshot()
+          .pools.find((p) => p.kind !== 'uniswap-v4')?.address ?? zeroAddress
+      const manager =
+        h.deployment(CHAIN_ID).exchanges.find((e) => e.kind === 'uniswap-v4')?.factory ?? zeroAddress
       const aggregator = h.deployment(CHAIN_ID).aggregator
       const body = { transactionData: best.transactionData, account: account() }
-      expect(errorOf(await postSwap({ ...body, receiver: pool }))).toEqual([
-        400,
-        'INVALID_PARAMS',
-        'receiver',
-      ])
+      for (const receiver of [pool, manager]) {
+        expect(errorOf(await postSwap({ ...body, receiver }))).toEqual([400, 'INVALID_PARAMS', 'receiver'])
+      }
       expect(errorOf(await postSwap({ ...body, receiver: usdc }))).toEqual([
         400,
         'INVALID_PARAMS',
@@ -242,7 +247,7 @@ describe('swap/single builds only transactions that pay the signer as asked', ()
         'INVALID_PARAMS',
         'account',
       ])
-      for (const feeReceiver of [zeroAddress, aggregator, pool, usdc]) {
+      for (const feeReceiver of [zeroAddress, aggregator, pool, manager, usdc]) {
         expect(errorOf(await postSwap(withInfo(best, { feeReceiver })))).toEqual([
           400,
           'INVALID_PARAMS',

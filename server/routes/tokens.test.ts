@@ -56,7 +56,7 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
     it('orders native, wrapped native, stables, majors, long-tail, each group by liquidity', async () => {
       const chain1 = await getJson<TokenBody[]>('/v1/info/token/popular?chainId=1')
       expect(labels(chain1)).toEqual(
-        ['ETH', 'WETH', 'USDC', 'USDT', 'DAI', 'WBTC', 'LINK', 'UNI', 'AAVE', 'PEPE', 'SHIB', 'TAX'].map(
+        ['ETH', 'WETH', 'USDC', 'DAI', 'USDT', 'WBTC', 'LINK', 'UNI', 'AAVE', 'PEPE', 'SHIB', 'TAX'].map(
           (s) => `1:${s}`,
         ),
       )
@@ -68,8 +68,8 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
           'BNB',
           'WBNB',
           'USDC',
-          'USDT',
           'DAI',
+          'USDT',
           'BTCB',
           'ETH',
           'LINK',
@@ -97,7 +97,7 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
       }
       expect(labels(await getJson<TokenBody[]>('/v1/info/token/popular?chain_id=1&from=2&to=3'))).toEqual([
         '1:USDC',
-        '1:USDT',
+        '1:DAI',
       ])
       expect(
         labels(await getJson<TokenBody[]>('/v1/info/token/popular?chain_id=undefined&chainId=56')),

@@ -3,7 +3,7 @@ import { nextInitializedTickWithinOneWord, upperBoundTick } from './nextInitiali
 import { getAmount0Delta, getAmount1Delta } from './sqrtPriceMath'
 import { computeSwapStep } from './swapMath'
 import { getSqrtRatioAtTick, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from './tickMath'
-import type { V3PoolState } from './V3PoolState'
+import type { ConcentratedLiquidity } from './V3PoolState'
 
 export interface V3Quote {
   readonly amountIn: bigint
@@ -59,7 +59,7 @@ function reach(segment: Segment, exactIn: boolean): bigint {
  * full steps are tabulated once (lazily) with cumulative amounts, a quote binary-searches the table and runs one
  * partial `computeSwapStep`. Results equal simulateV3Swap's to the wei; the pool is not mutated.
  */
-export function createV3SwapQuoter(pool: V3PoolState, zeroForOne: boolean): V3SwapQuoter {
+export function createV3SwapQuoter(pool: ConcentratedLiquidity, zeroForOne: boolean): V3SwapQuoter {
   const limit = zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n
   const feePips = BigInt(pool.fee)
   const segments: Segment[] = []

@@ -11,10 +11,11 @@ import {
 import { describe, expect, it } from 'vitest'
 import type { PoolReader } from '../PoolKind'
 import { makeV3Pool, testAddress } from '../testPools'
+import { bitmapWordRange } from './bitmapWordRange'
 import { simulateV3Swap } from './simulateV3Swap'
 import { getSqrtRatioAtTick } from './tickMath'
 import { v3PoolAbi } from './uniswapV3Abis'
-import { bitmapWordRange, uniswapV3PoolKind as kind } from './uniswapV3PoolKind'
+import { uniswapV3PoolKind as kind } from './uniswapV3PoolKind'
 import type { V3PoolState } from './V3PoolState'
 
 // pool sync keys pools by checksummed address, as discovery spells them
