@@ -28,6 +28,7 @@ const trade: CrossTrade = {
   tokenReceived: '0x00000000000000000000000000000000000000d4',
   receivedDifferentTokens: false,
   refunded: false,
+  subStatus: null,
   refundAddress: null,
   paidAt: null,
   quotedAmountIn: null,
