@@ -30,7 +30,7 @@ export function CrossRetryDelivery(props: { txHash: string; chainName: string })
       </button>
       {!connected && <p className="text-xs text-muted">Connect a wallet to retry the delivery.</p>}
       {sent && (
-        <p role="status" className="text-xs text-muted">
+        <p className="text-xs text-muted">
           Delivery sent again on {props.chainName}: waiting for the trade to show as delivered.
         </p>
       )}
