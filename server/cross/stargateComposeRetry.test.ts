@@ -1,8 +1,9 @@
-import { getAddress, parseUnits, size } from 'viem'
+import { encodeFunctionData, getAddress, parseAbi, parseUnits, size } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { relayUntilIdle } from '../../devnet/layerZeroRelayer/relayUntilIdle'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
+import { findOurStargateSend } from '../providers/stargate/findOurStargateSend'
 import { getCrossTradeByOrigin } from '../store/crossTrades'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 import { syncCrossTradeStatuses } from './followCrossTrades'
@@ -27,6 +28,11 @@ interface RetryAnswer {
 
 /** Far below what our composer needs for a destination swap: the executor underpays every compose. */
 const starvedComposeGas = 60_000n
+
+/** EndpointV2's alert, which anyone may raise (it only emits `LzComposeAlert`). */
+const forgedAlertAbi = parseAbi([
+  'function lzComposeAlert(address from, address to, bytes32 guid, uint16 index, uint256 gas, uint256 value, bytes message, bytes extraData, bytes reason)',
+])
 
 let h: DevnetHarness
 
@@ -77,12 +83,28 @@ describe('a LayerZero compose that failed, retried by anyone', () => {
       value: BigInt(swap.nativeValue),
       gas: 2_500_000n,
     })
-    expect((await waitForReceipt(wallet, { hash })).status).toBe('success')
+    const receipt = await waitForReceipt(wallet, { hash })
+    expect(receipt.status).toBe('success')
+    const sent = findOurStargateSend(receipt.logs, h.deployment(1).stargate?.entry ?? receiver)
+    const usdcPool = arbitrum.stargate?.pools.find((p) => p.symbol === 'USDC')?.pool
+    if (sent === undefined || usdcPool === undefined) throw new Error('no send, or no USDC pool on Arbitrum')
 
-    // Before any compose ran there is nothing to retry.
+    // Anyone may raise the endpoint's alert, here for this transfer with a message nobody queued: no failure.
+    const stranger = h.walletClient(42161, 3)
+    await h.sendAndWait(stranger, {
+      to: arbitrum.layerZero?.endpoint ?? receiver,
+      data: encodeFunctionData({
+        abi: forgedAlertAbi,
+        functionName: 'lzComposeAlert',
+        args: [usdcPool, arbitrum.stargate?.composer ?? receiver, sent.guid, 0, 1n, 0n, '0x1234', '0x', '0x'],
+      }),
+    })
     const early = await h.request(`/trade/v1/info/tx/${hash}/retry`)
     expect(early.status).toBe(404)
     expect(await early.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+    const notYet = await (await h.request(`/trade/v1/info/tx/${hash}`)).json()
+    expect(notYet).toMatchObject({ status: 'INFLIGHT' })
+    expect(notYet).not.toHaveProperty('subStatus')
 
     const before = await h.balanceOf(42161, weth, receiver)
     const composerUsdc = await h.balanceOf(
@@ -109,13 +131,14 @@ describe('a LayerZero compose that failed, retried by anyone', () => {
 
     const providers = [createStargateProvider({ deployments: h.deployments, markets: h.markets })]
     await h.refreshAll()
-    const stuck = await (await h.request(`/trade/v1/info/tx/${hash}`)).json()
-    expect(stuck).toMatchObject({ status: 'INFLIGHT', subStatus: 'COMPOSE_FAILED', dstTxHash: null })
+    // info/tx stored the trade when first asked and answers from the store, which the follower keeps current
     await syncCrossTradeStatuses({ store: h.store, providers })
     expect(await getCrossTradeByOrigin(h.store.db, hash)).toMatchObject({
       state: 'INFLIGHT',
       subStatus: 'COMPOSE_FAILED',
     })
+    const stuck = await (await h.request(`/trade/v1/info/tx/${hash}`)).json()
+    expect(stuck).toMatchObject({ status: 'INFLIGHT', subStatus: 'COMPOSE_FAILED', dstTxHash: null })
 
     const retried = await h.request(`/trade/v1/info/tx/${hash}/retry`)
     expect(retried.status).toBe(200)
@@ -125,7 +148,6 @@ describe('a LayerZero compose that failed, retried by anyone', () => {
     expect(BigInt(retry.gasLimit)).toBe((asked[0] ?? 0n) + 100_000n + 16n * BigInt(size(retry.data)))
 
     // Anyone may send it: here a wallet that has nothing to do with the trade.
-    const stranger = h.walletClient(42161, 3)
     const retryHash = await stranger.sendTransaction({
       to: retry.to,
       data: retry.data,
