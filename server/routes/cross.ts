@@ -16,6 +16,7 @@ import {
   AddressSchema,
   ChainIdParamsSchema,
   CrossChainStatusSchema,
+  CrossSubStatusSchema,
   DepositPaymentSchema,
   errorResponses,
   optionalChainIdParam,
@@ -102,10 +103,7 @@ const CrossChainTxSchema = z
       description:
         'Set on a deposit the liquidity network observed (UTXO or Cosmos source): the amount actually paid and when, under-, over- or late payment against the quote, and what the network did',
     }),
-    subStatus: z.enum(['COMPOSE_FAILED']).optional().openapi({
-      description:
-        'Set while an INFLIGHT trade waits for someone to act: `COMPOSE_FAILED`, the bridged asset arrived but the destination swap (a LayerZero compose) reverted and stays queued on the endpoint; anyone may deliver it with the transaction of `GET /trade/v1/info/tx/{txHash}/retry`',
-    }),
+    subStatus: CrossSubStatusSchema.optional(),
   })
   .openapi('CrossChainTx')
 
