@@ -11,8 +11,9 @@ import { stargatePoolAbi } from './stargatePoolAbi'
  * The Stargate transfer `originTxHash` started, if it is ours (our StargateEntry's `CrossSwapSent` in the
  * receipt, found on the served chains or given by `hint`): DELIVERED by the composer's `ComposeSwapped` or a
  * pool's `OFTReceived` to the receiver, FAILED by `ComposeFallback` (the bridged asset paid instead), else
- * INFLIGHT, with `subStatus` COMPOSE_FAILED while a compose that reverted waits in the endpoint's queue; an event whose transaction the destination no longer holds counts for nothing. Undefined for a
- * hash that is not ours. Throws what the nodes throw.
+ * INFLIGHT, with `subStatus` COMPOSE_FAILED while a compose that reverted waits in the endpoint's queue
+ * (`findFailedCompose`); an event whose transaction the destination no longer holds counts for nothing.
+ * Undefined for a hash that is not ours. Throws what the nodes throw.
  */
 export async function trackStargateTransfer(
   context: StargateContext,
