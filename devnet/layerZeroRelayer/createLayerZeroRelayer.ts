@@ -112,6 +112,13 @@ export interface CreateLayerZeroRelayerParams {
   pollIntervalMs?: number
   log?: (message: string) => void
   now?: () => number
+  /**
+   * Devnet and test hook: the gas limit the Executor gives a compose, from the one its packet's options asked
+   * (`gas`). A limit too low makes the compose fail as it does under a real executor that underpays it: the
+   * endpoint's `lzComposeAlert` records it and the message stays in `composeQueue`, for anyone to retry.
+   * Default: the options' gas.
+   */
+  composeGasLimit?: (compose: { chainId: number; guid: Hex; index: number; gas: bigint }) => bigint
 }
 
 export interface LayerZeroRelayer {
@@ -421,7 +428,17 @@ export function createLayerZeroRelayer(params: CreateLayerZeroRelayerParams): La
       delete s.composeOptions[key]
       return false
     }
-    const options = s.composeOptions[key] ?? { gas: fallbackComposeGas, value: 0n }
+    const asked = s.composeOptions[key] ?? { gas: fallbackComposeGas, value: 0n }
+    const options = {
+      value: asked.value,
+      gas:
+        params.composeGasLimit?.({
+          chainId: compose.chainId,
+          guid: compose.guid,
+          index: compose.index,
+          gas: asked.gas,
+        }) ?? asked.gas,
+    }
     const txHash = await sendContractTx(chain.client, {
       address: chain.layerZero.executor,
       abi: abis.executor,

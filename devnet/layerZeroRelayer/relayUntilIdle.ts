@@ -1,5 +1,5 @@
 import type { ChainDeployment } from '../../server/chains/deployment'
-import { createLayerZeroRelayer } from './createLayerZeroRelayer'
+import { type CreateLayerZeroRelayerParams, createLayerZeroRelayer } from './createLayerZeroRelayer'
 
 /** More passes than any chain of deliveries needs (a send, its compose, a reply): a loop guard. */
 const maxPasses = 50
@@ -13,9 +13,12 @@ const maxPasses = 50
 export async function relayUntilIdle(params: {
   deployments: readonly ChainDeployment[]
   log?: (message: string) => void
+  /** The gas each compose gets (see `createLayerZeroRelayer`'s `composeGasLimit`): a test makes composes fail. */
+  composeGasLimit?: CreateLayerZeroRelayerParams['composeGasLimit']
 }): Promise<void> {
   const relayer = createLayerZeroRelayer({
     deployments: params.deployments,
+    ...(params.composeGasLimit ? { composeGasLimit: params.composeGasLimit } : {}),
     ...(params.log ? { log: params.log } : {}),
   })
   for (let pass = 0; pass < maxPasses; pass++) {

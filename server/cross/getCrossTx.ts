@@ -2,7 +2,12 @@ import type { Hex } from 'viem'
 import { AppError } from '../errors'
 import { toDepositPayment } from '../history/toDepositPayment'
 import { findOriginReceipt } from '../providers/findOriginReceipt'
-import type { CrossChainProvider, ProviderTransferState, TrackHint } from '../providers/types'
+import type {
+  CrossChainProvider,
+  ProviderSubStatus,
+  ProviderTransferState,
+  TrackHint,
+} from '../providers/types'
 import {
   type CrossTrade,
   type CrossTradeStatus,
@@ -84,6 +89,7 @@ function toRow(status: CrossTradeStatus): Pick<CrossTrade, AnswerField> {
     tokenReceived: status.tokenReceived ?? null,
     receivedDifferentTokens: status.receivedDifferentTokens,
     refunded: status.refunded ?? false,
+    subStatus: status.subStatus ?? null,
     amountIn: null,
     paidAt: null,
     quotedAmountIn: null,
@@ -102,6 +108,7 @@ type AnswerField =
   | 'tokenReceived'
   | 'receivedDifferentTokens'
   | 'refunded'
+  | 'subStatus'
   | 'amountIn'
   | 'paidAt'
   | 'quotedAmountIn'
@@ -110,7 +117,7 @@ type AnswerField =
 
 /**
  * The compatible API's answer for a stored trade; a deposit the network observed adds its `payment` (what was
- * actually paid and when, against the quote).
+ * actually paid and when, against the quote), a trade in flight that waits for someone to act its `subStatus`.
  */
 function fromStored(row: Pick<CrossTrade, AnswerField>, provider: CrossChainProvider) {
   const payment = toDepositPayment(row)
@@ -127,5 +134,12 @@ function fromStored(row: Pick<CrossTrade, AnswerField>, provider: CrossChainProv
     refunded: row.refunded,
     providerInfo: provider.info,
     ...(payment === undefined ? {} : { payment }),
+    ...(row.state === 'INFLIGHT' && isSubStatus(row.subStatus) ? { subStatus: row.subStatus } : {}),
   }
+}
+
+const subStatuses: readonly ProviderSubStatus[] = ['COMPOSE_FAILED']
+
+function isSubStatus(value: string | null): value is ProviderSubStatus {
+  return subStatuses.some((s) => s === value)
 }

@@ -28,6 +28,7 @@ const trade: CrossTrade = {
   tokenReceived: '0x00000000000000000000000000000000000000d4',
   receivedDifferentTokens: false,
   refunded: false,
+  subStatus: null,
   refundAddress: null,
   paidAt: null,
   quotedAmountIn: null,
@@ -95,5 +96,13 @@ describe('toCrossHistoryItem', () => {
       createdAt: '2026-01-02T10:00:09.000Z',
       finishedAt: null,
     })
+    expect(toCrossHistoryItem(open)).not.toHaveProperty('subStatus')
+  })
+
+  it('carries COMPOSE_FAILED while the trade is in flight only', () => {
+    const stuck = { ...trade, state: 'INFLIGHT', subStatus: 'COMPOSE_FAILED', destinationTxHash: null }
+    expect(toCrossHistoryItem(stuck)).toMatchObject({ state: 'inFlight', subStatus: 'COMPOSE_FAILED' })
+    expect(toCrossHistoryItem({ ...stuck, state: 'DELIVERED' })).not.toHaveProperty('subStatus')
+    expect(toCrossHistoryItem({ ...stuck, subStatus: 'SOMETHING_ELSE' })).not.toHaveProperty('subStatus')
   })
 })

@@ -7,7 +7,8 @@ import { toDepositPayment } from './toDepositPayment'
  * A cross-chain trade as a history item. A delivered trade's `amountReceived` is its output (in `tokenReceived`
  * when another token arrived); a refunded one's is the input given back on the origin, so it is `amountRefunded`
  * then. Times: the origin block's (the row's creation for a trade `info/tx` found first), and when it finished.
- * A deposit into a liquidity network carries its `payment` (`toDepositPayment`). Pure.
+ * A deposit into a liquidity network carries its `payment` (`toDepositPayment`); a trade in flight that waits for
+ * a retry its `subStatus`. Pure.
  */
 export function toCrossHistoryItem(trade: CrossTrade): HistoryItem {
   const state = toCrossHistoryState(trade)
@@ -34,5 +35,6 @@ export function toCrossHistoryItem(trade: CrossTrade): HistoryItem {
     createdAt: (trade.blockTimestamp ?? trade.createdAt).toISOString(),
     finishedAt: trade.finishedAt === null ? null : trade.finishedAt.toISOString(),
     ...(payment === undefined ? {} : { payment }),
+    ...(state === 'inFlight' && trade.subStatus === 'COMPOSE_FAILED' ? { subStatus: trade.subStatus } : {}),
   }
 }

@@ -163,6 +163,16 @@ export const CrossChainStatusSchema = z
 export type CrossChainStatus = z.output<typeof CrossChainStatusSchema>
 
 /**
+ * Why a cross-chain trade in flight waits for someone to act, set only then: `COMPOSE_FAILED`, the bridged asset
+ * arrived but the destination swap (a LayerZero compose) reverted and stays queued on the destination's endpoint;
+ * anyone may deliver it with the transaction of `GET /trade/v1/info/tx/{txHash}/retry`.
+ */
+export const CrossSubStatusSchema = z.enum(['COMPOSE_FAILED']).openapi('CrossSubStatus', {
+  description:
+    'Set while an in-flight cross-chain trade waits for someone to act: `COMPOSE_FAILED`, the bridged asset arrived but the destination swap (a LayerZero compose) reverted and stays queued on the endpoint; anyone may deliver it with the transaction of `GET /trade/v1/info/tx/{txHash}/retry`',
+})
+
+/**
  * Where a trade of any flow stands, the one state model of the history (`GET /trade/v1/info/history/{address}`)
  * and the web app: `quoted` (a quote, nothing sent; the app's own records only), `submitted` (sent or signed,
  * not yet accepted), `inFlight` (under way), `delivered`, `deliveredOtherToken` (delivered, in another token than
@@ -253,6 +263,7 @@ export const HistoryItemSchema = z
       description:
         'Set on a deposit into a liquidity network (UTXO or Cosmos source): what was paid, and when',
     }),
+    subStatus: CrossSubStatusSchema.optional(),
   })
   .openapi('HistoryItem')
 

@@ -160,6 +160,27 @@ export interface ProviderTransferStatus {
    * liquidity-network swap the network could not pay; absent where a provider has no refunds.
    */
   refunded?: boolean
+  /**
+   * Why a transfer in flight waits for someone to act (absent when it does not): `COMPOSE_FAILED`, the bridged
+   * asset arrived but LayerZero's compose (our destination swap) reverted and stays queued on the destination's
+   * endpoint until someone delivers it again (`buildRetry`).
+   */
+  subStatus?: ProviderSubStatus
+}
+
+/** The reasons a transfer in flight waits for someone to act (see `ProviderTransferStatus.subStatus`). */
+export type ProviderSubStatus = 'COMPOSE_FAILED'
+
+/**
+ * A transaction anyone may send to move a stuck transfer on (e.g. `EndpointV2.lzCompose` of a queued compose):
+ * on EVM chain `chainId`, to `to` with `data` and `value` (wei), with at least `gas`.
+ */
+export interface ProviderRetryTransaction {
+  chainId: number
+  to: `0x${string}`
+  data: `0x${string}`
+  value: bigint
+  gas: bigint
 }
 
 /** What `GET /v1/info/cross-providers` and every answer's `providerInfo` say about a provider. */
@@ -267,6 +288,11 @@ export interface CrossChainProvider {
    * whose sources are not our contracts (deposits to a network's vaults are seen through `track`).
    */
   findSent?(params: { chainId: number; fromBlock: bigint; toBlock: bigint }): Promise<ProviderSentTransfer[]>
+  /**
+   * The transaction that moves the transfer started by `originTxHash` on when it is stuck where anyone may act
+   * (`subStatus`, read from the chains now), or undefined when it is not. Absent for providers with no such state.
+   */
+  buildRetry?(originTxHash: string): Promise<ProviderRetryTransaction | undefined>
   /**
    * The deposits from UTXO and Cosmos chains the network observed most recently (newest first), ours only:
    * the cross-trade follower stores them, so they are followed and listed by address without anyone asking.

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming'
 import { buildCrossSwapFromBody, buildCrossSwapFromQuery } from '../cross/buildCrossSwap'
 import { createRecentMisses } from '../cross/createRecentMisses'
 import type { CrossServices } from '../cross/crossServices'
+import { getCrossRetry } from '../cross/getCrossRetry'
 import { getCrossTx, TX_MISS_MAX_ENTRIES, TX_MISS_TTL_MS } from '../cross/getCrossTx'
 import { type CrossTradeParams, quoteCross } from '../cross/quoteCross'
 import { openCrossQuoteStream } from '../cross/streamCrossQuotes'
@@ -12,8 +13,10 @@ import type { Logger } from '../logger'
 import { describeError } from '../middleware/handleError'
 import { createRouter } from '../openapi/createRouter'
 import {
+  AddressSchema,
   ChainIdParamsSchema,
   CrossChainStatusSchema,
+  CrossSubStatusSchema,
   DepositPaymentSchema,
   errorResponses,
   optionalChainIdParam,
@@ -100,8 +103,23 @@ const CrossChainTxSchema = z
       description:
         'Set on a deposit the liquidity network observed (UTXO or Cosmos source): the amount actually paid and when, under-, over- or late payment against the quote, and what the network did',
     }),
+    subStatus: CrossSubStatusSchema.optional(),
   })
   .openapi('CrossChainTx')
+
+const CrossRetrySchema = z
+  .object({
+    chainId: z.number().int().openapi({ description: 'The EVM chain to send it on (the destination)' }),
+    to: AddressSchema.openapi({ description: "The destination's LayerZero EndpointV2" }),
+    data: z.string().openapi({
+      description: 'Calldata: `lzCompose(from, to, guid, index, message, 0x)` of the queued message',
+    }),
+    value: z.string().openapi({ description: 'Wei to send along', example: '0' }),
+    gasLimit: z
+      .string()
+      .openapi({ description: "Gas the transaction needs at least (the destination swap's budget)" }),
+  })
+  .openapi('CrossRetry')
 
 const InboundAddressSchema = z
   .object({
@@ -316,6 +334,26 @@ const txRoute = createRoute({
   },
 })
 
+const retryRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/info/tx/{txHash}/retry',
+  tags: ['Cross chain'],
+  summary: 'The transaction that delivers a stuck cross-chain trade again',
+  description:
+    'For a trade `info/tx` reports INFLIGHT with `subStatus` `COMPOSE_FAILED`: the `EndpointV2.lzCompose` ' +
+    'transaction of its queued compose, read from the destination chain now. Anyone may send it (the endpoint ' +
+    'delivers only the queued message, once; the composer pays the receiver the message names). 404 `NOT_FOUND` ' +
+    'when nothing of the trade waits to be retried (delivered, still in flight, unknown, or not ours).',
+  request: { params: TxHashParamsSchema },
+  responses: {
+    200: {
+      description: 'The retry transaction',
+      content: { 'application/json': { schema: CrossRetrySchema } },
+    },
+    ...errorResponses(400, 404, 429),
+  },
+})
+
 const inboundDescription =
   'Inbound vaults of the liquidity network (THORChain-style) per chain, matched by numeric chain id. Empty ' +
   'when no liquidity network is mounted.'
@@ -455,6 +493,19 @@ export function createCrossRoutes(services: CrossServices, logger: Logger) {
     .openapi(txRoute, async (c) =>
       c.json(await getCrossTx(services, c.req.valid('param').txHash, txMisses), 200),
     )
+    .openapi(retryRoute, async (c) => {
+      const retry = await getCrossRetry(services, c.req.valid('param').txHash)
+      return c.json(
+        {
+          chainId: retry.chainId,
+          to: retry.to,
+          data: retry.data,
+          value: retry.value.toString(),
+          gasLimit: retry.gas.toString(),
+        },
+        200,
+      )
+    })
     .openapi(providersRoute, (c) =>
       c.json(
         services.providers.map((p) => ({

@@ -39,6 +39,7 @@ export type CrossTradeStatus = {
   tokenReceived?: string | undefined
   receivedDifferentTokens: boolean
   refunded?: boolean | undefined
+  subStatus?: string | undefined
 }
 
 /** The two states after which a cross-chain trade no longer changes. */
@@ -100,6 +101,7 @@ export async function recordCrossTradeStatus(
     tokenReceived: status.tokenReceived ?? null,
     receivedDifferentTokens: status.receivedDifferentTokens,
     refunded: status.refunded ?? false,
+    subStatus: status.subStatus ?? null,
     finishedAt: isFinal(status.state) ? new Date() : null,
   }
   const since = options.recheckFinishedSince

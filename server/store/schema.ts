@@ -282,6 +282,8 @@ export const crossTrades = pgTable(
     receivedDifferentTokens: boolean('received_different_tokens').notNull().default(false),
     /** An intent deposit nobody filled in time, refunded to the sender on the origin. */
     refunded: boolean('refunded').notNull().default(false),
+    /** Why a trade in flight waits for someone to act (`COMPOSE_FAILED`: retry its LayerZero compose); null: it does not. */
+    subStatus: text('sub_status'),
     /** A network deposit's refund destination: where the refund went, else where it would go. */
     refundAddress: text('refund_address'),
     /** When the network observed a deposit (its `amountIn` is then what was actually paid). */

@@ -3,6 +3,7 @@ import type { ChainDeployment } from '../../chains/deployment'
 import type { Markets } from '../../market/createMarkets'
 import { computeTrackFromBlock } from '../computeTrackFromBlock'
 import type { CrossChainProvider } from '../types'
+import { buildStargateRetry } from './buildStargateRetry'
 import { buildStargateTransaction } from './buildStargateTransaction'
 import { createSharedDecimalsReader } from './createSharedDecimalsReader'
 import { findStargateSent } from './findStargateSent'
@@ -17,9 +18,9 @@ import { trackStargateTransfer } from './trackStargateTransfer'
  * through `lzCompose` and swaps it to the requested token (min-out and deadline; else it pays the bridged
  * asset). Quotes come from the pools themselves (`quoteOFT` for what arrives, `quoteSend` for the native fee,
  * compose gas included) and from the two chains' pool snapshots; addresses from the chain deployments only.
- * Tracks a trade by the origin transaction's `CrossSwapSent` and the destination's compose or OFT events. The
- * parts: `quoteStargate`, `buildStargateTransaction`, `findStargateSent`, `trackStargateTransfer`, over one
- * `StargateContext`.
+ * Tracks a trade by the origin transaction's `CrossSwapSent` and the destination's compose or OFT events, and
+ * offers the `lzCompose` retry of a compose that reverted. The parts: `quoteStargate`, `buildStargateTransaction`,
+ * `findStargateSent`, `trackStargateTransfer`, `buildStargateRetry`, over one `StargateContext`.
  */
 export function createStargateProvider(params: {
   deployments: readonly ChainDeployment[]
@@ -62,5 +63,6 @@ export function createStargateProvider(params: {
     buildTransaction: (quote, options) => buildStargateTransaction(context, quote, options),
     findSent: (range) => findStargateSent(context, range),
     track: (originTxHash, hint) => trackStargateTransfer(context, originTxHash, hint),
+    buildRetry: (originTxHash) => buildStargateRetry(context, originTxHash),
   }
 }

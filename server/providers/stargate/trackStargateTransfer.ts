@@ -1,9 +1,9 @@
-import { type Hex, isAddressEqual, zeroAddress } from 'viem'
+import { isAddressEqual, zeroAddress } from 'viem'
 import { stargateComposerAbi } from '../../../contracts/artifacts'
-import { findOriginReceipt } from '../findOriginReceipt'
 import type { ProviderTransferRecord, TrackHint } from '../types'
-import { findOurStargateSend } from './findOurStargateSend'
+import { findFailedCompose } from './findFailedCompose'
 import { isLogOnChain } from './isLogOnChain'
+import { locateStargateSend } from './locateStargateSend'
 import type { StargateContext } from './stargateContext'
 import { stargatePoolAbi } from './stargatePoolAbi'
 
@@ -11,43 +11,30 @@ import { stargatePoolAbi } from './stargatePoolAbi'
  * The Stargate transfer `originTxHash` started, if it is ours (our StargateEntry's `CrossSwapSent` in the
  * receipt, found on the served chains or given by `hint`): DELIVERED by the composer's `ComposeSwapped` or a
  * pool's `OFTReceived` to the receiver, FAILED by `ComposeFallback` (the bridged asset paid instead), else
- * INFLIGHT; an event whose transaction the destination no longer holds counts for nothing. Undefined for a
- * hash that is not ours. Throws what the nodes throw.
+ * INFLIGHT, with `subStatus` COMPOSE_FAILED while a compose that reverted waits in the endpoint's queue
+ * (`findFailedCompose`); an event whose transaction the destination no longer holds counts for nothing.
+ * Undefined for a hash that is not ours. Throws what the nodes throw.
  */
 export async function trackStargateTransfer(
   context: StargateContext,
   originTxHash: string,
   hint: TrackHint | undefined,
 ): Promise<ProviderTransferRecord | undefined> {
-  const { markets, served } = context
-  if (!/^0x[0-9a-fA-F]{64}$/.test(originTxHash)) return undefined
-  const hash = originTxHash as Hex
-  const found =
-    hint === undefined
-      ? await findOriginReceipt(
-          served.map((d) => ({ chainId: d.chainId, client: markets.get(d.chainId).client })),
-          hash,
-        )
-      : hint.origin
-  const origin = served.find((d) => d.chainId === found?.chainId)
-  if (found === undefined || origin?.stargate === undefined) return undefined
-  const { receipt } = found
-  // Ours only: our StargateEntry's own send event; a Stargate send made without it is someone else's
-  const sent = findOurStargateSend(receipt.logs, origin.stargate.entry)
-  if (sent === undefined) return undefined
-  const destination = served.find((d) => d.layerZero?.eid === sent.dstEid)
-  if (destination?.stargate === undefined) return undefined
+  const located = await locateStargateSend(context, originTxHash, hint)
+  if (located === undefined) return undefined
+  const { origin, sent, destination } = located
   const base = {
     originTxHash,
     sourceChainId: origin.chainId,
     destinationChainId: destination.chainId,
   }
-  const client = markets.get(destination.chainId).client
+  const client = context.markets.get(destination.chainId).client
+  const fromBlock = context.trackFromBlock(destination.chainId, BigInt(destination.startBlock))
   const composed = await client.getContractEvents({
     address: destination.stargate.composer,
     abi: stargateComposerAbi,
     args: { guid: sent.guid },
-    fromBlock: context.trackFromBlock(destination.chainId, BigInt(destination.startBlock)),
+    fromBlock,
   })
   // An event whose transaction the destination no longer holds (it rolled back) is no delivery: the
   // transfer is in flight again until the relayer delivers it anew.
@@ -78,7 +65,7 @@ export async function trackStargateTransfer(
     abi: stargatePoolAbi,
     eventName: 'OFTReceived',
     args: { guid: sent.guid },
-    fromBlock: context.trackFromBlock(destination.chainId, BigInt(destination.startBlock)),
+    fromBlock,
   })
   const arrived = received[0]
   if (
@@ -95,5 +82,20 @@ export async function trackStargateTransfer(
         destination.stargate.pools.find((p) => isAddressEqual(p.pool, arrived.address))?.token ?? zeroAddress,
       receivedDifferentTokens: false,
     }
-  return { ...base, state: 'INFLIGHT', receivedDifferentTokens: false }
+  // The bridged asset is at the composer but the compose reverted (an executor gave it too little gas) and waits
+  // in the endpoint's queue: anyone may deliver it again (`buildStargateRetry`).
+  const failed = await findFailedCompose({
+    client,
+    endpoint: destination.layerZero.endpoint,
+    composer: destination.stargate.composer,
+    pools: destination.stargate.pools.map((p) => p.pool),
+    guid: sent.guid,
+    fromBlock,
+  })
+  return {
+    ...base,
+    state: 'INFLIGHT',
+    receivedDifferentTokens: false,
+    ...(failed === undefined ? {} : { subStatus: 'COMPOSE_FAILED' as const }),
+  }
 }

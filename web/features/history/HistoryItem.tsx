@@ -14,7 +14,8 @@ import type { SwapRecord } from './swapRecord'
 /**
  * One recorded swap, approval or cross-chain trade; while pending, its receipt (for a swap the indexed trade, for
  * a cross-chain trade `info/tx` until DELIVERED or FAILED) resolves the status and received amount. A refunded
- * cross-chain trade reads Refunded, with the amount returned on the source chain.
+ * cross-chain trade reads Refunded, with the amount returned on the source chain; one whose delivery failed on the
+ * destination and waits for a retry reads Needs action, and says where to retry it.
  */
 export function HistoryItem({
   record,
@@ -60,6 +61,8 @@ export function HistoryItem({
   const crossStatus = crossTx.data?.status
   const crossReceived = crossTx.data?.amountReceived ?? undefined
   const crossRefunded = crossTx.data?.refunded === true
+  // the delivery failed on the destination and waits there for a retry (the cross-chain card offers it)
+  const needsRetry = record.status === 'pending' && crossTx.data?.subStatus === 'COMPOSE_FAILED'
   useEffect(() => {
     if (receiptStatus === 'reverted' && record.status !== 'failed')
       onUpdate({ chainId: record.chainId, hash: record.hash, status: 'failed' })
@@ -114,7 +117,7 @@ export function HistoryItem({
         )
       }
       meta={`${chainName} · ${formatHistoryTime(record.createdAtMs)} · ${shortTxId(record.hash)}`}
-      status={describeRecordStatus(record)}
+      status={describeRecordStatus(record, { needsAction: needsRetry })}
     >
       <HistoryTxDetail
         term={`Transaction on ${source?.name ?? record.chainId}`}
@@ -123,6 +126,12 @@ export function HistoryItem({
       />
       {destination !== undefined && destination.chainId !== record.chainId && (
         <HistoryDetail term="Delivered to">{destination.name}</HistoryDetail>
+      )}
+      {needsRetry && (
+        <HistoryDetail term="Delivery failed">
+          Your tokens wait on {destination?.name ?? 'the destination chain'}: open the cross-chain swap of
+          this pair and choose Retry delivery.
+        </HistoryDetail>
       )}
       {record.received !== undefined && approval === undefined && (
         <HistoryDetail term="Received">

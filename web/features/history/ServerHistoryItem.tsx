@@ -69,6 +69,12 @@ export function ServerHistoryItem({
       )}
       {item.amountOut !== null && <HistoryDetail term="Received">{amount(item.amountOut, to)}</HistoryDetail>}
       {item.providerId !== null && <HistoryDetail term="Bridge">{item.providerId}</HistoryDetail>}
+      {item.state === 'inFlight' && item.subStatus === 'COMPOSE_FAILED' && (
+        <HistoryDetail term="Delivery failed">
+          The tokens wait on {nameOf(destination, item.toChainId)} until the delivery is sent again: Retry
+          delivery on the cross-chain swap card of the browser that sent the trade.
+        </HistoryDetail>
+      )}
       {item.payment !== undefined && (
         <HistoryDetail term="Deposit paid">{`${item.payment.note.charAt(0).toUpperCase()}${item.payment.note.slice(1)}`}</HistoryDetail>
       )}

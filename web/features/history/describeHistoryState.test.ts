@@ -15,4 +15,15 @@ describe('describeHistoryState', () => {
   ] as const)('%s (%s) reads %s', (state, kind, label, tone) => {
     expect(describeHistoryState({ state, kind })).toEqual({ label, tone })
   })
+
+  it('a cross-chain trade in flight whose delivery failed reads Needs action; once delivered, Delivered', () => {
+    expect(describeHistoryState({ state: 'inFlight', kind: 'cross', subStatus: 'COMPOSE_FAILED' })).toEqual({
+      label: 'Needs action',
+      tone: 'failed',
+    })
+    expect(describeHistoryState({ state: 'delivered', kind: 'cross', subStatus: 'COMPOSE_FAILED' })).toEqual({
+      label: 'Delivered',
+      tone: 'success',
+    })
+  })
 })

@@ -3,9 +3,14 @@ import type { RecordStatusView } from './describeRecordStatus'
 
 /**
  * The status badge of a trade only the server knows, from its state: Pending until it ends; Confirmed for a
- * swap (Delivered for a cross-chain trade, in either token); Refunded; Failed; Expired (never executed). Pure.
+ * swap (Delivered for a cross-chain trade, in either token); Refunded; Failed; Expired (never executed); Needs
+ * action for a cross-chain trade in flight whose delivery failed on the destination (`subStatus`). Pure.
  */
-export function describeHistoryState(item: Pick<AddressHistoryItem, 'state' | 'kind'>): RecordStatusView {
+export function describeHistoryState(
+  item: Pick<AddressHistoryItem, 'state' | 'kind'> & { subStatus?: string | undefined },
+): RecordStatusView {
+  if (item.state === 'inFlight' && item.subStatus === 'COMPOSE_FAILED')
+    return { label: 'Needs action', tone: 'failed' }
   switch (item.state) {
     case 'delivered':
     case 'deliveredOtherToken':

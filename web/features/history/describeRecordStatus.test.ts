@@ -19,6 +19,21 @@ describe('describeRecordStatus', () => {
     })
   })
 
+  it('a pending cross-chain trade whose delivery waits for a retry reads Needs action; a finished one does not', () => {
+    expect(describeRecordStatus({ status: 'pending', kind: 'cross' }, { needsAction: true })).toEqual({
+      label: 'Needs action',
+      tone: 'failed',
+    })
+    expect(describeRecordStatus({ status: 'pending', kind: 'cross' }, { needsAction: false })).toEqual({
+      label: 'Pending',
+      tone: 'pending',
+    })
+    expect(describeRecordStatus({ status: 'success', kind: 'cross' }, { needsAction: true })).toEqual({
+      label: 'Delivered',
+      tone: 'success',
+    })
+  })
+
   it('a failed cross-chain trade whose input came back reads Refunded', () => {
     expect(describeRecordStatus({ status: 'failed', refunded: '700000000' })).toEqual({
       label: 'Refunded',

@@ -9,6 +9,7 @@ import { describeCrossRefund } from '../model/describeCrossRefund'
 import { describeCrossStatus } from '../model/describeCrossStatus'
 import { formatElapsed } from '../model/formatElapsed'
 import { describeOfferTime } from '../model/labelOffers'
+import { CrossRetryDelivery } from './CrossRetryDelivery'
 import { DepositPaymentNotice } from './DepositPaymentNotice'
 
 /** What the trade asked for on the destination chain, and that chain's token list (for decimals). */
@@ -44,7 +45,8 @@ export interface CrossSettled {
  * delivered or failed, and shows the stage, both transaction ids and what the receiver got. When the destination
  * swap failed and the receiver got the bridged token instead, it says so (which token, exactly how much) and
  * offers one action, "Finish the swap": the swap card on the destination chain from exactly that amount into the
- * token asked for. A refunded trade reads "Refunded", apart from a failure, with the amount and token
+ * token asked for. When the delivery failed on the destination (its compose ran out of gas, the bridged tokens
+ * wait there), the trade needs action: "Retry delivery" sends it again from the wallet. A refunded trade reads "Refunded", apart from a failure, with the amount and token
  * returned on the source chain (in its own decimals) and the refund transaction, named as on that chain. Each
  * transaction links to its chain's public explorer where there is one (none on the devnet). While in flight a
  * timer counts from `timing.startedAtMs` beside the offer's estimate; once final it says how long it took.
@@ -170,6 +172,9 @@ export function CrossProgress({
           </div>
         )}
       </dl>
+      {view.action === 'retryDelivery' && (
+        <CrossRetryDelivery txHash={txHash} chainName={destination.chainName} />
+      )}
       {otherToken !== undefined && (
         <a
           href={otherToken.link}

@@ -16,6 +16,34 @@ describe('describeCrossStatus', () => {
     })
   })
 
+  it('reads a delivery that failed on the destination as needing a retry, only while in flight', () => {
+    expect(
+      describeCrossStatus({
+        status: 'INFLIGHT',
+        receivedDifferentTokens: false,
+        subStatus: 'COMPOSE_FAILED',
+      }),
+    ).toEqual({
+      label: 'Delivery failed on the destination chain: it needs a retry',
+      stage: 1,
+      tone: 'danger',
+      finalStage: 'Arrived',
+      detail:
+        'Your tokens crossed and wait on the destination chain, but the swap there ran out of gas. Retry delivery sends it again from your wallet (you pay its gas); it pays what your quote said.',
+      action: 'retryDelivery',
+    })
+    expect(
+      describeCrossStatus({
+        status: 'DELIVERED',
+        receivedDifferentTokens: false,
+        subStatus: 'COMPOSE_FAILED',
+      }),
+    ).toEqual({ label: 'Delivered', stage: 2, tone: 'success', finalStage: 'Arrived' })
+    expect(
+      describeCrossStatus({ status: 'INFLIGHT', receivedDifferentTokens: false, subStatus: 'OTHER' }),
+    ).toEqual({ label: 'In flight between the chains', stage: 1, tone: 'progress', finalStage: 'Arrived' })
+  })
+
   it('says when the receiver got the bridged token, and when the deposit was refunded', () => {
     expect(describeCrossStatus({ status: 'FAILED', receivedDifferentTokens: true })).toEqual({
       label: 'The destination swap failed: you received the bridged token instead',

@@ -9,6 +9,8 @@ export interface CrossStatusView {
   finalStage: 'Arrived' | 'Refunded'
   /** Why, when the label alone does not say it. */
   detail?: string
+  /** What the user can do to move the trade on: `retryDelivery`, send the failed delivery again. */
+  action?: 'retryDelivery'
 }
 
 /**
@@ -16,11 +18,19 @@ export interface CrossStatusView {
  * transaction): in flight, delivered, failed with the bridged token paid instead (the destination swap failed),
  * failed, or "Refunded" (the `refunded` detail: an intent deposit nobody filled came back on the source chain),
  * which reads apart from a failure: its own tone, a last stage named Refunded and why (an intent nobody filled, or
- * the liquidity network unable to pay the memo's minimum, by `tradeProtocol`). Pure.
+ * the liquidity network unable to pay the memo's minimum, by `tradeProtocol`). A trade in flight whose delivery
+ * failed on the destination (`subStatus` COMPOSE_FAILED: the bridged tokens wait there) needs action: it reads as
+ * a failure with the `retryDelivery` action. Pure.
  */
 export function describeCrossStatus(
   tx:
-    | { status: string; receivedDifferentTokens: boolean; refunded?: boolean; tradeProtocol?: string }
+    | {
+        status: string
+        receivedDifferentTokens: boolean
+        refunded?: boolean
+        tradeProtocol?: string
+        subStatus?: string
+      }
     | undefined,
 ): CrossStatusView {
   if (tx === undefined)
@@ -59,6 +69,16 @@ export function describeCrossStatus(
             finalStage: 'Arrived',
           }
     case 'INFLIGHT':
+      if (tx.subStatus === 'COMPOSE_FAILED')
+        return {
+          label: 'Delivery failed on the destination chain: it needs a retry',
+          stage: 1,
+          tone: 'danger',
+          finalStage: 'Arrived',
+          detail:
+            'Your tokens crossed and wait on the destination chain, but the swap there ran out of gas. Retry delivery sends it again from your wallet (you pay its gas); it pays what your quote said.',
+          action: 'retryDelivery',
+        }
       return { label: 'In flight between the chains', stage: 1, tone: 'progress', finalStage: 'Arrived' }
     default:
       return {

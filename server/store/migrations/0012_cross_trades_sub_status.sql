@@ -1,0 +1,1 @@
+ALTER TABLE "cross_trades" ADD COLUMN "sub_status" text;
