@@ -159,8 +159,37 @@ describe('parseLiquidityNetworkConfig', () => {
         liquidityNetwork: { thornodeUrl: 'ftp://x', utxo: [{ chainId: 1, rpcUrl: 'x' }] },
       }),
     ).toThrowError(
-      'Invalid network config:\n  liquidityNetwork.thornodeUrl: Invalid URL\n  liquidityNetwork.utxo.0.chainId: Too big: expected number to be <0\n  liquidityNetwork.utxo.0.rpcUrl: Invalid URL',
+      'Invalid network config:\n  liquidityNetwork.thornodeUrl: expected an https:// URL (THORNode names the vaults deposits are paid to)\n  liquidityNetwork.utxo.0.chainId: Too big: expected number to be <0\n  liquidityNetwork.utxo.0.rpcUrl: Invalid URL',
     )
+  })
+
+  const httpsMessage = 'expected an https:// URL (THORNode names the vaults deposits are paid to)'
+  it.each([
+    ['https THORNode', { thornodeUrl: 'https://thornode.example.org' }, undefined],
+    [
+      'http THORNode',
+      { thornodeUrl: 'http://thornode.example.org' },
+      `liquidityNetwork.thornodeUrl: ${httpsMessage}`,
+    ],
+    [
+      'http THORNode on this machine',
+      { thornodeUrl: 'http://127.0.0.1:1317' },
+      `liquidityNetwork.thornodeUrl: ${httpsMessage}`,
+    ],
+    [
+      'https THORNode and https check',
+      { thornodeUrl: 'https://thornode.example.org', thornodeCheckUrl: 'https://thornode.example.net' },
+      undefined,
+    ],
+    [
+      'https THORNode and http check',
+      { thornodeUrl: 'https://thornode.example.org', thornodeCheckUrl: 'http://thornode.example.net' },
+      `liquidityNetwork.thornodeCheckUrl: ${httpsMessage}`,
+    ],
+  ])('network mode takes THORNode over https only: %s', (_name, urls, problem) => {
+    const parse = () => parseLiquidityNetworkConfig({ liquidityNetwork: { ...urls, utxo: [] } })
+    if (problem === undefined) expect(parse()).toEqual({ ...urls, utxo: [] })
+    else expect(parse).toThrowError(new NetworkConfigError(`Invalid network config:\n  ${problem}`))
   })
 
   it('loads it from the file with the chains', async () => {

@@ -113,6 +113,20 @@ const deploymentSchema = z.object({
     .optional(),
 }) satisfies z.ZodType<ChainDeployment, unknown>
 
+/**
+ * THORNode's answers name the vaults and routers deposits are paid to: in network mode they travel over TLS only
+ * (the devnet composes its own http URLs without this schema).
+ */
+const thornodeHttpsUrl = z.url({
+  protocol: /^https$/,
+  error: 'expected an https:// URL (THORNode names the vaults deposits are paid to)',
+})
+
+const networkLiquiditySchema = liquidityNetworkConfigSchema.extend({
+  thornodeUrl: thornodeHttpsUrl,
+  thornodeCheckUrl: thornodeHttpsUrl.optional(),
+})
+
 const networkConfigSchema = z
   .union([
     z.array(deploymentSchema),
@@ -146,12 +160,13 @@ export function parseNetworkConfig(json: unknown): ChainDeployment[] {
 
 /**
  * The optional `liquidityNetwork` section of a network config object (`{ chains, liquidityNetwork }`): where
- * THORNode's API and the UTXO chains' RPC answer. Undefined when absent (or when the config is a bare array);
- * throws `NetworkConfigError` naming each problem when present but invalid.
+ * THORNode's API (https only: `thornodeUrl`, and `thornodeCheckUrl` when given) and the UTXO chains' RPC answer.
+ * Undefined when absent (or when the config is a bare array); throws `NetworkConfigError` naming each problem when
+ * present but invalid.
  */
 export function parseLiquidityNetworkConfig(json: unknown): LiquidityNetworkConfig | undefined {
   if (typeof json !== 'object' || json === null || !('liquidityNetwork' in json)) return undefined
-  const result = liquidityNetworkConfigSchema.safeParse(json.liquidityNetwork)
+  const result = networkLiquiditySchema.safeParse(json.liquidityNetwork)
   if (!result.success) {
     const problems = result.error.issues.map(
       (issue) => `liquidityNetwork.${issue.path.join('.')}: ${issue.message}`,
