@@ -4,10 +4,10 @@ import path from 'node:path'
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createFakeDeployments } from '../testing/fakeDeployments'
+import { NetworkConfigError } from './NetworkConfigError'
 import {
   loadNetworkConfig,
   loadNetworkConfigWithLiquidity,
-  NetworkConfigError,
   parseLiquidityNetworkConfig,
   parseNetworkConfig,
 } from './parseNetworkConfig'
@@ -20,6 +20,12 @@ describe('parseNetworkConfig', () => {
       '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
       '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f',
     ])
+  })
+
+  it('takes a chain without tokens of its own as one with none (its tokens may come from token lists)', () => {
+    const [first, second] = createFakeDeployments()
+    const { tokens: _tokens, ...bare } = second ?? {}
+    expect(parseNetworkConfig([first, bare])[1]?.tokens).toEqual([])
   })
 
   it('accepts a devnet manifest shape ({ chains })', () => {
@@ -199,6 +205,60 @@ describe('parseLiquidityNetworkConfig', () => {
       await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), liquidityNetwork: section }))
       const loaded = await loadNetworkConfigWithLiquidity(file)
       expect([loaded.chains.length, loaded.liquidityNetwork]).toEqual([2, section])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('token lists in the network config', () => {
+  const dai = {
+    chainId: 1,
+    address: '0x6B175474E89094C44Da98b954EedeAC495271d0F',
+    name: 'Dai Stablecoin',
+    symbol: 'DAI',
+    decimals: 18,
+    tags: ['stablecoin'],
+  }
+  const listOf = (tokens: unknown[]) => ({
+    name: 'Test',
+    timestamp: '2024-05-01T00:00:00Z',
+    version: { major: 1, minor: 0, patch: 0 },
+    tags: { stablecoin: { name: 'Stablecoin', description: 'Pegged' } },
+    tokens,
+  })
+
+  it('adds the tokens of the lists it names (paths beside the config file) to the chains', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'netcfg-lists-'))
+    try {
+      await writeFile(path.join(dir, 'dai.json'), JSON.stringify(listOf([dai])))
+      const file = path.join(dir, 'network.json')
+      await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), tokenLists: ['dai.json'] }))
+      const symbols = (chains: { chainId: number; tokens: { symbol: string; tags: string[] }[] }[]) =>
+        chains.map((c) => [c.chainId, c.tokens.map((t) => `${t.symbol}:${t.tags.join('+')}`)])
+      const expected = [
+        [1, ['WETH:wrapped-native+major', 'USDC:stable', 'DAI:stable']],
+        [8453, []],
+      ]
+      expect(symbols((await loadNetworkConfigWithLiquidity(file)).chains)).toEqual(expected)
+      expect(symbols(await loadNetworkConfig(file))).toEqual(expected)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a list whose decimals disagree with the chain own tokens', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'netcfg-lists-'))
+    try {
+      const usdc18 = { ...dai, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC' }
+      await writeFile(path.join(dir, 'usdc.json'), JSON.stringify(listOf([usdc18])))
+      const file = path.join(dir, 'network.json')
+      await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), tokenLists: ['usdc.json'] }))
+      await expect(loadNetworkConfigWithLiquidity(file)).rejects.toThrowError(
+        new NetworkConfigError(
+          "Token lists disagree on decimals:\n  0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 on chain 1: 18 decimals in usdc.json, 6 in the chain's own tokens",
+        ),
+      )
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
