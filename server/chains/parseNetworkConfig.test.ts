@@ -205,6 +205,14 @@ describe('parseLiquidityNetworkConfig', () => {
       await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), liquidityNetwork: section }))
       const loaded = await loadNetworkConfigWithLiquidity(file)
       expect([loaded.chains.length, loaded.liquidityNetwork]).toEqual([2, section])
+      // the same file naming THORNode over http is refused at load
+      const http = { ...section, thornodeUrl: 'http://thornode.example.org' }
+      await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), liquidityNetwork: http }))
+      await expect(loadNetworkConfigWithLiquidity(file)).rejects.toThrowError(
+        new NetworkConfigError(
+          'Invalid network config:\n  liquidityNetwork.thornodeUrl: expected an https:// URL (THORNode names the vaults deposits are paid to)',
+        ),
+      )
     } finally {
       await rm(dir, { recursive: true, force: true })
     }
