@@ -34,6 +34,11 @@ export const errorCodes = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /**
+   * An upstream answered something the server will not act on: a THORNode naming a router other than the one the
+   * configuration pins, or two sources disagreeing on the liquidity network's vault (a node spoofed or out of step).
+   */
+  UPSTREAM_REFUSED: 502,
   UPSTREAM_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>

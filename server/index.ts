@@ -157,7 +157,8 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       addressNetwork: network.addressNetwork,
       onUnavailable: (provider, err) =>
         logger.warn(
-          'cross-chain provider does not answer at the start: its quotes answer 503 until it does',
+          // a THORNode naming a router other than the pinned one lands here too (UPSTREAM_REFUSED, in `err`)
+          'cross-chain provider does not answer at the start, or its answer is refused: its paths fail until it answers',
           {
             provider,
             err,

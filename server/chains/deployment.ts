@@ -16,7 +16,10 @@ export interface ChainDeployment {
   permit2: Address
   /** Our Aggregator contract. */
   aggregator: Address
-  /** The liquidity network's router (THORChain's router interface), on the chains the network serves. */
+  /**
+   * The liquidity network's router (THORChain's router interface), on the chains the network serves. It pins the
+   * router: a THORNode naming another is refused, and no deposit is built from a chain without one.
+   */
   liquidityRouter?: Address
   /** Our entry that swaps to native and deposits through `liquidityRouter` in one transaction. */
   liquidityEntry?: Address

@@ -7,6 +7,11 @@ import { z } from 'zod'
  */
 export interface LiquidityNetworkConfig {
   thornodeUrl: string
+  /**
+   * A second THORNode (any server answering `/thorchain/inbound_addresses` under it): when set, a deposit is built
+   * only when its inbound vault (and router) on the source chain agree with `thornodeUrl`'s.
+   */
+  thornodeCheckUrl?: string
   /** Each chain's node; `username`/`password` for nodes behind RPC basic auth (litecoind). */
   utxo: { chainId: number; rpcUrl: string; username?: string; password?: string }[]
   /** The Cosmos chains' CometBFT RPC (the devnet's Cosmos Hub), by negative chain id. */
@@ -15,6 +20,7 @@ export interface LiquidityNetworkConfig {
 
 export const liquidityNetworkConfigSchema = z.object({
   thornodeUrl: z.url({ protocol: /^https?$/ }),
+  thornodeCheckUrl: z.url({ protocol: /^https?$/ }).optional(),
   utxo: z.array(
     z.object({
       chainId: z.number().int().negative(),

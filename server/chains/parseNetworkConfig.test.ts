@@ -4,10 +4,10 @@ import path from 'node:path'
 import { getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createFakeDeployments } from '../testing/fakeDeployments'
+import { NetworkConfigError } from './NetworkConfigError'
 import {
   loadNetworkConfig,
   loadNetworkConfigWithLiquidity,
-  NetworkConfigError,
   parseLiquidityNetworkConfig,
   parseNetworkConfig,
 } from './parseNetworkConfig'
@@ -20,6 +20,12 @@ describe('parseNetworkConfig', () => {
       '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
       '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f',
     ])
+  })
+
+  it('takes a chain without tokens of its own as one with none (its tokens may come from token lists)', () => {
+    const [first, second] = createFakeDeployments()
+    const { tokens: _tokens, ...bare } = second ?? {}
+    expect(parseNetworkConfig([first, bare])[1]?.tokens).toEqual([])
   })
 
   it('accepts a devnet manifest shape ({ chains })', () => {
@@ -159,8 +165,37 @@ describe('parseLiquidityNetworkConfig', () => {
         liquidityNetwork: { thornodeUrl: 'ftp://x', utxo: [{ chainId: 1, rpcUrl: 'x' }] },
       }),
     ).toThrowError(
-      'Invalid network config:\n  liquidityNetwork.thornodeUrl: Invalid URL\n  liquidityNetwork.utxo.0.chainId: Too big: expected number to be <0\n  liquidityNetwork.utxo.0.rpcUrl: Invalid URL',
+      'Invalid network config:\n  liquidityNetwork.thornodeUrl: expected an https:// URL (THORNode names the vaults deposits are paid to)\n  liquidityNetwork.utxo.0.chainId: Too big: expected number to be <0\n  liquidityNetwork.utxo.0.rpcUrl: Invalid URL',
     )
+  })
+
+  const httpsMessage = 'expected an https:// URL (THORNode names the vaults deposits are paid to)'
+  it.each([
+    ['https THORNode', { thornodeUrl: 'https://thornode.example.org' }, undefined],
+    [
+      'http THORNode',
+      { thornodeUrl: 'http://thornode.example.org' },
+      `liquidityNetwork.thornodeUrl: ${httpsMessage}`,
+    ],
+    [
+      'http THORNode on this machine',
+      { thornodeUrl: 'http://127.0.0.1:1317' },
+      `liquidityNetwork.thornodeUrl: ${httpsMessage}`,
+    ],
+    [
+      'https THORNode and https check',
+      { thornodeUrl: 'https://thornode.example.org', thornodeCheckUrl: 'https://thornode.example.net' },
+      undefined,
+    ],
+    [
+      'https THORNode and http check',
+      { thornodeUrl: 'https://thornode.example.org', thornodeCheckUrl: 'http://thornode.example.net' },
+      `liquidityNetwork.thornodeCheckUrl: ${httpsMessage}`,
+    ],
+  ])('network mode takes THORNode over https only: %s', (_name, urls, problem) => {
+    const parse = () => parseLiquidityNetworkConfig({ liquidityNetwork: { ...urls, utxo: [] } })
+    if (problem === undefined) expect(parse()).toEqual({ ...urls, utxo: [] })
+    else expect(parse).toThrowError(new NetworkConfigError(`Invalid network config:\n  ${problem}`))
   })
 
   it('loads it from the file with the chains', async () => {
@@ -170,6 +205,68 @@ describe('parseLiquidityNetworkConfig', () => {
       await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), liquidityNetwork: section }))
       const loaded = await loadNetworkConfigWithLiquidity(file)
       expect([loaded.chains.length, loaded.liquidityNetwork]).toEqual([2, section])
+      // the same file naming THORNode over http is refused at load
+      const http = { ...section, thornodeUrl: 'http://thornode.example.org' }
+      await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), liquidityNetwork: http }))
+      await expect(loadNetworkConfigWithLiquidity(file)).rejects.toThrowError(
+        new NetworkConfigError(
+          'Invalid network config:\n  liquidityNetwork.thornodeUrl: expected an https:// URL (THORNode names the vaults deposits are paid to)',
+        ),
+      )
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('token lists in the network config', () => {
+  const dai = {
+    chainId: 1,
+    address: '0x6B175474E89094C44Da98b954EedeAC495271d0F',
+    name: 'Dai Stablecoin',
+    symbol: 'DAI',
+    decimals: 18,
+    tags: ['stablecoin'],
+  }
+  const listOf = (tokens: unknown[]) => ({
+    name: 'Test',
+    timestamp: '2024-05-01T00:00:00Z',
+    version: { major: 1, minor: 0, patch: 0 },
+    tags: { stablecoin: { name: 'Stablecoin', description: 'Pegged' } },
+    tokens,
+  })
+
+  it('adds the tokens of the lists it names (paths beside the config file) to the chains', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'netcfg-lists-'))
+    try {
+      await writeFile(path.join(dir, 'dai.json'), JSON.stringify(listOf([dai])))
+      const file = path.join(dir, 'network.json')
+      await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), tokenLists: ['dai.json'] }))
+      const symbols = (chains: { chainId: number; tokens: { symbol: string; tags: string[] }[] }[]) =>
+        chains.map((c) => [c.chainId, c.tokens.map((t) => `${t.symbol}:${t.tags.join('+')}`)])
+      const expected = [
+        [1, ['WETH:wrapped-native+major', 'USDC:stable', 'DAI:stable']],
+        [8453, []],
+      ]
+      expect(symbols((await loadNetworkConfigWithLiquidity(file)).chains)).toEqual(expected)
+      expect(symbols(await loadNetworkConfig(file))).toEqual(expected)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a list whose decimals disagree with the chain own tokens', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'netcfg-lists-'))
+    try {
+      const usdc18 = { ...dai, address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', symbol: 'USDC' }
+      await writeFile(path.join(dir, 'usdc.json'), JSON.stringify(listOf([usdc18])))
+      const file = path.join(dir, 'network.json')
+      await writeFile(file, JSON.stringify({ chains: createFakeDeployments(), tokenLists: ['usdc.json'] }))
+      await expect(loadNetworkConfigWithLiquidity(file)).rejects.toThrowError(
+        new NetworkConfigError(
+          "Token lists disagree on decimals:\n  0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48 on chain 1: 18 decimals in usdc.json, 6 in the chain's own tokens",
+        ),
+      )
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { z } from 'zod'
 import { poolKindIds } from '../poolKinds/poolKinds'
 import type { ChainDeployment } from './deployment'
 import { type LiquidityNetworkConfig, liquidityNetworkConfigSchema } from './liquidityNetworkConfig'
+import { loadTokenLists } from './loadTokenLists'
+import { mergeTokenLists } from './mergeTokenLists'
+import { NetworkConfigError } from './NetworkConfigError'
 
 const address = z
   .string()
@@ -38,17 +42,20 @@ const deploymentSchema = z.object({
   liquidityEntry: address.optional(),
   gaslessSettlement: address.optional(),
   startBlock: z.number().int().nonnegative(),
-  tokens: z.array(
-    z.object({
-      address,
-      symbol: z.string().min(1),
-      name: z.string().min(1),
-      decimals: z.number().int().min(0).max(255),
-      tags: z.array(tokenTag),
-      transferFeeBps: z.number().int().min(0).max(10_000).optional(),
-      logo: z.string().optional(),
-    }),
-  ),
+  // optional when the chain's tokens come from token lists (`tokenLists`) alone
+  tokens: z
+    .array(
+      z.object({
+        address,
+        symbol: z.string().min(1),
+        name: z.string().min(1),
+        decimals: z.number().int().min(0).max(255),
+        tags: z.array(tokenTag),
+        transferFeeBps: z.number().int().min(0).max(10_000).optional(),
+        logo: z.string().optional(),
+      }),
+    )
+    .default([]),
   exchanges: z.array(
     z.object({
       id: z.string().min(1),
@@ -125,6 +132,20 @@ const deploymentSchema = z.object({
     .optional(),
 }) satisfies z.ZodType<ChainDeployment, unknown>
 
+/**
+ * THORNode's answers name the vaults and routers deposits are paid to: in network mode they travel over TLS only
+ * (the devnet composes its own http URLs without this schema).
+ */
+const thornodeHttpsUrl = z.url({
+  protocol: /^https$/,
+  error: 'expected an https:// URL (THORNode names the vaults deposits are paid to)',
+})
+
+const networkLiquiditySchema = liquidityNetworkConfigSchema.extend({
+  thornodeUrl: thornodeHttpsUrl,
+  thornodeCheckUrl: thornodeHttpsUrl.optional(),
+})
+
 const networkConfigSchema = z
   .union([
     z.array(deploymentSchema),
@@ -135,10 +156,6 @@ const networkConfigSchema = z
     (chains) => new Set(chains.map((c) => c.chainId)).size === chains.length,
     'each chainId may appear only once',
   )
-
-export class NetworkConfigError extends Error {
-  override name = 'NetworkConfigError' as const
-}
 
 /**
  * Validates network-mode configuration: a JSON array of chain deployments, or an object with a
@@ -158,12 +175,13 @@ export function parseNetworkConfig(json: unknown): ChainDeployment[] {
 
 /**
  * The optional `liquidityNetwork` section of a network config object (`{ chains, liquidityNetwork }`): where
- * THORNode's API and the UTXO chains' RPC answer. Undefined when absent (or when the config is a bare array);
- * throws `NetworkConfigError` naming each problem when present but invalid.
+ * THORNode's API (https only: `thornodeUrl`, and `thornodeCheckUrl` when given) and the UTXO chains' RPC answer.
+ * Undefined when absent (or when the config is a bare array); throws `NetworkConfigError` naming each problem when
+ * present but invalid.
  */
 export function parseLiquidityNetworkConfig(json: unknown): LiquidityNetworkConfig | undefined {
   if (typeof json !== 'object' || json === null || !('liquidityNetwork' in json)) return undefined
-  const result = liquidityNetworkConfigSchema.safeParse(json.liquidityNetwork)
+  const result = networkLiquiditySchema.safeParse(json.liquidityNetwork)
   if (!result.success) {
     const problems = result.error.issues.map(
       (issue) => `liquidityNetwork.${issue.path.join('.')}: ${issue.message}`,
@@ -173,31 +191,42 @@ export function parseLiquidityNetworkConfig(json: unknown): LiquidityNetworkConf
   return result.data
 }
 
-/** Reads the network config file at `path` with its optional liquidity network section. Throws `NetworkConfigError`. */
+/**
+ * Reads the network config file at `file` with its optional liquidity network section, and the token lists it
+ * names (`tokenLists`, merged into the chains' tokens by `mergeTokenLists`). Throws `NetworkConfigError`.
+ */
 export async function loadNetworkConfigWithLiquidity(
-  path: string,
+  file: string,
 ): Promise<{ chains: ChainDeployment[]; liquidityNetwork: LiquidityNetworkConfig | undefined }> {
-  const json = await readNetworkConfigJson(path)
-  return { chains: parseNetworkConfig(json), liquidityNetwork: parseLiquidityNetworkConfig(json) }
+  const json = await readNetworkConfigJson(file)
+  return { chains: await withTokenLists(json, file), liquidityNetwork: parseLiquidityNetworkConfig(json) }
 }
 
-/** Reads and validates the network config file at `path` (see `parseNetworkConfig`). Throws `NetworkConfigError`. */
-export async function loadNetworkConfig(path: string): Promise<ChainDeployment[]> {
-  return parseNetworkConfig(await readNetworkConfigJson(path))
+/**
+ * Reads and validates the network config file at `file` (see `parseNetworkConfig`), with the tokens of the token
+ * lists it names. Throws `NetworkConfigError`.
+ */
+export async function loadNetworkConfig(file: string): Promise<ChainDeployment[]> {
+  return withTokenLists(await readNetworkConfigJson(file), file)
 }
 
-async function readNetworkConfigJson(path: string): Promise<unknown> {
+async function withTokenLists(json: unknown, file: string): Promise<ChainDeployment[]> {
+  const chains = parseNetworkConfig(json)
+  return mergeTokenLists(chains, await loadTokenLists(json, path.dirname(file)))
+}
+
+async function readNetworkConfigJson(file: string): Promise<unknown> {
   let text: string
   try {
-    text = await readFile(path, 'utf8')
+    text = await readFile(file, 'utf8')
   } catch (error: unknown) {
-    throw new NetworkConfigError(`Cannot read NETWORK_CONFIG file ${path}`, { cause: error })
+    throw new NetworkConfigError(`Cannot read NETWORK_CONFIG file ${file}`, { cause: error })
   }
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch (error: unknown) {
-    throw new NetworkConfigError(`NETWORK_CONFIG file ${path} is not valid JSON`, { cause: error })
+    throw new NetworkConfigError(`NETWORK_CONFIG file ${file} is not valid JSON`, { cause: error })
   }
   return json
 }

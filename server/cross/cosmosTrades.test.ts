@@ -194,7 +194,11 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
         { chain: 'ETH', blockSeconds: 12 },
       ],
     })
-    thorchain = createThorchainProvider({ client, chainIds: [BTC, BCH, DOGE, GAIA, 1] })
+    thorchain = createThorchainProvider({
+      client,
+      chainIds: [BTC, BCH, DOGE, GAIA, 1],
+      pinnedRouters: new Map([[1, router]]),
+    })
     store = await openTestStore({ name: 'pglite' })
     app = createTestApp({
       config: loadConfig({ INTEGRATOR_TAG_SECRET: 'cosmos-trades-test-secret-of-32-characters' }),

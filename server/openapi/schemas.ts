@@ -26,6 +26,7 @@ export const errorDescriptions: Record<number, string> = {
   422: 'The request is valid but cannot be served (NO_ROUTE, ...)',
   429: 'Rate limited (RATE_LIMITED)',
   500: 'Internal error (INTERNAL)',
+  502: 'An upstream service answered what the server refuses to act on (UPSTREAM_REFUSED)',
   503: 'An upstream service is unavailable (UPSTREAM_UNAVAILABLE)',
 }
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '../errors'
 import { createMarkets } from '../market/createMarkets'
 import { createStore, type Store } from '../store/createStore'
 import { recordCrossTradeStatus } from '../store/crossTrades'
@@ -170,4 +171,62 @@ describe('mountCrossProviders when THORNode does not answer at the start', () =>
     const records = (await chains.json()) as { chainId: number; flows?: { utxo: boolean } }[]
     expect(records.filter((r) => r.flows?.utxo === true).map((r) => r.chainId)).toEqual([1, BTC])
   }, 30_000)
+})
+
+describe('mountCrossProviders with a second THORNode (thornodeCheckUrl)', () => {
+  const VAULT = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+  /** `/a` and `/b` are two THORNodes: `/b` names `checkVault` as the BTC vault. */
+  let checkVault = VAULT
+  const nodes = createServer((req, res) => {
+    const vault = req.url?.startsWith('/b/') ? checkVault : VAULT
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify([{ chain: 'BTC', address: vault, halted: false }]))
+  })
+  let nodesPort = 0
+  beforeAll(async () => {
+    nodesPort = await allocateTestPorts(1)
+    await new Promise<void>((resolve) => nodes.listen(nodesPort, '127.0.0.1', resolve))
+  })
+  afterAll(async () => {
+    await new Promise<void>((resolve) => nodes.close(() => resolve()))
+  })
+
+  it('builds a deposit only when the second THORNode names the same vault', async () => {
+    const deployments = createFakeDeployments()
+    const cross = await mountCrossProviders({
+      deployments,
+      markets: createMarkets({ deployments, pollIntervalMs: 1_000 }),
+      liquidityNetwork: {
+        thornodeUrl: `http://127.0.0.1:${nodesPort}/a`,
+        thornodeCheckUrl: `http://127.0.0.1:${nodesPort}/b`,
+      },
+      addressNetwork: 'mainnet',
+    })
+    const btcToEth = {
+      providerId: 'thorchain',
+      request: {
+        from: { chainId: BTC, address: '0x0000000000000000000000000000000000000000', decimals: 8 },
+        to: { chainId: 1, address: '0x0000000000000000000000000000000000000000', decimals: 18 },
+        amountIn: 10_000_000n,
+        sender: VAULT,
+        receiver: RECEIVER,
+        slippage: 0.01,
+      },
+      amountOut: 25_000_000_000_000_000n,
+      amountOutMin: 24_000_000_000_000_000n,
+      fees: [],
+      estimatedDurationSec: 600,
+      expiresAt: Math.floor(Date.now() / 1000) + 900,
+      nativeFee: 0n,
+      details: { memo: `=:ETH.ETH:${RECEIVER}:2400000` },
+    }
+    const build = () =>
+      cross.thorchain?.buildTransaction(btcToEth).then(
+        (tx) => ('to' in tx ? tx.to : undefined),
+        (error: unknown) => (error instanceof AppError ? error.code : error),
+      )
+    expect(await build()).toBe(VAULT)
+    checkVault = 'bc1qotherxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'
+    expect(await build()).toBe('UPSTREAM_REFUSED')
+  })
 })

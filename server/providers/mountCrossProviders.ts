@@ -17,7 +17,8 @@ export interface MountedCrossProviders {
 /**
  * Mounts the providers whose networks are configured: Stargate and Across on the chains whose deployments carry
  * them (two at least), the liquidity network when a THORNode URL is given, on the chains its inbound addresses
- * list. Those are read here; a THORNode that does not answer now is told to `onUnavailable` and the provider is
+ * list (routers pinned by the deployments' `liquidityRouter`, vaults confirmed by `thornodeCheckUrl` when given).
+ * Those are read here; a THORNode that does not answer now is told to `onUnavailable` and the provider is
  * mounted all the same (a restart under load must not lose the network, nor the status of its stored trades,
  * for the server's life): its chains are read on first use, its quotes answer 503 until THORNode answers.
  * `addressNetwork` is `regtest` for the devnet's UTXO ledgers.
@@ -26,7 +27,8 @@ export async function mountCrossProviders(params: {
   /** Stargate is mounted where the deployments carry a `stargate` section (and `layerZero`). */
   deployments: readonly ChainDeployment[]
   markets: Markets
-  liquidityNetwork?: { thornodeUrl: string }
+  /** THORNode, and the second source a deposit's vault must agree with (`thornodeCheckUrl`) when given. */
+  liquidityNetwork?: { thornodeUrl: string; thornodeCheckUrl?: string }
   addressNetwork: AddressNetwork
   onUnavailable?: (provider: string, error: unknown) => void
 }): Promise<MountedCrossProviders> {
@@ -37,8 +39,17 @@ export async function mountCrossProviders(params: {
   if (across.chainIds.length >= 2) providers.push(across)
   let thorchain: ThorchainProvider | undefined
   if (params.liquidityNetwork !== undefined) {
-    const client = createThornodeClient({ baseUrl: params.liquidityNetwork.thornodeUrl })
-    thorchain = createThorchainProvider({ client, deployments: params.deployments, markets: params.markets })
+    const { thornodeUrl, thornodeCheckUrl } = params.liquidityNetwork
+    const client = createThornodeClient({ baseUrl: thornodeUrl })
+    // routers are pinned by the deployments' `liquidityRouter` (the provider's default)
+    thorchain = createThorchainProvider({
+      client,
+      deployments: params.deployments,
+      markets: params.markets,
+      ...(thornodeCheckUrl === undefined
+        ? {}
+        : { inboundCheck: createThornodeClient({ baseUrl: thornodeCheckUrl }) }),
+    })
     providers.push(thorchain)
     // read now so the first answers know the served chains; a THORNode that is slow now is read on first use
     await thorchain.inboundAddresses().catch((error: unknown) => params.onUnavailable?.('thorchain', error))

@@ -291,7 +291,7 @@ const swapCrossGetRoute = createRoute({
   request: { params: ChainIdParamsSchema, query: CrossQuoteQuerySchema },
   responses: {
     200: { description: 'Transaction data', content: { 'application/json': { schema: CrossSwapSchema } } },
-    ...errorResponses(400, 422, 429),
+    ...errorResponses(400, 422, 429, 502),
   },
 })
 
@@ -312,7 +312,7 @@ const swapCrossPostRoute = createRoute({
   },
   responses: {
     200: { description: 'Transaction data', content: { 'application/json': { schema: CrossSwapSchema } } },
-    ...errorResponses(400, 422, 429),
+    ...errorResponses(400, 422, 429, 502),
   },
 })
 
@@ -370,7 +370,7 @@ const inboundRouteConfig = <P extends string>(path: P, summary: string) =>
         description: 'Inbound addresses',
         content: { 'application/json': { schema: z.array(InboundAddressSchema) } },
       },
-      ...errorResponses(429, 503),
+      ...errorResponses(429, 502, 503),
     },
   })
 

@@ -36,6 +36,8 @@ const apiMessages: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'The request is too large for the server.',
   UNSUPPORTED_MEDIA_TYPE: 'The app sent a request the server could not read. Reload the page and try again.',
   RATE_LIMITED: 'Too many requests. Wait a moment and try again.',
+  UPSTREAM_REFUSED:
+    'The liquidity network answered with addresses the server does not trust, so no deposit was prepared. Try again later.',
   UPSTREAM_UNAVAILABLE: 'A network node or the database is not answering. Try again in a moment.',
   INTERNAL: 'The server could not complete the request.',
 }

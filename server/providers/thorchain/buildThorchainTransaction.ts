@@ -7,6 +7,8 @@ import { withRefundAddress } from '../../thorchain/withRefundAddress'
 import { stepsFromJson } from '../contractStepsJson'
 import { parsePostedDetails } from '../parsePostedDetails'
 import type { ProviderQuote, ProviderTransaction } from '../types'
+import { assertInboundConfirmed } from './assertInboundConfirmed'
+import { assertPinnedRouter } from './assertPinnedRouter'
 import { assertThorchainMemo } from './assertThorchainMemo'
 import { findLiquidityEntryDeployment } from './findLiquidityEntryDeployment'
 import { getThorchainInbound } from './getThorchainInbound'
@@ -21,7 +23,8 @@ const thorchainDetails = z.object({ memo: z.string().min(1, 'expected a swap mem
  * `depositWithExpiry` for an EVM native coin (the sender as refund address), a UTXO payment with the memo, or a
  * Cosmos `MsgSend` with it. Throws AppError QUOTE_EXPIRED past the quote's expiry, INVALID_PARAMS naming the
  * posted field that is not the quote's, UPSTREAM_UNAVAILABLE when the network halted the chain or has no router
- * there, UNSUPPORTED_DIRECTION for a source chain of no known family.
+ * there, UPSTREAM_REFUSED when THORNode's router on an EVM source is not the pinned one or the second source
+ * (`inboundCheck`) disagrees on the vault, UNSUPPORTED_DIRECTION for a source chain of no known family.
  */
 export async function buildThorchainTransaction(
   context: ThorchainContext,
@@ -41,6 +44,12 @@ export async function buildThorchainTransaction(
       details: { chainId: request.from.chainId },
     })
   const source = getChainInfo(request.from.chainId)
+  // an EVM deposit goes through the pinned router only, whether ours calls it (the entry) or the sender does
+  const router =
+    source?.family === 'evm'
+      ? assertPinnedRouter(source.id, inbound.router, context.pinnedRouters)
+      : undefined
+  await assertInboundConfirmed(context, request.from.chainId, inbound)
   if (source?.family === 'evm' && !isAddressEqual(request.from.address as Address, zeroAddress)) {
     const entry = findLiquidityEntryDeployment(context.deployments, source.id)?.liquidityEntry
     if (
@@ -84,16 +93,12 @@ export async function buildThorchainTransaction(
       approval: { token: tokenIn, spender: entry, amount: request.amountIn },
     }
   }
-  if (source?.family === 'evm') {
+  if (source?.family === 'evm' && router !== undefined) {
     // THORChain's router takes native deposits too: the memo and the quote's expiry are enforced on chain
-    if (inbound.router === undefined)
-      throw new AppError('UPSTREAM_UNAVAILABLE', 'The liquidity network has no router on this chain', {
-        details: { chainId: source.id },
-      })
     return {
       family: 'evm',
       chainId: source.id,
-      to: getAddress(inbound.router),
+      to: router,
       data: encodeFunctionData({
         abi: liquidityRouterAbi,
         functionName: 'depositWithExpiry',

@@ -1,8 +1,10 @@
-import { chainInfos } from '../../chains/chainInfo'
+import type { Address } from 'viem'
+import { chainInfos, getChainInfo } from '../../chains/chainInfo'
 import type { ChainDeployment } from '../../chains/deployment'
 import { createRecentValue } from '../../createRecentValue'
 import type { Markets } from '../../market/createMarkets'
 import type { CrossChainProvider } from '../types'
+import { assertPinnedRouter } from './assertPinnedRouter'
 import { buildThorchainTransaction } from './buildThorchainTransaction'
 import type { ThornodeClient } from './createThornodeClient'
 import { getThorchainInboundAddresses } from './getThorchainInboundAddresses'
@@ -49,6 +51,9 @@ export interface ThorchainProvider extends CrossChainProvider {
  * (`swapAndDeposit`, approval to the entry); the network quotes the native amount that path pays. The parts:
  * `quoteThorchain`, `buildThorchainTransaction`, `trackThorchainTransfer`, `getThorchainUsdPrice`,
  * `getThorchainInboundAddresses`, over one `ThorchainContext`; what counts as ours is `toOurThorchainSwap`.
+ * THORNode is trusted only as far as the configuration allows: its routers must be the pinned ones (an answer
+ * naming another is refused, 502 UPSTREAM_REFUSED), and with `inboundCheck` a deposit's vault must agree with
+ * that second source.
  */
 export function createThorchainProvider(params: {
   client: ThornodeClient
@@ -61,9 +66,23 @@ export function createThorchainProvider(params: {
   /** EVM deployments (`liquidityEntry`, wrapped native) and their pool snapshots, for ERC-20 sources. */
   deployments?: readonly ChainDeployment[]
   markets?: Markets
+  /**
+   * The network's router per EVM chain, pinned: an inbound answer naming another is refused, and a deposit from an
+   * EVM chain is built only through its pinned router. Default: each deployment's `liquidityRouter`.
+   */
+  pinnedRouters?: ReadonlyMap<number, Address>
+  /** A second source of the inbound addresses (`thornodeCheckUrl`): a deposit is built only when both agree. */
+  inboundCheck?: Pick<ThornodeClient, 'inboundAddresses'>
   now?: () => number
 }): ThorchainProvider {
   const { client } = params
+  const pinnedRouters =
+    params.pinnedRouters ??
+    new Map(
+      (params.deployments ?? []).flatMap((d) =>
+        d.liquidityRouter === undefined ? [] : [[d.chainId, d.liquidityRouter] as const],
+      ),
+    )
   let served = params.chainIds
   const chains = () => served ?? networkChainIds
   const context: ThorchainContext = {
@@ -73,8 +92,21 @@ export function createThorchainProvider(params: {
     now: params.now ?? (() => Math.floor(Date.now() / 1000)),
     chains,
     chainsKnown: () => served !== undefined,
+    pinnedRouters,
+    inboundCheck: params.inboundCheck,
     readInbound: async (signal) => {
       const list = await client.inboundAddresses(signal)
+      // a node naming another router than a pinned one is spoofed or out of date: none of its answer is used
+      for (const a of list) {
+        const id = chainIdOfThorChain(a.chain)
+        if (
+          id !== undefined &&
+          a.router !== undefined &&
+          pinnedRouters.has(id) &&
+          getChainInfo(id)?.family === 'evm'
+        )
+          assertPinnedRouter(id, a.router, pinnedRouters)
+      }
       served ??= list.flatMap((a) => {
         const id = chainIdOfThorChain(a.chain)
         return id === undefined ? [] : [id]

@@ -12,7 +12,8 @@ import { toThorchainQuoteError } from './toThorchainQuoteError'
 /**
  * The liquidity network's quote for `request`, at most one: THORNode's own swap quote of the input (or of the
  * native coin an ERC-20 input's origin swap pays) to the receiver, with the slippage as the memo's limit
- * (`toThorchainQuote`). Empty when the network does not serve the pair or an ERC-20 input has no origin swap.
+ * (`toThorchainQuote`). Empty when the network does not serve the pair, the EVM source chain has no pinned router
+ * or an ERC-20 input has no origin swap.
  * Throws what `toThorchainQuoteError` makes of THORNode's refusal, and THORNode's outage.
  */
 export async function quoteThorchain(
@@ -23,9 +24,10 @@ export async function quoteThorchain(
   // a pair served until THORNode says which chains it serves: the quote asks it (503 while it is out)
   if (!context.chainsKnown()) await context.readInbound(signal)
   if (!servesThorchainPair(context.chains(), request.from.chainId, request.to.chainId)) return []
-  const tokenSource =
-    getChainInfo(request.from.chainId)?.family === 'evm' &&
-    !isAddressEqual(request.from.address as Address, zeroAddress)
+  const evmSource = getChainInfo(request.from.chainId)?.family === 'evm'
+  // a deposit from an EVM chain goes through its pinned router only: without one, nothing to quote
+  if (evmSource && !context.pinnedRouters.has(request.from.chainId)) return []
+  const tokenSource = evmSource && !isAddressEqual(request.from.address as Address, zeroAddress)
   const origin = tokenSource ? planThorchainOriginSwap(context, request) : undefined
   if (tokenSource && origin === undefined) return []
   const fromAsset = toThorNativeAsset(request.from.chainId, tokenSource ? zeroAddress : request.from.address)

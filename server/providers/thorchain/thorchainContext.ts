@@ -1,3 +1,4 @@
+import type { Address } from 'viem'
 import type { ChainDeployment } from '../../chains/deployment'
 import type { RecentValue } from '../../createRecentValue'
 import type { Markets } from '../../market/createMarkets'
@@ -15,7 +16,14 @@ export interface ThorchainContext {
   chains: () => readonly number[]
   /** True once the served chains are known (given, or read from THORNode's inbound addresses). */
   chainsKnown: () => boolean
-  /** THORNode's inbound addresses; the first answer sets the served chains when they were not given. */
+  /** The liquidity network's router per EVM chain as the configuration pins it; deposits go through no other. */
+  pinnedRouters: ReadonlyMap<number, Address>
+  /** A second source of the inbound addresses (`thornodeCheckUrl`): a deposit's vault must agree with it. */
+  inboundCheck: Pick<ThornodeClient, 'inboundAddresses'> | undefined
+  /**
+   * THORNode's inbound addresses, refused (AppError UPSTREAM_REFUSED) when one names a router other than a pinned
+   * one; the first answer sets the served chains when they were not given.
+   */
   readInbound: (signal?: AbortSignal) => Promise<ThornodeInboundAddress[]>
   /** The network's pools a moment old, for USD prices only (never a settlement amount). */
   pricingPools: RecentValue<ThornodePool[]>
