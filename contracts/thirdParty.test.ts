@@ -47,6 +47,10 @@ describe('thirdParty', () => {
     ['CreditMessaging', 'sendCredits'],
     ['FeeLibV1', 'setFeeConfig'],
     ['Ethereum_SpokePool', 'fillRelay'],
+    ['AlgebraFactory', 'createPool'],
+    ['AlgebraPoolDeployer', 'deploy'],
+    ['AlgebraPool', 'swap'],
+    ['TestAlgebraCallee', 'swapExact0For1'],
   ])('%s has creation bytecode and an ABI with %s', (name, functionName) => {
     const { abi, bytecode } = getThirdPartyArtifact(name)
     expect(bytecode.length).toBeGreaterThan(2_000)
