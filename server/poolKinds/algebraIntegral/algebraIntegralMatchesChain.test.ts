@@ -387,6 +387,54 @@ describe('Algebra Integral on anvil (@cryptoalgebra/integral-core 1.2.10 bytecod
     expect(v3Misses.length).toBeGreaterThan(0)
   }, 120_000)
 
+  it('quotes the next swaps either way after one that ends exactly on an initialized tick', async () => {
+    const [p1] = pools
+    if (!p1) throw new Error('pool missing')
+    const [state] = await read([p1])
+    if (!state) throw new Error('state missing')
+    for (const [zeroForOne, tick] of [
+      [true, -600],
+      [false, 600],
+    ] as const) {
+      const snapshot: Hex = await client.snapshot()
+      try {
+        // the input that takes the price exactly to the tick: the pool crosses it and stops there
+        const toTick = simulateAlgebraSwap(state, {
+          zeroForOne,
+          amountRequired: 10n ** 30n,
+          limitSqrtPrice: getSqrtRatioAtTick(tick),
+        })
+        const first = await swapOnChain(p1, zeroForOne, true, toTick.amountIn)
+        expect([first.amountIn, first.amountOut]).toEqual([toTick.amountIn, toTick.amountOut])
+        const applied = await kind.applyPoolLogs(client, {
+          pools: new Map([[p1.address, state]]),
+          logs: first.logs,
+          blockNumber: first.blockNumber,
+          multicallAddress: MULTICALL3_ADDRESS,
+        })
+        const after = applied.get(p1.address)
+        if (!after) throw new Error('no state after the swap')
+        expect([after.sqrtPriceX96, after.tick]).toEqual([
+          getSqrtRatioAtTick(tick),
+          zeroForOne ? tick - 1 : tick,
+        ])
+        expect([after]).toEqual(await read([p1]))
+        for (const next of [true, false]) {
+          const inner: Hex = await client.snapshot()
+          try {
+            const chain = await swapOnChain(p1, next, true, E18)
+            const quote = kind.createHopSimulator(after, next).exactIn(E18)
+            expect([quote.amountIn, quote.amountOut]).toEqual([chain.amountIn, chain.amountOut])
+          } finally {
+            await client.revert({ id: inner })
+          }
+        }
+      } finally {
+        await client.revert({ id: snapshot })
+      }
+    }
+  }, 60_000)
+
   it('keeps states current from the logs: swaps, mints, burns that empty ticks, a new fee', async () => {
     const [p1, p2, p3] = pools
     if (!p1 || !p2 || !p3) throw new Error('pools missing')
