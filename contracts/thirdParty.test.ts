@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  getAlgebraPoolInitCodeHash,
   getPermit2RuntimeCode,
   getThirdPartyArtifact,
   getUniswapV2PairInitCodeHash,
@@ -19,6 +20,12 @@ describe('thirdParty', () => {
     expect(hash).toBe('0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f')
     expect(hash).not.toBe('0x96e8ac42782006f8894161745b24916fe9339b629bc3e7ca895b7c575c1d9c47')
     expect(getThirdPartyArtifact('UniswapV2Router02').bytecode.includes(hash.slice(2))).toBe(true)
+  })
+
+  it('AlgebraPool init-code hash is the POOL_INIT_CODE_HASH compiled into the same package’s AlgebraFactory', () => {
+    const hash = getAlgebraPoolInitCodeHash()
+    expect(hash).toBe('0x62441ebe4e4315cf3d49d5957f94d66b253dbabe7006f34ad7f70947e60bf15c')
+    expect(getThirdPartyArtifact('AlgebraFactory').bytecode.includes(hash.slice(2))).toBe(true)
   })
 
   it.each<[ThirdPartyName, string]>([
@@ -47,6 +54,10 @@ describe('thirdParty', () => {
     ['CreditMessaging', 'sendCredits'],
     ['FeeLibV1', 'setFeeConfig'],
     ['Ethereum_SpokePool', 'fillRelay'],
+    ['AlgebraFactory', 'createPool'],
+    ['AlgebraPoolDeployer', 'deploy'],
+    ['AlgebraPool', 'swap'],
+    ['TestAlgebraCallee', 'swapExact0For1'],
   ])('%s has creation bytecode and an ABI with %s', (name, functionName) => {
     const { abi, bytecode } = getThirdPartyArtifact(name)
     expect(bytecode.length).toBeGreaterThan(2_000)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { type Abi, type Hex, isHex, keccak256, multicall3Abi } from 'viem'
 
 export type ThirdPartyArtifact = { abi: Abi; bytecode: Hex }
@@ -36,11 +37,20 @@ export type ThirdPartyName =
   | 'StateView'
   | 'V4Quoter'
   | 'PoolModifyLiquidityTest'
+  | 'AlgebraFactory'
+  | 'AlgebraPoolDeployer'
+  | 'AlgebraPool'
+  | 'TestAlgebraCallee'
 
 const lzMessageLib = '@layerzerolabs/lz-evm-messagelib-v2/artifacts/contracts'
 const stargate = '@stargatefinance/stg-evm-v2/artifacts/src'
 const across = '@across-protocol/contracts/dist/evm/artifacts'
 const uniswapV4 = '@uniswap/v4-periphery/foundry-out'
+/**
+ * Algebra Integral's core, vendored (see its README) until the npm package is a dependency: then this becomes
+ * '@cryptoalgebra/integral-core/artifacts/contracts'. A spec starting with `./` is a file of this folder.
+ */
+const algebraCore = './vendor/algebra-integral-core-1.2.10/artifacts/contracts'
 
 const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
   UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
@@ -73,6 +83,10 @@ const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
   StateView: `${uniswapV4}/StateView.sol/StateView.json`,
   V4Quoter: `${uniswapV4}/V4Quoter.sol/V4Quoter.json`,
   PoolModifyLiquidityTest: `${uniswapV4}/PoolModifyLiquidityTest.sol/PoolModifyLiquidityTest.default.json`,
+  AlgebraFactory: `${algebraCore}/AlgebraFactory.sol/AlgebraFactory.json`,
+  AlgebraPoolDeployer: `${algebraCore}/AlgebraPoolDeployer.sol/AlgebraPoolDeployer.json`,
+  AlgebraPool: `${algebraCore}/AlgebraPool.sol/AlgebraPool.json`,
+  TestAlgebraCallee: `${algebraCore}/test/TestAlgebraCallee.sol/TestAlgebraCallee.json`,
 }
 
 export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
@@ -82,8 +96,8 @@ const cache = new Map<ThirdPartyName, ThirdPartyArtifact>()
 
 /**
  * Loads the ABI and creation bytecode of a real third-party contract exactly as published on npm
- * (Uniswap V2 waffle builds, Uniswap V3, LayerZero V2, Stargate V2 and Across hardhat artifacts, Uniswap V4 foundry
- * artifacts, viem's Multicall3). Never recompiled, so the
+ * (Uniswap V2 waffle builds, Uniswap V3, LayerZero V2, Stargate V2, Across and Algebra Integral hardhat artifacts,
+ * Uniswap V4 foundry artifacts, viem's Multicall3). Never recompiled, so the
  * bytecode and CREATE2 init-code hashes are the published ones. Throws if the package file is missing.
  */
 export function getThirdPartyArtifact(name: ThirdPartyName): ThirdPartyArtifact {
@@ -112,6 +126,15 @@ export function getUniswapV2PairInitCodeHash(): Hex {
  */
 export function getUniswapV3PoolInitCodeHash(): Hex {
   return keccak256(getThirdPartyArtifact('UniswapV3Pool').bytecode)
+}
+
+/**
+ * The CREATE2 init-code hash of Algebra Integral's AlgebraPool (@cryptoalgebra/integral-core 1.2.10): keccak256 of its
+ * creation bytecode, which takes no constructor arguments (the pool asks its deployer for them). The
+ * AlgebraPoolDeployer creates each pool with it, and the factory's POOL_INIT_CODE_HASH answers the same.
+ */
+export function getAlgebraPoolInitCodeHash(): Hex {
+  return keccak256(getThirdPartyArtifact('AlgebraPool').bytecode)
 }
 
 /**
@@ -150,6 +173,7 @@ function loadJsonArtifact(name: Exclude<ThirdPartyName, 'Multicall3'>): ThirdPar
  * (@stargatefinance/stg-evm-v2) are found through their exported package.json instead.
  */
 function resolvePackageFile(spec: string): string {
+  if (spec.startsWith('./')) return fileURLToPath(new URL(spec, import.meta.url))
   const require = createRequire(import.meta.url)
   try {
     return require.resolve(spec)
