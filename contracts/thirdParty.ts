@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type Abi, type Hex, isHex, keccak256, multicall3Abi } from 'viem'
 
 export type ThirdPartyArtifact = { abi: Abi; bytecode: Hex }
@@ -46,11 +45,7 @@ const lzMessageLib = '@layerzerolabs/lz-evm-messagelib-v2/artifacts/contracts'
 const stargate = '@stargatefinance/stg-evm-v2/artifacts/src'
 const across = '@across-protocol/contracts/dist/evm/artifacts'
 const uniswapV4 = '@uniswap/v4-periphery/foundry-out'
-/**
- * Algebra Integral's core, vendored (see its README) until the npm package is a dependency: then this becomes
- * '@cryptoalgebra/integral-core/artifacts/contracts'. A spec starting with `./` is a file of this folder.
- */
-const algebraCore = './vendor/algebra-integral-core-1.2.10/artifacts/contracts'
+const algebraCore = '@cryptoalgebra/integral-core/artifacts/contracts'
 
 const artifactPaths: Record<Exclude<ThirdPartyName, 'Multicall3'>, string> = {
   UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
@@ -173,7 +168,6 @@ function loadJsonArtifact(name: Exclude<ThirdPartyName, 'Multicall3'>): ThirdPar
  * (@stargatefinance/stg-evm-v2) are found through their exported package.json instead.
  */
 function resolvePackageFile(spec: string): string {
-  if (spec.startsWith('./')) return fileURLToPath(new URL(spec, import.meta.url))
   const require = createRequire(import.meta.url)
   try {
     return require.resolve(spec)

@@ -2,6 +2,7 @@ import { type Address, getAddress } from 'viem'
 import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
 import type { ConcentratedPoolLens } from '../uniswapV3/ConcentratedPoolLens'
+import { concentratedPoolMath } from '../uniswapV3/concentratedPoolMath'
 import { readTouchedTicks } from '../uniswapV3/readTouchedTicks'
 import { withTicks } from '../uniswapV3/withTicks'
 import type { AlgebraPoolDescriptor, AlgebraPoolState } from './AlgebraPoolState'
@@ -9,7 +10,6 @@ import { algebraFactoryAbi, algebraPoolAbi } from './algebraIntegralAbis'
 import { algebraQuoterOf as quoterOf } from './algebraQuoterOf'
 import { readAlgebraPoolStates } from './readAlgebraPoolStates'
 
-const Q192 = 1n << 192n
 /** Plugins.BEFORE_SWAP_FLAG: the plugin's beforeSwap may override the fee or add its own. */
 const BEFORE_SWAP_FLAG = 1
 const creationEvents = algebraFactoryAbi.filter((item) => item.type === 'event' && item.name === 'Pool')
@@ -118,37 +118,8 @@ export const algebraIntegralPoolKind: PoolKind<AlgebraPoolState, AlgebraPoolDesc
     pool.sqrtPriceX96 > 0n &&
     (pool.liquidity > 0n || pool.ticks.length > 0),
 
-  createHopSimulator(pool, zeroForOne) {
-    const quoter = quoterOf(pool, zeroForOne)
-    return {
-      exactIn: (amountIn) => quoter.quoteExactIn(amountIn),
-      exactOut: (out) => quoter.quoteExactOut(out),
-      approxExactIn: (amountIn, crossed) => quoter.approxExactIn(amountIn, crossed),
-    }
-  },
-
+  ...concentratedPoolMath(quoterOf),
   acceptsTaxedInput: false,
   hopGasUnits: (ticksCrossed) => 85_000n + 35_000n * BigInt(ticksCrossed),
-
-  swapPathKey(pool, zeroForOne, amount, exactIn) {
-    const quote = exactIn
-      ? quoterOf(pool, zeroForOne).quoteExactIn(amount)
-      : quoterOf(pool, zeroForOne).quoteExactOut(amount)
-    return `${quote.endSegment}:${quote.endsAt}:${quote.ticksCrossed}`
-  },
-
-  midPrice(pool, zeroForOne) {
-    const p = pool.sqrtPriceX96 * pool.sqrtPriceX96
-    return zeroForOne ? { num: p, den: Q192 } : { num: Q192, den: p }
-  },
-
-  virtualReserves(pool) {
-    if (pool.liquidity === 0n || pool.sqrtPriceX96 === 0n) return undefined
-    const sqrtP = Number(pool.sqrtPriceX96) / 2 ** 96
-    const l = Number(pool.liquidity)
-    return [l / sqrtP, l * sqrtP]
-  },
-
-  feePips: (pool) => pool.fee,
   contractHopFee: () => 0,
 }

@@ -2,6 +2,7 @@ import { type Address, getAddress } from 'viem'
 import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
 import type { ConcentratedPoolLens } from './ConcentratedPoolLens'
+import { concentratedPoolMath } from './concentratedPoolMath'
 import { concentratedQuoterOf as quoterOf } from './concentratedQuoterOf'
 import { readConcentratedPoolStates } from './readConcentratedPoolStates'
 import { readTouchedTicks } from './readTouchedTicks'
@@ -9,7 +10,6 @@ import { v3FactoryAbi, v3PoolAbi } from './uniswapV3Abis'
 import type { V3PoolDescriptor, V3PoolState } from './V3PoolState'
 import { withTicks } from './withTicks'
 
-const Q192 = 1n << 192n
 const stateEvents = v3PoolAbi.filter((item) => item.type === 'event')
 const creationEvents = v3FactoryAbi.filter((item) => item.type === 'event' && item.name === 'PoolCreated')
 
@@ -94,37 +94,8 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
 
   isUsable: (pool) => pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0),
 
-  createHopSimulator(pool, zeroForOne) {
-    const quoter = quoterOf(pool, zeroForOne)
-    return {
-      exactIn: (amountIn) => quoter.quoteExactIn(amountIn),
-      exactOut: (out) => quoter.quoteExactOut(out),
-      approxExactIn: (amountIn, crossed) => quoter.approxExactIn(amountIn, crossed),
-    }
-  },
-
+  ...concentratedPoolMath(quoterOf),
   acceptsTaxedInput: false,
   hopGasUnits: (ticksCrossed) => 80_000n + 15_000n * BigInt(ticksCrossed),
-
-  swapPathKey(pool, zeroForOne, amount, exactIn) {
-    const quote = exactIn
-      ? quoterOf(pool, zeroForOne).quoteExactIn(amount)
-      : quoterOf(pool, zeroForOne).quoteExactOut(amount)
-    return `${quote.endSegment}:${quote.endsAt}:${quote.ticksCrossed}`
-  },
-
-  midPrice(pool, zeroForOne) {
-    const p = pool.sqrtPriceX96 * pool.sqrtPriceX96
-    return zeroForOne ? { num: p, den: Q192 } : { num: Q192, den: p }
-  },
-
-  virtualReserves(pool) {
-    if (pool.liquidity === 0n || pool.sqrtPriceX96 === 0n) return undefined
-    const sqrtP = Number(pool.sqrtPriceX96) / 2 ** 96
-    const l = Number(pool.liquidity)
-    return [l / sqrtP, l * sqrtP]
-  },
-
-  feePips: (pool) => pool.fee,
   contractHopFee: (pool) => pool.fee,
 }

@@ -2,6 +2,7 @@ import { type Address, getAddress, type Log, zeroAddress } from 'viem'
 import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
 import type { ConcentratedPoolLens } from '../uniswapV3/ConcentratedPoolLens'
+import { concentratedPoolMath } from '../uniswapV3/concentratedPoolMath'
 import { concentratedQuoterOf as quoterOf } from '../uniswapV3/concentratedQuoterOf'
 import { readConcentratedPoolStates } from '../uniswapV3/readConcentratedPoolStates'
 import { readTouchedTicks } from '../uniswapV3/readTouchedTicks'
@@ -9,7 +10,6 @@ import { withTicks } from '../uniswapV3/withTicks'
 import { v4PoolManagerAbi, v4StateViewAbi } from './uniswapV4Abis'
 import type { V4PoolDescriptor, V4PoolState } from './V4PoolState'
 
-const Q192 = 1n << 192n
 /** LPFeeLibrary.MAX_LP_FEE: a static fee is at most 100 %; the dynamic-fee flag (0x800000) is above it. */
 const MAX_LP_FEE = 1_000_000
 const creationEvents = v4PoolManagerAbi.filter((item) => item.name === 'Initialize')
@@ -125,37 +125,8 @@ export const uniswapV4PoolKind: PoolKind<V4PoolState, V4PoolDescriptor> = {
   isUsable: (pool) =>
     pool.protocolFee === 0 && pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0),
 
-  createHopSimulator(pool, zeroForOne) {
-    const quoter = quoterOf(pool, zeroForOne)
-    return {
-      exactIn: (amountIn) => quoter.quoteExactIn(amountIn),
-      exactOut: (out) => quoter.quoteExactOut(out),
-      approxExactIn: (amountIn, crossed) => quoter.approxExactIn(amountIn, crossed),
-    }
-  },
-
+  ...concentratedPoolMath(quoterOf),
   acceptsTaxedInput: false,
   hopGasUnits: (ticksCrossed) => 85_000n + 15_000n * BigInt(ticksCrossed),
-
-  swapPathKey(pool, zeroForOne, amount, exactIn) {
-    const quote = exactIn
-      ? quoterOf(pool, zeroForOne).quoteExactIn(amount)
-      : quoterOf(pool, zeroForOne).quoteExactOut(amount)
-    return `${quote.endSegment}:${quote.endsAt}:${quote.ticksCrossed}`
-  },
-
-  midPrice(pool, zeroForOne) {
-    const p = pool.sqrtPriceX96 * pool.sqrtPriceX96
-    return zeroForOne ? { num: p, den: Q192 } : { num: Q192, den: p }
-  },
-
-  virtualReserves(pool) {
-    if (pool.liquidity === 0n || pool.sqrtPriceX96 === 0n) return undefined
-    const sqrtP = Number(pool.sqrtPriceX96) / 2 ** 96
-    const l = Number(pool.liquidity)
-    return [l / sqrtP, l * sqrtP]
-  },
-
-  feePips: (pool) => pool.fee,
   contractHopFee: (pool) => pool.fee,
 }
