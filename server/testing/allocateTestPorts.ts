@@ -4,6 +4,8 @@ import { createServer } from 'node:net'
 const FIRST_PORT = 10_000
 const PORTS_PER_WORKER = 2_000
 const WORKER_RANGES = 11
+/** Ports `fetch` refuses to connect to ("bad port" in the Fetch standard's list); 10080 is the one in our ranges. */
+const FETCH_BLOCKED_PORTS: ReadonlySet<number> = new Set([10_080])
 
 let nextPort: number | undefined
 
@@ -12,7 +14,8 @@ let nextPort: number | undefined
  * every test shares. Each vitest worker owns its own range (keyed by `VITEST_POOL_ID`, which vitest sets per
  * worker; a test runner's variable, not the application's configuration), so files running at once never
  * pick the same ports; within the range a port is taken only when a bind to it succeeds now, so ports a
- * previous file's processes still hold, or another checkout's run, are skipped. Later calls in the same file
+ * previous file's processes still hold, or another checkout's run, are skipped, and so are ports `fetch` will not
+ * connect to. Later calls in the same file
  * continue after the ports already handed out. Throws when the range has no such run of free ports.
  */
 export async function allocateTestPorts(count: number): Promise<number> {
@@ -34,7 +37,7 @@ export async function allocateTestPorts(count: number): Promise<number> {
 /** The first port of [base, base + count) that cannot be bound on 127.0.0.1 now, else undefined. */
 async function findTakenPort(base: number, count: number): Promise<number | undefined> {
   for (let port = base; port < base + count; port++) {
-    if (!(await canBind(port))) return port
+    if (FETCH_BLOCKED_PORTS.has(port) || !(await canBind(port))) return port
   }
   return undefined
 }
