@@ -25,7 +25,8 @@ export type CreateDevClientParams = {
 /**
  * Creates a `DevClient` for the anvil node at `rpcUrl` (chain `chainId`) sending transactions from
  * `account` (a local account: transactions are signed in-process, so anvil need not know the key).
- * Polls every `pollingIntervalMs` (default 20 ms) so receipts on an instantly mining anvil come back fast.
+ * Polls every `pollingIntervalMs` (default 20 ms) so receipts on an instantly mining anvil come back fast, and
+ * never caches the head block number.
  */
 export function createDevClient({ rpcUrl, chainId, account, pollingIntervalMs = 20 }: CreateDevClientParams) {
   const chain = defineChain({
@@ -42,6 +43,8 @@ export function createDevClient({ rpcUrl, chainId, account, pollingIntervalMs = 
       // long: the large market's planning holds the event loop for seconds while other chains deploy
       transport: http(rpcUrl, { timeout: 120_000 }),
       pollingInterval: pollingIntervalMs,
+      // never a cached head: tests mine and revert within milliseconds, and a stale block number reads old state
+      cacheTime: 0,
     }),
   )
 }
