@@ -94,9 +94,12 @@ function v3Respond(sqrtPrice: number, segments: readonly Segment[], fee: number,
   }
 }
 
-/** A V3 pool's segments from its current price in one direction (liquidity changes at each initialized tick). */
+/**
+ * A concentrated pool's segments from its current price in one direction (liquidity changes at each initialized
+ * tick): V3, V4 and Algebra alike.
+ */
 function v3Segments(
-  pool: Extract<PoolState, { kind: 'uniswap-v3' | 'uniswap-v4' }>,
+  pool: Extract<PoolState, { kind: 'uniswap-v3' | 'uniswap-v4' | 'algebra-integral' }>,
   zeroForOne: boolean,
 ): Segment[] {
   const sqrtAt = (tick: number) => 1.0001 ** (tick / 2)

@@ -15,6 +15,7 @@ import {
 import { devTokenAbi, devTokenBytecode } from '../contracts/artifacts/index'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from '../contracts/deploy/createTxPipeline'
 import { deployAggregator } from '../contracts/deploy/deployAggregator'
+import { deployAlgebraIntegral } from '../contracts/deploy/deployAlgebraIntegral'
 import { deployDevToken } from '../contracts/deploy/deployDevToken'
 import { deployGaslessSettlement } from '../contracts/deploy/deployGaslessSettlement'
 import { deployLiquidityNetworkContracts } from '../contracts/deploy/deployLiquidityNetworkContracts'
@@ -26,9 +27,14 @@ import { deployUniswapV4 } from '../contracts/deploy/deployUniswapV4'
 import { deployWrappedNative } from '../contracts/deploy/deployWrappedNative'
 import { createDevClient } from '../contracts/deploy/devClient'
 import { encodeV4EntryParams } from '../contracts/deploy/encodeV4EntryParams'
-import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../contracts/thirdParty'
+import {
+  getAlgebraPoolInitCodeHash,
+  getUniswapV2PairInitCodeHash,
+  getUniswapV3PoolInitCodeHash,
+} from '../contracts/thirdParty'
 import { getEvmChainInfo } from '../server/chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../server/chains/deployment'
+import { computeAlgebraPoolAddress } from '../server/poolKinds/algebraIntegral/computeAlgebraPoolAddress'
 import { poolKinds } from '../server/poolKinds/poolKinds'
 import { deployChainAcross } from './across/deployChainAcross'
 import { deployChainBridges } from './bridges/deployChainBridges'
@@ -36,6 +42,7 @@ import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
 import { getDevnetRelayerAccount } from './devnetRelayer'
 import type { DevnetMarket } from './largeMarket'
 import {
+  type AlgebraPoolPlan,
   computeAmountForUsd,
   computeDevnetMarkets,
   computeGrossForTransferFee,
@@ -75,6 +82,17 @@ export const devnetAbis = {
   v4PoolManager: parseAbi([
     'function initialize((address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks) key, uint160 sqrtPriceX96) returns (int24)',
   ]),
+  algebraFactory: parseAbi([
+    'function createPool(address tokenA, address tokenB, bytes data) returns (address pool)',
+  ]),
+  algebraPool: parseAbi([
+    'function initialize(uint160 initialPrice)',
+    'function setFee(uint16 newFee)',
+    'function setTickSpacing(int24 newTickSpacing)',
+  ]),
+  algebraCallee: parseAbi([
+    'function mint(address pool, address recipient, int24 bottomTick, int24 topTick, uint128 amount) returns (uint256 amount0Owed, uint256 amount1Owed, uint256 resultLiquidity)',
+  ]),
   v4LiquidityRouter: parseAbi([
     'function modifyLiquidity((address currency0, address currency1, uint24 fee, int24 tickSpacing, address hooks) key, (int24 tickLower, int24 tickUpper, int256 liquidityDelta, bytes32 salt) params, bytes hookData) payable returns (int256)',
   ]),
@@ -96,6 +114,8 @@ const gas = {
   createPool: 7_000_000n,
   positionMint: 1_200_000n,
   createV4Pool: 200_000n,
+  createAlgebraPool: 8_000_000n,
+  poolSetting: 300_000n,
 } as const
 
 export interface DeployChainParams {
@@ -200,6 +220,17 @@ export async function deployChain({
           entries: entries.map((entry, i) => ({ ...entry, factoryId: aggregatorFactoryId + i })),
         },
       })
+    } else if (exchange.kind === 'algebra-integral') {
+      const algebra = await deployAlgebraIntegral(client)
+      exchanges.push({
+        ...exchange,
+        factory: algebra.factory,
+        poolDeployer: algebra.poolDeployer,
+        initCodeHash: getAlgebraPoolInitCodeHash(),
+        aggregatorFactoryId,
+        // the package's TestAlgebraCallee adds the devnet's liquidity, as the V3 position manager does V3's
+        positionManager: algebra.callee,
+      })
     } else if (exchange.kind === 'uniswap-v3') {
       const v3 = await deployUniswapV3(client, { wrappedNative })
       exchanges.push({
@@ -235,7 +266,8 @@ export async function deployChain({
           }))
         : [
             {
-              factory: e.factory,
+              // an Algebra entry names the pool deployer, which CREATE2s the pools
+              factory: e.poolDeployer ?? e.factory,
               initCodeHash: e.initCodeHash,
               kind: poolKinds[e.kind].contractKind,
               v2FeeBps: e.kind === 'uniswap-v2' ? (e.v2FeeBps ?? 30) : 0,
@@ -473,6 +505,7 @@ function seedPools(params: {
     const exchange = getExchange(plan.exchangeId)
     if (plan.kind === 'uniswap-v2') pairs.push(seedV2Pool({ pipeline, plan, exchange, deployer, gross }))
     else if (plan.kind === 'uniswap-v3') seedV3Pool({ pipeline, plan, exchange, deployer })
+    else if (plan.kind === 'algebra-integral') seedAlgebraPool({ pipeline, plan, exchange, deployer })
     else seedV4Pool({ pipeline, plan, exchange })
   }
   return pairs
@@ -576,6 +609,84 @@ function seedV3Pool(params: {
       gas: gas.positionMint,
       label: `mint position ${label} [${position.tickLower}, ${position.tickUpper}]`,
     })
+  }
+}
+
+/**
+ * Creates an Algebra Integral pool, initializes it, sets its tick spacing and fee where they differ from the
+ * factory's defaults (60 and 500 pips: the pool refuses a setting to the value it has) and adds its positions
+ * through the package's callee.
+ */
+function seedAlgebraPool(params: {
+  pipeline: TxPipeline
+  plan: AlgebraPoolPlan
+  exchange: ExchangeInfo
+  deployer: Address
+}) {
+  const { pipeline, plan, exchange } = params
+  const callee = exchange.positionManager
+  if (!callee || !exchange.poolDeployer) throw new Error(`${exchange.id} has no callee or pool deployer`)
+  const [token0, token1] = [plan.token0.address, plan.token1.address]
+  const pool = computeAlgebraPoolAddress({
+    poolDeployer: exchange.poolDeployer,
+    initCodeHash: exchange.initCodeHash,
+    token0,
+    token1,
+  })
+  const label = `${exchange.id} ${plan.token0.symbol}/${plan.token1.symbol}`
+  const call = (to: Address, data: `0x${string}`, gasLimit: bigint, what: string) =>
+    pipeline.send({ to, data, gas: gasLimit, label: `${what} ${label}` })
+  call(
+    exchange.factory,
+    encodeFunctionData({
+      abi: devnetAbis.algebraFactory,
+      functionName: 'createPool',
+      args: [token0, token1, '0x'],
+    }),
+    gas.createAlgebraPool,
+    'create pool',
+  )
+  call(
+    pool,
+    encodeFunctionData({
+      abi: devnetAbis.algebraPool,
+      functionName: 'initialize',
+      args: [plan.sqrtPriceX96],
+    }),
+    gas.poolSetting,
+    'initialize',
+  )
+  if (plan.tickSpacing !== 60) {
+    call(
+      pool,
+      encodeFunctionData({
+        abi: devnetAbis.algebraPool,
+        functionName: 'setTickSpacing',
+        args: [plan.tickSpacing],
+      }),
+      gas.poolSetting,
+      'set tick spacing',
+    )
+  }
+  if (plan.fee !== 500) {
+    call(
+      pool,
+      encodeFunctionData({ abi: devnetAbis.algebraPool, functionName: 'setFee', args: [plan.fee] }),
+      gas.poolSetting,
+      'set fee',
+    )
+  }
+  for (const position of plan.positions) {
+    call(
+      callee,
+      encodeFunctionData({
+        abi: devnetAbis.algebraCallee,
+        functionName: 'mint',
+        args: [pool, params.deployer, position.tickLower, position.tickUpper, position.liquidity],
+      }),
+      gas.positionMint,
+      `add position [${position.tickLower}, ${position.tickUpper}]`,
+    )
   }
 }
 

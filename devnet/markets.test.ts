@@ -144,10 +144,10 @@ describe('computeAmountForUsd', () => {
 })
 
 describe('getDevnetPoolSpecs', () => {
-  it.each(evmChainIds)('chain %i: four exchanges, deep majors, thin single-partner long tail', (chainId) => {
+  it.each(evmChainIds)('chain %i: five exchanges, deep majors, thin single-partner long tail', (chainId) => {
     const specs = getDevnetPoolSpecs(chainId)
     const exchanges = getDevnetExchanges(chainId)
-    expect(exchanges).toHaveLength(4)
+    expect(exchanges).toHaveLength(5)
     expect(new Set(specs.map((s) => s.exchangeId))).toEqual(new Set(exchanges.map((e) => e.id)))
     const wrapped = getWrappedNativeSymbol(chainId)
     const main = specs.filter((s) => s.symbolA === wrapped && s.symbolB === 'USDC')
@@ -158,11 +158,12 @@ describe('getDevnetPoolSpecs', () => {
       [exchanges[2]?.id, undefined],
       ['uniswap-v4', 500],
       ['uniswap-v4', 3000],
+      ['algebra-integral', 500],
     ])
     expect(main.map((s) => s.tvlUsd)).toEqual([
-      20_000_000, 20_000_000, 20_000_000, 20_000_000, 12_000_000, 12_000_000,
+      20_000_000, 20_000_000, 20_000_000, 20_000_000, 12_000_000, 12_000_000, 10_000_000,
     ])
-    expect(main.map((s) => s.native ?? false)).toEqual([false, false, false, false, true, false])
+    expect(main.map((s) => s.native ?? false)).toEqual([false, false, false, false, true, false, false])
     for (const token of getDevnetTokens(chainId).tokens.filter((t) => t.tags.includes('long-tail'))) {
       const pools = specs.filter((s) => s.symbolA === token.symbol || s.symbolB === token.symbol)
       const partners = new Set(pools.map((s) => (s.symbolA === token.symbol ? s.symbolB : s.symbolA)))
@@ -319,6 +320,6 @@ describe('exchange logos', () => {
     const publicDir = fileURLToPath(new URL('../public', import.meta.url))
     const logos = evmChainIds.flatMap((chainId) => getDevnetExchanges(chainId).map((e) => e.logo))
     expect(logos.filter((logo) => !existsSync(`${publicDir}${logo}`))).toEqual([])
-    expect(new Set(logos).size).toBe(13)
+    expect(new Set(logos).size).toBe(14)
   })
 })

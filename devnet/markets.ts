@@ -26,7 +26,7 @@ export interface PoolSpec {
   kind: ExchangeKind
   symbolA: string
   symbolB: string
-  /** V3 and V4 fee in pips; undefined for V2. */
+  /** V3, V4 and Algebra fee in pips; undefined for V2. */
   fee?: number
   /** V4 only: the pool holds native ETH in place of the wrapped native token, which is then token A. */
   native?: boolean
@@ -88,6 +88,14 @@ export interface V3PoolPlan {
 }
 
 /**
+ * An Algebra Integral pool: V3's plan (ticks and positions alike); the pool's fee and tick spacing are set by the
+ * factory's owner after it is created.
+ */
+export interface AlgebraPoolPlan extends Omit<V3PoolPlan, 'kind'> {
+  kind: 'algebra-integral'
+}
+
+/**
  * A Uniswap V4 pool: V3's plan (ticks and positions alike) in V4's currency order, where native ETH (address zero)
  * sorts first; `token0` is then the wrapped native token standing for it.
  */
@@ -96,7 +104,7 @@ export interface V4PoolPlan extends Omit<V3PoolPlan, 'kind'> {
   native: boolean
 }
 
-export type PoolPlan = V2PoolPlan | V3PoolPlan | V4PoolPlan
+export type PoolPlan = V2PoolPlan | V3PoolPlan | V4PoolPlan | AlgebraPoolPlan
 
 const Q96 = 2n ** 96n
 const BPS = 10_000n
@@ -120,8 +128,8 @@ function v2(id: string, name: string): DevExchangeSpec {
 
 /**
  * The exchanges of one devnet chain in aggregator allowlist order: Uniswap V3 first, then the
- * Uniswap-V2-bytecode factories named after V2 DEXes of that chain, then Uniswap V4 (whose allowlist entries,
- * one per tick spacing and nativeness, come last). Throws for unknown chains.
+ * Uniswap-V2-bytecode factories named after V2 DEXes of that chain, Algebra Integral, then Uniswap V4 (whose
+ * allowlist entries, one per tick spacing and nativeness, come last). Throws for unknown chains.
  */
 export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
   const v2s = v2ExchangesByChain[chainId]
@@ -129,6 +137,12 @@ export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
   return [
     { id: 'uniswap-v3', name: 'Uniswap V3', kind: 'uniswap-v3', logo: '/exchanges/uniswap-v3.svg' },
     ...v2s,
+    {
+      id: 'algebra-integral',
+      name: 'Algebra Integral',
+      kind: 'algebra-integral',
+      logo: '/exchanges/algebra-integral.svg',
+    },
     { id: 'uniswap-v4', name: 'Uniswap V4', kind: 'uniswap-v4', logo: '/exchanges/uniswap-v4.svg' },
   ]
 }
@@ -196,8 +210,8 @@ export function computeLongTailTvlUsd(label: string): number {
  */
 export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'small'): PoolSpec[] {
   const { tokens } = getDevnetTokens(chainId, market)
-  const [v3, v2a, v2b, v4] = getDevnetExchanges(chainId)
-  if (!v3 || !v2a || !v2b || !v4) throw new Error(`Devnet chain ${chainId} needs four exchanges`)
+  const [v3, v2a, v2b, algebra, v4] = getDevnetExchanges(chainId)
+  if (!v3 || !v2a || !v2b || !algebra || !v4) throw new Error(`Devnet chain ${chainId} needs five exchanges`)
   const wrapped = getWrappedNativeSymbol(chainId)
   const stables = tokens.filter((t) => t.tags.includes('stable'))
   const [usdc, usdt, dai] = stables
@@ -208,6 +222,7 @@ export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'smal
   const onV2 = (e: DevExchangeSpec): Venue => ({ exchangeId: e.id, kind: e.kind })
   const allV2 = [onV2(v2a), onV2(v2b)]
   const onV4 = (fee: number, native = false): Venue => ({ exchangeId: v4.id, kind: v4.kind, fee, native })
+  const onAlgebra = (fee: number): Venue => ({ exchangeId: algebra.id, kind: algebra.kind, fee })
 
   const specs: PoolSpec[] = [
     ...pairSpecs(wrapped, usdc.symbol, 20_000_000, [onV3(500), onV3(3000), ...allV2]),
@@ -222,6 +237,12 @@ export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'smal
     ...pairSpecs(wrapped, dai.symbol, 4_000_000, [onV4(3000, true)]),
     ...pairSpecs(dai.symbol, usdc.symbol, 5_000_000, [onV4(100)]),
     ...pairSpecs(btc.symbol, usdc.symbol, 3_000_000, [onV4(3000)]),
+    // Algebra Integral: one pool a pair, each with its fee and spacing set by the factory's owner (no USDT: the
+    // package's callee, which adds the liquidity, calls transferFrom expecting a bool, which chain 1's USDT lacks)
+    ...pairSpecs(wrapped, usdc.symbol, 10_000_000, [onAlgebra(500)]),
+    ...pairSpecs(btc.symbol, wrapped, 5_000_000, [onAlgebra(3000)]),
+    ...pairSpecs(dai.symbol, usdc.symbol, 4_000_000, [onAlgebra(100)]),
+    ...pairSpecs(wrapped, dai.symbol, 3_000_000, [onAlgebra(3000)]),
   ]
   for (const token of tokens) {
     if (!token.tags.includes('major') || token === btc) continue
@@ -445,7 +466,9 @@ export function computePoolPlan(spec: PoolSpec, tokenA: MarketToken, tokenB: Mar
   const kind =
     spec.kind === 'uniswap-v4'
       ? { kind: 'uniswap-v4' as const, native: spec.native ?? false }
-      : { kind: 'uniswap-v3' as const }
+      : spec.kind === 'algebra-integral'
+        ? { kind: 'algebra-integral' as const }
+        : { kind: 'uniswap-v3' as const }
   return {
     ...kind,
     exchangeId: spec.exchangeId,

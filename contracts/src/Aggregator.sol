@@ -17,6 +17,7 @@ interface IUniswapV2Pair {
     function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes calldata data) external;
 }
 
+/// Uniswap V3's pool swap; Algebra Integral's pools have the same function (and call `algebraSwapCallback`).
 interface IUniswapV3Pool {
     function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
         external
@@ -48,12 +49,14 @@ interface IPoolManager {
 }
 
 /// @title Aggregator
-/// @notice Splits a swap over Uniswap V2-style pairs, Uniswap V3 pools and Uniswap V4 pools of allowlisted
-/// factories and pool managers. Pools are derived from the hop, never passed in (CREATE2 from the factory, or
-/// the V4 pool key inside the allowlisted manager, without hooks); input is pulled only from msg.sender.
+/// @notice Splits a swap over Uniswap V2-style pairs, Uniswap V3 pools, Uniswap V4 pools and Algebra Integral
+/// pools of allowlisted factories, pool managers and pool deployers. Pools are derived from the hop, never passed
+/// in (CREATE2 from the factory or pool deployer, or the V4 pool key inside the allowlisted manager, without
+/// hooks); input is pulled only from msg.sender.
 /// See docs/aggregator-contract.md for the exact semantics the server's quotes reproduce.
 contract Aggregator is TokenCalls {
-    /// One allowlisted source of pools. V2/V3: the factory and its pools' CREATE2 init-code hash. V4: `factory` is
+    /// One allowlisted source of pools. V2/V3: the factory and its pools' CREATE2 init-code hash; Algebra: its
+    /// pool deployer (which CREATE2s the pools, of (token0, token1) alone) and that hash. V4: `factory` is
     /// the PoolManager and `initCodeHash` holds the pools' tick spacing (bits 0-23) and, at bit 24, whether the
     /// pools hold native ETH where the hop says wrapped native; one entry per (manager, spacing, native).
     struct FactoryConfig {
@@ -130,6 +133,7 @@ contract Aggregator is TokenCalls {
     uint8 internal constant KIND_V2 = 0;
     uint8 internal constant KIND_V3 = 1;
     uint8 internal constant KIND_V4 = 2;
+    uint8 internal constant KIND_ALGEBRA = 3;
     // Uniswap V4's LPFeeLibrary.MAX_LP_FEE (100 %) and TickMath.MAX_TICK_SPACING; a dynamic fee is above the first
     uint24 internal constant V4_MAX_FEE = 1_000_000;
     uint256 internal constant V4_MAX_TICK_SPACING = 32767;
@@ -163,7 +167,7 @@ contract Aggregator is TokenCalls {
         wrappedNative = wrappedNative_;
         for (uint256 i; i < factories_.length; ++i) {
             // each kind has its own branch: a factory of any other kind must never reach one
-            if (factories_[i].kind > KIND_V4) revert UnknownKind(factories_[i].kind);
+            if (factories_[i].kind > KIND_ALGEBRA) revert UnknownKind(factories_[i].kind);
             if (factories_[i].kind == KIND_V4) {
                 uint256 params = uint256(factories_[i].initCodeHash);
                 uint256 spacing = params & 0xffffff;
@@ -253,6 +257,16 @@ contract Aggregator is TokenCalls {
     /// @notice Uniswap V3 swap callback: pays the pool that is currently being swapped with, either from
     /// this contract's balance or, exact-out, by executing the previous hop. Any other caller reverts.
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        _payConcentratedPool(amount0Delta, amount1Delta, data);
+    }
+
+    /// @notice Algebra Integral swap callback: the same as `uniswapV3SwapCallback`.
+    function algebraSwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata data) external {
+        _payConcentratedPool(amount0Delta, amount1Delta, data);
+    }
+
+    /// Pays the V3 or Algebra pool being swapped with (only it may call) what it is owed.
+    function _payConcentratedPool(int256 amount0Delta, int256 amount1Delta, bytes calldata data) private {
         if (msg.sender != expectedPool || msg.sender == address(0)) revert UnauthorizedCallback(msg.sender);
         expectedPool = address(0);
         (Hop[] memory hops, uint256 index, bool exactOut) = abi.decode(data, (Hop[], uint256, bool));
@@ -401,7 +415,10 @@ contract Aggregator is TokenCalls {
             Hop memory hop = hops[j];
             if (hop.factoryId >= factories.length) revert UnknownFactory(hop.factoryId);
             FactoryConfig storage f = factories[hop.factoryId];
-            bool badFee = hop.kind == KIND_V2 ? hop.fee != 0 : hop.kind == KIND_V3 ? hop.fee == 0 : hop.fee > V4_MAX_FEE;
+            // V2 and Algebra pools are one per pair (their fee is the pool's own), V3 pools one per fee
+            bool badFee = hop.kind == KIND_V3
+                ? hop.fee == 0
+                : hop.kind == KIND_V4 ? hop.fee > V4_MAX_FEE : hop.fee != 0;
             // a native V4 pool holds ETH in place of the wrapped native token: one side must be it
             bool badNative = hop.kind == KIND_V4 && uint256(f.initCodeHash) & V4_NATIVE != 0
                 && hop.tokenIn != wrappedNative && hop.tokenOut != wrappedNative;
@@ -450,7 +467,7 @@ contract Aggregator is TokenCalls {
             address pool = _poolFor(f, hop);
             _transfer(hop.tokenIn, pool, amountIn);
             _swapV2(pool, hop, _getV2AmountOut(pool, hop, f.v2FeeBps), "");
-        } else if (hop.kind == KIND_V3) {
+        } else if (hop.kind != KIND_V4) {
             (, uint256 taken) = _swapV3(_poolFor(f, hop), hop, _toInt256(amountIn), abi.encode(hops, j, false));
             if (taken != amountIn) revert InvalidRoute(legIndex, j);
         } else {
@@ -470,7 +487,7 @@ contract Aggregator is TokenCalls {
             address pool = _poolFor(f, hop);
             uint256 amountIn = _getV2AmountIn(pool, hop, f.v2FeeBps, amountOut);
             _swapV2(pool, hop, amountOut, abi.encode(hops, j, amountIn));
-        } else if (hop.kind == KIND_V3) {
+        } else if (hop.kind != KIND_V4) {
             (delivered,) = _swapV3(_poolFor(f, hop), hop, -_toInt256(amountOut), abi.encode(hops, j, true));
         } else {
             (delivered,) = _swapV4(f.factory, hops, j, _toInt256(amountOut), true);
@@ -506,7 +523,7 @@ contract Aggregator is TokenCalls {
         expectedPool = address(0);
     }
 
-    /// Swaps on a V3 pool with no price limit; returns the output it reports delivering and the input it took.
+    /// Swaps on a V3 or Algebra pool with no price limit (both take V3's bounds); returns the output it reports delivering and the input it took.
     function _swapV3(address pool, Hop memory hop, int256 amountSpecified, bytes memory data)
         private
         returns (uint256 delivered, uint256 taken)
@@ -634,7 +651,7 @@ contract Aggregator is TokenCalls {
             hop.tokenIn < hop.tokenOut ? (hop.tokenIn, hop.tokenOut) : (hop.tokenOut, hop.tokenIn);
         bytes32 salt = f.kind == KIND_V2
             ? keccak256(abi.encodePacked(token0, token1))
-            : keccak256(abi.encode(token0, token1, hop.fee));
+            : f.kind == KIND_ALGEBRA ? keccak256(abi.encode(token0, token1)) : keccak256(abi.encode(token0, token1, hop.fee));
         return address(uint160(uint256(keccak256(abi.encodePacked(hex"ff", f.factory, salt, f.initCodeHash)))));
     }
 

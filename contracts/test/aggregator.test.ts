@@ -634,7 +634,7 @@ describe('safety', () => {
     const data = encodeDeployData({
       abi: aggregatorAbi,
       bytecode: aggregatorBytecode,
-      args: [f.weth, [{ factory: f.weth, initCodeHash: zeroHash, kind: 3, v2FeeBps: 0 }]],
+      args: [f.weth, [{ factory: f.weth, initCodeHash: zeroHash, kind: 4, v2FeeBps: 0 }]],
     })
     const error = await f.deployer.call({ data }).then(
       () => undefined,
@@ -646,7 +646,7 @@ describe('safety', () => {
     const raw = hasData(found) ? found.data : '0x'
     expect(decodeErrorResult({ abi: aggregatorAbi, data: raw })).toMatchObject({
       errorName: 'UnknownKind',
-      args: [3],
+      args: [4],
     })
   })
 

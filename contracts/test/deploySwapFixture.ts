@@ -2,6 +2,7 @@ import { type Address, type Hash, maxUint256, parseAbi, parseEther, zeroAddress 
 import { mnemonicToAccount } from 'viem/accounts'
 import { devTokenAbi } from '../artifacts/index'
 import { deployAggregator } from '../deploy/deployAggregator'
+import { deployAlgebraIntegral } from '../deploy/deployAlgebraIntegral'
 import { deployDevToken } from '../deploy/deployDevToken'
 import { deployMulticall3 } from '../deploy/deployMulticall3'
 import { deployPermit2 } from '../deploy/deployPermit2'
@@ -11,10 +12,15 @@ import { deployUniswapV4 } from '../deploy/deployUniswapV4'
 import { deployWrappedNative } from '../deploy/deployWrappedNative'
 import { createDevClient, type DevClient } from '../deploy/devClient'
 import { encodeV4EntryParams } from '../deploy/encodeV4EntryParams'
+import { seedAlgebraPool } from '../deploy/seedAlgebraPool'
 import { seedUniswapV4Pool } from '../deploy/seedUniswapV4Pool'
 import { sendContractTx } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
-import { getUniswapV2PairInitCodeHash, getUniswapV3PoolInitCodeHash } from '../thirdParty'
+import {
+  getAlgebraPoolInitCodeHash,
+  getUniswapV2PairInitCodeHash,
+  getUniswapV3PoolInitCodeHash,
+} from '../thirdParty'
 
 // anvil's well-known public test mnemonic (never holds real funds).
 const TEST_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -50,6 +56,8 @@ export const FACTORY_UNISWAP_V3 = 2
 export const FACTORY_V4_60 = 3
 export const FACTORY_V4_60_NATIVE = 4
 export const FACTORY_V4_10 = 5
+/** Algebra Integral's pool deployer. */
+export const FACTORY_ALGEBRA = 6
 
 const MAX_TICK: Record<number, number> = { 500: 887270, 3000: 887220, 10000: 887200 }
 
@@ -57,8 +65,9 @@ export type SwapFixture = Awaited<ReturnType<typeof deploySwapFixture>>
 
 /**
  * Deploys the whole swap system on the anvil at `rpcUrl`: WETH9, two Uniswap V2 deployments
- * (`uniswap-v2`, `sushiswap`), Uniswap V3, Multicall3, Permit2, plain / fee-on-transfer (1 %) /
- * no-return-value tokens, seeded pools, and the Aggregator allowlisting all three factories.
+ * (`uniswap-v2`, `sushiswap`), Uniswap V3, Uniswap V4, Algebra Integral, Multicall3, Permit2, plain /
+ * fee-on-transfer (1 %) / no-return-value tokens, seeded pools, and the Aggregator allowlisting every one
+ * (`FACTORY_*`).
  */
 export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; chainId: number }) {
   const clientFor = (addressIndex: number) =>
@@ -78,6 +87,7 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
   const sushiswap = await deployUniswapV2(deployer, { wrappedNative: weth })
   const uniswapV3 = await deployUniswapV3(deployer, { wrappedNative: weth })
   const uniswapV4 = await deployUniswapV4(deployer)
+  const algebra = await deployAlgebraIntegral(deployer)
   const token = async (
     symbol: string,
     extra: { transferFeeBps?: number; noReturnValue?: boolean; permit?: boolean } = {},
@@ -103,6 +113,7 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
         kind: 2,
         v2FeeBps: 0,
       })),
+      { factory: algebra.poolDeployer, initCodeHash: getAlgebraPoolInitCodeHash(), kind: 3, v2FeeBps: 0 },
     ],
   })
 
@@ -256,6 +267,24 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
   await addV4([tokenA, tokenB], 3000, 60, e('1000'))
   await addV4([tokenB, tokenC], 500, 10, e('1000'))
   await addV4([zeroAddress, tokenA], 3000, 60, e('1000'))
+  const addAlgebra = (tokens: [Address, Address], fee: number, tickSpacing: number, liquidity: bigint) =>
+    seedAlgebraPool(deployer, algebra, {
+      tokens,
+      fee,
+      tickSpacing,
+      sqrtPriceX96: 2n ** 96n,
+      positions: [
+        {
+          bottomTick: -Math.floor(887272 / tickSpacing) * tickSpacing,
+          topTick: Math.floor(887272 / tickSpacing) * tickSpacing,
+          liquidity,
+        },
+        { bottomTick: -tickSpacing * 10, topTick: tickSpacing * 10, liquidity: liquidity * 20n },
+      ],
+    })
+  await addAlgebra([tokenA, tokenB], 2500, 60, e('1000'))
+  await addAlgebra([tokenB, tokenC], 400, 10, e('1000'))
+  await addAlgebra([weth, tokenA], 3000, 60, e('100'))
 
   return {
     deployer,
@@ -266,6 +295,7 @@ export async function deploySwapFixture({ rpcUrl, chainId }: { rpcUrl: string; c
     sushiswap,
     uniswapV3,
     uniswapV4,
+    algebra,
     tokens: { tokenA, tokenB, tokenC, fot, nrv },
     aggregator,
     deployMs: Date.now() - started,

@@ -140,6 +140,11 @@ export interface ExchangeInfo {
   logo?: string
   /** Uniswap V4 (kind `uniswap-v4`, `factory` is the PoolManager): its lens and the Aggregator's entries for it. */
   v4?: UniswapV4ExchangeInfo
+  /**
+   * Algebra Integral (kind `algebra-integral`, `factory` is the AlgebraFactory, whose Pool events name the pools):
+   * the AlgebraPoolDeployer that CREATE2s them, which the Aggregator's entry names (with `initCodeHash`).
+   */
+  poolDeployer?: Address
 }
 
 /** How a Uniswap V4 PoolManager's pools are read and named to the Aggregator. */

@@ -69,6 +69,7 @@ const deploymentSchema = z.object({
       quoter: address.optional(),
       positionManager: address.optional(),
       logo: z.string().optional(),
+      poolDeployer: address.optional(),
       v4: z
         .object({
           stateView: address,

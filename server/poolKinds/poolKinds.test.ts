@@ -10,12 +10,12 @@ describe('poolKinds', () => {
     const declared = [...aggregatorSource.matchAll(/uint8 internal constant KIND_(\w+) = (\d+);/g)].map((m) =>
       Number(m[2]),
     )
-    expect(declared).toEqual([0, 1, 2])
+    expect(declared).toEqual([0, 1, 2, 3])
     expect(poolKindIds.map((id) => poolKinds[id].contractKind).sort()).toEqual(declared)
   })
 
   it('keys each kind by its own id', () => {
-    expect(poolKindIds).toEqual(['uniswap-v2', 'uniswap-v3', 'uniswap-v4'])
+    expect(poolKindIds).toEqual(['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'algebra-integral'])
     for (const id of poolKindIds) expect(getPoolKind(id).id).toBe(id)
   })
 
@@ -33,6 +33,7 @@ describe('poolKinds', () => {
     expect(findPoolKindByContractKind(0)?.id).toBe('uniswap-v2')
     expect(findPoolKindByContractKind(1)?.id).toBe('uniswap-v3')
     expect(findPoolKindByContractKind(2)?.id).toBe('uniswap-v4')
-    expect(findPoolKindByContractKind(3)).toBeUndefined()
+    expect(findPoolKindByContractKind(3)?.id).toBe('algebra-integral')
+    expect(findPoolKindByContractKind(4)).toBeUndefined()
   })
 })

@@ -1,3 +1,4 @@
+import { algebraIntegralPoolKind } from './algebraIntegral/algebraIntegralPoolKind'
 import type { PoolKind, PoolStateBase } from './PoolKind'
 import { uniswapV2PoolKind } from './uniswapV2/uniswapV2PoolKind'
 import { uniswapV3PoolKind } from './uniswapV3/uniswapV3PoolKind'
@@ -12,6 +13,7 @@ export const poolKinds = {
   'uniswap-v2': uniswapV2PoolKind,
   'uniswap-v3': uniswapV3PoolKind,
   'uniswap-v4': uniswapV4PoolKind,
+  'algebra-integral': algebraIntegralPoolKind,
 } as const
 
 /** A pool kind's id: `ExchangeInfo.kind` and `PoolState.kind`. */

@@ -42,6 +42,9 @@ function unsafeReason(market: ChainMarket, address: Address, pools: boolean): st
         e.factory.toLowerCase(),
         `the ${e.name} factory`,
       ]),
+      ...deployment.exchanges.flatMap((e): [string, string][] =>
+        e.poolDeployer ? [[e.poolDeployer.toLowerCase(), `the ${e.name} pool deployer`]] : [],
+      ),
     ])
     contractsOf.set(deployment, contracts)
   }

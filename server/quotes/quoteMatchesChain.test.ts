@@ -117,16 +117,47 @@ function casesFor(h: DevnetHarness, chainId: number): Case[] {
       onlyDex: 'uniswap-v4',
     },
   )
-  if (btc && dai) {
-    cases.push({
+  // Algebra Integral alone: native in and out through its wrapped native pool, two hops over its own pools
+  cases.push(
+    {
       chainId,
-      name: 'Uniswap V4 only, two hops',
-      from: btc,
-      to: dai,
-      usd: 9_000,
-      onlyDex: 'uniswap-v4',
-      minHops: 2,
-    })
+      name: 'Algebra only, native in',
+      from: 'native',
+      to: 'USDC',
+      usd: 6_000,
+      onlyDex: 'algebra-integral',
+    },
+    {
+      chainId,
+      name: 'Algebra only, native out, exact out',
+      from: 'USDC',
+      to: 'native',
+      usd: 900,
+      exactOut: true,
+      onlyDex: 'algebra-integral',
+    },
+  )
+  if (btc && dai) {
+    cases.push(
+      {
+        chainId,
+        name: 'Uniswap V4 only, two hops',
+        from: btc,
+        to: dai,
+        usd: 9_000,
+        onlyDex: 'uniswap-v4',
+        minHops: 2,
+      },
+      {
+        chainId,
+        name: 'Algebra only, two hops',
+        from: btc,
+        to: dai,
+        usd: 7_000,
+        onlyDex: 'algebra-integral',
+        minHops: 2,
+      },
+    )
   }
   if (longTail) {
     cases.push({
@@ -363,11 +394,13 @@ describe('quote/single matches the chain to the wei', () => {
 
   const allCases = () => [...evmChainIds.flatMap((id) => casesFor(h, id)), ...chainOneExtras]
 
-  it('covers every chain with native in/out, a taxed token, exact out, a long-tail route, a flow and V4', () => {
+  it('covers every chain with native in/out, a taxed token, exact out, a long-tail route, a flow, V4 and Algebra', () => {
     const cases = allCases()
-    expect(
-      new Set(cases.filter((c) => c.onlyDex === 'uniswap-v4' && c.minHops).map((c) => c.chainId)),
-    ).toEqual(new Set(evmChainIds))
+    for (const dex of ['uniswap-v4', 'algebra-integral']) {
+      expect(new Set(cases.filter((c) => c.onlyDex === dex && c.minHops).map((c) => c.chainId))).toEqual(
+        new Set(evmChainIds),
+      )
+    }
     expect(new Set(cases.map((c) => c.chainId))).toEqual(new Set(evmChainIds))
     expect(cases.some((c) => c.exactOut)).toBe(true)
     expect(new Set(cases.filter((c) => c.flow).map((c) => c.chainId))).toEqual(new Set(evmChainIds))

@@ -97,13 +97,14 @@ let tokens: Address[]
 let pools: AlgebraPoolDescriptor[]
 let creationLogs: Log[]
 
-/** Made once the factory is deployed. Its kind says 'uniswap-v3' until 'algebra-integral' is a registered kind. */
-function exchangeOf(factory: Address): ExchangeInfo {
+/** Made once the factory is deployed. */
+function exchangeOf(factory: Address, poolDeployer: Address): ExchangeInfo {
   return {
     id: 'algebra-test',
     name: 'Algebra test',
-    kind: 'uniswap-v3',
+    kind: 'algebra-integral',
     factory,
+    poolDeployer,
     initCodeHash: getAlgebraPoolInitCodeHash(),
     aggregatorFactoryId: 7,
   }
@@ -233,7 +234,7 @@ beforeAll(async () => {
   }
   creationLogs = await client.getLogs({ address: algebra.factory, fromBlock })
   pools = kind.poolsFromCreationLogs(creationLogs, {
-    exchange: exchangeOf(algebra.factory),
+    exchange: exchangeOf(algebra.factory, algebra.poolDeployer),
     isKnownToken: (token) => tokens.includes(getAddress(token)),
     wrappedNative: tokens[0] ?? RECIPIENT,
   })

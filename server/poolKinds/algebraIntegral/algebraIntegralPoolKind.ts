@@ -8,6 +8,7 @@ import { withTicks } from '../uniswapV3/withTicks'
 import type { AlgebraPoolDescriptor, AlgebraPoolState } from './AlgebraPoolState'
 import { algebraFactoryAbi, algebraPoolAbi } from './algebraIntegralAbis'
 import { algebraQuoterOf as quoterOf } from './algebraQuoterOf'
+import { computeAlgebraPoolAddress } from './computeAlgebraPoolAddress'
 import { readAlgebraPoolStates } from './readAlgebraPoolStates'
 
 /** Plugins.BEFORE_SWAP_FLAG: the plugin's beforeSwap may override the fee or add its own. */
@@ -52,8 +53,24 @@ export const algebraIntegralPoolKind: PoolKind<AlgebraPoolState, AlgebraPoolDesc
   creationEvents,
 
   poolsFromCreationLogs(logs, { exchange, isKnownToken }) {
+    const { poolDeployer, initCodeHash } = exchange
+    // only pools the Aggregator derives from its entry (the pool deployer's CREATE2 of the two tokens)
+    if (!poolDeployer) return []
     return decodeLogs(creationEvents, logs)
-      .filter((l) => isKnownToken(l.args.token0) && isKnownToken(l.args.token1))
+      .filter(
+        (l) =>
+          isKnownToken(l.args.token0) &&
+          isKnownToken(l.args.token1) &&
+          BigInt(l.args.pool) ===
+            BigInt(
+              computeAlgebraPoolAddress({
+                poolDeployer,
+                initCodeHash,
+                token0: l.args.token0,
+                token1: l.args.token1,
+              }),
+            ),
+      )
       .map((l) => ({
         kind: 'algebra-integral',
         address: getAddress(l.args.pool),
