@@ -179,7 +179,14 @@ async function crashAndRestart() {
   const live = path.join(dataDir, 'devnet', computeDevnetVersion('small'), 'live')
   const files = await readdir(live).catch(() => [] as string[])
   const listing = await Promise.all(
-    files.map(async (f) => `${f}@${Math.floor((await stat(path.join(live, f))).mtimeMs / 1000)}`),
+    // a temporary file may be renamed between the listing and its stat
+    files.map(async (f) => {
+      const mtime = await stat(path.join(live, f)).then(
+        (s) => Math.floor(s.mtimeMs / 1000),
+        () => 'gone',
+      )
+      return `${f}@${mtime}`
+    }),
   )
   const devnetLines = server
     .output()
