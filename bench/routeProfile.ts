@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { deserialize, serialize } from 'node:v8'
 import { type Address, parseUnits, zeroAddress } from 'viem'
 import type { ChainDeployment, TokenInfo } from '../server/chains/deployment'
 import { createMarkets } from '../server/market/createMarkets'
@@ -7,6 +8,7 @@ import {
   type FindBestRouteParams,
   findRoutes,
   type HopCache,
+  type PoolState,
   type Price,
 } from '../server/routing'
 import { findRoutePart, splitRouteRequest } from '../server/routing/findRoutes'
@@ -49,20 +51,46 @@ const summary = (xs: number[]) => {
   return `mean ${mean.toFixed(2)} p50 ${percentile(s, 50).toFixed(2)} p90 ${percentile(s, 90).toFixed(2)} max ${(s.at(-1) ?? 0).toFixed(2)} ms`
 }
 
-const manifest = (await (await fetch(`${BENCH_URL}/devnet/manifest`)).json()) as { chains: ChainDeployment[] }
-const d = manifest.chains.find((c) => c.chainId === 1)
-if (!d) throw new Error('no chain 1')
-const markets = createMarkets({ deployments: [d], pollIntervalMs: 3_600_000 })
-await markets.start()
-const market = markets.get(1)
-const gasPriceWei = await market.getGasPrice()
-const { pools } = market.getSnapshot()
-const nativeUsd = market.getUsdPrice(d.wrappedNative) ?? 0
+/**
+ * PROFILE_SNAPSHOT=file: the chain's deployment, gas price, pools and USD prices are read from `file` when it
+ * exists (no server needed, and every run routes the very same snapshot), else read from BENCH_URL's devnet
+ * and written there (v8 serialization, as snapshots cross to routing workers).
+ */
+const SNAPSHOT_FILE = process.env.PROFILE_SNAPSHOT
+interface ProfiledChain {
+  d: ChainDeployment
+  gasPriceWei: bigint
+  pools: readonly PoolState[]
+  usd: Record<string, number>
+}
+async function loadChain(): Promise<ProfiledChain & { stop: () => void }> {
+  if (SNAPSHOT_FILE && existsSync(SNAPSHOT_FILE))
+    return { ...(deserialize(readFileSync(SNAPSHOT_FILE)) as ProfiledChain), stop: () => {} }
+  const manifest = (await (await fetch(`${BENCH_URL}/devnet/manifest`)).json()) as {
+    chains: ChainDeployment[]
+  }
+  const d = manifest.chains.find((c) => c.chainId === 1)
+  if (!d) throw new Error('no chain 1')
+  const markets = createMarkets({ deployments: [d], pollIntervalMs: 3_600_000 })
+  await markets.start()
+  const market = markets.get(1)
+  const chain: ProfiledChain = {
+    d,
+    gasPriceWei: await market.getGasPrice(),
+    pools: market.getSnapshot().pools,
+    usd: Object.fromEntries(market.getUsdPrices()),
+  }
+  if (SNAPSHOT_FILE) writeFileSync(SNAPSHOT_FILE, serialize(chain))
+  return { ...chain, stop: () => markets.stop() }
+}
+const { d, gasPriceWei, pools, usd, stop } = await loadChain()
+const usdOf = (address: Address) => usd[address]
+const nativeUsd = usdOf(d.wrappedNative) ?? 0
 const connectors = d.tokens
   .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
   .map((t) => t.address)
 const priceOf = (address: Address, decimals: number): Price => ({
-  num: BigInt(Math.round((nativeUsd / (market.getUsdPrice(address) ?? 1)) * 10 ** (decimals - 18) * 1e30)),
+  num: BigInt(Math.round((nativeUsd / (usdOf(address) ?? 1)) * 10 ** (decimals - 18) * 1e30)),
   den: 10n ** 30n,
 })
 /** An exact-input request between two of the chain's tokens (the native one routes as its wrapped token). */
@@ -120,10 +148,31 @@ if (process.env.PROFILE_MIX === 'large') {
   const flowStats: FlowSearchStats[] = []
   const nets: Record<string, string> = {}
   const labels: string[] = []
+  const tokensOf = (q: URLSearchParams) => ({
+    tokenIn: byAddress.get(routeAddress(q.get('fromTokenAddress') ?? '').toLowerCase()),
+    tokenOut: byAddress.get(routeAddress(q.get('toTokenAddress') ?? '').toLowerCase()),
+  })
+  // PROFILE_WARMUP=n: first route n requests of another seed's mix, unmeasured (compiled code and pool
+  // simulators warm, as in a server that has answered for a while)
+  const warmup = buildLargeMarketMix({
+    deployments: [d],
+    count: Number(process.env.PROFILE_WARMUP ?? 0),
+    seed: 7,
+  })
+  for (const url of warmup.cold) {
+    const q = new URL(url, 'http://x').searchParams
+    const { tokenIn, tokenOut } = tokensOf(q)
+    if (!tokenIn || !tokenOut) continue
+    const params = exactInParams(tokenIn, tokenOut, BigInt(q.get('amount') ?? '0'))
+    try {
+      findRoutes({ ...params, hopCache: sharedHopCache }, { perExchange: true })
+    } catch (error) {
+      if (!(error instanceof RoutingError)) throw error
+    }
+  }
   for (const url of cold) {
     const q = new URL(url, 'http://x').searchParams
-    const tokenIn = byAddress.get(routeAddress(q.get('fromTokenAddress') ?? '').toLowerCase())
-    const tokenOut = byAddress.get(routeAddress(q.get('toTokenAddress') ?? '').toLowerCase())
+    const { tokenIn, tokenOut } = tokensOf(q)
     if (!tokenIn || !tokenOut) continue
     const params: FindBestRouteParams = {
       ...exactInParams(tokenIn, tokenOut, BigInt(q.get('amount') ?? '0')),
@@ -165,7 +214,7 @@ if (process.env.PROFILE_MIX === 'large') {
   // PROFILE_SLOWEST=n: the n requests that took the most CPU (where the tail comes from)
   const slowest = times.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms)
   for (const { ms, i } of slowest.slice(0, Number(process.env.PROFILE_SLOWEST ?? 0)))
-    console.log(`  slow: ${ms.toFixed(1)} ms ${labels[i]}`)
+    console.log(`  slow: ${ms.toFixed(1)} ms #${i} ${labels[i]}`)
   for (const [name, xs] of Object.entries(parts))
     if (xs.length) console.log(`  ${name.padEnd(12)} ${summary(xs)}`)
   for (const key of ['edges', 'workingEdges', 'samples', 'solves', 'sweeps', 'refineEvaluations'] as const)
@@ -194,7 +243,7 @@ if (process.env.PROFILE_MIX === 'large') {
       )
     }
   }
-  markets.stop()
+  stop()
   process.exit(0)
 }
 console.log(`chain 1: ${pools.length} pools; ${requests.length} major requests x ${ROUNDS} rounds`)
@@ -257,7 +306,7 @@ for (const { label, params } of requests) {
   )
 }
 for (const [name, xs] of Object.entries(parts)) console.log(`cold ${name.padEnd(5)} ${summary(xs)}`)
-markets.stop()
+stop()
 const kinds = new Map<string, number>()
 for (const p of pools) kinds.set(`${p.exchangeId}`, (kinds.get(p.exchangeId) ?? 0) + 1)
 console.log([...kinds].map(([k, n]) => `${k}: ${n}`).join(', '))

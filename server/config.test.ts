@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       widgetDemoPort: 8788,
       devnetRelayDelayMs: 3_000,
       routingWorkers: Math.max(1, availableParallelism() - 1),
+      quoteWarmUp: true,
     })
   })
 
@@ -85,6 +86,7 @@ describe('loadConfig', () => {
       WIDGET_DEMO_PORT: '3001',
       DEVNET_RELAY_DELAY_MS: '0',
       ROUTING_WORKERS: '3',
+      QUOTE_WARM_UP: 'false',
     })
     expect(config).toEqual({
       port: 3000,
@@ -113,6 +115,7 @@ describe('loadConfig', () => {
       widgetDemoPort: 3001,
       devnetRelayDelayMs: 0,
       routingWorkers: 3,
+      quoteWarmUp: false,
     })
   })
 
@@ -153,6 +156,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROUTING_WORKERS: '0' }).routingWorkers).toBe(0)
     expect(configError({ ROUTING_WORKERS: '-1' }).problems).toEqual([
       'ROUTING_WORKERS: expected an integer from 0 to 256, got "-1"',
+    ])
+  })
+
+  it('warms quotes up unless QUOTE_WARM_UP is false', () => {
+    expect(loadConfig({}).quoteWarmUp).toBe(true)
+    expect(loadConfig({ QUOTE_WARM_UP: '0' }).quoteWarmUp).toBe(false)
+    expect(configError({ QUOTE_WARM_UP: 'maybe' }).problems).toEqual([
+      'QUOTE_WARM_UP: expected true or false, got "maybe"',
     ])
   })
 

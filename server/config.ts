@@ -73,6 +73,8 @@ export interface Config {
    * one); 0 routes on the event loop.
    */
   routingWorkers: number
+  /** Quote the hub pairs of every chain once before reporting ready (`QUOTE_WARM_UP`, default on; see `warmUpQuotes`). */
+  quoteWarmUp: boolean
 }
 
 export class ConfigError extends Error {
@@ -110,13 +112,17 @@ function optionalString() {
   return z.preprocess(emptyAsUndefined, z.string().trim().optional())
 }
 
-const booleanFlag = z.preprocess(
-  emptyAsUndefined,
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
-    .transform((value) => value === 'true' || value === '1' || value === 'yes')
-    .default(false),
-)
+function flag(defaultValue: boolean) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+      .transform((value) => value === 'true' || value === '1' || value === 'yes')
+      .default(defaultValue),
+  )
+}
+
+const booleanFlag = flag(false)
 
 const authRequired = z.preprocess(
   emptyAsUndefined,
@@ -213,6 +219,7 @@ const envSchema = z.object({
   ),
   DEVNET_RELAY_DELAY_MS: integer(3_000, 0, 600_000),
   ROUTING_WORKERS: integer(defaultRoutingWorkers, 0, 256),
+  QUOTE_WARM_UP: flag(true),
   INTEGRATOR_TAG_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'expected at least 32 characters').optional(),
@@ -263,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     devnetRelayDelayMs: e.DEVNET_RELAY_DELAY_MS,
     integratorTagSecret: e.INTEGRATOR_TAG_SECRET,
     routingWorkers: e.ROUTING_WORKERS,
+    quoteWarmUp: e.QUOTE_WARM_UP,
     widgetFrameAncestors: e.WIDGET_FRAME_ANCESTORS,
     widgetDemoPort:
       e.WIDGET_DEMO_PORT === undefined

@@ -12,6 +12,7 @@ import { type GaslessRelayers, startGaslessRelayers } from './gasless/startGasle
 import { createLogger, type Logger } from './logger'
 import { createMarkets, type Markets } from './market/createMarkets'
 import { mountCrossProviders } from './providers/mountCrossProviders'
+import { warmUpQuotes } from './quotes/warmUpQuotes'
 import { createRoutingPool, type RoutingPool } from './routingPool/createRoutingPool'
 import { createStore, type Store } from './store/createStore'
 import { abandonGaslessOrders } from './store/gaslessOrders'
@@ -203,6 +204,11 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       ...(network.gasless.finality === undefined ? {} : { finality: network.gasless.finality }),
     })
     await network.ready
+    if (config.quoteWarmUp) {
+      const started = performance.now()
+      const routed = await warmUpQuotes(markets.all(), routingPool?.size ?? 1)
+      logger.info('quotes warmed up', { routed, ms: Math.round(performance.now() - started) })
+    }
     const app = createApp({
       config,
       deployments,

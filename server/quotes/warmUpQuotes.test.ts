@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import type { TokenInfo } from '../chains/deployment'
+import type { ChainMarket } from '../market/createChainMarket'
+import { listWarmUpQueries } from './warmUpQuotes'
+
+const token = (symbol: string, address: string, decimals: number, tags: string[], extra = {}): TokenInfo =>
+  ({ symbol, name: symbol, address, decimals, tags, ...extra }) as unknown as TokenInfo
+
+describe('listWarmUpQueries', () => {
+  it('asks every ordered pair of the first four untaxed hubs at $100, $10k and $1M, priced in USD', () => {
+    const tokens = [
+      token('ETH', '0x0000000000000000000000000000000000000000', 18, ['native']),
+      token('WETH', '0x1000000000000000000000000000000000000001', 18, ['wrapped-native']),
+      token('USDC', '0x1000000000000000000000000000000000000002', 6, ['stable']),
+      token('TAX', '0x1000000000000000000000000000000000000003', 18, ['major'], { transferFeeBps: 100 }),
+      token('WBTC', '0x1000000000000000000000000000000000000004', 8, ['major']),
+      token('PEPE', '0x1000000000000000000000000000000000000005', 18, []),
+      token('DAI', '0x1000000000000000000000000000000000000006', 18, ['stable']),
+      token('LINK', '0x1000000000000000000000000000000000000007', 18, ['major']),
+    ]
+    const usd = new Map<string, number>([
+      [tokens[1]?.address ?? '', 2000],
+      [tokens[2]?.address ?? '', 1],
+      [tokens[4]?.address ?? '', 50_000],
+      // DAI has no USD price: it is asked for, never sold
+    ])
+    const market = {
+      deployment: { tokens },
+      getUsdPrice: (address: string) => usd.get(address),
+    } as unknown as ChainMarket
+    const queries = listWarmUpQueries(market)
+    // WETH, USDC, WBTC and DAI; three of them priced, each against the three others, at three sizes
+    expect(queries).toHaveLength(3 * 3 * 3)
+    expect(queries.slice(0, 3).map((q) => [q.fromTokenAddress, q.toTokenAddress, q.amount])).toEqual([
+      [tokens[1]?.address, tokens[2]?.address, 50_000_000_000_000_000n],
+      [tokens[1]?.address, tokens[2]?.address, 5_000_000_000_000_000_000n],
+      [tokens[1]?.address, tokens[2]?.address, 500_000_000_000_000_000_000n],
+    ])
+    expect(queries.filter((q) => q.fromTokenAddress === tokens[4]?.address).map((q) => q.amount)).toEqual([
+      200_000n,
+      20_000_000n,
+      2_000_000_000n,
+      200_000n,
+      20_000_000n,
+      2_000_000_000n,
+      200_000n,
+      20_000_000n,
+      2_000_000_000n,
+    ])
+    expect(queries.some((q) => q.fromTokenAddress === tokens[6]?.address)).toBe(false)
+  })
+})

@@ -1,0 +1,76 @@
+import { zeroAddress } from 'viem'
+import type { ChainMarket } from '../market/createChainMarket'
+import { findQuoteRoutes } from './findQuoteRoutes'
+import { prepareSingleQuote } from './prepareSingleQuote'
+import { SingleQuoteQuerySchema } from './singleQuoteQuery'
+
+/** The trade sizes of the warm-up, in USD: small ones take one path, large ones split and merge. */
+const WARM_UP_USD = [100, 10_000, 1_000_000]
+/** Hub tokens per chain whose pairs are quoted (the first of the chain's list: the deepest). */
+const WARM_UP_HUBS = 4
+
+/**
+ * The warm-up's requests on `market`: every ordered pair of its first hub tokens (wrapped native, stables,
+ * majors) at each `WARM_UP_USD` size, as `quote/single` queries (the USD price of the input sets the amount; a
+ * token without one is left out).
+ */
+export function listWarmUpQueries(market: ChainMarket) {
+  const hubs = market.deployment.tokens
+    .filter(
+      (t) =>
+        t.address !== zeroAddress &&
+        !t.transferFeeBps &&
+        t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'),
+    )
+    .slice(0, WARM_UP_HUBS)
+  return hubs.flatMap((from) => {
+    const usd = market.getUsdPrice(from.address)
+    if (usd === undefined || !(usd > 0)) return []
+    return hubs.flatMap((to) =>
+      to === from
+        ? []
+        : WARM_UP_USD.map((size) => {
+            const amount = BigInt(Math.max(1, Math.floor((size / usd) * 10 ** from.decimals)))
+            return SingleQuoteQuerySchema.parse({
+              fromTokenAddress: from.address,
+              toTokenAddress: to.address,
+              amount: amount.toString(),
+            })
+          }),
+    )
+  })
+}
+
+/**
+ * Routes `listWarmUpQueries` of every market once, one at a time, before the server reports ready: the first
+ * requests after a start otherwise pay for compiling the routing code and for building the simulators of the
+ * hub pools (on the large market's chain 1 the first twenty cold quotes took 100-570 ms of CPU each, against
+ * about 30 ms once warm: they were the cold level's p99; issue 43). With routing workers, `workers` requests are
+ * in flight at once so each worker gets some. Answers are dropped; a request that does not route is ignored.
+ * Resolves with the number of requests routed.
+ */
+export async function warmUpQuotes(markets: readonly ChainMarket[], workers = 1): Promise<number> {
+  const jobs = markets.flatMap((market) => listWarmUpQueries(market).map((query) => ({ market, query })))
+  let next = 0
+  let routed = 0
+  const run = async () => {
+    for (let job = jobs[next++]; job; job = jobs[next++]) {
+      const { market, query } = job
+      try {
+        const prepared = await prepareSingleQuote(query, {
+          market,
+          now: Date.now(),
+          quoteTtlSec: 30,
+          tagIntegrator: () => '0x',
+          requestId: 'warm-up',
+        })
+        await findQuoteRoutes(market, prepared)
+        routed++
+      } catch {
+        // a pair without a route (or a chain not answering) warms nothing: the next one does
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, workers) }, run))
+  return routed
+}
