@@ -42,8 +42,8 @@ function marketTokensOf(chainId: number): MarketToken[] {
 }
 
 describe('the large market', () => {
-  it('has 5,117 pools on chain 1 and 2,213 on Arbitrum; every other chain keeps its small market', () => {
-    expect(specsOf(1)).toHaveLength(5_117)
+  it('has 5,120 pools on chain 1 and 2,213 on Arbitrum; every other chain keeps its small market', () => {
+    expect(specsOf(1)).toHaveLength(5_120)
     expect(specsOf(42161)).toHaveLength(2_213)
     for (const chainId of evmChainIds.filter((id) => id !== 1 && id !== 42161)) {
       expect(getDevnetPoolSpecs(chainId, 'large')).toEqual(getDevnetPoolSpecs(chainId))
@@ -51,7 +51,7 @@ describe('the large market', () => {
   })
 
   it('leaves the small market as it was: no generated token, no laddered range', () => {
-    expect(getDevnetPoolSpecs(1)).toHaveLength(44)
+    expect(getDevnetPoolSpecs(1)).toHaveLength(47)
     expect(getDevnetPoolSpecs(1).some((s) => s.v3Ranges !== undefined)).toBe(false)
     expect(getDevnetTokens(1).tokens.some((t) => t.generated)).toBe(false)
     expect(getDevnetTokens(1).tokens).toHaveLength(10)
@@ -103,6 +103,7 @@ describe('the large market', () => {
       .sort()
     expect(venues).toEqual([
       'algebra-integral:500',
+      'sushiswap-v3:3000',
       'sushiswap:',
       'uniswap-v2:',
       'uniswap-v3:10000',
@@ -115,6 +116,7 @@ describe('the large market', () => {
       'uniswap-v3',
       'uniswap-v2',
       'sushiswap',
+      'sushiswap-v3',
       'algebra-integral',
       'uniswap-v4',
     ])
@@ -122,7 +124,7 @@ describe('the large market', () => {
 
   it('spreads depth like a real chain: a long thin tail, some dust, most value in few pools', () => {
     for (const [chainId, expected] of [
-      [1, { p10: 991, p50: 2_301, p90: 8_777, p99: 2_500_000, max: 20_000_000, dust: 73 }],
+      [1, { p10: 991, p50: 2_306, p90: 8_789, p99: 3_000_000, max: 20_000_000, dust: 73 }],
       [42161, { p10: 927, p50: 2_357, p90: 700_000, p99: 8_000_000, max: 20_000_000, dust: 22 }],
     ] as const) {
       const tvls = specsOf(chainId)
@@ -148,7 +150,7 @@ describe('the large market', () => {
 
   it('computes plans the chain accepts: V2 pairs above the minimum liquidity, every V3 and V4 range funded', () => {
     const plans = computeDevnetMarkets({ chainId: 1, tokens: marketTokensOf(1), market: 'large' })
-    expect(plans).toHaveLength(5_117)
+    expect(plans).toHaveLength(5_120)
     let ticks = 0
     for (const plan of plans) {
       if (plan.kind === 'uniswap-v2') {
@@ -159,9 +161,9 @@ describe('the large market', () => {
         ticks += new Set(plan.positions.flatMap((p) => [p.tickLower, p.tickUpper])).size
       }
     }
-    expect(plans.filter((p) => p.kind === 'uniswap-v3')).toHaveLength(2_339)
+    expect(plans.filter((p) => p.kind === 'uniswap-v3')).toHaveLength(2_342)
     expect(plans.filter((p) => p.kind === 'uniswap-v4')).toHaveLength(5)
-    expect(ticks).toBe(11_694)
+    expect(ticks).toBe(11_796)
   })
 })
 

@@ -144,35 +144,56 @@ describe('computeAmountForUsd', () => {
 })
 
 describe('getDevnetPoolSpecs', () => {
-  it.each(evmChainIds)('chain %i: five exchanges, deep majors, thin single-partner long tail', (chainId) => {
-    const specs = getDevnetPoolSpecs(chainId)
-    const exchanges = getDevnetExchanges(chainId)
-    expect(exchanges).toHaveLength(5)
-    expect(new Set(specs.map((s) => s.exchangeId))).toEqual(new Set(exchanges.map((e) => e.id)))
-    const wrapped = getWrappedNativeSymbol(chainId)
-    const main = specs.filter((s) => s.symbolA === wrapped && s.symbolB === 'USDC')
-    expect(main.map((s) => [s.exchangeId, s.fee])).toEqual([
-      ['uniswap-v3', 500],
-      ['uniswap-v3', 3000],
-      [exchanges[1]?.id, undefined],
-      [exchanges[2]?.id, undefined],
-      ['uniswap-v4', 500],
-      ['uniswap-v4', 3000],
-      ['algebra-integral', 500],
-    ])
-    expect(main.map((s) => s.tvlUsd)).toEqual([
-      20_000_000, 20_000_000, 20_000_000, 20_000_000, 12_000_000, 12_000_000, 10_000_000,
-    ])
-    expect(main.map((s) => s.native ?? false)).toEqual([false, false, false, false, true, false, false])
-    for (const token of getDevnetTokens(chainId).tokens.filter((t) => t.tags.includes('long-tail'))) {
-      const pools = specs.filter((s) => s.symbolA === token.symbol || s.symbolB === token.symbol)
-      const partners = new Set(pools.map((s) => (s.symbolA === token.symbol ? s.symbolB : s.symbolA)))
-      expect(partners.size).toBe(1)
-      expect(pools.every((s) => s.tvlUsd >= 20_000 && s.tvlUsd <= 200_000)).toBe(true)
-      if (token.transferFeeBps) expect(pools.every((s) => s.kind === 'uniswap-v2')).toBe(true)
-    }
-    expect(specs.every((s) => s.offsetBps === 0)).toBe(true)
-  })
+  it.each(evmChainIds)(
+    'chain %i: five exchanges (six on Ethereum), deep majors, thin single-partner long tail',
+    (chainId) => {
+      const specs = getDevnetPoolSpecs(chainId)
+      const exchanges = getDevnetExchanges(chainId)
+      expect(exchanges).toHaveLength(chainId === 1 ? 6 : 5)
+      const fork = chainId === 1
+      expect(new Set(specs.map((s) => s.exchangeId))).toEqual(new Set(exchanges.map((e) => e.id)))
+      const wrapped = getWrappedNativeSymbol(chainId)
+      const main = specs.filter((s) => s.symbolA === wrapped && s.symbolB === 'USDC')
+      expect(main.map((s) => [s.exchangeId, s.fee])).toEqual([
+        ['uniswap-v3', 500],
+        ['uniswap-v3', 3000],
+        [exchanges[1]?.id, undefined],
+        [exchanges[2]?.id, undefined],
+        ['uniswap-v4', 500],
+        ['uniswap-v4', 3000],
+        ['algebra-integral', 500],
+        ...(fork ? [['sushiswap-v3', 3000]] : []),
+      ])
+      expect(main.map((s) => s.tvlUsd)).toEqual([
+        20_000_000,
+        20_000_000,
+        20_000_000,
+        20_000_000,
+        12_000_000,
+        12_000_000,
+        10_000_000,
+        ...(fork ? [6_000_000] : []),
+      ])
+      expect(main.map((s) => s.native ?? false)).toEqual([
+        false,
+        false,
+        false,
+        false,
+        true,
+        false,
+        false,
+        ...(fork ? [false] : []),
+      ])
+      for (const token of getDevnetTokens(chainId).tokens.filter((t) => t.tags.includes('long-tail'))) {
+        const pools = specs.filter((s) => s.symbolA === token.symbol || s.symbolB === token.symbol)
+        const partners = new Set(pools.map((s) => (s.symbolA === token.symbol ? s.symbolB : s.symbolA)))
+        expect(partners.size).toBe(1)
+        expect(pools.every((s) => s.tvlUsd >= 20_000 && s.tvlUsd <= 200_000)).toBe(true)
+        if (token.transferFeeBps) expect(pools.every((s) => s.kind === 'uniswap-v2')).toBe(true)
+      }
+      expect(specs.every((s) => s.offsetBps === 0)).toBe(true)
+    },
+  )
 
   it('derives long-tail TVL from the seed', () => {
     expect(computeLongTailTvlUsd('1:PEPE:tvl')).toBe(187_000)
@@ -320,6 +341,6 @@ describe('exchange logos', () => {
     const publicDir = fileURLToPath(new URL('../public', import.meta.url))
     const logos = evmChainIds.flatMap((chainId) => getDevnetExchanges(chainId).map((e) => e.logo))
     expect(logos.filter((logo) => !existsSync(`${publicDir}${logo}`))).toEqual([])
-    expect(new Set(logos).size).toBe(14)
+    expect(new Set(logos).size).toBe(15)
   })
 })

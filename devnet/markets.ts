@@ -122,14 +122,19 @@ const v2ExchangesByChain: Readonly<Record<number, readonly [DevExchangeSpec, Dev
   43114: [v2('traderjoe', 'Trader Joe'), v2('pangolin', 'Pangolin')],
 }
 
+/** Further Uniswap-V3-bytecode factories of a chain, named after the V3 forks there (same pool init-code hash). */
+const v3ForksByChain: Readonly<Record<number, readonly DevExchangeSpec[]>> = {
+  1: [{ id: 'sushiswap-v3', name: 'SushiSwap V3', kind: 'uniswap-v3', logo: '/exchanges/sushiswap-v3.svg' }],
+}
+
 function v2(id: string, name: string): DevExchangeSpec {
   return { id, name, kind: 'uniswap-v2', logo: `/exchanges/${id}.svg` }
 }
 
 /**
  * The exchanges of one devnet chain in aggregator allowlist order: Uniswap V3 first, then the
- * Uniswap-V2-bytecode factories named after V2 DEXes of that chain, Algebra Integral, then Uniswap V4 (whose
- * allowlist entries, one per tick spacing and nativeness, come last). Throws for unknown chains.
+ * Uniswap-V2-bytecode factories named after V2 DEXes of that chain, the chain's V3 forks, Algebra Integral, then
+ * Uniswap V4 (whose allowlist entries, one per tick spacing and nativeness, come last). Throws for unknown chains.
  */
 export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
   const v2s = v2ExchangesByChain[chainId]
@@ -137,6 +142,7 @@ export function getDevnetExchanges(chainId: number): DevExchangeSpec[] {
   return [
     { id: 'uniswap-v3', name: 'Uniswap V3', kind: 'uniswap-v3', logo: '/exchanges/uniswap-v3.svg' },
     ...v2s,
+    ...(v3ForksByChain[chainId] ?? []),
     {
       id: 'algebra-integral',
       name: 'Algebra Integral',
@@ -210,8 +216,12 @@ export function computeLongTailTvlUsd(label: string): number {
  */
 export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'small'): PoolSpec[] {
   const { tokens } = getDevnetTokens(chainId, market)
-  const [v3, v2a, v2b, algebra, v4] = getDevnetExchanges(chainId)
-  if (!v3 || !v2a || !v2b || !algebra || !v4) throw new Error(`Devnet chain ${chainId} needs five exchanges`)
+  const exchanges = getDevnetExchanges(chainId)
+  const [v3, v2a, v2b] = exchanges
+  const algebra = exchanges.find((e) => e.kind === 'algebra-integral')
+  const v4 = exchanges.find((e) => e.kind === 'uniswap-v4')
+  if (!v3 || !v2a || !v2b || !algebra || !v4) throw new Error(`Devnet chain ${chainId} lacks an exchange`)
+  const v3Forks = exchanges.filter((e) => e !== v3 && e.kind === 'uniswap-v3')
   const wrapped = getWrappedNativeSymbol(chainId)
   const stables = tokens.filter((t) => t.tags.includes('stable'))
   const [usdc, usdt, dai] = stables
@@ -243,6 +253,15 @@ export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'smal
     ...pairSpecs(btc.symbol, wrapped, 5_000_000, [onAlgebra(3000)]),
     ...pairSpecs(dai.symbol, usdc.symbol, 4_000_000, [onAlgebra(100)]),
     ...pairSpecs(wrapped, dai.symbol, 3_000_000, [onAlgebra(3000)]),
+    // the chain's V3 forks: the majors, at their own depths
+    ...v3Forks.flatMap((fork) => {
+      const on = (fee: number): Venue => ({ exchangeId: fork.id, kind: fork.kind, fee })
+      return [
+        ...pairSpecs(wrapped, usdc.symbol, 6_000_000, [on(3000)]),
+        ...pairSpecs(wrapped, usdt.symbol, 3_000_000, [on(500)]),
+        ...pairSpecs(btc.symbol, wrapped, 2_000_000, [on(3000)]),
+      ]
+    }),
   ]
   for (const token of tokens) {
     if (!token.tags.includes('major') || token === btc) continue

@@ -406,6 +406,19 @@ describe('quote/single matches the chain to the wei', () => {
     expect(new Set(cases.filter((c) => c.flow).map((c) => c.chainId))).toEqual(new Set(evmChainIds))
   })
 
+  it('lists six venues of four designs on Ethereum and five on every other chain, each with a logo', async () => {
+    const res = await h.request('/trade/v1/info/sources')
+    const sources = (await res.json()) as Record<string, { id: string; kind: string; logo: string | null }[]>
+    for (const chainId of evmChainIds) {
+      const venues = sources[String(chainId)] ?? []
+      expect(venues.length).toBe(chainId === 1 ? 6 : 5)
+      expect(new Set(venues.map((v) => v.kind))).toEqual(
+        new Set(['uniswap-v2', 'uniswap-v3', 'uniswap-v4', 'algebra-integral']),
+      )
+      expect(venues.every((v) => v.logo?.startsWith('/exchanges/'))).toBe(true)
+    }
+  })
+
   for (const chainId of evmChainIds) {
     it(`chain ${chainId}`, async () => {
       for (const c of [...casesFor(h, chainId), ...chainOneExtras.filter((x) => x.chainId === chainId)]) {

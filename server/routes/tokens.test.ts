@@ -130,7 +130,7 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
       labels(await getJson<TokenBody[]>(`/trade/v1/info/token/search?${query}`))
 
     it('ranks exact symbol, symbol prefix, name prefix, then substring; majors before long-tail', async () => {
-      expect(await search('query=eth')).toEqual(['1:ETH', '56:ETH', '1:WETH', '56:USDT', '1:USDT'])
+      expect(await search('query=eth')).toEqual(['1:ETH', '56:ETH', '1:WETH', '1:USDT', '56:USDT'])
       expect(await search('query=u&chainId=1')).toEqual(['1:USDC', '1:USDT', '1:UNI', '1:SHIB'])
       expect(await search('query=Wrapped&chainId=1')).toEqual(['1:WETH', '1:WBTC'])
       expect(await search('query=t&chainId=1')).toEqual([
@@ -147,10 +147,10 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
 
     it('finds an address (any case, either native spelling) on every chain or on one', async () => {
       const usdc = tokenAddress(1, 'USDC')
-      expect(await search(`query=${usdc.toLowerCase()}`)).toEqual(['56:USDC', '1:USDC'])
+      expect(await search(`query=${usdc.toLowerCase()}`)).toEqual(['1:USDC', '56:USDC'])
       expect(await search(`query=${usdc}&chainId=1`)).toEqual(['1:USDC'])
       expect(await search(`query=${usdc.slice(0, 8)}&chainId=56`)).toEqual(['56:USDC'])
-      expect(await search(`query=${zeroAddress}`)).toEqual(['56:BNB', '1:ETH'])
+      expect(await search(`query=${zeroAddress}`)).toEqual(['1:ETH', '56:BNB'])
       expect(await search(`query=${eeee}&chainId=1`)).toEqual(['1:ETH'])
       expect(await search(`query=${unknownToken}`)).toEqual([])
     })

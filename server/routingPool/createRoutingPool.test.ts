@@ -241,13 +241,13 @@ describe('routing on worker threads', () => {
     expect(await Promise.all(cases.map((params) => quoteText(soloApp, params)))).toEqual(answers)
     expect(await Promise.all(cases.map((params) => quoteText(pooledApp, params)))).toEqual(answers)
     expect(outcomes).toEqual([
-      6,
+      7,
       5,
       1,
       'PRICE_IMPACT_TOO_HIGH',
       'BELOW_MINIMUM',
       'INSUFFICIENT_LIQUIDITY',
-      6,
+      7,
       5,
     ])
     const estimated = (await quoteText(soloApp, cases[6] ?? {})).body
