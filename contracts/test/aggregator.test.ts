@@ -15,9 +15,7 @@ import {
   zeroAddress,
   zeroHash,
 } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
-import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   aggregatorAbi,
   aggregatorBytecode,
@@ -31,7 +29,6 @@ import { deployBytecode } from '../deploy/deployBytecode'
 import { sendContractCall } from '../deploy/sendContractTx'
 import { waitForReceipt } from '../deploy/waitForReceipt'
 import {
-  deploySwapFixture,
   FACTORY_SUSHISWAP,
   FACTORY_UNISWAP_V2,
   FACTORY_UNISWAP_V3,
@@ -43,23 +40,8 @@ import {
   v2RouterAbi,
 } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
+import { type Hop, type Leg, RECEIVER, type SwapParams, setUpSwapFixture } from './setUpSwapFixture'
 
-type Hop = { kind: number; factoryId: number; tokenIn: Address; tokenOut: Address; fee: number }
-type Leg = { amount: bigint; hops: Hop[] }
-type SwapParams = {
-  tokenIn: Address
-  tokenOut: Address
-  amountIn: bigint
-  amountOut: bigint
-  receiver: Address
-  deadline: bigint
-  feeRecipient: Address
-  feeBps: number
-  integratorId: Hex
-}
-
-const CHAIN_ID = 31337
-const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
 const FEE_RECIPIENT: Address = '0x000000000000000000000000000000000000fee5'
 const v2 = (factoryId: number, tokenIn: Address, tokenOut: Address): Hop => ({
   kind: 0,
@@ -78,88 +60,12 @@ const v3 = (tokenIn: Address, tokenOut: Address, fee: number): Hop => ({
 const leg = (hops: Hop[], amount = 0n): Leg => ({ amount, hops })
 const e = parseEther
 
-let anvil: AnvilInstance
+const fixture = setUpSwapFixture()
+const { params, balanceOf, expectNoLeftovers, simulateSwap, swap } = fixture
 let f: SwapFixture
-let snapshotId: Hex
-
-beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
-  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
-  for (const token of [...Object.values(f.tokens), f.weth]) {
-    const hash = await f.user.writeContract({
-      address: token,
-      abi: devTokenAbi,
-      functionName: 'approve',
-      args: [f.aggregator, maxUint256],
-    })
-    await waitForReceipt(f.user, { hash })
-  }
-  snapshotId = await f.deployer.snapshot()
+beforeAll(() => {
+  f = fixture.get()
 })
-
-beforeEach(async () => {
-  await f.deployer.revert({ id: snapshotId })
-  snapshotId = await f.deployer.snapshot()
-})
-
-afterAll(async () => {
-  await anvil?.stop()
-})
-
-function params(overrides: Partial<SwapParams>): SwapParams {
-  return {
-    tokenIn: f.tokens.tokenA,
-    tokenOut: f.tokens.tokenB,
-    amountIn: e('10'),
-    amountOut: 0n,
-    receiver: RECEIVER,
-    deadline: 2n ** 40n,
-    feeRecipient: zeroAddress,
-    feeBps: 0,
-    integratorId: zeroHash,
-    ...overrides,
-  }
-}
-
-async function balanceOf(token: Address, account: Address) {
-  if (token === zeroAddress) return f.deployer.getBalance({ address: account })
-  return f.deployer.readContract({
-    address: token,
-    abi: devTokenAbi,
-    functionName: 'balanceOf',
-    args: [account],
-  })
-}
-
-async function swap(functionName: 'swapExactIn' | 'swapExactOut', p: SwapParams, legs: Leg[], value = 0n) {
-  const { result, request } = await f.user.simulateContract({
-    address: f.aggregator,
-    abi: aggregatorAbi,
-    functionName,
-    args: [p, legs],
-    value,
-  })
-  const receipt = await sendContractCall(f.user, request)
-  expect(receipt.status).toBe('success')
-  await expectNoLeftovers()
-  return { result, receipt }
-}
-
-async function expectNoLeftovers() {
-  for (const token of [...Object.values(f.tokens), f.weth, zeroAddress]) {
-    expect(await balanceOf(token, f.aggregator)).toBe(0n)
-  }
-}
-
-function simulateSwap(functionName: 'swapExactIn' | 'swapExactOut', p: SwapParams, legs: Leg[], value = 0n) {
-  return f.user.simulateContract({
-    address: f.aggregator,
-    abi: aggregatorAbi,
-    functionName,
-    args: [p, legs],
-    value,
-  })
-}
 
 function v3Path(tokens: Address[], fees: number[]): Hex {
   const types: ('address' | 'uint24')[] = []
@@ -722,8 +628,7 @@ describe('safety', () => {
       const expected = await v2Out(f.uniswapV2.router, e('10'), [f.tokens.tokenA, f.tokens.tokenB])
       const noFee = await swap('swapExactIn', params({ feeRecipient: f.aggregator }), legsAB())
       expect(noFee.result).toBe(expected)
-      await f.deployer.revert({ id: snapshotId })
-      snapshotId = await f.deployer.snapshot()
+      await fixture.restore()
       const fee = (expected * 30n) / 10_000n
       const own = await swap('swapExactIn', params({ feeBps: 30, feeRecipient: RECEIVER }), legsAB())
       expect(own.result).toBe(expected - fee)

@@ -1,36 +1,12 @@
-import {
-  type Abi,
-  type Address,
-  BaseError,
-  encodePacked,
-  type Hex,
-  maxUint256,
-  parseAbi,
-  parseEther,
-  zeroAddress,
-  zeroHash,
-} from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
-import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
-import { aggregatorAbi, devTokenAbi, fakePoolAbi, fakePoolBytecode } from '../artifacts/index'
+import { type Abi, type Address, BaseError, encodePacked, parseAbi, parseEther, zeroAddress } from 'viem'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { aggregatorAbi, fakePoolAbi, fakePoolBytecode } from '../artifacts/index'
 import { deployBytecode } from '../deploy/deployBytecode'
-import { sendContractCall, sendContractTx } from '../deploy/sendContractTx'
-import { waitForReceipt } from '../deploy/waitForReceipt'
-import {
-  deploySwapFixture,
-  FACTORY_ALGEBRA,
-  FACTORY_UNISWAP_V3,
-  quoterAbi,
-  type SwapFixture,
-} from './deploySwapFixture'
+import { sendContractTx } from '../deploy/sendContractTx'
+import { FACTORY_ALGEBRA, FACTORY_UNISWAP_V3, quoterAbi, type SwapFixture } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
+import { type Hop, type Leg, RECEIVER, setUpSwapFixture } from './setUpSwapFixture'
 
-type Hop = { kind: number; factoryId: number; tokenIn: Address; tokenOut: Address; fee: number }
-type Leg = { amount: bigint; hops: Hop[] }
-
-const CHAIN_ID = 31337
-const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
 const e = parseEther
 const ONE = 10n ** 18n
 // TickMath.MIN_SQRT_RATIO + 1 and MAX_SQRT_RATIO - 1 (Algebra's bounds are Uniswap V3's)
@@ -45,32 +21,13 @@ const calleeAbi = parseAbi([
   'function swap1ForExact0(address pool, uint256 amount0Out, address recipient, uint160 limitSqrtPrice)',
 ])
 
-let anvil: AnvilInstance
+const fixture = setUpSwapFixture()
+const { params, balanceOf } = fixture
+/** The swap's result (it must succeed and leave the Aggregator holding nothing). */
+const swap = async (...args: Parameters<typeof fixture.swap>) => (await fixture.swap(...args)).result
 let f: SwapFixture
-let snapshotId: Hex
-
-beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
-  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
-  for (const token of [...Object.values(f.tokens), f.weth]) {
-    const hash = await f.user.writeContract({
-      address: token,
-      abi: devTokenAbi,
-      functionName: 'approve',
-      args: [f.aggregator, maxUint256],
-    })
-    await waitForReceipt(f.user, { hash })
-  }
-  snapshotId = await f.deployer.snapshot()
-}, 120_000)
-
-beforeEach(async () => {
-  await f.deployer.revert({ id: snapshotId })
-  snapshotId = await f.deployer.snapshot()
-})
-
-afterAll(async () => {
-  await anvil?.stop()
+beforeAll(() => {
+  f = fixture.get()
 })
 
 const algebra = (tokenIn: Address, tokenOut: Address): Hop => ({
@@ -80,30 +37,6 @@ const algebra = (tokenIn: Address, tokenOut: Address): Hop => ({
   tokenOut,
   fee: 0,
 })
-
-function params(p: { tokenIn?: Address; tokenOut?: Address; amountIn: bigint; amountOut?: bigint }) {
-  return {
-    tokenIn: f.tokens.tokenA,
-    tokenOut: f.tokens.tokenB,
-    amountOut: 0n,
-    receiver: RECEIVER,
-    deadline: 2n ** 40n,
-    feeRecipient: zeroAddress,
-    feeBps: 0,
-    integratorId: zeroHash,
-    ...p,
-  }
-}
-
-async function balanceOf(token: Address, account: Address) {
-  if (token === zeroAddress) return f.deployer.getBalance({ address: account })
-  return f.deployer.readContract({
-    address: token,
-    abi: devTokenAbi,
-    functionName: 'balanceOf',
-    args: [account],
-  })
-}
 
 /**
  * What the Algebra pools themselves take and pay for these hops run one after the other straight through the
@@ -151,30 +84,6 @@ async function direct(hops: Hop[], amount: bigint, exactIn: boolean): Promise<[b
   } finally {
     await f.deployer.revert({ id: snapshot })
   }
-}
-
-async function expectNoLeftovers() {
-  for (const token of [...Object.values(f.tokens), f.weth, zeroAddress]) {
-    expect(await balanceOf(token, f.aggregator)).toBe(0n)
-  }
-}
-
-async function swap(
-  functionName: 'swapExactIn' | 'swapExactOut',
-  p: ReturnType<typeof params>,
-  legs: Leg[],
-  value = 0n,
-) {
-  const { result, request } = await f.user.simulateContract({
-    address: f.aggregator,
-    abi: aggregatorAbi,
-    functionName,
-    args: [p, legs],
-    value,
-  })
-  expect((await sendContractCall(f.user, request)).status).toBe('success')
-  await expectNoLeftovers()
-  return result
 }
 
 const simulate = (legs: Leg[], p = params({ amountIn: e('1') })) =>

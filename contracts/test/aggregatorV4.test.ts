@@ -5,22 +5,16 @@ import {
   encodeAbiParameters,
   encodeDeployData,
   type Hex,
-  maxUint256,
   parseAbi,
   parseAbiParameters,
   parseEther,
   zeroAddress,
   zeroHash,
 } from 'viem'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
-import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
-import { aggregatorAbi, aggregatorBytecode, devTokenAbi } from '../artifacts/index'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { aggregatorAbi, aggregatorBytecode } from '../artifacts/index'
 import { encodeV4EntryParams } from '../deploy/encodeV4EntryParams'
-import { sendContractCall } from '../deploy/sendContractTx'
-import { waitForReceipt } from '../deploy/waitForReceipt'
 import {
-  deploySwapFixture,
   FACTORY_UNISWAP_V2,
   FACTORY_UNISWAP_V3,
   FACTORY_V4_10,
@@ -29,12 +23,8 @@ import {
   type SwapFixture,
 } from './deploySwapFixture'
 import { expectRevert } from './expectRevert'
+import { type Hop, type Leg, RECEIVER, setUpSwapFixture } from './setUpSwapFixture'
 
-type Hop = { kind: number; factoryId: number; tokenIn: Address; tokenOut: Address; fee: number }
-type Leg = { amount: bigint; hops: Hop[] }
-
-const CHAIN_ID = 31337
-const RECEIVER: Address = '0x000000000000000000000000000000000000bEEF'
 const e = parseEther
 const ONE = 10n ** 18n
 
@@ -44,32 +34,13 @@ const v4QuoterAbi = parseAbi([
   `function quoteExactOutputSingle((${poolKey} poolKey, bool zeroForOne, uint128 exactAmount, bytes hookData) params) returns (uint256 amountIn, uint256 gasEstimate)`,
 ])
 
-let anvil: AnvilInstance
+const fixture = setUpSwapFixture()
+const { params, balanceOf } = fixture
+/** The swap's result (it must succeed and leave the Aggregator holding nothing). */
+const swap = async (...args: Parameters<typeof fixture.swap>) => (await fixture.swap(...args)).result
 let f: SwapFixture
-let snapshotId: Hex
-
-beforeAll(async () => {
-  anvil = await startAnvil({ chainId: CHAIN_ID, port: await allocateTestPorts(1) })
-  f = await deploySwapFixture({ rpcUrl: anvil.rpcUrl, chainId: CHAIN_ID })
-  for (const token of [...Object.values(f.tokens), f.weth]) {
-    const hash = await f.user.writeContract({
-      address: token,
-      abi: devTokenAbi,
-      functionName: 'approve',
-      args: [f.aggregator, maxUint256],
-    })
-    await waitForReceipt(f.user, { hash })
-  }
-  snapshotId = await f.deployer.snapshot()
-})
-
-beforeEach(async () => {
-  await f.deployer.revert({ id: snapshotId })
-  snapshotId = await f.deployer.snapshot()
-})
-
-afterAll(async () => {
-  await anvil?.stop()
+beforeAll(() => {
+  f = fixture.get()
 })
 
 const SPACING: Record<number, number> = {
@@ -84,21 +55,6 @@ const v4 = (factoryId: number, tokenIn: Address, tokenOut: Address, fee: number)
   tokenOut,
   fee,
 })
-
-function params(overrides: Partial<Parameters<typeof baseParams>[0]> = {}) {
-  return baseParams({ tokenIn: f.tokens.tokenA, tokenOut: f.tokens.tokenB, amountIn: e('10'), ...overrides })
-}
-function baseParams(p: { tokenIn: Address; tokenOut: Address; amountIn: bigint; amountOut?: bigint }) {
-  return {
-    amountOut: 0n,
-    receiver: RECEIVER,
-    deadline: 2n ** 40n,
-    feeRecipient: zeroAddress,
-    feeBps: 0,
-    integratorId: zeroHash,
-    ...p,
-  }
-}
 
 /** The pool key and direction of a hop, as the Aggregator derives them (wrapped native is ETH in native pools). */
 function keyOf(hop: Hop) {
@@ -126,40 +82,6 @@ async function quoteHop(hop: Hop, amount: bigint, exactIn: boolean) {
     args: [{ poolKey: key, zeroForOne, exactAmount: amount, hookData: '0x' }],
   })
   return result[0]
-}
-
-async function balanceOf(token: Address, account: Address) {
-  if (token === zeroAddress) return f.deployer.getBalance({ address: account })
-  return f.deployer.readContract({
-    address: token,
-    abi: devTokenAbi,
-    functionName: 'balanceOf',
-    args: [account],
-  })
-}
-
-async function expectNoLeftovers() {
-  for (const token of [...Object.values(f.tokens), f.weth, zeroAddress]) {
-    expect(await balanceOf(token, f.aggregator)).toBe(0n)
-  }
-}
-
-async function swap(
-  functionName: 'swapExactIn' | 'swapExactOut',
-  p: ReturnType<typeof params>,
-  legs: Leg[],
-  value = 0n,
-) {
-  const { result, request } = await f.user.simulateContract({
-    address: f.aggregator,
-    abi: aggregatorAbi,
-    functionName,
-    args: [p, legs],
-    value,
-  })
-  expect((await sendContractCall(f.user, request)).status).toBe('success')
-  await expectNoLeftovers()
-  return result
 }
 
 describe('Uniswap V4 hops pay what V4Quoter says', () => {

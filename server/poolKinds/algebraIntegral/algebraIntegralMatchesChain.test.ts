@@ -6,6 +6,7 @@ import { deployAlgebraIntegral } from '../../../contracts/deploy/deployAlgebraIn
 import { deployDevToken } from '../../../contracts/deploy/deployDevToken'
 import { deployMulticall3 } from '../../../contracts/deploy/deployMulticall3'
 import { createDevClient, type DevClient } from '../../../contracts/deploy/devClient'
+import { seedAlgebraPool } from '../../../contracts/deploy/seedAlgebraPool'
 import { sendContractTx } from '../../../contracts/deploy/sendContractTx'
 import {
   getAlgebraPoolInitCodeHash,
@@ -196,41 +197,17 @@ beforeAll(async () => {
   for (const setup of setups) {
     const [tokenA, tokenB] = [tokens[setup.tokens[0]], tokens[setup.tokens[1]]]
     if (!tokenA || !tokenB) throw new Error('token missing')
-    await sendContractTx(client, {
-      address: algebra.factory,
-      abi: algebraFactoryAbi,
-      functionName: 'createPool',
-      args: [tokenB, tokenA, '0x'],
+    await seedAlgebraPool(client, algebra, {
+      tokens: [tokenB, tokenA],
+      sqrtPriceX96: setup.sqrtPriceX96,
+      ...(setup.tickSpacing === undefined ? {} : { tickSpacing: setup.tickSpacing }),
+      ...(setup.fee === undefined ? {} : { fee: setup.fee }),
+      positions: setup.positions.map((p) => ({
+        bottomTick: p.bottom,
+        topTick: p.top,
+        liquidity: p.liquidity,
+      })),
     })
-    const pool = await client.readContract({
-      address: algebra.factory,
-      abi: algebraFactoryAbi,
-      functionName: 'poolByPair',
-      args: [tokenA, tokenB],
-    })
-    await sendContractTx(client, {
-      address: pool,
-      abi: algebraPoolAbi,
-      functionName: 'initialize',
-      args: [setup.sqrtPriceX96],
-    })
-    if (setup.tickSpacing !== undefined) {
-      await sendContractTx(client, {
-        address: pool,
-        abi: algebraPoolAbi,
-        functionName: 'setTickSpacing',
-        args: [setup.tickSpacing],
-      })
-    }
-    if (setup.fee !== undefined) {
-      await sendContractTx(client, {
-        address: pool,
-        abi: algebraPoolAbi,
-        functionName: 'setFee',
-        args: [setup.fee],
-      })
-    }
-    for (const position of setup.positions) await mint(pool, position)
   }
   creationLogs = await client.getLogs({ address: algebra.factory, fromBlock })
   pools = kind.poolsFromCreationLogs(creationLogs, {
