@@ -110,8 +110,12 @@ describe('cross-chain paths with no provider mounted', () => {
     ])
   })
 
-  it('inbound addresses: both paths answer the empty list while no liquidity network is mounted', async () => {
-    for (const path of ['/trade/info/thorchain-inbound-address', '/info/provider-inbound-address']) {
+  it('inbound addresses: every path answers the empty list while no liquidity network is mounted', async () => {
+    for (const path of [
+      '/trade/info/thorchain-inbound-address',
+      '/info/thorchain-inbound-address',
+      '/info/provider-inbound-address',
+    ]) {
       const res = await createTestApp().app.request(path)
       expect(res.status, path).toBe(200)
       expect(await res.json(), path).toEqual([])
@@ -140,6 +144,9 @@ describe('cross-chain paths with no provider mounted', () => {
     expect(doc.paths['/trade/v1/info/tx/{txHash}']?.get).toBeDefined()
     expect(doc.paths['/trade/info/thorchain-inbound-address']?.get).toBeDefined()
     expect(doc.paths['/info/provider-inbound-address']?.get).toBeDefined()
+    expect(doc.paths['/info/thorchain-inbound-address']?.get).toBeDefined()
+    expect(doc.paths['/v1/info/cross-providers']?.get).toBeDefined()
+    expect(doc.paths['/trade/v1/info/cross-providers']?.get).toBeDefined()
     expect(doc.components.schemas.CrossChainStatus).toEqual({
       type: 'string',
       enum: ['PENDING', 'INFLIGHT', 'DELIVERED', 'FAILED'],
@@ -202,6 +209,72 @@ const fakeQuery = (extra: Record<string, string> = {}) =>
     disableEstimate: 'true',
     ...extra,
   }).toString()
+
+describe('the provider and inbound-address aliases', () => {
+  const vault = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+  const router = '0x4444444444444444444444444444444444444444'
+  const app = () => {
+    const thorchain: ThorchainProvider = {
+      ...createRecordingProvider('thorchain').provider,
+      tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+      flow: 'utxo',
+      chainIds: [1, btc],
+      inboundAddresses: async () => [
+        { chainId: btc, address: vault, halted: false },
+        { chainId: 1, address: sender, router, halted: true },
+      ],
+      usdPriceOf: async () => undefined,
+    }
+    return createTestApp({ cross: { providers: [createRecordingProvider().provider, thorchain], thorchain } })
+      .app
+  }
+
+  it('/trade/v1/info/cross-providers answers what /v1/info/cross-providers does: every mounted provider', async () => {
+    const expected = [
+      {
+        id: 'fake',
+        name: 'Fake',
+        logo: '',
+        website: '',
+        docsLink: '',
+        description: '',
+        tradeProtocol: 'CROSS_CHAIN_FAKE',
+        flow: 'crossChain',
+        chainIds: [1, 8453],
+      },
+      {
+        id: 'thorchain',
+        name: 'Fake',
+        logo: '',
+        website: '',
+        docsLink: '',
+        description: '',
+        tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+        flow: 'utxo',
+        chainIds: [1, btc],
+      },
+    ]
+    for (const path of ['/v1/info/cross-providers', '/trade/v1/info/cross-providers']) {
+      const res = await app().request(path)
+      expect([res.status, await res.json()], path).toEqual([200, expected])
+    }
+  })
+
+  it('/info/thorchain-inbound-address answers the vaults as /trade/info/thorchain-inbound-address does', async () => {
+    const expected = [
+      { chain: btc, address: vault, halted: false },
+      { chain: 1, address: sender, router, halted: true },
+    ]
+    for (const path of [
+      '/info/thorchain-inbound-address',
+      '/trade/info/thorchain-inbound-address',
+      '/info/provider-inbound-address',
+    ]) {
+      const res = await app().request(path)
+      expect([res.status, await res.json()], path).toEqual([200, expected])
+    }
+  })
+})
 
 describe('POST swap/cross builds only the quote the server issued', () => {
   type Quote = { transactionData: Record<string, unknown> & { params: Record<string, unknown> } }
