@@ -242,6 +242,31 @@ const CrossQuoteSchema = z
 const CrossSwapSchema = z
   .object({
     ...CrossTransactionFields,
+    estimateGas: z.string().optional().openapi({
+      description:
+        "EVM source: the node's gas estimate of the transaction from `account` (+30%, as swap/single); absent with `estimateGasError`",
+    }),
+    estimateGasError: z.string().optional().openapi({
+      description:
+        'EVM source: why no estimate (the input balance short, the approval of `approvalAddress` missing, a revert)',
+    }),
+    insufficientFunds: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'EVM source: input balance below the amount' }),
+    insufficientAllowance: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'EVM token source: allowance for `approvalAddress` below the amount' }),
+    allowance: z
+      .string()
+      .optional()
+      .openapi({ description: 'EVM source: the allowance for `approvalAddress`' }),
+    balance: z.string().optional().openapi({ description: "EVM source: the account's balance of the input" }),
+    insufficientGas: z.boolean().optional().openapi({
+      description: 'EVM source: native balance below gas x gasPrice + value',
+    }),
+    gasPrice: z.string().optional().openapi({ description: 'EVM source: wei per gas' }),
     nativeFee: z.string(),
     amountOut: z.string(),
     minAmountOut: z.string(),
