@@ -55,6 +55,9 @@ export interface GaslessRouteParams {
   slippage?: number | undefined
   /** Unix seconds (default: the quote's, now + 20 minutes). */
   deadline?: number | undefined
+  /** As `quote/single`'s: exchanges left out, by chain id, and the largest price impact accepted. */
+  excludedDexes?: Record<string, string[]> | undefined
+  priceImpactProtectionPercentage?: number | undefined
 }
 
 /** A gasless order's route and fee: what both the estimate and a gasless `quote/single` answer. */
@@ -167,15 +170,21 @@ async function quote(
   dstToken: Address,
   amount: bigint,
 ) {
-  const query = SingleQuoteQuerySchema.parse({
-    fromTokenAddress: srcToken,
-    toTokenAddress: dstToken,
-    amount: amount.toString(),
-    isSplit: 'false',
-    ...(p.receiver !== undefined ? { sender: p.receiver, receiver: p.receiver } : {}),
-    ...(p.slippage !== undefined ? { slippage: String(p.slippage) } : {}),
-    ...(p.deadline !== undefined ? { deadline: String(p.deadline) } : {}),
-  })
+  const query = {
+    ...SingleQuoteQuerySchema.parse({
+      fromTokenAddress: srcToken,
+      toTokenAddress: dstToken,
+      amount: amount.toString(),
+      isSplit: 'false',
+      ...(p.receiver !== undefined ? { sender: p.receiver, receiver: p.receiver } : {}),
+      ...(p.slippage !== undefined ? { slippage: String(p.slippage) } : {}),
+      ...(p.deadline !== undefined ? { deadline: String(p.deadline) } : {}),
+    }),
+    ...(p.excludedDexes !== undefined ? { excludedDexes: p.excludedDexes } : {}),
+    ...(p.priceImpactProtectionPercentage !== undefined
+      ? { priceImpactProtectionPercentage: p.priceImpactProtectionPercentage }
+      : {}),
+  }
   const [best] = await planSingleQuotes(query, ctx)
   const [leg, ...more] = best === undefined ? [] : toContractLegs(best.route)
   if (best === undefined || leg === undefined || more.length > 0 || best.route.steps !== undefined) {

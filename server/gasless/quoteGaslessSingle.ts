@@ -50,6 +50,8 @@ export async function quoteGaslessSingle(
     receiver: receiver === undefined ? undefined : getAddress(receiver),
     slippage: query.slippage,
     deadline: query.deadline,
+    excludedDexes: query.excludedDexes,
+    priceImpactProtectionPercentage: query.priceImpactProtectionPercentage,
   })
   const { data: _data, ...quote } = formatSingleQuote(market.quoteView, route.quote, {
     requestId: caller.requestId,

@@ -41,6 +41,7 @@ type TypedData = {
   }
 }
 type GaslessQuote = {
+  protocol: { pools: { exchangeId: string }[] }[]
   fromTokenAmount: string
   toTokenAmount: string
   data?: string
@@ -398,6 +399,16 @@ describe('gasless API on the devnet (chain 1)', () => {
 
     const [quote] = await json<GaslessQuote[]>(await quoteOf({}))
     if (quote === undefined) throw new Error('no quote')
+    // quote/single's own options apply: excluded exchanges, the price impact limit
+    const used = [...new Set(quote.protocol.flatMap((leg) => leg.pools.map((pool) => pool.exchangeId)))]
+    const [other] = await json<GaslessQuote[]>(
+      await quoteOf({ excludedDexes: JSON.stringify({ [CHAIN]: used }) }),
+    )
+    const otherIds = other?.protocol.flatMap((leg) => leg.pools.map((pool) => pool.exchangeId)) ?? []
+    expect([otherIds.length > 0, otherIds.filter((id) => used.includes(id))]).toEqual([true, []])
+    expect(
+      (await refusal(await quoteOf({ priceImpactProtectionPercentage: '0.000001' }))).slice(0, 2),
+    ).toEqual([422, 'PRICE_IMPACT_TOO_HIGH'])
     const typedData = (transactionData: unknown) =>
       post('/trade/v1/gasless/typed-data', { transactionData, sender, chainId: CHAIN })
     const td = quote.transactionData

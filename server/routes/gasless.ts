@@ -441,11 +441,7 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
               call: transactionData.call,
             }
           : gaslessOrderFromQuote(
-              {
-                ...transactionData,
-                receiver: transactionData.receiver ?? undefined,
-                info: { ...transactionData.info },
-              },
+              { ...transactionData, receiver: transactionData.receiver ?? undefined },
               sender,
             )
       const typed = prepareGaslessTypedData(deps, { chainId, sender, order, call })
