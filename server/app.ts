@@ -206,6 +206,7 @@ export function createApp(deps: AppDeps) {
         quoteTtlSec: config.quoteTtlSec,
         now,
         getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
+        gaslessChains: deps.gasless?.chains,
       }),
     )
     .route(

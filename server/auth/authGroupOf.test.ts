@@ -7,6 +7,8 @@ describe('authGroupOf', () => {
     ['/v1/info/token/popular', 'info'],
     ['/info/provider-inbound-address', 'info'],
     ['/trade/info/thorchain-inbound-address', 'info'],
+    ['/info/thorchain-inbound-address', 'info'],
+    ['/trade/v1/info/cross-providers', 'info'],
     ['/trade/v1/info/tx/0xab', 'info'],
     ['/tradeinfo/x', undefined],
     ['/trade/v1/1/approval/spender', 'approval'],

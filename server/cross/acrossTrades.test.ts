@@ -28,6 +28,9 @@ interface SwapAnswer {
   data: `0x${string}`
   nativeValue: string
   approvalAddress?: string
+  estimateGas?: string
+  estimateGasError?: string
+  insufficientAllowance?: boolean
 }
 
 let h: DevnetHarness
@@ -98,20 +101,43 @@ async function tradeAcross(params: TradeParams) {
   const offer = offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_ACROSS')
   if (offer === undefined) throw new Error('no Across offer')
   const wallet = h.walletClient(1, params.account)
-  const posted = await h.request('/trade/v1/1/swap/cross', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(params.apiKey === undefined ? {} : { authorization: `Bearer ${params.apiKey}` }),
-    },
-    body: JSON.stringify({ transactionData: offer.transactionData, account: wallet.account.address }),
-  })
-  expect(posted.status).toBe(200)
-  const swap = (await posted.json()) as SwapAnswer
-  if (swap.approvalAddress !== undefined)
+  const post = async () => {
+    const posted = await h.request('/trade/v1/1/swap/cross', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(params.apiKey === undefined ? {} : { authorization: `Bearer ${params.apiKey}` }),
+      },
+      body: JSON.stringify({ transactionData: offer.transactionData, account: wallet.account.address }),
+    })
+    expect(posted.status).toBe(200)
+    return (await posted.json()) as SwapAnswer
+  }
+  let swap = await post()
+  if (swap.approvalAddress !== undefined && swap.insufficientAllowance === true) {
+    // no estimate before the approval: the answer names the spender to approve (as swap/single)
+    expect([swap.estimateGas, swap.estimateGasError]).toEqual([
+      undefined,
+      `Insufficient allowance: approve ${swap.approvalAddress} first`,
+    ])
     await h.approve(wallet, getAddress(params.from), getAddress(swap.approvalAddress))
+    swap = await post()
+  }
+  // the node's estimate +30%, as swap/single answers it; the transaction is sent with exactly that gas
+  const estimated = await h.deployerClient(1).estimateGas({
+    account: wallet.account.address,
+    to: swap.to,
+    data: swap.data,
+    value: BigInt(swap.nativeValue),
+  })
+  expect(swap.estimateGas).toBe(((estimated * 130n) / 100n).toString())
   const nativeBefore = await wallet.getBalance({ address: wallet.account.address })
-  const hash = await wallet.sendTransaction({ to: swap.to, data: swap.data, value: BigInt(swap.nativeValue) })
+  const hash = await wallet.sendTransaction({
+    to: swap.to,
+    data: swap.data,
+    value: BigInt(swap.nativeValue),
+    gas: BigInt(swap.estimateGas ?? '0'),
+  })
   const receipt = await waitForReceipt(wallet, { hash })
   expect(receipt.status).toBe('success')
   const spent =

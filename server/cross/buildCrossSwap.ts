@@ -10,6 +10,7 @@ import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
 import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
 import type { CrossServices } from './crossServices'
+import { estimateCrossTransaction } from './estimateCrossTransaction'
 import { formatCrossTransaction } from './formatCrossQuote'
 import { type CrossTradeParams, quoteCrossContext, resolveCrossTrade } from './quoteCross'
 import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCrossSide'
@@ -54,13 +55,27 @@ function isIssued(
   return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(mac, 'hex'))
 }
 
-/** The answer of `swap/cross`: the transaction in the compatible swap shape. */
-function swapAnswer(
+/**
+ * The answer of `swap/cross`: the transaction in the compatible swap shape; from an EVM source also the
+ * sender's checks and the gas estimate, as `swap/single` answers them (`estimateCrossTransaction`).
+ */
+async function swapAnswer(
+  services: CrossServices,
   placed: { quote: ProviderQuote; transaction: ProviderTransaction },
   tradeProtocol: string,
 ) {
+  const { transaction } = placed
+  const estimate =
+    transaction.family === 'evm'
+      ? await estimateCrossTransaction(
+          services.markets.get(transaction.chainId),
+          transaction,
+          placed.quote.request.sender,
+        )
+      : {}
   return {
-    ...formatCrossTransaction(placed.transaction),
+    ...formatCrossTransaction(transaction),
+    ...estimate,
     nativeFee: placed.quote.nativeFee.toString(),
     amountOut: placed.quote.amountOut.toString(),
     minAmountOut: placed.quote.amountOutMin.toString(),
@@ -119,6 +134,7 @@ export async function buildCrossSwapFromQuery(
   const [best] = await quoteCrossContext(services, context, { build: false })
   if (best === undefined) throw new Error('no cross-chain quote')
   return swapAnswer(
+    services,
     { quote: best.quote, transaction: await build(services, best.quote, auth) },
     best.provider.tradeProtocol,
   )
@@ -206,5 +222,9 @@ export async function buildCrossSwapFromBody(
     throw new AppError('NO_ROUTE', `Provider ${providerId} does not serve this trade`, {
       details: { provider: providerId },
     })
-  return swapAnswer({ quote, transaction: await build(services, quote, auth) }, provider.tradeProtocol)
+  return swapAnswer(
+    services,
+    { quote, transaction: await build(services, quote, auth) },
+    provider.tradeProtocol,
+  )
 }

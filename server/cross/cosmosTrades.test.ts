@@ -49,6 +49,7 @@ import { openTestStore, type TestStore } from '../store/openTestStore'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { createInProcessThornodeClient } from '../testing/createInProcessThornodeClient'
 import { createTestApp } from '../testing/createTestApp'
+import { createFakeDeployments } from '../testing/fakeDeployments'
 import { quoteSwap } from '../thorchain/quoteSwap'
 import { syncCrossTradeStatuses } from './followCrossTrades'
 
@@ -202,6 +203,8 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
     store = await openTestStore({ name: 'pglite' })
     app = createTestApp({
       config: loadConfig({ INTEGRATOR_TAG_SECRET: 'cosmos-trades-test-secret-of-32-characters' }),
+      // chain 1's node is the anvil: swap/cross reads the sender's funds and estimates gas there
+      deployments: createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } }),
       store,
       // a deposit is looked up before the network observes it and again after: no memory of the first miss
       cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest', txMissTtlMs: 0 },
@@ -452,12 +455,22 @@ describe('ATOM trades through the API and the devnet liquidity network', () => {
       to: Address
       data: Hex
       nativeValue: string
+      estimateGas?: string
     }
     expect(swap.nativeValue).toBe(amount.toString())
+    // the router deposit's gas, estimated from the sender +30% as swap/single does; sent with exactly it
+    const estimated = await evmUser.estimateGas({
+      account: evmUser.account,
+      to: swap.to,
+      data: swap.data,
+      value: amount,
+    })
+    expect(swap.estimateGas).toBe(((estimated * 130n) / 100n).toString())
     const hash = await evmUser.sendTransaction({
       to: swap.to,
       data: swap.data,
       value: BigInt(swap.nativeValue),
+      gas: BigInt(swap.estimateGas ?? '0'),
     })
     expect((await waitForReceipt(evmUser, { hash })).status).toBe('success')
     await network.tick()

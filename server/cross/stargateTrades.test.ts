@@ -21,6 +21,9 @@ interface SwapAnswer {
   data: `0x${string}`
   nativeValue: string
   approvalAddress?: string
+  estimateGas?: string
+  estimateGasError?: string
+  insufficientAllowance?: boolean
 }
 
 let h: DevnetHarness
@@ -65,21 +68,42 @@ async function trade(params: {
   expect(res.status).toBe(200)
   const [best] = (await res.json()) as CrossAnswer[]
   if (best === undefined) throw new Error('no offer')
-  const posted = await h.request(`/trade/v1/${source}/swap/cross`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ transactionData: best.transactionData, account: wallet.account.address }),
-  })
-  expect(posted.status).toBe(200)
-  const swap = (await posted.json()) as SwapAnswer
-  if (swap.approvalAddress !== undefined)
+  const post = async () => {
+    const posted = await h.request(`/trade/v1/${source}/swap/cross`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionData: best.transactionData, account: wallet.account.address }),
+    })
+    expect(posted.status).toBe(200)
+    return (await posted.json()) as SwapAnswer
+  }
+  let swap = await post()
+  if (swap.approvalAddress !== undefined && swap.insufficientAllowance === true) {
+    // not approved yet: no estimate, and the spender to approve named (as swap/single answers it)
+    expect([swap.estimateGas, swap.estimateGasError]).toEqual([
+      undefined,
+      `Insufficient allowance: approve ${swap.approvalAddress} first`,
+    ])
     await h.approve(wallet, getAddress(params.from), getAddress(swap.approvalAddress))
+    swap = await post()
+  }
+  // the node's estimate of the transaction from the account, +30% (swap/single's margin); sent with exactly it
+  const estimated = await h.deployerClient(source).estimateGas({
+    account: wallet.account.address,
+    to: swap.to,
+    data: swap.data,
+    value: BigInt(swap.nativeValue),
+  })
+  expect([swap.estimateGas, swap.estimateGasError]).toEqual([
+    ((estimated * 130n) / 100n).toString(),
+    undefined,
+  ])
   const nativeBefore = await wallet.getBalance({ address: wallet.account.address })
   const hash = await wallet.sendTransaction({
     to: swap.to,
     data: swap.data,
     value: BigInt(swap.nativeValue),
-    gas: 2_500_000n,
+    gas: BigInt(swap.estimateGas ?? '0'),
   })
   const receipt = await waitForReceipt(wallet, { hash })
   expect(receipt.status).toBe('success')

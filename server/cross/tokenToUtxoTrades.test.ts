@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Address, type Hex, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, type Hex, parseEventLogs, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { liquidityEntryAbi } from '../../contracts/artifacts'
+import { liquidityEntryAbi, liquidityRouterAbi } from '../../contracts/artifacts'
 import { createEvmChainAdapter } from '../../devnet/liquidityNetwork/createEvmChainAdapter'
 import {
   createLiquidityNetwork,
@@ -20,6 +20,8 @@ import { bitcoinSpec } from '../../devnet/utxo/utxoChainSpecs'
 import { loadConfig } from '../config'
 import { planPathSteps } from '../providers/stargate/planPathSteps'
 import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import { getCrossTradeByOrigin } from '../store/crossTrades'
+import { openTestStore, type TestStore } from '../store/openTestStore'
 import { createInProcessThornodeClient } from '../testing/createInProcessThornodeClient'
 import { createTestApp } from '../testing/createTestApp'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
@@ -41,6 +43,7 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
   let dataDir: string
   let network: LiquidityNetwork
   let app: ReturnType<typeof createTestApp>['app']
+  let store: TestStore
   const now = Math.floor(Date.now() / 1000)
 
   beforeAll(async () => {
@@ -89,14 +92,18 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
       markets: harness.markets,
       now: () => now,
     })
+    store = await openTestStore({ name: 'pglite' })
     app = createTestApp({
       config: loadConfig({ INTEGRATOR_TAG_SECRET: 'token-utxo-test-secret-of-32-characters' }),
+      // info/tx records what it tracks: a refund is answered from the store once known
+      store,
       deployments: harness.deployments,
       markets: harness.markets,
       cross: { providers: [thorchain], thorchain, addressNetwork: 'regtest' },
     }).app
   }, 300_000)
   afterAll(async () => {
+    await store?.destroy()
     await network?.stop()
     await closeBtc?.()
     await harness?.stop()
@@ -193,5 +200,95 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
     })
     const received = (await btcRpc.listUnspent(receiver)).reduce((sum, coin) => sum + coin.satoshis, 0n)
     expect(received).toBe(BigInt(expected.expected_amount_out))
+  }, 120_000)
+
+  it('ETH to BTC refunded by the network: info/tx answers FAILED, refunded, the refund in wei on Ethereum, the chains as they are', async () => {
+    const user = harness.walletClient(1, 4)
+    const amount = 10n ** 17n
+    const receiver = new btcNode.spec.lib.PrivateKey(
+      createHash('sha256').update('refunded btc receiver').digest('hex'),
+      btcNode.spec.network,
+    )
+      .toAddress(btcNode.spec.network, 'witnesspubkeyhash')
+      .toString()
+    await harness.refreshAll()
+    const query = new URLSearchParams({
+      fromTokenAddress: zeroAddress,
+      toTokenAddress: zeroAddress,
+      amount: amount.toString(),
+      destinationChainId: String(BTC),
+      sender: user.account.address,
+      receiver,
+      slippage: '0.01',
+    })
+    const [quote] = (await (await app.request(`/trade/v1/1/quote/cross?${query}`)).json()) as {
+      transactionData: Record<string, unknown>
+    }[]
+    if (quote === undefined) throw new Error('no quote')
+    const built = await app.request('/trade/v1/1/swap/cross', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionData: quote.transactionData, account: user.account.address }),
+    })
+    const swap = (await built.json()) as { to: Address; data: Hex; nativeValue: string }
+    expect(built.status).toBe(200)
+
+    // a whale's 30 ETH deposit moves the pool before ours is observed: ours now misses its memo's limit
+    const whale = harness.walletClient(1, 5)
+    const vault = network.vaultOf('ETH')?.address as Address
+    await harness.sendAndWait(whale, {
+      to: harness.deployment(1).liquidityRouter as Address,
+      value: 30n * 10n ** 18n,
+      data: encodeFunctionData({
+        abi: liquidityRouterAbi,
+        functionName: 'depositWithExpiry',
+        args: [vault, zeroAddress, 30n * 10n ** 18n, `=:BTC.BTC:${receiver}`, BigInt(now + 600)],
+      }),
+    })
+    await network.tick()
+    const receipt = await harness.sendAndWait(user, {
+      to: swap.to,
+      data: swap.data,
+      value: BigInt(swap.nativeValue),
+    })
+    const hash = receipt.transactionHash
+    const before = await harness.balanceOf(1, zeroAddress, user.account.address)
+    await network.tick()
+    const inbound = network.getInbound(hash)
+    // the network refunds the input less its outbound fee (50,000 of 1e8 units), in ETH, to the sender
+    const refundWei = (amount / 10n ** 10n - 50_000n) * 10n ** 10n
+    expect(inbound).toMatchObject({
+      kind: 'refund',
+      outbound: { status: 'sent', asset: 'ETH.ETH', to: user.account.address.toLowerCase() },
+    })
+    expect((await harness.balanceOf(1, zeroAddress, user.account.address)) - before).toBe(refundWei)
+    const expected = {
+      srcTxHash: hash,
+      dstTxHash: inbound?.outbound?.payment?.txid,
+      srcChainId: 1,
+      dstChainId: BTC,
+      status: 'FAILED',
+      amountReceived: refundWei.toString(),
+      tokenReceived: zeroAddress,
+      tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+      receivedDifferentTokens: false,
+      refunded: true,
+    }
+    // first asked: THORNode's status of the inbound, recorded; then answered from the store
+    for (const round of ['tracked', 'stored']) {
+      const answer = (await (await app.request(`/trade/v1/info/tx/${hash}`)).json()) as Record<
+        string,
+        unknown
+      >
+      const { providerInfo: _info, ...fields } = answer
+      expect(fields, round).toEqual(expected)
+      expect(await getCrossTradeByOrigin(store.db, hash), round).toMatchObject({
+        state: 'FAILED',
+        refunded: true,
+        sourceChainId: 1,
+        destinationChainId: BTC,
+        amountReceived: refundWei,
+      })
+    }
   }, 120_000)
 })

@@ -1,11 +1,14 @@
 import { type Address, erc20Abi, getAddress } from 'viem'
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
+import type { PlannedQuote } from '../quotes/planQuotes'
 import type { QuoteContext } from '../quotes/planSingleQuotes'
 import { planSingleQuotes } from '../quotes/planSingleQuotes'
 import { resolveTradePair } from '../quotes/resolveTradeTokens'
 import { SingleQuoteQuerySchema } from '../quotes/singleQuoteQuery'
+import { computeAmountOutMin } from '../routing/computeAmountOutMin'
 import { STEP_SHARE_ONE } from '../routing/quoteRouteSteps'
+import { toContractLegs } from '../routing/toContractLegs'
 import { computeGaslessFee, gaslessGasUnits } from './computeGaslessFee'
 import { type GaslessOrder, hashRoute, type RouteStep } from './gaslessOrderTypes'
 
@@ -40,18 +43,46 @@ export interface GaslessPlan {
   approvalNeeded: boolean
 }
 
+/** What a gasless route is planned from: the pair, the amount the user signs over, and the quote's options. */
+export interface GaslessRouteParams {
+  srcToken: Address
+  dstToken: Address
+  /** What the user signs over (fee included), base units of srcToken. */
+  amount: bigint
+  /** Who gets the output; without it the quote is made without a call (`PlannedQuote.call` undefined). */
+  receiver?: Address | undefined
+  /** Fraction, e.g. 0.005. */
+  slippage?: number | undefined
+  /** Unix seconds (default: the quote's, now + 20 minutes). */
+  deadline?: number | undefined
+  /** As `quote/single`'s: exchanges left out, by chain id, and the largest price impact accepted. */
+  excludedDexes?: Record<string, string[]> | undefined
+  priceImpactProtectionPercentage?: number | undefined
+}
+
+/** A gasless order's route and fee: what both the estimate and a gasless `quote/single` answer. */
+export interface GaslessRoute {
+  /** The relayer's fee, base units of srcToken, taken from `amount`. */
+  fee: bigint
+  /** The quote of `amount - fee` along `steps` (one path). */
+  quote: PlannedQuote
+  steps: RouteStep[]
+  gasUnits: bigint
+  gasPrice: bigint
+  /** The receiver's expected output at today's pools, and the least the order accepts. */
+  amountOut: bigint
+  amountOutMin: bigint
+  deadline: bigint
+}
+
 /**
- * Plans a gasless order: prices the relayer's fee (gas of the settlement with the route's steps at today's gas
- * price, with margin, in the source token: `computeGaslessFee`), quotes `amount - fee` along one path (no
- * split: every step spends all it holds, so the signed route is exact whatever the fee), and reads the user's
- * Permit2 allowance. Throws GASLESS_UNAVAILABLE for native input or an unpriceable fee, INVALID_PARAMS when
- * the fee eats the amount, and the quote's own AppErrors (NO_ROUTE, UNSUPPORTED_TOKEN, ...).
+ * Plans a gasless route: prices the relayer's fee (gas of the settlement with the route's steps at today's gas
+ * price, with margin, in the source token: `computeGaslessFee`) and quotes `amount - fee` along one path (no
+ * split: every step spends all it holds, so the signed route is exact whatever the fee). Throws
+ * GASLESS_UNAVAILABLE for native input, an unpriceable fee or a pair without a single-path route,
+ * INVALID_PARAMS when the fee eats the amount, and the quote's own AppErrors (NO_ROUTE, UNSUPPORTED_TOKEN, ...).
  */
-export async function planGaslessOrder(
-  ctx: QuoteContext,
-  chain: GaslessChain,
-  p: GaslessPlanParams,
-): Promise<GaslessPlan> {
+export async function planGaslessRoute(ctx: QuoteContext, p: GaslessRouteParams): Promise<GaslessRoute> {
   const { market } = ctx
   const [tokenIn, tokenOut] = resolveTradePair(market, p.srcToken, p.dstToken)
   if (tokenIn.isNative) {
@@ -88,9 +119,24 @@ export async function planGaslessOrder(
     fee = feeFor(quoted.steps.length)
     quoted = await quote(ctx, p, tokenIn.address, tokenOut.address, p.amount - fee)
   }
+  return { fee, ...quoted, gasUnits: gaslessGasUnits(quoted.steps.length), gasPrice }
+}
+
+/**
+ * Plans a gasless order for `p.sender` (`planGaslessRoute`, the output to `p.receiver` or the sender) and reads
+ * the user's Permit2 allowance. Throws `planGaslessRoute`'s errors.
+ */
+export async function planGaslessOrder(
+  ctx: QuoteContext,
+  chain: GaslessChain,
+  p: GaslessPlanParams,
+): Promise<GaslessPlan> {
+  const { market } = ctx
+  const receiver = p.receiver ?? p.sender
+  const route = await planGaslessRoute(ctx, { ...p, receiver })
   const permit2Allowance = await readFromNode("the owner's Permit2 allowance", () =>
     market.client.readContract({
-      address: tokenIn.address,
+      address: route.quote.tokenIn.address,
       abi: erc20Abi,
       functionName: 'allowance',
       args: [p.sender, chain.permit2],
@@ -99,19 +145,19 @@ export async function planGaslessOrder(
   return {
     order: {
       user: p.sender,
-      receiver: p.receiver ?? p.sender,
-      srcToken: tokenIn.address,
-      dstToken: tokenOut.address,
+      receiver,
+      srcToken: route.quote.tokenIn.address,
+      dstToken: route.quote.tokenOut.address,
       amountIn: p.amount,
-      fee,
-      amountOutMin: quoted.amountOutMin,
-      deadline: quoted.deadline,
-      tradeHash: hashRoute(quoted.steps),
+      fee: route.fee,
+      amountOutMin: route.amountOutMin,
+      deadline: route.deadline,
+      tradeHash: hashRoute(route.steps),
     },
-    steps: quoted.steps,
-    gasUnits: gaslessGasUnits(quoted.steps.length),
-    gasPrice,
-    amountOut: quoted.amountOut,
+    steps: route.steps,
+    gasUnits: route.gasUnits,
+    gasPrice: route.gasPrice,
+    amountOut: route.amountOut,
     permit2Allowance,
     approvalNeeded: permit2Allowance < p.amount,
   }
@@ -119,23 +165,29 @@ export async function planGaslessOrder(
 
 async function quote(
   ctx: QuoteContext,
-  p: GaslessPlanParams,
+  p: GaslessRouteParams,
   srcToken: Address,
   dstToken: Address,
   amount: bigint,
 ) {
-  const query = SingleQuoteQuerySchema.parse({
-    fromTokenAddress: srcToken,
-    toTokenAddress: dstToken,
-    amount: amount.toString(),
-    sender: p.sender,
-    receiver: p.receiver ?? p.sender,
-    isSplit: 'false',
-    ...(p.slippage !== undefined ? { slippage: String(p.slippage) } : {}),
-  })
+  const query = {
+    ...SingleQuoteQuerySchema.parse({
+      fromTokenAddress: srcToken,
+      toTokenAddress: dstToken,
+      amount: amount.toString(),
+      isSplit: 'false',
+      ...(p.receiver !== undefined ? { sender: p.receiver, receiver: p.receiver } : {}),
+      ...(p.slippage !== undefined ? { slippage: String(p.slippage) } : {}),
+      ...(p.deadline !== undefined ? { deadline: String(p.deadline) } : {}),
+    }),
+    ...(p.excludedDexes !== undefined ? { excludedDexes: p.excludedDexes } : {}),
+    ...(p.priceImpactProtectionPercentage !== undefined
+      ? { priceImpactProtectionPercentage: p.priceImpactProtectionPercentage }
+      : {}),
+  }
   const [best] = await planSingleQuotes(query, ctx)
-  const leg = best?.call?.legs[0]
-  if (!best?.call || !leg || best.call.legs.length !== 1) {
+  const [leg, ...more] = best === undefined ? [] : toContractLegs(best.route)
+  if (best === undefined || leg === undefined || more.length > 0 || best.route.steps !== undefined) {
     throw new AppError('GASLESS_UNAVAILABLE', 'This pair has no single-path route for a gasless order')
   }
   const steps: RouteStep[] = leg.hops.map((hop) => ({
@@ -147,9 +199,10 @@ async function quote(
     share: STEP_SHARE_ONE,
   }))
   return {
+    quote: best,
     steps,
     amountOut: best.route.amountOut,
-    amountOutMin: best.call.amountOut,
-    deadline: best.call.deadline,
+    amountOutMin: computeAmountOutMin({ amountOut: best.route.amountOut, slippageBps: best.slippageBps }),
+    deadline: best.deadline,
   }
 }

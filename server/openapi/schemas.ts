@@ -269,3 +269,22 @@ export const HistoryItemSchema = z
   .openapi('HistoryItem')
 
 export type HistoryItem = z.output<typeof HistoryItemSchema>
+
+/**
+ * A value of one of two shapes, parsed by the schema `isFirst` picks for it: unlike a union, a malformed value's
+ * issues name the fields of the shape it was meant to be (the paths stay under the field). Give the result an
+ * `.openapi()` description of both shapes.
+ */
+export function oneOfShapes<A extends z.ZodType, B extends z.ZodType>(
+  isFirst: (value: unknown) => boolean,
+  first: A,
+  second: B,
+) {
+  return z.unknown().transform((value, ctx): z.output<A> | z.output<B> => {
+    const parsed = (isFirst(value) ? first : second).safeParse(value)
+    if (parsed.success) return parsed.data as z.output<A> | z.output<B>
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: value })
+    return z.NEVER
+  })
+}

@@ -26,6 +26,9 @@ export interface EstimateSwapParams {
   amountIn: bigint
   data: Hex
   value: bigint
+  /** The contract called, and the spender whose allowance is checked: the Aggregator unless given. */
+  to?: Address
+  spender?: Address
   /**
    * The transaction's code path (`swapGasPathKey`): with a block, a transaction of the same path and sender
    * estimated at that block lends its estimate, adjusted for calldata (see `estimateSwap`).
@@ -89,9 +92,10 @@ function readSenderFunds(
   market: ChainMarket,
   sender: Address,
   tokenIn: Address,
+  spender: Address,
   block?: ReadBlock,
 ): Promise<SenderFunds> {
-  const { client, deployment } = market
+  const { client } = market
   const at = block ? { blockNumber: block.blockNumber } : {}
   const read = async () => {
     const [balance, allowance] = await readFromNode("the sender's balance and allowance", () =>
@@ -111,14 +115,16 @@ function readSenderFunds(
               address: tokenIn,
               abi: erc20Abi,
               functionName: 'allowance',
-              args: [sender, deployment.aggregator],
+              args: [sender, spender],
               ...at,
             }),
       ]),
     )
     return { balance, allowance }
   }
-  return block ? market.swapEstimates.funds.read(block.blockHash, `${sender}:${tokenIn}`, read) : read()
+  return block
+    ? market.swapEstimates.funds.read(block.blockHash, `${sender}:${tokenIn}:${spender}`, read)
+    : read()
 }
 
 /**
@@ -138,7 +144,9 @@ export async function estimateSwap(
   block?: ReadBlock,
 ): Promise<SwapEstimate> {
   const { client, deployment } = market
-  const { balance, allowance } = await readSenderFunds(market, p.sender, p.tokenIn, block)
+  const to = p.to ?? deployment.aggregator
+  const spender = p.spender ?? deployment.aggregator
+  const { balance, allowance } = await readSenderFunds(market, p.sender, p.tokenIn, spender, block)
   const insufficientFunds = balance < p.amountIn
   const insufficientAllowance = allowance < p.amountIn
   const base = {
@@ -149,12 +157,15 @@ export async function estimateSwap(
   }
   if (insufficientFunds) return { ...base, estimateGasError: 'Insufficient balance of the input token' }
   if (insufficientAllowance)
-    return { ...base, estimateGasError: 'Insufficient allowance: approve the aggregator first' }
+    return {
+      ...base,
+      estimateGasError: `Insufficient allowance: approve ${p.spender === undefined ? 'the aggregator' : p.spender} first`,
+    }
   const estimate = (): Promise<GasOutcome> =>
     client
       .estimateGas({
         account: p.sender,
-        to: deployment.aggregator,
+        to,
         data: p.data,
         value: p.value,
         ...(block ? { blockNumber: block.blockNumber } : {}),
@@ -183,7 +194,7 @@ async function estimateAt(
   estimate: () => Promise<GasOutcome>,
 ): Promise<GasOutcome> {
   const { gas, paths } = market.swapEstimates
-  const own = () => gas.read(block.blockHash, `${p.sender}:${p.value}:${p.data}`, estimate)
+  const own = () => gas.read(block.blockHash, `${p.sender}:${p.to ?? ''}:${p.value}:${p.data}`, estimate)
   if (p.pathKey === undefined) return own()
   const first = await paths.read(block.blockHash, `${p.sender}:${p.pathKey}`, async () => ({
     data: p.data,

@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { evmAddressField as address, optionalQueryParam, uint256Field } from '../openapi/schemas'
 import { singleSwapLimits } from './singleSwapLimits'
 
-const booleanString = (name: string) =>
+/** An optional `true`/`false` query parameter. */
+export const booleanString = (name: string) =>
   optionalQueryParam(
     z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true'),
   )

@@ -71,6 +71,18 @@ const TransactionDataSchema = z.object({
   version: z.literal(CONTRACT_VERSION).openapi({
     description: 'Contract version, a string key into an address map (the Aggregator is `v1`)',
   }),
+  amountInBeforeFee: AmountSchema.optional().openapi({
+    description: '`isGasless=true`: what the user signs over (`amount`), source token base units',
+  }),
+  amountInAfterFee: AmountSchema.optional().openapi({
+    description: '`isGasless=true`: `amountInBeforeFee - fee`, what is swapped (`info.amountIn`)',
+  }),
+  fee: AmountSchema.optional().openapi({
+    description: "`isGasless=true`: the relayer's fee, source token base units",
+  }),
+  receiver: AddressSchema.optional().openapi({
+    description: '`isGasless=true`: who gets the output (`receiver`, else `sender`), when either was given',
+  }),
 })
 
 /** One quote of `quote/single` (and of `batch_quote/single`, and `quote` of `GET swap/single`). */
@@ -135,6 +147,15 @@ export const SingleQuoteSchema = z
     insufficientFunds: z.boolean().optional(),
     allowance: AmountSchema.optional(),
     balance: AmountSchema.optional(),
+    gasless: z
+      .object({
+        settlement: AddressSchema,
+        permit2: AddressSchema.openapi({ description: 'Approve the source token to it (once)' }),
+        gasUnits: AmountSchema.openapi({ description: "The settlement's gas budget the fee is priced on" }),
+        gasPrice: AmountSchema,
+      })
+      .optional()
+      .openapi({ description: '`isGasless=true` only' }),
   })
   .openapi('SingleQuote', {
     description:

@@ -1,7 +1,8 @@
 import { toBech32 } from '@cosmjs/encoding'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../config'
 import { computeCrossQuoteMac } from '../cross/computeCrossQuoteMac'
+import { createMarkets } from '../market/createMarkets'
 import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import type { CrossChainProvider, ProviderQuote } from '../providers/types'
 import { createTestApp } from '../testing/createTestApp'
@@ -110,8 +111,12 @@ describe('cross-chain paths with no provider mounted', () => {
     ])
   })
 
-  it('inbound addresses: both paths answer the empty list while no liquidity network is mounted', async () => {
-    for (const path of ['/trade/info/thorchain-inbound-address', '/info/provider-inbound-address']) {
+  it('inbound addresses: every path answers the empty list while no liquidity network is mounted', async () => {
+    for (const path of [
+      '/trade/info/thorchain-inbound-address',
+      '/info/thorchain-inbound-address',
+      '/info/provider-inbound-address',
+    ]) {
       const res = await createTestApp().app.request(path)
       expect(res.status, path).toBe(200)
       expect(await res.json(), path).toEqual([])
@@ -140,6 +145,9 @@ describe('cross-chain paths with no provider mounted', () => {
     expect(doc.paths['/trade/v1/info/tx/{txHash}']?.get).toBeDefined()
     expect(doc.paths['/trade/info/thorchain-inbound-address']?.get).toBeDefined()
     expect(doc.paths['/info/provider-inbound-address']?.get).toBeDefined()
+    expect(doc.paths['/info/thorchain-inbound-address']?.get).toBeDefined()
+    expect(doc.paths['/v1/info/cross-providers']?.get).toBeDefined()
+    expect(doc.paths['/trade/v1/info/cross-providers']?.get).toBeDefined()
     expect(doc.components.schemas.CrossChainStatus).toEqual({
       type: 'string',
       enum: ['PENDING', 'INFLIGHT', 'DELIVERED', 'FAILED'],
@@ -147,6 +155,32 @@ describe('cross-chain paths with no provider mounted', () => {
     })
   })
 })
+
+/** The origin contract of the fake provider: `to` of its transactions and the spender of its approvals. */
+const fakeEntry = '0x5555555555555555555555555555555555555555'
+
+/**
+ * Markets of the fake deployments whose chain-1 node answers (no node runs in these tests): gas estimates of
+ * `gas` (or the revert `estimate` throws), 2 gwei, and the sender's funds (native balance, token balance and
+ * allowance); the calls are recorded.
+ */
+function answeringMarkets(
+  funds: { native?: bigint; balance?: bigint; allowance?: bigint } = {},
+  estimate: () => Promise<bigint> = async () => 100_000n,
+) {
+  const markets = createMarkets({ deployments: createFakeDeployments(), pollIntervalMs: 1_000 })
+  const market = markets.get(1)
+  const estimates = vi.spyOn(market.client, 'estimateGas').mockImplementation(estimate)
+  vi.spyOn(market.client, 'getBalance').mockResolvedValue(funds.native ?? 10n ** 18n)
+  const reads = vi
+    .spyOn(market.client, 'readContract')
+    .mockImplementation((async ({ functionName }: { functionName: string }) =>
+      functionName === 'balanceOf'
+        ? (funds.balance ?? 10n ** 12n)
+        : (funds.allowance ?? 10n ** 12n)) as never)
+  vi.spyOn(market, 'getGasPrice').mockResolvedValue(2_000_000_000n)
+  return { markets, estimates, reads }
+}
 
 /** A provider between the fake chains 1 and 8453 that records the quotes it is asked to build. */
 function createRecordingProvider(id = 'fake') {
@@ -181,7 +215,17 @@ function createRecordingProvider(id = 'fake') {
     },
     async buildTransaction(quote) {
       built.push(quote)
-      return { family: 'evm', chainId: 1, to: usdc, data: '0x', value: quote.nativeFee }
+      const token = quote.request.from.address as `0x${string}`
+      return {
+        family: 'evm',
+        chainId: 1,
+        to: fakeEntry,
+        data: '0xabcdef',
+        value: token === zero ? quote.request.amountIn + quote.nativeFee : quote.nativeFee,
+        ...(token === zero
+          ? {}
+          : { approval: { token, spender: fakeEntry, amount: quote.request.amountIn } }),
+      }
     },
     async track() {
       return undefined
@@ -203,11 +247,81 @@ const fakeQuery = (extra: Record<string, string> = {}) =>
     ...extra,
   }).toString()
 
+describe('the provider and inbound-address aliases', () => {
+  const vault = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
+  const router = '0x4444444444444444444444444444444444444444'
+  const app = () => {
+    const thorchain: ThorchainProvider = {
+      ...createRecordingProvider('thorchain').provider,
+      tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+      flow: 'utxo',
+      chainIds: [1, btc],
+      inboundAddresses: async () => [
+        { chainId: btc, address: vault, halted: false },
+        { chainId: 1, address: sender, router, halted: true },
+      ],
+      usdPriceOf: async () => undefined,
+    }
+    return createTestApp({ cross: { providers: [createRecordingProvider().provider, thorchain], thorchain } })
+      .app
+  }
+
+  it('/trade/v1/info/cross-providers answers what /v1/info/cross-providers does: every mounted provider', async () => {
+    const expected = [
+      {
+        id: 'fake',
+        name: 'Fake',
+        logo: '',
+        website: '',
+        docsLink: '',
+        description: '',
+        tradeProtocol: 'CROSS_CHAIN_FAKE',
+        flow: 'crossChain',
+        chainIds: [1, 8453],
+      },
+      {
+        id: 'thorchain',
+        name: 'Fake',
+        logo: '',
+        website: '',
+        docsLink: '',
+        description: '',
+        tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+        flow: 'utxo',
+        chainIds: [1, btc],
+      },
+    ]
+    for (const path of ['/v1/info/cross-providers', '/trade/v1/info/cross-providers']) {
+      const res = await app().request(path)
+      expect([res.status, await res.json()], path).toEqual([200, expected])
+    }
+  })
+
+  it('/info/thorchain-inbound-address answers the vaults as /trade/info/thorchain-inbound-address does', async () => {
+    const expected = [
+      { chain: btc, address: vault, halted: false },
+      { chain: 1, address: sender, router, halted: true },
+    ]
+    for (const path of [
+      '/info/thorchain-inbound-address',
+      '/trade/info/thorchain-inbound-address',
+      '/info/provider-inbound-address',
+    ]) {
+      const res = await app().request(path)
+      expect([res.status, await res.json()], path).toEqual([200, expected])
+    }
+  })
+})
+
 describe('POST swap/cross builds only the quote the server issued', () => {
   type Quote = { transactionData: Record<string, unknown> & { params: Record<string, unknown> } }
   async function quoteAndPost(tamper: (data: Quote['transactionData']) => Record<string, unknown>) {
     const { provider, built } = createRecordingProvider()
-    const { app } = createTestApp({ config: tagSecretConfig, cross: { providers: [provider] } })
+    const { app } = createTestApp({
+      config: tagSecretConfig,
+      markets: answeringMarkets().markets,
+      cross: { providers: [provider] },
+    })
     const quoted = await app.request(
       `/trade/v1/1/quote/cross?${fakeQuery({ feePercentage: '0.001', feeReceiver: sender })}`,
     )
@@ -246,6 +360,135 @@ describe('POST swap/cross builds only the quote the server issued', () => {
   ])('%s: 400 QUOTE_TAMPERED, nothing built', async (_name, tamper) => {
     const { status, code, param, built } = await quoteAndPost(tamper)
     expect([status, code, param, built.length]).toEqual([400, 'QUOTE_TAMPERED', 'transactionData', 0])
+  })
+})
+
+describe('swap/cross answers the gas estimate of an EVM source as swap/single does', () => {
+  type SwapAnswer = Record<string, unknown>
+  async function quoteAndPost(markets: ReturnType<typeof createMarkets>, extra: Record<string, string> = {}) {
+    const { provider } = createRecordingProvider()
+    const { app } = createTestApp({ config: tagSecretConfig, markets, cross: { providers: [provider] } })
+    const quoted = await app.request(`/trade/v1/1/quote/cross?${fakeQuery(extra)}`)
+    const [offer] = (await quoted.json()) as { transactionData: Record<string, unknown> }[]
+    if (offer === undefined) throw new Error('no offer')
+    const post = await app.request('/trade/v1/1/swap/cross', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionData: offer.transactionData, account: sender }),
+    })
+    const get = await app.request(`/trade/v1/1/swap/cross?${fakeQuery(extra)}`)
+    return {
+      post: { status: post.status, body: (await post.json()) as SwapAnswer },
+      get: { status: get.status, body: (await get.json()) as SwapAnswer },
+    }
+  }
+  const estimateFields = (body: SwapAnswer) =>
+    Object.fromEntries(
+      [
+        'estimateGas',
+        'estimateGasError',
+        'insufficientFunds',
+        'insufficientAllowance',
+        'allowance',
+        'balance',
+        'insufficientGas',
+        'gasPrice',
+      ].flatMap((key) => (key in body ? [[key, body[key]]] : [])),
+    )
+
+  it("a token input approved to the entry: the node's estimate of the transaction from the account, +30%", async () => {
+    const { markets, estimates, reads } = answeringMarkets({ balance: 100_000_000n, allowance: 100_000_000n })
+    const { post, get } = await quoteAndPost(markets)
+    for (const answer of [post, get]) {
+      expect(answer.status).toBe(200)
+      expect(estimateFields(answer.body)).toEqual({
+        estimateGas: '130000',
+        insufficientFunds: false,
+        insufficientAllowance: false,
+        allowance: '100000000',
+        balance: '100000000',
+        insufficientGas: false,
+        gasPrice: '2000000000',
+      })
+      expect([answer.body.to, answer.body.data, answer.body.nativeValue]).toEqual([
+        fakeEntry,
+        '0xabcdef',
+        '5',
+      ])
+    }
+    expect(estimates.mock.calls.map(([call]) => call)).toEqual(
+      Array(2).fill({ account: sender, to: fakeEntry, data: '0xabcdef', value: 5n }),
+    )
+    // the allowance asked is the entry's, of the input token
+    expect(
+      reads.mock.calls
+        .map(([call]) => [call.address, call.functionName, call.args])
+        .filter((c) => c[1] === 'allowance'),
+    ).toEqual(Array(2).fill([usdc, 'allowance', [sender, fakeEntry]]))
+  })
+
+  it('a native input: estimated with the value it carries; a balance below gas x price + value is insufficientGas', async () => {
+    const value = 100_000_000n + 5n
+    // 130,000 gas at 2 gwei is 2.6e14 wei: one wei short of it
+    const { markets } = answeringMarkets({ native: value + 260_000_000_000_000n - 1n })
+    const { post } = await quoteAndPost(markets, { fromTokenAddress: zero })
+    expect(post.status).toBe(200)
+    expect(estimateFields(post.body)).toEqual({
+      estimateGas: '130000',
+      insufficientFunds: false,
+      insufficientAllowance: false,
+      allowance: (2n ** 256n - 1n).toString(),
+      balance: (value + 260_000_000_000_000n - 1n).toString(),
+      insufficientGas: true,
+      gasPrice: '2000000000',
+    })
+  })
+
+  it('no approval yet: estimateGasError names the spender to approve, and no estimateGas', async () => {
+    const { markets, estimates } = answeringMarkets({ balance: 100_000_000n, allowance: 99_999_999n })
+    const { post } = await quoteAndPost(markets)
+    expect(post.status).toBe(200)
+    expect(estimateFields(post.body)).toEqual({
+      estimateGasError: `Insufficient allowance: approve ${fakeEntry} first`,
+      insufficientFunds: false,
+      insufficientAllowance: true,
+      allowance: '99999999',
+      balance: '100000000',
+      insufficientGas: false,
+      gasPrice: '2000000000',
+    })
+    expect(estimates).not.toHaveBeenCalled()
+  })
+
+  it('a balance short of the amount: estimateGasError, insufficientFunds', async () => {
+    const { markets } = answeringMarkets({ balance: 99_999_999n })
+    const { post } = await quoteAndPost(markets)
+    expect([
+      post.status,
+      post.body.estimateGasError,
+      post.body.insufficientFunds,
+      post.body.estimateGas,
+    ]).toEqual([200, 'Insufficient balance of the input token', true, undefined])
+  })
+
+  it('a transaction that reverts: estimateGasError is the reason', async () => {
+    const { markets } = answeringMarkets({}, async () => {
+      throw new Error('execution reverted: Slippage')
+    })
+    const { post } = await quoteAndPost(markets)
+    expect([post.status, post.body.estimateGasError, post.body.estimateGas]).toEqual([
+      200,
+      'Gas estimation failed',
+      undefined,
+    ])
+  })
+
+  it('a source node that does not answer: 503 UPSTREAM_UNAVAILABLE, as swap/single', async () => {
+    // the fake deployments' nodes are at port 1, where nothing listens
+    const { post } = await quoteAndPost(
+      createMarkets({ deployments: createFakeDeployments(), pollIntervalMs: 1_000 }),
+    )
+    expect([post.status, (post.body.error as { code: string }).code]).toEqual([503, 'UPSTREAM_UNAVAILABLE'])
   })
 })
 
@@ -436,7 +679,11 @@ describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () =
 
   it('POST swap/cross: 300 mutations of an issued quote, re-signed or not', async () => {
     const { provider } = createRecordingProvider()
-    const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
+    const { app } = createTestApp({
+      config: unlimitedConfig,
+      markets: answeringMarkets().markets,
+      cross: { providers: [provider] },
+    })
     const quoted = await app.request(`/trade/v1/1/quote/cross?${fakeQuery()}`)
     const [offer] = (await quoted.json()) as { transactionData: Record<string, unknown> }[]
     if (offer === undefined) throw new Error('no offer')

@@ -242,6 +242,31 @@ const CrossQuoteSchema = z
 const CrossSwapSchema = z
   .object({
     ...CrossTransactionFields,
+    estimateGas: z.string().optional().openapi({
+      description:
+        "EVM source: the node's gas estimate of the transaction from `account` (+30%, as swap/single); absent with `estimateGasError`",
+    }),
+    estimateGasError: z.string().optional().openapi({
+      description:
+        'EVM source: why no estimate (the input balance short, the approval of `approvalAddress` missing, a revert)',
+    }),
+    insufficientFunds: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'EVM source: input balance below the amount' }),
+    insufficientAllowance: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'EVM token source: allowance for `approvalAddress` below the amount' }),
+    allowance: z
+      .string()
+      .optional()
+      .openapi({ description: 'EVM source: the allowance for `approvalAddress`' }),
+    balance: z.string().optional().openapi({ description: "EVM source: the account's balance of the input" }),
+    insufficientGas: z.boolean().optional().openapi({
+      description: 'EVM source: native balance below gas x gasPrice + value',
+    }),
+    gasPrice: z.string().optional().openapi({ description: 'EVM source: wei per gas' }),
     nativeFee: z.string(),
     amountOut: z.string(),
     minAmountOut: z.string(),
@@ -382,32 +407,45 @@ const thorchainInboundRoute = inboundRouteConfig(
   '/trade/info/thorchain-inbound-address',
   'Alias of /info/provider-inbound-address (the path clients of the compatible API call)',
 )
+const shortThorchainInboundRoute = inboundRouteConfig(
+  '/info/thorchain-inbound-address',
+  'Alias of /info/provider-inbound-address (the short form of /trade/info/thorchain-inbound-address)',
+)
 
-const providersRoute = createRoute({
-  method: 'get',
-  path: '/v1/info/cross-providers',
-  tags: ['Information'],
-  summary: 'Cross-chain provider information',
-  description: 'The providers mounted on this server, with the chains each serves.',
-  responses: {
-    200: {
-      description: 'Providers',
-      content: {
-        'application/json': {
-          schema: z.array(
-            ProviderInfoSchema.extend({
-              id: z.string(),
-              tradeProtocol: z.string(),
-              flow: z.enum(['crossChain', 'utxo']),
-              chainIds: z.array(z.number().int()),
-            }),
-          ),
+const providersRouteConfig = <P extends string>(path: P, summary: string) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags: ['Information'],
+    summary,
+    description:
+      'The providers mounted on this server, with the chains each serves (an array, one element per provider). ' +
+      '`/v1/info/cross-providers` and `/trade/v1/info/cross-providers` answer the same.',
+    responses: {
+      200: {
+        description: 'Providers',
+        content: {
+          'application/json': {
+            schema: z.array(
+              ProviderInfoSchema.extend({
+                id: z.string(),
+                tradeProtocol: z.string(),
+                flow: z.enum(['crossChain', 'utxo']),
+                chainIds: z.array(z.number().int()),
+              }).openapi('CrossProvider'),
+            ),
+          },
         },
       },
+      ...errorResponses(429),
     },
-    ...errorResponses(429),
-  },
-})
+  })
+
+const providersRoute = providersRouteConfig('/v1/info/cross-providers', 'Cross-chain provider information')
+const tradeProvidersRoute = providersRouteConfig(
+  '/trade/v1/info/cross-providers',
+  'Alias of /v1/info/cross-providers (the path clients and docs of the compatible API use)',
+)
 
 /** The trade parameters of a cross-chain query. */
 const tradeParamsOf = (chainId: number, q: z.output<typeof CrossQuoteQuerySchema>): CrossTradeParams => ({
@@ -447,6 +485,14 @@ export function createCrossRoutes(services: CrossServices, logger: Logger) {
       address: a.address,
       ...(a.router === undefined ? {} : { router: a.router }),
       halted: a.halted,
+    }))
+  const providers = () =>
+    services.providers.map((p) => ({
+      id: p.id,
+      ...p.info,
+      tradeProtocol: p.tradeProtocol,
+      flow: p.flow,
+      chainIds: [...p.chainIds],
     }))
   return createRouter()
     .openapi(quoteCrossRoute, async (c) => {
@@ -506,18 +552,9 @@ export function createCrossRoutes(services: CrossServices, logger: Logger) {
         200,
       )
     })
-    .openapi(providersRoute, (c) =>
-      c.json(
-        services.providers.map((p) => ({
-          id: p.id,
-          ...p.info,
-          tradeProtocol: p.tradeProtocol,
-          flow: p.flow,
-          chainIds: [...p.chainIds],
-        })),
-        200,
-      ),
-    )
+    .openapi(providersRoute, (c) => c.json(providers(), 200))
+    .openapi(tradeProvidersRoute, (c) => c.json(providers(), 200))
     .openapi(inboundRoute, async (c) => c.json(await inbound(), 200))
     .openapi(thorchainInboundRoute, async (c) => c.json(await inbound(), 200))
+    .openapi(shortThorchainInboundRoute, async (c) => c.json(await inbound(), 200))
 }

@@ -40,6 +40,21 @@ type TypedData = {
     value?: string
   }
 }
+type GaslessQuote = {
+  protocol: { pools: { exchangeId: string }[] }[]
+  fromTokenAmount: string
+  toTokenAmount: string
+  data?: string
+  gasless?: Record<string, string>
+  transactionData: {
+    info: { amountIn: string; amountOutMin: string; deadline: number } & Record<string, unknown>
+    call: { data: string }[]
+    amountInBeforeFee: string
+    amountInAfterFee: string
+    fee: string
+    receiver?: string
+  }
+}
 type OrderView = {
   id: string
   address: Address
@@ -259,6 +274,186 @@ describe('gasless API on the devnet (chain 1)', () => {
       409,
       'ORDER_NOT_CANCELLABLE',
     )
+  })
+
+  it('the original way: quote/single?isGasless=true, its transactionData as is to typed-data, its call to create', async () => {
+    const user = h.walletClient(CHAIN, 0)
+    const sender = user.account.address
+    await h.approve(user, usdc, h.deployment(CHAIN).permit2, maxUint256)
+    const amount = 1_000_000_000n
+    const query = new URLSearchParams({
+      fromTokenAddress: usdc,
+      toTokenAddress: weth,
+      amount: amount.toString(),
+      sender,
+      isGasless: 'true',
+    })
+    const quotes = await json<GaslessQuote[]>(await app.request(`/trade/v1/${CHAIN}/quote/single?${query}`))
+    expect(quotes.length).toBe(1)
+    const [quote] = quotes
+    if (quote === undefined) throw new Error('no quote')
+    // the same order the estimate plans at this block: fee, amounts and route
+    const est = await json<Estimate>(await estimate(sender, amount))
+    const { transactionData } = quote
+    expect({
+      amountInBeforeFee: transactionData.amountInBeforeFee,
+      fee: transactionData.fee,
+      amountInAfterFee: transactionData.amountInAfterFee,
+      receiver: transactionData.receiver,
+      amountIn: transactionData.info.amountIn,
+      amountOutMin: transactionData.info.amountOutMin,
+      deadline: transactionData.info.deadline,
+      fromTokenAmount: quote.fromTokenAmount,
+      toTokenAmount: quote.toTokenAmount,
+      data: quote.data,
+      gasless: quote.gasless,
+    }).toEqual({
+      amountInBeforeFee: amount.toString(),
+      fee: est.fee,
+      amountInAfterFee: (amount - BigInt(est.fee)).toString(),
+      receiver: sender,
+      amountIn: (amount - BigInt(est.fee)).toString(),
+      amountOutMin: est.amountOutMin,
+      deadline: est.deadline,
+      fromTokenAmount: amount.toString(),
+      toTokenAmount: est.amountOut,
+      data: undefined,
+      gasless: {
+        settlement: h.deployment(CHAIN).gaslessSettlement,
+        permit2: h.deployment(CHAIN).permit2,
+        gasUnits: est.gasUnits,
+        gasPrice: expect.stringMatching(/^[1-9]\d*$/),
+      },
+    })
+    const typed = await json<TypedData>(
+      await post('/trade/v1/gasless/typed-data', { transactionData, sender, chainId: CHAIN }),
+    )
+    // the witness is the estimate's order, field for field (tradeHash: the same route)
+    expect(typed.message.witness).toEqual({
+      ...est.transactionData.order,
+      deadline: String(est.deadline),
+    })
+    expect(typed.message).toMatchObject({
+      permitted: { token: usdc, amount: amount.toString() },
+      spender: h.deployment(CHAIN).gaslessSettlement,
+    })
+    const signature = await sign(0, typed)
+    const usdcBefore = await h.balanceOf(CHAIN, usdc, sender)
+    const wethBefore = await h.balanceOf(CHAIN, weth, sender)
+    const { orderId } = await json<{ orderId: string }>(
+      await post('/v1/gasless/create', {
+        chainFrom: CHAIN,
+        order: { ...typed.message.witness, nonce: typed.message.nonce },
+        call: transactionData.call,
+        signature,
+      }),
+    )
+    expect(await relayer.runOnce()).toBe(1)
+    const row = await getGaslessOrder(h.store.db, orderId)
+    const received = (await h.balanceOf(CHAIN, weth, sender)) - wethBefore
+    expect([row?.status, received]).toEqual(['completed', row?.quotedAmountOut])
+    expect(received >= BigInt(transactionData.info.amountOutMin)).toBe(true)
+    expect(await h.balanceOf(CHAIN, usdc, sender)).toBe(usdcBefore - amount)
+  })
+
+  it('isGasless quotes and their transactionData: refusals name the field', async () => {
+    const sender = h.account(0).address
+    const quoteOf = (extra: Record<string, string>, chainId: number = CHAIN) =>
+      app.request(
+        `/trade/v1/${chainId}/quote/single?${new URLSearchParams({
+          fromTokenAddress: usdc,
+          toTokenAddress: weth,
+          amount: '1000000000',
+          sender,
+          isGasless: 'true',
+          ...extra,
+        })}`,
+      )
+    const refusal = async (res: Response) => {
+      const body = (await res.json()) as { error: { code: string; details?: { param?: string } } }
+      return [res.status, body.error.code, body.error.details?.param]
+    }
+    expect(await refusal(await quoteOf({ isExactOut: 'true' }))).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'isExactOut',
+    ])
+    expect(await refusal(await quoteOf({ feePercentage: '0.01', feeReceiver: sender }))).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'feePercentage',
+    ])
+    expect(
+      await refusal(await quoteOf({ fromTokenAddress: '0x0000000000000000000000000000000000000000' })),
+    ).toEqual([400, 'GASLESS_UNAVAILABLE', 'srcToken'])
+    expect(await refusal(await quoteOf({ receiver: h.deployment(CHAIN).permit2 }))).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'receiver',
+    ])
+    // the harness's app runs no relayer
+    const plain = await h.request(
+      `/trade/v1/${CHAIN}/quote/single?${new URLSearchParams({ fromTokenAddress: usdc, toTokenAddress: weth, amount: '1000000000', isGasless: 'true' })}`,
+    )
+    expect((await refusal(plain)).slice(0, 2)).toEqual([400, 'GASLESS_UNAVAILABLE'])
+
+    const [quote] = await json<GaslessQuote[]>(await quoteOf({}))
+    if (quote === undefined) throw new Error('no quote')
+    // quote/single's own options apply: excluded exchanges, the price impact limit
+    const used = [...new Set(quote.protocol.flatMap((leg) => leg.pools.map((pool) => pool.exchangeId)))]
+    const [other] = await json<GaslessQuote[]>(
+      await quoteOf({ excludedDexes: JSON.stringify({ [CHAIN]: used }) }),
+    )
+    const otherIds = other?.protocol.flatMap((leg) => leg.pools.map((pool) => pool.exchangeId)) ?? []
+    expect([otherIds.length > 0, otherIds.filter((id) => used.includes(id))]).toEqual([true, []])
+    expect(
+      (await refusal(await quoteOf({ priceImpactProtectionPercentage: '0.000001' }))).slice(0, 2),
+    ).toEqual([422, 'PRICE_IMPACT_TOO_HIGH'])
+    const typedData = (transactionData: unknown) =>
+      post('/trade/v1/gasless/typed-data', { transactionData, sender, chainId: CHAIN })
+    const td = quote.transactionData
+    const plusOne = (value: string) => (BigInt(value) + 1n).toString()
+    expect(await refusal(await typedData({ ...td, amountInAfterFee: plusOne(td.amountInAfterFee) }))).toEqual(
+      [400, 'INVALID_PARAMS', 'transactionData.amountInAfterFee'],
+    )
+    expect(
+      await refusal(
+        await typedData({
+          ...td,
+          amountInBeforeFee: plusOne(td.amountInBeforeFee),
+          amountInAfterFee: plusOne(td.amountInAfterFee),
+        }),
+      ),
+    ).toEqual([400, 'INVALID_PARAMS', 'transactionData.info.amountIn'])
+    expect(await refusal(await typedData({ ...td, call: [...td.call, ...td.call] }))).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'transactionData.call',
+    ])
+    // a malformed field is named under transactionData, in the quote's own shape
+    const malformed = await typedData({ ...td, info: { ...td.info, srcToken: '0x1234' } })
+    const body = (await malformed.json()) as {
+      error: { code: string; details: { issues: { path: string }[] } }
+    }
+    expect([malformed.status, body.error.code, body.error.details.issues.map((i) => i.path)]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      ['transactionData.info.srcToken'],
+    ])
+    // a fee above the 10% cap is the order's check, as for an estimate's order
+    const fee = (BigInt(td.amountInBeforeFee) / 5n).toString()
+    expect(
+      (
+        await refusal(
+          await typedData({
+            ...td,
+            fee,
+            amountInAfterFee: (BigInt(td.amountInBeforeFee) - BigInt(fee)).toString(),
+            info: { ...td.info, amountIn: (BigInt(td.amountInBeforeFee) - BigInt(fee)).toString() },
+          }),
+        )
+      ).slice(0, 2),
+    ).toEqual([400, 'INVALID_ORDER'])
   })
 
   it('a token with its own EIP-2612 permit: the user signs twice and sends no transaction at all', async () => {

@@ -3,12 +3,19 @@ import { getAddress, type Hex, maxUint64 } from 'viem'
 import { cancelGaslessOrderByOwner } from '../gasless/cancelGaslessOrderByOwner'
 import { estimateGaslessOrder } from '../gasless/estimateGaslessOrder'
 import { formatGaslessOrder, GaslessOrderSchema } from '../gasless/formatGaslessOrder'
+import { gaslessOrderFromQuote, gaslessStepsOfQuoteCall } from '../gasless/gaslessOrderFromQuote'
 import type { GaslessServiceDeps } from '../gasless/gaslessServiceDeps'
 import { prepareGaslessTypedData } from '../gasless/prepareGaslessTypedData'
 import { readGaslessOrder, readGaslessOrdersOfOwner } from '../gasless/readGaslessOrders'
 import { submitGaslessOrder } from '../gasless/submitGaslessOrder'
 import { createRouter } from '../openapi/createRouter'
-import { errorResponses, evmAddressField, pagingQueryParam, uint256Field } from '../openapi/schemas'
+import {
+  errorResponses,
+  evmAddressField,
+  oneOfShapes,
+  pagingQueryParam,
+  uint256Field,
+} from '../openapi/schemas'
 
 const address = (name: string) => evmAddressField(name).transform((value) => getAddress(value))
 const hex32 = (name: string) =>
@@ -50,6 +57,64 @@ const TransactionDataSchema = z
     description:
       'What `POST /v1/gasless/estimate` answers as `transactionData`: the order to sign and its route',
   })
+
+/** One entry of a quote's `transactionData.call`: only its encoded `data` is read (a leg's hops, or a step). */
+const QuoteCallEntrySchema = z.object({
+  data: z
+    .string({ error: 'call[].data is required' })
+    .max(20_000)
+    .regex(/^0x[0-9a-fA-F]*$/, 'call[].data must be 0x-prefixed hex'),
+})
+
+const isObjectWith = (key: string) => (value: unknown) =>
+  typeof value === 'object' && value !== null && key in value
+
+/** Whether a parsed `call` is a quote's entries (encoded `data`), not the estimate's steps. */
+const isQuoteCall = (
+  call: readonly ({ data: string } | { kind: number })[],
+): call is readonly { data: string }[] => call.every((entry) => 'data' in entry)
+
+/** `call` of the create body: the estimate's steps, or a quote's `transactionData.call` entries. */
+const CallSchema = oneOfShapes(
+  (value) => Array.isArray(value) && value.some(isObjectWith('data')) && !value.some(isObjectWith('kind')),
+  z.array(QuoteCallEntrySchema).min(1, 'the route needs at least one step').max(24),
+  StepsSchema,
+).openapi({
+  type: 'array',
+  description:
+    "The route: the estimate's `transactionData.call` (steps `{ kind, factoryId, tokenIn, tokenOut, fee, share }`) " +
+    "or an `isGasless=true` quote's `transactionData.call` (entries whose `data` encodes the path)",
+})
+
+/** What an `isGasless=true` quote answers as `transactionData` (its other fields are not read). */
+const QuoteTransactionDataSchema = z.object({
+  info: z.object({
+    srcToken: address('info.srcToken'),
+    dstToken: address('info.dstToken'),
+    amountIn: uint256Field('info.amountIn', { min: 1n }),
+    amountOutMin: uint256Field('info.amountOutMin', { min: 1n }),
+    deadline: uint256Field('info.deadline', { allowNumber: true }),
+  }),
+  call: z.array(QuoteCallEntrySchema).min(1, 'the route needs at least one step').max(24),
+  amountInBeforeFee: uint256Field('amountInBeforeFee', { min: 1n }),
+  amountInAfterFee: uint256Field('amountInAfterFee', { min: 1n }),
+  fee: uint256Field('fee'),
+  receiver: address('receiver').nullish(),
+})
+
+const TypedDataTransactionDataSchema = oneOfShapes(
+  isObjectWith('order'),
+  TransactionDataSchema,
+  QuoteTransactionDataSchema,
+).openapi({
+  type: 'object',
+  description:
+    "Either the estimate's `transactionData` (`{ order, call }`: the order to sign and its route steps) or, as is, the " +
+    '`transactionData` of a `quote/single?isGasless=true` quote (`{ info, call, version, amountInBeforeFee, ' +
+    "amountInAfterFee, fee, receiver? }`: the order signs over `amountInBeforeFee` with the relayer's `fee`, " +
+    '`amountInAfterFee` = `amountInBeforeFee - fee` = `info.amountIn` is swapped along `call` for at least ' +
+    '`info.amountOutMin` by `info.deadline`, to `receiver`, else the sender)',
+})
 
 const EstimateBodySchema = z.object({
   parameters: z.object({
@@ -162,7 +227,7 @@ const typedDataRoute = createRoute({
       content: {
         'application/json': {
           schema: z.object({
-            transactionData: TransactionDataSchema,
+            transactionData: TypedDataTransactionDataSchema,
             sender: address('sender'),
             chainId: chainIdField,
           }),
@@ -218,7 +283,7 @@ const createOrderRoute = createRoute({
           schema: z.object({
             chainFrom: chainIdField,
             order: SignedOrderSchema,
-            call: StepsSchema,
+            call: CallSchema,
             permitData: PermitDataSchema.optional(),
             signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'signature must be 0x-prefixed hex'),
           }),
@@ -369,12 +434,17 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
     })
     .openapi(typedDataRoute, (c) => {
       const { transactionData, sender, chainId } = c.req.valid('json')
-      const typed = prepareGaslessTypedData(deps, {
-        chainId,
-        sender,
-        order: { ...transactionData.order, tradeHash: transactionData.order.tradeHash as Hex },
-        call: transactionData.call,
-      })
+      const { order, call } =
+        'order' in transactionData
+          ? {
+              order: { ...transactionData.order, tradeHash: transactionData.order.tradeHash as Hex },
+              call: transactionData.call,
+            }
+          : gaslessOrderFromQuote(
+              { ...transactionData, receiver: transactionData.receiver ?? undefined },
+              sender,
+            )
+      const typed = prepareGaslessTypedData(deps, { chainId, sender, order, call })
       return c.json(
         {
           account: sender,
@@ -399,7 +469,7 @@ export function createGaslessRoutes(deps: GaslessRoutesDeps) {
         order: { ...fields, tradeHash: fields.tradeHash.toLowerCase() as Hex },
         nonce,
         signature: body.signature as Hex,
-        call: body.call,
+        call: isQuoteCall(body.call) ? gaslessStepsOfQuoteCall(body.call) : body.call,
         permitData: body.permitData,
       })
       return c.json({ success: true as const, orderId }, 200)

@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import type { GaslessChain } from '../gasless/planGaslessOrder'
+import { quoteGaslessSingle } from '../gasless/quoteGaslessSingle'
 import { respondJsonText, respondLentJson } from '../http/jsonText'
 import { createRouter } from '../openapi/createRouter'
 import { ChainIdParamsSchema, errorResponses, evmAddressField } from '../openapi/schemas'
@@ -6,7 +8,7 @@ import { batchQuoteSingle, MAX_BATCH_QUOTES } from '../quotes/batchQuoteSingle'
 import { buildSingleSwapFromBody } from '../quotes/buildSingleSwapFromBody'
 import { buildSingleSwapFromQuery } from '../quotes/buildSingleSwapFromQuery'
 import { type QuoteServiceDeps, quoteSingle } from '../quotes/quoteSingle'
-import { SingleQuoteQuerySchema } from '../quotes/singleQuoteQuery'
+import { booleanString, SingleQuoteQuerySchema } from '../quotes/singleQuoteQuery'
 import { SingleQuoteSchema } from '../quotes/singleQuoteSchema'
 import { singleSwapLimits } from '../quotes/singleSwapLimits'
 import { SingleSwapSchema, SingleSwapWithQuoteSchema } from '../quotes/singleSwapSchema'
@@ -28,7 +30,20 @@ const quoteRoute = createRoute({
     'then the best route of each exchange. With `sender` and `disableEstimate=false` each quote also carries ' +
     '`data`, `estimateGas` (with a 30% margin), `insufficientAllowance` and `insufficientFunds`. ' +
     limitsDescription,
-  request: { params: ChainIdParamsSchema, query: SingleQuoteQuerySchema },
+  request: {
+    params: ChainIdParamsSchema,
+    query: SingleQuoteQuerySchema.extend({
+      isGasless: booleanString('isGasless').openapi({
+        type: 'string',
+        description:
+          '`true`: the one quote of a gasless order (exact input, a token sold, where a relayer runs: otherwise 400 ' +
+          "`GASLESS_UNAVAILABLE`): the relayer's fee is taken from `amount` and the rest quoted along one path; its " +
+          "`transactionData` carries `amountInBeforeFee` (`amount`), `fee` (the relayer's, source token base units) " +
+          'and `amountInAfterFee` (what is swapped), and goes as is to `POST /trade/v1/gasless/typed-data`. No ' +
+          '`data` or estimate (the relayer sends the transaction)',
+      }),
+    }),
+  },
   responses: {
     200: {
       description: 'Quotes, best first',
@@ -122,13 +137,22 @@ const batchRoute = createRoute({
   },
 })
 
-/** Single-chain quotes, swap transactions and batch quotes: each handler parses, calls one service, answers. */
-export function createSingleRoutes(deps: QuoteServiceDeps) {
+/**
+ * Single-chain quotes (a gasless order's with `isGasless=true`), swap transactions and batch quotes: each handler
+ * parses, calls one service, answers.
+ */
+export function createSingleRoutes(
+  deps: QuoteServiceDeps & { gaslessChains?: ReadonlyMap<number, GaslessChain> | undefined },
+) {
+  const gaslessDeps = { ...deps, gaslessChains: deps.gaslessChains ?? new Map<number, GaslessChain>() }
   return createRouter()
     .openapi(quoteRoute, async (c) => {
       const caller = { requestId: c.get('requestId'), auth: c.get('auth') }
-      const quotes = await quoteSingle(deps, c.req.valid('param').chainId, c.req.valid('query'), caller)
-      return respondLentJson(c, quotes)
+      const { isGasless, ...query } = c.req.valid('query')
+      const chainId = c.req.valid('param').chainId
+      if (isGasless === true)
+        return c.json(await quoteGaslessSingle(gaslessDeps, chainId, query, caller), 200)
+      return respondLentJson(c, await quoteSingle(deps, chainId, query, caller))
     })
     .openapi(swapGetRoute, async (c) => {
       const caller = { requestId: c.get('requestId'), auth: c.get('auth') }

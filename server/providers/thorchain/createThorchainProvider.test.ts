@@ -81,6 +81,7 @@ describe('createThorchainProvider track: only inbounds of ours are trades', () =
       state: 'DELIVERED',
       destinationTxHash: 'CD'.repeat(32),
       amountReceived: 250_000_000_000_000_000n,
+      tokenReceived: '0x0000000000000000000000000000000000000000',
     })
   })
 
@@ -103,6 +104,7 @@ describe('createThorchainProvider track: only inbounds of ours are trades', () =
       refunded: true,
       destinationTxHash: 'EF'.repeat(32),
       amountReceived: 985_000n,
+      tokenReceived: '0x0000000000000000000000000000000000000000',
     })
   })
 

@@ -59,6 +59,7 @@ describe('toThorchainDeposit', () => {
       state: 'DELIVERED',
       destinationTxHash: 'cd'.repeat(32),
       amountReceived: 2_500_000_000n,
+      tokenReceived: '0x0000000000000000000000000000000000000000',
       refundAddress: refundTo,
     })
   })
@@ -76,6 +77,7 @@ describe('toThorchainDeposit', () => {
       refunded: true,
       destinationTxHash: 'ef'.repeat(32),
       amountReceived: 9_985_000n,
+      tokenReceived: '0x0000000000000000000000000000000000000000',
       refundAddress: sender,
     })
   })

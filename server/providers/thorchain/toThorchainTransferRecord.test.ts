@@ -3,6 +3,7 @@ import { toThorchainTransferRecord } from './toThorchainTransferRecord'
 
 const BTC = -3980891822
 const GAIA = -978111860
+const zero = '0x0000000000000000000000000000000000000000'
 const inbound = { id: 'AB'.repeat(32), chain: 'BTC', coins: [{ asset: 'BTC.BTC', amount: '1000000' }] }
 const outbound = (chain: string, amount: string) => ({
   id: 'CD'.repeat(32),
@@ -35,7 +36,13 @@ describe('toThorchainTransferRecord', () => {
         { tx: inbound, out_txs: [outbound('GAIA', '123456789')] },
         { sourceChainId: BTC, destinationChainId: GAIA },
       ),
-    ).toEqual({ ...base, state: 'DELIVERED', destinationTxHash: 'CD'.repeat(32), amountReceived: 1_234_567n })
+    ).toEqual({
+      ...base,
+      state: 'DELIVERED',
+      destinationTxHash: 'CD'.repeat(32),
+      amountReceived: 1_234_567n,
+      tokenReceived: zero,
+    })
   })
 
   it('an outbound on the source chain is the refund, in the source coin', () => {
@@ -51,6 +58,7 @@ describe('toThorchainTransferRecord', () => {
       refunded: true,
       destinationTxHash: 'CD'.repeat(32),
       amountReceived: 985_000n,
+      tokenReceived: zero,
     })
   })
 })

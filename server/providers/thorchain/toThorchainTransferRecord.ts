@@ -1,3 +1,4 @@
+import { zeroAddress } from 'viem'
 import { getChainInfo } from '../../chains/chainInfo'
 import type { ProviderTransferRecord } from '../types'
 import type { ThornodeTxStatus } from './createThornodeClient'
@@ -7,7 +8,9 @@ import { chainIdOfThorChain, fromThorUnits } from './thorchainAssets'
  * Where a swap of ours (`ours`, by `toOurThorchainSwap`) stands by THORNode's `status` of its inbound: INFLIGHT
  * until an outbound exists; an outbound on the source chain is the network's refund (our swaps always cross
  * chains: FAILED, `refunded`, the source coin in its base units), else DELIVERED with the outbound's amount in
- * the destination's base units. Pure.
+ * the destination's base units. The network pays native coins only: `tokenReceived` is the zero address (the
+ * source chain's coin for a refund, also when a token was swapped to it before the deposit), and the chains
+ * stay the trade's (`destinationChainId` the memo's, never the refund's). Pure.
  */
 export function toThorchainTransferRecord(
   originTxHash: string,
@@ -30,5 +33,6 @@ export function toThorchainTransferRecord(
     ...(refunded ? { refunded: true } : {}),
     destinationTxHash: out.id,
     amountReceived: paid,
+    tokenReceived: zeroAddress,
   }
 }
