@@ -335,9 +335,19 @@ function rpc(rpcUrl: string, method: string, params: unknown[]) {
 }
 
 /** One GET through `fetch` (the checks between levels; the load goes through `createLoadConnection`). */
+/**
+ * GET, asked once more when the pooled socket fails at once: the server closes a keep-alive socket idle for 5 s,
+ * and the route-quality part solves its references for longer than that between requests.
+ */
 async function get(baseUrl: string, pathAndQuery: string): Promise<{ status: number; body: string }> {
-  const res = await fetch(`${baseUrl}${pathAndQuery}`)
-  return { status: res.status, body: await res.text() }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await fetch(`${baseUrl}${pathAndQuery}`)
+      return { status: res.status, body: await res.text() }
+    } catch (error) {
+      if (attempt > 0) throw error
+    }
+  }
 }
 
 /** Scales the amount by a random factor in [0.9, 1.1): every request differs, so no memo of amounts hits. */
@@ -485,7 +495,7 @@ async function routeQuality(target: Target): Promise<QualityCase[]> {
           toTokenAddress: tokenOut.address,
           amount: amount.toString(),
         })
-        // A fresh connection: the reference below takes longer than the server keeps an idle socket open.
+        // the reference below may take longer than the server keeps an idle socket open (`get` asks again)
         const res = await get(target.baseUrl, `/trade/v1/${chainId}/quote/single?${q}`)
         if (res.status !== 200) continue
         const quotes = JSON.parse(res.body) as { toTokenAmount: string; gasCostUsd: number | null }[]
