@@ -113,10 +113,14 @@ export async function planGaslessRoute(ctx: QuoteContext, p: GaslessRouteParams)
     }
     return fee
   }
-  let fee = feeFor(1)
+  // the fee must pay for the steps of the route it leaves; a smaller amount may take a longer path, so it is
+  // priced again until it covers the route's steps (each round for more steps than the last: it ends)
+  let paidSteps = 1
+  let fee = feeFor(paidSteps)
   let quoted = await quote(ctx, p, tokenIn.address, tokenOut.address, p.amount - fee)
-  if (quoted.steps.length > 1) {
-    fee = feeFor(quoted.steps.length)
+  while (quoted.steps.length > paidSteps) {
+    paidSteps = quoted.steps.length
+    fee = feeFor(paidSteps)
     quoted = await quote(ctx, p, tokenIn.address, tokenOut.address, p.amount - fee)
   }
   return { fee, ...quoted, gasUnits: gaslessGasUnits(quoted.steps.length), gasPrice }

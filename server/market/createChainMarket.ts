@@ -20,6 +20,11 @@ import { createHopCache, type HopCache } from '../routing'
 
 /** Gas price is re-read at most this often per chain (quotes must not wait on it). */
 const GAS_PRICE_TTL_MS = 2_000
+/**
+ * A gas price read longer ago than this (an idle server) is not served while a new one is read: a gasless fee
+ * priced from it would fall short of the check at create, which reads today's.
+ */
+const GAS_PRICE_MAX_STALE_MS = 10_000
 /** A quote waits at most this long for the snapshot of a block the subscription has announced. */
 const FRESH_SNAPSHOT_WAIT_MS = 1_500
 /**
@@ -210,7 +215,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   let prices:
     | { pools: PoolSnapshot['pools']; prices: Map<Address, number>; byKey: Map<string, number> }
     | undefined
-  let gas: { at: number; value: Promise<bigint> } | undefined
+  let gas: { at: number; readAt: number; value: Promise<bigint> } | undefined
   let refreshingGas = false
 
   const currentPrices = () => {
@@ -327,9 +332,9 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     swapEstimates: createSwapEstimateMemo(),
     getGasPrice() {
       const now = Date.now()
-      if (!gas) {
+      if (!gas || now - gas.readAt > GAS_PRICE_MAX_STALE_MS) {
         const value = client.getGasPrice()
-        gas = { at: now, value }
+        gas = { at: now, readAt: now, value }
         value.catch(() => {
           gas = undefined
         })
@@ -341,7 +346,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
         client
           .getGasPrice()
           .then((fresh) => {
-            gas = { at: Date.now(), value: Promise.resolve(fresh) }
+            gas = { at: Date.now(), readAt: Date.now(), value: Promise.resolve(fresh) }
           })
           .catch(() => {
             previous.at = 0
