@@ -1,5 +1,6 @@
 import {
   type Account,
+  BaseError,
   type Chain,
   createWalletClient,
   defineChain,
@@ -50,7 +51,10 @@ export async function connectDeployChain(params: ConnectDeployChainParams): Prom
   try {
     answered = await client.getChainId()
   } catch (error: unknown) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    const reason =
+      error instanceof BaseError
+        ? [error.shortMessage, error.details].filter((part) => part).join(' ')
+        : String(error)
     throw new DeployError(`${where} does not answer (${reason})`, { cause: error })
   }
   if (answered !== chainId) throw new DeployError(`${where} serves chain ${answered}, not ${chainId}`)
