@@ -3,7 +3,8 @@ import { DeployError } from '../contracts/deploy/DeployError'
 import { runDeploy } from '../contracts/deploy/runDeploy'
 
 /*
- * `npm run deploy -- --config <in.json> --out <out.json> [--owner 0x...] [--gasless-relayers 0x...,0x...]`:
+ * `npm run deploy -- --config <in.json> --out <out.json> [--owner 0x...] [--gasless-relayers 0x...,0x...]
+ * [--dry-run]`:
  * deploys our contracts onto the chains of a network config whose third-party contracts exist, from the key in
  * DEPLOYER_KEY, and writes the config with their addresses (contracts/deploy/runDeploy.ts; docs/operating.md).
  * Exit code 1 with one line on a DeployError, 2 on bad arguments.
@@ -11,7 +12,7 @@ import { runDeploy } from '../contracts/deploy/runDeploy'
 
 const usage =
   'usage: DEPLOYER_KEY=0x... npm run deploy -- --config <in.json> --out <out.json> ' +
-  '[--owner <address>] [--gasless-relayers <address,address>]'
+  '[--owner <address>] [--gasless-relayers <address,address>] [--dry-run]'
 
 function readArgs() {
   try {
@@ -21,11 +22,13 @@ function readArgs() {
         out: { type: 'string' },
         owner: { type: 'string' },
         'gasless-relayers': { type: 'string' },
+        'dry-run': { type: 'boolean' },
       },
       strict: true,
     })
-    if (!values.config || !values.out) throw new Error('--config and --out are required')
-    return values as typeof values & { config: string; out: string }
+    if (!values.config || (!values.out && !values['dry-run']))
+      throw new Error('--config and --out are required (--out not with --dry-run)')
+    return { ...values, config: values.config, out: values.out ?? values.config }
   } catch (error: unknown) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`)
     process.exit(2)
@@ -40,6 +43,7 @@ try {
     deployerKey: process.env.DEPLOYER_KEY,
     owner: args.owner,
     gaslessRelayers: args['gasless-relayers']?.split(',').filter((r) => r.length > 0),
+    dryRun: args['dry-run'] === true,
     log: (message) => console.log(message),
   })
 } catch (error: unknown) {

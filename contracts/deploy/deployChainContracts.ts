@@ -20,7 +20,7 @@ import { checkGaslessRoles } from './checkGaslessRoles'
 import { checkStargatePools } from './checkStargatePools'
 import { computeAggregatorFactories } from './computeAggregatorFactories'
 import type { DeployClient } from './connectDeployChain'
-import { type EnsuredContract, ensureContract, type OurContractSpec } from './ensureContract'
+import { type DryRunPlan, type EnsuredContract, ensureContract, type OurContractSpec } from './ensureContract'
 import type { DeployChainConfig } from './parseDeployConfig'
 import type { OurAddresses } from './recordOurAddresses'
 
@@ -34,6 +34,8 @@ export type DeployChainContractsParams = {
   log: (message: string) => void
   /** Called after each contract with every address known so far (to record progress before the next one). */
   onProgress?: (addresses: OurAddresses) => Promise<void>
+  /** Send nothing: estimate what would be deployed (`ensureContract`'s dry run). */
+  dryRun?: boolean
 }
 
 export type ChainContractsResult = {
@@ -47,7 +49,7 @@ export type ChainContractsResult = {
  * StargateEntry and StargateComposer where Stargate pools are, AcrossHandler and AcrossEntry where a SpokePool is.
  * Each is kept when recorded and verified, else deployed (`ensureContract`); a new Aggregator makes its dependents
  * differ (it is an immutable of each), so they follow it. `startBlock` is the config's, or the new Aggregator's
- * block when the config has none.
+ * block when the config has none. With `dryRun` nothing is sent (see `ensureContract`).
  */
 export async function deployChainContracts(
   params: DeployChainContractsParams,
@@ -55,8 +57,15 @@ export async function deployChainContracts(
   const { client, chain, log } = params
   const contracts: ChainContractsResult['contracts'] = []
   const addresses: OurAddresses = {}
+  const plan: DryRunPlan | undefined = params.dryRun
+    ? {
+        nonce: await client.getTransactionCount({ address: client.account.address, blockTag: 'pending' }),
+        gasPrice: await client.getGasPrice(),
+        stateOverride: [],
+      }
+    : undefined
   const ensure = async (spec: OurContractSpec) => {
-    const result = await ensureContract(client, spec, log)
+    const result = await ensureContract(client, spec, log, plan)
     contracts.push({ name: spec.name, ...result })
     return result
   }

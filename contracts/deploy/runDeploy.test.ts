@@ -83,6 +83,20 @@ describe('npm run deploy', () => {
     const input = path.join(dir, 'in.json')
     const out = path.join(dir, 'out.json')
     await writeFile(input, JSON.stringify({ chains: [thirdPartyOnly(devnetChain)] }))
+    // a dry run sends and writes nothing, and names the addresses the real run then takes
+    const dry = await runDeploy({
+      configPath: input,
+      outPath: out,
+      deployerKey: key,
+      owner,
+      gaslessRelayers: [relayer],
+      dryRun: true,
+    })
+    const planned = dry.chains[0]?.contracts ?? []
+    expect(planned.map((c) => c.deployed)).toEqual(Array(7).fill(true))
+    expect(await h.deployerClient(CHAIN_ID).getTransactionCount({ address: deployer })).toBe(0)
+    await expect(readFile(out)).rejects.toThrow(/ENOENT/)
+
     const first = await cli(
       ['--config', input, '--out', out, '--owner', owner, '--gasless-relayers', relayer],
       key,
@@ -92,14 +106,15 @@ describe('npm run deploy', () => {
     const written = JSON.parse(await readFile(out, 'utf8')) as unknown
     const [chain] = parseNetworkConfig(written)
     if (!chain) throw new Error('no chain written')
+    // in the order they are deployed
     const ours = [
       chain.aggregator,
       chain.gaslessSettlement,
       chain.liquidityEntry,
       chain.stargate?.entry,
       chain.stargate?.composer,
-      chain.across?.entry,
       chain.across?.handler,
+      chain.across?.entry,
     ]
     const devnetOurs = [
       devnetChain.aggregator,
@@ -107,8 +122,8 @@ describe('npm run deploy', () => {
       devnetChain.liquidityEntry,
       devnetChain.stargate?.entry,
       devnetChain.stargate?.composer,
-      devnetChain.across?.entry,
       devnetChain.across?.handler,
+      devnetChain.across?.entry,
     ]
     const client = h.deployerClient(CHAIN_ID)
     for (const [i, address] of ours.entries()) {
@@ -116,6 +131,7 @@ describe('npm run deploy', () => {
       expect(devnetOurs.some((d) => d && isAddressEqual(d, address))).toBe(false)
       expect(await client.getCode({ address })).not.toBe('0x')
     }
+    expect(planned.map((c) => c.address)).toEqual(ours)
     expect(chain.startBlock).toBe(devnetChain.startBlock)
     const gasless = chain.gaslessSettlement as Address
     const read = (functionName: 'owner' | 'isRelayer', args: readonly Address[] = []) =>

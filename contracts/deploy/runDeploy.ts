@@ -25,6 +25,8 @@ export type RunDeployParams = {
   pollingIntervalMs?: number
   /** How long a node may take to answer (default 15 s). */
   timeoutMs?: number
+  /** Send and write nothing: print what would be deployed, and its estimated cost at the current gas price. */
+  dryRun?: boolean
 }
 
 export type DeployReport = { chains: ({ chainId: number } & ChainContractsResult)[] }
@@ -34,7 +36,8 @@ export type DeployReport = { chains: ({ chainId: number } & ChainContractsResult
  * (`parseNetworkConfig`), connects to every chain (all must answer before anything is sent), then per chain ensures
  * our contracts (`deployChainContracts`: recorded and verified ones are kept, so a second run sends nothing) and
  * writes the config with their addresses to `outPath` after each contract, in the object form with the
- * `deploy` section (`owner`, `gaslessRelayers`) a later run checks against. Throws `DeployError`.
+ * `deploy` section (`owner`, `gaslessRelayers`) a later run checks against. With `dryRun` it sends and writes
+ * nothing and prints what it would deploy and cost. Throws `DeployError`.
  */
 export async function runDeploy(params: RunDeployParams): Promise<DeployReport> {
   const log = params.log ?? (() => undefined)
@@ -89,7 +92,9 @@ export async function runDeploy(params: RunDeployParams): Promise<DeployReport> 
       owner,
       gaslessRelayers,
       log,
+      dryRun: params.dryRun === true,
       onProgress: async (addresses) => {
+        if (params.dryRun) return
         written[i] = recordOurAddresses(raw, addresses)
         await save()
       },
@@ -97,10 +102,17 @@ export async function runDeploy(params: RunDeployParams): Promise<DeployReport> 
     report.chains.push({ chainId: chain.chainId, ...result })
     const deployed = result.contracts.filter((c) => c.deployed)
     const cost = deployed.reduce((sum, c) => sum + c.cost, 0n)
+    const [verb, paid] = params.dryRun
+      ? ['to deploy', 'native at the current gas price']
+      : ['deployed', 'native paid']
     log(
-      `chain ${chain.chainId}: ${deployed.length} deployed, ${result.contracts.length - deployed.length} kept` +
-        (deployed.length > 0 ? `, ${formatEther(cost)} native paid` : ''),
+      `chain ${chain.chainId}: ${deployed.length} ${verb}, ${result.contracts.length - deployed.length} kept` +
+        (deployed.length > 0 ? `, ${params.dryRun ? 'about ' : ''}${formatEther(cost)} ${paid}` : ''),
     )
+  }
+  if (params.dryRun) {
+    log('dry run: nothing sent, nothing written')
+    return report
   }
   await save()
   assertServes(output(written), 'was written but does not parse')
