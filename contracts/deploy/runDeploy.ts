@@ -1,12 +1,18 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { type Address, formatEther, getAddress, isAddress, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { NetworkConfigError } from '../../server/chains/NetworkConfigError'
-import { parseNetworkConfig } from '../../server/chains/parseNetworkConfig'
+import {
+  loadNetworkConfigWithLiquidity,
+  parseLiquidityNetworkConfig,
+  parseNetworkConfig,
+} from '../../server/chains/parseNetworkConfig'
 import { connectDeployChain } from './connectDeployChain'
 import { DeployError } from './DeployError'
 import { type ChainContractsResult, deployChainContracts } from './deployChainContracts'
 import { parseDeployConfig } from './parseDeployConfig'
+import { rebaseTokenLists } from './rebaseTokenLists'
 import { recordOurAddresses } from './recordOurAddresses'
 
 export type RunDeployParams = {
@@ -33,7 +39,7 @@ export type DeployReport = { chains: ({ chainId: number } & ChainContractsResult
 
 /**
  * `npm run deploy`: reads the network config at `configPath`, checks it would serve once our addresses are in
- * (`parseNetworkConfig`), connects to every chain (all must answer before anything is sent), then per chain ensures
+ * (the server's parsers), connects to every chain (all must answer before anything is sent), then per chain ensures
  * our contracts (`deployChainContracts`: recorded and verified ones are kept, so a second run sends nothing) and
  * writes the config with their addresses to `outPath` after each contract, in the object form with the
  * `deploy` section (`owner`, `gaslessRelayers`) a later run checks against. With `dryRun` it sends and writes
@@ -54,15 +60,21 @@ export async function runDeploy(params: RunDeployParams): Promise<DeployReport> 
     params.gaslessRelayers?.map((r) => parseFlagAddress(r, '--gasless-relayers')) ??
     config.deploy?.gaslessRelayers ??
     []
-  const base = Array.isArray(json) ? {} : (json as Record<string, unknown>)
+  const base: Record<string, unknown> = Array.isArray(json) ? {} : { ...(json as Record<string, unknown>) }
+  if ('tokenLists' in base)
+    base.tokenLists = rebaseTokenLists(
+      base.tokenLists,
+      path.dirname(params.configPath),
+      path.dirname(params.outPath),
+    )
   const rawChains = (Array.isArray(json) ? json : (base.chains as unknown[])) as Record<string, unknown>[]
   const output = (chains: Record<string, unknown>[]) => ({
     ...base,
     chains,
     deploy: { ...(base.deploy as object | undefined), owner, gaslessRelayers },
   })
-  assertServes(
-    output(rawChains.map((c) => recordOurAddresses(c, placeholders(c)))),
+  await assertServes(
+    () => checkParses(output(rawChains.map((c) => recordOurAddresses(c, placeholders(c))))),
     'would not serve once deployed',
   )
 
@@ -115,7 +127,10 @@ export async function runDeploy(params: RunDeployParams): Promise<DeployReport> 
     return report
   }
   await save()
-  assertServes(output(written), 'was written but does not parse')
+  await assertServes(
+    () => loadNetworkConfigWithLiquidity(params.outPath),
+    'was written but the server refuses it',
+  )
   log(`wrote ${params.outPath}`)
   return report
 }
@@ -161,9 +176,15 @@ function placeholders(chain: Record<string, unknown>) {
   }
 }
 
-function assertServes(json: unknown, what: string) {
+/** The server's parse of a config's chains and liquidity network section (token lists are read at the end). */
+function checkParses(json: unknown) {
+  parseNetworkConfig(json)
+  parseLiquidityNetworkConfig(json)
+}
+
+async function assertServes(check: () => unknown, what: string) {
   try {
-    parseNetworkConfig(json)
+    await check()
   } catch (error: unknown) {
     if (error instanceof NetworkConfigError)
       throw new DeployError(`The config ${what}: ${error.message}`, { cause: error })
