@@ -1,6 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type Address, formatEther, getAddress, isAddress, zeroAddress } from 'viem'
+import { type Address, BaseError, formatEther, getAddress, isAddress, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { NetworkConfigError } from '../../server/chains/NetworkConfigError'
 import {
@@ -93,6 +93,12 @@ export async function runDeploy(params: RunDeployParams): Promise<DeployReport> 
 
   const written = [...rawChains]
   const save = () => writeJsonAtomically(params.outPath, output(written))
+  if (!params.dryRun) {
+    // before any transaction: a deployment must never be left unrecorded for want of a writable file
+    await save().catch((error: unknown) => {
+      throw new DeployError(`Cannot write ${params.outPath}: ${String(error)}`, { cause: error })
+    })
+  }
   const report: DeployReport = { chains: [] }
   for (const [i, chain] of config.chains.entries()) {
     const client = clients[i]
@@ -110,6 +116,11 @@ export async function runDeploy(params: RunDeployParams): Promise<DeployReport> 
         written[i] = recordOurAddresses(raw, addresses)
         await save()
       },
+    }).catch((error: unknown) => {
+      if (error instanceof DeployError) throw error
+      // a node failing midway (a read, a receipt): what was deployed so far is already written
+      const reason = error instanceof BaseError ? error.shortMessage : String(error)
+      throw new DeployError(`chain ${chain.chainId}: ${reason} (rerun to resume)`, { cause: error })
     })
     report.chains.push({ chainId: chain.chainId, ...result })
     const deployed = result.contracts.filter((c) => c.deployed)
