@@ -16,7 +16,7 @@ export async function checkGaslessFee(
   stepCount: number,
 ): Promise<void> {
   const market = deps.markets.get(chainId)
-  const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
+  const gasPrice = await readFromNode('the gas price', () => market.getGasPrice({ fresh: true }))
   const minFee = convertWeiToToken({
     wei: gaslessGasUnits(stepCount) * gasPrice,
     nativeUsd: market.getUsdPrice(market.deployment.wrappedNative),

@@ -90,7 +90,8 @@ export async function planGaslessRoute(ctx: QuoteContext, p: GaslessRouteParams)
       details: { param: 'srcToken' },
     })
   }
-  const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
+  // today's price, not the quotes' cached one: create checks the fee against a fresh read
+  const gasPrice = await readFromNode('the gas price', () => market.getGasPrice({ fresh: true }))
   const nativeUsd = market.getUsdPrice(market.deployment.wrappedNative)
   const srcUsd = market.getUsdPrice(tokenIn.address)
   const feeFor = (stepCount: number) => {

@@ -70,9 +70,10 @@ export interface ChainMarket {
   readonly swapEstimates: SwapEstimateMemo
   /**
    * Gas price in wei: the first call reads it; later calls answer at once from the cache and, when it is older
-   * than a couple of seconds, refresh it in the background (a quote never waits on that RPC).
+   * than a couple of seconds, refresh it in the background (a quote never waits on that RPC); a price over 10 s
+   * old, or `fresh` (what a fee checked later against today's price needs), is read again and awaited.
    */
-  getGasPrice(): Promise<bigint>
+  getGasPrice(options?: { fresh?: boolean }): Promise<bigint>
   /** Token by address (checksummed or not); native currency is not a token here. */
   findToken(address: Address): TokenInfo | undefined
 }
@@ -330,9 +331,9 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     quoteEngine,
     quoteView,
     swapEstimates: createSwapEstimateMemo(),
-    getGasPrice() {
+    getGasPrice(options) {
       const now = Date.now()
-      if (!gas || now - gas.readAt > GAS_PRICE_MAX_STALE_MS) {
+      if (!gas || options?.fresh || now - gas.readAt > GAS_PRICE_MAX_STALE_MS) {
         const value = client.getGasPrice()
         gas = { at: now, readAt: now, value }
         value.catch(() => {
