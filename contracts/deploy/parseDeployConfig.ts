@@ -1,17 +1,7 @@
-import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { z } from 'zod'
+import { addressSchema as address, bytes32Schema as bytes32 } from '../../server/chains/hexSchemas'
 import { poolKindIds } from '../../server/poolKinds/poolKinds'
 import { DeployError } from './DeployError'
-
-const address = z
-  .string()
-  .refine((value) => isAddress(value, { strict: false }), 'expected a 0x-prefixed 20-byte address')
-  .transform((value): Address => getAddress(value))
-
-const bytes32 = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 0x-prefixed 32-byte hex string')
-  .transform((value) => value as Hex)
 
 const exchangeSchema = z.object({
   id: z.string().min(1),

@@ -1,23 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { z } from 'zod'
 import { poolKindIds } from '../poolKinds/poolKinds'
 import type { ChainDeployment } from './deployment'
+import { addressSchema as address, bytes32Schema as bytes32 } from './hexSchemas'
 import { type LiquidityNetworkConfig, liquidityNetworkConfigSchema } from './liquidityNetworkConfig'
 import { loadTokenLists } from './loadTokenLists'
 import { mergeTokenLists } from './mergeTokenLists'
 import { NetworkConfigError } from './NetworkConfigError'
-
-const address = z
-  .string()
-  .refine((value) => isAddress(value, { strict: false }), 'expected a 0x-prefixed 20-byte address')
-  .transform((value): Address => getAddress(value))
-
-const bytes32 = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 0x-prefixed 32-byte hex string')
-  .transform((value) => value as Hex)
 
 const tokenTag = z.enum([
   'native',
