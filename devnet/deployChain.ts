@@ -13,6 +13,7 @@ import {
   zeroHash,
 } from 'viem'
 import { devTokenAbi, devTokenBytecode } from '../contracts/artifacts/index'
+import { computeAggregatorFactories } from '../contracts/deploy/computeAggregatorFactories'
 import { createTxPipeline, DevnetTxError, type TxPipeline } from '../contracts/deploy/createTxPipeline'
 import { deployAggregator } from '../contracts/deploy/deployAggregator'
 import { deployAlgebraIntegral } from '../contracts/deploy/deployAlgebraIntegral'
@@ -26,7 +27,6 @@ import { deployUniswapV3 } from '../contracts/deploy/deployUniswapV3'
 import { deployUniswapV4 } from '../contracts/deploy/deployUniswapV4'
 import { deployWrappedNative } from '../contracts/deploy/deployWrappedNative'
 import { createDevClient } from '../contracts/deploy/devClient'
-import { encodeV4EntryParams } from '../contracts/deploy/encodeV4EntryParams'
 import {
   getAlgebraPoolInitCodeHash,
   getUniswapV2PairInitCodeHash,
@@ -35,7 +35,6 @@ import {
 import { getEvmChainInfo } from '../server/chains/chainInfo'
 import type { ChainDeployment, ExchangeInfo, TokenInfo } from '../server/chains/deployment'
 import { computeAlgebraPoolAddress } from '../server/poolKinds/algebraIntegral/computeAlgebraPoolAddress'
-import { poolKinds } from '../server/poolKinds/poolKinds'
 import { deployChainAcross } from './across/deployChainAcross'
 import { deployChainBridges } from './bridges/deployChainBridges'
 import { getDeployerAccount, getDevAccountAddresses } from './devAccounts'
@@ -256,24 +255,7 @@ export async function deployChain({
   }
   const { aggregator } = await deployAggregator(client, {
     wrappedNative,
-    factories: exchanges.flatMap((e) =>
-      e.v4
-        ? e.v4.entries.map((entry) => ({
-            factory: e.factory,
-            initCodeHash: encodeV4EntryParams(entry),
-            kind: poolKinds[e.kind].contractKind,
-            v2FeeBps: 0,
-          }))
-        : [
-            {
-              // an Algebra entry names the pool deployer, which CREATE2s the pools
-              factory: e.poolDeployer ?? e.factory,
-              initCodeHash: e.initCodeHash,
-              kind: poolKinds[e.kind].contractKind,
-              v2FeeBps: e.kind === 'uniswap-v2' ? (e.v2FeeBps ?? 30) : 0,
-            },
-          ],
-    ),
+    factories: computeAggregatorFactories({ chainId, exchanges }),
   })
   // the liquidity network's router and our entry to it, on the chains it serves
   const liquidity = getEvmChainInfo(chainId)?.thorChain

@@ -4,13 +4,21 @@ import type { AggregatorFactoryConfig } from './deployAggregator'
 import { encodeV4EntryParams } from './encodeV4EntryParams'
 import type { DeployChainConfig } from './parseDeployConfig'
 
+/** What the allowlist needs of an exchange: a deploy config's, or a deployment's `ExchangeInfo`. */
+export type AllowlistedExchange = Omit<DeployChainConfig['exchanges'][number], 'v4'> & {
+  v4?: { entries: readonly { tickSpacing: number; native: boolean; factoryId: number }[] } | undefined
+}
+
 /**
  * The Aggregator's constructor allowlist for a chain's exchanges, each entry at the index its exchange names
  * (`aggregatorFactoryId`, or each V4 entry's `factoryId`): a V4 manager one entry per tick spacing and nativeness,
  * an Algebra exchange its pool deployer, V2 its fee (30 bps unless given). Throws `DeployError` when two entries
  * claim one index or an index is left empty (the ids must be 0..n-1).
  */
-export function computeAggregatorFactories(chain: DeployChainConfig): AggregatorFactoryConfig[] {
+export function computeAggregatorFactories(chain: {
+  chainId: number
+  exchanges: readonly AllowlistedExchange[]
+}): AggregatorFactoryConfig[] {
   const byId = new Map<number, AggregatorFactoryConfig & { exchange: string }>()
   const put = (id: number, entry: AggregatorFactoryConfig & { exchange: string }) => {
     const taken = byId.get(id)
