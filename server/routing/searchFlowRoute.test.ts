@@ -136,19 +136,24 @@ describe('searchFlowRoute', () => {
       makeV2Pool({ id, tokenA, tokenB, reserveA: 100n * E18, reserveB: 100n * E18 })
     const [aw, wz, zv, vd] = [deep(400, A, W), deep(401, W, Z), deep(402, Z, V), deep(403, V, D)]
     const amount = 10_000n * E18
-    const route = searchFlowRoute({
+    const params = {
       pools: [aw, wz, zv, vd, shallow(404, W, D), shallow(405, A, V)],
       tokenIn: A,
       tokenOut: D,
-      tradeType: 'exactIn',
+      tradeType: 'exactIn' as const,
       amount,
       connectors: [W, Z, V],
       maxHops: 3,
-    })
+    }
+    const route = searchFlowRoute(params)
     expect(route?.steps.some((step) => step.tokenIn === Z && step.tokenOut === V)).toBe(true)
     // the deep chain alone pays about 95% of the input; the ways within 3 hops, less than 2% together
     const chain = v2Out(vd, V, v2Out(zv, Z, v2Out(wz, W, v2Out(aw, A, Number(amount)))))
     expect(bp(route?.amountOut ?? 0n, chain)).toBeLessThan(0.01)
+    // without the wide pass (as an exchange's own search runs) the flow keeps within 3 hops of both ends
+    const narrow = searchFlowRoute(params, { wide: false })
+    expect(narrow?.steps.some((step) => step.tokenIn === Z || step.tokenOut === Z)).toBe(false)
+    expect(Number(narrow?.amountOut ?? 0n)).toBeLessThan(chain * 0.05)
   })
 
   it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {

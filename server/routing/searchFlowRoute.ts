@@ -59,6 +59,8 @@ export interface FlowSearchOptions {
   readonly mustBeat?: bigint
   /** Exact route quotes the refinement may spend (default MAX_REFINE_EVALUATIONS). */
   readonly maxRefineEvaluations?: number
+  /** false: the forward search only, never the wide one (default true). */
+  readonly wide?: boolean
 }
 
 const MAX_PRUNE_ROUNDS = 6
@@ -90,7 +92,9 @@ export function searchFlowRoute(
   options: FlowSearchOptions = {},
 ): FlowRoute | null {
   const forward = searchOrderedFlow(params, options, false)
-  if (!forward?.canWiden || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
+  if (options.wide === false || !forward?.canWiden || forward.impact < BOTH_WAYS_IMPACT) {
+    return forward?.route ?? null
+  }
   // a large trade: let connectors of one rank trade either way round, reach one hop further, keep the better
   const both = searchOrderedFlow(params, options, true)
   const net = (r: FlowRoute) => r.amountOut - r.gasCostInToken
