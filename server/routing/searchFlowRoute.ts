@@ -329,14 +329,15 @@ function searchOrderedFlow(
         const w = weights[e] ?? 0
         if (w <= 0) continue
         for (const factor of delta === 0.25 ? [0, 1 + delta, 1 - delta] : [1 + delta, 1 - delta]) {
-          const trial = weights.map((v, k) => (k === e ? v * factor : v))
-          const result = evaluate(trial)
+          // the trial in place (one weight moved), put back unless it wins
+          weights[e] = w * factor
+          const result = evaluate(weights)
           if (result && result.net > best.net) {
             best = result
-            weights[e] = w * factor
             improved = true
             break
           }
+          weights[e] = w
         }
       }
     }
@@ -400,14 +401,18 @@ function orderTokens(
   maxHops: number,
 ): { tokens: string[]; ranks: number[]; farther: boolean } {
   const allowed = new Set([inKey, outKey, ...connectors.map((c) => c.toLowerCase())])
+  const allowedList = [...allowed]
   const distances = (from: string) => {
     const dist = new Map<string, number>([[from, 0]])
     const queue = [from]
     for (let i = 0; i < queue.length; i++) {
       const token = queue[i] ?? ''
       const d = dist.get(token) ?? 0
-      for (const next of graph.adjacency.get(token)?.keys() ?? []) {
-        if (!allowed.has(next) || dist.has(next)) continue
+      // the allowed tokens are a few, a hub's neighbours thousands on a real market: ask the neighbours of each
+      const neighbours = graph.adjacency.get(token)
+      if (!neighbours) continue
+      for (const next of allowedList) {
+        if (dist.has(next) || !neighbours.has(next)) continue
         dist.set(next, d + 1)
         queue.push(next)
       }
