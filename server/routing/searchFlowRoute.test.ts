@@ -125,6 +125,31 @@ describe('searchFlowRoute', () => {
     expect(bp(route?.amountOut ?? 0n, chain)).toBeLessThan(0.01)
   })
 
+  it('searches connectors of one rank either way round from 0.1% of price impact: A -> Y -> X -> D at 0.2%', () => {
+    // X sorts before Y, so the forward search runs X -> Y only; the good way is A -> Y -> X -> D (three deep
+    // pools at par), the forward ways A -> X -> D and A -> Y -> D pay 1% less at spot, and 2,000 of the input
+    // moves those deep pools by about 0.2% (BSC's BTCB -> ETH for $100k was such a trade)
+    const X = testAddress(0xc3)
+    const Y = testAddress(0xc5)
+    const deep = (id: number, tokenA: typeof A, tokenB: typeof A, ratio = 1_000n) =>
+      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000_000n * E18, reserveB: 1_000n * ratio * E18 })
+    const [ay, yx, xd] = [deep(310, A, Y), deep(311, Y, X), deep(312, X, D)]
+    const params = {
+      pools: [ay, yx, xd, deep(313, A, X, 990n), deep(314, Y, D, 990n)],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn' as const,
+      amount: 2_000n * E18,
+      connectors: [X, Y],
+    }
+    const forward = searchFlowRoute(params, { wide: false })
+    const route = searchFlowRoute(params)
+    expect(forward?.steps.some((step) => step.tokenIn === Y && step.tokenOut === X)).toBe(false)
+    expect(route?.steps.some((step) => step.tokenIn === Y && step.tokenOut === X)).toBe(true)
+    // the way round pays about 0.3% more than the forward search's best
+    expect(bp(forward?.amountOut ?? 0n, Number(route?.amountOut ?? 0n))).toBeGreaterThan(25)
+  })
+
   it('for a large trade, takes a connector one hop beyond maxHops: A -> W -> Z -> V -> D over deep pools', () => {
     // Z is 2 hops from A and 2 from D, beyond maxHops 3; the ways within 3 hops run through shallow pools
     const W = testAddress(0xc7)

@@ -72,9 +72,11 @@ const MAX_REFINE_EVALUATIONS = 64
 /**
  * Price impact (against the best spot rate) from which a second, wider search lets connectors of one rank trade
  * either way round and takes connectors one hop further: only large trades gain from the longer paths that
- * allows, and it costs a second search.
+ * allows, and it costs a second search. At 0.5% BSC's BTCB -> ETH for $100k (impact under that) missed a flow
+ * through WBNB then USDC by 2.27 bp; at 0.1% the small market's route-quality cases are all within 0.21 bp of
+ * the optimum, and the large market's cold mix runs 5% more solves.
  */
-const BOTH_WAYS_IMPACT = 0.005
+const BOTH_WAYS_IMPACT = 0.001
 
 /**
  * The optimal exact-input route as a flow over the pool graph: amounts may split and merge at every token
