@@ -42,9 +42,9 @@ function marketTokensOf(chainId: number): MarketToken[] {
 }
 
 describe('the large market', () => {
-  it('has 5,120 pools on chain 1 and 2,213 on Arbitrum; every other chain keeps its small market', () => {
-    expect(specsOf(1)).toHaveLength(5_120)
-    expect(specsOf(42161)).toHaveLength(2_213)
+  it('has 5,175 pools on chain 1 and 2,340 on Arbitrum; every other chain keeps its small market', () => {
+    expect(specsOf(1)).toHaveLength(5_175)
+    expect(specsOf(42161)).toHaveLength(2_340)
     for (const chainId of evmChainIds.filter((id) => id !== 1 && id !== 42161)) {
       expect(getDevnetPoolSpecs(chainId, 'large')).toEqual(getDevnetPoolSpecs(chainId))
     }
@@ -122,10 +122,31 @@ describe('the large market', () => {
     ])
   })
 
+  it('routes the long tail through Uniswap V4 and Algebra too, each laddered; none with a token returning no bool', () => {
+    const specs = specsOf(1)
+    const on = (exchangeId: string) => specs.filter((s) => s.exchangeId === exchangeId)
+    const generated = (s: PoolSpec) => s.symbolA.startsWith('LT') || s.symbolB.startsWith('LT')
+    expect(on('uniswap-v4').filter(generated)).toHaveLength(363)
+    expect(on('algebra-integral').filter(generated)).toHaveLength(256)
+    // Algebra has one pool a pair, whatever its fee
+    const algebraPairs = on('algebra-integral').map((s) => [s.symbolA, s.symbolB].sort().join('/'))
+    expect(new Set(algebraPairs).size).toBe(algebraPairs.length)
+    // chain 1's USDT returns nothing from transferFrom: V4's and Algebra's liquidity helpers cannot take it
+    const usdt = [...on('uniswap-v4'), ...on('algebra-integral')].filter((s) =>
+      [s.symbolA, s.symbolB].includes('USDT'),
+    )
+    expect(usdt).toEqual([])
+    // deep pools hold many ranges, as deep V3 pools do
+    const weth = on('uniswap-v4').find(
+      (s) => [s.symbolA, s.symbolB].sort().join('/') === 'USDC/WETH' && s.fee === 500,
+    )
+    expect(weth?.v3Ranges).toBe(16)
+  })
+
   it('spreads depth like a real chain: a long thin tail, some dust, most value in few pools', () => {
     for (const [chainId, expected] of [
-      [1, { p10: 991, p50: 2_306, p90: 8_789, p99: 3_000_000, max: 20_000_000, dust: 73 }],
-      [42161, { p10: 927, p50: 2_357, p90: 700_000, p99: 8_000_000, max: 20_000_000, dust: 22 }],
+      [1, { p10: 998, p50: 2_325, p90: 10_295, p99: 3_000_000, max: 20_000_000, dust: 73 }],
+      [42161, { p10: 945, p50: 2_547, p90: 1_700_000, p99: 12_000_000, max: 20_000_000, dust: 22 }],
     ] as const) {
       const tvls = specsOf(chainId)
         .map((s) => s.tvlUsd)
@@ -150,7 +171,7 @@ describe('the large market', () => {
 
   it('computes plans the chain accepts: V2 pairs above the minimum liquidity, every V3 and V4 range funded', () => {
     const plans = computeDevnetMarkets({ chainId: 1, tokens: marketTokensOf(1), market: 'large' })
-    expect(plans).toHaveLength(5_120)
+    expect(plans).toHaveLength(5_175)
     let ticks = 0
     for (const plan of plans) {
       if (plan.kind === 'uniswap-v2') {
@@ -161,9 +182,10 @@ describe('the large market', () => {
         ticks += new Set(plan.positions.flatMap((p) => [p.tickLower, p.tickUpper])).size
       }
     }
-    expect(plans.filter((p) => p.kind === 'uniswap-v3')).toHaveLength(2_342)
-    expect(plans.filter((p) => p.kind === 'uniswap-v4')).toHaveLength(5)
-    expect(ticks).toBe(11_796)
+    expect(plans.filter((p) => p.kind === 'uniswap-v3')).toHaveLength(2_029)
+    expect(plans.filter((p) => p.kind === 'uniswap-v4')).toHaveLength(406)
+    expect(plans.filter((p) => p.kind === 'algebra-integral')).toHaveLength(277)
+    expect(ticks).toBe(14_804)
   })
 })
 

@@ -71,38 +71,54 @@ export function computeLargeV3Ranges(tvlUsd: number): number {
   return 0
 }
 
+/** A pair's place on a venue: one per fee tier, but Algebra Integral has one pool a pair whatever its fee. */
 function venueKey(a: string, b: string, venue: Venue): string {
   const [x, y] = a < b ? [a, b] : [b, a]
-  return `${x}/${y}@${venue.exchangeId}:${venue.fee ?? ''}`
+  const tier = venue.kind === 'algebra-integral' ? '' : (venue.fee ?? '')
+  return `${x}/${y}@${venue.exchangeId}:${tier}`
 }
+
+/** Kinds whose pools hold concentrated positions, laddered by depth (`computeLargeV3Ranges`). */
+const CONCENTRATED_KINDS: readonly ExchangeKind[] = ['uniswap-v3', 'uniswap-v4', 'algebra-integral']
 
 /**
  * The pools the large market adds to a chain's small market (`base`): every pair of hub tokens (wrapped native,
- * stables, majors) on every venue, then each generated token on 1 to 6 pools (dust tokens on one) against hubs
- * and earlier generated tokens, their depth Pareto-distributed across tokens and split across the token's pools.
- * No pair is on one venue twice, and no pool of `base` is repeated. Deep V3 pools carry many concentrated ranges
- * (`v3Ranges`). Every pool is priced at the table (offset 0), so no cycle pays at start.
+ * stables, majors) on every venue (Uniswap V4 at 0.05% and 0.3%, Algebra Integral once a pair), then each
+ * generated token on 1 to 6 pools (dust tokens on one) against hubs and earlier generated tokens, their depth
+ * Pareto-distributed across tokens and split across the token's pools, a share of them on V4 and Algebra. No
+ * pair is on one venue twice, and no pool of `base` is repeated; a token whose transfers return nothing (chain
+ * 1's USDT) has no V4 or Algebra pool (their liquidity helpers expect a bool). Deep concentrated pools carry
+ * many ranges (`v3Ranges`). Every pool is priced at the table (offset 0), so no cycle pays at start.
  */
 export function computeLargeMarketSpecs(params: {
   chainId: number
   base: readonly PoolSpec[]
   tokens: readonly DevTokenSpec[]
   wrapped: string
+  /** Uniswap V3, the two V2s, then the chain's others (Uniswap V4 and Algebra Integral are used when present). */
   exchanges: readonly { id: string; kind: ExchangeKind }[]
 }): PoolSpec[] {
   const { chainId, tokens, wrapped } = params
   const [v3, v2a, v2b] = params.exchanges
   if (!v3 || !v2a || !v2b) throw new Error(`Devnet chain ${chainId} needs three exchanges`)
+  const v4 = params.exchanges.find((e) => e.kind === 'uniswap-v4')
+  const algebra = params.exchanges.find((e) => e.kind === 'algebra-integral')
   const v3At = (fee: number): Venue => ({ exchangeId: v3.id, kind: v3.kind, fee })
   const onV2a: Venue = { exchangeId: v2a.id, kind: v2a.kind }
   const onV2b: Venue = { exchangeId: v2b.id, kind: v2b.kind }
-  const allVenues = [v3At(500), v3At(3000), v3At(10000), onV2a, onV2b]
+  const v4At = (fee: number): Venue[] => (v4 ? [{ exchangeId: v4.id, kind: v4.kind, fee }] : [])
+  const algebraAt = (fee: number): Venue[] =>
+    algebra ? [{ exchangeId: algebra.id, kind: algebra.kind, fee }] : []
+  const allVenues = [v3At(500), v3At(3000), v3At(10000), onV2a, onV2b, ...v4At(500), ...v4At(3000)]
+  const noReturn = new Set(tokens.filter((t) => t.noReturnValue).map((t) => t.symbol))
 
   const taken = new Set(params.base.map((s) => venueKey(s.symbolA, s.symbolB, s)))
   const specs: PoolSpec[] = []
   const add = (symbolA: string, symbolB: string, venue: Venue, tvlUsd: number): boolean => {
     const key = venueKey(symbolA, symbolB, venue)
     if (taken.has(key)) return false
+    const helperPaid = venue.kind === 'uniswap-v4' || venue.kind === 'algebra-integral'
+    if (helperPaid && (noReturn.has(symbolA) || noReturn.has(symbolB))) return false
     taken.add(key)
     specs.push({
       exchangeId: venue.exchangeId,
@@ -112,7 +128,7 @@ export function computeLargeMarketSpecs(params: {
       ...(venue.fee === undefined ? {} : { fee: venue.fee }),
       tvlUsd,
       offsetBps: 0,
-      ...(venue.kind === 'uniswap-v3' ? { v3Ranges: computeLargeV3Ranges(tvlUsd) } : {}),
+      ...(CONCENTRATED_KINDS.includes(venue.kind) ? { v3Ranges: computeLargeV3Ranges(tvlUsd) } : {}),
     })
     return true
   }
@@ -128,7 +144,7 @@ export function computeLargeMarketSpecs(params: {
       const tvlUsd = deep
         ? 5_000_000 + Number(seedOf(`${chainId}:hub:${a}/${b}`) % 16n) * 1_000_000
         : 300_000 + Number(seedOf(`${chainId}:hub:${a}/${b}`) % 28n) * 100_000
-      for (const venue of allVenues) add(a, b, venue, tvlUsd)
+      for (const venue of [...allVenues, ...algebraAt(deep ? 500 : 3000)]) add(a, b, venue, tvlUsd)
     }
   }
 
@@ -142,13 +158,18 @@ export function computeLargeMarketSpecs(params: {
   ]
   /** Percent thresholds of the primary hub: wrapped 55, USDC 30, USDT 8, DAI 4, BTC 3. */
   const primaryCuts = [55n, 85n, 93n, 97n, 100n]
-  /** Venue preference of the long tail, cumulative percent: V2 a 40, V3 1% 25, V2 b 15, V3 0.3% 15, V3 0.05% 5. */
+  /**
+   * Venue preference of the long tail, cumulative percent: V2 a 35, V3 1% 22, V2 b 13, V3 0.3% 12, V3 0.05% 5,
+   * V4 1% 8, Algebra 1% 5 (a chain without V4 or Algebra gives their share to V2 a).
+   */
   const tailVenues: [bigint, Venue][] = [
-    [40n, onV2a],
-    [65n, v3At(10000)],
-    [80n, onV2b],
-    [95n, v3At(3000)],
-    [100n, v3At(500)],
+    [35n, onV2a],
+    [57n, v3At(10000)],
+    [70n, onV2b],
+    [82n, v3At(3000)],
+    [87n, v3At(500)],
+    [95n, v4At(10000)[0] ?? onV2a],
+    [100n, algebraAt(10000)[0] ?? onV2a],
   ]
   for (const [index, token] of generated.entries()) {
     const label = `${chainId}:${token.symbol}`
@@ -179,7 +200,7 @@ export function computeLargeMarketSpecs(params: {
       const tvlUsd = Math.max(5, Math.round(tokenTvl * share))
       const roll = (pick >> 24n) % 100n
       const preferred = tailVenues.findIndex(([cut]) => roll < cut)
-      // a pair already on the preferred venue goes to the next one; a pair on all five gets no more
+      // a pair already on the preferred venue (or barred from it) goes to the next one; on all, it gets no more
       for (let step = 0; step < tailVenues.length; step++) {
         const venue = tailVenues[(preferred + step) % tailVenues.length]?.[1]
         if (venue && add(token.symbol, partner, venue, tvlUsd)) break

@@ -278,11 +278,14 @@ export function getDevnetPoolSpecs(chainId: number, market: DevnetMarket = 'smal
     specs.push(...pairSpecs(token.symbol, partner, tvlUsd, venues))
   }
   if (market === 'small' || !tokens.some((t) => t.generated)) return specs
-  // the large market: the small market's deep V3 pools get many ranges too, then its own pools follow
+  // the large market: the small market's deep concentrated pools get many ranges too, then its own pools follow
   const base = specs.map((s) =>
-    s.kind === 'uniswap-v3' && s.tvlUsd >= 1_000_000 ? { ...s, v3Ranges: 16 } : s,
+    s.kind !== 'uniswap-v2' && s.tvlUsd >= 1_000_000 ? { ...s, v3Ranges: 16 } : s,
   )
-  return [...base, ...computeLargeMarketSpecs({ chainId, base, tokens, wrapped, exchanges: [v3, v2a, v2b] })]
+  return [
+    ...base,
+    ...computeLargeMarketSpecs({ chainId, base, tokens, wrapped, exchanges: [v3, v2a, v2b, v4, algebra] }),
+  ]
 }
 
 /** Floor square root of a non-negative bigint (Newton's method). */
