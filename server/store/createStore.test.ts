@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { emptyTestStore } from '../testing/emptyTestStore'
 import { getActiveApiKeyByHash, insertApiKey, listApiKeys, revokeApiKeys } from './apiKeys'
@@ -238,6 +239,35 @@ describe('the embedded database directory', () => {
       await expect(createStore({ dataDir })).rejects.toBeInstanceOf(DataDirDamagedError)
     } finally {
       await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several processes on one PostgreSQL database', () => {
+  it('migrate a new database once when they start at the same time', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? ''
+    const name = `migrate_${Date.now().toString(36)}`
+    const admin = new pg.Client({ connectionString: adminUrl })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    try {
+      const stores = await Promise.all(
+        [1, 2, 3].map(() => createStore({ databaseUrl: url.toString(), dataDir: '' })),
+      )
+      const check = new pg.Client({ connectionString: url.toString() })
+      await check.connect()
+      const applied = await check.query('select hash from drizzle.__drizzle_migrations')
+      await check.end()
+      const files = (await readdir(path.join(import.meta.dirname, 'migrations'))).filter((f) =>
+        f.endsWith('.sql'),
+      )
+      expect(applied.rows).toHaveLength(files.length)
+      await Promise.all(stores.map((store) => store.close()))
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end()
     }
   })
 })

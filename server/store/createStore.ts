@@ -52,6 +52,28 @@ export class DataDirDamagedError extends Error {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** The advisory lock key of the migrations (any bigint: one for this application's database). */
+const MIGRATION_LOCK = 7_130_462_905_881_411n
+
+/**
+ * Applies the migrations on one connection holding a PostgreSQL advisory lock: processes of one deployment that
+ * start together take turns, and each after the first finds nothing left to apply (without it two of them each
+ * created the migrations table, and all but one failed to start).
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK.toString()])
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK.toString()])
+    }
+  } finally {
+    client.release()
+  }
+}
+
 /**
  * Opens the database and applies the SQL migrations in `server/store/migrations` (the same files for
  * both drivers): PostgreSQL through a `pg` pool when `databaseUrl` is given, otherwise PGlite persisted
@@ -75,7 +97,7 @@ export async function createStore({
     pool.on('error', (error) => onIdleConnectionError(error))
     const db = drizzlePg(pool, { schema })
     try {
-      await migratePg(db, { migrationsFolder })
+      await migrateLocked(pool)
     } catch (error: unknown) {
       await pool.end()
       throw error
