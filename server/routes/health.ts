@@ -33,23 +33,25 @@ const healthRoute = createRoute({
   tags: ['Health'],
   summary: 'Liveness: the database and chain heads',
   description:
-    'A `select 1` on the database and one `eth_blockNumber` per chain, in parallel, each with a timeout (`HEALTH_TIMEOUT_MS`, 1.5 s by default).',
+    'A `select 1` on the database and one `eth_blockNumber` per chain, in parallel, each with a timeout (`HEALTH_TIMEOUT_MS`, 1.5 s by default). 503 only when the process can serve nothing: the database does not answer, or no chain does. A chain whose node is silent leaves the others served: 200 `degraded`, so a load balancer routing on it keeps processes that all share that node.',
   responses: {
     200: {
-      description: 'The database and every chain answered',
+      description: 'The database and at least one chain answered (`degraded`: not every chain)',
       content: { 'application/json': { schema: HealthSchema } },
     },
     503: {
-      description: 'The database or a chain did not answer',
+      description: 'The database or every chain did not answer',
       content: { 'application/json': { schema: HealthSchema } },
     },
   },
 })
 
 /**
- * `GET /health`: whether the database answers and the latest block of every chain. Answers 200 with
- * status `ok` when all answer, 503 with status `degraded` (`database: 'down'`, `blockNumber: null` for
- * the silent chains) otherwise.
+ * `GET /health`: whether the database answers and the latest block of every chain. Status `ok` when all
+ * answer, `degraded` otherwise (`database: 'down'`, `blockNumber: null` for the silent chains); the HTTP status
+ * is 503 only when nothing can be served (the database is down, or no chain answers), else 200: processes
+ * behind one load balancer share their nodes, and one chain's outage taking every process out would stop
+ * every other chain's quotes and swaps too.
  */
 export function createHealthRoutes(deps: {
   deployments: readonly ChainDeployment[]
@@ -80,10 +82,11 @@ export function createHealthRoutes(deps: {
       }),
     )
     const databaseState = await database
-    const healthy = databaseState === 'ok' && chains.every((chain) => chain.blockNumber !== null)
-    return healthy
-      ? c.json({ status: 'ok' as const, database: databaseState, chains }, 200)
-      : c.json({ status: 'degraded' as const, database: databaseState, chains }, 503)
+    const answered = chains.filter((chain) => chain.blockNumber !== null).length
+    const status =
+      databaseState === 'ok' && answered === chains.length ? ('ok' as const) : ('degraded' as const)
+    const serving = databaseState === 'ok' && (answered > 0 || chains.length === 0)
+    return c.json({ status, database: databaseState, chains }, serving ? 200 : 503)
   })
 }
 

@@ -447,15 +447,28 @@ describe('GET /health', () => {
     })
   })
 
-  it('answers 503 degraded with a null head for a silent chain', async () => {
+  it('answers 200 degraded with a null head for a silent chain (the others are still served)', async () => {
     const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
     const res = await createTestApp({ deployments, store: await openMemoryStore() }).app.request('/health')
-    expect(res.status).toBe(503)
+    expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
       status: 'degraded',
       database: 'ok',
       chains: [
         { chainId: 1, blockNumber: 0 },
+        { chainId: 8453, blockNumber: null },
+      ],
+    })
+  })
+
+  it('answers 503 when no chain answers: the process can serve nothing', async () => {
+    const res = await createTestApp({ store: await openMemoryStore() }).app.request('/health')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({
+      status: 'degraded',
+      database: 'ok',
+      chains: [
+        { chainId: 1, blockNumber: null },
         { chainId: 8453, blockNumber: null },
       ],
     })
