@@ -19,6 +19,7 @@ import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
 import { createApiKey } from '../auth/createApiKey'
 import { createSilentLogger } from '../logger'
+import { createStore, type Store } from '../store/createStore'
 import { openTestStore, type TestStore } from '../store/openTestStore'
 import { listChainTrades } from '../store/trades'
 import { getWatcherCursor } from '../store/watcherCursors'
@@ -397,6 +398,36 @@ describe('trade watcher on anvil', () => {
       await until(() => results.length > idleRounds)
     } finally {
       await watcher.stop()
+    }
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two trade watchers on one PostgreSQL database', () => {
+  it('store every swap once while both follow the chain, as two API processes do', async () => {
+    const shared = await openTestStore({ name: 'postgres', databaseUrl: process.env.TEST_DATABASE_URL ?? '' })
+    // the second process's own store: its own pooled connections to the same database
+    const other = await createStore({ databaseUrl: shared.databaseUrl ?? '', dataDir: '' })
+    const watch = (own: Store) =>
+      watchTrades({ ...params({ store: own }), logger: createSilentLogger(), pollIntervalMs: 10 })
+    const watchers = [watch(shared), watch(other)]
+    try {
+      // swaps land while both watchers run, one block each
+      for (let i = 0; i < 12; i++) await swap(stranger, BigInt(900 + i))
+      const head = Number(await client.getBlockNumber())
+      for (let tries = 0; ((await getWatcherCursor(shared.db, chainId))?.lastBlock ?? 0) < head; tries++) {
+        if (tries > 500) throw new Error('the watchers never reached the head')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      await Promise.all(watchers.map((watcher) => watcher.stop()))
+      const stored = (await listChainTrades(shared.db, chainId)).map(
+        (t) => `${t.txHash}:${t.logIndex}:${t.amountIn}`,
+      )
+      expect(stored).toEqual(await chainLogs())
+      expect(new Set(stored).size).toBe(stored.length)
+    } finally {
+      await Promise.all(watchers.map((watcher) => watcher.stop()))
+      await other.close()
+      await shared.destroy()
     }
   })
 })
