@@ -58,11 +58,7 @@ export async function deployChainContracts(
   const contracts: ChainContractsResult['contracts'] = []
   const addresses: OurAddresses = {}
   const plan: DryRunPlan | undefined = params.dryRun
-    ? {
-        nonce: await client.getTransactionCount({ address: client.account.address, blockTag: 'pending' }),
-        gasPrice: await client.getGasPrice(),
-        stateOverride: [],
-      }
+    ? { gasPrice: await client.getGasPrice(), stateOverride: [] }
     : undefined
   const ensure = async (spec: OurContractSpec) => {
     const result = await ensureContract(client, spec, log, plan)

@@ -194,6 +194,19 @@ describe('npm run deploy', () => {
     expect(second.stdout).toMatch(/chain 1: 0 deployed, 7 kept/)
     expect(await client.getTransactionCount({ address: deployer })).toBe(nonce)
     expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(written)
+
+    // the addresses come from the code and arguments alone (CREATE2 through the deterministic-deployment proxy):
+    // another deployer key, from the input without any address, finds every contract where it is and sends nothing
+    const otherKey = generatePrivateKey()
+    const third = await runDeploy({
+      configPath: input,
+      outPath: path.join(dir, 'again.json'),
+      deployerKey: otherKey,
+      owner,
+      gaslessRelayers: [relayer],
+    })
+    expect(third.chains[0]?.contracts.map((c) => [c.address, c.deployed])).toEqual(ours.map((a) => [a, false]))
+    expect(await client.getTransactionCount({ address: privateKeyToAccount(otherKey).address })).toBe(0)
   })
 
   it('replaces a recorded Aggregator whose allowlist differs, and everything built over it', async () => {
