@@ -205,7 +205,9 @@ describe('npm run deploy', () => {
       owner,
       gaslessRelayers: [relayer],
     })
-    expect(third.chains[0]?.contracts.map((c) => [c.address, c.deployed])).toEqual(ours.map((a) => [a, false]))
+    expect(third.chains[0]?.contracts.map((c) => [c.address, c.deployed])).toEqual(
+      ours.map((a) => [a, false]),
+    )
     expect(await client.getTransactionCount({ address: privateKeyToAccount(otherKey).address })).toBe(0)
   })
 
