@@ -14,6 +14,7 @@ import {
   MEMO_REGISTRAR_RUNE,
   startBtcDogeNetwork,
 } from '../testing/startBtcDogeNetwork'
+import { whileNetworkPasses } from '../testing/whileNetworkPasses'
 import { quoteSwap } from '../thorchain/quoteSwap'
 import { syncCrossTradeStatuses } from './followCrossTrades'
 
@@ -68,19 +69,6 @@ describe('BTC deposits paid without a memo, through the API and the devnet liqui
     await close?.()
     await store?.destroy()
   })
-
-  /** `request`'s answer, the network passing meanwhile: a registration waits for THORChain's next block. */
-  async function whileTicking<T>(request: T | Promise<T>): Promise<T> {
-    let done = false
-    const settled = Promise.resolve(request).finally(() => {
-      done = true
-    })
-    while (!done) {
-      await network.tick()
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-    return settled
-  }
 
   const quoteQuery = (sender: string, receiver: string, amount: bigint) =>
     new URLSearchParams({
@@ -148,7 +136,7 @@ describe('BTC deposits paid without a memo, through the API and the devnet liqui
     const vault = network.vaultOf('BTC')?.address ?? ''
     const offer = await quote(user.address, receiver, 10_000_000n)
     expect(offer.memoless).toBe(true)
-    const posted = await whileTicking(postSwap(offer.transactionData, user.address, true))
+    const posted = await whileNetworkPasses(network, postSwap(offer.transactionData, user.address, true))
     expect(posted.status).toBe(200)
     const deposit = (await posted.json()) as Deposit
     const registrationHash = deposit.data.memoless?.registrationHash ?? ''
@@ -179,7 +167,7 @@ describe('BTC deposits paid without a memo, through the API and the devnet liqui
       rune: MEMO_REGISTRAR_RUNE - NATIVE_FEE,
     })
     // the same quote built again reuses the unused registration: same deposit, no second fee
-    const again = await whileTicking(postSwap(offer.transactionData, user.address, true))
+    const again = await whileNetworkPasses(network, postSwap(offer.transactionData, user.address, true))
     expect(((await again.json()) as Deposit).data).toEqual(deposit.data)
     expect(ledger?.getAccount(registrar)?.rune).toBe(MEMO_REGISTRAR_RUNE - NATIVE_FEE)
 
@@ -231,7 +219,7 @@ describe('BTC deposits paid without a memo, through the API and the devnet liqui
     const receiver = (await doge.fundKey('memoless query receiver', 1_000)).address
     const query = quoteQuery(user.address, receiver, 20_000_000n)
     query.set('memoless', 'true')
-    const built = await whileTicking(app.request(`/trade/v1/${BTC}/swap/cross?${query}`))
+    const built = await whileNetworkPasses(network, app.request(`/trade/v1/${BTC}/swap/cross?${query}`))
     expect(built.status).toBe(200)
     const deposit = (await built.json()) as Deposit
     // the second registration: reference 00002
