@@ -267,6 +267,7 @@ export function createThornodeApi(params: {
       })
     })
     .post('/cosmos/tx/v1beta1/txs', async (c) => {
+      if (ledger === undefined) return c.json(notFound('this network runs no THORChain ledger'), 404)
       const body = broadcastBody.safeParse(await c.req.json().catch(() => undefined))
       if (!body.success) return c.json(badRequest(body.error.issues[0]?.message ?? 'bad request'), 400)
       const txBytes = fromBase64(body.data.tx_bytes)

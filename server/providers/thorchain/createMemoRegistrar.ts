@@ -29,6 +29,12 @@ export interface MemoRegistrar {
   register(asset: string, memo: string): Promise<MemoRegistration>
 }
 
+/**
+ * Registrations kept to be reused (one per memo); beyond this the oldest is forgotten (asked again, it is
+ * registered anew: one more fee, never a wrong deposit).
+ */
+const KEPT_REGISTRATIONS = 10_000
+
 /** THORChain's SDK code of an account sequence mismatch (another transaction took the sequence first). */
 const SEQUENCE_MISMATCH = 32
 
@@ -163,6 +169,7 @@ export function createMemoRegistrar(params: {
         }
         const pending = registerNew(asset, memo)
         made.set(id, pending)
+        if (made.size > KEPT_REGISTRATIONS) made.delete(made.keys().next().value ?? id)
         pending.catch(() => {
           if (made.get(id) === pending) made.delete(id)
         })
