@@ -12,6 +12,7 @@ import { createDevnetUtxoRoutes } from './routes/createDevnetUtxoRoutes'
 import { savedFinality } from './savedHead'
 import { startBridgeRoles } from './startBridgeRoles'
 import { type Devnet, startDevnet } from './startDevnet'
+import { devnetThorchainKey } from './thorchain/devnetThorchainKey'
 import { createDevnetUtxoChains } from './utxoWallet/createDevnetUtxoChains'
 import { startWidgetDemo } from './widgetDemo/startWidgetDemo'
 
@@ -94,6 +95,8 @@ export async function startDevnetProfile(params: {
     devnet,
     deployments: devnet.deployments,
     liquidityNetwork: network,
+    // the key the network's THORChain funds at genesis (`networkWorker`)
+    memoRegistrarKey: devnetThorchainKey('memo registrar'),
     addressNetwork: 'regtest',
     // Liveness is watched on real nodes only: the devnet's anvils share the machine with everything the devnet
     // runs and answer slowly while it deploys or a browser suite drives it; a slow anvil there is load, not an

@@ -69,6 +69,12 @@ export interface Config {
    */
   gaslessRelayerKey: `0x${string}` | undefined
   /**
+   * Private key (0x + 64 hex) of the THORChain account that registers the memos of deposits paid without one
+   * (`THORCHAIN_MEMO_REGISTRAR_KEY`, network mode; it pays 0.02 RUNE a registration). Without it deposits are built
+   * with their memo only, outside the devnet, which uses its own fixed key.
+   */
+  thorchainMemoRegistrarKey: `0x${string}` | undefined
+  /**
    * Worker threads that route quotes (`ROUTING_WORKERS`, default: one per core but the event loop's, at least
    * one); 0 routes on the event loop.
    */
@@ -217,6 +223,14 @@ const envSchema = z.object({
       .transform((value) => value as `0x${string}`)
       .optional(),
   ),
+  THORCHAIN_MEMO_REGISTRAR_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'expected a 0x-prefixed 32-byte hex private key')
+      .transform((value) => value as `0x${string}`)
+      .optional(),
+  ),
   DEVNET_RELAY_DELAY_MS: integer(3_000, 0, 600_000),
   ROUTING_WORKERS: integer(defaultRoutingWorkers, 0, 256),
   QUOTE_WARM_UP: flag(true),
@@ -279,5 +293,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           : undefined
         : e.WIDGET_DEMO_PORT || undefined,
     gaslessRelayerKey: e.GASLESS_RELAYER_KEY,
+    thorchainMemoRegistrarKey: e.THORCHAIN_MEMO_REGISTRAR_KEY,
   }
 }

@@ -14,6 +14,11 @@ export const errorCodes = {
   QUOTE_TAMPERED: 400,
   /** A liquidity-network memo longer than the source chain carries (80 bytes in a UTXO chain's OP_RETURN). */
   MEMO_TOO_LONG: 400,
+  /**
+   * A deposit without a memo asked where none can be registered: a source that is not a UTXO chain, a server
+   * without a memo registrar, or a network that serves no memoless deposits.
+   */
+  MEMOLESS_UNAVAILABLE: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -155,6 +155,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       deployments,
       markets,
       ...(network.liquidityNetwork === undefined ? {} : { liquidityNetwork: network.liquidityNetwork }),
+      ...(network.memoRegistrarKey === undefined ? {} : { memoRegistrarKey: network.memoRegistrarKey }),
       addressNetwork: network.addressNetwork,
       onUnavailable: (provider, err) =>
         logger.warn(

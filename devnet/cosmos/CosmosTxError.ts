@@ -4,6 +4,7 @@ export const SDK_ERRORS = {
   3: 'invalid sequence',
   4: 'unauthorized',
   5: 'insufficient funds',
+  6: 'unknown request',
   7: 'invalid address',
   8: 'invalid pubkey',
   9: 'unknown address',

@@ -1,7 +1,5 @@
 import { rawSecp256k1PubkeyToRawAddress } from '@cosmjs/amino'
 import { fromBase64, toBase64, toBech32, toHex } from '@cosmjs/encoding'
-import { makeSignBytes, makeSignDoc } from '@cosmjs/proto-signing'
-import { secp256k1 } from '@noble/curves/secp256k1'
 import { sha256 } from '@noble/hashes/sha2'
 import { MsgSendResponse } from 'cosmjs-types/cosmos/bank/v1beta1/tx'
 import { TxMsgData } from 'cosmjs-types/cosmos/base/abci/v1beta1/abci'
@@ -13,6 +11,7 @@ import { type CosmosHubSpec, minimumFee } from './cosmosHubSpec'
 import { createGasMeter, type GasMeter } from './createGasMeter'
 import { type DecodedCosmosTx, decodeCosmosTx } from './decodeCosmosTx'
 import { type CosmosEvent, cosmosEvent, transferEvents } from './transferEvents'
+import { verifyDirectSignature } from './verifyDirectSignature'
 
 /** An account of x/auth: number, sequence and, once it has signed, its public key. */
 export interface CosmosAccount {
@@ -199,20 +198,14 @@ export function createCosmosLedger(
   let checkState = cloneState(committed)
 
   function verifySignature(tx: DecodedCosmosTx, index: number, account: CosmosAccount, pubKey: Uint8Array) {
-    const signature = tx.raw.signatures[index] ?? new Uint8Array()
-    const signBytes = makeSignBytes(
-      makeSignDoc(tx.raw.bodyBytes, tx.raw.authInfoBytes, spec.chainId, Number(account.accountNumber)),
-    )
-    let ok = false
-    try {
-      ok =
-        signature.length === 64 &&
-        secp256k1.verify(secp256k1.Signature.fromCompact(signature), sha256(signBytes), pubKey, {
-          lowS: true,
-        })
-    } catch {
-      ok = false
-    }
+    const ok = verifyDirectSignature({
+      bodyBytes: tx.raw.bodyBytes,
+      authInfoBytes: tx.raw.authInfoBytes,
+      chainId: spec.chainId,
+      accountNumber: account.accountNumber,
+      signature: tx.raw.signatures[index] ?? new Uint8Array(),
+      pubKey,
+    })
     if (!ok)
       throw new CosmosTxError(
         4,

@@ -2,6 +2,13 @@ import path from 'node:path'
 import type { ClpPool } from '../../server/thorchain/computeClpSwap'
 import type { ClpPools } from '../../server/thorchain/computeSwapOutcome'
 import { createStateFile } from '../createStateFile'
+import {
+  createThorchainGenesis,
+  createThorchainLedger,
+  type ThorchainLedger,
+  type ThorchainLedgerState,
+} from '../thorchain/createThorchainLedger'
+import type { ThorchainSpec } from '../thorchain/thorchainSpec'
 import type { SignedPayment } from './createUtxoVault'
 import type { NetworkChainAdapter, NetworkVault } from './networkChainAdapter'
 import { type ObservedInbound, type Outbound, settleInbound } from './settleInbound'
@@ -36,6 +43,8 @@ export interface NetworkState {
   /** The hashes of the last scanned blocks per chain (height -> hash): where to resume after a rollback. */
   recentHashes?: Record<string, Record<string, string>>
   inbounds: Record<string, InboundRecord>
+  /** THORChain itself (accounts, memo registrations), when the network runs it; one block a pass. */
+  thorchain?: ThorchainLedgerState
 }
 
 export interface LiquidityNetwork {
@@ -47,6 +56,13 @@ export interface LiquidityNetwork {
   listInbounds(): InboundRecord[]
   outboundFeeOf(asset: string): bigint
   vaultOf(chain: string): NetworkVault | undefined
+  /** THORChain's ledger (memo registrations for deposits without a memo), when the network runs one. */
+  readonly thorchain: ThorchainLedger | undefined
+  /**
+   * Takes a signed THORChain transaction into the mempool (CheckTx) and saves it; it runs in the next pass's
+   * block. Resolves to its hash; throws CosmosTxError as CheckTx refuses, or an Error without a THORChain.
+   */
+  broadcastThorchainTx(txBytes: Uint8Array): Promise<string>
   /** Scans new blocks of every chain, settles what arrived and pays what is due; one pass. */
   tick(): Promise<void>
   start(intervalMs: number): void
@@ -63,6 +79,11 @@ export interface CreateLiquidityNetworkParams {
   log?: (message: string) => void
   /** The clock, ms (tests step it). */
   now?: () => number
+  /**
+   * Runs THORChain itself too (`createThorchainLedger`, one block a pass), with `genesis` RUNE balances when the
+   * state has none: deposits that come without a memo are resolved through its memo registrations.
+   */
+  thorchain?: { spec: ThorchainSpec; genesis: readonly { address: string; rune: bigint }[] }
 }
 
 /** Scanned blocks whose hashes are kept per chain: the deepest rollback the observer resumes from. */
@@ -109,6 +130,18 @@ export async function createLiquidityNetwork(
     inbounds: {},
   }
   const byChain = new Map(chains.map((c) => [c.chain, c]))
+  if (params.thorchain !== undefined) state.thorchain ??= createThorchainGenesis(params.thorchain.genesis)
+  const thorchainState = state.thorchain
+  const ledger =
+    params.thorchain === undefined || thorchainState === undefined
+      ? undefined
+      : createThorchainLedger({
+          spec: params.thorchain.spec,
+          state: thorchainState,
+          // gas assets with a pool (tokens are not served memoless, as THORChain's own guide has it)
+          isRegistrable: (asset) =>
+            state.pools[asset] !== undefined && byChain.get(asset.split('.')[0] ?? '')?.gasAsset === asset,
+        })
   const persist = (): Promise<void> => file?.save(state) ?? Promise.resolve()
   const pools = (): ClpPools =>
     Object.fromEntries(
@@ -200,7 +233,26 @@ export async function createLiquidityNetwork(
     await persist()
   }
 
-  async function scan(chain: NetworkChainAdapter) {
+  /**
+   * The inbound as the network processes it: one that came without a memo takes the memo its amount's reference
+   * names (`resolveMemoless`, observed in THORChain block `thorHeight`), or stays without one and is refunded for
+   * the reason given.
+   */
+  function withResolvedMemo(inbound: ObservedInbound, thorHeight: number) {
+    if (ledger === undefined || inbound.memo.trim() !== '') return { inbound }
+    const resolved = ledger.resolveMemoless({
+      asset: inbound.asset,
+      amountE8: inbound.amount,
+      txId: inbound.txId,
+      observedHeight: thorHeight,
+    })
+    return {
+      inbound: { ...inbound, memo: resolved.memo },
+      ...(resolved.reason === undefined ? {} : { reason: `memoless: ${resolved.reason}` }),
+    }
+  }
+
+  async function scan(chain: NetworkChainAdapter, thorHeight: number) {
     const blocks = await chain.tipHeight()
     let cursor = state.cursors[chain.chain]
     const scannedHash = state.cursorHashes?.[chain.chain]
@@ -228,8 +280,9 @@ export async function createLiquidityNetwork(
     const confirmed = await confirmedHeight(chain, blocks, cursor)
     for (let height = cursor + 1; height <= confirmed; height++) {
       const blockHash = await chain.blockHashAt?.(height)
-      for (const inbound of await chain.inboundsAt(height)) {
-        if (state.inbounds[inbound.txId] !== undefined) continue
+      for (const observed of await chain.inboundsAt(height)) {
+        if (state.inbounds[observed.txId] !== undefined) continue
+        const { inbound, reason: memolessReason } = withResolvedMemo(observed, thorHeight)
         const before = state.pools
         const settlement = settleInbound({ pools: pools(), inbound, outboundFeeOf, isValidAddress })
         state.pools = Object.fromEntries(
@@ -254,7 +307,7 @@ export async function createLiquidityNetwork(
           ...(blockHash === undefined ? {} : { blockHash }),
           observedAt: now(),
           kind: settlement.kind,
-          ...(settlement.kind === 'refund' ? { reason: settlement.reason } : {}),
+          ...(settlement.kind === 'refund' ? { reason: memolessReason ?? settlement.reason } : {}),
           poolDelta: Object.fromEntries(
             Object.entries(poolDelta).filter(([, d]) => d.assetDepth !== '0' || d.runeDepth !== '0'),
           ),
@@ -374,9 +427,30 @@ export async function createLiquidityNetwork(
       ),
     outboundFeeOf,
     vaultOf: (chain) => byChain.get(chain)?.vault,
+    thorchain: ledger,
+    broadcastThorchainTx(txBytes) {
+      const accepted = running.then(async () => {
+        if (ledger === undefined) throw new Error('this network runs no THORChain ledger')
+        const hash = ledger.checkTx(txBytes)
+        await persist()
+        return hash
+      })
+      running = accepted.then(
+        () => undefined,
+        () => undefined,
+      )
+      return accepted
+    },
     async tick() {
       const pass = running.then(async () => {
-        for (const chain of chains) await scan(chain)
+        // THORChain's block of this pass: what the observers read now is observed in it, and registrations
+        // taken since the last pass are committed in it after them (a deposit counts only in a later block)
+        const thorHeight = (ledger?.height() ?? 0) + 1
+        for (const chain of chains) await scan(chain, thorHeight)
+        if (ledger !== undefined) {
+          ledger.commitBlock()
+          await persist()
+        }
         // payouts in the order their chain must mine them (nonces, sequences), so a re-sent one fills its gap
         const records = Object.values(state.inbounds).sort((a, b) => spendOrder(a) - spendOrder(b))
         for (const record of records) {

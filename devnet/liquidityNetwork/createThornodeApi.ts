@@ -1,7 +1,11 @@
+import { fromBase64, toHex } from '@cosmjs/encoding'
+import { sha256 } from '@noble/hashes/sha2'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { quoteSwap } from '../../server/thorchain/quoteSwap'
 import { formatThorAsset, parseThorAsset } from '../../server/thorchain/thorAsset'
+import { CosmosTxError } from '../cosmos/CosmosTxError'
+import type { ReferenceMemoRecord, ThorchainTxResult } from '../thorchain/createThorchainLedger'
 import type { LiquidityNetwork } from './createLiquidityNetwork'
 
 /** How long a quote stays valid, seconds (THORNode answers 15 minutes). */
@@ -19,10 +23,48 @@ const quoteQuery = z.object({
   affiliate_bps: z.coerce.number().int().min(0).max(1_000).optional(),
 })
 
+const broadcastBody = z.object({
+  tx_bytes: z.base64(),
+  mode: z.enum(['BROADCAST_MODE_SYNC', 'BROADCAST_MODE_ASYNC']),
+})
+
+/** THORNode's answer of a memo registration (`/thorchain/memo/...`). */
+const referenceAnswer = (record: ReferenceMemoRecord) => ({
+  asset: record.asset,
+  memo: record.memo,
+  reference: record.reference,
+  height: String(record.height),
+  registration_hash: record.registrationHash,
+  registered_by: record.registeredBy,
+  used_by_txs: record.usedByTxs,
+})
+
+/** The Cosmos SDK's `TxResponse` of a transaction (height 0 and no log while it is only in the mempool). */
+const txResponse = (result: Pick<ThorchainTxResult, 'hash' | 'code' | 'log'> & { height: number }) => ({
+  height: String(result.height),
+  txhash: result.hash,
+  codespace: result.code === 0 ? '' : 'sdk',
+  code: result.code,
+  data: '',
+  raw_log: result.log,
+  logs: [],
+  info: '',
+  gas_wanted: '0',
+  gas_used: '0',
+  tx: null,
+  timestamp: '',
+  events: [],
+})
+
 /**
  * The subset of THORNode's HTTP API a provider uses, over the devnet's liquidity network, with THORNode's
  * field names and 1e8 units: `/thorchain/inbound_addresses`, `/thorchain/pools`, `/thorchain/quote/swap` and
- * `/thorchain/tx/status/{hash}`, and Midgard's `/v2/actions` (newest first, `limit` at most 50). Errors answer 400 with THORNode's `{ code, message, details }` shape. The same
+ * `/thorchain/tx/status/{hash}`, and Midgard's `/v2/actions` (newest first, `limit` at most 50); with the
+ * network's THORChain ledger also memo registrations (`/thorchain/memo/{hash}`, `/thorchain/memo/{asset}/{reference}`,
+ * `/thorchain/memo/check/{asset}/{amount}`) and the Cosmos SDK's REST paths a signer uses
+ * (`/cosmos/base/tendermint/v1beta1/node_info`, `/cosmos/auth/v1beta1/accounts/{address}`,
+ * `/cosmos/bank/v1beta1/balances/{address}`, `POST /cosmos/tx/v1beta1/txs`, `/cosmos/tx/v1beta1/txs/{hash}`).
+ * Errors answer 400 (404 for what is not found) with THORNode's `{ code, message, details }` shape. The same
  * provider code reads a real THORNode in network mode.
  */
 export function createThornodeApi(params: {
@@ -35,6 +77,8 @@ export function createThornodeApi(params: {
   const now = params.now ?? (() => Math.floor(Date.now() / 1000))
   const badRequest = (message: string) => ({ code: 3, message, details: [] as unknown[] })
   const blockSecondsOf = (chain: string) => chains.find((c) => c.chain === chain)?.blockSeconds ?? 600
+  const notFound = (message: string) => ({ code: 5, message, details: [] as unknown[] })
+  const ledger = network.thorchain
 
   return new Hono()
     .get('/thorchain/inbound_addresses', (c) =>
@@ -153,6 +197,93 @@ export function createThornodeApi(params: {
           }
         }),
       })
+    })
+    .get('/thorchain/memo/check/:asset/:amount', (c) => {
+      const asset = parseThorAsset(c.req.param('asset'))
+      const amount = c.req.param('amount')
+      if (ledger === undefined) return c.json(notFound('memoless transactions are currently disabled'), 404)
+      if (asset === undefined) return c.json(badRequest('invalid asset'), 400)
+      if (!/^\d{1,30}$/.test(amount)) return c.json(badRequest(`invalid amount: ${amount}`), 400)
+      const preflight = ledger.checkReference(formatThorAsset(asset), BigInt(amount))
+      if (preflight === undefined)
+        return c.json(badRequest(`failed to calculate reference: zero reference from amount ${amount}`), 400)
+      return c.json({
+        reference: preflight.reference,
+        available: preflight.available,
+        expires_at: String(preflight.expiresAt),
+        usage_count: String(preflight.usageCount),
+        max_use: String(preflight.maxUse),
+        can_register: preflight.canRegister,
+        ...(preflight.memo === undefined ? {} : { memo: preflight.memo }),
+      })
+    })
+    .get('/thorchain/memo/:asset/:reference', (c) => {
+      const asset = parseThorAsset(c.req.param('asset'))
+      if (asset === undefined) return c.json(badRequest('invalid asset'), 400)
+      const record = ledger?.getReference(formatThorAsset(asset), c.req.param('reference'))
+      if (record === undefined)
+        return c.json(notFound(`reference memo not found for asset ${formatThorAsset(asset)}`), 404)
+      return c.json(referenceAnswer(record))
+    })
+    .get('/thorchain/memo/:hash', (c) => {
+      const record = ledger?.getReferenceByHash(c.req.param('hash'))
+      if (record === undefined)
+        return c.json(notFound(`reference memo not found for hash: ${c.req.param('hash')}`), 404)
+      return c.json(referenceAnswer(record))
+    })
+    .get('/cosmos/base/tendermint/v1beta1/node_info', (c) => {
+      if (ledger === undefined) return c.json(notFound('this network runs no THORChain ledger'), 404)
+      return c.json({
+        default_node_info: { network: ledger.spec.chainId, moniker: 'devnet', version: '0.38.17' },
+        application_version: { name: 'thornode', app_name: 'thornode', version: 'devnet' },
+      })
+    })
+    .get('/cosmos/auth/v1beta1/accounts/:address', (c) => {
+      const address = c.req.param('address')
+      const account = ledger?.getAccount(address)
+      if (account === undefined)
+        return c.json(
+          notFound(`rpc error: code = NotFound desc = account ${address} not found: key not found`),
+          404,
+        )
+      return c.json({
+        account: {
+          '@type': '/cosmos.auth.v1beta1.BaseAccount',
+          address,
+          pub_key:
+            account.pubKey === undefined
+              ? null
+              : { '@type': '/cosmos.crypto.secp256k1.PubKey', key: account.pubKey },
+          account_number: account.accountNumber.toString(),
+          sequence: account.sequence.toString(),
+        },
+      })
+    })
+    .get('/cosmos/bank/v1beta1/balances/:address', (c) => {
+      const rune = ledger?.getAccount(c.req.param('address'))?.rune ?? 0n
+      return c.json({
+        balances: rune === 0n ? [] : [{ denom: 'rune', amount: rune.toString() }],
+        pagination: { next_key: null, total: rune === 0n ? '0' : '1' },
+      })
+    })
+    .post('/cosmos/tx/v1beta1/txs', async (c) => {
+      if (ledger === undefined) return c.json(notFound('this network runs no THORChain ledger'), 404)
+      const body = broadcastBody.safeParse(await c.req.json().catch(() => undefined))
+      if (!body.success) return c.json(badRequest(body.error.issues[0]?.message ?? 'bad request'), 400)
+      const txBytes = fromBase64(body.data.tx_bytes)
+      try {
+        const hash = await network.broadcastThorchainTx(txBytes)
+        return c.json({ tx_response: txResponse({ hash, height: 0, code: 0, log: '[]' }) })
+      } catch (error: unknown) {
+        if (!(error instanceof CosmosTxError)) throw error
+        const hash = toHex(sha256(txBytes)).toUpperCase()
+        return c.json({ tx_response: txResponse({ hash, height: 0, code: error.code, log: error.message }) })
+      }
+    })
+    .get('/cosmos/tx/v1beta1/txs/:hash', (c) => {
+      const result = ledger?.getTx(c.req.param('hash'))
+      if (result === undefined) return c.json(notFound(`tx not found: ${c.req.param('hash')}`), 404)
+      return c.json({ tx: null, tx_response: txResponse(result) })
     })
     .get('/thorchain/tx/status/:hash', (c) => {
       const hash = c.req.param('hash').replace(/^0x/i, '').toLowerCase()

@@ -1,3 +1,4 @@
+import { DirectSecp256k1Wallet } from '@cosmjs/proto-signing'
 import { serve } from '@hono/node-server'
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
@@ -11,6 +12,8 @@ import { createUtxoChainAdapter } from '../liquidityNetwork/createUtxoChainAdapt
 import { createUtxoVault } from '../liquidityNetwork/createUtxoVault'
 import { devnetOutboundFees, devnetPools, getDevnetEvmVault } from '../liquidityNetwork/devnetPools'
 import type { NetworkChainAdapter } from '../liquidityNetwork/networkChainAdapter'
+import { devnetThorchainKey } from '../thorchain/devnetThorchainKey'
+import { thorchainSpec } from '../thorchain/thorchainSpec'
 import { createBitcoinRpcClient } from '../utxo/createBitcoinRpcClient'
 import { utxoSpecOf } from '../utxo/utxoSpecOf'
 import { runWorker } from './runWorker'
@@ -58,6 +61,9 @@ export type NetworkWorkerParams = z.infer<typeof networkWorkerParams>
  */
 const DEVNET_EVM_FINALITY_MS = 6_000
 
+/** RUNE (1e8 units) the devnet's memo registrar holds at THORChain's genesis: 50 million registrations' fees. */
+const REGISTRAR_GENESIS_RUNE = 1_000_000n * 10n ** 8n
+
 runWorker('liquidity network', async (raw) => {
   const params = networkWorkerParams.parse(raw)
   const log = (message: string) => console.log(message)
@@ -92,7 +98,19 @@ runWorker('liquidity network', async (raw) => {
     )
   const served = new Set(chains.map((c) => c.gasAsset))
   const initialPools = Object.fromEntries(Object.entries(devnetPools).filter(([asset]) => served.has(asset)))
-  const network = await createLiquidityNetwork({ chains, initialPools, dataDir: params.dataDir, log })
+  const spec = thorchainSpec()
+  const [registrar] = await (
+    await DirectSecp256k1Wallet.fromKey(devnetThorchainKey('memo registrar'), spec.bech32Prefix)
+  ).getAccounts()
+  if (registrar === undefined) throw new Error('the memo registrar key has no account')
+  const network = await createLiquidityNetwork({
+    chains,
+    initialPools,
+    dataDir: params.dataDir,
+    log,
+    // THORChain itself, for deposits paid without a memo: the server's registrar holds the RUNE for their fees
+    thorchain: { spec, genesis: [{ address: registrar.address, rune: REGISTRAR_GENESIS_RUNE }] },
+  })
   network.start(params.tickIntervalMs)
   const api = createThornodeApi({
     network,

@@ -9,12 +9,23 @@ interface CrossQuoteAnswer {
   transactionData: { expected_amount_out?: string }
 }
 
+/** The fields of a `POST /swap/cross` answer (a deposit) the specs read. */
+interface CrossSwapAnswer {
+  data: {
+    params: { recipient: string; amount: { amount: string }; memo: string }[]
+    memoless?: { reference: string; memo: string }
+  }
+  amountOut: string
+}
+
 /** The cross-chain swap card of a liquidity-network trade paid from the built-in devnet wallet. */
 export class CrossSwapPage {
   readonly card: Locator
   readonly devnetWallet: DevnetWalletPanel
   /** Every successful `/quote/cross` answer (its quotes, best first) the page received, in order. */
   readonly quotes: CrossQuoteAnswer[][] = []
+  /** Every successful `POST /swap/cross` answer the page received, in order. */
+  readonly swaps: CrossSwapAnswer[] = []
 
   constructor(readonly page: Page) {
     this.card = page.getByRole('region', { name: 'Cross-chain swap' })
@@ -22,6 +33,8 @@ export class CrossSwapPage {
     page.on('response', async (response) => {
       if (response.url().includes('/quote/cross') && response.ok())
         this.quotes.push(await readCrossQuotes<CrossQuoteAnswer>(response))
+      if (response.url().includes('/swap/cross') && response.request().method() === 'POST' && response.ok())
+        this.swaps.push((await response.json()) as CrossSwapAnswer)
     })
   }
 

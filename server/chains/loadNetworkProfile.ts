@@ -1,3 +1,4 @@
+import { hexToBytes } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import type { Config } from '../config'
 import { ConfigError } from '../config'
@@ -7,7 +8,7 @@ import { loadNetworkConfigWithLiquidity } from './parseNetworkConfig'
 /**
  * The profile of real chains: NETWORK_CONFIG's deployments and liquidity network section, trades counted
  * after 2 confirmations, nodes watched for liveness, the gasless relayer on GASLESS_RELAYER_KEY (none
- * without it). Nothing to start or stop. Throws `ConfigError` when NETWORK_CONFIG is unset (`npm start`
+ * without it), the memo registrar of deposits without a memo on THORCHAIN_MEMO_REGISTRAR_KEY (none without it). Nothing to start or stop. Throws `ConfigError` when NETWORK_CONFIG is unset (`npm start`
  * runs the devnet then) and `NetworkConfigError` on a bad file.
  */
 export async function loadNetworkProfile(config: Config): Promise<NetworkProfile> {
@@ -21,6 +22,9 @@ export async function loadNetworkProfile(config: Config): Promise<NetworkProfile
     kind: 'network',
     deployments: loaded.chains,
     liquidityNetwork: loaded.liquidityNetwork,
+    ...(config.thorchainMemoRegistrarKey === undefined
+      ? {}
+      : { memoRegistrarKey: hexToBytes(config.thorchainMemoRegistrarKey) }),
     addressNetwork: 'mainnet',
     following: { tradeConfirmations: 2, tradePollMs: 2_000, crossFollowMs: 5_000, watchLiveness: true },
     gasless: {

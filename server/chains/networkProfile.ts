@@ -19,6 +19,11 @@ export interface NetworkProfile {
   deployments: readonly ChainDeployment[]
   /** Where THORNode's API and the UTXO nodes answer; undefined without a liquidity network. */
   liquidityNetwork: LiquidityNetworkConfig | undefined
+  /**
+   * The secp256k1 key of the THORChain account that registers memos for deposits paid without one (it pays the
+   * network's fee); absent: deposits are built with their memo only.
+   */
+  memoRegistrarKey?: Uint8Array
   /** How UTXO addresses are written (`regtest` on local ledgers). */
   addressNetwork: AddressNetwork
   /** How closely the server follows the chains. */

@@ -73,11 +73,16 @@ async function swapAnswer(
           placed.quote.request.sender,
         )
       : {}
+  // a deposit without a memo pays a little more than quoted (its amount carries the reference): its own output
+  const amountOut =
+    transaction.family === 'utxo' && transaction.memoless !== undefined
+      ? transaction.memoless.amountOut
+      : placed.quote.amountOut
   return {
     ...formatCrossTransaction(transaction),
     ...estimate,
     nativeFee: placed.quote.nativeFee.toString(),
-    amountOut: placed.quote.amountOut.toString(),
+    amountOut: amountOut.toString(),
     minAmountOut: placed.quote.amountOutMin.toString(),
     expiresAt: placed.quote.expiresAt,
     tradeProtocol,
@@ -85,22 +90,35 @@ async function swapAnswer(
   }
 }
 
-const build = async (services: CrossServices, quote: ProviderQuote, auth: AuthContext | undefined) => {
+const build = async (
+  services: CrossServices,
+  quote: ProviderQuote,
+  auth: AuthContext | undefined,
+  memoless: boolean,
+) => {
   const provider = services.providers.find((p) => p.id === quote.providerId)
   if (provider === undefined)
     throw new AppError('NO_ROUTE', `Provider ${quote.providerId} is not served`, {
       details: { provider: quote.providerId },
     })
+  if (memoless && provider.memoless !== true)
+    throw new AppError(
+      'MEMOLESS_UNAVAILABLE',
+      `${provider.info.name} builds no deposit without a memo here`,
+      {
+        details: { param: 'memoless', provider: provider.id },
+      },
+    )
   const tagIntegrator = await createCrossTagger({
     auth,
     getTagSecret: services.getTagSecret,
     chainId: quote.request.from.chainId,
     nowSec: Math.floor(services.now() / 1000),
   })
-  const transaction = await provider.buildTransaction(
-    quote,
-    tagIntegrator === undefined ? {} : { tagIntegrator },
-  )
+  const transaction = await provider.buildTransaction(quote, {
+    ...(tagIntegrator === undefined ? {} : { tagIntegrator }),
+    ...(memoless ? { memoless } : {}),
+  })
   if (transaction.family !== 'evm')
     // what the deposit asked, so the payment the network observes is told under-, over- or late-paid; the store
     // is a record, not a condition of the answer
@@ -120,10 +138,13 @@ const build = async (services: CrossServices, quote: ProviderQuote, auth: AuthCo
   return transaction
 }
 
-/** `GET swap/cross`: the best provider's transaction for the trade of the query (a `sender` is required). */
+/**
+ * `GET swap/cross`: the best provider's transaction for the trade of the query (a `sender` is required); with
+ * `memoless`, a UTXO deposit paid without a memo (400 MEMOLESS_UNAVAILABLE where none can be).
+ */
 export async function buildCrossSwapFromQuery(
   services: CrossServices,
-  params: CrossTradeParams,
+  params: CrossTradeParams & { memoless?: boolean | undefined },
   auth: AuthContext | undefined,
 ) {
   if (params.sender === undefined)
@@ -135,7 +156,7 @@ export async function buildCrossSwapFromQuery(
   if (best === undefined) throw new Error('no cross-chain quote')
   return swapAnswer(
     services,
-    { quote: best.quote, transaction: await build(services, best.quote, auth) },
+    { quote: best.quote, transaction: await build(services, best.quote, auth, params.memoless === true) },
     best.provider.tradeProtocol,
   )
 }
@@ -146,12 +167,18 @@ export async function buildCrossSwapFromQuery(
  * caller's API key (`computeCrossQuoteMac`), else 400 QUOTE_TAMPERED, so min-outs, fees, fee recipient,
  * LayerZero options and memo are the issued ones. The body chooses only the signing `account`. The chains,
  * tokens, account and receiver are checked again, the provider re-checks its own data (the network's current
- * vault, the memo pays the receiver) and refuses an expired quote (422 QUOTE_EXPIRED).
+ * vault, the memo pays the receiver) and refuses an expired quote (422 QUOTE_EXPIRED). With `memoless` (a
+ * UTXO source) the deposit is paid without a memo: its amount carries the reference of the memo registered for it.
  */
 export async function buildCrossSwapFromBody(
   services: CrossServices,
   sourceChainId: number,
-  body: { transactionData: Record<string, unknown>; account: string; receiver?: string | undefined },
+  body: {
+    transactionData: Record<string, unknown>
+    account: string
+    receiver?: string | undefined
+    memoless?: boolean | undefined
+  },
   auth: AuthContext | undefined,
 ) {
   const parsed = postedTransactionData.safeParse(body.transactionData)
@@ -224,7 +251,7 @@ export async function buildCrossSwapFromBody(
     })
   return swapAnswer(
     services,
-    { quote, transaction: await build(services, quote, auth) },
+    { quote, transaction: await build(services, quote, auth, body.memoless === true) },
     provider.tradeProtocol,
   )
 }

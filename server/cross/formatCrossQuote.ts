@@ -48,8 +48,22 @@ export function formatCrossTransaction(tx: ProviderTransaction) {
         data: {
           method: 'transfer' as const,
           params: [
-            { recipient: tx.to, amount: { amount: tx.amount.toString(), decimals: 8 }, memo: tx.memo },
+            {
+              recipient: tx.to,
+              amount: { amount: tx.amount.toString(), decimals: 8 },
+              // paid without a memo, the amount says it: the wallet writes no OP_RETURN
+              memo: tx.memoless === undefined ? tx.memo : '',
+            },
           ],
+          ...(tx.memoless === undefined
+            ? {}
+            : {
+                memoless: {
+                  reference: tx.memoless.reference,
+                  memo: tx.memo,
+                  registrationHash: tx.memoless.registrationHash,
+                },
+              }),
         },
       }
     case 'cosmos': {
@@ -79,7 +93,8 @@ export function formatCrossTransaction(tx: ProviderTransaction) {
  * `transactionData` (the provider's data, e.g. the network's `inbound_address`, `memo`, `expiry`,
  * `expected_amount_out`, plus `params` with `amount`, `minQuote`, `actualQuote` in destination base units and
  * `nativeFee`, which `POST swap/cross` reads back), `tradeParams`, `providerInfo`, `contractVersion` and
- * `priceImpact` (fraction of the input's USD value lost, null when a price is unknown). With `transaction`
+ * `priceImpact` (fraction of the input's USD value lost, null when a price is unknown), `memoless` (the UTXO
+ * deposit can be built without a memo). With `transaction`
  * (sender given, estimation on) it also carries `nativeValue`, `to` and `data`.
  */
 export function formatCrossQuote(
@@ -161,6 +176,8 @@ export function formatCrossQuote(
       amount: fee.amount.toString(),
     })),
     providerInfo: provider.info,
+    // the deposit can be paid from any wallet, without a memo (POST swap/cross with memoless)
+    memoless: provider.memoless === true && source.chain.family === 'utxo',
     contractVersion: CONTRACT_VERSION,
     priceImpact,
     fromAmountUsd: inUsd ?? null,

@@ -3,6 +3,7 @@ import type { ChainDeployment } from '../chains/deployment'
 import type { Markets } from '../market/createMarkets'
 import { createAcrossProvider } from './across/createAcrossProvider'
 import { createStargateProvider } from './stargate/createStargateProvider'
+import { createMemoRegistrar } from './thorchain/createMemoRegistrar'
 import { createThorchainProvider, type ThorchainProvider } from './thorchain/createThorchainProvider'
 import { createThornodeClient } from './thorchain/createThornodeClient'
 import type { CrossChainProvider } from './types'
@@ -17,7 +18,8 @@ export interface MountedCrossProviders {
 /**
  * Mounts the providers whose networks are configured: Stargate and Across on the chains whose deployments carry
  * them (two at least), the liquidity network when a THORNode URL is given, on the chains its inbound addresses
- * list (routers pinned by the deployments' `liquidityRouter`, vaults confirmed by `thornodeCheckUrl` when given).
+ * list (routers pinned by the deployments' `liquidityRouter`, vaults confirmed by `thornodeCheckUrl` when given,
+ * deposits without a memo built when `memoRegistrarKey` is given).
  * Those are read here; a THORNode that does not answer now is told to `onUnavailable` and the provider is
  * mounted all the same (a restart under load must not lose the network, nor the status of its stored trades,
  * for the server's life): its chains are read on first use, its quotes answer 503 until THORNode answers.
@@ -29,6 +31,8 @@ export async function mountCrossProviders(params: {
   markets: Markets
   /** THORNode, and the second source a deposit's vault must agree with (`thornodeCheckUrl`) when given. */
   liquidityNetwork?: { thornodeUrl: string; thornodeCheckUrl?: string }
+  /** The THORChain key that registers memos of deposits paid without one; absent: none are built. */
+  memoRegistrarKey?: Uint8Array
   addressNetwork: AddressNetwork
   onUnavailable?: (provider: string, error: unknown) => void
 }): Promise<MountedCrossProviders> {
@@ -49,6 +53,11 @@ export async function mountCrossProviders(params: {
       ...(thornodeCheckUrl === undefined
         ? {}
         : { inboundCheck: createThornodeClient({ baseUrl: thornodeCheckUrl }) }),
+      ...(params.memoRegistrarKey === undefined
+        ? {}
+        : {
+            memoless: { registrar: createMemoRegistrar({ client, key: params.memoRegistrarKey }), client },
+          }),
     })
     providers.push(thorchain)
     // read now so the first answers know the served chains; a THORNode that is slow now is read on first use

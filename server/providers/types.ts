@@ -113,14 +113,30 @@ export interface EvmProviderTransaction {
   approval?: { token: `0x${string}`; spender: `0x${string}`; amount: bigint }
 }
 
-/** A UTXO-chain payment (a THORChain-style deposit): pay `amount` to `to` with `memo` (OP_RETURN). */
+/**
+ * A UTXO-chain payment (a THORChain-style deposit): pay `amount` to `to` with `memo` (OP_RETURN), or, with
+ * `memoless`, with no memo at all: the network reads the memo registered for the reference `amount` carries.
+ */
 export interface UtxoProviderTransaction {
   family: 'utxo'
   chainId: number
   to: string
   /** Base units (satoshis). */
   amount: bigint
+  /** The swap memo: written in an OP_RETURN, or (memoless) the memo the network resolves the payment to. */
   memo: string
+  /** Set for a deposit paid without a memo: the registration its amount names. */
+  memoless?: MemolessDeposit
+}
+
+/** How a deposit without a memo is told apart: the reference in its amount, registered for the memo. */
+export interface MemolessDeposit {
+  /** The amount's last digits (`00042`). */
+  reference: string
+  /** The THORChain transaction that registered the memo (upper-case hex). */
+  registrationHash: string
+  /** What the receiver is expected to get for `amount` (destination base units), by the network's quote. */
+  amountOut: bigint
 }
 
 /**
@@ -260,6 +276,11 @@ export interface CrossChainProvider {
   exactOut?: boolean
   /** True when it takes the integrator's fee (`ProviderQuoteRequest.integratorFee`) for the fee receiver. */
   integratorFee?: boolean
+  /**
+   * True when it builds deposits from UTXO chains that carry no memo (`buildTransaction`'s `memoless`): the
+   * liquidity network with a memo registrar.
+   */
+  memoless?: boolean
   /** Chains it serves (as source or destination). */
   chainIds: readonly ProviderChainId[]
   /** True when it may carry a transfer from `sourceChainId` to `destinationChainId`. */
@@ -268,11 +289,12 @@ export interface CrossChainProvider {
   quote(request: ProviderQuoteRequest, options: { signal: AbortSignal }): Promise<ProviderQuote[]>
   /**
    * The source-chain transaction that executes `quote`; `tagIntegrator` gives the attribution tag (bytes32) of the
-   * caller's company for a send, which providers with our own origin contract put into it.
+   * caller's company for a send, which providers with our own origin contract put into it; `memoless` asks a UTXO
+   * deposit paid without a memo (providers with `memoless` only).
    */
   buildTransaction(
     quote: ProviderQuote,
-    options?: { tagIntegrator?: (send: TaggedCrossSend) => `0x${string}` },
+    options?: { tagIntegrator?: (send: TaggedCrossSend) => `0x${string}`; memoless?: boolean },
   ): Promise<ProviderTransaction>
   /**
    * The transfer started by `originTxHash`, or undefined when this provider has not seen it or it is not ours:

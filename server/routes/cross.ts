@@ -22,7 +22,7 @@ import {
   optionalChainIdParam,
   optionalQueryParam,
 } from '../openapi/schemas'
-import { SingleQuoteQuerySchema } from '../quotes/singleQuoteQuery'
+import { booleanString, SingleQuoteQuerySchema } from '../quotes/singleQuoteQuery'
 
 /** Any chain's account (EVM, UTXO or Cosmos address): checked by the flow that serves the pair. */
 const accountParam = (name: string) =>
@@ -48,12 +48,23 @@ const CrossQuoteQuerySchema = SingleQuoteQuerySchema.omit({ sender: true, receiv
   })
   .openapi('CrossQuoteQuery')
 
+const memolessDescription =
+  '`true`: a deposit from a UTXO chain paid without a memo (no OP_RETURN), from any wallet: the server registers ' +
+  "the quote's memo on THORChain and the amount to pay ends in the registration's reference, at or above the " +
+  'quoted input (`data.params[0].amount`, `data.memoless`; `amountOut` is the output for that amount). 400 ' +
+  '`MEMOLESS_UNAVAILABLE` for another source, or where no memo registrar runs'
+
+const CrossSwapQuerySchema = CrossQuoteQuerySchema.extend({
+  memoless: booleanString('memoless').openapi({ type: 'string', description: memolessDescription }),
+}).openapi('CrossSwapQuery')
+
 const CrossSwapBodySchema = z
   .object({
     transactionData: z.record(z.string(), z.unknown(), { error: 'transactionData must be an object' }),
     nativeValue: z.string().optional(),
     account: z.string({ error: 'account is required' }).max(128),
     receiver: z.string().max(128).optional(),
+    memoless: z.boolean().optional().openapi({ description: memolessDescription }),
   })
   .openapi('CrossSwapBody')
 
@@ -147,7 +158,7 @@ const CrossTransactionFields = {
     .optional()
     .openapi({
       description:
-        'EVM: calldata (hex). UTXO: `{ method: "transfer", params: [{ recipient, amount: { amount, decimals }, memo }] }`',
+        'EVM: calldata (hex). UTXO: `{ method: "transfer", params: [{ recipient, amount: { amount, decimals }, memo }] }`; a deposit paid without a memo has `memo: ""` and `memoless: { reference, memo, registrationHash }` (the registered memo the network reads the payment as)',
     }),
   value: z.string().optional(),
   approvalAddress: z.string().optional().openapi({
@@ -212,6 +223,10 @@ const CrossQuoteSchema = z
       }),
     ),
     providerInfo: ProviderInfoSchema,
+    memoless: z.boolean().openapi({
+      description:
+        'True when the deposit (from a UTXO chain) can also be paid without a memo, from any wallet: POST swap/cross with `memoless: true`',
+    }),
     contractVersion: z.string(),
     priceImpact: z
       .number()
@@ -313,7 +328,7 @@ const swapCrossGetRoute = createRoute({
   tags: ['Cross chain'],
   summary: 'Transaction data for a cross-chain trade',
   description: `The best provider's transaction for the trade (\`sender\` required). ${crossDescription}`,
-  request: { params: ChainIdParamsSchema, query: CrossQuoteQuerySchema },
+  request: { params: ChainIdParamsSchema, query: CrossSwapQuerySchema },
   responses: {
     200: { description: 'Transaction data', content: { 'application/json': { schema: CrossSwapSchema } } },
     ...errorResponses(400, 422, 429, 502),
@@ -522,9 +537,10 @@ export function createCrossRoutes(services: CrossServices, logger: Logger) {
       return c.json(await quoteCross(services, params, c.get('auth')), 200)
     })
     .openapi(swapCrossGetRoute, async (c) => {
+      const query = c.req.valid('query')
       const answer = await buildCrossSwapFromQuery(
         services,
-        tradeParamsOf(c.req.valid('param').chainId, c.req.valid('query')),
+        { ...tradeParamsOf(c.req.valid('param').chainId, query), memoless: query.memoless },
         c.get('auth'),
       )
       return c.json(answer, 200)

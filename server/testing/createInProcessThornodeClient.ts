@@ -1,5 +1,9 @@
 import { createThornodeApi } from '../../devnet/liquidityNetwork/createThornodeApi'
-import { createThornodeClient, type ThornodeClient } from '../providers/thorchain/createThornodeClient'
+import {
+  createThornodeClient,
+  type ThorchainTxClient,
+  type ThornodeClient,
+} from '../providers/thorchain/createThornodeClient'
 
 /**
  * Test support: a THORNode client answered in-process by the devnet network's THORNode API (no port), for tests
@@ -7,7 +11,7 @@ import { createThornodeClient, type ThornodeClient } from '../providers/thorchai
  */
 export function createInProcessThornodeClient(
   params: Parameters<typeof createThornodeApi>[0],
-): ThornodeClient {
+): ThornodeClient & ThorchainTxClient {
   const thornode = createThornodeApi(params)
   return createThornodeClient({
     baseUrl: 'http://thornode.devnet',

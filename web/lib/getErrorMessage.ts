@@ -16,6 +16,8 @@ const apiMessages: Record<ErrorCode, string> = {
   QUOTE_TAMPERED: 'The quote changed on its way back to the server. Refresh it and try again.',
   MEMO_TOO_LONG:
     "The deposit's memo would not fit in this network's transaction: choose a receiver with a shorter address.",
+  MEMOLESS_UNAVAILABLE:
+    'A deposit without a memo cannot be prepared for this trade here: pay with the memo from a wallet that writes it.',
   UNAUTHORIZED: 'The server refused the request: the API key is missing or not valid.',
   FORBIDDEN: 'The server refused the request: this API key may not do this.',
   NOT_FOUND: 'Not found.',

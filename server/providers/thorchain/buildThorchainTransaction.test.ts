@@ -59,7 +59,11 @@ const quote = (fromBtc = false): ProviderQuote => {
 }
 
 /** The deposit's `to` (and the router call's vault), or the AppError's status, code and message. */
-const build = async (params: Partial<Parameters<typeof createThorchainProvider>[0]>, fromBtc = false) => {
+const build = async (
+  params: Partial<Parameters<typeof createThorchainProvider>[0]>,
+  fromBtc = false,
+  memoless = false,
+) => {
   const provider = createThorchainProvider({
     client: thornode([ethInbound(ROUTER.toLowerCase()), btcInbound]),
     chainIds: [1, BTC],
@@ -68,7 +72,7 @@ const build = async (params: Partial<Parameters<typeof createThorchainProvider>[
     ...params,
   })
   try {
-    const tx = await provider.buildTransaction(quote(fromBtc))
+    const tx = await provider.buildTransaction(quote(fromBtc), memoless ? { memoless } : {})
     if (tx.family === 'evm') {
       const call = decodeFunctionData({ abi: liquidityRouterAbi, data: tx.data })
       return { to: tx.to, vault: call.args?.[0] }
@@ -152,5 +156,42 @@ describe('buildThorchainTransaction: the router pinned, the vault confirmed', ()
     ],
   ])('BTC to ETH, %s', async (_name, params, expected) => {
     expect(await build(params, true)).toEqual(expected)
+  })
+})
+
+describe('buildThorchainTransaction: a deposit without a memo, only where one can be', () => {
+  /** A registrar and a THORNode reading that fail the test if asked: the refusals come before them. */
+  const unasked = {
+    registrar: {
+      register: async () => {
+        throw new Error('the registrar was asked')
+      },
+    },
+    client: {
+      referenceCheck: async () => {
+        throw new Error('THORNode was asked')
+      },
+    },
+  }
+
+  it.each<[string, Partial<Parameters<typeof createThorchainProvider>[0]>, boolean, unknown]>([
+    [
+      'from Ethereum',
+      { memoless: unasked },
+      false,
+      [
+        400,
+        'MEMOLESS_UNAVAILABLE',
+        'Only a deposit from a UTXO chain (BTC, BCH, LTC, DOGE) can be paid without a memo',
+      ],
+    ],
+    [
+      'from Bitcoin, no registrar',
+      {},
+      true,
+      [400, 'MEMOLESS_UNAVAILABLE', 'This server registers no memos for deposits without one'],
+    ],
+  ])('%s: refused', async (_name, params, fromBtc, expected) => {
+    expect(await build(params, fromBtc, true)).toEqual(expected)
   })
 })

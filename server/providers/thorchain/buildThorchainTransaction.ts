@@ -10,6 +10,7 @@ import type { ProviderQuote, ProviderTransaction } from '../types'
 import { assertInboundConfirmed } from './assertInboundConfirmed'
 import { assertPinnedRouter } from './assertPinnedRouter'
 import { assertThorchainMemo } from './assertThorchainMemo'
+import { buildMemolessDeposit } from './buildMemolessDeposit'
 import { findLiquidityEntryDeployment } from './findLiquidityEntryDeployment'
 import { getThorchainInbound } from './getThorchainInbound'
 import type { ThorchainContext } from './thorchainContext'
@@ -21,7 +22,7 @@ const thorchainDetails = z.object({ memo: z.string().min(1, 'expected a swap mem
  * The deposit of a liquidity-network `quote` (as posted back, its memo checked by `assertThorchainMemo`) to the
  * network's current inbound vault: our LiquidityEntry's `swapAndDeposit` for an ERC-20 source, the router's
  * `depositWithExpiry` for an EVM native coin (the sender as refund address), a UTXO payment with the memo, or a
- * Cosmos `MsgSend` with it. Throws AppError QUOTE_EXPIRED past the quote's expiry, INVALID_PARAMS naming the
+ * Cosmos `MsgSend` with it; with `memoless`, a UTXO payment without a memo (`buildMemolessDeposit`). Throws AppError QUOTE_EXPIRED past the quote's expiry, INVALID_PARAMS naming the
  * posted field that is not the quote's, UPSTREAM_UNAVAILABLE when the network halted the chain or has no router
  * there, UPSTREAM_REFUSED when THORNode's router on an EVM source is not the pinned one or the second source
  * (`inboundCheck`) disagrees on the vault, UNSUPPORTED_DIRECTION for a source chain of no known family.
@@ -29,6 +30,7 @@ const thorchainDetails = z.object({ memo: z.string().min(1, 'expected a swap mem
 export async function buildThorchainTransaction(
   context: ThorchainContext,
   quote: ProviderQuote,
+  options: { memoless?: boolean } = {},
 ): Promise<ProviderTransaction> {
   const { request, details } = quote
   if (quote.expiresAt <= context.now())
@@ -50,6 +52,7 @@ export async function buildThorchainTransaction(
       ? assertPinnedRouter(source.id, inbound.router, context.pinnedRouters)
       : undefined
   await assertInboundConfirmed(context, request.from.chainId, inbound)
+  if (options.memoless === true) return buildMemolessDeposit(context, quote, memo, inbound.address)
   if (source?.family === 'evm' && !isAddressEqual(request.from.address as Address, zeroAddress)) {
     const entry = findLiquidityEntryDeployment(context.deployments, source.id)?.liquidityEntry
     if (

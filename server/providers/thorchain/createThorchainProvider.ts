@@ -6,7 +6,8 @@ import type { Markets } from '../../market/createMarkets'
 import type { CrossChainProvider } from '../types'
 import { assertPinnedRouter } from './assertPinnedRouter'
 import { buildThorchainTransaction } from './buildThorchainTransaction'
-import type { ThornodeClient } from './createThornodeClient'
+import type { MemoRegistrar } from './createMemoRegistrar'
+import type { ThorchainTxClient, ThornodeClient } from './createThornodeClient'
 import { getThorchainInboundAddresses } from './getThorchainInboundAddresses'
 import { getThorchainUsdPrice } from './getThorchainUsdPrice'
 import { quoteThorchain } from './quoteThorchain'
@@ -73,6 +74,11 @@ export function createThorchainProvider(params: {
   pinnedRouters?: ReadonlyMap<number, Address>
   /** A second source of the inbound addresses (`thornodeCheckUrl`): a deposit is built only when both agree. */
   inboundCheck?: Pick<ThornodeClient, 'inboundAddresses'>
+  /**
+   * Deposits from UTXO chains paid without a memo: the registrar of their memos and THORNode's reading of an
+   * amount's reference (`client` itself in the server). Absent: only deposits with the memo are built.
+   */
+  memoless?: { registrar: MemoRegistrar; client: Pick<ThorchainTxClient, 'referenceCheck'> }
   now?: () => number
 }): ThorchainProvider {
   const { client } = params
@@ -115,6 +121,7 @@ export function createThorchainProvider(params: {
     },
     // USD prices only (never a settlement amount): pool depths a moment old serve every quote of that moment
     pricingPools: createRecentValue(() => client.pools(), POOL_PRICES_MAX_AGE_MS),
+    memoless: params.memoless,
   }
   return {
     id: 'thorchain',
@@ -134,7 +141,9 @@ export function createThorchainProvider(params: {
     serves: (sourceChainId, destinationChainId) =>
       servesThorchainPair(chains(), sourceChainId, destinationChainId),
     quote: (request, { signal }) => quoteThorchain(context, request, signal),
-    buildTransaction: (quote) => buildThorchainTransaction(context, quote),
+    memoless: params.memoless !== undefined,
+    buildTransaction: (quote, options) =>
+      buildThorchainTransaction(context, quote, options?.memoless === true ? { memoless: true } : {}),
     // one lookup of THORNode's whatever the hint says: the network's EVM chains need not be chains we hold
     track: (originTxHash) => trackThorchainTransfer(context, originTxHash),
     async findDeposits() {

@@ -1,3 +1,4 @@
+import { toBase64 } from '@cosmjs/encoding'
 import { z } from 'zod'
 import { AppError } from '../../errors'
 
@@ -95,11 +96,67 @@ const poolSchema = z.object({
   balance_rune: amount,
 })
 
+const referenceMemoSchema = z.object({
+  asset: z.string(),
+  memo: z.string(),
+  reference: z.string().regex(/^\d{1,19}$/),
+  height: z.coerce.number().int(),
+  registration_hash: z.string(),
+  registered_by: z.string().optional(),
+})
+
+const referenceCheckSchema = z.object({
+  reference: z.string().regex(/^\d{1,19}$/),
+  available: z.boolean(),
+  expires_at: z.coerce.number().int(),
+  usage_count: z.coerce.number().int(),
+  max_use: z.coerce.number().int(),
+  can_register: z.boolean().optional(),
+  memo: z.string().optional(),
+})
+
+const nodeInfoSchema = z.object({ default_node_info: z.object({ network: z.string().min(1) }) })
+
+const accountSchema = z.object({
+  account: z.object({
+    account_number: z.string().regex(/^\d{1,20}$/),
+    sequence: z.string().regex(/^\d{1,20}$/),
+  }),
+})
+
+const txResponseSchema = z.object({
+  tx_response: z.object({
+    height: z.coerce.number().int(),
+    txhash: z.string(),
+    code: z.number().int(),
+    raw_log: z.string().optional(),
+  }),
+})
+
 export type ThornodePool = z.infer<typeof poolSchema>
 export type ThornodeInboundAddress = z.infer<typeof inboundAddressSchema>
 export type ThornodeSwapQuote = z.infer<typeof quoteSchema>
 export type ThornodeTxStatus = z.infer<typeof txStatusSchema>
 export type MidgardAction = z.infer<typeof actionsSchema>['actions'][number]
+/** A memo registration (`/thorchain/memo/{hash}`): deposits of `asset` carrying `reference` act as `memo`. */
+export type ThornodeReferenceMemo = z.infer<typeof referenceMemoSchema>
+/** What THORNode says of the reference an amount carries (`/thorchain/memo/check/{asset}/{amount}`). */
+export type ThornodeReferenceCheck = z.infer<typeof referenceCheckSchema>
+/** A THORChain transaction's result: in the mempool (height 0, after a broadcast) or in a block. */
+export interface ThornodeTxResult {
+  height: number
+  hash: string
+  /** 0 on success, else the SDK's error code (`rawLog` says why). */
+  code: number
+  rawLog: string
+}
+
+const toTxResult = (r: z.infer<typeof txResponseSchema>['tx_response']): ThornodeTxResult => ({
+  height: r.height,
+  hash: r.txhash.toUpperCase(),
+  code: r.code,
+  rawLog: r.raw_log ?? '',
+})
 
 /** THORNode refused the request (its `{ code, message }` answer with a 4xx status). */
 export class ThornodeRefusal extends Error {
@@ -134,8 +191,28 @@ export interface ThornodeClient {
 }
 
 /**
+ * What a THORChain signer reads and sends through THORNode (its Cosmos SDK REST paths) and reads back of a memo
+ * registration: what memoless deposits need beyond the reads of `ThornodeClient`.
+ */
+export interface ThorchainTxClient {
+  /** THORChain's chain id (the Cosmos SDK's `node_info` network: `thorchain-1`). */
+  chainId(): Promise<string>
+  /** The account's number and sequence, or undefined when THORChain has no such account. */
+  account(address: string): Promise<{ accountNumber: bigint; sequence: bigint } | undefined>
+  /** Broadcasts a signed transaction (sync: CheckTx's answer, `code` 0 when it entered the mempool). */
+  broadcastTx(txBytes: Uint8Array): Promise<ThornodeTxResult>
+  /** A transaction in a block, or undefined while it is not in one. */
+  txResult(hash: string): Promise<ThornodeTxResult | undefined>
+  /** The memo registration made by transaction `hash`, or undefined when there is none. */
+  referenceMemo(hash: string): Promise<ThornodeReferenceMemo | undefined>
+  /** The reference `amount` (1e8 units) of `asset` carries and the registration that holds it, if any. */
+  referenceCheck(asset: string, amount: bigint): Promise<ThornodeReferenceCheck>
+}
+
+/**
  * A client of THORNode's HTTP API (`/thorchain/...`, THORNode's field names and 1e8 units) at `baseUrl`: the
- * devnet's liquidity network or a real THORNode. Answers are validated; a 4xx answer throws
+ * devnet's liquidity network or a real THORNode; also of the Cosmos SDK REST paths a THORChain signer uses there
+ * (`ThorchainTxClient`: `/cosmos/...`, the memo registrations). Answers are validated; a 4xx answer throws
  * `ThornodeRefusal` with THORNode's message. A THORNode that does not answer within `timeoutMs` (default 1.5 s),
  * cannot be reached, answers 5xx or answers a body of another shape throws `AppError('UPSTREAM_UNAVAILABLE')`
  * (503), and so does every call for `outageHoldMs` after that, at once.
@@ -148,7 +225,7 @@ export function createThornodeClient(params: {
   outageHoldMs?: number
   /** Clock in ms (the outage hold). */
   now?: () => number
-}): ThornodeClient {
+}): ThornodeClient & ThorchainTxClient {
   const doFetch = params.fetch ?? fetch
   // an outage must answer 503 within 2 s, not hold a quote behind a node that accepts and never answers
   const timeoutMs = params.timeoutMs ?? 1_500
@@ -158,10 +235,15 @@ export function createThornodeClient(params: {
   const base = params.baseUrl.replace(/\/+$/, '')
   let outage: { error: AppError; untilMs: number } | undefined
 
-  async function get<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T | undefined> {
+  async function get<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    signal?: AbortSignal,
+    body?: unknown,
+  ): Promise<T | undefined> {
     if (outage !== undefined && now() < outage.untilMs) throw outage.error
     try {
-      const answer = await getOnce(path, schema, signal)
+      const answer = await getOnce(path, schema, signal, body)
       outage = undefined
       return answer
     } catch (error: unknown) {
@@ -171,10 +253,12 @@ export function createThornodeClient(params: {
     }
   }
 
+  /** GET `path`, or POST `posted` as JSON to it. */
   async function getOnce<T>(
     path: string,
     schema: z.ZodType<T>,
     signal?: AbortSignal,
+    posted?: unknown,
   ): Promise<T | undefined> {
     const timeout = AbortSignal.timeout(timeoutMs)
     let res: Response
@@ -182,6 +266,13 @@ export function createThornodeClient(params: {
     try {
       res = await doFetch(`${base}${path}`, {
         signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+        ...(posted === undefined
+          ? {}
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(posted),
+            }),
       })
       body = await res.json().catch((error: unknown) => {
         if (timeout.aborted) throw error
@@ -246,6 +337,40 @@ export function createThornodeClient(params: {
     },
     async actions(limit, signal) {
       return (await get(`/v2/actions?limit=${limit}`, actionsSchema, signal))?.actions ?? []
+    },
+    async chainId() {
+      const info = await get('/cosmos/base/tendermint/v1beta1/node_info', nodeInfoSchema)
+      if (info === undefined) throw new ThornodeRefusal('THORNode serves no node_info', 404)
+      return info.default_node_info.network
+    },
+    async account(address) {
+      const answer = await get(`/cosmos/auth/v1beta1/accounts/${encodeURIComponent(address)}`, accountSchema)
+      return answer === undefined
+        ? undefined
+        : {
+            accountNumber: BigInt(answer.account.account_number),
+            sequence: BigInt(answer.account.sequence),
+          }
+    },
+    async broadcastTx(txBytes) {
+      const answer = await get('/cosmos/tx/v1beta1/txs', txResponseSchema, undefined, {
+        tx_bytes: toBase64(txBytes),
+        mode: 'BROADCAST_MODE_SYNC',
+      })
+      if (answer === undefined) throw new ThornodeRefusal('THORNode serves no transaction broadcast', 404)
+      return toTxResult(answer.tx_response)
+    },
+    async txResult(hash) {
+      const answer = await get(`/cosmos/tx/v1beta1/txs/${hash.toUpperCase()}`, txResponseSchema)
+      return answer === undefined ? undefined : toTxResult(answer.tx_response)
+    },
+    referenceMemo(hash) {
+      return get(`/thorchain/memo/${hash.toUpperCase()}`, referenceMemoSchema)
+    },
+    async referenceCheck(asset, amount) {
+      const answer = await get(`/thorchain/memo/check/${asset}/${amount}`, referenceCheckSchema)
+      if (answer === undefined) throw new ThornodeRefusal('THORNode serves no memoless deposits', 404)
+      return answer
     },
   }
 }

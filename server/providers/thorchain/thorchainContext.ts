@@ -2,7 +2,13 @@ import type { Address } from 'viem'
 import type { ChainDeployment } from '../../chains/deployment'
 import type { RecentValue } from '../../createRecentValue'
 import type { Markets } from '../../market/createMarkets'
-import type { ThornodeClient, ThornodeInboundAddress, ThornodePool } from './createThornodeClient'
+import type { MemoRegistrar } from './createMemoRegistrar'
+import type {
+  ThorchainTxClient,
+  ThornodeClient,
+  ThornodeInboundAddress,
+  ThornodePool,
+} from './createThornodeClient'
 
 /** What the liquidity-network provider's parts share: THORNode, the served chains, EVM markets, the clock. */
 export interface ThorchainContext {
@@ -27,4 +33,6 @@ export interface ThorchainContext {
   readInbound: (signal?: AbortSignal) => Promise<ThornodeInboundAddress[]>
   /** The network's pools a moment old, for USD prices only (never a settlement amount). */
   pricingPools: RecentValue<ThornodePool[]>
+  /** Deposits without a memo: the registrar of their memos and THORNode's reading of their amounts; absent: none. */
+  memoless: { registrar: MemoRegistrar; client: Pick<ThorchainTxClient, 'referenceCheck'> } | undefined
 }

@@ -70,7 +70,11 @@ export function DepositHistoryItem({
         <HistoryTxDetail term={`Deposit transaction on ${sourceName}`} chain={source} txHash={txHash} />
       )}
       <HistoryDetail term="Deposit address">{record.deposit.address}</HistoryDetail>
-      <HistoryDetail term="Memo">{record.deposit.memo}</HistoryDetail>
+      {record.deposit.memoless === undefined ? (
+        <HistoryDetail term="Memo">{record.deposit.memo}</HistoryDetail>
+      ) : (
+        <HistoryDetail term="Memo">{`none: the amount carries reference ${record.deposit.memoless.reference} of ${record.deposit.memoless.memo}`}</HistoryDetail>
+      )}
       <HistoryDetail term={`Receiver on ${destinationName}`}>{record.receiver}</HistoryDetail>
       <HistoryDetail term={`Refund address on ${sourceName}`}>{record.refundAddress}</HistoryDetail>
       {record.received !== undefined && (

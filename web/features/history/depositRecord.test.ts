@@ -12,6 +12,16 @@ describe('depositRecordId', () => {
   it('is the address and memo', () => {
     expect(depositRecordId({ address: 'bcrt1qinbound', memo: '=:ETH.ETH:0xabc:1' })).toBe(btcDeposit.id)
   })
+
+  it('is the address and the registered memo for a deposit paid without one', () => {
+    expect(
+      depositRecordId({
+        address: 'bcrt1qinbound',
+        memo: '',
+        memoless: { reference: '00042', memo: '=:ETH.ETH:0xabc:1' },
+      }),
+    ).toBe(btcDeposit.id)
+  })
 })
 
 describe('upsertDepositRecord', () => {
@@ -54,5 +64,19 @@ describe('parseDepositRecords', () => {
     expect(parseDepositRecords('[')).toEqual([])
     expect(parseDepositRecords('{}')).toEqual([])
     expect(parseDepositRecords(null)).toEqual([])
+  })
+
+  it('keeps the reference of a memoless deposit and drops a malformed one', () => {
+    const memoless = {
+      ...btcDeposit,
+      deposit: {
+        ...btcDeposit.deposit,
+        amount: '1000042',
+        memo: '',
+        memoless: { reference: '00042', memo: '=:ETH.ETH:0xabc:1' },
+      },
+    }
+    const malformed = { ...memoless, deposit: { ...memoless.deposit, memoless: { reference: 42 } } }
+    expect(parseDepositRecords(JSON.stringify([memoless, malformed]))).toEqual([memoless])
   })
 })

@@ -13,7 +13,14 @@ export interface DepositRecord {
   toChainId: number
   from: { address: string; symbol: string; decimals: number }
   to: { address: string; symbol: string; decimals: number }
-  deposit: { address: string; amount: string; decimals: number; memo: string }
+  /** `memo` is what the wallet writes (empty for a memoless deposit, whose `memoless` names the registered memo). */
+  deposit: {
+    address: string
+    amount: string
+    decimals: number
+    memo: string
+    memoless?: { reference: string; memo: string }
+  }
   /** Who receives on the destination chain, and where a refund goes on the source chain. */
   receiver: string
   refundAddress: string
@@ -37,9 +44,12 @@ export interface DepositRecord {
 /** Most deposit trades kept. */
 export const maxDepositRecords = 50
 
-/** The id of the deposit to `address` with `memo`. */
-export const depositRecordId = (deposit: { address: string; memo: string }) =>
-  `${deposit.address}:${deposit.memo}`
+/** The id of the deposit to `address` with `memo` (a memoless deposit's: with the memo registered for it). */
+export const depositRecordId = (deposit: {
+  address: string
+  memo: string
+  memoless?: { reference: string; memo: string } | undefined
+}) => `${deposit.address}:${deposit.memoless?.memo ?? deposit.memo}`
 
 /** Inserts `record` (newest first) or merges it into the one with the same id, keeping at most `maxDepositRecords`. */
 export function upsertDepositRecord(params: {
@@ -75,6 +85,14 @@ const isToken = (value: unknown) =>
   'decimals' in value &&
   typeof value.decimals === 'number'
 
+const isMemoless = (value: unknown) =>
+  typeof value === 'object' &&
+  value !== null &&
+  'reference' in value &&
+  typeof value.reference === 'string' &&
+  'memo' in value &&
+  typeof value.memo === 'string'
+
 function isDepositRecord(value: unknown): value is DepositRecord {
   if (typeof value !== 'object' || value === null) return false
   const r = value as Partial<Record<keyof DepositRecord, unknown>>
@@ -91,6 +109,7 @@ function isDepositRecord(value: unknown): value is DepositRecord {
     typeof deposit.amount === 'string' &&
     /^\d+$/.test(deposit.amount) &&
     typeof deposit.memo === 'string' &&
+    (deposit.memoless === undefined || isMemoless(deposit.memoless)) &&
     typeof r.receiver === 'string' &&
     typeof r.refundAddress === 'string' &&
     typeof r.quotedOut === 'string' &&

@@ -12,7 +12,8 @@ const buttonClass = (danger: boolean) =>
 /**
  * The review of a cross-chain offer before anything is sent, as the single-chain review: the price-impact gate
  * first (typed confirmation when high), both amounts with USD, the cost details, then the steps and the button
- * (an EVM source: approval when needed and the trade, sent from here; a deposit source: the deposit address).
+ * (an EVM source: approval when needed and the trade, sent from here; a deposit source: the deposit address, and,
+ * where the offer allows it, a deposit without a memo that any wallet can pay).
  */
 export function CrossReviewDialog(props: {
   offer: CrossQuote
@@ -27,7 +28,8 @@ export function CrossReviewDialog(props: {
   /** The source is an EVM chain: the wallet sends it; otherwise a deposit pays it. */
   evm: boolean
   onSent: (hash: Hex) => void
-  onDeposit: () => void
+  /** Asks the deposit: with its memo, or (`memoless`) without one, the amount carrying it. */
+  onDeposit: (memoless: boolean) => void
   depositBusy: boolean
   onClose: () => void
 }) {
@@ -62,14 +64,33 @@ export function CrossReviewDialog(props: {
               onSent={props.onSent}
             />
           ) : (
-            <button
-              type="button"
-              disabled={!confirmed || props.depositBusy}
-              onClick={props.onDeposit}
-              className={buttonClass(danger)}
-            >
-              {props.depositBusy ? 'Preparing…' : 'Get deposit address'}
-            </button>
+            <>
+              <button
+                type="button"
+                disabled={!confirmed || props.depositBusy}
+                onClick={() => props.onDeposit(false)}
+                className={buttonClass(danger)}
+              >
+                {props.depositBusy ? 'Preparing…' : 'Get deposit address'}
+              </button>
+              {props.offer.memoless && (
+                <>
+                  <button
+                    type="button"
+                    disabled={!confirmed || props.depositBusy}
+                    onClick={() => props.onDeposit(true)}
+                    aria-describedby="memoless-note"
+                    className="w-full rounded-xl border border-line px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:text-muted"
+                  >
+                    Pay from any wallet (no memo)
+                  </button>
+                  <p id="memoless-note" className="text-xs text-muted">
+                    For a wallet that cannot write a memo: the amount's last digits tell the network your
+                    swap.
+                  </p>
+                </>
+              )}
+            </>
           )}
         </div>
       </div>

@@ -226,7 +226,7 @@ export function CrossSwapCard({ source, destination }: { source: ChainRecord; de
           details={detailsOf(taken)}
           evm={sourceEvm}
           onSent={(hash) => review.onSent(taken, hash)}
-          onDeposit={() => void review.openDeposit(taken)}
+          onDeposit={(memoless) => void review.openDeposit(taken, memoless)}
           depositBusy={review.sending}
           onClose={review.close}
         />

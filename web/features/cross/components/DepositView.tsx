@@ -9,7 +9,9 @@ import type { DepositRequest } from '../model/getDepositRequest'
  * amount, the memo (an OP_RETURN output, or the Cosmos transaction's memo: without it the network refunds), a QR
  * code of the payment URI on UTXO chains (`buildDepositPaymentUri`: address and exact amount, for any wallet) or
  * of the address elsewhere, and the time left
- * before the quote expires. It restates what arrives, where and for whom, and where a refund goes. The user then
+ * before the quote expires. A memoless deposit (`deposit.memoless`) has no memo to write: its exact amount, whose last
+ * digits are the reference of the memo registered for it, is all any wallet pays. It restates what arrives, where
+ * and for whom, and where a refund goes. The user then
  * gives the transaction id to follow the trade, or pays in one click with `wallet` (the devnet wallet) where one
  * is offered; "Back" returns to the form (the deposit stays in the history).
  */
@@ -74,13 +76,27 @@ export function DepositView({
             detail={`${deposit.amount} base units`}
           />
           <Field label="To" value={deposit.address} mono />
-          <Field label={family === 'cosmos' ? 'Memo' : 'Memo (OP_RETURN)'} value={deposit.memo} mono />
+          {deposit.memoless === undefined ? (
+            <Field label={family === 'cosmos' ? 'Memo' : 'Memo (OP_RETURN)'} value={deposit.memo} mono />
+          ) : (
+            <div>
+              <dt className="text-xs text-muted">Memo</dt>
+              <dd data-testid="memoless-reference">
+                None needed: the amount ends in {deposit.memoless.reference}, the reference the network
+                registered for your swap.
+              </dd>
+            </div>
+          )}
           {paymentUri !== undefined && (
             <Field
               label="Payment link"
               value={paymentUri}
               href={paymentUri}
-              detail="Address and amount for any wallet; the memo must still go in an OP_RETURN output."
+              detail={
+                deposit.memoless === undefined
+                  ? 'Address and amount for any wallet; the memo must still go in an OP_RETURN output.'
+                  : 'Address and exact amount: any wallet pays it as it is.'
+              }
               mono
             />
           )}
@@ -96,12 +112,21 @@ export function DepositView({
           ? `The quote expires in ${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, '0')}: send before then, or quote again.`
           : 'The quote has expired: do not send; quote again.'}
       </p>
-      <p className="text-xs text-muted">
-        Send one transaction paying this amount to this address, with the memo in {memoPlace}. The network
-        swaps what arrives, at the pools' price when it arrives: a payment of another amount, or after expiry,
-        still swaps if the result reaches the quote's minimum, else it is refunded minus the network fee, as
-        is a deposit without the memo.
-      </p>
+      {deposit.memoless === undefined ? (
+        <p className="text-xs text-muted">
+          Send one transaction paying this amount to this address, with the memo in {memoPlace}. The network
+          swaps what arrives, at the pools' price when it arrives: a payment of another amount, or after
+          expiry, still swaps if the result reaches the quote's minimum, else it is refunded minus the network
+          fee, as is a deposit without the memo.
+        </p>
+      ) : (
+        <p className="text-xs text-muted">
+          Send one transaction paying exactly this amount to this address, from any wallet, with no memo. The
+          network reads your swap from the amount's last digits, once: another amount, or a second payment, is
+          refunded minus the network fee. A payment after expiry still swaps if the result reaches the quote's
+          minimum.
+        </p>
+      )}
       <form
         className="flex gap-2"
         onSubmit={(event) => {

@@ -11,7 +11,8 @@ import type { CrossTrade } from './useCrossTrade'
 /**
  * The review of an offer and what ends it: `open()` (asking an EVM source's wallet to connect first), `onSent()`
  * (the EVM transaction was sent: recorded in the history, followed) and `openDeposit()` (a UTXO or Cosmos source:
- * the deposit `swap/cross` answers, recorded in the deposit history and shown). `sendError` is the deposit's.
+ * the deposit `swap/cross` answers, with its memo or, `memoless`, without one, recorded in the deposit history and
+ * shown). `sendError` is the deposit's.
  */
 export function useCrossReview(params: {
   source: ChainRecord
@@ -61,12 +62,12 @@ export function useCrossReview(params: {
       receiver,
     })
   }
-  const openDeposit = async (taken: CrossQuote) => {
+  const openDeposit = async (taken: CrossQuote, memoless = false) => {
     if (sender === undefined) return
     setSendError(undefined)
     setSending(true)
     try {
-      const swap = await fetchCrossSwap({ quote: taken, account: sender })
+      const swap = await fetchCrossSwap({ quote: taken, account: sender, memoless })
       const deposit = getDepositRequest(swap)
       if (deposit === undefined)
         throw new ClientError('INVALID_TRANSACTION', 'The provider answered no deposit for this trade.')
@@ -80,7 +81,8 @@ export function useCrossReview(params: {
         deposit: { ...deposit, amount: deposit.amount.toString() },
         receiver: params.form.receiver ?? '',
         refundAddress: sender,
-        quotedOut: taken.dstTrade.toTokenAmount,
+        // a memoless deposit pays a little more than quoted (its amount carries the reference): its own output
+        quotedOut: memoless ? swap.amountOut : taken.dstTrade.toTokenAmount,
         expiresAt: swap.expiresAt,
         ...(taken.processingTime === undefined ? {} : { processingTime: taken.processingTime }),
         createdAtMs: Date.now(),

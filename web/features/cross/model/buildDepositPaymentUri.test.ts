@@ -48,6 +48,18 @@ describe('buildDepositPaymentUri', () => {
     )
   })
 
+  it('writes a deposit paid without a memo as address and exact amount alone', () => {
+    expect(
+      buildDepositPaymentUri('btc', {
+        address: 'bc1qvault',
+        amount: 10_000_042n,
+        decimals: 8,
+        memo: '',
+        memoless: { reference: '00042', memo },
+      }),
+    ).toBe('bitcoin:bc1qvault?amount=0.10000042')
+  })
+
   it('is undefined for a chain with no payment URI scheme', () => {
     expect(
       buildDepositPaymentUri('atom', { address: 'cosmos1vault', amount: 1n, decimals: 6, memo: 'm' }),

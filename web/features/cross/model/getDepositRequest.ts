@@ -7,8 +7,13 @@ export interface DepositRequest {
   /** Base units (satoshis). */
   amount: bigint
   decimals: number
-  /** Goes in an OP_RETURN output; the network refunds a deposit without it. */
+  /** Goes in an OP_RETURN output; the network refunds a deposit without it. Empty for a memoless deposit. */
   memo: string
+  /**
+   * Set for a deposit paid without a memo: the amount's last digits are `reference`, registered for `memo`, which
+   * the network reads the payment as.
+   */
+  memoless?: { reference: string; memo: string }
 }
 
 const transferSchema = z.object({
@@ -22,12 +27,15 @@ const transferSchema = z.object({
       }),
     )
     .check(z.minLength(1)),
+  memoless: z.optional(
+    z.object({ reference: z.string().check(z.regex(/^\d{1,19}$/)), memo: z.string().check(z.minLength(1)) }),
+  ),
 })
 
 /**
  * The deposit in a `swap/cross` answer for a UTXO source (`data: { method: "transfer", params: [{ recipient,
- * amount: { amount, decimals }, memo }] }`, the shape browser Bitcoin wallets take), or undefined for an EVM
- * transaction or anything else. Pure.
+ * amount: { amount, decimals }, memo }] }`, the shape browser Bitcoin wallets take; `memoless: { reference,
+ * memo }` beside for a deposit paid without a memo), or undefined for an EVM transaction or anything else. Pure.
  */
 export function getDepositRequest(swap: { data?: unknown }): DepositRequest | undefined {
   const parsed = transferSchema.safeParse(swap.data)
@@ -38,5 +46,8 @@ export function getDepositRequest(swap: { data?: unknown }): DepositRequest | un
     amount: BigInt(transfer.amount.amount),
     decimals: transfer.amount.decimals,
     memo: transfer.memo,
+    ...(parsed.success && parsed.data.memoless !== undefined
+      ? { memoless: { reference: parsed.data.memoless.reference, memo: parsed.data.memoless.memo } }
+      : {}),
   }
 }

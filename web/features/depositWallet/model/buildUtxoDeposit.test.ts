@@ -67,6 +67,27 @@ describe('buildUtxoDeposit', () => {
     },
   )
 
+  it('pays a memoless deposit with no OP_RETURN output, its fee without one', () => {
+    const { spec, network, address, vault, ledger, coins } = setup('BTC')
+    const [coin] = coins
+    if (coin === undefined) throw new Error('no coin')
+    const signed = buildUtxoDeposit({
+      network,
+      privateKey,
+      coins,
+      deposit: { address: vault, amount: 10_000_042n, memo: '' },
+    })
+    expect(ledger.sendRawTransaction(signed.hex)).toBe(signed.txid)
+    // rate 2 x (frame 11 + input 68 + 2 outputs 68)
+    const fee = 2n * (11n + 68n + 68n)
+    const tx = new spec.lib.Transaction(signed.hex)
+    expect(tx.outputs.map((o) => [o.script.toHex(), o.satoshis])).toEqual([
+      [spec.lib.Script.fromAddress(vault).toHex(), 10_000_042],
+      [spec.lib.Script.fromAddress(address).toHex(), Number(coin.satoshis - 10_000_042n - fee)],
+    ])
+    expect(signed.fee).toBe(fee)
+  })
+
   it('refuses a deposit the coins cannot pay with the fee', () => {
     const { network, vault, coins } = setup('BTC')
     const [coin] = coins

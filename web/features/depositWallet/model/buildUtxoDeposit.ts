@@ -37,8 +37,8 @@ const FRAME_VBYTES = 11
 
 /**
  * Builds and signs the liquidity network's deposit from a one-key wallet: exactly `amount` to the inbound
- * `address` (output 0), the memo in an OP_RETURN output (output 1), and change back to the wallet when it is
- * above dust. Coins are taken largest first; the fee is the chain's rate times an upper bound of the size.
+ * `address` (output 0), the memo in an OP_RETURN output (output 1; none for a memoless deposit, whose memo
+ * is empty), and change back to the wallet when it is above dust. Coins are taken largest first; the fee is the chain's rate times an upper bound of the size.
  * Signs BIP143 segwit v0 (Bitcoin, Litecoin), legacy (Dogecoin) or Bitcoin Cash's FORKID hash. Throws
  * `ClientError` `INSUFFICIENT_FUNDS` when the coins do not cover amount and fee. Pure.
  */
@@ -56,11 +56,12 @@ export function buildUtxoDeposit(params: {
       ? p2wpkh(publicKey, scureNetwork).script
       : p2pkh(publicKey, scureNetwork).script
   const memo = new TextEncoder().encode(deposit.memo)
-  const memoScript = Script.encode(['RETURN', memo])
+  // a memoless deposit writes no OP_RETURN: its amount tells the network the memo
+  const memoScript = memo.length === 0 ? undefined : Script.encode(['RETURN', memo])
   const rate = BigInt(Math.ceil(network.feeRateSatPerVbyte))
+  const memoVbytes = memoScript === undefined ? 0 : memoScript.length + 9
   const feeFor = (inputs: number) =>
-    rate *
-    BigInt(FRAME_VBYTES + inputs * inputVbytes[network.script] + 2 * OUTPUT_VBYTES + memoScript.length + 9)
+    rate * BigInt(FRAME_VBYTES + inputs * inputVbytes[network.script] + 2 * OUTPUT_VBYTES + memoVbytes)
   // change worth less than the fee of spending it later goes to the fee
   const dust = rate * 200n > 546n ? rate * 200n : 546n
 
@@ -92,7 +93,7 @@ export function buildUtxoDeposit(params: {
       witnessUtxo: { script: hexToBytes(`0x${coin.script}`), amount: coin.satoshis },
     })
   tx.addOutput({ script: outputScriptOf(network, deposit.address), amount: deposit.amount })
-  tx.addOutput({ script: memoScript, amount: 0n })
+  if (memoScript !== undefined) tx.addOutput({ script: memoScript, amount: 0n })
   if (change > 0n) tx.addOutput({ script: ownScript, amount: change })
 
   if (network.sighash === 'forkid') {
