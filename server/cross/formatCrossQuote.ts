@@ -165,7 +165,14 @@ export function formatCrossQuote(
     priceImpact,
     fromAmountUsd: inUsd ?? null,
     toAmountUsd: outUsd ?? null,
-    route: quote.route ?? null,
+    route:
+      quote.route === undefined
+        ? null
+        : {
+            via: quote.route.via,
+            sourceSwap: quote.route.sourceSwap,
+            destinationSwap: quote.route.destinationSwap,
+          },
   }
 }
 
