@@ -1,59 +1,16 @@
-import { timingSafeEqual } from 'node:crypto'
-import { maxUint256 } from 'viem'
-import { z } from 'zod'
 import type { AuthContext } from '../appEnv'
 import { AppError } from '../errors'
 import type { ProviderQuote, ProviderTransaction } from '../providers/types'
 import { CONTRACT_VERSION } from '../quotes/contractVersion'
 import { insertDepositQuote } from '../store/depositQuotes'
 import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
-import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
 import type { CrossServices } from './crossServices'
 import { estimateCrossTransaction } from './estimateCrossTransaction'
 import { formatCrossTransaction } from './formatCrossQuote'
 import { type CrossTradeParams, quoteCrossContext, resolveCrossTrade } from './quoteCross'
+import { readIssuedCrossQuote } from './readIssuedCrossQuote'
 import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCrossSide'
-
-/** A uint256 in decimal digits: what the contracts take, so a larger one is refused here, not by the encoder. */
-const integer = z
-  .string()
-  .regex(/^\d{1,78}$/, 'expected decimal digits')
-  // zod runs every check: the digits are tested again before BigInt
-  .refine((value) => !/^\d+$/.test(value) || BigInt(value) <= maxUint256, 'expected at most 2^256 - 1')
-
-/** What `formatCrossQuote` writes into `transactionData` and a client posts back. */
-const postedTransactionData = z
-  .object({
-    provider: z.string().max(32),
-    params: z.object({
-      srcChainId: z.number().int(),
-      dstChainId: z.number().int(),
-      tokenIn: z.string().max(128),
-      tokenOut: z.string().max(128),
-      amount: integer,
-      minQuote: integer,
-      actualQuote: integer,
-      nativeFee: integer,
-      receiver: z.string().max(128),
-      slippage: z.number().min(0).max(1),
-      expiresAt: z.number().int(),
-    }),
-    mac: z.string().max(128).optional(),
-  })
-  .catchall(z.json())
-
-/** True when `mac` is the MAC of `transactionData` issued to `integratorId` (compared in constant time). */
-function isIssued(
-  secret: Uint8Array,
-  integratorId: string,
-  transactionData: Record<string, unknown>,
-  mac: string | undefined,
-) {
-  if (mac === undefined || !/^[0-9a-f]{64}$/.test(mac)) return false
-  const expected = computeCrossQuoteMac({ secret, integratorId, transactionData })
-  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(mac, 'hex'))
-}
 
 /**
  * The answer of `swap/cross`: the transaction in the compatible swap shape; from an EVM source also the
@@ -181,26 +138,11 @@ export async function buildCrossSwapFromBody(
   },
   auth: AuthContext | undefined,
 ) {
-  const parsed = postedTransactionData.safeParse(body.transactionData)
-  if (!parsed.success)
-    throw new AppError(
-      'INVALID_PARAMS',
-      'transactionData is not the transactionData of a cross-chain quote',
-      {
-        details: { param: 'transactionData', issue: parsed.error.issues[0]?.message ?? '' },
-      },
-    )
-  const { provider: providerId, params, mac, ...rest } = parsed.data
-  if (!isIssued(await services.getTagSecret(), auth?.integratorId ?? '', body.transactionData, mac))
-    throw new AppError(
-      'QUOTE_TAMPERED',
-      'transactionData is not as quote/cross issued it (or was issued to another API key): post it back unchanged, or quote again',
-      { details: { param: 'transactionData' } },
-    )
-  if (params.srcChainId !== sourceChainId)
-    throw new AppError('INVALID_PARAMS', `transactionData is a quote from chain ${params.srcChainId}`, {
-      details: { param: 'chainId' },
-    })
+  const {
+    providerId,
+    params,
+    details: rest,
+  } = await readIssuedCrossQuote(services, sourceChainId, body.transactionData, auth)
   if (body.receiver !== undefined && body.receiver !== params.receiver)
     throw new AppError(
       'INVALID_PARAMS',

@@ -1,5 +1,6 @@
 import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransaction } from '../providers/types'
 import { CONTRACT_VERSION } from '../quotes/contractVersion'
+import type { CrossSides } from './describeCrossSides'
 import type { CrossSide } from './resolveCrossSide'
 
 /** What a cross-chain answer is about, beside the provider's quote. */
@@ -20,15 +21,6 @@ export interface CrossQuoteContext {
   /** `amount` is the exact output asked on the destination (`isExactOut`), not the input. */
   exactOut?: boolean
 }
-
-/** Swap legs of a side: none yet (the liquidity network swaps natively). */
-const noLegs: Record<string, string>[] = []
-
-/** A side of a trade without a swap leg: what enters and what leaves it. */
-const plainSide = (amountIn: bigint, amountOut: bigint) => ({
-  fromTokenAmount: amountIn.toString(),
-  toTokenAmount: amountOut.toString(),
-})
 
 /** The transaction of a quote in the compatible API's swap shape (`swap/cross` and the quote's shortcut). */
 export function formatCrossTransaction(tx: ProviderTransaction) {
@@ -88,19 +80,21 @@ export function formatCrossTransaction(tx: ProviderTransaction) {
 }
 
 /**
- * One provider's quote in the compatible API's cross-chain shape: `srcTrade`/`dstTrade` (side summaries; a
- * side with a swap leg carries its tokens), `nativeFee`, `tradeProtocol`, chains, `processingTime`,
+ * One provider's quote in the compatible API's cross-chain shape: `srcTrade`/`dstTrade` and their lists
+ * (`sides`, see `describeCrossSides`), `nativeFee`, `tradeProtocol`, chains, `processingTime`,
  * `transactionData` (the provider's data, e.g. the network's `inbound_address`, `memo`, `expiry`,
- * `expected_amount_out`, plus `params` with `amount`, `minQuote`, `actualQuote` in destination base units and
- * `nativeFee`, which `POST swap/cross` reads back), `tradeParams`, `providerInfo`, `contractVersion` and
- * `priceImpact` (fraction of the input's USD value lost, null when a price is unknown), `memoless` (the UTXO
- * deposit can be built without a memo). With `transaction`
- * (sender given, estimation on) it also carries `nativeValue`, `to` and `data`.
+ * `expected_amount_out`, plus `params` with `amount`, `minQuote`, `actualQuote` in destination base units,
+ * `nativeFee`, whether the output is exact, the integrator's fee and what crosses (`via`), which
+ * `POST swap/cross` and `quote/cross-data` read back; `srcCalls`/`dstCalls` the hops of either side's swap),
+ * `tradeParams`, `providerInfo`, `contractVersion`, `priceImpact` (fraction of the input's USD value lost,
+ * null when a price is unknown) and `memoless` (the UTXO deposit can be built without a memo). With
+ * `transaction` (sender given, estimation on) it also carries `nativeValue`, `to` and `data`.
  */
 export function formatCrossQuote(
   quote: ProviderQuote,
   provider: CrossChainProvider,
   context: CrossQuoteContext,
+  sides: CrossSides,
   transaction?: ProviderTransaction,
 ) {
   const { source, destination } = context
@@ -128,13 +122,16 @@ export function formatCrossQuote(
     receiver: context.receiver,
     slippage: context.slippage,
     expiresAt: quote.expiresAt,
+    exactOut: context.exactOut === true,
+    feeBps: context.integratorFee?.bps ?? 0,
+    feeReceiver: context.integratorFee?.recipient ?? null,
+    via: quote.route?.via ?? null,
   }
   const details: Record<string, ProviderJson> = { ...quote.details }
+  const callsOf = (side: CrossSides['srcTrade']) =>
+    'transactionData' in side ? side.transactionData.call : []
   return {
-    srcTrade: plainSide(amount, amount),
-    dstTrade: plainSide(quote.amountOut, quote.amountOut),
-    srcTradeList: noLegs,
-    dstTradeList: noLegs,
+    ...sides,
     nativeFee: quote.nativeFee.toString(),
     ...(transaction === undefined ? {} : formatCrossTransaction(transaction)),
     tradeProtocol: provider.tradeProtocol,
@@ -147,8 +144,8 @@ export function formatCrossQuote(
         ? { tradeType: source.chain.family === 'evm' ? 'NATIVE_TO_BTC' : 'BTC_TO_NATIVE' }
         : {}),
       provider: provider.id,
-      srcCalls: noLegs,
-      dstCalls: noLegs,
+      srcCalls: callsOf(sides.srcTrade),
+      dstCalls: callsOf(sides.dstTrade),
       params,
       nativeFee: quote.nativeFee.toString(),
       tradeProtocol: provider.tradeProtocol,
@@ -182,7 +179,14 @@ export function formatCrossQuote(
     priceImpact,
     fromAmountUsd: inUsd ?? null,
     toAmountUsd: outUsd ?? null,
-    route: quote.route ?? null,
+    route:
+      quote.route === undefined
+        ? null
+        : {
+            via: quote.route.via,
+            sourceSwap: quote.route.sourceSwap,
+            destinationSwap: quote.route.destinationSwap,
+          },
   }
 }
 

@@ -17,6 +17,7 @@ import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
 import { computeCrossQuoteMac } from './computeCrossQuoteMac'
 import { createCrossTagger } from './createCrossTagger'
 import { type CrossServices, MIN_CROSS_TRADE_USD, MIN_CROSS_VALUE_KEPT } from './crossServices'
+import { describeCrossSides } from './describeCrossSides'
 import { type CrossQuoteAnswer, type CrossQuoteContext, formatCrossQuote } from './formatCrossQuote'
 import { priceCrossSide } from './priceCrossSide'
 import { rankByNetOutput } from './rankByNetOutput'
@@ -333,7 +334,8 @@ export async function createCrossQuoteSigner(
   const secret = await services.getTagSecret()
   const integratorId = auth?.integratorId ?? ''
   return (p) => {
-    const answer = formatCrossQuote(p.quote, p.provider, p.context, p.transaction)
+    const sides = describeCrossSides(services.markets, p.quote, p.context.slippage)
+    const answer = formatCrossQuote(p.quote, p.provider, p.context, sides, p.transaction)
     const mac = computeCrossQuoteMac({ secret, integratorId, transactionData: answer.transactionData })
     return { ...answer, transactionData: { ...answer.transactionData, mac } }
   }

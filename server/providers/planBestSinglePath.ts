@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import type { ChainMarket } from '../market/createChainMarket'
 import { findBestRoute } from '../routing'
 import { type RouteStepPlan, STEP_SHARE_ONE } from '../routing/quoteRouteSteps'
+import { getPathConnectors } from './getPathConnectors'
 
 /**
  * The hops of the best single path between two ERC-20s (the wrapped native for native currency) on a chain's
@@ -20,9 +21,7 @@ export function planBestSinglePath(
     tokenOut: params.tokenOut,
     tradeType: params.tradeType,
     amount: params.amount,
-    connectors: deployment.tokens
-      .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
-      .map((t) => t.address),
+    connectors: getPathConnectors(deployment),
     tokens: deployment.tokens,
     isSplit: false,
     hopCache: market.hopCache,

@@ -1,3 +1,5 @@
+import type { Address } from 'viem'
+import type { RouteStepPlan, RouteStepQuote } from '../routing/quoteRouteSteps'
 import type { OriginReceipt } from './findOriginReceipt'
 
 /**
@@ -38,6 +40,27 @@ export interface ProviderQuoteRequest {
    * each quote's `request.amountIn` is the input it needs. Only providers with `exactOut` are asked.
    */
   exactAmountOut?: bigint
+  /**
+   * The caller's choice of the swaps on either side (the compatible API's advanced flow, `quote/cross-data`):
+   * only the asset `via` is quoted, and a side that swaps takes its path instead of the best one. Providers
+   * refuse (AppError INVALID_PARAMS naming the path's `param`) a path that does not lead from what the side
+   * holds to what it must pay.
+   */
+  legs?: ProviderLegChoice
+}
+
+/** Paths chosen for the swaps of a transfer, and the asset that must cross for them. */
+export interface ProviderLegChoice {
+  /** `route.via` of the offer the paths were listed for. */
+  via: string
+  source?: ProviderChosenPath
+  destination?: ProviderChosenPath
+}
+
+/** A path chosen for one side's swap: its hops (each spends all it holds), and the parameter that named it. */
+export interface ProviderChosenPath {
+  plan: readonly RouteStepPlan[]
+  param: string
 }
 
 /** The sides of a cross-chain send an attribution tag binds, with the contract whose event carries it. */
@@ -90,6 +113,31 @@ export interface ProviderRoute {
   via: string
   sourceSwap: boolean
   destinationSwap: boolean
+  /** The swap on the source chain into what crosses, when there is one. */
+  sourceLeg?: ProviderSwapLeg
+  /** The swap on the destination chain from what arrives, when there is one. */
+  destinationLeg?: ProviderSwapLeg
+}
+
+/**
+ * A swap on one side of a transfer as planned: one path of pools through the Aggregator's route (each hop spends
+ * all it holds), priced exactly on the chain's pool snapshot.
+ */
+export interface ProviderSwapLeg {
+  chainId: number
+  /** The tokens as the trade names them (the zero address for native currency). */
+  tokenIn: Address
+  tokenOut: Address
+  /** Base units of `tokenIn` the path spends. */
+  amountIn: bigint
+  /** Base units of `tokenOut` the path pays for `amountIn` (exactly, on the snapshot). */
+  amountOut: bigint
+  /** Planned for an output: `amountIn` is the least input whose path pays `amountOut` or more. */
+  exactOut: boolean
+  /** The least output the swap is held to (its min-out on chain). */
+  amountOutMin: bigint
+  /** The path's hops, with what each spends and pays for `amountIn`. */
+  plan: readonly RouteStepQuote[]
 }
 
 /** A JSON value (what survives the trip to the client and back). */

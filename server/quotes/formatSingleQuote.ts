@@ -16,6 +16,7 @@ import { computeSwapValue } from './computeSwapValue'
 import { CONTRACT_VERSION } from './contractVersion'
 import { describeWrapProtocol } from './describeWrapProtocol'
 import { encodeRouteStep } from './encodeRouteStep'
+import { formatTokenRecord } from './formatTokenRecord'
 import type { PlannedQuote } from './planQuotes'
 import type { TradeToken } from './resolveTradeTokens'
 import { singleSwapLimits } from './singleSwapLimits'
@@ -73,8 +74,8 @@ export function formatSingleQuote(
     toTokenAmountWithoutFee: (route.amountOut + route.feeAmount).toString(),
     deltaAmount: (exactIn ? amountOutMin : amountInMax).toString(),
     fee: route.feeAmount.toString(),
-    tokenFrom: tokenRecord(view.chainId, tokenIn, priceIn),
-    tokenTo: tokenRecord(view.chainId, tokenOut, priceOut),
+    tokenFrom: formatTokenRecord(view.chainId, tokenIn, priceIn),
+    tokenTo: formatTokenRecord(view.chainId, tokenOut, priceOut),
     tradeType: exactIn ? 0 : 1,
     protocol,
     transactionData: {
@@ -218,18 +219,3 @@ function slippageWarningOf(slippageBps: number): string | null {
  * `SwapEstimate` fields after them (see `draftSingleQuotes`).
  */
 export type SingleQuoteResponse = ReturnType<typeof formatSingleQuote> & Partial<SwapEstimate>
-
-function tokenRecord(chainId: number, token: TradeToken, priceInUsd: number | undefined) {
-  const tax = token.transferFeeBps / 100
-  return {
-    name: token.name,
-    symbol: token.symbol,
-    decimals: token.decimals,
-    contractAddress: token.address,
-    chainId,
-    priceInUsd: priceInUsd ?? null,
-    buyTax: tax,
-    sellTax: tax,
-    logo: `/trade/v1/info/tokenLogo/${chainId}/${token.address}`,
-  }
-}

@@ -4,7 +4,8 @@ import { poolKindIds } from '../poolKinds/poolKinds'
 import { CONTRACT_VERSION } from './contractVersion'
 import { singleSwapLimits } from './singleSwapLimits'
 
-const QuoteTokenSchema = z
+/** A token as quotes name it (`tokenFrom`, `tokenTo`). */
+export const QuoteTokenSchema = z
   .object({
     name: z.string(),
     symbol: z.string(),
@@ -22,7 +23,8 @@ const QuoteTokenSchema = z
   })
   .openapi('QuoteToken')
 
-const QuoteProtocolSchema = z.object({
+/** One `protocol` entry of a quote: a path's exchanges, tokens, pools and share. */
+export const QuoteProtocolSchema = z.object({
   name: z.string(),
   logo: z.string().nullable(),
   route: z.array(AddressSchema),

@@ -4,7 +4,7 @@ import { loadConfig } from '../config'
 import { computeCrossQuoteMac } from '../cross/computeCrossQuoteMac'
 import { createMarkets } from '../market/createMarkets'
 import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
-import type { CrossChainProvider, ProviderQuote } from '../providers/types'
+import type { CrossChainProvider, ProviderQuote, ProviderQuoteRequest } from '../providers/types'
 import { createTestApp } from '../testing/createTestApp'
 import { createFakeDeployments } from '../testing/fakeDeployments'
 
@@ -182,9 +182,13 @@ function answeringMarkets(
   return { markets, estimates, reads }
 }
 
-/** A provider between the fake chains 1 and 8453 that records the quotes it is asked to build. */
-function createRecordingProvider(id = 'fake') {
+/**
+ * A provider between the fake chains 1 and 8453 that records the requests it quotes and the quotes it is asked
+ * to build; its quotes carry `route` when one is given.
+ */
+function createRecordingProvider(id = 'fake', route?: ProviderQuote['route']) {
   const built: ProviderQuote[] = []
+  const asked: ProviderQuoteRequest[] = []
   const provider: CrossChainProvider = {
     id,
     tradeProtocol: 'CROSS_CHAIN_FAKE',
@@ -194,10 +198,12 @@ function createRecordingProvider(id = 'fake') {
     chainIds: [1, 8453],
     serves: (a, b) => a !== b && [1, 8453].includes(a) && [1, 8453].includes(b),
     async quote(request) {
+      asked.push(request)
       return [
         {
           providerId: id,
           request,
+          ...(route === undefined ? {} : { route }),
           amountOut: 99_000_000n,
           amountOutMin: 98_000_000n,
           fees: [],
@@ -231,7 +237,7 @@ function createRecordingProvider(id = 'fake') {
       return undefined
     },
   }
-  return { provider, built }
+  return { provider, built, asked }
 }
 
 const tagSecretConfig = loadConfig({ INTEGRATOR_TAG_SECRET: 'cross-test-secret-of-32-characters' })
@@ -715,6 +721,70 @@ describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () =
     expect([...statuses.keys()].filter((status) => ![200, 400, 422].includes(status))).toEqual([])
   })
 
+  it('POST quote/cross-data: 300 mutations of an issued quote (re-signed or not) and of the legs', async () => {
+    const { provider } = createRecordingProvider('fake', {
+      via: 'USDC',
+      sourceSwap: false,
+      destinationSwap: false,
+    })
+    const { app } = createTestApp({
+      config: unlimitedConfig,
+      markets: answeringMarkets().markets,
+      cross: { providers: [provider] },
+    })
+    const quoted = await app.request(`/trade/v1/1/quote/cross?${fakeQuery()}`)
+    const [offer] = (await quoted.json()) as { transactionData: Record<string, unknown> }[]
+    if (offer === undefined) throw new Error('no offer')
+    const issued = offer.transactionData
+    const params = issued.params as Record<string, unknown>
+    const secret = new TextEncoder().encode(tagSecretConfig.integratorTagSecret ?? '')
+    const next = random(11)
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T
+    const leg = { info: { srcToken: usdc, dstToken: zero }, pools: [usdc] }
+    for (let i = 0; i < 300; i++) {
+      const value = pick(hostile)
+      const data =
+        next() < 0.5
+          ? { ...issued, [pick(Object.keys(issued))]: value }
+          : { ...issued, params: { ...params, [pick(Object.keys(params))]: value } }
+      const signed =
+        next() < 0.5
+          ? { ...data, mac: computeCrossQuoteMac({ secret, integratorId: '', transactionData: data }) }
+          : data
+      const legs =
+        next() < 0.5
+          ? {}
+          : {
+              [pick(['srcQuoteTxData', 'dstQuoteTxData'])]:
+                next() < 0.5 ? value : { ...leg, [pick(['info', 'pools'])]: value },
+            }
+      const body = { transactionData: signed, ...legs }
+      const res = await app.request('/trade/v1/1/quote/cross-data', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500)
+    }
+  })
+
+  it('quote/cross-select: hostile values of its own parameters', async () => {
+    const { provider } = createRecordingProvider('fake', {
+      via: 'USDC',
+      sourceSwap: false,
+      destinationSwap: false,
+    })
+    const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
+    for (const name of ['stableAmount', 'tradeProtocol', 'bridgeAsset'])
+      for (const value of hostile) {
+        const text = typeof value === 'string' ? value : JSON.stringify(value)
+        const res = await app.request(
+          `/trade/v1/1/quote/cross-select?${fakeQuery({ stableAmount: '1000000', tradeProtocol: 'CROSS_CHAIN_FAKE', [name]: text })}`,
+        )
+        expect(res.status, `${name}=${text}`).toBeLessThan(500)
+      }
+  })
+
   it('quote/cross: hostile values of every query parameter', async () => {
     const { provider } = createRecordingProvider()
     const { app } = createTestApp({ config: unlimitedConfig, cross: { providers: [provider] } })
@@ -733,5 +803,243 @@ describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () =
         const res = await app.request(`/trade/v1/1/quote/cross?${fakeQuery({ [name]: text })}`)
         expect(res.status, `${name}=${text}`).toBeLessThan(500)
       }
+  })
+})
+
+describe('the advanced flow: quote/cross-select and quote/cross-data', () => {
+  const overUsdc = { via: 'USDC', sourceSwap: false, destinationSwap: false }
+  type ErrorAnswer = { message: string; error: { code: string; details?: { param?: string } } }
+  /** The recording provider (with `exactOut`), quoting over `route` (null: none), beside one serving nothing. */
+  const setUp = (route: ProviderQuote['route'] | null = overUsdc) => {
+    const recording = createRecordingProvider('fake', route ?? undefined)
+    const idle: CrossChainProvider = {
+      ...createRecordingProvider('idle').provider,
+      tradeProtocol: 'CROSS_CHAIN_IDLE',
+      serves: () => false,
+    }
+    const { app } = createTestApp({
+      config: tagSecretConfig,
+      markets: answeringMarkets().markets,
+      cross: { providers: [{ ...recording.provider, exactOut: true }, idle] },
+    })
+    return { app, ...recording }
+  }
+  const select = (app: ReturnType<typeof setUp>['app'], extra: Record<string, string>) =>
+    app.request(`/trade/v1/1/quote/cross-select?${fakeQuery(extra)}`)
+  const postData = (app: ReturnType<typeof setUp>['app'], body: unknown) =>
+    app.request('/trade/v1/1/quote/cross-data', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  const issuedOffer = async (app: ReturnType<typeof setUp>['app']) => {
+    const quoted = await app.request(`/trade/v1/1/quote/cross?${fakeQuery()}`)
+    const [offer] = (await quoted.json()) as { transactionData: Record<string, unknown> }[]
+    if (offer === undefined) throw new Error('no offer')
+    return offer.transactionData
+  }
+
+  it('cross-select, exact input: the destination side as if `stableAmount` of the bridged asset crossed', async () => {
+    const { app, asked } = setUp()
+    const res = await select(app, { stableAmount: '97000000', tradeProtocol: 'CROSS_CHAIN_FAKE' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      tradeProtocol: 'CROSS_CHAIN_FAKE',
+      providerInfo: { name: 'Fake', logo: '', website: '', docsLink: '', description: '' },
+      sourceChainId: 1,
+      destinationChainId: 8453,
+      bridgeAsset: 'USDC',
+      // the trade's offer has no source swap: the input itself is what crosses
+      bridgeToken: usdc,
+      stableAmount: '97000000',
+      nativeFee: '5',
+      processingTime: 60,
+      contractVersion: 'v1',
+      toTokenAmount: '99000000',
+      dstTrade: { fromTokenAmount: '99000000', toTokenAmount: '99000000' },
+      dstTradeList: [],
+    })
+    // the trade once (for what it bridges), then that asset with the amount the chosen leg pays
+    expect(asked.map((r) => [r.from.address, r.amountIn, r.exactAmountOut, r.legs])).toEqual([
+      [usdc, 100_000_000n, undefined, undefined],
+      [usdc, 97_000_000n, undefined, { via: 'USDC' }],
+    ])
+  })
+
+  it('cross-select, exact output: the source side that pays `stableAmount` where it is needed', async () => {
+    const { app, asked } = setUp()
+    const res = await select(app, {
+      stableAmount: '95000000000000000',
+      tradeProtocol: 'CROSS_CHAIN_FAKE',
+      isExactOut: 'true',
+      amount: '90000000000000000',
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({
+      bridgeAsset: 'USDC',
+      // the trade's offer has no destination swap: the output itself is what is needed
+      bridgeToken: zero,
+      stableAmount: '95000000000000000',
+      // the fake provider needs as input what it is asked to pay
+      fromTokenAmount: '95000000000000000',
+      srcTrade: { fromTokenAmount: '95000000000000000', toTokenAmount: '95000000000000000' },
+      srcTradeList: [],
+    })
+    expect(asked.map((r) => [r.to.address, r.exactAmountOut, r.legs])).toEqual([
+      [zero, 90_000_000_000_000_000n, undefined],
+      [zero, 95_000_000_000_000_000n, { via: 'USDC' }],
+    ])
+  })
+
+  it.each([
+    [
+      { tradeProtocol: 'CROSS_CHAIN_FAKE' },
+      400,
+      'INVALID_PARAMS',
+      'Invalid query parameter(s): stableAmount (stableAmount is required)',
+    ],
+    [
+      { tradeProtocol: 'CROSS_CHAIN_FAKE', stableAmount: '0' },
+      400,
+      'INVALID_PARAMS',
+      'Invalid query parameter(s): stableAmount (stableAmount must be greater than 0)',
+    ],
+    [
+      { tradeProtocol: 'CROSS_CHAIN_FAKE', stableAmount: '1.5' },
+      400,
+      'INVALID_PARAMS',
+      'Invalid query parameter(s): stableAmount (stableAmount must be a decimal integer string of base units (no sign, decimals or exponent))',
+    ],
+    [
+      { stableAmount: '1' },
+      400,
+      'INVALID_PARAMS',
+      'Invalid query parameter(s): tradeProtocol (tradeProtocol is required)',
+    ],
+    [
+      { stableAmount: '1', tradeProtocol: 'CROSS_CHAIN_CELER' },
+      400,
+      'INVALID_PARAMS',
+      'tradeProtocol CROSS_CHAIN_CELER is not a provider of this server',
+    ],
+    [
+      { stableAmount: '1', tradeProtocol: 'CROSS_CHAIN_IDLE' },
+      422,
+      'NO_ROUTE',
+      'CROSS_CHAIN_IDLE does not quote this trade',
+    ],
+  ])('cross-select %j: %i %s', async (extra, status, code, message) => {
+    const { app } = setUp()
+    const res = await select(app, extra)
+    const body = (await res.json()) as ErrorAnswer
+    expect([res.status, body.error.code, body.message]).toEqual([status, code, message])
+  })
+
+  it('cross-select: a provider that names no bridged asset is 422 NO_ROUTE', async () => {
+    const { app } = setUp(null)
+    const res = await select(app, { stableAmount: '1000000', tradeProtocol: 'CROSS_CHAIN_FAKE' })
+    const body = (await res.json()) as ErrorAnswer
+    expect([res.status, body.error.code, body.message]).toEqual([
+      422,
+      'NO_ROUTE',
+      'CROSS_CHAIN_FAKE names no bridged asset for this trade',
+    ])
+  })
+
+  it('cross-data answers the offer again, signed, with nativeValue; swap/cross builds it unchanged', async () => {
+    const { app, asked, built } = setUp()
+    const issued = await issuedOffer(app)
+    const res = await postData(app, {
+      transactionData: issued,
+      nativeFee: '5',
+      userSelectedQuoteData: null,
+      srcQuoteTxData: null,
+      dstQuoteTxData: undefined,
+      nativeValue: '5',
+      tradeParams: { anything: true },
+    })
+    expect(res.status).toBe(200)
+    const data = (await res.json()) as Record<string, unknown> & { params: Record<string, unknown> }
+    // asked again over the offer's asset, with nothing chosen on either side
+    expect(asked.at(-1)?.legs).toEqual({ via: 'USDC' })
+    const { mac, nativeValue, ...rest } = data
+    const { mac: _issuedMac, ...issuedRest } = issued
+    expect([nativeValue, rest]).toEqual(['5', issuedRest])
+    expect(mac).toBe(
+      computeCrossQuoteMac({
+        secret: new TextEncoder().encode(tagSecretConfig.integratorTagSecret ?? ''),
+        integratorId: '',
+        transactionData: { ...rest, nativeValue },
+      }),
+    )
+    const swap = await app.request('/trade/v1/1/swap/cross', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionData: data, nativeValue, account: sender }),
+    })
+    expect(swap.status).toBe(200)
+    expect(built.map((q) => [q.providerId, q.request.amountIn, q.amountOutMin])).toEqual([
+      ['fake', 100_000_000n, 98_000_000n],
+    ])
+  })
+
+  it.each([
+    [
+      'a transactionData that is not an object (the body schema refuses it)',
+      (_issued: Record<string, unknown>) => ({ transactionData: 'v1' }),
+      400,
+      'INVALID_PARAMS',
+      undefined,
+    ],
+    [
+      'a changed minQuote',
+      (issued: Record<string, unknown>) => ({
+        transactionData: { ...issued, params: { ...(issued.params as object), minQuote: '1' } },
+      }),
+      400,
+      'QUOTE_TAMPERED',
+      'transactionData',
+    ],
+    [
+      'a source leg without pools',
+      (issued: Record<string, unknown>) => ({
+        transactionData: issued,
+        srcQuoteTxData: { info: { srcToken: usdc, dstToken: usdc } },
+      }),
+      400,
+      'INVALID_PARAMS',
+      'srcQuoteTxData.pools',
+    ],
+    [
+      'a destination leg that is not an object',
+      (issued: Record<string, unknown>) => ({ transactionData: issued, dstQuoteTxData: 'uniswap' }),
+      400,
+      'INVALID_PARAMS',
+      'dstQuoteTxData',
+    ],
+  ])('cross-data: %s', async (_name, body, status, code, param) => {
+    const { app } = setUp()
+    const res = await postData(app, body(await issuedOffer(app)))
+    const answer = (await res.json()) as ErrorAnswer
+    expect([res.status, answer.error.code, answer.error.details?.param]).toEqual([status, code, param])
+  })
+
+  it('cross-data: a quote that names no bridged asset is 400 naming params.via', async () => {
+    const { app } = setUp(null)
+    const res = await postData(app, { transactionData: await issuedOffer(app) })
+    const answer = (await res.json()) as ErrorAnswer
+    expect([res.status, answer.error.code, answer.error.details?.param]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'transactionData.params.via',
+    ])
+  })
+
+  it('both paths are in the OpenAPI document', async () => {
+    const doc = (await (await createTestApp().app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    expect(Object.keys(doc.paths['/trade/v1/{chainId}/quote/cross-select'] ?? {})).toEqual(['get'])
+    expect(Object.keys(doc.paths['/trade/v1/{chainId}/quote/cross-data'] ?? {})).toEqual(['post'])
   })
 })

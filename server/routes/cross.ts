@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { streamSSE } from 'hono/streaming'
+import { buildCrossQuoteData } from '../cross/buildCrossQuoteData'
 import { buildCrossSwapFromBody, buildCrossSwapFromQuery } from '../cross/buildCrossSwap'
 import { createRecentMisses } from '../cross/createRecentMisses'
 import type { CrossServices } from '../cross/crossServices'
 import { getCrossRetry } from '../cross/getCrossRetry'
 import { getCrossTx, TX_MISS_MAX_ENTRIES, TX_MISS_TTL_MS } from '../cross/getCrossTx'
 import { type CrossTradeParams, quoteCross } from '../cross/quoteCross'
+import { selectCrossQuote } from '../cross/selectCrossQuote'
 import { openCrossQuoteStream } from '../cross/streamCrossQuotes'
 import { compatibleMessages } from '../errors'
 import { asEventStreamAnswer } from '../http/asEventStreamAnswer'
@@ -14,6 +16,7 @@ import { describeError } from '../middleware/handleError'
 import { createRouter } from '../openapi/createRouter'
 import {
   AddressSchema,
+  AmountSchema,
   ChainIdParamsSchema,
   CrossChainStatusSchema,
   CrossSubStatusSchema,
@@ -21,8 +24,10 @@ import {
   errorResponses,
   optionalChainIdParam,
   optionalQueryParam,
+  uint256Field,
 } from '../openapi/schemas'
 import { booleanString, SingleQuoteQuerySchema } from '../quotes/singleQuoteQuery'
+import { QuoteProtocolSchema, QuoteTokenSchema } from '../quotes/singleQuoteSchema'
 
 /** Any chain's account (EVM, UTXO or Cosmos address): checked by the flow that serves the pair. */
 const accountParam = (name: string) =>
@@ -57,6 +62,57 @@ const memolessDescription =
 const CrossSwapQuerySchema = CrossQuoteQuerySchema.extend({
   memoless: booleanString('memoless').openapi({ type: 'string', description: memolessDescription }),
 }).openapi('CrossSwapQuery')
+
+const CrossSelectQuerySchema = CrossQuoteQuerySchema.extend({
+  stableAmount: uint256Field('stableAmount', { min: 1n }).openapi({
+    type: 'string',
+    example: '1000000000',
+    description:
+      "Base units of the bridged asset: exact input, what the chosen source leg pays (a `srcTradeList` element's `toTokenAmount`); exact output, what the chosen destination leg needs (a `dstTradeList` element's `fromTokenAmount`)",
+  }),
+  tradeProtocol: z
+    .string({ error: 'tradeProtocol is required' })
+    .min(1, 'tradeProtocol is required')
+    .max(64, 'tradeProtocol must be at most 64 characters')
+    .openapi({ example: 'CROSS_CHAIN_STARGATE', description: "The provider's `tradeProtocol`" }),
+  bridgeAsset: optionalQueryParam(z.string().max(32, 'bridgeAsset must be at most 32 characters')).openapi({
+    type: 'string',
+    example: 'USDC',
+    description:
+      "The offer's bridged asset (`route.via`, e.g. `USDC`); default: what the provider's best offer for the trade carries",
+  }),
+}).openapi('CrossSelectQuery')
+
+const CrossDataBodySchema = z
+  .object({
+    transactionData: z
+      .record(z.string(), z.unknown(), { error: 'transactionData must be an object' })
+      .openapi({
+        description: "A `quote/cross` offer's `transactionData`, unchanged",
+      }),
+    srcQuoteTxData: z.unknown().optional().openapi({
+      description:
+        "The chosen source leg: the `transactionData` of a `srcTradeList` element (its `info` and `pools` are read); absent or null keeps the offer's",
+    }),
+    dstQuoteTxData: z.unknown().optional().openapi({
+      description:
+        "The chosen destination leg: the `transactionData` of a `dstTradeList` element; absent or null keeps the offer's",
+    }),
+    userSelectedQuoteData: z
+      .unknown()
+      .optional()
+      .openapi({ description: "Ignored (the client's merge of quote/cross-select)" }),
+    nativeFee: z.unknown().optional().openapi({ description: 'Ignored: the native fee is quoted again' }),
+    nativeValue: z
+      .unknown()
+      .optional()
+      .openapi({ description: 'Ignored: the answer carries the value to send' }),
+    tradeParams: z
+      .unknown()
+      .optional()
+      .openapi({ description: 'Ignored: the trade is read from `transactionData`' }),
+  })
+  .openapi('CrossDataBody')
 
 const CrossSwapBodySchema = z
   .object({
@@ -146,10 +202,60 @@ const InboundAddressSchema = z
   })
   .openapi('InboundAddress')
 
-const SideSummarySchema = z.object({
-  fromTokenAmount: z.string(),
-  toTokenAmount: z.string(),
-})
+const SideSummarySchema = z
+  .object({
+    fromTokenAmount: AmountSchema,
+    toTokenAmount: AmountSchema,
+  })
+  .openapi('CrossSideSummary', { description: 'A side without a swap: what enters it and what leaves it' })
+
+const CrossLegSchema = z
+  .object({
+    chainId: z.number().int(),
+    fromTokenAmount: AmountSchema,
+    toTokenAmount: AmountSchema,
+    deltaAmount: AmountSchema.openapi({
+      description: "The swap's minimum output (exact input), or its input (exact output)",
+    }),
+    tokenFrom: QuoteTokenSchema,
+    tokenTo: QuoteTokenSchema,
+    tradeType: z.number().int().openapi({ description: '0 exact input, 1 exact output' }),
+    protocol: z.array(QuoteProtocolSchema),
+    transactionData: z.object({
+      info: z.object({
+        srcToken: AddressSchema,
+        dstToken: AddressSchema,
+        amountIn: AmountSchema.optional(),
+        amountOutMin: AmountSchema.optional(),
+        amountOut: AmountSchema.optional(),
+        amountInMax: AmountSchema.optional(),
+        actualQuote: AmountSchema,
+        path: z.array(AddressSchema),
+      }),
+      call: z.array(
+        z.object({
+          targetExchange: z.string(),
+          targetExchangeID: z.string().optional(),
+          sellToken: AddressSchema,
+          buyToken: AddressSchema,
+          amount: AmountSchema,
+          amountDelta: AmountSchema,
+          data: z.string().openapi({ description: "The hop's Aggregator route step, ABI-encoded" }),
+        }),
+      ),
+      pools: z.array(z.string()).openapi({
+        description:
+          "The path's pool ids in order: what `quote/cross-data` reads of a chosen leg (`srcQuoteTxData`, `dstQuoteTxData`)",
+      }),
+      chainId: z.number().int(),
+      version: z.string(),
+    }),
+    contractVersion: z.string(),
+  })
+  .openapi('CrossLeg', {
+    description:
+      "A side's swap in the single-chain quote's shape: one path of pools the bridge's entry (source) or destination contract runs",
+  })
 
 const CrossTransactionFields = {
   to: z.string().optional().openapi({ description: 'EVM: the contract or vault; UTXO: the inbound address' }),
@@ -173,10 +279,22 @@ const CrossTransactionFields = {
 
 const CrossQuoteSchema = z
   .object({
-    srcTrade: SideSummarySchema,
-    dstTrade: SideSummarySchema,
-    srcTradeList: z.array(z.record(z.string(), z.string())),
-    dstTradeList: z.array(z.record(z.string(), z.string())),
+    srcTrade: z.union([CrossLegSchema, SideSummarySchema]).openapi({
+      description:
+        'The source side: its swap into what crosses (with `tokenTo`), or, without one, the input (`fromTokenAmount`)',
+    }),
+    dstTrade: z.union([CrossLegSchema, SideSummarySchema]).openapi({
+      description:
+        'The destination side: its swap from what arrives (with `tokenFrom`), or, without one, the output (`toTokenAmount`)',
+    }),
+    srcTradeList: z.array(CrossLegSchema).openapi({
+      description:
+        "The source swaps this offer could take: `srcTrade` first, then each exchange's best other path (empty without a source swap)",
+    }),
+    dstTradeList: z.array(CrossLegSchema).openapi({
+      description:
+        "The destination swaps this offer could take: `dstTrade` first, then each exchange's best other path (empty without a destination swap)",
+    }),
     nativeFee: z.string().openapi({
       description:
         "Wei of the source chain's native currency paid to the provider: Stargate's LayerZero messaging fee (destination gas and compose included); 0 for Across, whose relayer is paid out of the input (the relayer fee is in the output)",
@@ -253,6 +371,44 @@ const CrossQuoteSchema = z
       .nullable(),
   })
   .openapi('CrossQuote')
+
+const CrossSelectSchema = z
+  .object({
+    tradeProtocol: z.string(),
+    providerInfo: ProviderInfoSchema,
+    sourceChainId: z.number().int(),
+    destinationChainId: z.number().int(),
+    bridgeAsset: z
+      .string()
+      .openapi({ description: 'What crosses (`route.via` of the offer)', example: 'USDC' }),
+    bridgeToken: z.string().openapi({
+      description:
+        "The bridged asset's token where the chosen leg meets the bridge: on the source chain (exact input), on the destination (exact output)",
+    }),
+    stableAmount: AmountSchema,
+    nativeFee: AmountSchema.openapi({ description: 'Wei of the native fee with the side as answered' }),
+    processingTime: z.number(),
+    contractVersion: z.string(),
+    toTokenAmount: AmountSchema.optional().openapi({
+      description: 'Exact input: what the receiver gets when `stableAmount` crosses',
+    }),
+    dstTrade: z.union([CrossLegSchema, SideSummarySchema]).optional().openapi({ description: 'Exact input' }),
+    dstTradeList: z.array(CrossLegSchema).optional().openapi({ description: 'Exact input' }),
+    fromTokenAmount: AmountSchema.optional().openapi({
+      description: 'Exact output: the input that pays `stableAmount` where it is needed',
+    }),
+    srcTrade: z
+      .union([CrossLegSchema, SideSummarySchema])
+      .optional()
+      .openapi({ description: 'Exact output' }),
+    srcTradeList: z.array(CrossLegSchema).optional().openapi({ description: 'Exact output' }),
+  })
+  .openapi('CrossSelect')
+
+const CrossDataSchema = z.record(z.string(), z.unknown()).openapi('CrossData', {
+  description:
+    "The new offer's `transactionData` (as a `quote/cross` offer carries it: `provider`, `params` with `actualQuote` and `minQuote`, `srcCalls`, `dstCalls`, the provider's details) with `nativeValue` (wei the transaction sends) and `mac`: post it as `transactionData` to `POST swap/cross`",
+})
 
 const CrossSwapSchema = z
   .object({
@@ -353,6 +509,53 @@ const swapCrossPostRoute = createRoute({
   responses: {
     200: { description: 'Transaction data', content: { 'application/json': { schema: CrossSwapSchema } } },
     ...errorResponses(400, 422, 429, 502),
+  },
+})
+
+const crossSelectRoute = createRoute({
+  method: 'get',
+  path: '/trade/v1/{chainId}/quote/cross-select',
+  tags: ['Cross chain'],
+  summary: "One provider's offer with the bridged amount a chosen leg sets (the advanced flow)",
+  description:
+    "The side of provider `tradeProtocol`'s offer that follows from a leg the client chose. Exact input: " +
+    '`stableAmount` is what the chosen source leg pays in the bridged asset, and the answer is the destination ' +
+    'side as if that much crossed (`dstTrade`, `dstTradeList`, `toTokenAmount`, `nativeFee`). Exact output: ' +
+    '`stableAmount` is what the chosen destination leg needs, and the answer is the source side that pays it ' +
+    '(`srcTrade`, `srcTradeList`, `fromTokenAmount`). Then `POST quote/cross-data` prices the chosen legs ' +
+    'together. The trade is checked as `quote/cross` checks it; 400 `INVALID_PARAMS` for a `tradeProtocol` this ' +
+    'server does not mount, 422 `NO_ROUTE` when that provider cannot quote the trade (or not over `bridgeAsset`).',
+  request: { params: ChainIdParamsSchema, query: CrossSelectQuerySchema },
+  responses: {
+    200: { description: 'The side', content: { 'application/json': { schema: CrossSelectSchema } } },
+    ...errorResponses(400, 422, 429, 503),
+  },
+})
+
+const crossDataRoute = createRoute({
+  method: 'post',
+  path: '/trade/v1/{chainId}/quote/cross-data',
+  tags: ['Cross chain'],
+  summary: 'The transaction data of an offer with the legs the client chose (the advanced flow)',
+  description:
+    'The offer of the posted `transactionData` again, over the same provider and bridged asset, with the source ' +
+    'and destination swaps chosen from `srcTradeList` and `dstTradeList` (`srcQuoteTxData`, `dstQuoteTxData`: ' +
+    "their `transactionData`; a side without one keeps the offer's path), priced exactly on the chains' pool " +
+    'snapshots now. The answer is the new `transactionData` for `POST swap/cross`. Refusals: 400 ' +
+    '`QUOTE_TAMPERED` (a `transactionData` not as issued, or issued to another API key), 400 `INVALID_PARAMS` ' +
+    'naming a leg that is not a path of its side (pools this chain does not hold, a path that does not connect ' +
+    'its tokens, or leads elsewhere than the side swaps), or a leg for a side the offer does not swap on, and ' +
+    'what `quote/cross` refuses.',
+  request: {
+    params: ChainIdParamsSchema,
+    body: { content: { 'application/json': { schema: CrossDataBodySchema } }, required: true },
+  },
+  responses: {
+    200: {
+      description: 'The transactionData to post to swap/cross',
+      content: { 'application/json': { schema: CrossDataSchema } },
+    },
+    ...errorResponses(400, 422, 429, 503),
   },
 })
 
@@ -552,6 +755,22 @@ export function createCrossRoutes(services: CrossServices, logger: Logger) {
         200,
       )
     })
+    .openapi(crossSelectRoute, async (c) => {
+      const query = c.req.valid('query')
+      const answer = await selectCrossQuote(services, {
+        ...tradeParamsOf(c.req.valid('param').chainId, query),
+        stableAmount: query.stableAmount,
+        tradeProtocol: query.tradeProtocol,
+        bridgeAsset: query.bridgeAsset,
+      })
+      return c.json(answer, 200)
+    })
+    .openapi(crossDataRoute, async (c) =>
+      c.json(
+        await buildCrossQuoteData(services, c.req.valid('param').chainId, c.req.valid('json'), c.get('auth')),
+        200,
+      ),
+    )
     .openapi(txRoute, async (c) =>
       c.json(await getCrossTx(services, c.req.valid('param').txHash, txMisses), 200),
     )

@@ -27,12 +27,16 @@ export async function quoteAcross(
   // the input itself when it is an Across asset (native for the wrapped native), else every asset the
   // origin can swap it to through our entry, keeping the best
   const own = findAcrossInputAsset(origin, request.from.address)
-  const candidates = own !== undefined ? [own] : origin.across.entry === undefined ? [] : origin.across.assets
+  const via = request.legs?.via
+  const candidates = (
+    own !== undefined ? [own] : origin.across.entry === undefined ? [] : origin.across.assets
+  ).filter((asset) => via === undefined || asset.asset === via)
   let best: ProviderQuote | undefined
   for (const input of candidates) {
     const answer = await quoteAcrossOverAsset(context, { request, origin, destination, input }).catch(
       (error: unknown) => {
-        if (own !== undefined) throw error
+        // the one asset asked for (the input's own, or the chosen legs'): its refusal is the answer
+        if (own !== undefined || via !== undefined) throw error
         return undefined
       },
     )

@@ -1,6 +1,7 @@
 import { getAddress, isAddressEqual, zeroAddress } from 'viem'
 import { getEvmChainInfo } from '../../chains/chainInfo'
 import type { AcrossAssetInfo, ChainDeployment } from '../../chains/deployment'
+import type { RouteStepQuote } from '../../routing/quoteRouteSteps'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { computeIntegratorFee } from '../computeIntegratorFee'
 import { computeMinAfterSlippage } from '../computeMinAfterSlippage'
@@ -8,7 +9,7 @@ import { computeSlippageBps } from '../computeSlippageBps'
 import { stepsToJson } from '../contractStepsJson'
 import { isNativeAddress } from '../isNativeAddress'
 import { planPathSteps } from '../stargate/planPathSteps'
-import type { ProviderQuote, ProviderQuoteRequest } from '../types'
+import type { ProviderQuote, ProviderQuoteRequest, ProviderSwapLeg } from '../types'
 import type { AcrossContext } from './acrossContext'
 import { computeAcrossInputForOutput, computeAcrossOutput, convertDecimals } from './acrossFees'
 import {
@@ -67,18 +68,23 @@ export async function quoteAcrossOverAsset(
   let amountIn = request.amountIn
   let depositAmount: bigint
   let originSteps: ContractStep[] = []
+  let originPlan: readonly RouteStepQuote[] = []
   let swapOut: bigint | undefined
+  const originTokenIn = isNativeAddress(fromAddress) ? origin.wrappedNative : fromAddress
+  const chosenOrigin = request.legs?.source
   if (exact !== undefined) {
     depositAmount = computeAcrossInputForOutput(exact, input.decimals, output.decimals)
     amountIn = depositAmount + computeIntegratorFee(depositAmount, feeBps)
     if (!directIn) {
       // the swap must cover deposit and fee even after the slippage: the margin comes back as surplus
       const planned = planOriginSwapForOutput(markets.get(origin.chainId), {
-        tokenIn: isNativeAddress(fromAddress) ? origin.wrappedNative : fromAddress,
+        tokenIn: originTokenIn,
         tokenOut: input.token,
         amountOut: computeAmountCoveringSlippage(amountIn, slippageBps),
+        chosen: chosenOrigin,
       })
       originSteps = planned.steps
+      originPlan = planned.plan
       amountIn = planned.amountIn
       swapOut = planned.amountOut
     }
@@ -86,11 +92,13 @@ export async function quoteAcrossOverAsset(
     let available = request.amountIn
     if (!directIn) {
       const planned = planPathSteps(markets.get(origin.chainId), {
-        tokenIn: isNativeAddress(fromAddress) ? origin.wrappedNative : fromAddress,
+        tokenIn: originTokenIn,
         tokenOut: input.token,
         amountIn: request.amountIn,
+        chosen: chosenOrigin,
       })
       originSteps = planned.steps
+      originPlan = planned.plan
       swapOut = planned.amountOut
       // the deposit is fixed when signing: what the swap pays at the slippage limit, the rest comes back
       available = computeMinAfterSlippage(planned.amountOut, slippageBps)
@@ -108,23 +116,49 @@ export async function quoteAcrossOverAsset(
     return undefined
   let amountOut = outputAmount
   let destinationSteps: ContractStep[] = []
+  let destinationLeg: ProviderSwapLeg | undefined
   if (!direct) {
     if (destination.across.handler === undefined) return undefined
     const planned = planPathSteps(markets.get(destination.chainId), {
       tokenIn: output.token,
       tokenOut: isNativeAddress(toAddress) ? destination.wrappedNative : toAddress,
       amountIn: outputAmount,
+      chosen: request.legs?.destination,
     })
     destinationSteps = planned.steps
     amountOut = planned.amountOut
+    destinationLeg = {
+      chainId: destination.chainId,
+      tokenIn: output.token,
+      tokenOut: toAddress,
+      amountIn: outputAmount,
+      amountOut,
+      exactOut: false,
+      amountOutMin: computeMinAfterSlippage(amountOut, slippageBps),
+      plan: planned.plan,
+    }
   }
   const at = context.now()
   const inputAsset = { chainId: origin.chainId, address: input.token, decimals: input.decimals }
+  // the entry's min-out of the origin swap is deposit plus fee (the rest comes back to the sender)
+  const sourceLeg: ProviderSwapLeg | undefined =
+    swapOut === undefined
+      ? undefined
+      : {
+          chainId: origin.chainId,
+          tokenIn: fromAddress,
+          tokenOut: input.token,
+          amountIn,
+          amountOut: swapOut,
+          exactOut: exact !== undefined,
+          amountOutMin: depositAmount + integratorFee,
+          plan: originPlan,
+        }
   return {
     providerId: 'across',
     request: { ...request, amountIn },
     amountOut,
-    amountOutMin: direct ? outputAmount : computeMinAfterSlippage(amountOut, slippageBps),
+    amountOutMin: destinationLeg?.amountOutMin ?? outputAmount,
     fees: [
       {
         kind: 'relayer',
@@ -139,6 +173,8 @@ export async function quoteAcrossOverAsset(
       via: input.asset,
       sourceSwap: originSteps.length > 0,
       destinationSwap: destinationSteps.length > 0,
+      ...(sourceLeg === undefined ? {} : { sourceLeg }),
+      ...(destinationLeg === undefined ? {} : { destinationLeg }),
     },
     estimatedDurationSec:
       blockTimeSec(origin.chainId) + blockTimeSec(destination.chainId) + FILLER_REACTION_SEC,

@@ -4,7 +4,8 @@ import type { StargateContext } from './stargateContext'
 
 /**
  * The Stargate quotes for `request`: one per asset both chains have a pool of (`quoteStargateOverPool`); a
- * pool that cannot carry it (no path, a failed read) is left out. Empty when Stargate does not serve the pair.
+ * pool that cannot carry it (no path, a failed read) is left out. With chosen legs (`request.legs`) only the
+ * pool of their asset is quoted, and its refusal is thrown. Empty when Stargate does not serve the pair.
  */
 export async function quoteStargate(
   context: StargateContext,
@@ -21,9 +22,10 @@ export async function quoteStargate(
   const originMarket = context.markets.get(origin.chainId)
   const destinationMarket = context.markets.get(destination.chainId)
   const quotes: ProviderQuote[] = []
+  const via = request.legs?.via
   for (const pool of origin.stargate.pools) {
     const remote = destination.stargate.pools.find((p) => p.assetId === pool.assetId)
-    if (remote === undefined) continue
+    if (remote === undefined || (via !== undefined && pool.symbol !== via)) continue
     const quote = await quoteStargateOverPool(context, {
       request,
       origin,
@@ -32,7 +34,10 @@ export async function quoteStargate(
       destinationMarket,
       pool,
       remote,
-    }).catch(() => undefined)
+    }).catch((error: unknown) => {
+      if (via !== undefined) throw error
+      return undefined
+    })
     if (quote !== undefined) quotes.push(quote)
   }
   return quotes

@@ -9,13 +9,14 @@ import {
 } from 'viem'
 import type { ChainDeployment, StargatePoolInfo } from '../../chains/deployment'
 import type { ChainMarket } from '../../market/createChainMarket'
+import type { RouteStepQuote } from '../../routing/quoteRouteSteps'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { computeIntegratorFee } from '../computeIntegratorFee'
 import { computeMinAfterSlippage } from '../computeMinAfterSlippage'
 import { computeSlippageBps } from '../computeSlippageBps'
 import { stepsToJson } from '../contractStepsJson'
 import { isNativeAddress } from '../isNativeAddress'
-import type { ProviderQuote, ProviderQuoteRequest } from '../types'
+import type { ProviderQuote, ProviderQuoteRequest, ProviderSwapLeg } from '../types'
 import { computeComposeGas } from './computeComposeGas'
 import { computeRemoteAmountLD } from './computeRemoteAmountLD'
 import { computeStargateProtocolFee } from './computeStargateProtocolFee'
@@ -62,16 +63,20 @@ export async function quoteStargateOverPool(
   // origin: the input is the pool's asset, or one path swaps it into the pool's (ERC-20) asset
   let bridged = request.amountIn
   let originSteps: ContractStep[] = []
+  let originPlan: readonly RouteStepQuote[] = []
   if (!isAddressEqual(fromAddress, pool.token)) {
     if (isNativeAddress(pool.token)) return undefined
     const planned = planPathSteps(originMarket, {
       tokenIn: isNativeAddress(fromAddress) ? origin.wrappedNative : fromAddress,
       tokenOut: pool.token,
       amountIn: request.amountIn,
+      chosen: request.legs?.source,
     })
     originSteps = planned.steps
+    originPlan = planned.plan
     bridged = planned.amountOut
   }
+  const swapOut = bridged
   const minBridgeAmount = originSteps.length === 0 ? 0n : computeMinAfterSlippage(bridged, slippageBps)
   // the integrator's fee leaves the bridged asset before the send, as StargateEntry computes it
   const feeBps = BigInt(request.integratorFee?.bps ?? 0)
@@ -110,16 +115,44 @@ export async function quoteStargateOverPool(
   const arriving = toDestination(oft.amountReceivedLD)
   let amountOut = arriving
   let destinationSteps: ContractStep[] = []
+  let destinationPlan: readonly RouteStepQuote[] = []
   if (composeSwap) {
     const planned = planPathSteps(destinationMarket, {
       tokenIn: remote.token,
       tokenOut: isNativeAddress(toAddress) ? destination.wrappedNative : toAddress,
       amountIn: arriving,
+      chosen: request.legs?.destination,
     })
     destinationSteps = planned.steps
+    destinationPlan = planned.plan
     amountOut = planned.amountOut
   }
   const amountOutMin = computeMinAfterSlippage(amountOut, slippageBps)
+  const sourceLeg: ProviderSwapLeg | undefined =
+    originSteps.length === 0
+      ? undefined
+      : {
+          chainId: origin.chainId,
+          tokenIn: fromAddress,
+          tokenOut: pool.token,
+          amountIn: request.amountIn,
+          amountOut: swapOut,
+          exactOut: false,
+          amountOutMin: minBridgeAmount,
+          plan: originPlan,
+        }
+  const destinationLeg: ProviderSwapLeg | undefined = composeSwap
+    ? {
+        chainId: destination.chainId,
+        tokenIn: remote.token,
+        tokenOut: toAddress,
+        amountIn: arriving,
+        amountOut,
+        exactOut: false,
+        amountOutMin,
+        plan: destinationPlan,
+      }
+    : undefined
   const deadline = context.now() + DESTINATION_DEADLINE_SEC
   const dst = {
     receiver: getAddress(request.receiver),
@@ -174,7 +207,13 @@ export async function quoteStargateOverPool(
       },
     ],
     estimatedDurationSec: TAXI_SECONDS,
-    route: { via: pool.symbol, sourceSwap: originSteps.length > 0, destinationSwap: composeSwap },
+    route: {
+      via: pool.symbol,
+      sourceSwap: originSteps.length > 0,
+      destinationSwap: composeSwap,
+      ...(sourceLeg === undefined ? {} : { sourceLeg }),
+      ...(destinationLeg === undefined ? {} : { destinationLeg }),
+    },
     expiresAt: deadline,
     nativeFee: fee.nativeFee,
     details: {

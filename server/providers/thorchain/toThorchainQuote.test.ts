@@ -116,6 +116,7 @@ describe('toThorchainQuote', () => {
       origin: {
         entry: ENTRY,
         steps: [],
+        plan: [],
         nativeOut: 50_000_000_000_000_000n,
         minNativeOut: 49_500_000_000_000_000n,
       },
@@ -124,7 +125,22 @@ describe('toThorchainQuote', () => {
       2_400_000n,
       0n,
       0,
-      { via: 'RUNE', sourceSwap: true, destinationSwap: false },
+      {
+        via: 'RUNE',
+        sourceSwap: true,
+        destinationSwap: false,
+        // the origin swap of the input to the native coin, as the quote's source leg
+        sourceLeg: {
+          chainId: 1,
+          tokenIn: ENTRY,
+          tokenOut: '0x0000000000000000000000000000000000000000',
+          amountIn: request.amountIn,
+          amountOut: 50_000_000_000_000_000n,
+          exactOut: false,
+          amountOutMin: 49_500_000_000_000_000n,
+          plan: [],
+        },
+      },
     ])
     expect([
       quote.details.entry,
@@ -164,6 +180,7 @@ describe('toThorchainQuote', () => {
     const origin: Parameters<typeof toThorchainQuote>[0]['origin'] = {
       entry: ENTRY,
       steps: [],
+      plan: [],
       nativeOut: 1n,
       minNativeOut: 1n,
     }

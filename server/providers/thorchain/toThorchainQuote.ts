@@ -1,5 +1,6 @@
-import type { Address } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import { AppError, compatibleMessages } from '../../errors'
+import type { RouteStepQuote } from '../../routing/quoteRouteSteps'
 import type { ContractStep } from '../../routing/toContractSteps'
 import { parseSwapMemo } from '../../thorchain/parseSwapMemo'
 import { stepsToJson } from '../contractStepsJson'
@@ -24,7 +25,15 @@ export function toThorchainQuote(params: {
   toAsset: string
   amount: bigint
   nativeDecimals: number
-  origin: { entry: Address; steps: ContractStep[]; nativeOut: bigint; minNativeOut: bigint } | undefined
+  origin:
+    | {
+        entry: Address
+        steps: ContractStep[]
+        plan: readonly RouteStepQuote[]
+        nativeOut: bigint
+        minNativeOut: bigint
+      }
+    | undefined
 }): ProviderQuote {
   const { request, quote, fromAsset, toAsset, amount, nativeDecimals, origin } = params
   const minIn = BigInt(quote.recommended_min_amount_in ?? '0')
@@ -69,7 +78,25 @@ export function toThorchainQuote(params: {
       },
     ],
     estimatedDurationSec: quote.total_swap_seconds ?? 0,
-    route: { via: 'RUNE', sourceSwap: origin !== undefined, destinationSwap: false },
+    route: {
+      via: 'RUNE',
+      sourceSwap: origin !== undefined,
+      destinationSwap: false,
+      ...(origin === undefined
+        ? {}
+        : {
+            sourceLeg: {
+              chainId: request.from.chainId,
+              tokenIn: getAddress(request.from.address),
+              tokenOut: zeroAddress,
+              amountIn: request.amountIn,
+              amountOut: origin.nativeOut,
+              exactOut: false,
+              amountOutMin: origin.minNativeOut,
+              plan: origin.plan,
+            },
+          }),
+    },
     expiresAt: quote.expiry,
     nativeFee: 0n,
     details: {
