@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { ChainMarket } from '../market/createChainMarket'
 import { findBestRoutePerExchange, RoutingError } from '../routing'
 import { type RouteStepPlan, STEP_SHARE_ONE } from '../routing/quoteRouteSteps'
-import { getPathConnectors } from './getPathConnectors'
+import { singlePathRequest } from './singlePathRequest'
 
 /**
  * The best single path between two ERC-20s (the wrapped native for native currency) within each exchange of a
@@ -14,20 +14,9 @@ export function listSinglePathsPerExchange(
   market: ChainMarket,
   params: { tokenIn: Address; tokenOut: Address; tradeType: 'exactIn' | 'exactOut'; amount: bigint },
 ): { exchangeId: string; plan: RouteStepPlan[] }[] {
-  const { deployment } = market
   let found: ReturnType<typeof findBestRoutePerExchange>
   try {
-    found = findBestRoutePerExchange({
-      pools: market.getSnapshot().pools,
-      tokenIn: params.tokenIn,
-      tokenOut: params.tokenOut,
-      tradeType: params.tradeType,
-      amount: params.amount,
-      connectors: getPathConnectors(deployment),
-      tokens: deployment.tokens,
-      isSplit: false,
-      hopCache: market.hopCache,
-    })
+    found = findBestRoutePerExchange(singlePathRequest(market, params))
   } catch (error: unknown) {
     // a pair the router refuses outright (a direction it does not take): no alternatives
     if (error instanceof RoutingError) return []

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { ChainMarket } from '../market/createChainMarket'
 import { findBestRoute } from '../routing'
 import { type RouteStepPlan, STEP_SHARE_ONE } from '../routing/quoteRouteSteps'
-import { getPathConnectors } from './getPathConnectors'
+import { singlePathRequest } from './singlePathRequest'
 
 /**
  * The hops of the best single path between two ERC-20s (the wrapped native for native currency) on a chain's
@@ -14,18 +14,7 @@ export function planBestSinglePath(
   market: ChainMarket,
   params: { tokenIn: Address; tokenOut: Address; tradeType: 'exactIn' | 'exactOut'; amount: bigint },
 ): { plan: RouteStepPlan[]; amountIn: bigint } {
-  const { deployment } = market
-  const route = findBestRoute({
-    pools: market.getSnapshot().pools,
-    tokenIn: params.tokenIn,
-    tokenOut: params.tokenOut,
-    tradeType: params.tradeType,
-    amount: params.amount,
-    connectors: getPathConnectors(deployment),
-    tokens: deployment.tokens,
-    isSplit: false,
-    hopCache: market.hopCache,
-  })
+  const route = findBestRoute(singlePathRequest(market, params))
   const [leg] = route.legs
   if (leg === undefined) throw new Error('a route without a path')
   const plan = leg.hops.map((hop) => ({
