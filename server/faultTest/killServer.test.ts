@@ -147,8 +147,8 @@ async function start() {
     port,
     devnetPortBase,
     dataDir,
-    // the relayer delivers a second after the send, so a kill finds packets in flight and delivered ones
-    // no quote warm-up: it only speeds the first quotes, and each of the three starts would wait for it
+    // the relayer delivers a second after the send, so a kill finds packets in flight and delivered ones; no
+    // quote warm-up: it only speeds the first quotes, and each of the three starts would wait for it
     env: { DEVNET_RELAY_DELAY_MS: '1000', ROUTING_WORKERS: '0', LOG_LEVEL: 'info', QUOTE_WARM_UP: 'false' },
   })
   rpcUrls = new Map(server.deployments.map((d) => [d.chainId, d.rpcUrl]))
