@@ -23,6 +23,7 @@ contract StargateEntry is TokenCalls {
         address tokenIn; // address(0) = native: msg.value = amountIn + nativeFee
         uint256 amountIn;
         uint256 minBridgeAmount; // the origin swap's minimum output (ignored when tokenIn is the pool's asset)
+        uint256 exactAmountLD; // 0: send all of the pool's asset held (less the fee); else exactly this, rest refunded
         uint256 deadline; // of the origin swap and the send
         address pool;
         uint32 dstEid;
@@ -60,6 +61,7 @@ contract StargateEntry is TokenCalls {
     error ZeroAmount();
     error Reentrancy();
     error FeeTooHigh(uint16 feeBps);
+    error InsufficientBridgeAmount(uint256 held, uint256 needed);
 
     /// The integrator fee's cap, as the Aggregator's.
     uint16 public constant MAX_FEE_BPS = 1000;
@@ -90,7 +92,10 @@ contract StargateEntry is TokenCalls {
     /// asset), then sends all of it with `pool.send`: to `s.composer` with `abi.encode(dst)` as compose message,
     /// or, without a composer, straight to `dst.receiver`. The caller is the refund address of the fee and
     /// gets the pool's dust back. An integrator fee of `s.feeBps` (at most MAX_FEE_BPS) of the pool's asset goes to
-    /// `s.feeRecipient` before the send. Emits `CrossSwapAttributed` and `CrossSwapSent`.
+    /// `s.feeRecipient` before the send. With `s.exactAmountLD` set, exactly that much is sent (an exact output:
+    /// Stargate's fee on a known amount is known), its fee taken besides, and what the swap paid above both comes
+    /// back to the caller; less reverts `InsufficientBridgeAmount`. Emits `CrossSwapAttributed` and
+    /// `CrossSwapSent`.
     /// @return receipt The LayerZero packet (guid, nonce, fee) and `oftReceipt` the amounts sent and received.
     function swapAndSend(CrossSwap calldata s, Aggregator.Step[] calldata steps, DestinationSwap calldata dst)
         external
@@ -109,11 +114,20 @@ contract StargateEntry is TokenCalls {
         uint256 heldBefore = _balance(bridgeToken) - (bridgeToken == address(0) ? msg.value : 0);
         if (s.feeBps > MAX_FEE_BPS) revert FeeTooHigh(s.feeBps);
         uint256 amountLD = _toBridgeAsset(s, steps, bridgeToken);
-        uint256 feeAmount = amountLD * s.feeBps / 10_000;
+        uint256 feeAmount;
+        if (s.exactAmountLD == 0) {
+            feeAmount = amountLD * s.feeBps / 10_000;
+            amountLD -= feeAmount;
+        } else {
+            feeAmount = s.exactAmountLD * s.feeBps / 10_000;
+            if (amountLD < s.exactAmountLD + feeAmount) {
+                revert InsufficientBridgeAmount(amountLD, s.exactAmountLD + feeAmount);
+            }
+            amountLD = s.exactAmountLD;
+        }
         if (feeAmount != 0) {
             if (s.feeRecipient == address(0)) revert InvalidReceiver(s.feeRecipient);
             _pay(bridgeToken, s.feeRecipient, feeAmount);
-            amountLD -= feeAmount;
         }
         (receipt, oftReceipt) = _send(s, dst, bridgeToken, amountLD);
         uint256 left = _balance(bridgeToken) - heldBefore;

@@ -40,6 +40,7 @@ type CrossSwap = {
   tokenIn: Address
   amountIn: bigint
   minBridgeAmount: bigint
+  exactAmountLD: bigint
   deadline: bigint
   pool: Address
   dstEid: number
@@ -106,6 +107,7 @@ function cross(overrides: Partial<CrossSwap>): CrossSwap {
     tokenIn: f.tokens.tokenB,
     amountIn: e('10'),
     minBridgeAmount: 0n,
+    exactAmountLD: 0n,
     deadline: 2n ** 40n,
     pool: tokenPool,
     dstEid: DST_EID,
@@ -336,6 +338,64 @@ describe('StargateEntry: swap and send in one transaction', () => {
       'FeeTooHigh',
       [1001],
     )
+  })
+
+  it('exactAmountLD: sends exactly that, takes the fee on it besides, refunds the rest of the swap; less reverts', async () => {
+    const feeTo: Address = '0x00000000000000000000000000000000000fee71'
+    const steps = [v2Step(f.tokens.tokenB, f.tokens.tokenA)]
+    const swapOut = v2Out(e('10'), e('1000'), e('1000'))
+    const withFee = { feeRecipient: feeTo, feeBps: 50 }
+    // the boundary pair: the most the swap's output covers with its fee passes, one unit more reverts
+    const needs = (amount: bigint) => amount + (amount * 50n) / 10_000n
+    let most = (swapOut * 10_000n) / 10_050n
+    while (needs(most + 1n) <= swapOut) most++
+    while (needs(most) > swapOut) most--
+    await simulate(cross({ ...withFee, exactAmountLD: most }), steps, destination(), MESSAGING_FEE)
+    await expectRevert(
+      simulate(cross({ ...withFee, exactAmountLD: most + 1n }), steps, destination(), MESSAGING_FEE),
+      'InsufficientBridgeAmount',
+      [swapOut, needs(most + 1n)],
+    )
+    const exact = e('9')
+    const fee = (exact * 50n) / 10_000n
+    const user = f.user.account.address
+    const aBefore = await balanceOf(f.tokens.tokenA, user)
+    const { sent, crossSent } = await swapAndSend(
+      cross({ ...withFee, exactAmountLD: exact, minBridgeAmount: exact + fee }),
+      steps,
+      destination(),
+      MESSAGING_FEE,
+    )
+    expect([sent.amountSentLD, sent.amountReceivedLD, crossSent.amountSentLD]).toEqual([
+      exact,
+      poolReceives(exact),
+      exact,
+    ])
+    expect(await balanceOf(f.tokens.tokenA, feeTo)).toBe(fee)
+    expect(await balanceOf(f.tokens.tokenA, user)).toBe(aBefore + swapOut - exact - fee)
+    await expectEntryHoldsNothing()
+  })
+
+  it('exactAmountLD of a native input to the native pool: the input above it comes back with the fee refund', async () => {
+    const amountIn = e('1') + 123n
+    const exact = e('0.5')
+    const user = f.user.account.address
+    const ethBefore = await balanceOf(zeroAddress, user)
+    const { sent, gasPaid } = await swapAndSend(
+      cross({
+        tokenIn: zeroAddress,
+        amountIn,
+        pool: nativePool,
+        composer: zeroAddress,
+        exactAmountLD: exact,
+      }),
+      [],
+      destination({ tokenOut: zeroAddress, steps: [] }),
+      amountIn + MESSAGING_FEE,
+    )
+    expect([sent.amountSentLD, sent.amountReceivedLD]).toEqual([exact, exact])
+    expect(await balanceOf(zeroAddress, user)).toBe(ethBefore - exact - MESSAGING_FEE - gasPaid)
+    await expectEntryHoldsNothing()
   })
 
   it('refuses a wrong msg.value, an unknown pool, a missing receiver, and unmet minimums', async () => {

@@ -127,6 +127,7 @@ describe('StargateEntry and StargateComposer over the devnet Stargate', () => {
           tokenIn: pool.token,
           amountIn,
           minBridgeAmount: 0n,
+          exactAmountLD: 0n,
           deadline: block.timestamp + 3_600n,
           pool: pool.pool,
           dstEid,

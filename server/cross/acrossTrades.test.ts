@@ -6,7 +6,6 @@ import { createApiKey } from '../auth/createApiKey'
 import { computeAcrossInputForOutput, computeAcrossOutput } from '../providers/across/acrossFees'
 import { acrossSpokePoolAbi } from '../providers/across/acrossSpokePoolAbi'
 import { createAcrossProvider } from '../providers/across/createAcrossProvider'
-import { EXACT_OUT_SWAP_REFUSAL } from '../providers/across/quoteAcross'
 import { createStargateProvider } from '../providers/stargate/createStargateProvider'
 import type { CrossChainProvider } from '../providers/types'
 import { getCrossTradeByOrigin } from '../store/crossTrades'
@@ -219,7 +218,8 @@ describe('Across through our entry: an origin swap, exact output through it, the
       receiver,
       exactOut: true,
     })
-    expect(offers.map((o) => o.tradeProtocol)).toEqual(['CROSS_CHAIN_ACROSS'])
+    // Stargate pays an exact output of its pooled USDC too (server/cross/exactOutputTrades.test.ts)
+    expect(offers.map((o) => o.tradeProtocol).sort()).toEqual(['CROSS_CHAIN_ACROSS', 'CROSS_CHAIN_STARGATE'])
     expect(offer.dstTrade.toTokenAmount).toBe(wanted.toString())
     const deposited = computeAcrossInputForOutput(wanted, 6, 6)
     expect(offer.transactionData.inputAmount).toBe(deposited.toString())
@@ -432,7 +432,7 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
     )
   }, 300_000)
 
-  it('exact output: only Across quotes it, with the input it needs, and the receiver gets exactly the amount asked', async () => {
+  it('exact output: Across quotes it with the input it needs, and the receiver gets exactly the amount asked', async () => {
     const receiver = getAddress('0x00000000000000000000000000000000000a0005')
     const usdc42161 = h.token(42161, 'USDC').address
     const wanted = parseUnits('1000', 6)
@@ -444,7 +444,8 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
       receiver,
       exactOut: true,
     })
-    expect(offers.map((o) => o.tradeProtocol)).toEqual(['CROSS_CHAIN_ACROSS'])
+    // Stargate pays an exact output of its pooled USDC too (server/cross/exactOutputTrades.test.ts)
+    expect(offers.map((o) => o.tradeProtocol).sort()).toEqual(['CROSS_CHAIN_ACROSS', 'CROSS_CHAIN_STARGATE'])
     expect(offer.dstTrade.toTokenAmount).toBe(wanted.toString())
     const input = computeAcrossInputForOutput(wanted, 6, 6)
     expect(offer.srcTrade.fromTokenAmount).toBe(input.toString())
@@ -455,11 +456,11 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
     expect(await status(hash)).toMatchObject({ status: 'DELIVERED', amountReceived: wanted.toString() })
   }, 300_000)
 
-  it('exact output that needs a destination swap: 422 NO_ROUTE (no provider can guarantee it)', async () => {
+  it('exact output of a token neither bridges (DAI): 422 NO_ROUTE saying which tokens each pays exactly', async () => {
     const res = await request({
       from: h.token(1, 'USDC').address,
-      to: h.token(42161, 'USDT').address,
-      amount: parseUnits('1000', 6),
+      to: h.token(42161, 'DAI').address,
+      amount: parseUnits('1000', 18),
       account: 7,
       receiver: getAddress('0x00000000000000000000000000000000000a0006'),
       exactOut: true,
@@ -467,7 +468,10 @@ describe('cross-chain through Across, quoted and sent through the API', () => {
     expect(res.status).toBe(422)
     const body = (await res.json()) as { error?: { code: string; details?: { reasons?: string[] } } }
     expect(body.error?.code).toBe('NO_ROUTE')
-    expect(body.error?.details?.reasons).toEqual([EXACT_OUT_SWAP_REFUSAL])
+    expect(body.error?.details?.reasons).toEqual([
+      'Stargate pays an exact output on Arbitrum One only in an asset it pools there (USDC, USDT, ETH as the native coin), not DAI: a destination swap is not exact. Ask for one of them, or quote the exact input',
+      `Across pays an exact output on Arbitrum One only in a token it bridges there (USDC, USDT, WETH; the native coin for WETH), not DAI: a destination swap is not exact. Ask for one of them, or quote the exact input`,
+    ])
   })
 
   it('a deposit nobody fills is refunded to the sender after its deadline, and the status says so', async () => {

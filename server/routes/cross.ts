@@ -48,7 +48,7 @@ const CrossQuoteQuerySchema = SingleQuoteQuerySchema.omit({ sender: true, receiv
     isExactOut: SingleQuoteQuerySchema.shape.isExactOut.openapi({
       type: 'string',
       description:
-        '`true`: `amount` is what the receiver gets, exactly, in destination base units; only providers that guarantee it answer (Across: from any source token its origin swap routes to an Across asset, with a slippage margin that comes back to the sender on the source chain; not through a destination swap), each with the input it needs in `srcTrade.fromTokenAmount`; 422 NO_ROUTE when none can',
+        '`true`: `amount` is what the receiver gets, exactly, in destination base units; only providers that guarantee it answer, each with the input it needs in `srcTrade.fromTokenAmount`: Across and Stargate, from any source token (the origin swaps it to the bridged asset with a slippage margin that comes back to the sender), when the output is an asset the bridge pays itself (Across: USDC, USDT, WETH or the native coin for it; Stargate: a pooled asset, ETH as the native coin, in whole units of its 6 shared decimals), never through a destination swap. Otherwise 422 NO_ROUTE whose `details.reasons` say what each provider pays exactly on that chain',
     }),
   })
   .openapi('CrossQuoteQuery')

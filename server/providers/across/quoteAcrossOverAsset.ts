@@ -30,10 +30,11 @@ const blockTimeSec = (chainId: number) => Math.ceil((getEvmChainInfo(chainId)?.b
  * The Across quote for `request` bridging `input` (an Across asset of `origin`) to the same asset on
  * `destination`: the origin swap into it when the input is another token (one path, exact-out for an exact
  * output), the deposit and its integrator fee, the relayer's fee-ruled output, and the destination swap
- * through our handler when the requested token is not the bridged one. Undefined when this asset cannot
- * carry the request (no such asset, no entry for a swap or fee, no handler, too little relayer inventory, a
- * zero output); `'exactOutNeedsSwap'` when an exact output would need a destination swap. Throws what
- * planning a swap or reading the relayers' balances throws.
+ * through our handler when the requested token is not the bridged one (also the wrapped native itself, which
+ * the SpokePool would pay an account as native coin: the handler pays it as the token). Undefined when this
+ * asset cannot carry the request (no such asset, no entry for a swap or fee, no handler, too little relayer
+ * inventory, a zero output, an exact output that would need a destination swap). Throws what planning a swap
+ * or reading the relayers' balances throws.
  */
 export async function quoteAcrossOverAsset(
   context: AcrossContext,
@@ -43,7 +44,7 @@ export async function quoteAcrossOverAsset(
     destination: ChainDeployment
     input: AcrossAssetInfo
   },
-): Promise<ProviderQuote | 'exactOutNeedsSwap' | undefined> {
+): Promise<ProviderQuote | undefined> {
   const { markets } = context
   const { request, origin, destination, input } = params
   if (origin.across === undefined || destination.across === undefined) return undefined
@@ -58,12 +59,18 @@ export async function quoteAcrossOverAsset(
   const feeBps = BigInt(request.integratorFee?.bps ?? 0)
   // without our entry: only the deposit of the input itself, without a fee
   if (entry === undefined && (!directIn || feeBps > 0n)) return undefined
+  // the fill pays the requested token itself: no destination swap
   const direct =
     isAddressEqual(toAddress, output.token) ||
     (isNativeAddress(toAddress) && isAddressEqual(output.token, destination.wrappedNative))
+  // the SpokePool pays the wrapped native to an account as native coin: one who asked for the wrapped token
+  // gets it through our handler, which pays what it receives (a contract gets the token) without a swap
+  const wrappedOut =
+    isAddressEqual(toAddress, output.token) && isAddressEqual(output.token, destination.wrappedNative)
+  const throughHandler = !direct || wrappedOut
   const exact = request.exactAmountOut
   // exact output: only without a destination swap (the fill itself pays an exact amount)
-  if (exact !== undefined && !direct) return 'exactOutNeedsSwap'
+  if (exact !== undefined && !direct) return undefined
   const slippageBps = computeSlippageBps(request.slippage)
   let amountIn = request.amountIn
   let depositAmount: bigint
@@ -117,8 +124,8 @@ export async function quoteAcrossOverAsset(
   let amountOut = outputAmount
   let destinationSteps: ContractStep[] = []
   let destinationLeg: ProviderSwapLeg | undefined
+  if (throughHandler && destination.across.handler === undefined) return undefined
   if (!direct) {
-    if (destination.across.handler === undefined) return undefined
     const planned = planPathSteps(markets.get(destination.chainId), {
       tokenIn: output.token,
       tokenOut: isNativeAddress(toAddress) ? destination.wrappedNative : toAddress,
@@ -198,7 +205,7 @@ export async function quoteAcrossOverAsset(
       feeRecipient: request.integratorFee?.recipient ?? zeroAddress,
       quoteTimestamp: at - QUOTE_TIMESTAMP_LAG_SEC,
       fillDeadline: at + FILL_DEADLINE_SEC,
-      handler: direct ? zeroAddress : (destination.across.handler ?? zeroAddress),
+      handler: throughHandler ? (destination.across.handler ?? zeroAddress) : zeroAddress,
       originSteps: stepsToJson(originSteps),
       destinationSteps: stepsToJson(destinationSteps),
     },

@@ -48,6 +48,8 @@ export function createStargateProvider(params: {
     id: 'stargate',
     tradeProtocol: 'CROSS_CHAIN_STARGATE',
     flow: 'crossChain',
+    // an exact output of a pooled asset: the entry sends exactly what the pool's fee turns into it
+    exactOut: true,
     integratorFee: true,
     info: {
       name: 'Stargate',
