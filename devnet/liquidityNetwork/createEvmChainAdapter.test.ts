@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Address, encodeFunctionData, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, parseEventLogs, stringToHex, zeroAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -202,6 +202,50 @@ describe('createEvmChainAdapter (anvil with LiquidityRouter, BTC devnet ledger)'
     expect(await user.getBalance({ address: ethReceiver })).toBe(2_093_732_530_000_000_000n)
     await network.stop()
   }, 60_000)
+
+  it('ETH paid to the vault itself with the memo as data is swapped exactly as a router deposit; data that is no memo is refunded', async () => {
+    const network = await createLiquidityNetwork({ chains: [btc, eth], initialPools })
+    await network.tick()
+    const receiver = btcKey('evm adapter vault payment receiver')
+      .toAddress(btcNode.spec.network, 'witnesspubkeyhash')
+      .toString()
+    const quote = quoteSwap({
+      pools: network.pools(),
+      from: 'ETH.ETH',
+      to: 'BTC.BTC',
+      amount: E8 / 2n,
+      destination: receiver,
+      toleranceBps: 100,
+      outboundFeeOf: network.outboundFeeOf,
+      now: 0,
+      validForSeconds: 900,
+    })
+    const paid = await waitForReceipt(user, {
+      hash: await user.sendTransaction({
+        to: vault.address,
+        value: 5n * 10n ** 17n,
+        data: stringToHex(quote.memo ?? ''),
+      }),
+    })
+    // not UTF-8: THORChain reads no memo, and refunds the payment less the outbound fee
+    const garbled = await waitForReceipt(user, {
+      hash: await user.sendTransaction({ to: vault.address, value: 10n ** 17n, data: '0xff00fe' }),
+    })
+    await network.tick()
+    await btcNode.mineBlock()
+    expect(network.getInbound(paid.transactionHash)).toMatchObject({
+      kind: 'swap',
+      chain: 'ETH',
+      inbound: { asset: 'ETH.ETH', amount: E8 / 2n, from: user.account.address, memo: quote.memo },
+      outbound: { status: 'sent', to: receiver, amount: BigInt(quote.expected_amount_out) },
+    })
+    expect(await btcReceived(receiver)).toBe(BigInt(quote.expected_amount_out))
+    expect(network.getInbound(garbled.transactionHash)).toMatchObject({
+      kind: 'refund',
+      inbound: { amount: 10_000_000n, memo: '' },
+      outbound: { status: 'sent', to: user.account.address, amount: 10_000_000n - ETH_OUTBOUND_FEE },
+    })
+  })
 
   it('a refund of a deposit a contract wallet made through LiquidityEntry goes to the wallet, not to tx.from', async () => {
     const network = await createLiquidityNetwork({ chains: [btc, eth], initialPools })

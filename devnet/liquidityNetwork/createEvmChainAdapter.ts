@@ -3,8 +3,11 @@ import {
   createPublicClient,
   encodeFunctionData,
   getAddress,
+  type Hex,
+  hexToBytes,
   http,
   isAddress,
+  isAddressEqual,
   keccak256,
   type LocalAccount,
   TransactionNotFoundError,
@@ -23,10 +26,19 @@ const WEI_PER_GWEI = 10n ** 9n
 /** Gas a `transferOut` of the native currency takes at most (an EOA or a contract receiver that accepts it). */
 const TRANSFER_OUT_GAS = 120_000n
 
+/** A vault payment's data as THORChain reads its memo: the bytes as text, or none when they are not UTF-8. */
+function decodeMemoData(input: Hex): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(hexToBytes(input))
+  } catch {
+    return ''
+  }
+}
+
 /**
  * The network's adapter for an EVM chain with THORChain's router (`contracts/src/LiquidityRouter.sol`): the
- * observer reads the router's `Deposit` events to the vault (native currency; the sender is the transaction's
- * `from`, where a refund goes), the signer pays with `transferOut{value}(to, 0, amount, memo)` from the
+ * observer reads the router's `Deposit` events to the vault and the native coin paid to the vault itself with
+ * the memo as data (the sender is the transaction's `from`, where a refund goes), the signer pays with `transferOut{value}(to, 0, amount, memo)` from the
  * vault's key, one nonce per payment (`<chain>:nonce:<n>` in `spends`, so payments signed before a restart
  * keep theirs). Amounts cross as 1e8 units (wei / 1e10, truncated as THORChain does). The vault's `gasRate`
  * (THORNode's `gas_rate` and `recommended_gas_rate`) is the chain's `eth_gasPrice` in gwei, rounded up, read
@@ -111,14 +123,17 @@ export function createEvmChainAdapter(params: {
       return block?.hash ?? undefined
     },
     async inboundsAt(height) {
-      const logs = await client.getContractEvents({
-        address: router,
-        abi: liquidityRouterAbi,
-        eventName: 'Deposit',
-        args: { to: vault.address },
-        fromBlock: BigInt(height),
-        toBlock: BigInt(height),
-      })
+      const [logs, block] = await Promise.all([
+        client.getContractEvents({
+          address: router,
+          abi: liquidityRouterAbi,
+          eventName: 'Deposit',
+          args: { to: vault.address },
+          fromBlock: BigInt(height),
+          toBlock: BigInt(height),
+        }),
+        client.getBlock({ blockNumber: BigInt(height), includeTransactions: true }),
+      ])
       const found: ObservedInbound[] = []
       for (const log of logs) {
         const { asset, amount, memo } = log.args
@@ -133,6 +148,18 @@ export function createEvmChainAdapter(params: {
           amount: amount / WEI_PER_UNIT,
           from: getAddress(tx.from),
           memo: memo ?? '',
+        })
+      }
+      // the native coin paid straight to the vault, the memo as the transaction's data (THORChain's bifrost
+      // reads `string(tx.Data())`): a payment to an account cannot revert, so being in the block is enough
+      for (const tx of block.transactions) {
+        if (tx.to === null || !isAddressEqual(tx.to, vault.address) || tx.value === 0n) continue
+        found.push({
+          txId: tx.hash.slice(2).toLowerCase(),
+          asset: params.gasAsset,
+          amount: tx.value / WEI_PER_UNIT,
+          from: getAddress(tx.from),
+          memo: decodeMemoData(tx.input),
         })
       }
       return found

@@ -1,12 +1,12 @@
+import { isAddress } from 'viem'
 import type { AuthContext } from '../appEnv'
 import { AppError } from '../errors'
-import type { ProviderQuote, ProviderTransaction } from '../providers/types'
-import { CONTRACT_VERSION } from '../quotes/contractVersion'
+import type { CrossChainProvider, ProviderQuote, ProviderTransaction } from '../providers/types'
 import { insertDepositQuote } from '../store/depositQuotes'
 import { assertSafeCrossReceiver } from './assertSafeCrossReceiver'
 import { createCrossTagger } from './createCrossTagger'
 import type { CrossServices } from './crossServices'
-import { estimateCrossTransaction } from './estimateCrossTransaction'
+import { estimateCrossTransaction, estimateWithoutSender } from './estimateCrossTransaction'
 import { formatCrossTransaction } from './formatCrossQuote'
 import { type CrossTradeParams, quoteCrossContext, resolveCrossTrade } from './quoteCross'
 import { readIssuedCrossQuote } from './readIssuedCrossQuote'
@@ -19,17 +19,16 @@ import { assertChainAccount, requireChain, resolveCrossSide } from './resolveCro
 async function swapAnswer(
   services: CrossServices,
   placed: { quote: ProviderQuote; transaction: ProviderTransaction },
-  tradeProtocol: string,
+  provider: CrossChainProvider,
 ) {
   const { transaction } = placed
+  const { sender } = placed.quote.request
   const estimate =
-    transaction.family === 'evm'
-      ? await estimateCrossTransaction(
-          services.markets.get(transaction.chainId),
-          transaction,
-          placed.quote.request.sender,
-        )
-      : {}
+    transaction.family !== 'evm'
+      ? {}
+      : isAddress(sender)
+        ? await estimateCrossTransaction(services.markets.get(transaction.chainId), transaction, sender)
+        : await estimateWithoutSender(services.markets.get(transaction.chainId), transaction)
   // a deposit without a memo pays a little more than quoted (its amount carries the reference): its own output
   const amountOut =
     transaction.family === 'utxo' && transaction.memoless !== undefined
@@ -42,8 +41,8 @@ async function swapAnswer(
     amountOut: amountOut.toString(),
     minAmountOut: placed.quote.amountOutMin.toString(),
     expiresAt: placed.quote.expiresAt,
-    tradeProtocol,
-    contractVersion: CONTRACT_VERSION,
+    tradeProtocol: provider.tradeProtocol,
+    contractVersion: provider.contractVersion,
   }
 }
 
@@ -114,7 +113,7 @@ export async function buildCrossSwapFromQuery(
   return swapAnswer(
     services,
     { quote: best.quote, transaction: await build(services, best.quote, auth, params.memoless === true) },
-    best.provider.tradeProtocol,
+    best.provider,
   )
 }
 
@@ -153,7 +152,11 @@ export async function buildCrossSwapFromBody(
     )
   const sourceChain = requireChain(params.srcChainId, 'chainId')
   const destinationChain = requireChain(params.dstChainId, 'transactionData.params.dstChainId')
-  assertChainAccount(sourceChain, body.account, 'account', services.addressNetwork)
+  // clients of EVM -> UTXO/Cosmos trades post the destination address as their account: the sender is then not
+  // known, and the answer is what needs none (the coin paid to the vault with the memo)
+  const senderUnknown =
+    sourceChain.family === 'evm' && destinationChain.family !== 'evm' && body.account === params.receiver
+  if (!senderUnknown) assertChainAccount(sourceChain, body.account, 'account', services.addressNetwork)
   assertChainAccount(destinationChain, params.receiver, 'receiver', services.addressNetwork)
   await assertSafeCrossReceiver(services, destinationChain, params.receiver, 'receiver')
   const source = resolveCrossSide(
@@ -174,7 +177,7 @@ export async function buildCrossSwapFromBody(
       from: source.asset,
       to: destination.asset,
       amountIn: BigInt(params.amount),
-      sender: body.account,
+      sender: senderUnknown ? '' : body.account,
       receiver: params.receiver,
       slippage: params.slippage,
     },
@@ -194,6 +197,6 @@ export async function buildCrossSwapFromBody(
   return swapAnswer(
     services,
     { quote, transaction: await build(services, quote, auth, body.memoless === true) },
-    provider.tradeProtocol,
+    provider,
   )
 }

@@ -2,7 +2,8 @@ import { getAddress, zeroAddress } from 'viem'
 import { readFromNode } from '../chains/readFromNode'
 import type { ChainMarket } from '../market/createChainMarket'
 import type { EvmProviderTransaction } from '../providers/types'
-import { estimateSwap } from '../quotes/estimateSwap'
+import { estimateSwap, GAS_MARGIN_PERCENT } from '../quotes/estimateSwap'
+import { computeTransferGas } from './computeTransferGas'
 
 /** Gas assumed for `insufficientGas` when the estimate could not run: an origin send with a swap stays below. */
 export const CROSS_GAS_WHEN_UNESTIMATED = 1_000_000n
@@ -35,6 +36,26 @@ export async function estimateCrossTransaction(
   return {
     ...estimate,
     insufficientGas: nativeBalance < gas * gasPrice + tx.value,
+    gasPrice: gasPrice.toString(),
+  }
+}
+
+/**
+ * What `swap/cross` answers beside an EVM transaction whose sender is not known (the client posted the
+ * destination address as its account): `gasPrice`, and for a payment to an account (no code at `to`: the
+ * liquidity network's vault) its gas (`computeTransferGas`) with the same 30% margin, else `estimateGasError`
+ * (a contract call is estimated only from its sender). Throws UPSTREAM_UNAVAILABLE when the node does not answer.
+ */
+export async function estimateWithoutSender(market: ChainMarket, tx: EvmProviderTransaction) {
+  const [code, gasPrice] = await Promise.all([
+    readFromNode('the code of the transaction target', () => market.client.getCode({ address: tx.to })),
+    readFromNode('the gas price', () => market.getGasPrice()),
+  ])
+  const isAccount = code === undefined || code === '0x'
+  return {
+    ...(isAccount
+      ? { estimateGas: ((computeTransferGas(tx.data) * GAS_MARGIN_PERCENT) / 100n).toString() }
+      : { estimateGasError: 'the sending account is not known: post it as `account` to estimate the gas' }),
     gasPrice: gasPrice.toString(),
   }
 }

@@ -1,5 +1,4 @@
 import type { CrossChainProvider, ProviderJson, ProviderQuote, ProviderTransaction } from '../providers/types'
-import { CONTRACT_VERSION } from '../quotes/contractVersion'
 import type { CrossSides } from './describeCrossSides'
 import type { CrossSide } from './resolveCrossSide'
 
@@ -175,7 +174,7 @@ export function formatCrossQuote(
     providerInfo: provider.info,
     // the deposit can be paid from any wallet, without a memo (POST swap/cross with memoless)
     memoless: provider.memoless === true && source.chain.family === 'utxo',
-    contractVersion: CONTRACT_VERSION,
+    contractVersion: provider.contractVersion,
     priceImpact,
     fromAmountUsd: inUsd ?? null,
     toAmountUsd: outUsd ?? null,

@@ -20,6 +20,7 @@ function createRetryingProvider(id: string, asked: string[]): CrossChainProvider
   return {
     id,
     tradeProtocol: 'CROSS_CHAIN_FAKE',
+    contractVersion: 'v2',
     flow: 'crossChain',
     info: { name: id, logo: '', website: '', docsLink: '', description: '' },
     chainIds: [1, 8453],

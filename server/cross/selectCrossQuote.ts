@@ -1,6 +1,5 @@
 import { AppError } from '../errors'
 import type { CrossChainProvider } from '../providers/types'
-import { CONTRACT_VERSION } from '../quotes/contractVersion'
 import type { CrossServices } from './crossServices'
 import { describeCrossSides } from './describeCrossSides'
 import {
@@ -106,7 +105,7 @@ export async function selectCrossQuote(services: CrossServices, params: CrossSel
     stableAmount: params.stableAmount.toString(),
     nativeFee: side.nativeFee.toString(),
     processingTime: side.estimatedDurationSec,
-    contractVersion: CONTRACT_VERSION,
+    contractVersion: provider.contractVersion,
     ...(exactOut
       ? {
           fromTokenAmount: side.request.amountIn.toString(),

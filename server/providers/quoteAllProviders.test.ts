@@ -21,6 +21,7 @@ function fakeProvider(
   return {
     id,
     tradeProtocol: 'CROSS_CHAIN_EXAMPLE',
+    contractVersion: 'v2',
     info: { name: id, logo: '', website: '', docsLink: '', description: '' },
     flow: 'utxo',
     chainIds: [1, bitcoinChainId],

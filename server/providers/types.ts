@@ -1,4 +1,5 @@
 import type { Address } from 'viem'
+import type { ContractVersion } from '../quotes/contractVersion'
 import type { RouteStepPlan, RouteStepQuote } from '../routing/quoteRouteSteps'
 import type { OriginReceipt } from './findOriginReceipt'
 
@@ -314,6 +315,11 @@ export interface CrossChainProvider {
   id: string
   /** The compatible API's `tradeProtocol` of its answers (`CROSS_CHAIN_STARGATE`, `CROSS_CHAIN_THORCHAIN`). */
   tradeProtocol: string
+  /**
+   * The `contractVersion` of its answers: the key of our contract that its EVM transactions and approvals go to
+   * in the clients' address maps (`ContractVersion`; `v2` StargateEntry, `v3` AcrossEntry, `v4` LiquidityEntry).
+   */
+  contractVersion: ContractVersion
   info: ProviderInfo
   /**
    * The flow `GET /trade/v1/info/chains` advertises for the chains it serves: `crossChain` for bridges between

@@ -192,6 +192,7 @@ function createRecordingProvider(id = 'fake', route?: ProviderQuote['route']) {
   const provider: CrossChainProvider = {
     id,
     tradeProtocol: 'CROSS_CHAIN_FAKE',
+    contractVersion: 'v2',
     flow: 'crossChain',
     integratorFee: true,
     info: { name: 'Fake', logo: '', website: '', docsLink: '', description: '' },
@@ -854,7 +855,7 @@ describe('the advanced flow: quote/cross-select and quote/cross-data', () => {
       stableAmount: '97000000',
       nativeFee: '5',
       processingTime: 60,
-      contractVersion: 'v1',
+      contractVersion: 'v2',
       toTokenAmount: '99000000',
       dstTrade: { fromTokenAmount: '99000000', toTokenAmount: '99000000' },
       dstTradeList: [],

@@ -26,6 +26,7 @@ import {
   optionalQueryParam,
   uint256Field,
 } from '../openapi/schemas'
+import { CONTRACT_VERSIONS } from '../quotes/contractVersion'
 import { booleanString, SingleQuoteQuerySchema } from '../quotes/singleQuoteQuery'
 import { QuoteProtocolSchema, QuoteTokenSchema } from '../quotes/singleQuoteSchema'
 
@@ -118,7 +119,13 @@ const CrossSwapBodySchema = z
   .object({
     transactionData: z.record(z.string(), z.unknown(), { error: 'transactionData must be an object' }),
     nativeValue: z.string().optional(),
-    account: z.string({ error: 'account is required' }).max(128),
+    account: z
+      .string({ error: 'account is required' })
+      .max(128)
+      .openapi({
+        description:
+          "The sending account on the source chain; from an EVM chain to a UTXO or Cosmos chain also the quote's receiver (the sender is then not known: the native coin is paid to the network's vault with the memo as `data`, a token through LiquidityEntry)",
+      }),
     receiver: z.string().max(128).optional(),
     memoless: z.boolean().optional().openapi({ description: memolessDescription }),
   })
@@ -345,7 +352,10 @@ const CrossQuoteSchema = z
       description:
         'True when the deposit (from a UTXO chain) can also be paid without a memo, from any wallet: POST swap/cross with `memoless: true`',
     }),
-    contractVersion: z.string(),
+    contractVersion: z.enum(CONTRACT_VERSIONS).openapi({
+      description:
+        "The key of the contract this provider's EVM transactions and approvals go to in `info/contract-addresses` (`map[contractVersion][chainId]`): `v2` StargateEntry, `v3` AcrossEntry, `v4` LiquidityEntry",
+    }),
     priceImpact: z
       .number()
       .nullable()
@@ -388,7 +398,10 @@ const CrossSelectSchema = z
     stableAmount: AmountSchema,
     nativeFee: AmountSchema.openapi({ description: 'Wei of the native fee with the side as answered' }),
     processingTime: z.number(),
-    contractVersion: z.string(),
+    contractVersion: z.enum(CONTRACT_VERSIONS).openapi({
+      description:
+        "The key of the contract this provider's EVM transactions and approvals go to in `info/contract-addresses` (`map[contractVersion][chainId]`): `v2` StargateEntry, `v3` AcrossEntry, `v4` LiquidityEntry",
+    }),
     toTokenAmount: AmountSchema.optional().openapi({
       description: 'Exact input: what the receiver gets when `stableAmount` crosses',
     }),
@@ -443,7 +456,10 @@ const CrossSwapSchema = z
     minAmountOut: z.string(),
     expiresAt: z.number().int(),
     tradeProtocol: z.string(),
-    contractVersion: z.string(),
+    contractVersion: z.enum(CONTRACT_VERSIONS).openapi({
+      description:
+        "The key of the contract this provider's EVM transactions and approvals go to in `info/contract-addresses` (`map[contractVersion][chainId]`): `v2` StargateEntry, `v3` AcrossEntry, `v4` LiquidityEntry",
+    }),
   })
   .openapi('CrossSwap')
 

@@ -13,6 +13,7 @@ function createProvider(id: string, amountOut: bigint, answer: () => Promise<voi
   const provider: CrossChainProvider = {
     id,
     tradeProtocol: `CROSS_CHAIN_${id.toUpperCase()}`,
+    contractVersion: 'v2',
     flow: 'crossChain',
     info: { name: id, logo: '', website: '', docsLink: '', description: '' },
     chainIds: [1, 8453],

@@ -144,6 +144,10 @@ describe('GET /trade/v1/info/contract-addresses', () => {
     expect(await res.json()).toEqual({
       contractVersion: 'v1',
       v1: { '1': aggregator1, '8453': aggregator8453 },
+      // these deployments have no entries (buildContractAddresses.test.ts has them)
+      v2: {},
+      v3: {},
+      v4: {},
       chains: {
         '1': {
           chainId: 1,

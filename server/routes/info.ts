@@ -169,13 +169,20 @@ const sourcesRoute = createRoute({
   },
 })
 
+const versionAddress = (description: string) => AddressSchema.optional().openapi({ description })
+
 const ChainContractsSchema = z.object({
   chainId: z.number().int().openapi({ example: 1 }),
   name: z.string().openapi({ example: 'Ethereum' }),
   shortName: z.string().openapi({ example: 'eth' }),
   v1: AddressSchema.openapi({
-    description: 'The Aggregator (contract version `v1`): swap `to` and approval spender',
+    description: 'The Aggregator (contract version `v1`): single-chain swap `to` and approval spender',
   }),
+  v2: versionAddress('StargateEntry (contract version `v2`), where Stargate is served'),
+  v3: versionAddress('AcrossEntry (contract version `v3`), where Across is served'),
+  v4: versionAddress(
+    'LiquidityEntry (contract version `v4`), where the liquidity network takes EVM deposits',
+  ),
   router: AddressSchema.openapi({ description: 'Same as `v1`' }),
   spender: AddressSchema.openapi({ description: 'Same as `v1`' }),
   wrappedNative: AddressSchema,
@@ -183,13 +190,18 @@ const ChainContractsSchema = z.object({
   multicall3: AddressSchema,
 })
 
+const versionMap = (description: string, example: Record<string, string>) =>
+  z.record(z.string(), AddressSchema).openapi({ description, example })
+
 const ContractAddressesSchema = z
   .object({
-    contractVersion: z.literal(CONTRACT_VERSION),
-    v1: z.record(z.string(), AddressSchema).openapi({
-      description: 'Aggregator address by chain id: `map[contractVersion][chainId]`',
-      example: { '1': '0x1111111111111111111111111111111111111111' },
+    contractVersion: z.literal(CONTRACT_VERSION).openapi({ description: "The single-chain swaps' version" }),
+    v1: versionMap('Aggregator by chain id: `map[contractVersion][chainId]` of every single-chain swap', {
+      '1': '0x1111111111111111111111111111111111111111',
     }),
+    v2: versionMap('StargateEntry by chain id: cross-chain answers with `contractVersion: "v2"`', {}),
+    v3: versionMap('AcrossEntry by chain id: cross-chain answers with `contractVersion: "v3"`', {}),
+    v4: versionMap('LiquidityEntry by chain id: liquidity-network answers with `contractVersion: "v4"`', {}),
     chains: z
       .record(z.string(), ChainContractsSchema)
       .openapi({ description: 'Every contract, by chain id' }),
@@ -203,8 +215,9 @@ const contractAddressesRoute = createRoute({
   summary: 'Contract addresses for a client address map',
   description:
     "The contracts of this server's deployments, for clients that keep an address map keyed by contract " +
-    'version and chain (`v1[chainId]` is the `to` of every swap and the spender of approvals) instead of ' +
-    'hard-coding them.',
+    'version and chain instead of hard-coding them: `map[contractVersion][chainId]` is the `to` of every ' +
+    'transaction whose answer carries that `contractVersion` and the spender of its approval (`v1` the ' +
+    'Aggregator, `v2` StargateEntry, `v3` AcrossEntry, `v4` LiquidityEntry).',
   responses: {
     200: {
       description: 'Addresses by contract version and chain id',

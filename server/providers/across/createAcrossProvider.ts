@@ -49,6 +49,7 @@ export function createAcrossProvider(params: {
   return {
     id: 'across',
     tradeProtocol: 'CROSS_CHAIN_ACROSS',
+    contractVersion: 'v3',
     flow: 'crossChain',
     exactOut: true,
     integratorFee: true,

@@ -47,6 +47,7 @@ export function createStargateProvider(params: {
   return {
     id: 'stargate',
     tradeProtocol: 'CROSS_CHAIN_STARGATE',
+    contractVersion: 'v2',
     flow: 'crossChain',
     // an exact output of a pooled asset: the entry sends exactly what the pool's fee turns into it
     exactOut: true,

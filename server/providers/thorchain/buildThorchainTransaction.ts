@@ -1,4 +1,12 @@
-import { type Address, encodeFunctionData, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
+import {
+  type Address,
+  encodeFunctionData,
+  getAddress,
+  isAddress,
+  isAddressEqual,
+  stringToHex,
+  zeroAddress,
+} from 'viem'
 import { z } from 'zod'
 import { liquidityEntryAbi, liquidityRouterAbi } from '../../../contracts/artifacts'
 import { getChainInfo } from '../../chains/chainInfo'
@@ -18,11 +26,19 @@ import type { ThorchainContext } from './thorchainContext'
 /** What `buildTransaction` reads of a posted quote's `details`: the memo (THORNode's, at most 250 bytes). */
 const thorchainDetails = z.object({ memo: z.string().min(1, 'expected a swap memo').max(250) })
 
+/** Whether a posted quote's `entry` is `entry`. */
+const isPostedEntry = (posted: unknown, entry: Address) =>
+  typeof posted === 'string' && isAddress(posted) && isAddressEqual(posted, entry)
+
 /**
  * The deposit of a liquidity-network `quote` (as posted back, its memo checked by `assertThorchainMemo`) to the
- * network's current inbound vault: our LiquidityEntry's `swapAndDeposit` for an ERC-20 source, the router's
- * `depositWithExpiry` for an EVM native coin (the sender as refund address), a UTXO payment with the memo, or a
- * Cosmos `MsgSend` with it; with `memoless`, a UTXO payment without a memo (`buildMemolessDeposit`). Throws AppError QUOTE_EXPIRED past the quote's expiry, INVALID_PARAMS naming the
+ * network's current inbound vault: from an EVM chain our LiquidityEntry's `swapAndDeposit` (contract version
+ * `v4`: a token swapped to the native coin, or the coin itself; the sender as refund address), the router's
+ * `depositWithExpiry` for the coin where no entry is deployed, or, when the sender is not known (`request.sender`
+ * is no EVM address: the client posted the destination address), the coin paid to the vault with the memo as
+ * data, the form those clients check; a UTXO payment with the memo, or a Cosmos `MsgSend` with it; with
+ * `memoless`, a UTXO payment without a memo (`buildMemolessDeposit`). Throws AppError QUOTE_EXPIRED past the
+ * quote's expiry, INVALID_PARAMS naming the
  * posted field that is not the quote's, UPSTREAM_UNAVAILABLE when the network halted the chain or has no router
  * there, UPSTREAM_REFUSED when THORNode's router on an EVM source is not the pinned one or the second source
  * (`inboundCheck`) disagrees on the vault, UNSUPPORTED_DIRECTION for a source chain of no known family.
@@ -53,23 +69,55 @@ export async function buildThorchainTransaction(
       : undefined
   await assertInboundConfirmed(context, request.from.chainId, inbound)
   if (options.memoless === true) return buildMemolessDeposit(context, quote, memo, inbound.address)
-  if (source?.family === 'evm' && !isAddressEqual(request.from.address as Address, zeroAddress)) {
+  if (source?.family === 'evm') {
+    const tokenIn = getAddress(request.from.address)
+    const native = isAddressEqual(tokenIn, zeroAddress)
+    const sender = isAddress(request.sender) ? getAddress(request.sender) : undefined
+    if (native && sender === undefined)
+      // the sender is not known (the client posted the destination address as its account): the coin paid to
+      // the vault itself with the memo as data, which THORChain credits as a router deposit and refunds to the
+      // paying account; the quote's expiry is the client's to keep (the server builds nothing past it)
+      return {
+        family: 'evm',
+        chainId: source.id,
+        to: getAddress(inbound.address),
+        data: stringToHex(memo),
+        value: request.amountIn,
+      }
     const entry = findLiquidityEntryDeployment(context.deployments, source.id)?.liquidityEntry
-    if (
-      entry === undefined ||
-      typeof details.entry !== 'string' ||
-      !isAddress(details.entry) ||
-      !isAddressEqual(details.entry, entry)
-    )
+    if (native && entry === undefined && router !== undefined)
+      // no entry of ours on this chain: THORChain's router takes the native deposit with the same checks
+      return {
+        family: 'evm',
+        chainId: source.id,
+        to: router,
+        data: encodeFunctionData({
+          abi: liquidityRouterAbi,
+          functionName: 'depositWithExpiry',
+          args: [
+            getAddress(inbound.address),
+            zeroAddress,
+            request.amountIn,
+            // the network refunds the transaction's sender, which is not the user's contract wallet
+            sender === undefined ? memo : withRefundAddress(memo, sender.toLowerCase()),
+            BigInt(quote.expiresAt),
+          ],
+        }),
+        value: request.amountIn,
+      }
+    if (entry === undefined || (!native && !isPostedEntry(details.entry, entry)))
       throw new AppError('INVALID_PARAMS', "transactionData.entry is not this chain's liquidity entry", {
         details: { param: 'transactionData.entry' },
       })
-    const minNativeOut = typeof details.minNativeOut === 'string' ? details.minNativeOut : ''
+    const minNativeOut = native
+      ? request.amountIn.toString()
+      : typeof details.minNativeOut === 'string'
+        ? details.minNativeOut
+        : ''
     if (!/^\d{1,78}$/.test(minNativeOut))
       throw new AppError('INVALID_PARAMS', 'transactionData.minNativeOut is not what this quote carried', {
         details: { param: 'transactionData.minNativeOut' },
       })
-    const tokenIn = getAddress(request.from.address)
     return {
       family: 'evm',
       chainId: source.id,
@@ -87,34 +135,13 @@ export async function buildThorchainTransaction(
             memo,
             expiration: BigInt(quote.expiresAt),
             // the entry writes it into the memo: refunds reach the sender even from a contract wallet
-            refundAddress: isAddress(request.sender) ? getAddress(request.sender) : zeroAddress,
+            refundAddress: sender ?? zeroAddress,
           },
-          stepsFromJson(details.originSteps, 'originSteps'),
+          native ? [] : stepsFromJson(details.originSteps, 'originSteps'),
         ],
       }),
-      value: 0n,
-      approval: { token: tokenIn, spender: entry, amount: request.amountIn },
-    }
-  }
-  if (source?.family === 'evm' && router !== undefined) {
-    // THORChain's router takes native deposits too: the memo and the quote's expiry are enforced on chain
-    return {
-      family: 'evm',
-      chainId: source.id,
-      to: router,
-      data: encodeFunctionData({
-        abi: liquidityRouterAbi,
-        functionName: 'depositWithExpiry',
-        args: [
-          getAddress(inbound.address),
-          zeroAddress,
-          request.amountIn,
-          // the network refunds the transaction's sender, which is not the user's contract wallet
-          isAddress(request.sender) ? withRefundAddress(memo, request.sender.toLowerCase()) : memo,
-          BigInt(quote.expiresAt),
-        ],
-      }),
-      value: request.amountIn,
+      value: native ? request.amountIn : 0n,
+      ...(native ? {} : { approval: { token: tokenIn, spender: entry, amount: request.amountIn } }),
     }
   }
   if (source?.family === 'utxo')

@@ -126,6 +126,7 @@ export function createThorchainProvider(params: {
   return {
     id: 'thorchain',
     tradeProtocol: 'CROSS_CHAIN_THORCHAIN',
+    contractVersion: 'v4',
     flow: 'utxo',
     info: {
       name: 'THORChain',
