@@ -2,6 +2,7 @@ import { type Address, getAddress, type Hex, isAddressEqual, zeroAddress } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitForReceipt } from '../../contracts/deploy/waitForReceipt'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { expectClientSuccess, field, type Json } from './clientReads'
 
 /*
  * Replays the request shapes clients of the compatible API send (see "What real clients send and read" in the
@@ -14,29 +15,11 @@ const ACCOUNT_INDEX = 7
 const decimalString = /^\d+$/
 const hexData = /^0x[0-9a-f]*$/i
 
-type Json = Record<string, unknown>
-
-function isJsonObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** What a client that fails on `error` or `message` in a success, or reads a string key, checks. */
-function expectClientSuccess(value: unknown): Json {
-  if (!isJsonObject(value)) throw new Error(`expected a JSON object, got ${JSON.stringify(value)}`)
-  expect(Object.keys(value)).not.toContain('error')
-  expect(Object.keys(value)).not.toContain('message')
-  return value
-}
-
 function expectDecimalStrings(object: Json, keys: readonly string[]) {
   for (const key of keys) {
     expect(typeof object[key], key).toBe('string')
     expect(object[key], key).toMatch(decimalString)
   }
-}
-
-function field(object: unknown, key: string): unknown {
-  return isJsonObject(object) ? object[key] : undefined
 }
 
 /** The quote fields clients read, with the types they read them as. */
