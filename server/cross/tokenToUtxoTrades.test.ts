@@ -1,97 +1,40 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { type Address, encodeFunctionData, type Hex, parseEventLogs, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { liquidityEntryAbi, liquidityRouterAbi } from '../../contracts/artifacts'
-import { createEvmChainAdapter } from '../../devnet/liquidityNetwork/createEvmChainAdapter'
-import {
-  createLiquidityNetwork,
-  type LiquidityNetwork,
-} from '../../devnet/liquidityNetwork/createLiquidityNetwork'
-import { createUtxoChainAdapter } from '../../devnet/liquidityNetwork/createUtxoChainAdapter'
-import { createUtxoVault } from '../../devnet/liquidityNetwork/createUtxoVault'
-import { getDevnetEvmVault } from '../../devnet/liquidityNetwork/devnetPools'
-import { type BitcoinRpcClient, createBitcoinRpcClient } from '../../devnet/utxo/createBitcoinRpcClient'
-import { createUtxoNode, type UtxoNode } from '../../devnet/utxo/createUtxoNode'
-import { serveUtxoRpc } from '../../devnet/utxo/serveUtxoRpc'
-import { bitcoinSpec } from '../../devnet/utxo/utxoChainSpecs'
+import type { LiquidityNetwork } from '../../devnet/liquidityNetwork/createLiquidityNetwork'
+import type { BitcoinRpcClient } from '../../devnet/utxo/createBitcoinRpcClient'
+import type { UtxoNode } from '../../devnet/utxo/createUtxoNode'
 import { loadConfig } from '../config'
 import { planPathSteps } from '../providers/stargate/planPathSteps'
-import { createThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
 import { getCrossTradeByOrigin } from '../store/crossTrades'
 import { openTestStore, type TestStore } from '../store/openTestStore'
-import { createInProcessThornodeClient } from '../testing/createInProcessThornodeClient'
 import { createTestApp } from '../testing/createTestApp'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { type EthBtcNetwork, startEthBtcNetwork } from '../testing/startEthBtcNetwork'
 import { quoteSwap } from '../thorchain/quoteSwap'
 import { withRefundAddress } from '../thorchain/withRefundAddress'
 
-const E8 = 10n ** 8n
 const BTC = -3980891822
-const initialPools = {
-  'BTC.BTC': { assetDepth: 10n * E8, runeDepth: 130_000n * E8 },
-  'ETH.ETH': { assetDepth: 100n * E8, runeDepth: 60_000n * E8 },
-}
 
 describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1, BTC ledger, the network)', () => {
   let harness: DevnetHarness
   let btcNode: UtxoNode
   let btcRpc: BitcoinRpcClient
-  let closeBtc: () => Promise<void>
-  let dataDir: string
+  let liquidity: EthBtcNetwork
   let network: LiquidityNetwork
+  let thorchain: ThorchainProvider
   let app: ReturnType<typeof createTestApp>['app']
   let store: TestStore
   const now = Math.floor(Date.now() / 1000)
 
   beforeAll(async () => {
     harness = await startDevnetHarness({ chainIds: [1] })
-    const deployment = harness.deployment(1)
-    if (deployment.liquidityRouter === undefined) throw new Error('chain 1 has no liquidity router')
-    const vault = getDevnetEvmVault()
-    await harness.deployerClient(1).setBalance({ address: vault.address, value: 10n ** 24n })
-    dataDir = await mkdtemp(path.join(tmpdir(), 'token-utxo-'))
-    btcNode = await createUtxoNode({ spec: bitcoinSpec(), blockIntervalMs: 3_600_000 })
-    const server = await serveUtxoRpc(btcNode, { host: '127.0.0.1', port: 0 })
-    closeBtc = server.close
-    btcRpc = createBitcoinRpcClient({ url: server.url })
-    const btcVault = createUtxoVault(btcNode.spec, btcRpc)
-    await btcNode.fund(btcVault.address, Number(10n * E8))
-    await btcNode.mineBlock()
-    network = await createLiquidityNetwork({
-      chains: [
-        createUtxoChainAdapter({ chain: 'BTC', vault: btcVault, rpc: btcRpc, outboundFee: 15_000n }),
-        createEvmChainAdapter({
-          chain: 'ETH',
-          gasAsset: 'ETH.ETH',
-          chainId: 1,
-          rpcUrl: deployment.rpcUrl,
-          router: deployment.liquidityRouter,
-          vault,
-          outboundFee: 50_000n,
-        }),
-      ],
-      initialPools,
-      dataDir,
-    })
-    await network.tick() // the observers start at the tips
-    const client = createInProcessThornodeClient({
-      network,
-      chains: [
-        { chain: 'BTC', blockSeconds: 600 },
-        { chain: 'ETH', blockSeconds: 12 },
-      ],
-      now: () => now,
-    })
-    const thorchain = createThorchainProvider({
-      client,
-      chainIds: [1, BTC],
-      deployments: harness.deployments,
-      markets: harness.markets,
-      now: () => now,
-    })
+    liquidity = await startEthBtcNetwork(harness, now)
+    ;({ network, thorchain } = liquidity)
+    btcNode = liquidity.btc.node
+    btcRpc = liquidity.btc.rpc
     store = await openTestStore({ name: 'pglite' })
     app = createTestApp({
       config: loadConfig({ INTEGRATOR_TAG_SECRET: 'token-utxo-test-secret-of-32-characters' }),
@@ -104,10 +47,8 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
   }, 300_000)
   afterAll(async () => {
     await store?.destroy()
-    await network?.stop()
-    await closeBtc?.()
+    await liquidity?.close()
     await harness?.stop()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
   it('USDC to BTC: the quote of the origin swap and the network, one transaction, exactly the quote paid', async () => {
