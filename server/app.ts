@@ -201,13 +201,16 @@ export function createApp(deps: AppDeps) {
     )
     .route(
       '/',
-      createSingleRoutes({
-        markets,
-        quoteTtlSec: config.quoteTtlSec,
-        now,
-        getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
-        gaslessChains: deps.gasless?.chains,
-      }),
+      createSingleRoutes(
+        {
+          markets,
+          quoteTtlSec: config.quoteTtlSec,
+          now,
+          getTagSecret: () => getIntegratorTagSecret(store, config.integratorTagSecret),
+          gaslessChains: deps.gasless?.chains,
+        },
+        logger,
+      ),
     )
     .route(
       '/',

@@ -10,6 +10,7 @@ import { type CrossTradeParams, quoteCross } from '../cross/quoteCross'
 import { selectCrossQuote } from '../cross/selectCrossQuote'
 import { openCrossQuoteStream } from '../cross/streamCrossQuotes'
 import { compatibleMessages } from '../errors'
+import { acceptsEventStream } from '../http/acceptsEventStream'
 import { asEventStreamAnswer } from '../http/asEventStreamAnswer'
 import type { Logger } from '../logger'
 import { describeError } from '../middleware/handleError'
@@ -119,13 +120,10 @@ const CrossSwapBodySchema = z
   .object({
     transactionData: z.record(z.string(), z.unknown(), { error: 'transactionData must be an object' }),
     nativeValue: z.string().optional(),
-    account: z
-      .string({ error: 'account is required' })
-      .max(128)
-      .openapi({
-        description:
-          "The sending account on the source chain; from an EVM chain to a UTXO or Cosmos chain also the quote's receiver (the sender is then not known: the native coin is paid to the network's vault with the memo as `data`, a token through LiquidityEntry)",
-      }),
+    account: z.string({ error: 'account is required' }).max(128).openapi({
+      description:
+        "The sending account on the source chain; from an EVM chain to a UTXO or Cosmos chain also the quote's receiver (the sender is then not known: the native coin is paid to the network's vault with the memo as `data`, a token through LiquidityEntry)",
+    }),
     receiver: z.string().max(128).optional(),
     memoless: z.boolean().optional().openapi({ description: memolessDescription }),
   })
@@ -696,9 +694,6 @@ const tradeParamsOf = (chainId: number, q: z.output<typeof CrossQuoteQuerySchema
   feeReceiver: q.feeReceiver,
   uuid: q.uuid,
 })
-
-/** Whether an `Accept` header asks for server-sent events. */
-const acceptsEventStream = (accept: string | undefined) => accept?.includes('text/event-stream') === true
 
 /**
  * The cross-chain paths: quotes from every mounted provider (`quoteCross`), the transaction of the best one or

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import type { CrossChainProvider, ProviderQuote } from '../providers/types'
 import { createTestApp } from '../testing/createTestApp'
+import { readServerSentEvents } from '../testing/readServerSentEvents'
 
 const usdc = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const zero = '0x0000000000000000000000000000000000000000'
@@ -55,43 +56,6 @@ const query = (extra: Record<string, string> = {}) =>
     ...extra,
   }).toString()
 
-interface StreamEvent {
-  event: string
-  id?: string
-  data: unknown
-}
-
-/** Reads a server-sent-events body one event at a time. */
-function eventReader(res: Response) {
-  const reader = res.body?.getReader()
-  if (!reader) throw new Error('no body')
-  const decoder = new TextDecoder()
-  let buffer = ''
-  return async function next(): Promise<StreamEvent | undefined> {
-    for (;;) {
-      const end = buffer.indexOf('\n\n')
-      if (end >= 0) {
-        const block = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        const fields = new Map(
-          block
-            .split('\n')
-            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
-        )
-        const id = fields.get('id')
-        return {
-          event: fields.get('event') ?? 'message',
-          ...(id === undefined ? {} : { id }),
-          data: JSON.parse(fields.get('data') ?? 'null'),
-        }
-      }
-      const { value, done } = await reader.read()
-      if (done) return undefined
-      buffer += decoder.decode(value, { stream: true })
-    }
-  }
-}
-
 const streamHeaders = { headers: { accept: 'text/event-stream' } }
 
 describe('quote/cross as server-sent events', () => {
@@ -111,7 +75,7 @@ describe('quote/cross as server-sent events', () => {
     const { app } = createTestApp({ config, cross: { providers } })
     const res = await app.request(`/trade/v1/1/quote/cross?${query()}`, streamHeaders)
     expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/event-stream'])
-    const next = eventReader(res)
+    const next = readServerSentEvents(res)
     const first = await next()
     expect(slowDone).toBe(false)
     expect(first?.event).toBe('offer')
@@ -137,7 +101,7 @@ describe('quote/cross as server-sent events', () => {
       }),
     ]
     const { app } = createTestApp({ config, cross: { providers } })
-    const next = eventReader(await app.request(`/trade/v1/1/quote/cross?${query()}`, streamHeaders))
+    const next = readServerSentEvents(await app.request(`/trade/v1/1/quote/cross?${query()}`, streamHeaders))
     expect((await next())?.event).toBe('offer')
     expect(await next()).toEqual({
       event: 'end',
@@ -154,7 +118,7 @@ describe('quote/cross as server-sent events', () => {
     const { app } = createTestApp({ config, cross: { providers } })
     const plain = await app.request(`/trade/v1/1/quote/cross?${query()}`)
     const plainBody = (await plain.json()) as { error: { code: string }; requestId: string }
-    const next = eventReader(await app.request(`/trade/v1/1/quote/cross?${query()}`, streamHeaders))
+    const next = readServerSentEvents(await app.request(`/trade/v1/1/quote/cross?${query()}`, streamHeaders))
     const event = await next()
     expect(plain.status).toBe(503)
     expect(event?.event).toBe('error')

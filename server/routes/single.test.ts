@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vit
 import { GAS_MARGIN_PERCENT } from '../quotes/estimateSwap'
 import type { SingleQuoteResponse } from '../quotes/formatSingleQuote'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { readServerSentEvents } from '../testing/readServerSentEvents'
 import type { createSingleRoutes } from './single'
 
 const CHAIN_ID = 1
@@ -474,6 +475,36 @@ describe('single-chain routes reject bad input with a stable code', () => {
       [3, 400, 'INVALID_PARAMS'],
     ])
     expect(items[0]?.quotes?.length).toBeGreaterThan(1)
+  })
+
+  it('batch_quote as server-sent events: each item the moment it is quoted (a refused one before a searched one), then end', async () => {
+    // an amount no other test asks: its route is searched, not remembered
+    const requests = [{ ...good(), amount: '1000000000000000007' }, { ...good(), amount: '0' }]
+    const path = `/trade/v1/${CHAIN_ID}/batch_quote/single?requests=${encodeURIComponent(JSON.stringify(requests))}`
+    const res = await h.request(path, { headers: { accept: 'text/event-stream' } })
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/event-stream'])
+    const next = readServerSentEvents(res)
+    // the refused item needs no search: it is sent while the other is still being routed
+    const refused = await next()
+    expect([refused?.event, refused?.id, refused?.data]).toMatchObject([
+      'item',
+      '1',
+      { index: 1, status: 400, error: { code: 'INVALID_PARAMS' } },
+    ])
+    const quoted = await next()
+    expect([quoted?.event, quoted?.id]).toEqual(['item', '0'])
+    // the same entry as the JSON answer's
+    const plain = (await (await h.request(path)).json()) as { quotes: { toTokenAmount: string }[] }[]
+    expect((quoted?.data as { quotes: { toTokenAmount: string }[] }).quotes[0]?.toTokenAmount).toBe(
+      plain[0]?.quotes[0]?.toTokenAmount,
+    )
+    expect(await next()).toEqual({ event: 'end', data: { items: 2 } })
+    expect(await next()).toBeUndefined()
+    // a malformed list is refused whole, before any event
+    const bad = await h.request(`/trade/v1/${CHAIN_ID}/batch_quote/single?requests=[]`, {
+      headers: { accept: 'text/event-stream' },
+    })
+    expect([bad.status, ((await bad.json()) as ErrorBody).error.code]).toEqual([400, 'INVALID_PARAMS'])
   })
 
   it('batch_quote rejects a malformed or oversized list as a whole', async () => {

@@ -1,10 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { streamSSE } from 'hono/streaming'
 import type { GaslessChain } from '../gasless/planGaslessOrder'
 import { quoteGaslessSingle } from '../gasless/quoteGaslessSingle'
+import { acceptsEventStream } from '../http/acceptsEventStream'
+import { asEventStreamAnswer } from '../http/asEventStreamAnswer'
 import { respondJsonText, respondLentJson } from '../http/jsonText'
+import type { Logger } from '../logger'
+import { describeError } from '../middleware/handleError'
 import { createRouter } from '../openapi/createRouter'
 import { ChainIdParamsSchema, errorResponses, evmAddressField } from '../openapi/schemas'
-import { batchQuoteSingle, MAX_BATCH_QUOTES } from '../quotes/batchQuoteSingle'
+import { batchQuoteSingle, MAX_BATCH_QUOTES, openBatchQuoteStream } from '../quotes/batchQuoteSingle'
 import { buildSingleSwapFromBody } from '../quotes/buildSingleSwapFromBody'
 import { buildSingleSwapFromQuery } from '../quotes/buildSingleSwapFromQuery'
 import { type QuoteServiceDeps, quoteSingle } from '../quotes/quoteSingle'
@@ -105,7 +110,9 @@ const batchRoute = createRoute({
     'parameters of quote/single (string values, e.g. ' +
     '`[{"fromTokenAddress":"0x…","toTokenAddress":"0x…","amount":"1000"}]`). The answer has one entry per ' +
     'request, in order: `{ index, status: 200, quotes }` or `{ index, status, error }`; a bad item never fails ' +
-    'the others.',
+    'the others. With `Accept: text/event-stream`, server-sent events instead: an `item` event per request the ' +
+    'moment it is quoted (`id` its index, `data` its entry), so a slow item never holds the others, then `end` ' +
+    '(`{ items }`); `error` (the error body) when an item fails in a way no entry covers.',
   request: {
     params: ChainIdParamsSchema,
     query: z.object({
@@ -143,6 +150,7 @@ const batchRoute = createRoute({
  */
 export function createSingleRoutes(
   deps: QuoteServiceDeps & { gaslessChains?: ReadonlyMap<number, GaslessChain> | undefined },
+  logger: Logger,
 ) {
   const gaslessDeps = { ...deps, gaslessChains: deps.gaslessChains ?? new Map<number, GaslessChain>() }
   return createRouter()
@@ -176,6 +184,36 @@ export function createSingleRoutes(
     })
     .openapi(batchRoute, async (c) => {
       const caller = { requestId: c.get('requestId'), auth: c.get('auth') }
+      if (acceptsEventStream(c.req.header('accept'))) {
+        const run = openBatchQuoteStream(
+          deps,
+          c.req.valid('param').chainId,
+          c.req.valid('query').requests,
+          caller,
+        )
+        const requestId = c.get('requestId') ?? 'unknown'
+        return asEventStreamAnswer(
+          streamSSE(c, (stream) =>
+            run(async (event) => {
+              if (stream.aborted) return
+              const data =
+                event.event === 'item'
+                  ? event.data
+                  : JSON.stringify(
+                      event.event === 'error'
+                        ? describeError(event.error, requestId, logger, { method: 'GET', path: c.req.path })
+                            .body
+                        : event.data,
+                    )
+              await stream.writeSSE({
+                event: event.event,
+                data,
+                ...(event.event === 'item' ? { id: String(event.id) } : {}),
+              })
+            }),
+          ),
+        )
+      }
       const items = await batchQuoteSingle(
         deps,
         c.req.valid('param').chainId,
