@@ -7,12 +7,17 @@ import { promisify } from 'node:util'
 import { type Address, getAddress, type Hex, isAddressEqual, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { relayUntilIdle } from '../../devnet/layerZeroRelayer/relayUntilIdle'
 import { createApp } from '../../server/app'
 import type { ChainDeployment } from '../../server/chains/deployment'
 import { parseNetworkConfig } from '../../server/chains/parseNetworkConfig'
 import { loadConfig } from '../../server/config'
+import { createGasCostConverter } from '../../server/gasless/createGasCostConverter'
+import { createGaslessRelayer } from '../../server/gasless/createGaslessRelayer'
 import { createSilentLogger } from '../../server/logger'
 import { createMarkets, type Markets } from '../../server/market/createMarkets'
+import { createStargateProvider } from '../../server/providers/stargate/createStargateProvider'
+import { getGaslessOrder } from '../../server/store/gaslessOrders'
 import { allocateTestPorts } from '../../server/testing/allocateTestPorts'
 import { type DevnetHarness, startDevnetHarness } from '../../server/testing/devnetHarness'
 import { gaslessSettlementAbi } from '../artifacts/index'
@@ -26,6 +31,7 @@ import { runDeploy } from './runDeploy'
  */
 
 const CHAIN_ID = 1
+const ARBITRUM = 42161
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const run = promisify(execFile)
 
@@ -56,7 +62,7 @@ describe('npm run deploy', () => {
   const deployerKey = generatePrivateKey()
 
   beforeAll(async () => {
-    h = await startDevnetHarness({ chainIds: [CHAIN_ID] })
+    h = await startDevnetHarness({ chainIds: [CHAIN_ID, ARBITRUM] })
     dir = await mkdtemp(path.join(tmpdir(), 'tributary-deploy-'))
   })
   afterAll(async () => {
@@ -209,6 +215,157 @@ describe('npm run deploy', () => {
       ours.map((a) => [a, false]),
     )
     expect(await client.getTransactionCount({ address: privateKeyToAccount(otherKey).address })).toBe(0)
+  })
+
+  it('the rehearsal goes on: Arbitrum deployed too, a Stargate transfer and a gasless order through the new contracts pay exactly the quote', async () => {
+    const owner = h.account(7).address
+    const relayerAccount = h.account(8)
+    // Arbitrum from its third-party contracts alone, by the same fresh key (funded there too)
+    const deployer = privateKeyToAccount(deployerKey).address
+    await h.sendAndWait(h.walletClient(ARBITRUM, 0), { to: deployer, value: parseEther('10') })
+    const input = path.join(dir, 'in-42161.json')
+    const out42161 = path.join(dir, 'out-42161.json')
+    await writeFile(input, JSON.stringify({ chains: [thirdPartyOnly(h.deployment(ARBITRUM))] }))
+    await runDeploy({
+      configPath: input,
+      outPath: out42161,
+      deployerKey,
+      owner,
+      gaslessRelayers: [relayerAccount.address],
+    })
+    const [ethereum] = parseNetworkConfig(JSON.parse(await readFile(path.join(dir, 'out.json'), 'utf8')))
+    const [arbitrum] = parseNetworkConfig(JSON.parse(await readFile(out42161, 'utf8')))
+    const entry = ethereum?.stargate?.entry
+    const settlement = ethereum?.gaslessSettlement
+    if (!ethereum || !arbitrum || !entry || !settlement) throw new Error('a chain was not written whole')
+    expect(arbitrum.aggregator).not.toBe(h.deployment(ARBITRUM).aggregator)
+
+    // a server from the two written configs alone, with Stargate and a gasless relayer on Ethereum
+    const deployments = [ethereum, arbitrum]
+    const served = createMarkets({
+      deployments,
+      pollIntervalMs: 3_600_000,
+      followHeads: false,
+      watchLiveness: false,
+    })
+    await served.start()
+    try {
+      const gaslessRelayer = createGaslessRelayer({
+        db: h.store.db,
+        chainId: CHAIN_ID,
+        client: served.get(CHAIN_ID).client,
+        settlement,
+        permit2: ethereum.permit2,
+        account: relayerAccount,
+        worker: 'rehearsal-relayer',
+        onError: (error, id) => console.warn(`relayer round failed on order ${id}:`, error),
+        costInSrcToken: createGasCostConverter(served.get(CHAIN_ID)),
+      })
+      const app = createApp({
+        config: loadConfig({
+          LOG_LEVEL: 'silent',
+          RATE_LIMIT_PER_MINUTE_IP: '0',
+          RATE_LIMIT_PER_MINUTE_KEY: '0',
+        }),
+        deployments,
+        logger: createSilentLogger(),
+        markets: served,
+        store: h.store,
+        distDir: '/nonexistent/dist',
+        cross: { providers: [createStargateProvider({ deployments, markets: served })] },
+        gasless: {
+          chains: new Map([
+            [CHAIN_ID, { settlement, permit2: ethereum.permit2, relayer: relayerAccount.address }],
+          ]),
+          wake: () => undefined,
+        },
+      })
+      const post = (url: string, body: unknown) =>
+        app.request(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const usdc1 = h.token(CHAIN_ID, 'USDC').address
+      const usdc42161 = h.token(ARBITRUM, 'USDC').address
+      const wallet = h.walletClient(CHAIN_ID, 2)
+      const sender = wallet.account.address
+
+      // USDC on Ethereum to USDC on Arbitrum through the new StargateEntry
+      const receiver = getAddress('0x00000000000000000000000000000000000de901')
+      await h.approve(wallet, usdc1, entry)
+      await served.get(CHAIN_ID).poolSync.refresh()
+      const query = new URLSearchParams({
+        fromTokenAddress: usdc1,
+        toTokenAddress: usdc42161,
+        amount: parseUnits('1200', 6).toString(),
+        destinationChainId: String(ARBITRUM),
+        sender,
+        receiver,
+        disableEstimate: 'true',
+      })
+      const quoted = await app.request(`/trade/v1/${CHAIN_ID}/quote/cross?${query}`)
+      const [offer] = (await quoted.json()) as { transactionData: { params: { actualQuote: string } } }[]
+      expect(quoted.status).toBe(200)
+      if (!offer) throw new Error('no cross offer')
+      const built = await post(`/trade/v1/${CHAIN_ID}/swap/cross`, {
+        transactionData: offer.transactionData,
+        account: sender,
+      })
+      const swap = (await built.json()) as { to: Address; data: Hex; nativeValue: string }
+      expect([built.status, swap.to]).toEqual([200, entry])
+      const before = await h.balanceOf(ARBITRUM, usdc42161, receiver)
+      await h.sendAndWait(wallet, { to: swap.to, data: swap.data, value: BigInt(swap.nativeValue) })
+      await relayUntilIdle({ deployments: h.deployments })
+      expect((await h.balanceOf(ARBITRUM, usdc42161, receiver)) - before).toBe(
+        BigInt(offer.transactionData.params.actualQuote),
+      )
+
+      // a gasless USDC -> WETH order through the new GaslessSettlement, executed by the relayer the deploy named
+      const weth = h.deployment(CHAIN_ID).wrappedNative
+      await h.approve(wallet, usdc1, ethereum.permit2)
+      const estimated = await post('/v1/gasless/estimate', {
+        parameters: { chainId: CHAIN_ID, srcToken: usdc1, dstToken: weth, amount: '500000000', sender },
+      })
+      const estimate = (await estimated.json()) as {
+        transactionData: { order: Record<string, string>; call: unknown[] }
+      }
+      expect(estimated.status).toBe(200)
+      const typedRes = await post('/trade/v1/gasless/typed-data', {
+        transactionData: estimate.transactionData,
+        sender,
+        chainId: CHAIN_ID,
+      })
+      const typed = (await typedRes.json()) as {
+        domain: Record<string, unknown>
+        types: Record<string, { name: string; type: string }[]>
+        primaryType: string
+        message: { nonce: string; spender: Address; witness: Record<string, string> }
+      }
+      expect([typedRes.status, typed.message.spender]).toEqual([200, settlement])
+      const { EIP712Domain: _domain, ...types } = typed.types
+      const signature = await h.account(2).signTypedData({
+        domain: typed.domain,
+        types,
+        primaryType: typed.primaryType,
+        message: typed.message,
+      } as never)
+      const created = await post('/v1/gasless/create', {
+        chainFrom: CHAIN_ID,
+        order: { ...typed.message.witness, nonce: typed.message.nonce },
+        call: estimate.transactionData.call,
+        signature,
+      })
+      const { orderId } = (await created.json()) as { orderId: string }
+      expect(created.status).toBe(200)
+      const wethBefore = await h.balanceOf(CHAIN_ID, weth, sender)
+      expect(await gaslessRelayer.runOnce()).toBe(1)
+      const order = await getGaslessOrder(h.store.db, orderId)
+      expect(order?.status).toBe('completed')
+      expect((await h.balanceOf(CHAIN_ID, weth, sender)) - wethBefore).toBe(order?.quotedAmountOut)
+    } finally {
+      served.stop()
+    }
   })
 
   it('replaces a recorded Aggregator whose allowlist differs, and everything built over it', async () => {
