@@ -161,53 +161,35 @@ describe("the original service's clients across chains, unchanged, against the d
     const relay = () => relayUntilIdle({ deployments: h.deployments })
     const fill = () => filler.runOnce()
 
-    it("the example app's TradeEVM basic flow through Stargate (v2): USDC approved to and sent to the map's contract, exactly the quote delivered", async () => {
-      await h.refreshAll()
-      const usdc1 = h.token(ETHEREUM, 'USDC').address
-      const usdc42161 = h.token(ARBITRUM, 'USDC').address
-      const sender = h.account(3).address
-      const offers = await quoteCross(ETHEREUM, {
-        fromTokenAddress: usdc1,
-        toTokenAddress: usdc42161,
-        amount: '1500000000',
-        destinationChainId: String(ARBITRUM),
-        sender,
-        receiver,
-      })
-      const offer = offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_STARGATE')
-      if (offer === undefined) throw new Error('no Stargate offer')
-      expect(offer.contractVersion).toBe('v2')
-      await approveToMap(ETHEREUM, 3, usdc1, offer)
-      const answer = await swapCross(ETHEREUM, offer, sender)
-      const before = await h.balanceOf(ARBITRUM, usdc42161, receiver)
-      const hash = await sendToMap(ETHEREUM, 3, answer)
-      await pollUntilDelivered(hash, relay)
-      expect((await h.balanceOf(ARBITRUM, usdc42161, receiver)) - before).toBe(actualQuoteOf(offer))
-    })
-
-    it('a client choosing Across by tradeProtocol (v3): its approval and transaction go to AcrossEntry from the map, exactly the quote delivered', async () => {
-      await h.refreshAll()
-      const usdc1 = h.token(ETHEREUM, 'USDC').address
-      const usdc42161 = h.token(ARBITRUM, 'USDC').address
-      const sender = h.account(4).address
-      const offers = await quoteCross(ETHEREUM, {
-        fromTokenAddress: usdc1,
-        toTokenAddress: usdc42161,
-        amount: '800000000',
-        destinationChainId: String(ARBITRUM),
-        sender,
-        receiver,
-      })
-      const offer = offers.find((o) => o.tradeProtocol === 'CROSS_CHAIN_ACROSS')
-      if (offer === undefined) throw new Error('no Across offer')
-      expect(offer.contractVersion).toBe('v3')
-      await approveToMap(ETHEREUM, 4, usdc1, offer)
-      const answer = await swapCross(ETHEREUM, offer, sender)
-      const before = await h.balanceOf(ARBITRUM, usdc42161, receiver)
-      const hash = await sendToMap(ETHEREUM, 4, answer)
-      await pollUntilDelivered(hash, fill)
-      expect((await h.balanceOf(ARBITRUM, usdc42161, receiver)) - before).toBe(actualQuoteOf(offer))
-    })
+    it.each([
+      ['CROSS_CHAIN_STARGATE', 'v2', 3, '1500000000'],
+      ['CROSS_CHAIN_ACROSS', 'v3', 4, '800000000'],
+    ] as const)(
+      "the example app's TradeEVM basic flow, the offer of %s (%s) chosen: USDC approved to and sent to the map's contract, exactly the quote delivered",
+      async (protocol, version, accountIndex, amount) => {
+        await h.refreshAll()
+        const usdc1 = h.token(ETHEREUM, 'USDC').address
+        const usdc42161 = h.token(ARBITRUM, 'USDC').address
+        const sender = h.account(accountIndex).address
+        const offers = await quoteCross(ETHEREUM, {
+          fromTokenAddress: usdc1,
+          toTokenAddress: usdc42161,
+          amount,
+          destinationChainId: String(ARBITRUM),
+          sender,
+          receiver,
+        })
+        const offer = offers.find((o) => o.tradeProtocol === protocol)
+        if (offer === undefined) throw new Error(`no ${protocol} offer`)
+        expect(offer.contractVersion).toBe(version)
+        await approveToMap(ETHEREUM, accountIndex, usdc1, offer)
+        const answer = await swapCross(ETHEREUM, offer, sender)
+        const before = await h.balanceOf(ARBITRUM, usdc42161, receiver)
+        const hash = await sendToMap(ETHEREUM, accountIndex, answer)
+        await pollUntilDelivered(hash, protocol === 'CROSS_CHAIN_STARGATE' ? relay : fill)
+        expect((await h.balanceOf(ARBITRUM, usdc42161, receiver)) - before).toBe(actualQuoteOf(offer))
+      },
+    )
 
     it("dextrade's cross EVM flow: ETH to USDC on Arbitrum, [0] taken, gas limit from estimateGas, exactly the quote", async () => {
       await h.refreshAll()
@@ -331,48 +313,34 @@ describe("the original service's clients across chains, unchanged, against the d
       expect((await btcBalance(receiver)) - before).toBe(actualQuoteOf(offer))
     })
 
-    it('ETH to BTC from a client that posts its EVM account: swapAndDeposit on LiquidityEntry (v4) from the map, exactly the quote', async () => {
-      await h.refreshAll()
-      const receiver = (await liquidity.btc.fundKey('map eth-btc receiver', 1_000)).address
-      const sender = h.account(8).address
-      const [offer] = await quoteCross(ETHEREUM, {
-        fromTokenAddress: zeroAddress,
-        toTokenAddress: zeroAddress,
-        amount: (3n * 10n ** 17n).toString(),
-        destinationChainId: String(BTC),
-        sender,
-        receiver,
-      })
-      if (offer === undefined) throw new Error('no offer')
-      expect(offer.contractVersion).toBe('v4')
-      const answer = await swapCross(ETHEREUM, offer, sender)
-      const before = await btcBalance(receiver)
-      const hash = await sendToMap(ETHEREUM, 8, answer)
-      await pollUntilDelivered(hash, tick)
-      expect((await btcBalance(receiver)) - before).toBe(actualQuoteOf(offer))
-    })
-
-    it('USDC to BTC: approved to and sent to LiquidityEntry from the map, exactly the quote', async () => {
-      await h.refreshAll()
-      const usdc = h.token(ETHEREUM, 'USDC').address
-      const receiver = (await liquidity.btc.fundKey('map usdc-btc receiver', 1_000)).address
-      const sender = h.account(9).address
-      const [offer] = await quoteCross(ETHEREUM, {
-        fromTokenAddress: usdc,
-        toTokenAddress: zeroAddress,
-        amount: '2000000000',
-        destinationChainId: String(BTC),
-        sender,
-        receiver,
-      })
-      if (offer === undefined) throw new Error('no offer')
-      await approveToMap(ETHEREUM, 9, usdc, offer)
-      const answer = await swapCross(ETHEREUM, offer, sender)
-      const before = await btcBalance(receiver)
-      const hash = await sendToMap(ETHEREUM, 9, answer)
-      await pollUntilDelivered(hash, tick)
-      expect((await btcBalance(receiver)) - before).toBe(actualQuoteOf(offer))
-    })
+    it.each([
+      ['ETH', 8, (3n * 10n ** 17n).toString()],
+      ['USDC', 9, '2000000000'],
+    ] as const)(
+      '%s to BTC from a client that posts its EVM account: approved to and sent to LiquidityEntry (v4) from the map, exactly the quote',
+      async (symbol, accountIndex, amount) => {
+        await h.refreshAll()
+        const from = symbol === 'ETH' ? zeroAddress : h.token(ETHEREUM, symbol).address
+        const receiver = (await liquidity.btc.fundKey(`map ${symbol} to btc receiver`, 1_000)).address
+        const sender = h.account(accountIndex).address
+        const [offer] = await quoteCross(ETHEREUM, {
+          fromTokenAddress: from,
+          toTokenAddress: zeroAddress,
+          amount,
+          destinationChainId: String(BTC),
+          sender,
+          receiver,
+        })
+        if (offer === undefined) throw new Error('no offer')
+        expect(offer.contractVersion).toBe('v4')
+        if (from !== zeroAddress) await approveToMap(ETHEREUM, accountIndex, from, offer)
+        const answer = await swapCross(ETHEREUM, offer, sender)
+        const before = await btcBalance(receiver)
+        const hash = await sendToMap(ETHEREUM, accountIndex, answer)
+        await pollUntilDelivered(hash, tick)
+        expect((await btcBalance(receiver)) - before).toBe(actualQuoteOf(offer))
+      },
+    )
 
     it("the example app's TradeBTC: the transfer's recipient checked against the inbound address, paid with the memo, exactly the quote", async () => {
       const payer = await liquidity.btc.fundKey('trade-btc payer', 20_000_000)
