@@ -143,7 +143,9 @@ export function searchPooledRoute(params: FindBestRouteParams): Route {
       params.isSplit === false
         ? null
         : searchFlowRoute(params, {
-            ...(best ? { mustBeat: best.amountOut - best.gasCostInToken } : {}),
+            ...(best
+              ? { mustBeat: best.amountOut - best.gasCostInToken, foundAmountOut: best.amountOutGross }
+              : {}),
             wide: params.wideFlowSearch ?? true,
           })
     if (flow) {

@@ -148,6 +148,15 @@ describe('searchFlowRoute', () => {
     expect(route?.steps.some((step) => step.tokenIn === Y && step.tokenOut === X)).toBe(true)
     // the way round pays about 0.3% more than the forward search's best
     expect(bp(forward?.amountOut ?? 0n, Number(route?.amountOut ?? 0n))).toBeGreaterThan(25)
+    // told of a route found before that already gives up more than 0.1% of the spot rate, the wide search runs alone:
+    // the same route for the wide search's work only
+    const told = searchFlowRoute(params, { foundAmountOut: forward?.amountOut ?? 0n })
+    expect(told?.amountOut).toBe(route?.amountOut)
+    expect(told?.steps).toEqual(route?.steps)
+    expect(told?.stats.solves).toBe((route?.stats.solves ?? 0) - (forward?.stats.solves ?? 0))
+    // a route found before at 1e-6 of price impact says nothing: forward first, then wide, as untold
+    const small = searchFlowRoute(params, { foundAmountOut: (params.amount * 999_999n) / 1_000_000n })
+    expect(small?.stats).toEqual(route?.stats)
   })
 
   it('for a large trade, takes a connector one hop beyond maxHops: A -> W -> Z -> V -> D over deep pools', () => {

@@ -61,6 +61,11 @@ export interface FlowSearchOptions {
   readonly maxRefineEvaluations?: number
   /** false: the forward search only, never the wide one (default true). */
   readonly wide?: boolean
+  /**
+   * The gross output of a route already found (the leg search's best). When it gives up BOTH_WAYS_IMPACT or more
+   * against the best spot rate, the trade is large: the wide search runs alone, not after the forward one.
+   */
+  readonly foundAmountOut?: bigint
 }
 
 const MAX_PRUNE_ROUNDS = 6
@@ -93,12 +98,25 @@ export function searchFlowRoute(
   params: FindBestRouteParams,
   options: FlowSearchOptions = {},
 ): FlowRoute | null {
-  const forward = searchOrderedFlow(params, options, false)
-  if (options.wide === false || !forward?.canWiden || forward.impact < BOTH_WAYS_IMPACT) {
-    return forward?.route ?? null
+  const ordered = orderFlow(params, false)
+  if (!ordered) return null
+  const widens = options.wide !== false && ordered.canWiden
+  if (
+    widens &&
+    options.foundAmountOut !== undefined &&
+    priceImpact(options.foundAmountOut, params.amount, ordered.spot) >= BOTH_WAYS_IMPACT
+  ) {
+    // a route found before already moves the price that much: the wide search alone, whose edges include every
+    // forward one (on the large market's cold mix it found the same best routes as both searches, for half)
+    const wide = orderFlow(params, true)
+    const found = wide && searchOrderedFlow(params, options, wide)
+    if (found) return found.route
   }
+  const forward = searchOrderedFlow(params, options, ordered)
+  if (!widens || !forward || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
   // a large trade: let connectors of one rank trade either way round, reach one hop further, keep the better
-  const both = searchOrderedFlow(params, options, true)
+  const wide = orderFlow(params, true)
+  const both = wide && searchOrderedFlow(params, options, wide)
   const net = (r: FlowRoute) => r.amountOut - r.gasCostInToken
   const best = both && net(both.route) > net(forward.route) ? both.route : forward.route
   const work = (k: keyof FlowSearchStats) => forward.route.stats[k] + (both?.route.stats[k] ?? 0)
@@ -115,17 +133,32 @@ export function searchFlowRoute(
   }
 }
 
+/** 1 - output / (input x spot rate): what a route's output gives up against the best spot rate (`spotRateBound`). */
+function priceImpact(amountOut: bigint, amountIn: bigint, spot: number): number {
+  return 1 - Number(amountOut) / (Number(amountIn) * spot)
+}
+
+/** A flow problem before any pool is sampled (see orderFlow). */
+interface OrderedFlow {
+  readonly graph: PoolGraph
+  readonly tokens: readonly string[]
+  readonly edges: readonly Edge[]
+  /** Each edge's mid rate. */
+  readonly mids: readonly number[]
+  /** Each edge's spot rate after fee (what the first unit gets: the most its model can pay). */
+  readonly spots: readonly number[]
+  /** The best product of spot rates after fee over the paths from tokenIn to tokenOut. */
+  readonly spot: number
+  /** Whether a wide search would differ: connectors tie, or lie one hop further. */
+  readonly canWiden: boolean
+}
+
 /**
- * One flow search over the tokens in rank order (`wide`: either way round between connectors of one rank, and
- * over connectors up to one hop beyond `maxHops` of both ends), with the route's price impact against the best
- * spot rate (1 - output / (input x spot)) and whether a wide search would differ (connectors tie, or lie one
- * hop further).
+ * The flow problem of a request: the tokens in rank order (`wide`: either way round between connectors of one
+ * rank, and over connectors up to one hop beyond `maxHops` of both ends) and their pool directions. Null when
+ * the flow search does not apply (exact output, a taxed end, no pool between the tokens).
  */
-function searchOrderedFlow(
-  params: FindBestRouteParams,
-  options: FlowSearchOptions,
-  wide: boolean,
-): { route: FlowRoute; impact: number; canWiden: boolean } | null {
+function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | null {
   const taxed = new Set(
     (params.tokens ?? []).filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address.toLowerCase()),
   )
@@ -138,9 +171,31 @@ function searchOrderedFlow(
   const { tokens, ranks, farther } = orderTokens(graph, inKey, outKey, connectors, maxHops + (wide ? 1 : 0))
   if (tokens.length < 2) return null
   const edges = listEdges(graph, tokens, ranks, wide)
-  // a pool between connectors of one rank (its forward edge is listed whatever `wide` is)
-  const canWiden = farther || edges.some((edge) => ranks[edge.from] === ranks[edge.to])
   if (edges.length === 0) return null
+  const mids = edges.map((edge) => midRate(graph, edge))
+  const spots = edges.map((edge, e) => {
+    const pool = graph.pools[edge.poolId]
+    return pool ? (mids[e] ?? 0) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000) : 0
+  })
+  return {
+    graph,
+    tokens,
+    edges,
+    mids,
+    spots,
+    spot: spotRateBound(edges, spots, tokens.length, tokens.length - 1),
+    // a pool between connectors of one rank (its forward edge is listed whatever `wide` is)
+    canWiden: farther || edges.some((edge) => ranks[edge.from] === ranks[edge.to]),
+  }
+}
+
+/** One flow search over an ordered problem, with the route's price impact against the best spot rate. */
+function searchOrderedFlow(
+  params: FindBestRouteParams,
+  options: FlowSearchOptions,
+  ordered: OrderedFlow,
+): { route: FlowRoute; impact: number } | null {
+  const { graph, tokens, edges, mids, spots, spot } = ordered
   const stats: FlowSearchStats = {
     edges: edges.length,
     samples: 0,
@@ -153,12 +208,6 @@ function searchOrderedFlow(
   const hopCache = params.hopCache ?? createHopCache()
   const quoter = createPathQuoter({ pools: graph.pools, transferFeeBps: () => 0, cache: hopCache })
   const total = Number(params.amount)
-  // each edge's mid rate, and its spot rate after fee (what the first unit gets: the most its model can pay)
-  const mids = edges.map((edge) => midRate(graph, edge))
-  const spots = edges.map((edge, e) => {
-    const pool = graph.pools[edge.poolId]
-    return pool ? (mids[e] ?? 0) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000) : 0
-  })
   const scales = tokenScales(tokens.length, edges, mids, total)
   const values = tokenValues(tokens.length, edges, mids)
   const gasModel = params.gasModel ?? defaultGasModel
@@ -168,7 +217,6 @@ function searchOrderedFlow(
       gasPriceWei: params.gasPriceWei,
       nativePriceInToken: params.nativePriceInTokenOut,
     })
-  const spot = spotRateBound(edges, spots, tokens.length, tokens.indexOf(outKey))
   if (options.mustBeat !== undefined) {
     // float error: round the bound up generously (it only decides whether to search)
     const ideal = BigInt(Math.ceil(total * spot * (1 + 1e-9))) + 1n
@@ -367,8 +415,7 @@ function searchOrderedFlow(
       gasCostInToken: gasOf(gasUnits),
       stats,
     },
-    impact: 1 - Number(quote.amountOut) / (total * spot),
-    canWiden,
+    impact: priceImpact(quote.amountOut, params.amount, spot),
   }
 }
 
