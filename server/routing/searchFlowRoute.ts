@@ -6,6 +6,7 @@ import { connectedEdges } from './connectedEdges'
 import { createHopCache } from './createHopCache'
 import { createPathQuoter } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
+import { flowDualBound } from './flowDualBound'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasModel } from './gasModel'
 import { initialWorkingSet } from './initialWorkingSet'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
@@ -74,6 +75,8 @@ const MAX_PRICING_ROUNDS = 6
 /** An edge left out joins when its spot rate beats its tokens' price ratio by more than this (float noise). */
 const PRICING_MARGIN = 1e-9
 const MAX_REFINE_EVALUATIONS = 64
+/** Most samples `flowDualBound` may take to show that no flow beats the route already found. */
+const MAX_BOUND_SAMPLES = 64
 /**
  * Price impact (against the best spot rate) from which a second, wider search lets connectors of one rank trade
  * either way round and takes connectors one hop further: only large trades gain from the longer paths that
@@ -110,13 +113,17 @@ export function searchFlowRoute(
     // forward one (on the large market's cold mix it found the same best routes as both searches, for half)
     const wide = orderFlow(params, true)
     const found = wide && searchOrderedFlow(params, options, wide)
+    // every forward flow is a wide one: none beats the route found either
+    if (found === UNBEATABLE) return null
     if (found) return found.route
   }
   const forward = searchOrderedFlow(params, options, ordered)
+  if (forward === UNBEATABLE) return null
   if (!widens || !forward || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
   // a large trade: let connectors of one rank trade either way round, reach one hop further, keep the better
   const wide = orderFlow(params, true)
-  const both = wide && searchOrderedFlow(params, options, wide)
+  const wideFound = wide && searchOrderedFlow(params, options, wide)
+  const both = wideFound === UNBEATABLE ? null : wideFound
   const net = (r: FlowRoute) => r.amountOut - r.gasCostInToken
   const best = both && net(both.route) > net(forward.route) ? both.route : forward.route
   const work = (k: keyof FlowSearchStats) => forward.route.stats[k] + (both?.route.stats[k] ?? 0)
@@ -189,12 +196,18 @@ function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | nu
   }
 }
 
-/** One flow search over an ordered problem, with the route's price impact against the best spot rate. */
+/** What `searchOrderedFlow` answers when no flow of its problem can beat `mustBeat`. */
+const UNBEATABLE = 'unbeatable'
+
+/**
+ * One flow search over an ordered problem: its route with the route's price impact against the best spot rate,
+ * null when no step route executes, or UNBEATABLE when a bound shows that no flow can beat `mustBeat`.
+ */
 function searchOrderedFlow(
   params: FindBestRouteParams,
   options: FlowSearchOptions,
   ordered: OrderedFlow,
-): { route: FlowRoute; impact: number } | null {
+): { route: FlowRoute; impact: number } | typeof UNBEATABLE | null {
   const { graph, tokens, edges, mids, spots, spot } = ordered
   const stats: FlowSearchStats = {
     edges: edges.length,
@@ -230,7 +243,7 @@ function searchOrderedFlow(
     // a flow that is no single path takes a path from tokenIn to tokenOut and at least one step more
     const steps = BigInt(fewestSteps(edges, tokens.length) + 1)
     const leastGas = gasModel.base + steps * (gasModel.perLeg + cheapestHop)
-    if (amountOutAfterFee - gasOf(leastGas) <= options.mustBeat) return null
+    if (amountOutAfterFee - gasOf(leastGas) <= options.mustBeat) return UNBEATABLE
   }
   const sample = (edge: Edge, extra: readonly number[]): FlowCurve | null =>
     sampleFlowCurve(
@@ -250,6 +263,45 @@ function searchOrderedFlow(
     const curve = edge ? sample(edge, []) : null
     curves[e] = curve
     return curve
+  }
+  /**
+   * Whether no flow over these pools can beat `mustBeat`, by a bound on any flow's output after the integrator
+   * fee less its gas (`flowDualBound`) at the prices of a solve over every edge: each pool direction used costs
+   * at least its hop's gas, and a flow that beats every single path (see `mustBeat`) uses the shortest path's
+   * steps and one more, and pays the base and at least two legs' bookkeeping. At prices near the optimum's the
+   * bound is close to the best a flow can do, so it shows most trades that the route found before cannot be
+   * beaten after one solve, instead of the whole search; it samples the pools further where it is loose, as far
+   * as it needs to.
+   */
+  const dualBoundCannotBeat = (prices: readonly number[]): boolean => {
+    if (options.mustBeat === undefined) return false
+    const kept = 1 - (params.feeBps ?? 0) / 10_000
+    const fixed = Number(gasOf(gasModel.base + 2n * gasModel.perLeg))
+    const { bound } = flowDualBound({
+      edges: edges.map((edge, e) => {
+        const curve = curves[e]
+        const pool = graph.pools[edge.poolId]
+        return {
+          from: edge.from,
+          to: edge.to,
+          spot: spots[e] ?? 0,
+          reach: scales[edge.from] ?? 0,
+          cost: pool ? Number(gasOf(poolKindOf(pool).hopGasUnits(0))) : 0,
+          ...(curve ? { xs: curve.xs, ys: curve.ys } : {}),
+        }
+      }),
+      prices: prices.map((p) => p * kept),
+      total,
+      sample: (e, x) => {
+        stats.samples++
+        return quoter.hopApproxIn(edges[e]?.poolId ?? 0, edges[e]?.fromAddress ?? params.tokenIn, x)
+      },
+      maxSamples: MAX_BOUND_SAMPLES,
+      leastUsed: fewestSteps(edges, tokens.length) + 1,
+      target: (Number(options.mustBeat) + fixed) / (1 + 1e-9) - 2,
+    })
+    // float error: the bound is rounded up generously, as the spot rates' bound is
+    return bound * (1 + 1e-9) + 2 - fixed <= Number(options.mustBeat)
   }
   let active = edges.map(() => true)
   const working = initialWorkingSet(edges, spots, scales, (e, x) =>
@@ -306,6 +358,7 @@ function searchOrderedFlow(
   }
   for (let round = 0; round < MAX_PRUNE_ROUNDS; round++) {
     const { live, solution } = solve()
+    if (round === 0 && dualBoundCannotBeat(solution.prices)) return UNBEATABLE
     // an edge whose surplus at the solution's prices is below its gas costs more than it adds
     let worst = -1
     let worstMargin = 0
