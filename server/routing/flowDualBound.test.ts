@@ -10,7 +10,7 @@ describe('flowDualBound', () => {
     // spot rate 2 and to (1, 1.5) at 0.5 meet at 2/3, earning 4/3 - 2/3; from (1, 1.5) at 1.5 and to (2, 2) at 0
     // meet at 4/3, earning 2 - 4/3: the bound is 1 (the input at price 1) + 2/3
     const { bound, samples } = flowDualBound({
-      edges: [{ from: 0, to: 1, spot: 2, reach: 2, xs: [0, 1, 2], ys: [0, 1.5, 2] }],
+      edges: [{ from: 0, to: 1, spot: 2, reach: 2, samples: { xs: [0, 1, 2], ys: [0, 1.5, 2] } }],
       prices: [1, 1],
       total: 1,
     })
@@ -21,12 +21,12 @@ describe('flowDualBound', () => {
   it('samples where the bound peaks until it meets the most the pool earns: 3 - 2 sqrt 2 for 2x/(1+x) at 1', () => {
     const most = 3 - 2 * Math.SQRT2
     const coarse = flowDualBound({
-      edges: [{ from: 0, to: 1, spot: 2, reach: 4, xs: [0, 1, 2], ys: [0, pool(1), pool(2)] }],
+      edges: [{ from: 0, to: 1, spot: 2, reach: 4, samples: { xs: [0, 1, 2], ys: [0, pool(1), pool(2)] } }],
       prices: [1, 1],
       total: 1,
     })
     const sampled = flowDualBound({
-      edges: [{ from: 0, to: 1, spot: 2, reach: 4, xs: [0, 1, 2], ys: [0, pool(1), pool(2)] }],
+      edges: [{ from: 0, to: 1, spot: 2, reach: 4, samples: { xs: [0, 1, 2], ys: [0, pool(1), pool(2)] } }],
       prices: [1, 1],
       total: 1,
       sample: (_, x) => pool(x),
@@ -41,7 +41,9 @@ describe('flowDualBound', () => {
   })
 
   it('stops sampling at the target, or when the samples already earn more than it', () => {
-    const edges = [{ from: 0, to: 1, spot: 2, reach: 4, xs: [0, 1, 2], ys: [0, pool(1), pool(2)] }]
+    const edges = [
+      { from: 0, to: 1, spot: 2, reach: 4, samples: { xs: [0, 1, 2], ys: [0, pool(1), pool(2)] } },
+    ]
     const params = {
       edges,
       prices: [1, 1],
@@ -63,7 +65,7 @@ describe('flowDualBound', () => {
   it('counts a direction only when it earns its cost, but charges the cheapest ones a flow must use', () => {
     const edges = [
       // earns 0.4 at most (the second test's lines) for a cost of 0.5: left out
-      { from: 0, to: 1, spot: 2, reach: 2, xs: [0, 1, 2], ys: [0, pool(1), pool(2)], cost: 0.5 },
+      { from: 0, to: 1, spot: 2, reach: 2, samples: { xs: [0, 1, 2], ys: [0, pool(1), pool(2)] }, cost: 0.5 },
       // its spot rate 0.9 does not pay the price ratio 1: earns nothing, costs 0.1 if used
       { from: 0, to: 1, spot: 0.9, reach: 2, cost: 0.1 },
       { from: 0, to: 1, spot: 0.8, reach: 2, cost: 0.2 },
@@ -82,7 +84,7 @@ describe('flowDualBound', () => {
     ).toBe(2)
     // ran dry after (1, 1): at most 1 + 1 x (4 - 1) at 4, earning 4 x 1 - 4 x 0.5
     const dry = flowDualBound({
-      edges: [{ from: 0, to: 1, spot: 1, reach: 4, xs: [0, 1], ys: [0, 1] }],
+      edges: [{ from: 0, to: 1, spot: 1, reach: 4, samples: { xs: [0, 1], ys: [0, 1] } }],
       prices: [0.5, 1],
       total: 0,
     })

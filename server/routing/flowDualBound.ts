@@ -8,9 +8,8 @@ export interface BoundedEdge {
   readonly reach: number
   /** What using it at all costs, in the objective's units (e.g. its gas); default 0. */
   readonly cost?: number
-  /** Samples of its output already taken (inputs increasing, from 0, and their outputs), if any. */
-  readonly xs?: readonly number[]
-  readonly ys?: readonly number[]
+  /** Samples of its output already taken (inputs `xs` increasing from 0, outputs `ys`), if any. */
+  readonly samples?: { readonly xs: readonly number[]; readonly ys: readonly number[] } | null
 }
 
 export interface FlowDualBoundParams {
@@ -64,8 +63,8 @@ export function flowDualBound(params: FlowDualBoundParams): { bound: number; sam
     }
     const state: EdgeState = {
       e,
-      xs: [...(edge.xs ?? [0])],
-      ys: [...(edge.ys ?? [0])],
+      xs: [...(edge.samples?.xs ?? [0])],
+      ys: [...(edge.samples?.ys ?? [0])],
       reach: edge.reach,
       spot: edge.spot,
       rate: paid / got,

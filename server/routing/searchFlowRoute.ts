@@ -12,6 +12,7 @@ import { initialWorkingSet } from './initialWorkingSet'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
 import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
+import type { PoolState } from './types'
 
 /** The work of one flow search (for benchmarks). */
 export interface FlowSearchStats {
@@ -118,6 +119,7 @@ export function searchFlowRoute(
     if (found) return found.route
   }
   const forward = searchOrderedFlow(params, options, ordered)
+  // nor the wide search: the route found before gives up less than BOTH_WAYS_IMPACT, the trade is not large
   if (forward === UNBEATABLE) return null
   if (!widens || !forward || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
   // a large trade: let connectors of one rank trade either way round, reach one hop further, keep the better
@@ -196,12 +198,13 @@ function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | nu
   }
 }
 
-/** What `searchOrderedFlow` answers when no flow of its problem can beat `mustBeat`. */
+/** What `searchOrderedFlow` answers when no flow it could return can beat `mustBeat`. */
 const UNBEATABLE = 'unbeatable'
 
 /**
  * One flow search over an ordered problem: its route with the route's price impact against the best spot rate,
- * null when no step route executes, or UNBEATABLE when a bound shows that no flow can beat `mustBeat`.
+ * null when no step route executes, or UNBEATABLE when a bound shows that no flow it could return (over every
+ * pool at first, over the pools left after pruning later) can beat `mustBeat`.
  */
 function searchOrderedFlow(
   params: FindBestRouteParams,
@@ -264,6 +267,9 @@ function searchOrderedFlow(
     curves[e] = curve
     return curve
   }
+  // each hop's least gas in tokenOut, by the gas and native prices as floats (a hair under, against float error)
+  const gasUnitCost = Number(gasOf(10n ** 18n)) / 1e18
+  let hopCosts: number[] | undefined
   /**
    * Whether no flow over these pools can beat `mustBeat`, by a bound on any flow's output after the integrator
    * fee less its gas (`flowDualBound`) at the prices of a solve over every edge: each pool direction used costs
@@ -271,30 +277,33 @@ function searchOrderedFlow(
    * steps and one more, and pays the base and at least two legs' bookkeeping. At prices near the optimum's the
    * bound is close to the best a flow can do, so it shows most trades that the route found before cannot be
    * beaten after one solve, instead of the whole search; it samples the pools further where it is loose, as far
-   * as it needs to.
+   * as it needs to. Over the edges still active only: the search never brings back a pruned pool.
    */
   const dualBoundCannotBeat = (prices: readonly number[]): boolean => {
     if (options.mustBeat === undefined) return false
     const kept = 1 - (params.feeBps ?? 0) / 10_000
-    const fixed = Number(gasOf(gasModel.base + 2n * gasModel.perLeg))
+    const fixed = Number(gasModel.base + 2n * gasModel.perLeg) * gasUnitCost * (1 - 1e-12)
+    hopCosts ??= edges.map((edge) => {
+      const pool = graph.pools[edge.poolId]
+      return pool ? Number(poolKindOf(pool).hopGasUnits(0)) * gasUnitCost * (1 - 1e-12) : 0
+    })
+    const ids = edges.flatMap((_, e) => (active[e] ? [e] : []))
+    const bounded = ids.map((e) => ({
+      from: edges[e]?.from ?? 0,
+      to: edges[e]?.to ?? 0,
+      spot: spots[e] ?? 0,
+      reach: scales[edges[e]?.from ?? 0] ?? 0,
+      cost: hopCosts?.[e] ?? 0,
+      samples: curves[e],
+    }))
     const { bound } = flowDualBound({
-      edges: edges.map((edge, e) => {
-        const curve = curves[e]
-        const pool = graph.pools[edge.poolId]
-        return {
-          from: edge.from,
-          to: edge.to,
-          spot: spots[e] ?? 0,
-          reach: scales[edge.from] ?? 0,
-          cost: pool ? Number(gasOf(poolKindOf(pool).hopGasUnits(0))) : 0,
-          ...(curve ? { xs: curve.xs, ys: curve.ys } : {}),
-        }
-      }),
+      edges: bounded,
       prices: prices.map((p) => p * kept),
       total,
-      sample: (e, x) => {
+      sample: (k, x) => {
         stats.samples++
-        return quoter.hopApproxIn(edges[e]?.poolId ?? 0, edges[e]?.fromAddress ?? params.tokenIn, x)
+        const edge = edges[ids[k] ?? -1]
+        return edge ? quoter.hopApproxIn(edge.poolId, edge.fromAddress, x) : null
       },
       maxSamples: MAX_BOUND_SAMPLES,
       leastUsed: fewestSteps(edges, tokens.length) + 1,
@@ -389,7 +398,8 @@ function searchOrderedFlow(
     )
   }
   active = active.map((a, e) => a && curves[e] !== null)
-  solve()
+  // the pruned pools are out for good, and the models are sharper: the bound may show it now
+  if (dualBoundCannotBeat(solve().solution.prices)) return UNBEATABLE
   // the Aggregator takes at most MAX_ROUTE_STEPS steps: leave out the pools given the least value, solve again
   for (;;) {
     const used = edges.flatMap((_, e) => (active[e] && (inputs[e] ?? 0) > 0 ? [e] : []))
@@ -634,11 +644,29 @@ function spotRateBound(edges: readonly Edge[], spots: readonly number[], count: 
   return best[out] ?? 0
 }
 
+/**
+ * Each pool's mid rates (token1 per token0, token0 per token1), as floats: pool objects do not change (a new
+ * state is a new object), and every flow search of every request over a snapshot asks them again.
+ */
+const midRates = new WeakMap<PoolState, [number, number]>()
+
 function midRate(graph: PoolGraph, edge: Edge): number {
   const pool = graph.pools[edge.poolId]
   if (!pool) return 0
-  const price = poolKindOf(pool).midPrice(pool, edge.fromAddress.toLowerCase() === pool.token0.toLowerCase())
-  return Number(price.num) / Number(price.den)
+  let rates = midRates.get(pool)
+  if (!rates) {
+    rates = [Number.NaN, Number.NaN]
+    midRates.set(pool, rates)
+  }
+  const zeroForOne = edge.fromAddress.toLowerCase() === pool.token0.toLowerCase()
+  const side = zeroForOne ? 0 : 1
+  let rate = rates[side]
+  if (Number.isNaN(rate)) {
+    const price = poolKindOf(pool).midPrice(pool, zeroForOne)
+    rate = Number(price.num) / Number(price.den)
+    rates[side] = rate
+  }
+  return rate
 }
 
 /** How much of each token the whole input is worth at the pools' mid prices (the models' input scale). */
