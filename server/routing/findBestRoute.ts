@@ -41,9 +41,10 @@ export interface FindBestRouteParams {
   /** Default 8 (legs are dropped again when their gas costs more than they add). */
   maxLegs?: number
   /**
-   * false: the flow search runs its forward pass only, never the wider second one that large trades otherwise
-   * get (see searchFlowRoute). The per-exchange searches run so: on the large market's cold mix no exchange's
-   * route lost more than 0.84 bp by it, for a sixth of a request's routing. Default true.
+   * false: the flow search runs its forward pass only, never the wide one that large trades otherwise get (after
+   * the forward one, or alone when the leg search's route already shows the trade large; see searchFlowRoute).
+   * The per-exchange searches run so: on the large market's cold mix no exchange's route lost more than 0.84 bp
+   * by it, for a sixth of a request's routing. Default true.
    */
   wideFlowSearch?: boolean
   gasModel?: GasModel
@@ -143,7 +144,9 @@ export function searchPooledRoute(params: FindBestRouteParams): Route {
       params.isSplit === false
         ? null
         : searchFlowRoute(params, {
-            ...(best ? { mustBeat: best.amountOut - best.gasCostInToken } : {}),
+            ...(best
+              ? { mustBeat: best.amountOut - best.gasCostInToken, foundAmountOut: best.amountOutGross }
+              : {}),
             wide: params.wideFlowSearch ?? true,
           })
     if (flow) {

@@ -148,6 +148,15 @@ describe('searchFlowRoute', () => {
     expect(route?.steps.some((step) => step.tokenIn === Y && step.tokenOut === X)).toBe(true)
     // the way round pays about 0.3% more than the forward search's best
     expect(bp(forward?.amountOut ?? 0n, Number(route?.amountOut ?? 0n))).toBeGreaterThan(25)
+    // told of a route found before that already gives up more than 0.1% of the spot rate, the wide search runs alone:
+    // the same route for the wide search's work only
+    const told = searchFlowRoute(params, { foundAmountOut: forward?.amountOut ?? 0n })
+    expect(told?.amountOut).toBe(route?.amountOut)
+    expect(told?.steps).toEqual(route?.steps)
+    expect(told?.stats.solves).toBe((route?.stats.solves ?? 0) - (forward?.stats.solves ?? 0))
+    // a route found before at 1e-6 of price impact says nothing: forward first, then wide, as untold
+    const small = searchFlowRoute(params, { foundAmountOut: (params.amount * 999_999n) / 1_000_000n })
+    expect(small?.stats).toEqual(route?.stats)
   })
 
   it('for a large trade, takes a connector one hop beyond maxHops: A -> W -> Z -> V -> D over deep pools', () => {
@@ -297,6 +306,42 @@ describe('searchFlowRoute', () => {
       tokens: [{ address: A, transferFeeBps: 100 }],
     })
     expect(route).toBeNull()
+  })
+
+  it('does not search on when a bound on every flow shows that the route found before cannot be beaten', () => {
+    // a deep pool and a shallow one at the same price: 5,000 A moves the deep one by 1%, so the best spot rate
+    // promises 25 D more than the deep pool alone pays, but the shallow pool's share earns about 0.01 D, less
+    // than its hop's gas (about 1 D): no flow beats the deep pool alone
+    const deep = makeV2Pool({
+      id: 16,
+      tokenA: A,
+      tokenB: D,
+      reserveA: 1_000_000n * E18,
+      reserveB: 1_000_000n * E18,
+    })
+    const shallow = makeV2Pool({
+      id: 17,
+      tokenA: A,
+      tokenB: D,
+      reserveA: 1_000n * E18,
+      reserveB: 1_000n * E18,
+    })
+    const params = {
+      pools: [deep, shallow],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn' as const,
+      amount: 5_000n * E18,
+      connectors: [],
+      gasPriceWei: 1n,
+      nativePriceInTokenOut: { num: 10n ** 13n, den: 1n },
+    }
+    const searched = searchFlowRoute(params)
+    expect(searched?.steps.map((step) => step.pool)).toEqual([deep])
+    const net = (searched?.amountOut ?? 0n) - (searched?.gasCostInToken ?? 0n)
+    expect(searchFlowRoute(params, { mustBeat: net })).toBeNull()
+    // a route found before that pays 1 D less can be beaten: the search runs and finds the deep pool alone
+    expect(searchFlowRoute(params, { mustBeat: net - E18 })?.amountOut).toBe(searched?.amountOut)
   })
 })
 

@@ -6,11 +6,13 @@ import { connectedEdges } from './connectedEdges'
 import { createHopCache } from './createHopCache'
 import { createPathQuoter } from './createPathQuoter'
 import type { FindBestRouteParams } from './findBestRoute'
+import { flowDualBound } from './flowDualBound'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasModel } from './gasModel'
 import { initialWorkingSet } from './initialWorkingSet'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
 import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
+import type { PoolState } from './types'
 
 /** The work of one flow search (for benchmarks). */
 export interface FlowSearchStats {
@@ -61,6 +63,11 @@ export interface FlowSearchOptions {
   readonly maxRefineEvaluations?: number
   /** false: the forward search only, never the wide one (default true). */
   readonly wide?: boolean
+  /**
+   * The gross output of a route already found (the leg search's best). When it gives up BOTH_WAYS_IMPACT or more
+   * against the best spot rate, the trade is large: the wide search runs alone, not after the forward one.
+   */
+  readonly foundAmountOut?: bigint
 }
 
 const MAX_PRUNE_ROUNDS = 6
@@ -69,6 +76,8 @@ const MAX_PRICING_ROUNDS = 6
 /** An edge left out joins when its spot rate beats its tokens' price ratio by more than this (float noise). */
 const PRICING_MARGIN = 1e-9
 const MAX_REFINE_EVALUATIONS = 64
+/** Most samples `flowDualBound` may take to show that no flow beats the route already found. */
+const MAX_BOUND_SAMPLES = 64
 /**
  * Price impact (against the best spot rate) from which a second, wider search lets connectors of one rank trade
  * either way round and takes connectors one hop further: only large trades gain from the longer paths that
@@ -93,12 +102,30 @@ export function searchFlowRoute(
   params: FindBestRouteParams,
   options: FlowSearchOptions = {},
 ): FlowRoute | null {
-  const forward = searchOrderedFlow(params, options, false)
-  if (options.wide === false || !forward?.canWiden || forward.impact < BOTH_WAYS_IMPACT) {
-    return forward?.route ?? null
+  const ordered = orderFlow(params, false)
+  if (!ordered) return null
+  const widens = options.wide !== false && ordered.canWiden
+  if (
+    widens &&
+    options.foundAmountOut !== undefined &&
+    priceImpact(options.foundAmountOut, params.amount, ordered.spot) >= BOTH_WAYS_IMPACT
+  ) {
+    // a route found before already moves the price that much: the wide search alone, whose edges include every
+    // forward one (on the large market's cold mix it found the same best routes as both searches, for half)
+    const wide = orderFlow(params, true)
+    const found = wide && searchOrderedFlow(params, options, wide)
+    // every forward flow is a wide one: none beats the route found either
+    if (found === UNBEATABLE) return null
+    if (found) return found.route
   }
+  const forward = searchOrderedFlow(params, options, ordered)
+  // nor the wide search: the route found before gives up less than BOTH_WAYS_IMPACT, the trade is not large
+  if (forward === UNBEATABLE) return null
+  if (!widens || !forward || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
   // a large trade: let connectors of one rank trade either way round, reach one hop further, keep the better
-  const both = searchOrderedFlow(params, options, true)
+  const wide = orderFlow(params, true)
+  const wideFound = wide && searchOrderedFlow(params, options, wide)
+  const both = wideFound === UNBEATABLE ? null : wideFound
   const net = (r: FlowRoute) => r.amountOut - r.gasCostInToken
   const best = both && net(both.route) > net(forward.route) ? both.route : forward.route
   const work = (k: keyof FlowSearchStats) => forward.route.stats[k] + (both?.route.stats[k] ?? 0)
@@ -115,17 +142,32 @@ export function searchFlowRoute(
   }
 }
 
+/** 1 - output / (input x spot rate): what a route's output gives up against the best spot rate (`spotRateBound`). */
+function priceImpact(amountOut: bigint, amountIn: bigint, spot: number): number {
+  return 1 - Number(amountOut) / (Number(amountIn) * spot)
+}
+
+/** A flow problem before any pool is sampled (see orderFlow). */
+interface OrderedFlow {
+  readonly graph: PoolGraph
+  readonly tokens: readonly string[]
+  readonly edges: readonly Edge[]
+  /** Each edge's mid rate. */
+  readonly mids: readonly number[]
+  /** Each edge's spot rate after fee (what the first unit gets: the most its model can pay). */
+  readonly spots: readonly number[]
+  /** The best product of spot rates after fee over the paths from tokenIn to tokenOut. */
+  readonly spot: number
+  /** Whether a wide search would differ: connectors tie, or lie one hop further. */
+  readonly canWiden: boolean
+}
+
 /**
- * One flow search over the tokens in rank order (`wide`: either way round between connectors of one rank, and
- * over connectors up to one hop beyond `maxHops` of both ends), with the route's price impact against the best
- * spot rate (1 - output / (input x spot)) and whether a wide search would differ (connectors tie, or lie one
- * hop further).
+ * The flow problem of a request: the tokens in rank order (`wide`: either way round between connectors of one
+ * rank, and over connectors up to one hop beyond `maxHops` of both ends) and their pool directions. Null when
+ * the flow search does not apply (exact output, a taxed end, no pool between the tokens).
  */
-function searchOrderedFlow(
-  params: FindBestRouteParams,
-  options: FlowSearchOptions,
-  wide: boolean,
-): { route: FlowRoute; impact: number; canWiden: boolean } | null {
+function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | null {
   const taxed = new Set(
     (params.tokens ?? []).filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address.toLowerCase()),
   )
@@ -138,9 +180,38 @@ function searchOrderedFlow(
   const { tokens, ranks, farther } = orderTokens(graph, inKey, outKey, connectors, maxHops + (wide ? 1 : 0))
   if (tokens.length < 2) return null
   const edges = listEdges(graph, tokens, ranks, wide)
-  // a pool between connectors of one rank (its forward edge is listed whatever `wide` is)
-  const canWiden = farther || edges.some((edge) => ranks[edge.from] === ranks[edge.to])
   if (edges.length === 0) return null
+  const mids = edges.map((edge) => midRate(graph, edge))
+  const spots = edges.map((edge, e) => {
+    const pool = graph.pools[edge.poolId]
+    return pool ? (mids[e] ?? 0) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000) : 0
+  })
+  return {
+    graph,
+    tokens,
+    edges,
+    mids,
+    spots,
+    spot: spotRateBound(edges, spots, tokens.length, tokens.length - 1),
+    // a pool between connectors of one rank (its forward edge is listed whatever `wide` is)
+    canWiden: farther || edges.some((edge) => ranks[edge.from] === ranks[edge.to]),
+  }
+}
+
+/** What `searchOrderedFlow` answers when no flow it could return can beat `mustBeat`. */
+const UNBEATABLE = 'unbeatable'
+
+/**
+ * One flow search over an ordered problem: its route with the route's price impact against the best spot rate,
+ * null when no step route executes, or UNBEATABLE when a bound shows that no flow it could return (over every
+ * pool at first, over the pools left after pruning later) can beat `mustBeat`.
+ */
+function searchOrderedFlow(
+  params: FindBestRouteParams,
+  options: FlowSearchOptions,
+  ordered: OrderedFlow,
+): { route: FlowRoute; impact: number } | typeof UNBEATABLE | null {
+  const { graph, tokens, edges, mids, spots, spot } = ordered
   const stats: FlowSearchStats = {
     edges: edges.length,
     samples: 0,
@@ -153,12 +224,6 @@ function searchOrderedFlow(
   const hopCache = params.hopCache ?? createHopCache()
   const quoter = createPathQuoter({ pools: graph.pools, transferFeeBps: () => 0, cache: hopCache })
   const total = Number(params.amount)
-  // each edge's mid rate, and its spot rate after fee (what the first unit gets: the most its model can pay)
-  const mids = edges.map((edge) => midRate(graph, edge))
-  const spots = edges.map((edge, e) => {
-    const pool = graph.pools[edge.poolId]
-    return pool ? (mids[e] ?? 0) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000) : 0
-  })
   const scales = tokenScales(tokens.length, edges, mids, total)
   const values = tokenValues(tokens.length, edges, mids)
   const gasModel = params.gasModel ?? defaultGasModel
@@ -168,7 +233,6 @@ function searchOrderedFlow(
       gasPriceWei: params.gasPriceWei,
       nativePriceInToken: params.nativePriceInTokenOut,
     })
-  const spot = spotRateBound(edges, spots, tokens.length, tokens.indexOf(outKey))
   if (options.mustBeat !== undefined) {
     // float error: round the bound up generously (it only decides whether to search)
     const ideal = BigInt(Math.ceil(total * spot * (1 + 1e-9))) + 1n
@@ -182,7 +246,7 @@ function searchOrderedFlow(
     // a flow that is no single path takes a path from tokenIn to tokenOut and at least one step more
     const steps = BigInt(fewestSteps(edges, tokens.length) + 1)
     const leastGas = gasModel.base + steps * (gasModel.perLeg + cheapestHop)
-    if (amountOutAfterFee - gasOf(leastGas) <= options.mustBeat) return null
+    if (amountOutAfterFee - gasOf(leastGas) <= options.mustBeat) return UNBEATABLE
   }
   const sample = (edge: Edge, extra: readonly number[]): FlowCurve | null =>
     sampleFlowCurve(
@@ -202,6 +266,51 @@ function searchOrderedFlow(
     const curve = edge ? sample(edge, []) : null
     curves[e] = curve
     return curve
+  }
+  // each hop's least gas in tokenOut, by the gas and native prices as floats (a hair under, against float error)
+  const gasUnitCost = Number(gasOf(10n ** 18n)) / 1e18
+  let hopCosts: number[] | undefined
+  /**
+   * Whether no flow over these pools can beat `mustBeat`, by a bound on any flow's output after the integrator
+   * fee less its gas (`flowDualBound`) at the prices of a solve over every edge: each pool direction used costs
+   * at least its hop's gas, and a flow that beats every single path (see `mustBeat`) uses the shortest path's
+   * steps and one more, and pays the base and at least two legs' bookkeeping. At prices near the optimum's the
+   * bound is close to the best a flow can do, so it shows most trades that the route found before cannot be
+   * beaten after one solve, instead of the whole search; it samples the pools further where it is loose, as far
+   * as it needs to. Over the edges still active only: the search never brings back a pruned pool.
+   */
+  const dualBoundCannotBeat = (prices: readonly number[]): boolean => {
+    if (options.mustBeat === undefined) return false
+    const kept = 1 - (params.feeBps ?? 0) / 10_000
+    const fixed = Number(gasModel.base + 2n * gasModel.perLeg) * gasUnitCost * (1 - 1e-12)
+    hopCosts ??= edges.map((edge) => {
+      const pool = graph.pools[edge.poolId]
+      return pool ? Number(poolKindOf(pool).hopGasUnits(0)) * gasUnitCost * (1 - 1e-12) : 0
+    })
+    const ids = edges.flatMap((_, e) => (active[e] ? [e] : []))
+    const bounded = ids.map((e) => ({
+      from: edges[e]?.from ?? 0,
+      to: edges[e]?.to ?? 0,
+      spot: spots[e] ?? 0,
+      reach: scales[edges[e]?.from ?? 0] ?? 0,
+      cost: hopCosts?.[e] ?? 0,
+      samples: curves[e],
+    }))
+    const { bound } = flowDualBound({
+      edges: bounded,
+      prices: prices.map((p) => p * kept),
+      total,
+      sample: (k, x) => {
+        stats.samples++
+        const edge = edges[ids[k] ?? -1]
+        return edge ? quoter.hopApproxIn(edge.poolId, edge.fromAddress, x) : null
+      },
+      maxSamples: MAX_BOUND_SAMPLES,
+      leastUsed: fewestSteps(edges, tokens.length) + 1,
+      target: (Number(options.mustBeat) + fixed) / (1 + 1e-9) - 2,
+    })
+    // float error: the bound is rounded up generously, as the spot rates' bound is
+    return bound * (1 + 1e-9) + 2 - fixed <= Number(options.mustBeat)
   }
   let active = edges.map(() => true)
   const working = initialWorkingSet(edges, spots, scales, (e, x) =>
@@ -258,6 +367,7 @@ function searchOrderedFlow(
   }
   for (let round = 0; round < MAX_PRUNE_ROUNDS; round++) {
     const { live, solution } = solve()
+    if (round === 0 && dualBoundCannotBeat(solution.prices)) return UNBEATABLE
     // an edge whose surplus at the solution's prices is below its gas costs more than it adds
     let worst = -1
     let worstMargin = 0
@@ -288,7 +398,8 @@ function searchOrderedFlow(
     )
   }
   active = active.map((a, e) => a && curves[e] !== null)
-  solve()
+  // the pruned pools are out for good, and the models are sharper: the bound may show it now
+  if (dualBoundCannotBeat(solve().solution.prices)) return UNBEATABLE
   // the Aggregator takes at most MAX_ROUTE_STEPS steps: leave out the pools given the least value, solve again
   for (;;) {
     const used = edges.flatMap((_, e) => (active[e] && (inputs[e] ?? 0) > 0 ? [e] : []))
@@ -367,8 +478,7 @@ function searchOrderedFlow(
       gasCostInToken: gasOf(gasUnits),
       stats,
     },
-    impact: 1 - Number(quote.amountOut) / (total * spot),
-    canWiden,
+    impact: priceImpact(quote.amountOut, params.amount, spot),
   }
 }
 
@@ -534,11 +644,29 @@ function spotRateBound(edges: readonly Edge[], spots: readonly number[], count: 
   return best[out] ?? 0
 }
 
+/**
+ * Each pool's mid rates (token1 per token0, token0 per token1), as floats: pool objects do not change (a new
+ * state is a new object), and every flow search of every request over a snapshot asks them again.
+ */
+const midRates = new WeakMap<PoolState, [number, number]>()
+
 function midRate(graph: PoolGraph, edge: Edge): number {
   const pool = graph.pools[edge.poolId]
   if (!pool) return 0
-  const price = poolKindOf(pool).midPrice(pool, edge.fromAddress.toLowerCase() === pool.token0.toLowerCase())
-  return Number(price.num) / Number(price.den)
+  let rates = midRates.get(pool)
+  if (!rates) {
+    rates = [Number.NaN, Number.NaN]
+    midRates.set(pool, rates)
+  }
+  const zeroForOne = edge.fromAddress.toLowerCase() === pool.token0.toLowerCase()
+  const side = zeroForOne ? 0 : 1
+  let rate = rates[side]
+  if (Number.isNaN(rate)) {
+    const price = poolKindOf(pool).midPrice(pool, zeroForOne)
+    rate = Number(price.num) / Number(price.den)
+    rates[side] = rate
+  }
+  return rate
 }
 
 /** How much of each token the whole input is worth at the pools' mid prices (the models' input scale). */
