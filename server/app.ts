@@ -132,6 +132,7 @@ export function createApp(deps: AppDeps) {
     perMinuteIp: config.rateLimitPerMinuteIp,
     backend: config.rateLimitBackend === 'database' ? store : 'memory',
     trustProxy: config.trustProxy,
+    now,
   })
   const optionalKey = apiKeyAuth({ store, required: false, limiter })
   const requiredKey = apiKeyAuth({ store, required: true, limiter })
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps) {
     perMinuteIp: config.rateLimitPerMinuteRpc,
     backend: config.rateLimitBackend === 'database' ? store : 'memory',
     trustProxy: config.trustProxy,
+    now,
   })
   const registerErrorLimiter = rateLimit({
     name: 'register-error',
@@ -154,6 +156,7 @@ export function createApp(deps: AppDeps) {
     perMinuteIp: config.registerErrorPerMinuteIp,
     backend: config.rateLimitBackend === 'database' ? store : 'memory',
     trustProxy: config.trustProxy,
+    now,
   })
   app.use('/rpc/*', rpcLimiter)
   app.use((c, next) =>

@@ -7,6 +7,9 @@ import { createFakeDeployments } from '../testing/fakeDeployments'
 import { openMemoryStore } from '../testing/openMemoryStore'
 import { isForwardedRpcMethod } from './rpcProxy'
 
+/** The rate-limit tests' clock: one minute's window for all of a test, wherever the wall clock is. */
+const WINDOW_MID_MS = 1_700_000_010_000
+
 const account = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 let anvil: AnvilInstance
 
@@ -272,7 +275,11 @@ describe('POST /rpc/{chainId}', () => {
 
   it('rate-limits the proxy on its own budget (RATE_LIMIT_PER_MINUTE_RPC)', async () => {
     const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
-    const { app } = createTestApp({ deployments, config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '2' }) })
+    const { app } = createTestApp({
+      deployments,
+      config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '2' }),
+      now: () => WINDOW_MID_MS,
+    })
     const statuses: number[] = []
     for (let i = 0; i < 3; i++) {
       statuses.push(
@@ -376,7 +383,11 @@ describe('POST /rpc/{chainId}', () => {
 
   it('charges a batch per call, eth_call and eth_estimateGas as five', async () => {
     const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
-    const { app } = createTestApp({ deployments, config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '110' }) })
+    const { app } = createTestApp({
+      deployments,
+      config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '110' }),
+      now: () => WINDOW_MID_MS,
+    })
     const chainIds = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
     const batch = await app.request('/rpc/1', rpc(chainIds))
     expect([batch.status, batch.headers.get('ratelimit-remaining')]).toEqual([200, '10'])
@@ -398,7 +409,11 @@ describe('POST /rpc/{chainId}', () => {
 
   it('refuses a batch that costs more than the budget left, forwarding none of it', async () => {
     const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
-    const { app } = createTestApp({ deployments, config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '99' }) })
+    const { app } = createTestApp({
+      deployments,
+      config: loadConfig({ RATE_LIMIT_PER_MINUTE_RPC: '99' }),
+      now: () => WINDOW_MID_MS,
+    })
     const chainIds = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_chainId' }))
     expect((await app.request('/rpc/1', rpc(chainIds))).status).toBe(429)
   })
