@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { streamSSE } from 'hono/streaming'
 import { buildCrossQuoteData } from '../cross/buildCrossQuoteData'
 import { buildCrossSwapFromBody, buildCrossSwapFromQuery } from '../cross/buildCrossSwap'
 import { createRecentMisses } from '../cross/createRecentMisses'
@@ -11,9 +10,8 @@ import { selectCrossQuote } from '../cross/selectCrossQuote'
 import { openCrossQuoteStream } from '../cross/streamCrossQuotes'
 import { compatibleMessages } from '../errors'
 import { acceptsEventStream } from '../http/acceptsEventStream'
-import { asEventStreamAnswer } from '../http/asEventStreamAnswer'
+import { respondEventStream } from '../http/respondEventStream'
 import type { Logger } from '../logger'
-import { describeError } from '../middleware/handleError'
 import { createRouter } from '../openapi/createRouter'
 import {
   AddressSchema,
@@ -729,24 +727,7 @@ export function createCrossRoutes(services: CrossServices, logger: Logger) {
       const estimate = query.disableEstimate !== true && query.disableEstimateGas !== true
       const params = { ...tradeParamsOf(c.req.valid('param').chainId, query), estimate }
       if (acceptsEventStream(c.req.header('accept'))) {
-        const run = await openCrossQuoteStream(services, params, c.get('auth'))
-        const requestId = c.get('requestId') ?? 'unknown'
-        return asEventStreamAnswer(
-          streamSSE(c, (stream) =>
-            run(async (event) => {
-              if (stream.aborted) return
-              const data =
-                event.event === 'error'
-                  ? describeError(event.error, requestId, logger, { method: 'GET', path: c.req.path }).body
-                  : event.data
-              await stream.writeSSE({
-                event: event.event,
-                data: JSON.stringify(data),
-                ...(event.event === 'offer' ? { id: String(event.id) } : {}),
-              })
-            }),
-          ),
-        )
+        return respondEventStream(c, logger, await openCrossQuoteStream(services, params, c.get('auth')))
       }
       return c.json(await quoteCross(services, params, c.get('auth')), 200)
     })

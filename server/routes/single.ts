@@ -1,12 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { streamSSE } from 'hono/streaming'
 import type { GaslessChain } from '../gasless/planGaslessOrder'
 import { quoteGaslessSingle } from '../gasless/quoteGaslessSingle'
 import { acceptsEventStream } from '../http/acceptsEventStream'
-import { asEventStreamAnswer } from '../http/asEventStreamAnswer'
 import { respondJsonText, respondLentJson } from '../http/jsonText'
+import { respondEventStream } from '../http/respondEventStream'
 import type { Logger } from '../logger'
-import { describeError } from '../middleware/handleError'
 import { createRouter } from '../openapi/createRouter'
 import { ChainIdParamsSchema, errorResponses, evmAddressField } from '../openapi/schemas'
 import { batchQuoteSingle, MAX_BATCH_QUOTES, openBatchQuoteStream } from '../quotes/batchQuoteSingle'
@@ -191,28 +189,7 @@ export function createSingleRoutes(
           c.req.valid('query').requests,
           caller,
         )
-        const requestId = c.get('requestId') ?? 'unknown'
-        return asEventStreamAnswer(
-          streamSSE(c, (stream) =>
-            run(async (event) => {
-              if (stream.aborted) return
-              const data =
-                event.event === 'item'
-                  ? event.data
-                  : JSON.stringify(
-                      event.event === 'error'
-                        ? describeError(event.error, requestId, logger, { method: 'GET', path: c.req.path })
-                            .body
-                        : event.data,
-                    )
-              await stream.writeSSE({
-                event: event.event,
-                data,
-                ...(event.event === 'item' ? { id: String(event.id) } : {}),
-              })
-            }),
-          ),
-        )
+        return respondEventStream(c, logger, run)
       }
       const items = await batchQuoteSingle(
         deps,
