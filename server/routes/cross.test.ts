@@ -684,8 +684,9 @@ describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () =
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
   }
 
-  it('POST swap/cross: 300 mutations of an issued quote, re-signed or not', async () => {
-    const { provider } = createRecordingProvider()
+  /** An app with the recording provider (bridging over `route`) and the `transactionData` of its offer. */
+  const issueOffer = async (route?: ProviderQuote['route']) => {
+    const { provider } = createRecordingProvider('fake', route)
     const { app } = createTestApp({
       config: unlimitedConfig,
       markets: answeringMarkets().markets,
@@ -697,6 +698,11 @@ describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () =
     const issued = offer.transactionData
     const params = issued.params as Record<string, unknown>
     const secret = new TextEncoder().encode(tagSecretConfig.integratorTagSecret ?? '')
+    return { app, issued, params, secret }
+  }
+
+  it('POST swap/cross: 300 mutations of an issued quote, re-signed or not', async () => {
+    const { app, issued, params, secret } = await issueOffer()
     const next = random(7)
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T
     const statuses = new Map<number, number>()
@@ -723,22 +729,11 @@ describe('hostile inputs to the cross-chain paths answer 4xx, never a 500', () =
   })
 
   it('POST quote/cross-data: 300 mutations of an issued quote (re-signed or not) and of the legs', async () => {
-    const { provider } = createRecordingProvider('fake', {
+    const { app, issued, params, secret } = await issueOffer({
       via: 'USDC',
       sourceSwap: false,
       destinationSwap: false,
     })
-    const { app } = createTestApp({
-      config: unlimitedConfig,
-      markets: answeringMarkets().markets,
-      cross: { providers: [provider] },
-    })
-    const quoted = await app.request(`/trade/v1/1/quote/cross?${fakeQuery()}`)
-    const [offer] = (await quoted.json()) as { transactionData: Record<string, unknown> }[]
-    if (offer === undefined) throw new Error('no offer')
-    const issued = offer.transactionData
-    const params = issued.params as Record<string, unknown>
-    const secret = new TextEncoder().encode(tagSecretConfig.integratorTagSecret ?? '')
     const next = random(11)
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)] as T
     const leg = { info: { srcToken: usdc, dstToken: zero }, pools: [usdc] }
