@@ -1,4 +1,5 @@
 import { Server as HttpServer } from 'node:http'
+import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAdmin'
@@ -125,6 +126,14 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       // tests freeze a node with the harness's `watchLiveness`
       watchLiveness: following.watchLiveness,
       ...(routingPool ? { quoteEngine: routingPool } : {}),
+      // kept across restarts: a start replays the blocks since instead of reading every pool again
+      snapshotDir: path.join(config.dataDir, 'pools'),
+      onKeepError: (chainId, err) =>
+        logger.warn('pool snapshot not kept: the next start reads the chain again', {
+          component: 'pools',
+          chainId,
+          err,
+        }),
       onChainDown: (chainId, err) =>
         logger.warn(
           'chain node does not answer; its quotes answer 503 (at once when it misses the liveness read, else once the snapshot is stale)',

@@ -9,6 +9,7 @@ import {
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
+import type { PoolSnapshotFiles } from '../pools/createPoolSnapshotFiles'
 import { createPoolSync, type PoolSync, type PoolSyncOptions } from '../pools/createPoolSync'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
@@ -104,6 +105,10 @@ export interface CreateChainMarketParams {
   now?: () => number
   /** What routes quotes, e.g. the routing workers (see `createRoutingPool`); by default this thread. */
   quoteEngine?: QuoteEngine
+  /** Pool snapshots kept across restarts (see `PoolSyncOptions.kept`); none when omitted. */
+  keptSnapshots?: PoolSnapshotFiles
+  /** Keeping a pool snapshot failed. */
+  onKeepError?: (error: unknown) => void
 }
 
 /**
@@ -183,6 +188,8 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     onError: goDown,
     onRefresh: goUp,
     ...(params.onRollback ? { onRollback: params.onRollback } : {}),
+    ...(params.keptSnapshots ? { kept: params.keptSnapshots } : {}),
+    ...(params.onKeepError ? { onKeepError: params.onKeepError } : {}),
     ...(params.watchLiveness !== true
       ? {}
       : {

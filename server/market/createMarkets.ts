@@ -1,5 +1,6 @@
 import type { ChainDeployment } from '../chains/deployment'
 import { AppError } from '../errors'
+import { createPoolSnapshotFiles } from '../pools/createPoolSnapshotFiles'
 import type { QuoteEngine } from '../quoteEngine/quoteEngine'
 import { type ChainMarket, createChainMarket } from './createChainMarket'
 
@@ -27,6 +28,13 @@ export interface CreateMarketsParams {
   onChainRollback?: (chainId: number, rollback: { from: bigint; to: bigint | undefined }) => void
   /** What routes every chain's quotes (e.g. the routing workers); by default each market's own on the event loop. */
   quoteEngine?: QuoteEngine
+  /**
+   * Where each chain's pool snapshots are kept across restarts (`createPoolSnapshotFiles`): a start then replays
+   * the blocks since the newest one still on its chain instead of reading every pool. None kept when omitted.
+   */
+  snapshotDir?: string
+  /** Keeping a chain's pool snapshot failed (it is read from the chain at the next start). */
+  onKeepError?: (chainId: number, error: unknown) => void
 }
 
 /** One `ChainMarket` per deployment, started and stopped together. */
@@ -44,6 +52,10 @@ export function createMarkets(params: CreateMarketsParams): Markets {
         onUp: () => params.onChainUp?.(deployment.chainId),
         onRollback: (rollback) => params.onChainRollback?.(deployment.chainId, rollback),
         ...(params.quoteEngine ? { quoteEngine: params.quoteEngine } : {}),
+        ...(params.snapshotDir === undefined
+          ? {}
+          : { keptSnapshots: createPoolSnapshotFiles({ dir: params.snapshotDir, deployment }) }),
+        onKeepError: (error) => params.onKeepError?.(deployment.chainId, error),
       }),
     ]),
   )

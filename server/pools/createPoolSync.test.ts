@@ -1,6 +1,10 @@
-import { type Hex, parseEther, zeroAddress } from 'viem'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Hex, type PublicClient, parseEther, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
+import { createPoolSnapshotFiles } from './createPoolSnapshotFiles'
 import { createPoolSync } from './createPoolSync'
 import type { PoolSnapshot } from './poolSnapshot'
 
@@ -178,6 +182,81 @@ describe('createPoolSync on the devnet', () => {
       expect(await sync.getFreshSnapshot(100)).toBe(seen)
     } finally {
       sync.stop()
+    }
+  })
+
+  /** `client` counting the requests the sync sends: contract reads (pool reads) and each log query's first block. */
+  const countingClient = (client: PublicClient) => {
+    const seen = { calls: 0, logsFrom: [] as bigint[] }
+    const counted = new Proxy(client, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver)
+        if (key === 'readContract')
+          return (...args: Parameters<PublicClient['readContract']>) => {
+            seen.calls += 1
+            return value(...args)
+          }
+        if (key !== 'request') return value
+        return (args: { method: string; params?: [{ fromBlock?: string }] }, options?: unknown) => {
+          if (args.method === 'eth_getLogs' && args.params?.[0].fromBlock !== undefined)
+            seen.logsFrom.push(BigInt(args.params[0].fromBlock))
+          return value(args, options)
+        }
+      },
+    })
+    return { client: counted, seen }
+  }
+
+  it('starts from a kept snapshot still on the chain and replays the blocks since; a kept block that left the chain is read again whole', async () => {
+    const market = h.markets.get(CHAIN_ID)
+    const chain = h.deployerClient(CHAIN_ID)
+    const dir = await mkdtemp(path.join(tmpdir(), 'kept-pools-'))
+    const kept = createPoolSnapshotFiles({ dir, deployment: market.deployment })
+    const id = await chain.snapshot()
+    const startWith = async () => {
+      const { client, seen } = countingClient(market.client)
+      const sync = createPoolSync(client, { deployment: market.deployment, pollIntervalMs: 3_600_000, kept })
+      await sync.start()
+      sync.stop()
+      return { snapshot: sync.getSnapshot(), seen }
+    }
+    try {
+      // the first start reads everything up to 8 blocks below the head (the deepest the node holds the state of: a
+      // chain reverted in an earlier test holds less), keeps that, and replays the blocks to the head
+      await chain.mine({ blocks: 9 })
+      const first = await startWith()
+      expect(first.seen.logsFrom[0]).toBe(BigInt(market.deployment.startBlock))
+      const [firstKept, ...none] = await kept.list()
+      if (firstKept === undefined) throw new Error('nothing kept')
+      expect(none).toEqual([])
+      expect(first.snapshot.blockNumber - firstKept.blockNumber).toBeGreaterThanOrEqual(0n)
+      expect(first.snapshot.blockNumber - firstKept.blockNumber).toBeLessThanOrEqual(8n)
+      expect(first.snapshot).toEqual(await loadFresh())
+
+      const receipt = await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('25'))
+      const second = await startWith()
+      // one log query, of the blocks since the kept one; no pool read again
+      expect(second.seen.logsFrom).toEqual([firstKept.blockNumber + 1n])
+      expect(second.seen.calls).toBeLessThan(first.seen.calls / 10)
+      expect(second.snapshot.blockNumber).toBe(receipt.blockNumber)
+      expect(second.snapshot).toEqual(await loadFresh())
+      expect(await kept.list()).toHaveLength(1)
+
+      // the kept block replaced by another at its height: not used, the chain read whole (and kept again)
+      await chain.revert({ id })
+      await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('1'))
+      await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('2'))
+      const third = await startWith()
+      expect(third.seen.logsFrom[0]).toBe(BigInt(market.deployment.startBlock))
+      expect(third.snapshot).toEqual(await loadFresh())
+      const keptNow = await kept.list()
+      expect(keptNow).toHaveLength(2)
+      const thirdKept = keptNow.find((k) => k.blockHash !== firstKept.blockHash)
+      expect(thirdKept !== undefined && thirdKept.blockNumber < third.snapshot.blockNumber).toBe(true)
+    } finally {
+      await chain.revert({ id })
+      await market.poolSync.refresh()
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })

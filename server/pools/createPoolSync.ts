@@ -12,10 +12,27 @@ import type { ChainDeployment } from '../chains/deployment'
 import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKinds/poolKinds'
 import { createBoundedPoolReader } from './createBoundedPoolReader'
 import { createPoolIndex, type PoolIndex, replacePoolStates } from './createPoolIndex'
+import type { PoolSnapshotFiles } from './createPoolSnapshotFiles'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
 
 /** Past this many blocks behind, reload everything instead of replaying logs. */
 const MAX_REPLAY_BLOCKS = 2_000n
+
+/**
+ * A kept snapshot at most this many blocks behind the head is replayed at a start (logs in spans a node accepts);
+ * an older one is read again whole.
+ */
+const MAX_RESTORE_BLOCKS = 10_000n
+
+/**
+ * With kept snapshots, a full read is made up to this many blocks below the head (the deepest the node holds the
+ * state of): a block 8 deep is still on the chain at the next start but for a deep reorg; a devnet loaded from a
+ * saved chain holds the states from the saved block on, so its restarts find that block again.
+ */
+const KEPT_DEPTH = 8n
+
+/** How often, with kept snapshots, the oldest snapshot of the history is kept (a serialization on this thread). */
+const KEEP_EVERY_MS = 5 * 60_000
 
 /**
  * Snapshots of the last this many blocks are kept: a reorg up to this deep rolls back to the newest block both
@@ -64,6 +81,15 @@ export interface PoolSyncOptions {
    * no kept block was (the fork is older than the kept history) and everything was read again.
    */
   onRollback?: (rollback: { from: bigint; to: bigint | undefined }) => void
+  /**
+   * Snapshots kept across restarts: the first refresh starts from the newest kept one still on the chain (and
+   * replays up to `MAX_RESTORE_BLOCKS` since), instead of reading every pool again. A full read is then made
+   * up to `KEPT_DEPTH` blocks below the head (replayed to it) and kept; every `KEEP_EVERY_MS` the oldest snapshot of
+   * the history (64 blocks deep) is kept too.
+   */
+  kept?: PoolSnapshotFiles
+  /** Keeping a snapshot failed (the sync goes on; the next start reads the chain again). */
+  onKeepError?: (error: unknown) => void
 }
 
 export interface PoolSync {
@@ -297,11 +323,67 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     history.push(next)
   }
 
+  /** The newest kept snapshot whose block is still on the chain whose head is `head`, read from `kept`. */
+  async function restore(kept: PoolSnapshotFiles, head: ChainHead): Promise<PoolSnapshot | undefined> {
+    for (const candidate of await kept.list()) {
+      if (candidate.blockNumber > head.number || head.number - candidate.blockNumber > MAX_RESTORE_BLOCKS)
+        continue
+      const hash =
+        candidate.blockNumber === head.number
+          ? head.hash
+          : (await client.getBlock({ blockNumber: candidate.blockNumber })).hash
+      if (hash !== candidate.blockHash) continue
+      const restored = await candidate.read()
+      if (restored !== undefined && restored.chainId === deployment.chainId) return restored
+    }
+    return undefined
+  }
+
+  let keptAt: { ms: number; blockNumber: bigint } | undefined
+  const keepSnapshot = (kept: PoolSnapshot) => {
+    keptAt = { ms: now(), blockNumber: kept.blockNumber }
+    return options.kept?.save(kept).catch((error: unknown) => options.onKeepError?.(error))
+  }
+
+  /** Whether the node still holds the state of block `blockNumber` (a pruned node, or a devnet loaded from a save). */
+  const holdsState = (blockNumber: bigint) =>
+    client.getBalance({ address: deployment.multicall3, blockNumber }).then(
+      () => true,
+      () => false,
+    )
+
+  /**
+   * Every pool read at the head; with kept snapshots, at the deepest of the last `KEPT_DEPTH` blocks whose state
+   * the node holds (a binary search of cheap reads: nodes hold the state of every block from some height on),
+   * kept, and replayed to the head.
+   */
+  async function readWhole(head: ChainHead): Promise<PoolSnapshot> {
+    if (options.kept === undefined) return loadAll(head.number, head.hash)
+    let low = head.number > KEPT_DEPTH ? head.number - KEPT_DEPTH : 0n
+    let high = head.number
+    while (low < high) {
+      const middle = (low + high) / 2n
+      if (await holdsState(middle)) high = middle
+      else low = middle + 1n
+    }
+    const hash = low === head.number ? head.hash : (await client.getBlock({ blockNumber: low })).hash
+    if (hash === null) throw new Error(`block ${low} has no hash`)
+    const deep = await loadAll(low, hash)
+    await keepSnapshot(deep)
+    if (low === head.number) return deep
+    remember(deep)
+    return advance(deep, head.number, head.hash)
+  }
+
   async function refreshOnce(): Promise<PoolSnapshot> {
     const block = await client.getBlock({ blockTag: 'latest' })
     if (block.number === null || block.hash === null) throw new Error('latest block has no number or hash')
     const head = { number: block.number, hash: block.hash, parentHash: block.parentHash }
-    const current = snapshot
+    // the first refresh of a start: from a kept snapshot still on the chain, when there is one
+    const restored =
+      snapshot === undefined && options.kept !== undefined ? await restore(options.kept, head) : undefined
+    const current = snapshot ?? restored
+    if (restored !== undefined) keptAt ??= { ms: now(), blockNumber: restored.blockNumber }
     let base: PoolSnapshot | undefined
     if (current && head.number >= current.blockNumber && (await isCanonical(current, head))) base = current
     // a reorg, or a head below the snapshot: back to the newest block both chains share, then forward again
@@ -309,13 +391,22 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     const forked = current !== undefined && base !== current
     if (base && head.number - base.blockNumber > MAX_REPLAY_BLOCKS) base = undefined
     let next: PoolSnapshot
-    if (!base) next = await loadAll(head.number, head.hash)
+    if (!base) next = await readWhole(head)
     else if (head.number === base.blockNumber) next = base
     else next = await advance(base, head.number, head.hash)
-    if (next === current) return current
+    if (next === current && restored === undefined) return current
     if (forked) options.onRollback?.({ from: current.blockNumber, to: base?.blockNumber })
     snapshot = next
+    if (restored !== undefined && restored !== next) remember(restored)
     remember(next)
+    const oldest = history[0]
+    if (
+      options.kept !== undefined &&
+      oldest !== undefined &&
+      now() - (keptAt?.ms ?? now()) >= KEEP_EVERY_MS &&
+      oldest.blockNumber > (keptAt?.blockNumber ?? 0n)
+    )
+      void keepSnapshot(oldest)
     return next
   }
 
