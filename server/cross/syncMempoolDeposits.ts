@@ -1,6 +1,7 @@
 import type { UtxoNodeClient, UtxoNodeTx } from '../chains/createUtxoNodeClient'
 import type { Logger } from '../logger'
 import type { ThorchainProvider } from '../providers/thorchain/createThorchainProvider'
+import { toMemoAddress } from '../providers/thorchain/thorchainAssets'
 import { toMempoolDeposit } from '../providers/thorchain/toMempoolDeposit'
 import type { Store } from '../store/createStore'
 import {
@@ -69,7 +70,14 @@ export async function syncMempoolDeposits(params: {
         if (reads++ >= MAX_READS_PER_ROUND) break
         const tx = await client.getRawTransaction(txid)
         examined.add(txid)
-        if (tx === undefined || !tx.outputs.some((o) => o.address === vault)) continue
+        // the funding transaction is read only for a payment to the vault (CashAddr with or without its prefix)
+        if (
+          tx === undefined ||
+          !tx.outputs.some(
+            (o) => o.address !== undefined && toMemoAddress(o.address) === toMemoAddress(vault),
+          )
+        )
+          continue
         const deposit = toMempoolDeposit({
           tx,
           sourceChainId: chainId,

@@ -108,6 +108,25 @@ describe('toMempoolDeposit', () => {
     ).toBeUndefined()
   })
 
+  it('matches a Bitcoin Cash vault that THORNode writes without the CashAddr prefix the node writes', () => {
+    const BCH = -174457306
+    const bareVault = 'qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a'
+    const paid = tx([
+      { n: 0, satoshis: 7_000n, script: '76a9', address: `bitcoincash:${bareVault}` },
+      { n: 1, satoshis: 0n, script: opReturn(`=:DOGE.DOGE:${receiver}:1`) },
+    ])
+    expect(
+      toMempoolDeposit({
+        tx: paid,
+        sourceChainId: BCH,
+        vault: bareVault,
+        sender,
+        seenAt,
+        chainIds: [BCH, DOGE],
+      }),
+    ).toMatchObject({ sourceChainId: BCH, destinationChainId: DOGE, amountIn: 7_000n })
+  })
+
   it('reads the memo of the first OP_RETURN output only, as the network does', () => {
     const second = tx([
       toVault(0, 5n),
