@@ -9,12 +9,13 @@ export interface UtxoNodeOutput {
   address?: string
 }
 
-/** A transaction as the node describes it (`getrawtransaction <txid> true`), amounts in satoshis. */
+/** A transaction as the node describes it (`getrawtransaction <txid> 2`), amounts in satoshis. */
 export interface UtxoNodeTx {
   txid: string
   /** 0 while in the mempool. */
   confirmations: number
-  inputs: { txid?: string; vout?: number }[]
+  /** `address`: what the input spends from, where the node says (Bitcoin Core 25+ `prevout`). */
+  inputs: { txid?: string; vout?: number; address?: string }[]
   outputs: UtxoNodeOutput[]
 }
 
@@ -29,14 +30,22 @@ export interface UtxoNodeClient {
 interface RawTx {
   txid: string
   confirmations?: number
-  vin: { txid?: string; vout?: number }[]
+  vin: { txid?: string; vout?: number; prevout?: { scriptPubKey: ScriptPubKey } }[]
   vout: {
     n: number
     value: number
-    /** `address` since Core 22; `addresses` before (Litecoin Core 0.21, Dogecoin Core). */
-    scriptPubKey: { hex: string; address?: string; addresses?: string[] }
+    scriptPubKey: ScriptPubKey
   }[]
 }
+
+/** `address` since Core 22; `addresses` before (Litecoin Core 0.21, Dogecoin Core). */
+interface ScriptPubKey {
+  hex: string
+  address?: string
+  addresses?: string[]
+}
+
+const addressOf = (script: ScriptPubKey) => script.address ?? script.addresses?.[0]
 
 /** Bitcoin Core's RPC_INVALID_ADDRESS_OR_KEY: "No such mempool or blockchain transaction". */
 const NOT_FOUND = -5
@@ -87,18 +96,24 @@ export function createUtxoNodeClient(params: {
   return {
     getRawMempool: async () => unwrap('getrawmempool', await call<string[]>('getrawmempool', [])),
     async getRawTransaction(txid) {
-      const answer = await call<RawTx>('getrawtransaction', [txid, true])
+      // verbosity 2 adds each input's `prevout` on Bitcoin Core 25+ (no -txindex needed for a mempool
+      // transaction's inputs); older nodes and forks read any non-zero number as verbose and leave it out
+      const answer = await call<RawTx>('getrawtransaction', [txid, 2])
       if ('code' in answer && answer.code === NOT_FOUND) return undefined
       const tx = unwrap('getrawtransaction', answer)
       return {
         txid: tx.txid,
         confirmations: tx.confirmations ?? 0,
-        inputs: tx.vin.map(({ txid: id, vout }) => ({
-          ...(id === undefined ? {} : { txid: id }),
-          ...(vout === undefined ? {} : { vout }),
-        })),
+        inputs: tx.vin.map(({ txid: id, vout, prevout }) => {
+          const address = prevout === undefined ? undefined : addressOf(prevout.scriptPubKey)
+          return {
+            ...(id === undefined ? {} : { txid: id }),
+            ...(vout === undefined ? {} : { vout }),
+            ...(address === undefined ? {} : { address }),
+          }
+        }),
         outputs: tx.vout.map((o) => {
-          const address = o.scriptPubKey.address ?? o.scriptPubKey.addresses?.[0]
+          const address = addressOf(o.scriptPubKey)
           return {
             n: o.n,
             // Core writes whole coins with 8 decimals: exact in a double up to 90 million coins

@@ -140,6 +140,21 @@ describe('syncMempoolDeposits', () => {
     expect((await getCrossTradeByOrigin(store.db, replacement))?.state).toBe('PENDING')
   })
 
+  it("takes the sender from the node's prevout when it gives one, without reading the funding transaction", async () => {
+    const node = fakeNode()
+    const txid = 'b8'.repeat(32)
+    const paid = depositTx(txid, 5_000_000n)
+    node.known.delete(funding.txid)
+    node.broadcast({ ...paid, inputs: [{ txid: funding.txid, vout: 0, address: 'bcrt1qprevoutsender' }] })
+    const round = { store, provider, nodes: [{ chainId: BTC, client: node.client }], examined: new Map() }
+    expect(await syncMempoolDeposits({ ...round, now: () => t0 })).toEqual({ seen: 1, dropped: 0 })
+    expect(node.reads).toBe(1)
+    expect(await getCrossTradeByOrigin(store.db, txid)).toMatchObject({
+      sender: 'bcrt1qprevoutsender',
+      refundAddress: 'bcrt1qprevoutsender',
+    })
+  })
+
   it('forgets no sighting the network has observed meanwhile', async () => {
     const node = fakeNode()
     const txid = 'c5'.repeat(32)

@@ -113,9 +113,13 @@ export async function syncMempoolDeposits(params: {
   return { seen, dropped }
 }
 
-/** The address the first input spends from (THORChain's sender of a UTXO inbound), '' when it cannot be read. */
+/**
+ * The address the first input spends from (THORChain's sender of a UTXO inbound): as the node gave it, else read
+ * from the funding transaction; '' when it cannot be read.
+ */
 async function readSender(client: UtxoNodeClient, tx: UtxoNodeTx): Promise<string> {
   const first = tx.inputs[0]
+  if (first?.address !== undefined) return first.address
   if (first?.txid === undefined || first.vout === undefined) return ''
   // the funding transaction is in the mempool, or in a block only a node with -txindex finds
   const funding = await client.getRawTransaction(first.txid).catch(() => undefined)
