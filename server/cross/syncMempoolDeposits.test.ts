@@ -206,6 +206,7 @@ describe('syncMempoolDeposits', () => {
     expect(ltc.reads).toBe(0)
     expect(lines.map((l) => [l.level, l.msg, l.chainId])).toEqual([
       ['warn', 'mempool not read this round', DOGE],
+      ['info', 'deposit seen in the mempool', BTC],
     ])
   })
 })

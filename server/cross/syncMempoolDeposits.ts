@@ -86,7 +86,10 @@ export async function syncMempoolDeposits(params: {
           seenAt: new Date(params.now()),
           chainIds: provider.chainIds,
         })
-        if (deposit !== undefined && (await insertMempoolDeposit(store.db, provider.id, deposit))) seen += 1
+        if (deposit !== undefined && (await insertMempoolDeposit(store.db, provider.id, deposit))) {
+          seen += 1
+          params.logger?.info('deposit seen in the mempool', { chainId, txid, amountIn: deposit.amountIn })
+        }
       }
       for (const row of await listUnconfirmedDeposits(store.db, {
         providerId: provider.id,
