@@ -3,6 +3,7 @@ import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { getApiKeyAdminSocketPath, serveApiKeyAdmin } from './auth/serveApiKeyAdmin'
+import { createUtxoNodeClient } from './chains/createUtxoNodeClient'
 import { loadNetworkProfile } from './chains/loadNetworkProfile'
 import type { NetworkProfile } from './chains/networkProfile'
 import { type Config, loadConfig } from './config'
@@ -198,6 +199,21 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       intervalMs: following.crossFollowMs,
       // a finished trade is asked again for this long: a reorg, or a devnet crash, may take its delivery away
       recheckFinishedMs: 10 * 60_000,
+      ...(cross.thorchain === undefined || network.liquidityNetwork === undefined
+        ? {}
+        : {
+            mempools: {
+              provider: cross.thorchain,
+              nodes: network.liquidityNetwork.utxo.map(({ chainId, rpcUrl, username, password }) => ({
+                chainId,
+                client: createUtxoNodeClient({
+                  url: rpcUrl,
+                  ...(username === undefined ? {} : { username }),
+                  ...(password === undefined ? {} : { password }),
+                }),
+              })),
+            },
+          }),
     })
     if (network.gasless.abandonEarlierOrders !== undefined) {
       await abandonGaslessOrders(store.db, {

@@ -1,6 +1,6 @@
+import { decodeOpReturnMemo } from '../../server/thorchain/decodeOpReturnMemo'
 import { type BitcoinRpcClient, BitcoinRpcError, toSatoshis } from '../utxo/createBitcoinRpcClient'
 import type { UtxoVault } from './createUtxoVault'
-import { decodeOpReturnMemo } from './decodeOpReturnMemo'
 import type { NetworkChainAdapter } from './networkChainAdapter'
 import type { ObservedInbound } from './settleInbound'
 

@@ -8,6 +8,8 @@ import type { UtxoChainSpec } from './utxoChainSpecs'
 export interface TestUtxoChain {
   node: UtxoNode
   rpc: BitcoinRpcClient
+  /** Where its JSON-RPC answers (for clients of the server's own, such as the mempool watcher's). */
+  url: string
   close: () => Promise<void>
   /** A key derived from `seed`, funded by the faucet with `sats` in one confirmed coin. */
   fundKey(
@@ -26,6 +28,7 @@ export async function startTestUtxoChain(spec: UtxoChainSpec): Promise<TestUtxoC
   return {
     node,
     rpc: createBitcoinRpcClient({ url: server.url }),
+    url: server.url,
     close: server.close,
     async fundKey(seed, sats) {
       const key = new spec.lib.PrivateKey(createHash('sha256').update(seed).digest('hex'), spec.network)

@@ -4,6 +4,7 @@ import type { CrossChainProvider, ProviderObservedDeposit } from '../providers/t
 import type { Store } from '../store/createStore'
 import { listOpenCrossTrades, recordCrossTradeStatus, touchCrossTrades } from '../store/crossTrades'
 import { recordObservedDeposit } from '../store/recordObservedDeposit'
+import { type MempoolNode, syncMempoolDeposits } from './syncMempoolDeposits'
 
 /**
  * One round of the cross-chain trade follower: stores the deposits the providers' networks observed lately
@@ -111,7 +112,9 @@ async function storeObservedDeposits(params: {
 /**
  * Starts the follower of cross-chain trades: every `intervalMs` one round of `syncCrossTradeStatuses`, so the
  * store (and `info/tx`, the trade list, the history) tracks a trade to DELIVERED or FAILED without anyone
- * polling. The state lives in the store, so a restarted server resumes with every open trade.
+ * polling; with `mempools`, each round first stores the deposits seen in the UTXO chains' mempools
+ * (`syncMempoolDeposits`), so a deposit is listed from its broadcast, before any block holds it. The state lives
+ * in the store, so a restarted server resumes with every open trade.
  */
 export function followCrossTrades(params: {
   store: Store
@@ -120,13 +123,31 @@ export function followCrossTrades(params: {
   intervalMs: number
   /** See `syncCrossTradeStatuses`. */
   recheckFinishedMs?: number
+  /** The liquidity network's provider and the nodes of the UTXO chains whose mempools are watched for its deposits. */
+  mempools?: {
+    provider: Parameters<typeof syncMempoolDeposits>[0]['provider']
+    nodes: readonly MempoolNode[]
+    now?: () => number
+  }
 }): PollLoop {
   const log = params.logger.child({ component: 'cross-trade-follower' })
   const seenDeposits = createSeenDeposits()
+  const examined = new Map<number, Set<string>>()
+  const { mempools } = params
   return createPollLoop({
     intervalMs: params.intervalMs,
     onError: (error) => log.warn('cross-chain trade follow-up failed', { err: error }),
     async step() {
+      if (mempools !== undefined)
+        // THORNode not answering the vaults leaves the mempools unread this round, not the follow-up
+        await syncMempoolDeposits({
+          store: params.store,
+          provider: mempools.provider,
+          nodes: mempools.nodes,
+          examined,
+          now: mempools.now ?? Date.now,
+          logger: log,
+        }).catch((error: unknown) => log.warn('mempools not read this round', { err: error }))
       const { changed } = await syncCrossTradeStatuses({ ...params, logger: log, seenDeposits })
       if (changed > 0) log.info('cross-chain trades moved on', { changed })
       return 'idle'

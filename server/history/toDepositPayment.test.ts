@@ -60,6 +60,18 @@ describe('toDepositPayment', () => {
       'paid 0.1 BTC as quoted: in flight',
     ],
     [
+      'over-paid, seen in the mempool only',
+      deposit({ state: 'PENDING', amountIn: 10_000_001n }),
+      'overPaid',
+      'over-paid: paid 0.10000001 BTC of 0.1 BTC asked: seen in the mempool, waiting for confirmation',
+    ],
+    [
+      'late, seen in the mempool only',
+      deposit({ state: 'PENDING', amountIn: 10_000_000n, paidAt: new Date(expiresAt.getTime() + 1) }),
+      'late',
+      'late: paid 0.1 BTC after the quote expired at 2026-01-01T10:15:00.000Z: seen in the mempool, waiting for confirmation',
+    ],
+    [
       'paid at the expiry second: not late',
       deposit({ state: 'INFLIGHT', amountIn: 10_000_000n, paidAt: expiresAt }),
       'exact',

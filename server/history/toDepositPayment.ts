@@ -23,11 +23,12 @@ const coins = (amount: bigint, chainId: number) => {
 }
 
 /**
- * What was paid into the network for a deposit trade (one with `paidAt`, stored by `recordObservedDeposit`),
- * against the deposit the server built: late when observed after the quote's expiry (the network, as THORChain,
- * has no expiry of its own: it swaps at the price of then or, under the memo's limit, refunds), else under-,
- * over- or exactly paid; with a note of what the network did (refunded, delivered for the amount paid, or
- * still under way). Undefined for any other trade. Amounts in the note are in whole coins. Pure.
+ * What was paid into the network for a deposit trade (one with `paidAt`, stored by `recordObservedDeposit`, or
+ * by `insertMempoolDeposit` when first seen in a UTXO mempool), against the deposit the server built: late when
+ * first seen after the quote's expiry (the network, as THORChain, has no expiry of its own: it swaps at the price
+ * of then or, under the memo's limit, refunds), else under-, over- or exactly paid; with a note of what the network
+ * did (refunded, delivered for the amount paid, still under way, or, PENDING, not yet confirmed: seen in the
+ * mempool only). Undefined for any other trade. Amounts in the note are in whole coins. Pure.
  */
 export function toDepositPayment(trade: DepositFields): DepositPayment | undefined {
   if (trade.paidAt === null || trade.amountIn === null) return undefined
@@ -64,9 +65,11 @@ export function toDepositPayment(trade: DepositFields): DepositPayment | undefin
             : `delivered ${coins(received, trade.destinationChainId)} for the amount paid`
         : trade.state === 'FAILED'
           ? 'failed: nothing paid back (the deposit did not cover the refund fee)'
-          : kind === 'late'
-            ? 'the network swaps at the new price, or refunds under the price limit'
-            : 'in flight'
+          : trade.state === 'PENDING'
+            ? 'seen in the mempool, waiting for confirmation'
+            : kind === 'late'
+              ? 'the network swaps at the new price, or refunds under the price limit'
+              : 'in flight'
   return {
     kind,
     paidAmountIn: paid.toString(),

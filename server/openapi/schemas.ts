@@ -206,7 +206,10 @@ export const DepositPaymentSchema = z
   .object({
     kind: z.enum(['exact', 'underPaid', 'overPaid', 'late', 'unquoted']),
     paidAmountIn: z.string().regex(/^\d+$/).openapi({ description: 'Base units actually paid' }),
-    paidAt: z.string().openapi({ description: 'When the network observed the payment, ISO 8601' }),
+    paidAt: z.string().openapi({
+      description:
+        'When the payment was first seen, ISO 8601: in its UTXO chain mempool (the trade PENDING until the network observes it), else by the network',
+    }),
     quotedAmountIn: nullableAmount.openapi({ description: 'Base units the quote asked; null when unquoted' }),
     quoteExpiresAt: z.string().nullable().openapi({ description: 'When the quote expired, ISO 8601' }),
     refundAddress: z.string().nullable().openapi({

@@ -16,6 +16,29 @@ describe('describeCrossStatus', () => {
     })
   })
 
+  it('reads a deposit seen in the mempool, unconfirmed, at the first stage; without a payment as before', () => {
+    const payment = {
+      kind: 'exact',
+      note: 'paid 0.1 BTC as quoted: seen in the mempool, waiting for confirmation',
+    }
+    expect(describeCrossStatus({ status: 'PENDING', receivedDifferentTokens: false, payment })).toEqual({
+      label: 'Seen in the mempool, waiting for confirmation',
+      stage: 0,
+      tone: 'progress',
+      finalStage: 'Arrived',
+      detail: 'Your payment is broadcast: the network takes it once a block confirms it.',
+    })
+    expect(describeCrossStatus({ status: 'PENDING', receivedDifferentTokens: false })).toEqual({
+      label: 'Seen by the provider, waiting for confirmations',
+      stage: 1,
+      tone: 'progress',
+      finalStage: 'Arrived',
+    })
+    expect(describeCrossStatus({ status: 'INFLIGHT', receivedDifferentTokens: false, payment }).label).toBe(
+      'In flight between the chains',
+    )
+  })
+
   it('reads a delivery that failed on the destination as needing a retry, only while in flight', () => {
     expect(
       describeCrossStatus({

@@ -20,7 +20,8 @@ export interface CrossStatusView {
  * which reads apart from a failure: its own tone, a last stage named Refunded and why (an intent nobody filled, or
  * the liquidity network unable to pay the memo's minimum, by `tradeProtocol`). A trade in flight whose delivery
  * failed on the destination (`subStatus` COMPOSE_FAILED: the bridged tokens wait there) needs action: it reads as
- * a failure with the `retryDelivery` action. Pure.
+ * a failure with the `retryDelivery` action. A deposit still PENDING whose payment is known was seen in its
+ * chain's mempool, unconfirmed: it reads so, at the first stage. Pure.
  */
 export function describeCrossStatus(
   tx:
@@ -30,6 +31,8 @@ export function describeCrossStatus(
         refunded?: boolean
         tradeProtocol?: string
         subStatus?: string
+        /** Set on a deposit into a liquidity network once its payment is seen (`DepositPayment` of the API). */
+        payment?: unknown
       }
     | undefined,
 ): CrossStatusView {
@@ -81,6 +84,15 @@ export function describeCrossStatus(
         }
       return { label: 'In flight between the chains', stage: 1, tone: 'progress', finalStage: 'Arrived' }
     default:
+      // a deposit PENDING with its payment: the server saw it in the chain's mempool, no block holds it yet
+      if (tx.payment !== undefined)
+        return {
+          label: 'Seen in the mempool, waiting for confirmation',
+          stage: 0,
+          tone: 'progress',
+          finalStage: 'Arrived',
+          detail: 'Your payment is broadcast: the network takes it once a block confirms it.',
+        }
       return {
         label: 'Seen by the provider, waiting for confirmations',
         stage: 1,

@@ -1,6 +1,7 @@
 /**
  * The text of an OP_RETURN output (`6a` + one push of at most 80 bytes: a direct length, OP_PUSHDATA1 or
- * OP_PUSHDATA2), decoded as UTF-8; undefined for any other script.
+ * OP_PUSHDATA2), decoded as UTF-8; undefined for any other script. The devnet network's observer and the server's
+ * mempool watcher read a deposit's memo with it, so both see the same memo. Pure.
  */
 export function decodeOpReturnMemo(scriptHex: string): string | undefined {
   const hex = scriptHex.toLowerCase()
