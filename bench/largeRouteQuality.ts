@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import { deserialize } from 'node:v8'
+import { type Address, formatUnits, zeroAddress } from 'viem'
+import type { ChainDeployment } from '../server/chains/deployment'
+import { findBestRoute, type PoolState } from '../server/routing'
+import { applyTransferFee } from '../server/routing/applyTransferFee'
+import { RoutingError } from '../server/routing/RoutingError'
+import { buildLargeMarketMix } from './buildLargeMarketMix'
+import { flowOptimumBound } from './flowOptimumBound'
+
+/*
+ * `PROFILE_SNAPSHOT=file tsx bench/largeRouteQuality.ts`: route quality on the large market. For the cold
+ * requests of chain 1's large mix (bench:quote's, seeded) worth at least QUALITY_MIN_USD ($10k), the router's
+ * best gross route over the kept snapshot (`bench/routeProfile.ts` writes it: deployment, pools, USD prices)
+ * against `flowOptimumBound` over every pool of the chain: the shortfall against the best feasible flow known
+ * (the reference's repaired flow or the router's own), in bp. Prints figures; asserts nothing.
+ */
+
+const SNAPSHOT_FILE = process.env.PROFILE_SNAPSHOT
+if (!SNAPSHOT_FILE) throw new Error('PROFILE_SNAPSHOT=file (written by bench/routeProfile.ts) is needed')
+const MIN_USD = Number(process.env.QUALITY_MIN_USD ?? 10_000)
+const COUNT = Number(process.env.PROFILE_COUNT ?? 200)
+const CASES = Number(process.env.QUALITY_CASES ?? 40)
+
+const { d, pools, usd } = deserialize(readFileSync(SNAPSHOT_FILE)) as {
+  d: ChainDeployment
+  pools: readonly PoolState[]
+  usd: Record<string, number>
+}
+const connectors = d.tokens
+  .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
+  .map((t) => t.address)
+const byAddress = new Map(d.tokens.map((t) => [t.address.toLowerCase(), t]))
+const routeAddress = (a: string) => (a === zeroAddress ? d.wrappedNative : (a as Address))
+const taxed = d.tokens.filter((t) => (t.transferFeeBps ?? 0) > 0).map((t) => t.address)
+const bps = (short: bigint, of: bigint) => (of > 0n ? Number((short * 10_000_000n) / of) / 1000 : 0)
+
+const { cold } = buildLargeMarketMix({ deployments: [d], count: COUNT })
+const shortfalls: { label: string; bp: number; gapBp: number; ms: number }[] = []
+for (const url of cold) {
+  if (shortfalls.length >= CASES) break
+  const q = new URL(url, 'http://x').searchParams
+  const tokenIn = byAddress.get(routeAddress(q.get('fromTokenAddress') ?? '').toLowerCase())
+  const tokenOut = byAddress.get(routeAddress(q.get('toTokenAddress') ?? '').toLowerCase())
+  const amount = BigInt(q.get('amount') ?? '0')
+  if (!tokenIn || !tokenOut) continue
+  const sizeUsd = Number(formatUnits(amount, tokenIn.decimals)) * (usd[tokenIn.address] ?? 0)
+  if (sizeUsd < MIN_USD) continue
+  const base = {
+    pools,
+    tokenIn: routeAddress(tokenIn.address),
+    tokenOut: routeAddress(tokenOut.address),
+    tradeType: 'exactIn' as const,
+    amount,
+    connectors,
+    tokens: d.tokens,
+  }
+  let gross: bigint
+  try {
+    gross = findBestRoute(base).amountOutGross
+  } catch (error) {
+    if (error instanceof RoutingError) continue
+    throw error
+  }
+  const started = performance.now()
+  const bound = flowOptimumBound({
+    pools,
+    tokenIn: base.tokenIn,
+    tokenOut: base.tokenOut,
+    amountIn: applyTransferFee(amount, tokenIn.transferFeeBps ?? 0),
+    excludedTokens: taxed,
+  })
+  const ms = performance.now() - started
+  if (!bound) continue
+  const lower = bound.feasible > gross ? bound.feasible : gross
+  const label = `${tokenIn.symbol}->${tokenOut.symbol} $${Math.round(sizeUsd).toLocaleString('en-US')}`
+  const bp = bps(lower - gross, lower)
+  shortfalls.push({ label, bp, gapBp: bound.gapBp, ms })
+  process.stderr.write(
+    `${label}: ${bp.toFixed(3)} bp short (reference gap ${bound.gapBp.toFixed(3)} bp, ${ms.toFixed(0)} ms)\n`,
+  )
+  const symbolOf = (a: Address) => byAddress.get(a.toLowerCase())?.symbol ?? a.slice(0, 8)
+  if (bp > 1)
+    for (const step of bound.route.steps)
+      process.stderr.write(
+        `  ${symbolOf(step.tokenIn)} -> ${symbolOf(step.tokenOut)} via ${step.pool.kind} ${step.pool.address.slice(0, 10)} ` +
+          `(${step.value.toFixed(3)})\n`,
+      )
+}
+const sorted = shortfalls.map((s) => s.bp).sort((a, b) => a - b)
+const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN
+console.log(
+  `chain 1: ${pools.length} pools; ${shortfalls.length} cold requests of >= $${MIN_USD.toLocaleString('en-US')}: ` +
+    `gross shortfall against the best known flow p50 / p90 / max ${at(0.5).toFixed(2)} / ${at(0.9).toFixed(2)} / ` +
+    `${(sorted.at(-1) ?? Number.NaN).toFixed(2)} bp; over 1 bp: ${sorted.filter((x) => x > 1).length}`,
+)
+for (const s of shortfalls.filter((x) => x.bp > 1)) console.log(`  ${s.label}: ${s.bp.toFixed(2)} bp`)
