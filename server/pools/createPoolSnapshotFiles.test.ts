@@ -56,8 +56,10 @@ describe('createPoolSnapshotFiles', () => {
       [430n, hashOf(430)],
     ])
     expect(await kept[0]?.read()).toEqual(snapshotAt(475))
+    // the one saved last stays even below the others (a block deeper than a fork's)
+    await files.save(snapshotAt(420))
     expect((await readdir(dir)).sort()).toEqual([
-      `chain-1-430-${hashOf(430)}.bin`,
+      `chain-1-420-${hashOf(420)}.bin`,
       `chain-1-475-${hashOf(475)}.bin`,
     ])
   })

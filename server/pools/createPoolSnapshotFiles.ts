@@ -25,7 +25,7 @@ export interface KeptPoolSnapshot {
 export interface PoolSnapshotFiles {
   /** The kept snapshots, newest block first. */
   list(): Promise<KeptPoolSnapshot[]>
-  /** Keeps `snapshot` (written whole, then renamed into place), dropping all but the newest `keep`. */
+  /** Keeps `snapshot` (written whole, then renamed into place) and the newest `keep` - 1 others, dropping the rest. */
   save(snapshot: PoolSnapshot): Promise<void>
 }
 
@@ -35,7 +35,7 @@ const FILE_PATTERN = /^chain-(\d+)-(\d+)-(0x[0-9a-f]{64})\.bin$/
  * Pool snapshots of `deployment`'s chain kept in `dir` as V8 structured-clone files (the format snapshots cross to
  * routing workers in), each named by chain, block and block hash, with a fingerprint of what the pools were
  * discovered from (factories, tokens, start block, pool kinds, `POOL_SNAPSHOT_FORMAT`): a file kept for other
- * inputs reads as undefined. At most `keep` (2) files a chain.
+ * inputs reads as undefined. At most `keep` (2) files a chain: the one saved last and the newest other.
  */
 export function createPoolSnapshotFiles(params: {
   dir: string
@@ -73,8 +73,12 @@ export function createPoolSnapshotFiles(params: {
         serialize({ fingerprint, snapshot: { chainId, blockNumber, blockHash, pools } }),
       )
       await rename(temporary, file)
-      const older = (await list()).slice(keep)
-      await Promise.all(older.map((k) => rm(fileOf(k.blockNumber, k.blockHash), { force: true })))
+      // the one just kept stays, whatever its block: older blocks than another file's are kept on purpose (a
+      // block deeper below the head, or one that a fork replaced above it)
+      const others = (await list()).filter((k) => fileOf(k.blockNumber, k.blockHash) !== file)
+      await Promise.all(
+        others.slice(keep - 1).map((k) => rm(fileOf(k.blockNumber, k.blockHash), { force: true })),
+      )
     },
   }
 }
