@@ -9,7 +9,13 @@ import {
   toEventSelector,
 } from 'viem'
 import type { ChainDeployment } from '../chains/deployment'
-import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKinds/poolKinds'
+import {
+  getPoolKind,
+  type PoolDescriptor,
+  type PoolState,
+  poolKindIds,
+  poolKinds,
+} from '../poolKinds/poolKinds'
 import { createBoundedPoolReader } from './createBoundedPoolReader'
 import { createPoolIndex, type PoolIndex, replacePoolStates } from './createPoolIndex'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
@@ -93,6 +99,18 @@ export interface PoolSync {
    * refresh that announcement started (waiting at most `maxWaitMs`, then answering with the newest one).
    */
   getFreshSnapshot(maxWaitMs: number): Promise<PoolSnapshot>
+  /**
+   * Follows `token` as if the deployment listed it: pools its factories create from now on between it and a
+   * followed token are followed, and a full load (a restart, a deep reorg) finds its pools among the creation
+   * logs. Imported tokens (`adoptToken`) come in this way.
+   */
+  followToken(token: Address): void
+  /**
+   * Follows `pools` (found without their creation logs, e.g. by `PoolKind.poolsOfToken`) from the next refresh on,
+   * which it starts: resolves with the first snapshot that holds them all, their states read at its block. They
+   * stay followed (a rollback to a block before them reads them again).
+   */
+  followPools(pools: readonly PoolDescriptor[]): Promise<PoolSnapshot>
 }
 
 /**
@@ -131,10 +149,10 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   const creationTopicSet = new Set<string>(creationTopics)
   const factories = deployment.exchanges.map((exchange) => exchange.factory)
   const factorySet = new Set(factories.map((f) => f.toLowerCase()))
-  const isKnownToken = (() => {
-    const known = new Set(deployment.tokens.map((t) => t.address.toLowerCase()))
-    return (token: Address) => known.has(token.toLowerCase())
-  })()
+  const knownTokens = new Set(deployment.tokens.map((t) => t.address.toLowerCase()))
+  const isKnownToken = (token: Address) => knownTokens.has(token.toLowerCase())
+  /** Pools followed by `followPools`, by id: each snapshot must hold them, whatever its base. */
+  const adoptedPools = new Map<Address, PoolDescriptor>()
 
   /**
    * The pools that `creationLogs` (factory logs of `[fromBlock, toBlock]`, any factory's, in chain order; read
@@ -297,6 +315,34 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     history.push(next)
   }
 
+  /**
+   * `next` with the adopted pools it lacks (just adopted, or `next` built on a base older than their adoption),
+   * read at its block; `next` itself when it lacks none.
+   */
+  async function withAdoptedPools(next: PoolSnapshot): Promise<PoolSnapshot> {
+    if (adoptedPools.size === 0) return next
+    const held = indexOf(next.pools).positions
+    const missing = [...adoptedPools.values()].filter((p) => !held.has(p.address))
+    if (missing.length === 0) return next
+    const states = await Promise.all(
+      poolKindIds.map((id) => {
+        const own = missing.filter((p) => p.kind === id)
+        if (own.length === 0) return Promise.resolve([])
+        return getPoolKind(id).readPoolStates(reader, {
+          pools: own,
+          blockNumber: next.blockNumber,
+          multicallAddress: deployment.multicall3,
+        })
+      }),
+    )
+    return createPoolSnapshot({
+      chainId: deployment.chainId,
+      blockNumber: next.blockNumber,
+      blockHash: next.blockHash,
+      pools: merged(next.pools, states.flat()),
+    })
+  }
+
   async function refreshOnce(): Promise<PoolSnapshot> {
     const block = await client.getBlock({ blockTag: 'latest' })
     if (block.number === null || block.hash === null) throw new Error('latest block has no number or hash')
@@ -312,6 +358,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     if (!base) next = await loadAll(head.number, head.hash)
     else if (head.number === base.blockNumber) next = base
     else next = await advance(base, head.number, head.hash)
+    next = await withAdoptedPools(next)
     if (next === current) return current
     if (forked) options.onRollback?.({ from: current.blockNumber, to: base?.blockNumber })
     snapshot = next
@@ -447,5 +494,17 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       return getSnapshot()
     },
     waitForBlock,
+    followToken(token) {
+      knownTokens.add(token.toLowerCase())
+    },
+    async followPools(pools) {
+      for (const pool of pools) adoptedPools.set(pool.address, pool)
+      // a refresh started after this call holds them; one in flight may have read the list before
+      for (;;) {
+        const next = await refresh()
+        const held = indexOf(next.pools).positions
+        if (pools.every((p) => held.has(p.address))) return next
+      }
+    },
   }
 }
