@@ -322,25 +322,49 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   async function withAdoptedPools(next: PoolSnapshot): Promise<PoolSnapshot> {
     if (adoptedPools.size === 0) return next
     const held = indexOf(next.pools).positions
-    const missing = [...adoptedPools.values()].filter((p) => !held.has(p.address))
+    let missing = [...adoptedPools.values()].filter((p) => !held.has(p.address))
     if (missing.length === 0) return next
-    const states = await Promise.all(
-      poolKindIds.map((id) => {
-        const own = missing.filter((p) => p.kind === id)
-        if (own.length === 0) return Promise.resolve([])
-        return getPoolKind(id).readPoolStates(reader, {
-          pools: own,
-          blockNumber: next.blockNumber,
-          multicallAddress: deployment.multicall3,
-        })
-      }),
-    )
+    const states = await readAdoptedStates(missing, next.blockNumber).catch(async (error: unknown) => {
+      // a pool contract gone from the chain (a reorg undid its creation, or a test reverted it) is followed no
+      // more: its token is, so its creation log brings it back if it returns; else the read failed for another
+      // reason, which the refresh reports
+      const gone = await Promise.all(
+        missing.map(async (p) =>
+          p.kind === 'uniswap-v4'
+            ? false
+            : (await client.getCode({ address: p.address, blockNumber: next.blockNumber })) === undefined,
+        ),
+      )
+      if (!gone.includes(true)) throw error
+      for (const [i, pool] of missing.entries()) if (gone[i]) adoptedPools.delete(pool.address)
+      missing = missing.filter((_, i) => !gone[i])
+      return readAdoptedStates(missing, next.blockNumber)
+    })
     return createPoolSnapshot({
       chainId: deployment.chainId,
       blockNumber: next.blockNumber,
       blockHash: next.blockHash,
-      pools: merged(next.pools, states.flat()),
+      pools: merged(next.pools, states),
     })
+  }
+
+  /** The states of adopted pools at `blockNumber`, each kind reading its own. */
+  async function readAdoptedStates(
+    pools: readonly PoolDescriptor[],
+    blockNumber: bigint,
+  ): Promise<PoolState[]> {
+    const states = await Promise.all(
+      poolKindIds.map((id) => {
+        const own = pools.filter((p) => p.kind === id)
+        if (own.length === 0) return Promise.resolve([])
+        return getPoolKind(id).readPoolStates(reader, {
+          pools: own,
+          blockNumber,
+          multicallAddress: deployment.multicall3,
+        })
+      }),
+    )
+    return states.flat()
   }
 
   async function refreshOnce(): Promise<PoolSnapshot> {

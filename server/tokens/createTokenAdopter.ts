@@ -48,6 +48,11 @@ export function createTokenAdopter(deps: { markets: Markets; db: Db }): TokenAdo
     const facts = await readFromNode(`token ${address}`, () =>
       readTokenContract(market.client, { address, blockNumber, multicallAddress }),
     )
+    if (facts === undefined) {
+      throw new AppError('TOKEN_NOT_FOUND', `No ERC-20 token answers at ${address} on chain ${chainId}`, {
+        details: { chainId, tokenAddress: address },
+      })
+    }
     const hubs = new Map<string, HubValue>()
     for (const t of deployment.tokens) {
       const usd = market.getUsdPrice(t.address)

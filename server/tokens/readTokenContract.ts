@@ -1,5 +1,4 @@
 import { type Address, erc20Abi, getAddress, parseAbi } from 'viem'
-import { AppError } from '../errors'
 import type { PoolReader } from '../poolKinds/PoolKind'
 import { toTokenText } from './toTokenText'
 
@@ -23,14 +22,14 @@ export interface TokenContractFacts {
 
 /**
  * Reads `symbol`, `name` and `decimals` of `address` at `blockNumber` in one multicall, each text as a string or
- * as bytes32 (see `toTokenText`); a missing or empty name is the symbol. Throws AppError TOKEN_NOT_FOUND (404)
- * when the address answers no decimals or no symbol (no contract, or not an ERC-20); a failed node read is for the
- * caller to map (`readFromNode`).
+ * as bytes32 (see `toTokenText`); a missing or empty name is the symbol. Undefined when the address answers no
+ * decimals or no symbol (no contract, or not an ERC-20); a failed node read throws, for the caller to map
+ * (`readFromNode`).
  */
 export async function readTokenContract(
   reader: PoolReader,
   params: { address: Address; blockNumber: bigint; multicallAddress: Address },
-): Promise<TokenContractFacts> {
+): Promise<TokenContractFacts | undefined> {
   const address = getAddress(params.address)
   const [symbol, symbol32, name, name32, decimals] = await reader.multicall({
     blockNumber: params.blockNumber,
@@ -51,11 +50,7 @@ export async function readTokenContract(
     return ''
   }
   const symbolText = textOf(symbol, symbol32, MAX_SYMBOL_LENGTH)
-  if (decimals.status !== 'success' || symbolText === '') {
-    throw new AppError('TOKEN_NOT_FOUND', `No ERC-20 token answers at ${address}`, {
-      details: { tokenAddress: address },
-    })
-  }
+  if (decimals.status !== 'success' || symbolText === '') return undefined
   const nameText = textOf(name, name32, MAX_NAME_LENGTH)
   return {
     address,
