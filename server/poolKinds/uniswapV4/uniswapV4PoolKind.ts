@@ -109,9 +109,9 @@ export const uniswapV4PoolKind: PoolKind<V4PoolState, V4PoolDescriptor> = {
       for (const { fee, tickSpacing } of standardPools) {
         for (const entry of v4.entries) {
           if (entry.tickSpacing !== tickSpacing) continue
-          // native ETH stands where the wrapped token is the hub; it sorts first (address zero)
-          if (entry.native && pair.hub !== wrapped) continue
-          const other = pair.hub === pair.token0 ? pair.token1 : pair.token0
+          // native ETH stands for the wrapped token on either side; it sorts first (address zero)
+          if (entry.native && pair.token0 !== wrapped && pair.token1 !== wrapped) continue
+          const other = pair.token0 === wrapped ? pair.token1 : pair.token0
           const [token0, token1] = entry.native ? [wrapped, other] : [pair.token0, pair.token1]
           const currency0 = entry.native ? zeroAddress : token0
           candidates.push({
