@@ -42,7 +42,7 @@ test.describe('token dialog', () => {
     await expectNoSeriousViolations(page, 'dialog[open]')
   })
 
-  test('search by symbol and by pasted address; an unlisted address is not supported', async ({
+  test('search by symbol and by pasted address; an address that is no token is not supported', async ({
     page,
     wallet,
     baseURL,
@@ -71,13 +71,13 @@ test.describe('token dialog', () => {
       await expect(swap.receiveTokenButton).toHaveAccessibleName('You receive: USDC, change token')
     })
 
-    await test.step('a pasted unlisted contract is reported as not supported, not read on chain', async () => {
+    await test.step('a pasted contract that is no token is reported as not supported', async () => {
       const unlisted = getAddress(record.aggregator)
       const answer = page.waitForResponse((r) => r.url().includes(`/trade/v1/info/token/${chain.id}/`))
       await swap.searchToken('receive', unlisted)
       const response = await answer
       expect(response.status()).toBe(404)
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('TOKEN_NOT_FOUND')
       await expect(swap.tokenDialog.getByRole('status')).toContainText(`Not supported on ${chain.name}`)
       await expect(swap.tokenOptions).toHaveCount(0)
       await expectNoSeriousViolations(page, 'dialog[open]')

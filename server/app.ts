@@ -227,7 +227,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', createTradeRoutes({ store }))
     .route('/', createHistoryRoutes({ store, now }))
-    .route('/', createTokenRoutes({ markets }))
+    .route('/', createTokenRoutes({ markets, db: store.db }))
     .route('/', createApprovalRoutes({ markets }))
     .route(
       '/',

@@ -22,6 +22,14 @@ export const errorCodes = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** An address imported as a token that is not an ERC-20 (no contract, or no decimals/symbol it answers). */
+  TOKEN_NOT_FOUND: 404,
+  /** A token imported by address with no pool against a hub token deep enough to adopt it (see `adoptToken`). */
+  NO_LIQUIDITY: 404,
+  /** A token imported by address whose transfer out of its pool does not deliver exactly what was sent. */
+  TOKEN_TRANSFER_TAXED: 422,
+  /** A chain already follows as many imported tokens as the server allows (`MAX_ADOPTED_TOKENS_PER_CHAIN`). */
+  TOO_MANY_IMPORTED_TOKENS: 429,
   NO_ROUTE: 422,
   INSUFFICIENT_LIQUIDITY: 422,
   QUOTE_EXPIRED: 422,

@@ -23,6 +23,7 @@ import {
   type ErrorRegistrationPruning,
   startErrorRegistrationPruning,
 } from './store/startErrorRegistrationPruning'
+import { restoreAdoptedTokens } from './tokens/restoreAdoptedTokens'
 import { getIntegratorTagSecret } from './trades/getIntegratorTagSecret'
 import { type TradeWatcher, watchTrades } from './trades/watchTrades'
 
@@ -158,6 +159,9 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
           },
         ),
     })
+    // imported tokens first: the first load then finds their pools with the listed tokens'
+    const restored = await restoreAdoptedTokens({ markets, db: store.db })
+    if (restored > 0) logger.info('imported tokens followed again', { component: 'pools', tokens: restored })
     await markets.start()
     const watcherStore = store
     const tagSecret = await getIntegratorTagSecret(store, config.integratorTagSecret)

@@ -106,6 +106,8 @@ export type TokenTag =
   | 'fee-on-transfer'
   | 'approve-reset'
   | 'no-return-value'
+  /** Imported by address (read on chain, not from a token list): see `adoptToken`. */
+  | 'unverified'
 
 export interface TokenInfo {
   address: Address

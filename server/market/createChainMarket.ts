@@ -75,8 +75,16 @@ export interface ChainMarket {
    * old, or `fresh` (what a fee checked later against today's price needs), is read again and awaited.
    */
   getGasPrice(options?: { fresh?: boolean }): Promise<bigint>
-  /** Token by address (checksummed or not); native currency is not a token here. */
+  /** Token by address (checksummed or not), listed or imported; native currency is not a token here. */
   findToken(address: Address): TokenInfo | undefined
+  /** The tokens imported by address (`adoptToken`), oldest first; a new array after each import. */
+  listAdoptedTokens(): readonly TokenInfo[]
+  /**
+   * Makes `token` (not listed; tagged `unverified`) a token of this market: `findToken` answers it, USD prices
+   * cover it, and pool sync follows it (`PoolSync.followToken`; its existing pools go through
+   * `poolSync.followPools`). Adopting it again changes nothing.
+   */
+  adoptToken(token: TokenInfo): void
 }
 
 export interface CreateChainMarketParams {
@@ -220,8 +228,14 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   })
   // keyed lower-case: a checksum (keccak) per lookup would cost more than the quote's own lookups
   const tokensByKey = new Map(deployment.tokens.map((t) => [t.address.toLowerCase(), t]))
+  let adoptedTokens: readonly TokenInfo[] = []
   let prices:
-    | { pools: PoolSnapshot['pools']; prices: Map<Address, number>; byKey: Map<string, number> }
+    | {
+        pools: PoolSnapshot['pools']
+        tokens: readonly TokenInfo[]
+        prices: Map<Address, number>
+        byKey: Map<string, number>
+      }
     | undefined
   let gas: { at: number; readAt: number; value: Promise<bigint> } | undefined
   let refreshingGas = false
@@ -229,15 +243,15 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   const currentPrices = () => {
     const snapshot = poolSync.getSnapshot()
     // prices follow the pools: a block that moved none keeps the snapshot's pools list and these prices
-    if (prices?.pools !== snapshot.pools) {
-      const priced = deployment.tokens.map((t) => ({
+    if (prices?.pools !== snapshot.pools || prices.tokens !== adoptedTokens) {
+      const priced = [...deployment.tokens, ...adoptedTokens].map((t) => ({
         address: t.address,
         decimals: t.decimals,
         isStable: t.tags.includes('stable'),
       }))
       const derived = deriveUsdPrices(snapshot.pools, priced)
       const byKey = new Map([...derived].map(([address, price]) => [address.toLowerCase(), price]))
-      prices = { pools: snapshot.pools, prices: derived, byKey }
+      prices = { pools: snapshot.pools, tokens: adoptedTokens, prices: derived, byKey }
     }
     return prices
   }
@@ -366,5 +380,13 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       return gas.value
     },
     findToken: (address) => tokensByKey.get(address.toLowerCase()),
+    listAdoptedTokens: () => adoptedTokens,
+    adoptToken(token) {
+      const key = token.address.toLowerCase()
+      if (tokensByKey.has(key)) return
+      tokensByKey.set(key, token)
+      adoptedTokens = [...adoptedTokens, token]
+      poolSync.followToken(token.address)
+    },
   }
 }

@@ -66,6 +66,19 @@ export interface ReadPoolStatesParams<D> {
   multicallAddress: Address
 }
 
+/** What `PoolKind.poolsOfToken` asks of one exchange. */
+export interface PoolsOfTokenParams {
+  exchange: ExchangeInfo
+  /** The token whose pools are wanted (an ERC-20, not a listed one as a rule). */
+  token: Address
+  /** The tokens to pair it with (the chain's hub tokens); `token` itself among them is skipped. */
+  hubs: readonly Address[]
+  /** What native ETH stands for in a pool's tokens (V4 pools of native ETH). */
+  wrappedNative: Address
+  blockNumber: bigint
+  multicallAddress: Address
+}
+
 export interface ApplyPoolLogsParams<S> {
   /** The current states of this kind's pools. */
   pools: ReadonlyMap<Address, S>
@@ -100,6 +113,13 @@ export interface PoolKind<S extends PoolStateBase, D extends PoolStateBase = Poo
     logs: readonly Log[],
     params: { exchange: ExchangeInfo; isKnownToken: (token: Address) => boolean; wrappedNative: Address },
   ): D[]
+  /**
+   * The pools `token` already has against each of `hubs` on `exchange`, asked of the factory (V4: of the StateView,
+   * for the standard fee and tick-spacing pairs without hooks) at one block instead of found in creation logs: how
+   * an imported token's pools are found without reading the chain's history. Only pools pool sync would follow
+   * (the same rules as `poolsFromCreationLogs`); one of no state yet (never initialized) is left out.
+   */
+  poolsOfToken(reader: PoolReader, params: PoolsOfTokenParams): Promise<D[]>
   /** The full state of each pool at one block (all reads pinned to it, so states are mutually consistent). */
   readPoolStates(reader: PoolReader, params: ReadPoolStatesParams<D>): Promise<S[]>
   /** The pool events that change a pool's state; pool sync asks the node for exactly these. */

@@ -17,16 +17,22 @@ export const POOL_SNAPSHOT_FORMAT = 1
 export interface KeptPoolSnapshot {
   blockNumber: bigint
   blockHash: Hash
-  /** The snapshot, or undefined when the file is unreadable or was kept for other deployment inputs. */
-  read(): Promise<PoolSnapshot | undefined>
+  /**
+   * The snapshot, or undefined when the file is unreadable or was kept for other inputs: other deployment inputs,
+   * or other `tokens` followed (imported tokens are followed beside the listed ones).
+   */
+  read(tokens: Iterable<string>): Promise<PoolSnapshot | undefined>
 }
 
 /** A chain's pool snapshots kept on disk across restarts (see `createPoolSync`'s `kept`). */
 export interface PoolSnapshotFiles {
   /** The kept snapshots, newest block first. */
   list(): Promise<KeptPoolSnapshot[]>
-  /** Keeps `snapshot` (written whole, then renamed into place) and the newest `keep` - 1 others, dropping the rest. */
-  save(snapshot: PoolSnapshot): Promise<void>
+  /**
+   * Keeps `snapshot`, whose pools are those between `tokens` (written whole, then renamed into place), and the
+   * newest `keep` - 1 others, dropping the rest.
+   */
+  save(snapshot: PoolSnapshot, tokens: Iterable<string>): Promise<void>
 }
 
 const FILE_PATTERN = /^chain-(\d+)-(\d+)-(0x[0-9a-f]{64})\.bin$/
@@ -34,7 +40,7 @@ const FILE_PATTERN = /^chain-(\d+)-(\d+)-(0x[0-9a-f]{64})\.bin$/
 /**
  * Pool snapshots of `deployment`'s chain kept in `dir` as V8 structured-clone files (the format snapshots cross to
  * routing workers in), each named by chain, block and block hash, with a fingerprint of what the pools were
- * discovered from (factories, tokens, start block, pool kinds, `POOL_SNAPSHOT_FORMAT`): a file kept for other
+ * discovered from (factories, followed tokens, start block, pool kinds, `POOL_SNAPSHOT_FORMAT`): a file kept for other
  * inputs reads as undefined. At most `keep` (2) files a chain: the one saved last and the newest other.
  */
 export function createPoolSnapshotFiles(params: {
@@ -44,7 +50,6 @@ export function createPoolSnapshotFiles(params: {
 }): PoolSnapshotFiles {
   const { dir, deployment } = params
   const keep = params.keep ?? 2
-  const fingerprint = fingerprintOf(deployment)
   const fileOf = (blockNumber: bigint, blockHash: Hash) =>
     path.join(dir, `chain-${deployment.chainId}-${blockNumber}-${blockHash.toLowerCase()}.bin`)
 
@@ -56,18 +61,24 @@ export function createPoolSnapshotFiles(params: {
       if (match === null || Number(match[1]) !== deployment.chainId) continue
       const blockNumber = BigInt(match[2] as string)
       const blockHash = match[3] as Hash
-      kept.push({ blockNumber, blockHash, read: () => readKept(path.join(dir, name), fingerprint) })
+      const file = path.join(dir, name)
+      kept.push({
+        blockNumber,
+        blockHash,
+        read: (tokens) => readKept(file, fingerprintOf(deployment, tokens)),
+      })
     }
     return kept.sort((a, b) => (a.blockNumber > b.blockNumber ? -1 : a.blockNumber < b.blockNumber ? 1 : 0))
   }
 
   return {
     list,
-    async save(snapshot) {
+    async save(snapshot, tokens) {
       await mkdir(dir, { recursive: true })
       const file = fileOf(snapshot.blockNumber, snapshot.blockHash)
       const temporary = `${file}.${process.pid}.tmp`
       const { chainId, blockNumber, blockHash, pools } = snapshot
+      const fingerprint = fingerprintOf(deployment, tokens)
       await writeFile(
         temporary,
         serialize({ fingerprint, snapshot: { chainId, blockNumber, blockHash, pools } }),
@@ -96,7 +107,7 @@ async function readKept(file: string, fingerprint: string): Promise<PoolSnapshot
 }
 
 /** What a chain's pools were discovered from, hashed: a snapshot kept for other inputs is not reused. */
-function fingerprintOf(deployment: ChainDeployment): string {
+function fingerprintOf(deployment: ChainDeployment, tokens: Iterable<string>): string {
   const inputs = {
     format: POOL_SNAPSHOT_FORMAT,
     kinds: poolKindIds,
@@ -105,7 +116,7 @@ function fingerprintOf(deployment: ChainDeployment): string {
     wrappedNative: deployment.wrappedNative.toLowerCase(),
     multicall3: deployment.multicall3.toLowerCase(),
     exchanges: deployment.exchanges,
-    tokens: deployment.tokens.map((t) => t.address.toLowerCase()).sort(),
+    tokens: [...new Set([...tokens].map((t) => t.toLowerCase()))].sort(),
   }
   const text = JSON.stringify(inputs, (_key, value: unknown) =>
     typeof value === 'bigint' ? value.toString() : value,

@@ -9,7 +9,13 @@ import {
   toEventSelector,
 } from 'viem'
 import type { ChainDeployment } from '../chains/deployment'
-import { getPoolKind, type PoolState, poolKindIds, poolKinds } from '../poolKinds/poolKinds'
+import {
+  getPoolKind,
+  type PoolDescriptor,
+  type PoolState,
+  poolKindIds,
+  poolKinds,
+} from '../poolKinds/poolKinds'
 import { createBoundedPoolReader } from './createBoundedPoolReader'
 import { createPoolIndex, type PoolIndex, replacePoolStates } from './createPoolIndex'
 import type { PoolSnapshotFiles } from './createPoolSnapshotFiles'
@@ -119,6 +125,18 @@ export interface PoolSync {
    * refresh that announcement started (waiting at most `maxWaitMs`, then answering with the newest one).
    */
   getFreshSnapshot(maxWaitMs: number): Promise<PoolSnapshot>
+  /**
+   * Follows `token` as if the deployment listed it: pools its factories create from now on between it and a
+   * followed token are followed, and a full load (a restart, a deep reorg) finds its pools among the creation
+   * logs. Imported tokens (`adoptToken`) come in this way.
+   */
+  followToken(token: Address): void
+  /**
+   * Follows `pools` (found without their creation logs, e.g. by `PoolKind.poolsOfToken`) from the next refresh on,
+   * which it starts: resolves with the first snapshot that holds them all, their states read at its block. They
+   * stay followed (a rollback to a block before them reads them again).
+   */
+  followPools(pools: readonly PoolDescriptor[]): Promise<PoolSnapshot>
 }
 
 /**
@@ -157,10 +175,10 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   const creationTopicSet = new Set<string>(creationTopics)
   const factories = deployment.exchanges.map((exchange) => exchange.factory)
   const factorySet = new Set(factories.map((f) => f.toLowerCase()))
-  const isKnownToken = (() => {
-    const known = new Set(deployment.tokens.map((t) => t.address.toLowerCase()))
-    return (token: Address) => known.has(token.toLowerCase())
-  })()
+  const knownTokens = new Set(deployment.tokens.map((t) => t.address.toLowerCase()))
+  const isKnownToken = (token: Address) => knownTokens.has(token.toLowerCase())
+  /** Pools followed by `followPools`, by id: each snapshot must hold them, whatever its base. */
+  const adoptedPools = new Map<Address, PoolDescriptor>()
 
   /**
    * The pools that `creationLogs` (factory logs of `[fromBlock, toBlock]`, any factory's, in chain order; read
@@ -333,7 +351,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
           ? head.hash
           : (await client.getBlock({ blockNumber: candidate.blockNumber })).hash
       if (hash !== candidate.blockHash) continue
-      const restored = await candidate.read()
+      const restored = await candidate.read(knownTokens)
       if (restored !== undefined && restored.chainId === deployment.chainId) return restored
     }
     return undefined
@@ -342,7 +360,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   let keptAt: { ms: number; blockNumber: bigint } | undefined
   const keepSnapshot = (kept: PoolSnapshot) => {
     keptAt = { ms: now(), blockNumber: kept.blockNumber }
-    return options.kept?.save(kept).catch((error: unknown) => options.onKeepError?.(error))
+    return options.kept?.save(kept, knownTokens).catch((error: unknown) => options.onKeepError?.(error))
   }
 
   /** Whether the node still holds the state of block `blockNumber` (a pruned node, or a devnet loaded from a save). */
@@ -375,6 +393,58 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return advance(deep, head.number, head.hash)
   }
 
+  /**
+   * `next` with the adopted pools it lacks (just adopted, or `next` built on a base older than their adoption),
+   * read at its block; `next` itself when it lacks none.
+   */
+  async function withAdoptedPools(next: PoolSnapshot): Promise<PoolSnapshot> {
+    if (adoptedPools.size === 0) return next
+    const held = indexOf(next.pools).positions
+    let missing = [...adoptedPools.values()].filter((p) => !held.has(p.address))
+    if (missing.length === 0) return next
+    const states = await readAdoptedStates(missing, next.blockNumber).catch(async (error: unknown) => {
+      // a pool contract gone from the chain (a reorg undid its creation, or a test reverted it) is followed no
+      // more: its token is, so its creation log brings it back if it returns; else the read failed for another
+      // reason, which the refresh reports
+      const gone = await Promise.all(
+        missing.map(async (p) =>
+          p.kind === 'uniswap-v4'
+            ? false
+            : (await client.getCode({ address: p.address, blockNumber: next.blockNumber })) === undefined,
+        ),
+      )
+      if (!gone.includes(true)) throw error
+      for (const [i, pool] of missing.entries()) if (gone[i]) adoptedPools.delete(pool.address)
+      missing = missing.filter((_, i) => !gone[i])
+      return readAdoptedStates(missing, next.blockNumber)
+    })
+    return createPoolSnapshot({
+      chainId: deployment.chainId,
+      blockNumber: next.blockNumber,
+      blockHash: next.blockHash,
+      pools: merged(next.pools, states),
+    })
+  }
+
+  /** The states of adopted pools at `blockNumber`, each kind reading its own. */
+  async function readAdoptedStates(
+    pools: readonly PoolDescriptor[],
+    blockNumber: bigint,
+  ): Promise<PoolState[]> {
+    const states = await Promise.all(
+      poolKindIds.map((id) => {
+        const own = pools.filter((p) => p.kind === id)
+        if (own.length === 0) return Promise.resolve([])
+        return getPoolKind(id).readPoolStates(reader, {
+          pools: own,
+          blockNumber,
+          multicallAddress: deployment.multicall3,
+        })
+      }),
+    )
+    return states.flat()
+  }
+
   async function refreshOnce(): Promise<PoolSnapshot> {
     const block = await client.getBlock({ blockTag: 'latest' })
     if (block.number === null || block.hash === null) throw new Error('latest block has no number or hash')
@@ -394,6 +464,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     if (!base) next = await readWhole(head)
     else if (head.number === base.blockNumber) next = base
     else next = await advance(base, head.number, head.hash)
+    next = await withAdoptedPools(next)
     if (next === current && restored === undefined) return current
     if (forked) options.onRollback?.({ from: current.blockNumber, to: base?.blockNumber })
     snapshot = next
@@ -538,5 +609,17 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       return getSnapshot()
     },
     waitForBlock,
+    followToken(token) {
+      knownTokens.add(token.toLowerCase())
+    },
+    async followPools(pools) {
+      for (const pool of pools) adoptedPools.set(pool.address, pool)
+      // a refresh started after this call holds them; one in flight may have read the list before
+      for (;;) {
+        const next = await refresh()
+        const held = indexOf(next.pools).positions
+        if (pools.every((p) => held.has(p.address))) return next
+      }
+    },
   }
 }

@@ -288,7 +288,8 @@ describe('token endpoints on the devnet (chains 1 and 56)', () => {
       ['/v1/info/token/popular?chainId=eth', 400, 'INVALID_PARAMS', 'chainId'],
       ['/trade/v1/info/token/1/0x123', 400, 'INVALID_PARAMS', 'tokenAddress'],
       [`/trade/v1/info/token/10/${unknownToken}`, 400, 'UNSUPPORTED_CHAIN', '10'],
-      [`/trade/v1/info/token/1/${unknownToken}`, 404, 'NOT_FOUND', unknownToken],
+      // no contract there to import
+      [`/trade/v1/info/token/1/${unknownToken}`, 404, 'TOKEN_NOT_FOUND', unknownToken],
       ['/trade/v1/info/tokenLogo/1/not-an-address', 400, 'INVALID_PARAMS', 'tokenAddress'],
       [`/trade/v1/info/tokenLogo/999/${zeroAddress}`, 400, 'UNSUPPORTED_CHAIN', '999'],
       [`/trade/v1/info/tokenLogo/1/${unknownToken}`, 404, 'NOT_FOUND', unknownToken],

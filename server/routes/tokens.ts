@@ -13,8 +13,12 @@ import {
   optionalChainIdParam,
   optionalQueryParam,
 } from '../openapi/schemas'
+import type { Db } from '../store/db'
+import { adoptionLimits } from '../tokens/adoptionLimits'
+import { createTokenAdopter } from '../tokens/createTokenAdopter'
 import { createTokenCatalog } from '../tokens/createTokenCatalog'
 import { createTokenLogoLoader } from '../tokens/createTokenLogoLoader'
+import { findOrImportToken } from '../tokens/findOrImportToken'
 import { getListedToken } from '../tokens/getListedToken'
 
 const defaultPublicDir = fileURLToPath(new URL('../../public', import.meta.url))
@@ -177,11 +181,27 @@ const tokenRoute = createRoute({
   method: 'get',
   path: '/trade/v1/info/token/{chainId}/{tokenAddress}',
   tags: ['Info'],
-  summary: 'Token information',
+  summary: 'Token information; imports an unlisted token by address',
+  description:
+    'A listed token answers at once. An address the chain does not list is imported, as wallets and ' +
+    "Uniswap's interface do: its `symbol`, `name` and `decimals` are read on chain (bytes32 texts " +
+    "accepted), its pools against the chain's hub tokens (stable, major, wrapped native) are asked of each " +
+    "exchange's factory, and those whose hub side is worth at least $" +
+    `${adoptionLimits.minHubLiquidityUsd.toLocaleString('en-US')} at the server's USD prices are followed from ` +
+    'then on. A transfer out of the deepest pool and back must deliver exactly (fee-on-transfer tokens are ' +
+    'refused). The token is then quotable and swappable like a listed one, found again by its exact address ' +
+    '(never by symbol) and kept across restarts; its record carries the tag `unverified`: anyone can deploy a ' +
+    'token with any name, so clients should show a warning before using it. At most ' +
+    `${adoptionLimits.maxTokensPerChain} tokens a chain are imported. Errors: 404 \`TOKEN_NOT_FOUND\` (no ` +
+    'ERC-20 at the address), 404 `NO_LIQUIDITY` (no pool deep enough), 422 `TOKEN_TRANSFER_TAXED`, 429 ' +
+    '`TOO_MANY_IMPORTED_TOKENS`, 503 `UPSTREAM_UNAVAILABLE` (the node did not answer).',
   request: { params: TokenPathSchema },
   responses: {
-    200: { description: 'The token', content: { 'application/json': { schema: TokenRecordSchema } } },
-    ...errorResponses(400, 404, 429),
+    200: {
+      description: 'The token (tagged `unverified` when imported by address)',
+      content: { 'application/json': { schema: TokenRecordSchema } },
+    },
+    ...errorResponses(400, 404, 422, 429, 503),
   },
 })
 
@@ -207,6 +227,8 @@ const logoRoute = createRoute({
 
 export interface TokenRoutesDeps {
   markets: Markets
+  /** Where imported tokens are recorded (see `createTokenAdopter`). */
+  db: Db
   /** Directory holding `tokens/<SYMBOL>.svg`; defaults to the repository's `public/`. */
   publicDir?: string
 }
@@ -215,11 +237,13 @@ export interface TokenRoutesDeps {
  * Token endpoints: search, the popular list (native first, priced; under `/v1` and `/trade/v1`), one token's
  * record and its logo.
  * A `chainId` that is not deployed answers 400 `UNSUPPORTED_CHAIN`; a malformed address 400
- * `INVALID_PARAMS`; an unlisted token 404 `NOT_FOUND` (JSON, for the logo too).
+ * `INVALID_PARAMS`; an unlisted token 404 `NOT_FOUND` (JSON, for the logo too), but for the token's own record,
+ * which imports it (see `createTokenAdopter`).
  */
 export function createTokenRoutes(deps: TokenRoutesDeps) {
   const { markets } = deps
   const catalog = createTokenCatalog({ markets })
+  const adopter = createTokenAdopter({ markets, db: deps.db })
   const loadLogo = createTokenLogoLoader({ publicDir: deps.publicDir ?? defaultPublicDir })
   const assertChain = (chainId: number) =>
     assertSupportedChain(
@@ -260,9 +284,10 @@ export function createTokenRoutes(deps: TokenRoutesDeps) {
     })
     .openapi(popularRoute, (c) => c.json(listPopular(c.req.valid('query')), 200))
     .openapi(tradePopularRoute, (c) => c.json(listPopular(c.req.valid('query')), 200))
-    .openapi(tokenRoute, (c) => {
+    .openapi(tokenRoute, async (c) => {
       const { chainId, tokenAddress } = c.req.valid('param')
-      return c.json(findToken(chainId, tokenAddress), 200)
+      const token = await findOrImportToken({ catalog, adopter }, assertChain(chainId).chainId, tokenAddress)
+      return c.json(token, 200)
     })
     .openapi(logoRoute, async (c) => {
       const { chainId, tokenAddress } = c.req.valid('param')

@@ -326,3 +326,21 @@ export const depositQuotes = pgTable(
   },
   (t) => [index('deposit_quotes_memo_idx').on(t.sourceChainId, t.memo, t.createdAt)],
 )
+
+/**
+ * Tokens imported by address (`GET info/token/{chainId}/{address}` of an unlisted token that has a pool deep
+ * enough, see `adoptToken`): what was read of the contract, so each market follows them again after a restart.
+ * `address` is checksummed; at most `MAX_ADOPTED_TOKENS_PER_CHAIN` rows a chain.
+ */
+export const adoptedTokens = pgTable(
+  'adopted_tokens',
+  {
+    chainId: bigint('chain_id', { mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    symbol: text('symbol').notNull(),
+    name: text('name').notNull(),
+    decimals: integer('decimals').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.address] })],
+)

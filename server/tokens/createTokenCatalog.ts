@@ -2,6 +2,7 @@ import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
 import { getNativeCurrency } from '../chains/getNativeCurrency'
 import type { ChainMarket } from '../market/createChainMarket'
 import type { Markets } from '../market/createMarkets'
+import { evmAddressPattern } from '../openapi/schemas'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { isNativeAddress } from '../quotes/resolveTradeTokens'
 import { buildTokenRecord, type TokenRecord } from './buildTokenRecord'
@@ -12,9 +13,15 @@ import { searchTokens } from './searchTokens'
 export interface TokenCatalog {
   /** Every token of a supported chain in popular order, native first; throws UNSUPPORTED_CHAIN. */
   listChain(chainId: number): readonly ListedToken[]
-  /** A token of a supported chain by address (either native spelling); undefined when not listed. */
+  /**
+   * A token of a supported chain by address (either native spelling), listed or imported (tagged `unverified`);
+   * undefined when neither.
+   */
   findToken(chainId: number, address: Address): TokenRecord | undefined
-  /** Tokens matching `query` on one chain or on all, best match first (see `searchTokens`). */
+  /**
+   * Tokens matching `query` on one chain or on all, best match first (see `searchTokens`). Imported tokens
+   * match only their exact address: a symbol anyone can give a contract never finds them.
+   */
   search(params: { query: string; chainId?: number | undefined; limit: number }): TokenRecord[]
 }
 
@@ -39,15 +46,29 @@ export function createTokenCatalog({ markets }: { markets: Markets }): TokenCata
     return tokens
   }
 
+  const findAdopted = (chainId: number, address: Address): ListedToken | undefined => {
+    const market = markets.get(chainId)
+    const token = market.findToken(address)
+    if (token === undefined || !token.tags.includes('unverified')) return undefined
+    const snapshot = getSnapshotIfStarted(market)
+    const priceInUsd = snapshot ? market.getUsdPrice(token.address) : undefined
+    return { record: buildTokenRecord({ chainId, token, isNative: false, priceInUsd }), liquidityUsd: 0 }
+  }
+
   return {
     listChain,
     findToken(chainId, address) {
       const wanted = isNativeAddress(address) ? zeroAddress : address
-      return listChain(chainId).find((t) => isAddressEqual(t.record.address, wanted))?.record
+      const listed = listChain(chainId).find((t) => isAddressEqual(t.record.address, wanted))?.record
+      return listed ?? findAdopted(chainId, wanted)?.record
     },
     search({ query, chainId, limit }) {
       const chainIds = chainId === undefined ? markets.all().map((m) => m.chainId) : [chainId]
-      return searchTokens(chainIds.flatMap(listChain), query, limit)
+      const term = query.trim()
+      const adopted = evmAddressPattern.test(term)
+        ? chainIds.flatMap((id) => findAdopted(id, term as Address) ?? [])
+        : []
+      return searchTokens([...chainIds.flatMap(listChain), ...adopted], query, limit)
     },
   }
 }

@@ -1,6 +1,7 @@
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
+import { pairsOfToken } from '../pairsOfToken'
 import type { ConcentratedPoolLens } from '../uniswapV3/ConcentratedPoolLens'
 import { concentratedPoolMath } from '../uniswapV3/concentratedPoolMath'
 import { readTouchedTicks } from '../uniswapV3/readTouchedTicks'
@@ -79,6 +80,45 @@ export const algebraIntegralPoolKind: PoolKind<AlgebraPoolState, AlgebraPoolDesc
         token0: getAddress(l.args.token0),
         token1: getAddress(l.args.token1),
       }))
+  },
+
+  async poolsOfToken(reader, { exchange, token, hubs, blockNumber, multicallAddress }) {
+    const { poolDeployer, initCodeHash } = exchange
+    const pairs = pairsOfToken(token, hubs)
+    if (!poolDeployer || pairs.length === 0) return []
+    const found = await reader.multicall({
+      blockNumber,
+      multicallAddress,
+      allowFailure: false,
+      contracts: pairs.map((p) => ({
+        address: exchange.factory,
+        abi: algebraFactoryAbi,
+        functionName: 'poolByPair' as const,
+        args: [p.token0, p.token1] as const,
+      })),
+    })
+    return pairs.flatMap((p, i) => {
+      const pool = found[i]
+      if (pool === undefined || pool === zeroAddress) return []
+      // as from the creation logs: only the pool the Aggregator derives from its entry
+      const derived = computeAlgebraPoolAddress({
+        poolDeployer,
+        initCodeHash,
+        token0: p.token0,
+        token1: p.token1,
+      })
+      if (BigInt(pool) !== BigInt(derived)) return []
+      return [
+        {
+          kind: 'algebra-integral' as const,
+          address: getAddress(pool),
+          exchangeId: exchange.id,
+          factoryId: exchange.aggregatorFactoryId,
+          token0: p.token0,
+          token1: p.token1,
+        },
+      ]
+    })
   },
 
   readPoolStates: (reader, { pools, blockNumber, multicallAddress }) =>

@@ -3,6 +3,7 @@ import { parseAbi } from 'viem'
 /** The read-only surface of Uniswap V2-style factories that pool discovery uses. */
 export const v2FactoryAbi = parseAbi([
   'event PairCreated(address indexed token0, address indexed token1, address pair, uint256 pairIndex)',
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
 ])
 
 /** The read-only surface of Uniswap V2-style pairs that pool sync uses. */

@@ -1,6 +1,7 @@
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
+import { pairsOfToken } from '../pairsOfToken'
 import { simulateV2Swap } from './simulateV2Swap'
 import { v2FactoryAbi, v2PairAbi } from './uniswapV2Abis'
 import type { V2PoolDescriptor, V2PoolState } from './V2PoolState'
@@ -33,6 +34,37 @@ export const uniswapV2PoolKind: PoolKind<V2PoolState, V2PoolDescriptor> = {
         token1: getAddress(l.args.token1),
         feeBps: exchange.v2FeeBps ?? 30,
       }))
+  },
+
+  async poolsOfToken(reader, { exchange, token, hubs, blockNumber, multicallAddress }) {
+    const pairs = pairsOfToken(token, hubs)
+    if (pairs.length === 0) return []
+    const found = await reader.multicall({
+      blockNumber,
+      multicallAddress,
+      allowFailure: false,
+      contracts: pairs.map((p) => ({
+        address: exchange.factory,
+        abi: v2FactoryAbi,
+        functionName: 'getPair' as const,
+        args: [p.token0, p.token1] as const,
+      })),
+    })
+    return pairs.flatMap((p, i) => {
+      const pair = found[i]
+      if (pair === undefined || pair === zeroAddress) return []
+      return [
+        {
+          kind: 'uniswap-v2' as const,
+          address: getAddress(pair),
+          exchangeId: exchange.id,
+          factoryId: exchange.aggregatorFactoryId,
+          token0: p.token0,
+          token1: p.token1,
+          feeBps: exchange.v2FeeBps ?? 30,
+        },
+      ]
+    })
   },
 
   async readPoolStates(reader, { pools, blockNumber, multicallAddress }) {

@@ -3,6 +3,8 @@ import { parseAbi } from 'viem'
 /** The read-only surface of the Uniswap V3 factory that pool discovery uses. */
 export const v3FactoryAbi = parseAbi([
   'event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 tickSpacing, address pool)',
+  'function getPool(address tokenA, address tokenB, uint24 fee) view returns (address pool)',
+  'function feeAmountTickSpacing(uint24 fee) view returns (int24)',
 ])
 
 /** The read-only surface of Uniswap V3 pools that pool sync uses. */

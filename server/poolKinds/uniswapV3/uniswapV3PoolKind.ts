@@ -1,6 +1,7 @@
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
+import { pairsOfToken } from '../pairsOfToken'
 import type { ConcentratedPoolLens } from './ConcentratedPoolLens'
 import { concentratedPoolMath } from './concentratedPoolMath'
 import { concentratedQuoterOf as quoterOf } from './concentratedQuoterOf'
@@ -9,6 +10,9 @@ import { readTouchedTicks } from './readTouchedTicks'
 import { v3FactoryAbi, v3PoolAbi } from './uniswapV3Abis'
 import type { V3PoolDescriptor, V3PoolState } from './V3PoolState'
 import { withTicks } from './withTicks'
+
+/** The fee tiers (pips) the Uniswap V3 factory enables from its deployment on (`feeAmountTickSpacing`). */
+const standardFees = [100, 500, 3_000, 10_000] as const
 
 const stateEvents = v3PoolAbi.filter((item) => item.type === 'event')
 const creationEvents = v3FactoryAbi.filter((item) => item.type === 'event' && item.name === 'PoolCreated')
@@ -48,6 +52,50 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
         fee: l.args.fee,
         tickSpacing: l.args.tickSpacing,
       }))
+  },
+
+  async poolsOfToken(reader, { exchange, token, hubs, blockNumber, multicallAddress }) {
+    const pairs = pairsOfToken(token, hubs)
+    if (pairs.length === 0) return []
+    const call = { blockNumber, multicallAddress, allowFailure: false as const }
+    // a tier the factory does not enable answers 0 here, and its getPool the zero address
+    const spacings = await reader.multicall({
+      ...call,
+      contracts: standardFees.map((fee) => ({
+        address: exchange.factory,
+        abi: v3FactoryAbi,
+        functionName: 'feeAmountTickSpacing' as const,
+        args: [fee] as const,
+      })),
+    })
+    const asks = pairs.flatMap((pair) =>
+      standardFees.map((fee, i) => ({ pair, fee, tickSpacing: spacings[i] ?? 0 })),
+    )
+    const found = await reader.multicall({
+      ...call,
+      contracts: asks.map(({ pair, fee }) => ({
+        address: exchange.factory,
+        abi: v3FactoryAbi,
+        functionName: 'getPool' as const,
+        args: [pair.token0, pair.token1, fee] as const,
+      })),
+    })
+    return asks.flatMap(({ pair, fee, tickSpacing }, i) => {
+      const pool = found[i]
+      if (pool === undefined || pool === zeroAddress || tickSpacing <= 0) return []
+      return [
+        {
+          kind: 'uniswap-v3' as const,
+          address: getAddress(pool),
+          exchangeId: exchange.id,
+          factoryId: exchange.aggregatorFactoryId,
+          token0: pair.token0,
+          token1: pair.token1,
+          fee,
+          tickSpacing,
+        },
+      ]
+    })
   },
 
   async readPoolStates(reader, { pools, blockNumber, multicallAddress }) {

@@ -1,6 +1,7 @@
-import { type Address, getAddress, type Log, zeroAddress } from 'viem'
+import { type Address, encodeAbiParameters, getAddress, keccak256, type Log, zeroAddress } from 'viem'
 import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
+import { pairsOfToken } from '../pairsOfToken'
 import type { ConcentratedPoolLens } from '../uniswapV3/ConcentratedPoolLens'
 import { concentratedPoolMath } from '../uniswapV3/concentratedPoolMath'
 import { concentratedQuoterOf as quoterOf } from '../uniswapV3/concentratedQuoterOf'
@@ -12,6 +13,24 @@ import type { V4PoolDescriptor, V4PoolState } from './V4PoolState'
 
 /** LPFeeLibrary.MAX_LP_FEE: a static fee is at most 100 %; the dynamic-fee flag (0x800000) is above it. */
 const MAX_LP_FEE = 1_000_000
+/** The fee (pips) and tick-spacing pairs of Uniswap's interface (V3's tiers), the pools a token's look-up tries. */
+const standardPools = [
+  { fee: 100, tickSpacing: 1 },
+  { fee: 500, tickSpacing: 10 },
+  { fee: 3_000, tickSpacing: 60 },
+  { fee: 10_000, tickSpacing: 200 },
+] as const
+
+/** PoolIdLibrary.toId: keccak256 of the abi-encoded PoolKey (currency0, currency1, fee, tickSpacing, hooks). */
+function computeV4PoolId(currency0: Address, currency1: Address, fee: number, tickSpacing: number): Address {
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }],
+      [currency0, currency1, fee, tickSpacing, zeroAddress],
+    ),
+  ).toLowerCase() as Address
+}
+
 const creationEvents = v4PoolManagerAbi.filter((item) => item.name === 'Initialize')
 const stateEvents = v4PoolManagerAbi.filter((item) => item.name !== 'Initialize')
 
@@ -79,6 +98,51 @@ export const uniswapV4PoolKind: PoolKind<V4PoolState, V4PoolDescriptor> = {
       })
     }
     return pools
+  },
+
+  async poolsOfToken(reader, { exchange, token, hubs, wrappedNative, blockNumber, multicallAddress }) {
+    const v4 = exchange.v4
+    if (!v4) return []
+    const wrapped = getAddress(wrappedNative)
+    const candidates: V4PoolDescriptor[] = []
+    for (const pair of pairsOfToken(token, hubs)) {
+      for (const { fee, tickSpacing } of standardPools) {
+        for (const entry of v4.entries) {
+          if (entry.tickSpacing !== tickSpacing) continue
+          // native ETH stands for the wrapped token on either side; it sorts first (address zero)
+          if (entry.native && pair.token0 !== wrapped && pair.token1 !== wrapped) continue
+          const other = pair.token0 === wrapped ? pair.token1 : pair.token0
+          const [token0, token1] = entry.native ? [wrapped, other] : [pair.token0, pair.token1]
+          const currency0 = entry.native ? zeroAddress : token0
+          candidates.push({
+            kind: 'uniswap-v4',
+            address: computeV4PoolId(currency0, token1, fee, tickSpacing),
+            exchangeId: exchange.id,
+            factoryId: entry.factoryId,
+            token0,
+            token1,
+            fee,
+            tickSpacing,
+            native: entry.native,
+            stateView: v4.stateView,
+          })
+        }
+      }
+    }
+    if (candidates.length === 0) return []
+    const slots = await reader.multicall({
+      blockNumber,
+      multicallAddress,
+      allowFailure: false,
+      contracts: candidates.map((p) => ({
+        address: v4.stateView,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0' as const,
+        args: [p.address] as const,
+      })),
+    })
+    // a pool never initialized reads a zero price
+    return candidates.filter((_, i) => (slots[i]?.[0] ?? 0n) !== 0n)
   },
 
   async readPoolStates(reader, { pools, blockNumber, multicallAddress }) {

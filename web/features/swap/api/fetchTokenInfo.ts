@@ -1,9 +1,9 @@
 import { type ApiRequestParams, createApiClient, type HexAddress, parseApiResponse } from '../../../lib/api'
 
 /**
- * The record of one listed token (`GET /trade/v1/info/token/{chainId}/{tokenAddress}`). Throws `ApiError`
- * with code `NOT_FOUND` (404) when the chain does not list `tokenAddress`, `UNSUPPORTED_CHAIN` for an unknown
- * chain.
+ * The record of one token (`GET /trade/v1/info/token/{chainId}/{tokenAddress}`): a listed one, or one the server
+ * imports by address (tagged `unverified`). Throws `ApiError` with code `TOKEN_NOT_FOUND` (no ERC-20 there),
+ * `NO_LIQUIDITY` (no deep enough pool), `TOKEN_TRANSFER_TAXED`, `TOO_MANY_IMPORTED_TOKENS`, `UNSUPPORTED_CHAIN`.
  */
 export async function fetchTokenInfo(
   params: ApiRequestParams & { chainId: number; tokenAddress: HexAddress },

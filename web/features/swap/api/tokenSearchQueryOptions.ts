@@ -8,7 +8,8 @@ export const tokenSearchLimit = 20
 
 /**
  * Query options for the token dialog's search on `chainId`: a whole pasted address asks the token endpoint for
- * that one token (an unlisted address fails with `ApiError` `NOT_FOUND`, never read from the chain), any other
+ * that one token (an unlisted one is imported by the server when it has a deep enough pool, tagged `unverified`;
+ * else it fails with `ApiError` `TOKEN_NOT_FOUND`, `NO_LIQUIDITY` or `TOKEN_TRANSFER_TAXED`), any other
  * text the server's ranked search. Keyed on chain and trimmed query; kept for a minute.
  */
 export function tokenSearchQueryOptions(params: { chainId: number; query: string }) {

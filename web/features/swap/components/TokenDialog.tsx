@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Check } from 'lucide-react'
+import { Check, TriangleAlert } from 'lucide-react'
 import { type KeyboardEvent, useId, useState } from 'react'
 import { isAddress } from 'viem'
 import { Dialog } from '../../../components/Dialog'
@@ -11,7 +11,9 @@ import { getErrorMessage } from '../../../lib/getErrorMessage'
 import { isSameAddress } from '../../../lib/isSameAddress'
 import { useDebouncedValue } from '../../../lib/useDebouncedValue'
 import { tokenSearchQueryOptions } from '../api/tokenSearchQueryOptions'
+import { useImportedTokens } from '../hooks/useImportedTokens'
 import { computeTokenValueUsd } from '../model/computeTokenValueUsd'
+import { needsImportConfirmation } from '../model/needsImportConfirmation'
 import { sortTokensByHoldings } from '../model/sortTokensByHoldings'
 
 /** Typing pause before the server is searched. */
@@ -32,10 +34,13 @@ export interface TokenDialogProps {
 }
 
 /**
- * Token picker: without a query, the chain's popular tokens with held ones first; a typed query is searched on
- * the server (debounced, ranked there); a pasted address the chain does not list is reported as not supported
- * (never read from the chain). A listbox with arrow-key navigation (combobox pattern), balances with their USD
- * value and a fee-on-transfer warning per token.
+ * Token picker: without a query, the chain's popular tokens and the tokens the user imported, held ones first; a
+ * typed query is searched on the server (debounced, ranked there). A pasted address the chain does not list is
+ * looked up by the server, which imports it when it has a deep enough pool (tagged `unverified`): choosing it
+ * first shows the unverified-token warning and an explicit Import, as Uniswap's interface does, after which it
+ * is remembered for the chain (see `useImportedTokens`) and shown with an Unverified badge. An address that is no
+ * token, or has no such pool, is reported as not supported. A listbox with arrow-key navigation (combobox
+ * pattern), balances with their USD value and a fee-on-transfer warning per token.
  */
 export function TokenDialog(props: TokenDialogProps) {
   const { open, title, onClose } = props
@@ -46,11 +51,115 @@ export function TokenDialog(props: TokenDialogProps) {
   )
 }
 
-function isUnsupportedToken(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'NOT_FOUND' || error.code === 'UNSUPPORTED_TOKEN')
+/** The answers that say an address cannot be traded here (as opposed to a failed request). */
+const unsupportedCodes: readonly string[] = [
+  'NOT_FOUND',
+  'UNSUPPORTED_TOKEN',
+  'TOKEN_NOT_FOUND',
+  'NO_LIQUIDITY',
+  'TOKEN_TRANSFER_TAXED',
+  'TOO_MANY_IMPORTED_TOKENS',
+]
+
+function isUnsupportedToken(error: unknown): error is ApiError {
+  return error instanceof ApiError && unsupportedCodes.includes(error.code)
 }
 
-function TokenPicker({ chainId, chainName, tokens, balances, selected, onSelect }: TokenDialogProps) {
+function TokenPicker(props: TokenDialogProps) {
+  const { imported, importToken } = useImportedTokens(props.chainId)
+  const [pending, setPending] = useState<TokenRecord | undefined>(undefined)
+  const choose = (token: TokenRecord) => {
+    if (needsImportConfirmation(token, imported)) setPending(token)
+    else props.onSelect(token)
+  }
+  if (pending !== undefined) {
+    return (
+      <ImportWarning
+        token={pending}
+        chainName={props.chainName}
+        onImport={() => {
+          importToken(pending)
+          props.onSelect(pending)
+        }}
+        onBack={() => setPending(undefined)}
+      />
+    )
+  }
+  return <TokenSearch {...props} imported={imported} onSelect={choose} />
+}
+
+/** The unverified-token warning, with the explicit Import that makes the token selectable. */
+function ImportWarning({
+  token,
+  chainName,
+  onImport,
+  onBack,
+}: {
+  token: TokenRecord
+  chainName: string
+  onImport: () => void
+  onBack: () => void
+}) {
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-3">
+        <TokenIcon symbol={token.symbol} logo={token.logo} size={36} />
+        <span className="min-w-0">
+          <span className="block font-semibold">
+            {token.symbol} <UnverifiedBadge />
+          </span>
+          <span className="block truncate text-sm text-muted">{token.name}</span>
+        </span>
+      </div>
+      <div role="alert" className="rounded-lg border border-danger/40 p-3 text-sm">
+        <p className="flex items-center gap-2 font-semibold text-danger">
+          <TriangleAlert aria-hidden="true" className="h-4 w-4" />
+          Unverified token — anyone can create a token with any name; check the address
+        </p>
+        <p className="mt-2 text-muted">
+          This token is not on this app's lists for {chainName}. It was read from the chain at the address
+          below, which is the only thing that identifies it: make sure it is the token you mean before trading
+          it.
+        </p>
+        <p className="mt-2 break-all font-mono text-xs">{token.address}</p>
+      </div>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={onBack}
+          className="flex-1 rounded-lg border border-line px-3 py-2 text-sm font-semibold"
+        >
+          Back
+        </button>
+        <button
+          type="button"
+          onClick={onImport}
+          className="flex-1 rounded-lg bg-accent px-3 py-2 text-sm font-semibold text-white"
+        >
+          Import
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function UnverifiedBadge() {
+  return (
+    <span className="ml-1 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">
+      Unverified
+    </span>
+  )
+}
+
+function TokenSearch({
+  chainId,
+  chainName,
+  tokens,
+  balances,
+  selected,
+  onSelect,
+  imported,
+}: TokenDialogProps & { imported: readonly TokenRecord[] }) {
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const listId = useId()
@@ -61,9 +170,13 @@ function TokenPicker({ chainId, chainName, tokens, balances, selected, onSelect 
     enabled: debounced !== '',
   })
   const settled = debounced === trimmed
+  const listed = new Set(tokens.map((t) => t.address.toLowerCase()))
   const options: readonly TokenRecord[] =
     trimmed === ''
-      ? sortTokensByHoldings({ tokens, balances })
+      ? sortTokensByHoldings({
+          tokens: [...tokens, ...imported.filter((t) => !listed.has(t.address.toLowerCase()))],
+          balances,
+        })
       : settled && search.data !== undefined && !search.isError
         ? search.data
         : []
@@ -133,8 +246,8 @@ function TokenPicker({ chainId, chainName, tokens, balances, selected, onSelect 
               <span className="break-all font-mono text-xs">
                 {isAddress(trimmed, { strict: false }) ? trimmed : `“${trimmed}”`}
               </span>{' '}
-              is not a token this app lists on {chainName}, so it cannot be swapped here. Check the address
-              and the network.
+              cannot be swapped here: {getErrorMessage(search.error).message} Check the address and the
+              network.
             </span>
           </span>
         ) : trimmed !== '' && !failed && options.length === 0 ? (
@@ -208,6 +321,7 @@ function TokenOption({
         <span className="block font-semibold">
           {token.symbol}
           {token.transferFeeBps > 0 && ' '}
+          {token.tags.includes('unverified') && <UnverifiedBadge />}
           {token.transferFeeBps > 0 && (
             <span className="ml-1 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">
               {`Fee on transfer ${token.transferFeeBps / 100}%`}
