@@ -180,6 +180,13 @@ describe('importing a token by address (devnet chain 1)', () => {
     const before = await h.balanceOf(CHAIN_ID, usdc, sender)
     await h.sendAndWait(client, { to: h.deployment(CHAIN_ID).aggregator, data: swap.data })
     expect((await h.balanceOf(CHAIN_ID, usdc, sender)) - before).toBe(BigInt(best.toTokenAmount))
+    // the imported token's own contract is no receiver: what is sent there is lost
+    const toToken = new URLSearchParams({ ...Object.fromEntries(query), receiver: token })
+    const refused = await h.request(`/trade/v1/${CHAIN_ID}/quote/single?${toToken}`)
+    expect(refused.status).toBe(400)
+    const body = JSON.stringify(await refused.json())
+    expect(body).toMatch(/receiver .* is a token contract/)
+    expect(body).toContain('INVALID_PARAMS')
   })
 
   it('follows the imported token again after a restart, from the store', async () => {
