@@ -242,6 +242,13 @@ describe('createPoolSync on the devnet', () => {
       expect(second.snapshot).toEqual(await loadFresh())
       expect(await kept.list()).toHaveLength(1)
 
+      // more than 2,000 blocks later (a running sync reads everything again past that): still replayed
+      await chain.mine({ blocks: 2_100 })
+      const later = await startWith()
+      expect(later.seen.logsFrom[0]).toBe(firstKept.blockNumber + 1n)
+      expect(later.seen.logsFrom).not.toContain(BigInt(market.deployment.startBlock))
+      expect(later.snapshot).toEqual(await loadFresh())
+
       // the kept block replaced by another at its height: not used, the chain read whole (and kept again)
       await chain.revert({ id })
       await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('1'))

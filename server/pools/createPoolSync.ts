@@ -459,7 +459,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     // a reorg, or a head below the snapshot: back to the newest block both chains share, then forward again
     else if (current) base = await commonAncestor(head)
     const forked = current !== undefined && base !== current
-    if (base && head.number - base.blockNumber > MAX_REPLAY_BLOCKS) base = undefined
+    // a kept snapshot is replayed further (`MAX_RESTORE_BLOCKS`, checked by `restore`)
+    if (base && base !== restored && head.number - base.blockNumber > MAX_REPLAY_BLOCKS) base = undefined
     let next: PoolSnapshot
     if (!base) next = await readWhole(head)
     else if (head.number === base.blockNumber) next = base
