@@ -52,7 +52,7 @@ function unsafeReason(market: ChainMarket, address: Address, pools: boolean): st
   const contract =
     contracts.get(key) ??
     // a token imported by address is a token contract too (the listed ones are in `contracts`)
-    (market.listAdoptedTokens().some((t) => t.address.toLowerCase() === key) ? 'a token contract' : undefined)
+    (market.findToken(address) !== undefined ? 'a token contract' : undefined)
   if (contract !== undefined || !pools) return contract
   const snapshotPools = market.getSnapshot().pools
   let poolKeys = poolsOf.get(snapshotPools)
