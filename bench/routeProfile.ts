@@ -239,7 +239,11 @@ if (process.env.PROFILE_MIX === 'large') {
         `  against base (${perExchange ? 'per exchange' : 'best'}): ${losses.length} compared, worse by >0.1 bp ${losses.filter((l) => l > 0.1).length}, >1 bp ${losses.filter((l) => l > 1).length}, better by >0.1 bp ${losses.filter((l) => l < -0.1).length}; worst ${losses
           .slice(0, 5)
           .map((l) => l.toFixed(2))
-          .join(', ')} bp; routes lost ${missing.length}, gained ${added.length}`,
+          .join(', ')} bp; best ${losses
+          .slice(-5)
+          .reverse()
+          .map((l) => (-l).toFixed(2))
+          .join(', ')} bp better; routes lost ${missing.length}, gained ${added.length}`,
       )
     }
   }

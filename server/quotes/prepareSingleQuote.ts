@@ -1,8 +1,8 @@
 import { type Address, getAddress, isAddressEqual, zeroAddress } from 'viem'
-import type { TokenInfo } from '../chains/deployment'
 import { readFromNode } from '../chains/readFromNode'
 import { AppError } from '../errors'
 import type { ChainMarket } from '../market/createChainMarket'
+import { routingTokensOf } from '../market/routingTokensOf'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import type { FindBestRouteParams, Price, RouteRequest } from '../routing'
 import { assertDeadline } from './assertDeadline'
@@ -97,7 +97,7 @@ export async function prepareSingleQuote(query: SingleQuoteQuery, ctx: QuoteCont
     tokenOut: tokenOut.routeAddress,
     tradeType,
     amount: query.amount,
-    ...routingTokensOf(deployment.tokens),
+    ...routingTokensOf(market),
     feeBps,
     gasPriceWei: gasPrice,
     excludedExchanges: excludedExchangeIds(market, query.excludedDexes),
@@ -106,28 +106,6 @@ export async function prepareSingleQuote(query: SingleQuoteQuery, ctx: QuoteCont
   }
   if (query.dex) request.exchangeIds = [query.dex]
   return { input, snapshot, amount: query.amount, request }
-}
-
-const routingTokens = new WeakMap<readonly TokenInfo[], Pick<RouteRequest, 'connectors' | 'tokens'>>()
-
-/**
- * What routing needs of a chain's token list, built once per list: the connectors (stable, major and wrapped
- * native tokens) and the taxed tokens (the rest would only weigh on the message to a routing worker).
- */
-function routingTokensOf(tokens: readonly TokenInfo[]): Pick<RouteRequest, 'connectors' | 'tokens'> {
-  let found = routingTokens.get(tokens)
-  if (!found) {
-    found = {
-      connectors: tokens
-        .filter((t) => t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'))
-        .map((t) => t.address),
-      tokens: tokens
-        .filter((t) => (t.transferFeeBps ?? 0) > 0)
-        .map((t) => ({ address: t.address, transferFeeBps: t.transferFeeBps ?? 0 })),
-    }
-    routingTokens.set(tokens, found)
-  }
-  return found
 }
 
 /** Maps `excludedDexes` entries for this chain (exchange ids or factory addresses) to exchange ids. */

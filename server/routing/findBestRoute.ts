@@ -319,6 +319,6 @@ function listKey<T>(list: readonly T[], text: (list: readonly T[]) => string): s
 const connectorsText = (connectors: readonly string[]) => connectors.join(',').toLowerCase()
 const taxesText = (tokens: readonly TokenFacts[]) =>
   tokens
-    .map((t) => `${t.address}:${t.transferFeeBps ?? 0}`)
+    .map((t) => `${t.address}:${t.transferFeeBps ?? 0}${t.unverified ? ':u' : ''}`)
     .join(',')
     .toLowerCase()

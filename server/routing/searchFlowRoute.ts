@@ -10,6 +10,7 @@ import { flowDualBound } from './flowDualBound'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasModel } from './gasModel'
 import { initialWorkingSet } from './initialWorkingSet'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
+import { routeConnectors } from './routeConnectors'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
 import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
 import type { PoolState } from './types'
@@ -175,7 +176,7 @@ function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | nu
   const outKey = params.tokenOut.toLowerCase()
   if (params.tradeType !== 'exactIn' || taxed.has(inKey) || taxed.has(outKey)) return null
   const graph = buildPoolGraph(params)
-  const connectors = params.connectors.filter((c) => !taxed.has(c.toLowerCase()))
+  const connectors = routeConnectors(graph, params).filter((c) => !taxed.has(c.toLowerCase()))
   const maxHops = params.maxHops ?? 3
   const { tokens, ranks, farther } = orderTokens(graph, inKey, outKey, connectors, maxHops + (wide ? 1 : 0))
   if (tokens.length < 2) return null

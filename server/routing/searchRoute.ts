@@ -7,6 +7,7 @@ import { findTokenPaths } from './findTokenPaths'
 import { defaultGasModel } from './gasModel'
 import { RoutingError } from './RoutingError'
 import { refineAllocation } from './refineAllocation'
+import { routeConnectors } from './routeConnectors'
 import { type CurveSample, sampleObjectiveCurve } from './sampleObjectiveCurve'
 import { type PathSet, searchPathSets } from './searchPathSets'
 import { selectCandidatePaths } from './selectCandidatePaths'
@@ -50,7 +51,7 @@ export function searchRoute(params: FindBestRouteParams): Route {
     graph,
     tokenIn: inKey,
     tokenOut: outKey,
-    connectors: new Set(params.connectors.map((c) => c.toLowerCase())),
+    connectors: new Set(routeConnectors(graph, params).map((c) => c.toLowerCase())),
     maxHops: params.maxHops ?? 3,
     isExcludedIntermediate: exactIn ? undefined : (key) => tax(key) > 0,
   })

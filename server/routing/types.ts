@@ -10,6 +10,8 @@ export interface TokenFacts {
   readonly address: Address
   /** Tax in bps charged on every transfer: the recipient gets amount - floor(amount*bps/10000). */
   readonly transferFeeBps?: number
+  /** Imported by address (not listed): traded, never routed through (see `routeConnectors`). */
+  readonly unverified?: boolean
 }
 
 export type TradeType = 'exactIn' | 'exactOut'
