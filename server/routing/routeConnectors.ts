@@ -17,9 +17,9 @@ const rankedByGraph = new WeakMap<PoolGraph, Map<string, readonly { token: strin
  * deepest neighbour), as Uniswap's router takes the top pools of the trade's own tokens. A long-tail token's
  * liquidity often lies against another long-tail token: on the large market LT0075 -> USDT for $15,658 paid
  * 15% less through the stable and major connectors alone than through LT0045 too. Taxed and unverified tokens
- * (`tokens`) never join: a token imported by address is traded, not routed through. Depth is the end's side of
- * the pools' (virtual, in-range) reserves, in its own units, so only one end's neighbours are compared. Pure;
- * the ranking is memoized per graph.
+ * (`tokens`) never join: a token imported by address is traded, not routed through. Depth is what the pools
+ * take of the end within DEPTH_IMPACT (`poolDepth`), in its own units, so only one end's neighbours are
+ * compared. Pure; the ranking is memoized per graph, the depths per pool state.
  */
 export function routeConnectors(
   graph: PoolGraph,
