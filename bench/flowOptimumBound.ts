@@ -98,6 +98,12 @@ export function flowOptimumBound(params: {
     if (midRate > 0 && Number.isFinite(midRate)) mids.push({ a: t0, b: t1, rate: midRate })
   }
   const count = tokens.length
+  // each token's mid rates, in the pools' order
+  const midsOf = Array.from({ length: count }, (): (typeof mids)[number][] => [])
+  for (const m of mids) {
+    midsOf[m.a]?.push(m)
+    if (m.b !== m.a) midsOf[m.b]?.push(m)
+  }
   const total = Number(params.amountIn)
   // starting prices: mid prices along a breadth-first walk from tokenOut
   const prices = Array.from({ length: count }, () => 0)
@@ -105,11 +111,10 @@ export function flowOptimumBound(params: {
   const queue = [tokenOut]
   for (let i = 0; i < queue.length; i++) {
     const t = queue[i] ?? 0
-    for (const m of mids) {
+    for (const m of midsOf[t] ?? []) {
       // rate: b per a, so ν[a] = rate * ν[b]
-      const [other, value] =
-        m.a === t ? [m.b, (prices[t] ?? 0) / m.rate] : m.b === t ? [m.a, (prices[t] ?? 0) * m.rate] : [-1, 0]
-      if (other < 0 || (prices[other] ?? 0) > 0 || !(value > 0) || !Number.isFinite(value)) continue
+      const [other, value] = m.a === t ? [m.b, (prices[t] ?? 0) / m.rate] : [m.a, (prices[t] ?? 0) * m.rate]
+      if ((prices[other] ?? 0) > 0 || !(value > 0) || !Number.isFinite(value)) continue
       prices[other] = value
       queue.push(other)
     }
