@@ -2,6 +2,7 @@ import { type Address, getAddress } from 'viem'
 import type { PoolState } from '../server/routing/types'
 import { type DualPoolDirection, dualPoolDirections } from './dualPoolDirections'
 import { type DualFlowEdge, type RepairedStep, repairDualFlow } from './repairDualFlow'
+import { analyzeSparsePattern, type SparsePattern, sparseCholeskySolve } from './sparseCholesky'
 
 /*
  * The reference of `bench:quote` for split-and-merge flows, independent of the router's search: a bracket
@@ -19,7 +20,9 @@ import { type DualFlowEdge, type RepairedStep, repairDualFlow } from './repairDu
  * problem is badly conditioned (prices of tokens 20 orders of magnitude apart, curvatures many more) and its
  * Hessian changes where pools switch on, which stalls coordinate descent (the former solver here hit its
  * 400-sweep cap hundreds of bp above the optimum) while Newton's steps are invariant to the scaling and converge
- * in tens of iterations.
+ * in tens of iterations. The Hessian couples only the two tokens of each pool: it is assembled sparsely and each
+ * step solved by a sparse Cholesky in a fill-reducing order (bench/sparseCholesky.ts; a dense n x n solve took
+ * minutes a case over a large market's ~1,800 tokens).
  *
  * feasible: the dual's flows at the best prices, repaired into a conserving flow and valued with each pool
  * kind's exact simulator (bench/repairDualFlow.ts). The optimum lies in [feasible, bound]; `gapBp` is the
@@ -48,8 +51,10 @@ export interface FlowOptimumBound {
 
 interface Evaluation {
   value: number
-  gradient: number[]
-  hessian: number[][]
+  gradient: Float64Array
+  /** The Hessian, sparse: its diagonal, and one entry per pair of variables sharing a pool (`pairs`' order). */
+  diagonal: Float64Array
+  offDiagonal: Float64Array
   responses: { paid: number; received: number }[]
 }
 
@@ -95,6 +100,12 @@ export function flowOptimumBound(params: {
     if (midRate > 0 && Number.isFinite(midRate)) mids.push({ a: t0, b: t1, rate: midRate })
   }
   const count = tokens.length
+  // each token's mid rates, in the pools' order
+  const midsOf = Array.from({ length: count }, (): (typeof mids)[number][] => [])
+  for (const m of mids) {
+    midsOf[m.a]?.push(m)
+    if (m.b !== m.a) midsOf[m.b]?.push(m)
+  }
   const total = Number(params.amountIn)
   // starting prices: mid prices along a breadth-first walk from tokenOut
   const prices = Array.from({ length: count }, () => 0)
@@ -102,11 +113,10 @@ export function flowOptimumBound(params: {
   const queue = [tokenOut]
   for (let i = 0; i < queue.length; i++) {
     const t = queue[i] ?? 0
-    for (const m of mids) {
+    for (const m of midsOf[t] ?? []) {
       // rate: b per a, so ν[a] = rate * ν[b]
-      const [other, value] =
-        m.a === t ? [m.b, (prices[t] ?? 0) / m.rate] : m.b === t ? [m.a, (prices[t] ?? 0) * m.rate] : [-1, 0]
-      if (other < 0 || (prices[other] ?? 0) > 0 || !(value > 0) || !Number.isFinite(value)) continue
+      const [other, value] = m.a === t ? [m.b, (prices[t] ?? 0) / m.rate] : [m.a, (prices[t] ?? 0) * m.rate]
+      if ((prices[other] ?? 0) > 0 || !(value > 0) || !Number.isFinite(value)) continue
       prices[other] = value
       queue.push(other)
     }
@@ -118,42 +128,53 @@ export function flowOptimumBound(params: {
   const vars = queue.filter((t) => t !== tokenOut)
   const varOf = new Map(vars.map((t, i) => [t, i]))
   const n = vars.length
+  // each direction's variables (-1: tokenOut, whose price is fixed) and its Hessian entry between them: one per
+  // pair of variables sharing a pool, [larger, smaller], the fixed pattern of the sparse solve
+  const pairs: [number, number][] = []
+  const pairOf = new Map<number, number>()
+  const terms = live.map((d) => {
+    const a = varOf.get(d.from) ?? -1
+    const b = varOf.get(d.to) ?? -1
+    if (a < 0 || b < 0) return { a, b, pair: -1 }
+    const key = Math.max(a, b) * n + Math.min(a, b)
+    let pair = pairOf.get(key)
+    if (pair === undefined) {
+      pair = pairs.length
+      pairOf.set(key, pair)
+      pairs.push([Math.max(a, b), Math.min(a, b)])
+    }
+    return { a, b, pair }
+  })
+  const pattern = analyzeSparsePattern(n, pairs)
 
   const evaluate = (nu: readonly number[]): Evaluation => {
     let value = (nu[tokenIn] ?? 0) * total
-    const gradient = Array.from({ length: n }, () => 0)
-    const hessian = Array.from({ length: n }, () => Array.from({ length: n }, () => 0))
+    const gradient = new Float64Array(n)
+    const diagonal = new Float64Array(n)
+    const offDiagonal = new Float64Array(pairs.length)
     const inVar = varOf.get(tokenIn)
     if (inVar !== undefined) gradient[inVar] = total
-    const responses = live.map((d) => {
+    const responses = live.map((d, i) => {
       const pa = nu[d.from] ?? 0
       const pb = nu[d.to] ?? 1
       const r = pa / pb
       const res = d.direction.respond(r)
       if (res.paid === 0) return res
       value += pb * res.profit
-      const a = varOf.get(d.from)
-      const b = varOf.get(d.to)
+      const { a, b, pair } = terms[i] ?? { a: -1, b: -1, pair: -1 }
       const c = -res.dPaid / pb
-      if (a !== undefined) {
+      if (a >= 0) {
         gradient[a] = (gradient[a] ?? 0) - res.paid
-        const row = hessian[a]
-        if (row) row[a] = (row[a] ?? 0) + c
+        diagonal[a] = (diagonal[a] ?? 0) + c
       }
-      if (b !== undefined) {
+      if (b >= 0) {
         gradient[b] = (gradient[b] ?? 0) + res.received
-        const row = hessian[b]
-        if (row) row[b] = (row[b] ?? 0) + c * r * r
+        diagonal[b] = (diagonal[b] ?? 0) + c * r * r
       }
-      if (a !== undefined && b !== undefined) {
-        const rowA = hessian[a]
-        const rowB = hessian[b]
-        if (rowA) rowA[b] = (rowA[b] ?? 0) - c * r
-        if (rowB) rowB[a] = (rowB[a] ?? 0) - c * r
-      }
+      if (pair >= 0) offDiagonal[pair] = (offDiagonal[pair] ?? 0) - c * r
       return res
     })
-    return { value, gradient, hessian, responses }
+    return { value, gradient, diagonal, offDiagonal, responses }
   }
 
   const feasibleAt = (e: Evaluation, nu: readonly number[]) => {
@@ -182,7 +203,7 @@ export function flowOptimumBound(params: {
   const gapOf = () => (bound - Number(best.amountOut)) / bound
   while (iterations < maxIterations && gapOf() > targetGap) {
     iterations++
-    const step = newtonStep(current, vars, prices, lambda)
+    const step = newtonStep(current, vars, prices, lambda, pairs, pattern)
     let accepted: { nu: number[]; e: Evaluation; t: number } | undefined
     if (step) {
       const slope = step.reduce((s, x, i) => s + x * (current.gradient[i] ?? 0), 0)
@@ -238,63 +259,28 @@ export function flowOptimumBound(params: {
 
 /**
  * The damped Newton step on the variables' prices: (H + λ·diag(H)) δ = −∇g, each diagonal at least 2|∇g_i|/ν_i
- * (a token whose pools are all idle moves its price by at most about half a step), solved by Cholesky on the
- * Jacobi-scaled matrix. Undefined where the matrix is not positive definite in floats.
+ * (a token whose pools are all idle moves its price by at most about half a step), solved by a sparse Cholesky
+ * (bench/sparseCholesky.ts, over `pattern`, the analysis of `pairs`) on the Jacobi-scaled matrix. Undefined where
+ * the matrix is not positive definite in floats.
  */
 function newtonStep(
   e: Evaluation,
   vars: readonly number[],
   prices: readonly number[],
   lambda: number,
-): number[] | undefined {
-  const n = vars.length
+  pairs: readonly (readonly [number, number])[],
+  pattern: SparsePattern,
+): Float64Array | undefined {
   const diag = vars.map((t, i) => {
-    const h = e.hessian[i]?.[i] ?? 0
+    const h = e.diagonal[i] ?? 0
     const floor = (2 * Math.abs(e.gradient[i] ?? 0)) / (prices[t] ?? 1)
     return Math.max(h * (1 + lambda), floor, Number.MIN_VALUE)
   })
   const scale = diag.map((d) => 1 / Math.sqrt(d))
   // M = S (H + damping) S with unit diagonal; solve M y = −S ∇g, δ = S y
-  const m = Array.from({ length: n }, (_, i) =>
-    Array.from({ length: n }, (_, j) =>
-      i === j ? 1 : (e.hessian[i]?.[j] ?? 0) * (scale[i] ?? 0) * (scale[j] ?? 0),
-    ),
-  )
+  const unit = new Float64Array(vars.length).fill(1)
+  const m = pairs.map(([i, j], p) => (e.offDiagonal[p] ?? 0) * (scale[i] ?? 0) * (scale[j] ?? 0))
   const rhs = e.gradient.map((g, i) => -g * (scale[i] ?? 0))
-  const y = choleskySolve(m, rhs)
+  const y = sparseCholeskySolve(pattern, unit, m, rhs)
   return y?.map((v, i) => v * (scale[i] ?? 0))
-}
-
-/** Solves M y = b for a symmetric positive definite M (undefined when a pivot is not positive). */
-function choleskySolve(m: number[][], b: readonly number[]): number[] | undefined {
-  const n = b.length
-  const l = Array.from({ length: n }, () => Array.from({ length: n }, () => 0))
-  for (let i = 0; i < n; i++) {
-    const li = l[i] ?? []
-    const mi = m[i] ?? []
-    for (let j = 0; j <= i; j++) {
-      const lj = l[j] ?? []
-      let s = mi[j] ?? 0
-      for (let k = 0; k < j; k++) s -= (li[k] ?? 0) * (lj[k] ?? 0)
-      if (i === j) {
-        if (!(s > 1e-14)) return undefined
-        li[i] = Math.sqrt(s)
-      } else {
-        li[j] = s / (lj[j] ?? 1)
-      }
-    }
-  }
-  const z = Array.from({ length: n }, () => 0)
-  for (let i = 0; i < n; i++) {
-    let s = b[i] ?? 0
-    for (let k = 0; k < i; k++) s -= (l[i]?.[k] ?? 0) * (z[k] ?? 0)
-    z[i] = s / (l[i]?.[i] ?? 1)
-  }
-  const y = Array.from({ length: n }, () => 0)
-  for (let i = n - 1; i >= 0; i--) {
-    let s = z[i] ?? 0
-    for (let k = i + 1; k < n; k++) s -= (l[k]?.[i] ?? 0) * (y[k] ?? 0)
-    y[i] = s / (l[i]?.[i] ?? 1)
-  }
-  return y
 }

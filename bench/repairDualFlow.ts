@@ -68,42 +68,47 @@ export function repairDualFlow(params: {
   }
   let edges = [...byPool.values()]
   const order: number[] = []
-  // Kahn's order from tokenIn; where a cycle blocks it, the cycle is cancelled
+  // Kahn's order from tokenIn; where a cycle blocks it, the cycle is cancelled (each round in O(tokens + edges):
+  // a large market's dual flows carry hundreds of cycles)
   for (;;) {
-    const reachable = new Set([tokenIn])
-    for (let grew = true; grew; ) {
-      grew = false
-      for (const { edge } of edges) {
-        if (reachable.has(edge.from) && !reachable.has(edge.to)) {
-          reachable.add(edge.to)
-          grew = true
-        }
+    const leaving = edgesAt(edges, tokenCount, (e) => e.from)
+    const reachable = new Uint8Array(tokenCount)
+    reachable[tokenIn] = 1
+    let reached = 1
+    for (const stack = [tokenIn]; stack.length > 0; ) {
+      for (const { edge } of leaving[stack.pop() ?? 0] ?? []) {
+        if (reachable[edge.to]) continue
+        reachable[edge.to] = 1
+        reached++
+        stack.push(edge.to)
       }
     }
-    edges = edges.filter((e) => reachable.has(e.edge.from))
-    const indegree = Array.from({ length: tokenCount }, () => 0)
+    edges = edges.filter((e) => reachable[e.edge.from])
+    const indegree = new Int32Array(tokenCount)
     for (const { edge } of edges) indegree[edge.to] = (indegree[edge.to] ?? 0) + 1
-    const queue = [...reachable].filter((t) => (indegree[t] ?? 0) === 0)
+    // every reached token but tokenIn has an edge in from a reached token: only tokenIn can start
+    const queue = indegree[tokenIn] === 0 ? [tokenIn] : []
     order.length = 0
     for (let i = 0; i < queue.length; i++) {
       const t = queue[i] ?? 0
       order.push(t)
-      for (const { edge } of edges) {
-        if (edge.from !== t) continue
+      for (const { edge } of leaving[t] ?? []) {
         indegree[edge.to] = (indegree[edge.to] ?? 0) - 1
         if (indegree[edge.to] === 0) queue.push(edge.to)
       }
     }
-    if (order.length === reachable.size) break
+    if (order.length === reached) break
     // every token left has an edge in from another token left: walk those backwards until a token repeats
-    const done = new Set(order)
-    const left = edges.filter((e) => !done.has(e.edge.from))
+    const done = new Uint8Array(tokenCount)
+    for (const t of order) done[t] = 1
+    const left = edges.filter((e) => !done[e.edge.from])
+    const entering = edgesAt(left, tokenCount, (e) => e.to)
     const walk: WorkEdge[] = []
     const seen = new Map<number, number>()
     let at = left[0]?.edge.to ?? tokenOut
     while (!seen.has(at)) {
       seen.set(at, walk.length)
-      const into = left.filter((e) => e.edge.to === at).reduce((m, e) => (e.value > m.value ? e : m))
+      const into = (entering[at] ?? []).reduce((m, e) => (e.value > m.value ? e : m))
       walk.push(into)
       at = into.edge.from
     }
@@ -117,9 +122,10 @@ export function repairDualFlow(params: {
   const depth = Array.from({ length: tokenCount }, () => 0)
   received[tokenIn] = params.amountIn
   const steps: RepairedStep[] = []
+  const leavingAt = edgesAt(edges, tokenCount, (e) => e.from)
   for (const t of order) {
     const have = received[t] ?? 0n
-    const leaving = edges.filter((e) => e.edge.from === t)
+    const leaving = leavingAt[t] ?? []
     const most = leaving.reduce((m, e) => Math.max(m, e.value), 0)
     // dust edges (rounding noise of the dual, each a pool to pay gas for) give their share to the others
     const out = leaving.filter((e) => e.value >= most * DUST)
@@ -148,6 +154,13 @@ export function repairDualFlow(params: {
     }
   }
   return { amountOut: received[tokenOut] ?? 0n, steps, hops: depth[tokenOut] ?? 0 }
+}
+
+/** `edges` by the token `side` names (each token's in their order in `edges`). */
+function edgesAt(edges: readonly WorkEdge[], tokenCount: number, side: (e: DualFlowEdge) => number) {
+  const at = Array.from({ length: tokenCount }, (): WorkEdge[] => [])
+  for (const e of edges) at[side(e.edge)]?.push(e)
+  return at
 }
 
 /** The pool's exact swap of `amount` (undefined where it reverts or gives nothing). */
