@@ -5,7 +5,14 @@ import { findBestRoute } from './findBestRoute'
 import { DEPTH_IMPACT, poolDepth, routeConnectors } from './routeConnectors'
 
 const E18 = 10n ** 18n
-const [A, B, C, X, Y, Z, W, V] = [0xa1, 0xb2, 0xc3, 0xd4, 0xe5, 0xf6, 0x17, 0x28].map(testAddress)
+const A = testAddress(0xa1)
+const B = testAddress(0xb2)
+const C = testAddress(0xc3)
+const X = testAddress(0xd4)
+const Y = testAddress(0xe5)
+const Z = testAddress(0xf6)
+const W = testAddress(0x17)
+const V = testAddress(0x28)
 
 describe('poolDepth', () => {
   it('is what a pair takes before its average rate falls 2% under its spot rate: r0 (1/0.98 - 1) / (1 - fee), from below', () => {
