@@ -29,7 +29,8 @@ export interface SparsePattern {
 /**
  * Analyses the pattern of a symmetric n x n matrix with a nonzero diagonal and the off-diagonal entries `pairs`
  * ([i, j], i ≠ j, each pair once in either order). Minimum degree: each step eliminates the row with the fewest
- * neighbours in the graph left (ties to the lowest index), whose neighbours become a clique (the fill).
+ * neighbours in the graph left, whose neighbours become a clique (the fill). Ties go to the highest index
+ * (flowOptimumBound numbers its tokens breadth-first from tokenOut: among equals, the one farthest out first).
  */
 export function analyzeSparsePattern(
   n: number,
@@ -47,7 +48,7 @@ export function analyzeSparsePattern(
   for (let k = 0; k < n; k++) {
     let pick = -1
     let fewest = Number.POSITIVE_INFINITY
-    for (let v = 0; v < n; v++) {
+    for (let v = n - 1; v >= 0; v--) {
       const degree = position[v] === -1 ? (neighbours[v]?.size ?? 0) : Number.POSITIVE_INFINITY
       if (degree < fewest) {
         fewest = degree
