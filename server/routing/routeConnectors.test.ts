@@ -60,20 +60,32 @@ describe('routeConnectors', () => {
   const pair = (id: number, a: typeof A, b: typeof A, reserveA: bigint, reserveB = reserveA) =>
     makeV2Pool({ id, tokenA: a, tokenB: b, reserveA: reserveA * E18, reserveB: reserveB * E18 })
 
-  it("adds each end's deepest neighbours that are no connector, down to 5% of its deepest, at most 3", () => {
+  it("adds each end's deepest neighbours that are no connector (at most 3, down to 0.5% of its deepest), then 2 of each of theirs", () => {
+    const [Q, R, S] = [0x31, 0x32, 0x33].map(testAddress) as [typeof A, typeof A, typeof A]
     const pools = [
       pair(1, A, C, 10_000n), // C: the connector, A's deepest
       pair(2, A, X, 2_000n), // 20%
-      pair(3, A, Y, 600n), // 6%
-      pair(4, A, Z, 400n), // 4%: under the floor
-      pair(5, B, W, 5_000n), // B's only neighbours
+      pair(3, A, Y, 60n), // 0.6%
+      pair(4, A, Z, 40n), // 0.4%: under the floor
+      pair(5, B, W, 5_000n), // B's own
       pair(6, B, V, 1_000n),
       pair(7, C, B, 10_000n),
+      pair(8, X, Q, 3_000n), // X's: Q, R; S is a third
+      pair(9, X, R, 2_000n),
+      pair(10, X, S, 1_000n),
     ]
     const graph = buildPoolGraph({ pools })
-    expect(routeConnectors(graph, { tokenIn: A, tokenOut: B, connectors: [C] })).toEqual([C, X, Y, W, V])
-    // the ends never join; a connector is not listed twice
-    expect(routeConnectors(graph, { tokenIn: A, tokenOut: X, connectors: [C] })).toEqual([C, Y])
+    expect(routeConnectors(graph, { tokenIn: A, tokenOut: B, connectors: [C] })).toEqual([
+      C,
+      X,
+      Y,
+      W,
+      V,
+      Q,
+      R,
+    ])
+    // the ends never join; a connector is not listed twice; an end's own neighbours count as the first rank
+    expect(routeConnectors(graph, { tokenIn: A, tokenOut: X, connectors: [C] })).toEqual([C, Y, Q, R, S])
   })
 
   it('takes at most 3 a side', () => {
