@@ -11,9 +11,15 @@ const stale = () => {
     },
   )
 }
+const loading = () => {
+  throw new AppError('CHAIN_LOADING', 'Chain 10 is still loading its pools (starting)', {
+    details: { chainId: 10, pools: { status: 'loading', phase: 'starting' } },
+  })
+}
 const markets = {
   all: () => [
     { chainId: 1, getSnapshot: () => ({ blockNumber: 7n }) },
+    { chainId: 10, getSnapshot: loading },
     { chainId: 56, getSnapshot: stale },
     {
       chainId: 43114,
@@ -28,6 +34,8 @@ describe('assertCrossChainsFresh', () => {
   it.each([
     { chainIds: [1, 56], code: 'UPSTREAM_UNAVAILABLE' },
     { chainIds: [56, 1], code: 'UPSTREAM_UNAVAILABLE' },
+    // a chain still loading its first snapshot: 503 at once, before any provider is asked
+    { chainIds: [1, 10], code: 'CHAIN_LOADING' },
     { chainIds: [1, 43114], code: undefined },
     // a UTXO or Cosmos side has no market: the providers answer for it
     { chainIds: [1, -3652501241], code: undefined },
@@ -39,6 +47,11 @@ describe('assertCrossChainsFresh', () => {
       thrown = error
     }
     expect(thrown instanceof AppError ? thrown.code : thrown).toBe(code)
-    if (thrown instanceof AppError) expect(thrown.details).toEqual({ chainId: 56, snapshotAgeMs: 10_001 })
+    if (thrown instanceof AppError)
+      expect(thrown.details).toEqual(
+        code === 'CHAIN_LOADING'
+          ? { chainId: 10, pools: { status: 'loading', phase: 'starting' } }
+          : { chainId: 56, snapshotAgeMs: 10_001 },
+      )
   })
 })

@@ -11,8 +11,9 @@ interface FreshnessSource {
  * or destination chain misses its liveness read, or its reads have failed for longer than
  * `getSnapshotMaxAgeMs`, its market's
  * `getSnapshot` throws `UPSTREAM_UNAVAILABLE` (503), and so does this, at once, before any provider is asked
- * (a provider would otherwise wait on the frozen node until its timeout, or quote from pre-outage state).
- * Chains without a market (UTXO, Cosmos) and a market with no snapshot yet are left to the providers.
+ * (a provider would otherwise wait on the frozen node until its timeout, or quote from pre-outage state). A
+ * chain still loading its first snapshot throws `CHAIN_LOADING` (503) likewise: its swaps, prices and the
+ * providers' tracking all read that snapshot. Chains without a market (UTXO, Cosmos) are left to the providers.
  */
 export function assertCrossChainsFresh(
   markets: { all(): readonly FreshnessSource[] },
@@ -23,7 +24,11 @@ export function assertCrossChainsFresh(
     try {
       market?.getSnapshot()
     } catch (error: unknown) {
-      if (error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE') throw error
+      if (
+        error instanceof AppError &&
+        (error.code === 'UPSTREAM_UNAVAILABLE' || error.code === 'CHAIN_LOADING')
+      )
+        throw error
     }
   }
 }
