@@ -51,6 +51,8 @@ export interface ChainMarket {
    * it is, everything below that reads the snapshot or prices throws `CHAIN_LOADING` (503).
    */
   getLoadProgress(): PoolLoadProgress
+  /** Throws `CHAIN_LOADING` (503, naming the chain and how far) while the first snapshot is not loaded. */
+  assertLoaded(): void
   /** The newest pool snapshot (no RPC). */
   getSnapshot(): PoolSnapshot
   /**
@@ -362,6 +364,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       poolSync.stop()
     },
     getLoadProgress: () => poolSync.getLoadProgress(),
+    assertLoaded,
     getSnapshot() {
       assertLoaded()
       assertFresh()
