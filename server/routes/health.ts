@@ -25,7 +25,9 @@ const PoolsSchema = z
     blocksReplayed: count('`replaying`: blocks whose logs are read'),
     blocksToReplay: count('`replaying`: blocks up to the head'),
   })
-  .openapi('PoolsLoad', { example: { status: 'loading', phase: 'reading', poolsRead: 1200, poolsToRead: 5000 } })
+  .openapi('PoolsLoad', {
+    example: { status: 'loading', phase: 'reading', poolsRead: 1200, poolsToRead: 5000 },
+  })
 
 const HealthSchema = z
   .object({
