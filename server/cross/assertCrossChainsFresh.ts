@@ -11,9 +11,11 @@ interface FreshnessSource {
  * or destination chain misses its liveness read, or its reads have failed for longer than
  * `getSnapshotMaxAgeMs`, its market's
  * `getSnapshot` throws `UPSTREAM_UNAVAILABLE` (503), and so does this, at once, before any provider is asked
- * (a provider would otherwise wait on the frozen node until its timeout, or quote from pre-outage state). A
- * chain still loading its first snapshot throws `CHAIN_LOADING` (503) likewise: its swaps, prices and the
- * providers' tracking all read that snapshot. Chains without a market (UTXO, Cosmos) are left to the providers.
+ * (a provider would otherwise wait on the frozen node until its timeout, or quote from pre-outage state).
+ * Chains without a market (UTXO, Cosmos) and a market still loading its first snapshot are left to the
+ * providers: a provider that needs that chain's pools (a swap leg, a tracking range) fails with the market's
+ * `CHAIN_LOADING`, which the answer carries when no provider quotes (`noCrossQuoteError`), while one that does
+ * not (a native coin deposited as it is) still quotes.
  */
 export function assertCrossChainsFresh(
   markets: { all(): readonly FreshnessSource[] },
@@ -24,11 +26,7 @@ export function assertCrossChainsFresh(
     try {
       market?.getSnapshot()
     } catch (error: unknown) {
-      if (
-        error instanceof AppError &&
-        (error.code === 'UPSTREAM_UNAVAILABLE' || error.code === 'CHAIN_LOADING')
-      )
-        throw error
+      if (error instanceof AppError && error.code === 'UPSTREAM_UNAVAILABLE') throw error
     }
   }
 }
