@@ -123,8 +123,9 @@ export default defineConfig<{ widgetDemoURL: string }>({
     },
   })),
   // Playwright starts webServer entries one after another: the first entry's command starts every server at
-  // once, and the global setup waits until each answers /health (Playwright's own wait covers the first).
-  ...(externalBaseUrl === undefined && serverCount > 1 ? { globalSetup: './e2e/waitForServers.ts' } : {}),
+  // once, and the global setup waits until each answers /health with status ok. Playwright's own wait ends at the
+  // first server's first 200, which it answers once one chain's pools are loaded, before the others are.
+  ...(externalBaseUrl === undefined ? { globalSetup: './e2e/waitForServers.ts' } : {}),
   webServer:
     externalBaseUrl === undefined
       ? {

@@ -4,9 +4,11 @@ import type { FullConfig } from '@playwright/test'
 const timeoutMs = 300_000
 
 /**
- * Playwright's global setup under `E2E_SERVERS=2` (playwright.config.ts): the one webServer command starts every
- * server at once, but Playwright waits only for the first's URL; this waits until every project's server answers
- * `GET /health` with 200 before any test runs.
+ * Playwright's global setup (playwright.config.ts): the one webServer command starts every server at once, but
+ * Playwright waits only for the first's URL, and only for a 200 from `/health`, which a server answers as soon as
+ * one chain's pools are loaded (the others answer 503 CHAIN_LOADING meanwhile); this waits until every project's
+ * server answers `GET /health` with status `ok` (every chain answers and has its pools loaded) before any test
+ * runs.
  */
 export default async function waitForServers(config: FullConfig): Promise<void> {
   const baseUrls = new Set(
@@ -19,11 +21,11 @@ export default async function waitForServers(config: FullConfig): Promise<void> 
 async function waitForHealth(url: string, deadline: number): Promise<void> {
   for (;;) {
     const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
-      (response) => response.ok,
+      async (response) => response.ok && ((await response.json()) as { status?: unknown }).status === 'ok',
       () => false,
     )
     if (ok) return
-    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${timeoutMs / 1000} s`)
+    if (Date.now() > deadline) throw new Error(`${url} did not answer status ok within ${timeoutMs / 1000} s`)
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
 }

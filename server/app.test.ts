@@ -224,3 +224,37 @@ describe('createApp middleware', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
   })
 })
+
+describe('a chain still loading its pools', () => {
+  // createTestApp's markets are never started: every chain is where a server is while its first load runs
+  const WETH = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
+  const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+  const loading = {
+    statusCode: 503,
+    message: 'Chain 1 is still loading its pools (starting); it answers once they are loaded',
+    error: {
+      code: 'CHAIN_LOADING',
+      details: { chainId: 1, pools: { status: 'loading', phase: 'starting' } },
+    },
+    requestId: 'req-loading',
+  }
+
+  it.each([
+    `/trade/v1/1/quote/single?fromTokenAddress=${WETH}&toTokenAddress=${USDC}&amount=1000000000000000000`,
+    `/trade/v1/1/swap/single?fromTokenAddress=${WETH}&toTokenAddress=${USDC}&amount=1000000000000000000&sender=0x000000000000000000000000000000000000dEaD`,
+    `/trade/v1/1/batch_quote/single?requests=${encodeURIComponent(
+      JSON.stringify([{ fromTokenAddress: WETH, toTokenAddress: USDC, amount: '1000000000000000000' }]),
+    )}`,
+  ])('answers 503 CHAIN_LOADING naming the chain and how far: %s', async (path) => {
+    const { app } = createTestApp()
+    const res = await app.request(path, { headers: { 'x-request-id': 'req-loading' } })
+    expect([res.status, await res.json()]).toEqual([503, loading])
+  })
+
+  it('still lists its tokens, unpriced', async () => {
+    const { app } = createTestApp()
+    const res = await app.request(`/trade/v1/info/token/1/${USDC}`)
+    const body = (await res.json()) as { symbol: string; priceInUsd: number | null }
+    expect([res.status, body.symbol, body.priceInUsd]).toEqual([200, 'USDC', null])
+  })
+})

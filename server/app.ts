@@ -186,7 +186,7 @@ export function createApp(deps: AppDeps) {
   }
   const api = app
     .route('/', createInfoRoutes({ deployments, isDevnet, config, mountedFlows }))
-    .route('/', createHealthRoutes({ deployments, logger, store, timeoutMs: config.healthTimeoutMs }))
+    .route('/', createHealthRoutes({ markets, logger, store, timeoutMs: config.healthTimeoutMs }))
     .route(
       '/',
       createRpcProxyRoutes({

@@ -53,6 +53,12 @@ export const errorCodes = {
    */
   UPSTREAM_REFUSED: 502,
   UPSTREAM_UNAVAILABLE: 503,
+  /**
+   * A chain whose pools the server is still loading (the first snapshot after a start; minutes on a large chain
+   * without a kept one): its quotes, swaps and prices answer this until they are loaded. `details.pools` says
+   * how far (as `GET /health` does).
+   */
+  CHAIN_LOADING: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>
 

@@ -58,9 +58,11 @@ export interface RunningServer {
  * Starts the whole service: parses the configuration, takes `DATA_DIR`'s lock on the embedded database (and
  * serves `npm run apikey` on `DATA_DIR/admin/apikey.sock`), provides the network (`params.network`), starts
  * the store, markets, trade watchers, cross-chain follower and gasless relayers, builds the app and listens
- * on `HOST:PORT`. Throws `ConfigError`, `NetworkConfigError`, the network's own errors, `DataDirLockedError`
- * (another process runs on `DATA_DIR`), `DataDirDamagedError`, or an error naming the port when it is taken;
- * what started is stopped on failure.
+ * on `HOST:PORT` while every chain's first pool snapshot loads (minutes on a large chain without a kept one):
+ * `/health` reports how far, and a chain still loading answers 503 `CHAIN_LOADING`. Resolves once every chain
+ * is loaded and the quotes are warmed up. Throws `ConfigError`, `NetworkConfigError`, the network's own errors,
+ * `DataDirLockedError` (another process runs on `DATA_DIR`), `DataDirDamagedError`, an error naming the port
+ * when it is taken, or a chain's first load's error; what started (the listener too) is stopped on failure.
  */
 export async function startServer(params: StartServerParams): Promise<RunningServer> {
   const config = loadConfig(params.env)
@@ -86,6 +88,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
   let admin: { close: () => Promise<void> } | undefined
   let pruning: ErrorRegistrationPruning | undefined
   let routingPool: RoutingPool | undefined
+  let server: HttpServer | undefined
   const stopServices = async () => {
     markets?.stop()
     await routingPool?.close()
@@ -162,7 +165,12 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
     // imported tokens first: the first load then finds their pools with the listed tokens'
     const restored = await restoreAdoptedTokens({ markets, db: store.db })
     if (restored > 0) logger.info('imported tokens followed again', { component: 'pools', tokens: restored })
-    await markets.start()
+    // Every chain's first load runs while the rest starts and the server answers (each market answers
+    // CHAIN_LOADING until its own is done); awaited once listening. Its failure is handled there: the catch here
+    // only keeps an early failure from being an unhandled rejection meanwhile.
+    const loadStarted = performance.now()
+    const loaded = markets.start()
+    loaded.catch(() => undefined)
     const watcherStore = store
     const tagSecret = await getIntegratorTagSecret(store, config.integratorTagSecret)
     const cross = await mountCrossProviders({
@@ -192,7 +200,9 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
         confirmations: following.tradeConfirmations,
         logger,
         pollIntervalMs: following.tradePollMs,
-        head: () => market.poolSync.getSnapshot().blockHash,
+        // no head to wait on while the chain loads: the watcher reads its blocks from the node meanwhile
+        head: () =>
+          market.getLoadProgress().status === 'ready' ? market.poolSync.getSnapshot().blockHash : undefined,
         findCrossSent: (range) => findCrossSent(cross.providers, market.chainId, range),
       }),
     )
@@ -234,11 +244,6 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       ...(network.gasless.finality === undefined ? {} : { finality: network.gasless.finality }),
     })
     await network.ready
-    if (config.quoteWarmUp) {
-      const started = performance.now()
-      const routed = await warmUpQuotes(markets.all(), routingPool?.size ?? 1)
-      logger.info('quotes warmed up', { routed, ms: Math.round(performance.now() - started) })
-    }
     const app = createApp({
       config,
       deployments,
@@ -251,36 +256,53 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
       routes: network.routes,
       ...(params.distDir ? { distDir: params.distDir } : {}),
     })
-    const server = await listen(app.fetch, config)
-    const address = server.address()
+    const listening = await listen(app.fetch, config)
+    server = listening
+    const address = listening.address()
     const port = typeof address === 'object' && address !== null ? address.port : config.port
     const shownHost =
       config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::'
         ? 'localhost'
         : config.host
     const originHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
+    const url = `http://${shownHost}:${port}`
+    logger.info('listening; each chain serves once its pools are loaded (GET /health tells how far)', { url })
     await network.afterListen?.({ port, origin: `http://${originHost}:${port}` })
+    await loaded
+    logger.info('pools loaded', { component: 'pools', ms: Math.round(performance.now() - loadStarted) })
+    if (config.quoteWarmUp) {
+      // after listening: the chains already serve, and the first quotes pay for what this warms meanwhile
+      const started = performance.now()
+      const routed = await warmUpQuotes(markets.all(), routingPool?.size ?? 1)
+      logger.info('quotes warmed up', { routed, ms: Math.round(performance.now() - started) })
+    }
     let closing: Promise<void> | undefined
     const close = () => {
       network.beginClose?.()
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          const forceTimer = setTimeout(() => server.closeAllConnections(), 2_000)
-          server.close(() => {
-            clearTimeout(forceTimer)
-            resolve()
-          })
-          server.closeIdleConnections()
-        })
+        await closeListener(listening)
         await stopServices()
       })()
       return closing
     }
-    return { config, logger, url: `http://${shownHost}:${port}`, network, markets, store, close }
+    return { config, logger, url, network, markets, store, close }
   } catch (error: unknown) {
+    if (server !== undefined) await closeListener(server)
     await stopServices()
     throw error
   }
+}
+
+/** Stops accepting connections, and closes the open ones after 2 s. */
+function closeListener(server: HttpServer): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const forceTimer = setTimeout(() => server.closeAllConnections(), 2_000)
+    server.close(() => {
+      clearTimeout(forceTimer)
+      resolve()
+    })
+    server.closeIdleConnections()
+  })
 }
 
 function listen(

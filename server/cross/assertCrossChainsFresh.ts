@@ -12,7 +12,10 @@ interface FreshnessSource {
  * `getSnapshotMaxAgeMs`, its market's
  * `getSnapshot` throws `UPSTREAM_UNAVAILABLE` (503), and so does this, at once, before any provider is asked
  * (a provider would otherwise wait on the frozen node until its timeout, or quote from pre-outage state).
- * Chains without a market (UTXO, Cosmos) and a market with no snapshot yet are left to the providers.
+ * Chains without a market (UTXO, Cosmos) and a market still loading its first snapshot are left to the
+ * providers: a provider that needs that chain's pools (a swap leg, a tracking range) fails with the market's
+ * `CHAIN_LOADING`, which the answer carries when no provider quotes (`noCrossQuoteError`), while one that does
+ * not (a native coin deposited as it is) still quotes.
  */
 export function assertCrossChainsFresh(
   markets: { all(): readonly FreshnessSource[] },

@@ -82,7 +82,10 @@ export function startGaslessRelayers(p: {
           err,
         }),
     })
-    loops.set(market.chainId, roundsOf(relayer, p.logger, market.chainId))
+    loops.set(
+      market.chainId,
+      roundsOf(relayer, p.logger, market.chainId, () => market.getLoadProgress().status === 'ready'),
+    )
   }
   const duePoll = createPollLoop({
     step: async () => {
@@ -104,10 +107,20 @@ export function startGaslessRelayers(p: {
   }
 }
 
-/** The relayer's rounds: back to back while it claims orders, else every `OWN_POLL_MS` or when woken. */
-function roundsOf(relayer: GaslessRelayer, logger: Logger, chainId: number): PollLoop {
+/**
+ * The relayer's rounds: back to back while it claims orders, else every `OWN_POLL_MS` or when woken. None while
+ * the chain's pools load (`isLoaded`): an order's gas cost is priced from them (their prices answer
+ * `CHAIN_LOADING` until then); the due-order poll wakes the relayer again meanwhile.
+ */
+function roundsOf(
+  relayer: GaslessRelayer,
+  logger: Logger,
+  chainId: number,
+  isLoaded: () => boolean,
+): PollLoop {
   return createPollLoop({
     step: async () => {
+      if (!isLoaded()) return 'idle'
       try {
         return (await relayer.runOnce()) > 0 ? 'busy' : 'idle'
       } catch (err: unknown) {

@@ -11,6 +11,7 @@ import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
 import type { PoolSnapshotFiles } from '../pools/createPoolSnapshotFiles'
 import { createPoolSync, type PoolSync, type PoolSyncOptions } from '../pools/createPoolSync'
+import { describePoolLoadProgress, type PoolLoadProgress } from '../pools/poolLoadProgress'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
 import { deriveUsdPrices } from '../prices/deriveUsdPrices'
 import { createLocalQuoteEngine } from '../quoteEngine/createLocalQuoteEngine'
@@ -45,6 +46,13 @@ export interface ChainMarket {
   /** Loads the first snapshot, then follows the chain (poll loop, and new heads when subscribed). */
   start(): Promise<void>
   stop(): void
+  /**
+   * Whether the first snapshot is loaded, and while not how far its load is (`PoolSync.getLoadProgress`). Until
+   * it is, everything below that reads the snapshot or prices throws `CHAIN_LOADING` (503).
+   */
+  getLoadProgress(): PoolLoadProgress
+  /** Throws `CHAIN_LOADING` (503, naming the chain and how far) while the first snapshot is not loaded. */
+  assertLoaded(): void
   /** The newest pool snapshot (no RPC). */
   getSnapshot(): PoolSnapshot
   /**
@@ -240,7 +248,23 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   let gas: { at: number; readAt: number; value: Promise<bigint> } | undefined
   let refreshingGas = false
 
+  /**
+   * The one gate of a chain still loading its first snapshot: every read of the snapshot or its prices by a
+   * request comes through the market, so each endpoint answers 503 `CHAIN_LOADING` (not a 500 on a missing
+   * snapshot, nor a wait of minutes) without a check of its own.
+   */
+  const assertLoaded = () => {
+    const progress = poolSync.getLoadProgress()
+    if (progress.status === 'ready') return
+    throw new AppError(
+      'CHAIN_LOADING',
+      `Chain ${deployment.chainId} is still loading its pools (${describePoolLoadProgress(progress)}); it answers once they are loaded`,
+      { details: { chainId: deployment.chainId, pools: progress } },
+    )
+  }
+
   const currentPrices = () => {
+    assertLoaded()
     const snapshot = poolSync.getSnapshot()
     // prices follow the pools: a block that moved none keeps the snapshot's pools list and these prices
     if (prices?.pools !== snapshot.pools || prices.tokens !== adoptedTokens) {
@@ -327,9 +351,10 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     client,
     poolSync,
     async start() {
-      await poolSync.start()
-      if (!params.followHeads || deployment.wsUrl === undefined) return
       closed = false
+      await poolSync.start()
+      // stopped during the first load (a server start that failed meanwhile): no subscription left behind
+      if (closed || !params.followHeads || deployment.wsUrl === undefined) return
       // resolves once subscribed, so no block after `start` goes unannounced
       await subscribeHeads(deployment.wsUrl)
     },
@@ -338,11 +363,15 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
       closeHeads()
       poolSync.stop()
     },
+    getLoadProgress: () => poolSync.getLoadProgress(),
+    assertLoaded,
     getSnapshot() {
+      assertLoaded()
       assertFresh()
       return poolSync.getSnapshot()
     },
     async getFreshSnapshot() {
+      assertLoaded()
       assertFresh()
       return poolSync.getFreshSnapshot(FRESH_SNAPSHOT_WAIT_MS)
     },

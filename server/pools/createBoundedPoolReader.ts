@@ -49,6 +49,8 @@ export interface BoundedPoolReader extends PoolReader {
     topic0s: readonly Hex[]
     fromBlock: bigint
     toBlock: bigint
+    /** Called as each span is answered, with its last block (a first load reports its progress by it). */
+    onSpan?: (toBlock: bigint) => void
   }): Promise<Log[]>
 }
 
@@ -134,6 +136,7 @@ export function createBoundedPoolReader(
     fromBlock: bigint,
     toBlock: bigint,
     ask: (from: bigint, to: bigint) => Promise<readonly T[]>,
+    onSpan?: (to: bigint) => void,
   ): Promise<T[]> => {
     const logs: T[] = []
     for (let from = fromBlock; from <= toBlock; ) {
@@ -154,6 +157,7 @@ export function createBoundedPoolReader(
         }
         logs.push(...found)
       }
+      onSpan?.(to)
       from = to + 1n
       span = span * 2n < maxSpan ? span * 2n : maxSpan
     }
@@ -168,14 +172,19 @@ export function createBoundedPoolReader(
     )) as Events
   }
   const getLogsByTopic: BoundedPoolReader['getLogsByTopic'] = (args) =>
-    inSpans(args.fromBlock, args.toBlock, async (from, to) => {
-      const filter = { fromBlock: numberToHex(from), toBlock: numberToHex(to), topics: [[...args.topic0s]] }
-      const answer = await reader.request({
-        method: 'eth_getLogs',
-        params: [args.addresses ? { ...filter, address: [...args.addresses] } : filter],
-      })
-      return answer.map((log) => formatLog(log))
-    })
+    inSpans(
+      args.fromBlock,
+      args.toBlock,
+      async (from, to) => {
+        const filter = { fromBlock: numberToHex(from), toBlock: numberToHex(to), topics: [[...args.topic0s]] }
+        const answer = await reader.request({
+          method: 'eth_getLogs',
+          params: [args.addresses ? { ...filter, address: [...args.addresses] } : filter],
+        })
+        return answer.map((log) => formatLog(log))
+      },
+      args.onSpan,
+    )
 
   return {
     multicall,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DevnetHarness, startDevnetHarness } from '../testing/devnetHarness'
 import { createPoolSnapshotFiles } from './createPoolSnapshotFiles'
 import { createPoolSync } from './createPoolSync'
+import type { PoolLoadProgress } from './poolLoadProgress'
 import type { PoolSnapshot } from './poolSnapshot'
 
 const CHAIN_ID = 1
@@ -55,6 +56,59 @@ describe('createPoolSync on the devnet', () => {
     } finally {
       await restore()
     }
+  })
+
+  it('reports a first load as it goes: starting, blocks of creation logs scanned, pools read an exchange at a time, then ready', async () => {
+    const market = h.markets.get(CHAIN_ID)
+    const progress: PoolLoadProgress[] = []
+    const sync = createPoolSync(market.client, {
+      deployment: market.deployment,
+      pollIntervalMs: 3_600_000,
+      onLoadProgress: (p) => progress.push(p),
+    })
+    expect(sync.getLoadProgress()).toEqual({ status: 'loading', phase: 'starting' })
+    await sync.start()
+    sync.stop()
+    const { blockNumber, pools } = sync.getSnapshot()
+    expect(sync.getLoadProgress()).toEqual({ status: 'ready' })
+    const startBlock = BigInt(market.deployment.startBlock)
+    const blocksToScan = Number(blockNumber - startBlock + 1n)
+    // the bounded reader's spans of at most 2,000 blocks, each reported as it is answered
+    const scanned: PoolLoadProgress[] = []
+    for (let from = startBlock; from <= blockNumber; from += 2_000n) {
+      const to = from + 1_999n < blockNumber ? from + 1_999n : blockNumber
+      scanned.push({
+        status: 'loading',
+        phase: 'discovering',
+        blocksScanned: Number(to - startBlock + 1n),
+        blocksToScan,
+      })
+    }
+    // each exchange's pools are counted once all its states are read, in whatever order the exchanges finish
+    const exchangesWithPools = new Set(pools.map((p) => p.exchangeId)).size
+    const reading = progress.filter((p) => p.status === 'loading' && p.phase === 'reading')
+    expect(progress).toEqual([
+      { status: 'loading', phase: 'starting' },
+      { status: 'loading', phase: 'discovering', blocksScanned: 0, blocksToScan },
+      ...scanned,
+      ...reading,
+      { status: 'ready' },
+    ])
+    expect(reading[0]).toEqual({
+      status: 'loading',
+      phase: 'reading',
+      poolsRead: 0,
+      poolsToRead: pools.length,
+    })
+    expect(reading.at(-1)).toEqual({
+      status: 'loading',
+      phase: 'reading',
+      poolsRead: pools.length,
+      poolsToRead: pools.length,
+    })
+    expect(reading).toHaveLength(1 + exchangesWithPools)
+    const counts = reading.map((p) => (p.status === 'loading' && p.phase === 'reading' ? p.poolsRead : -1))
+    expect(counts).toEqual([...counts].sort((a, b) => a - b))
   })
 
   it('reads block logs by topic alone and drops those of contracts it does not follow: one exchange followed replays to its full load', async () => {
@@ -215,10 +269,16 @@ describe('createPoolSync on the devnet', () => {
     const id = await chain.snapshot()
     const startWith = async () => {
       const { client, seen } = countingClient(market.client)
-      const sync = createPoolSync(client, { deployment: market.deployment, pollIntervalMs: 3_600_000, kept })
+      const progress: PoolLoadProgress[] = []
+      const sync = createPoolSync(client, {
+        deployment: market.deployment,
+        pollIntervalMs: 3_600_000,
+        kept,
+        onLoadProgress: (p) => progress.push(p),
+      })
       await sync.start()
       sync.stop()
-      return { snapshot: sync.getSnapshot(), seen }
+      return { snapshot: sync.getSnapshot(), seen, progress }
     }
     try {
       // the first start reads everything up to 8 blocks below the head (the deepest the node holds the state of: a
@@ -240,6 +300,14 @@ describe('createPoolSync on the devnet', () => {
       expect(second.seen.calls).toBeLessThan(first.seen.calls / 10)
       expect(second.snapshot.blockNumber).toBe(receipt.blockNumber)
       expect(second.snapshot).toEqual(await loadFresh())
+      // reported as a replay of those blocks, in one span: no discovery, no pool read
+      const blocksToReplay = Number(receipt.blockNumber - firstKept.blockNumber)
+      expect(second.progress).toEqual([
+        { status: 'loading', phase: 'starting' },
+        { status: 'loading', phase: 'replaying', blocksReplayed: 0, blocksToReplay },
+        { status: 'loading', phase: 'replaying', blocksReplayed: blocksToReplay, blocksToReplay },
+        { status: 'ready' },
+      ])
       expect(await kept.list()).toHaveLength(1)
 
       // more than 2,000 blocks later (a running sync reads everything again past that): still replayed

@@ -19,6 +19,7 @@ import {
 import { createBoundedPoolReader } from './createBoundedPoolReader'
 import { createPoolIndex, type PoolIndex, replacePoolStates } from './createPoolIndex'
 import type { PoolSnapshotFiles } from './createPoolSnapshotFiles'
+import type { PoolLoadProgress } from './poolLoadProgress'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
 
 /** Past this many blocks behind, reload everything instead of replaying logs. */
@@ -96,6 +97,8 @@ export interface PoolSyncOptions {
   kept?: PoolSnapshotFiles
   /** Keeping a snapshot failed (the sync goes on; the next start reads the chain again). */
   onKeepError?: (error: unknown) => void
+  /** The first load moved on (see `getLoadProgress`); called with `ready` once, when its snapshot exists. */
+  onLoadProgress?: (progress: PoolLoadProgress) => void
 }
 
 export interface PoolSync {
@@ -104,6 +107,11 @@ export interface PoolSync {
   stop(): void
   /** The newest snapshot. Throws if `start` has not resolved. */
   getSnapshot(): PoolSnapshot
+  /**
+   * How far the first load is (`ready` once the first snapshot exists): counted from what the load reads anyway
+   * (log spans answered, exchanges' pools read), no call of its own.
+   */
+  getLoadProgress(): PoolLoadProgress
   /**
    * Refreshes now (normally the poll loop does it); resolves with the snapshot of a refresh that started
    * after this call (so a caller that just changed the chain never gets an older answer).
@@ -160,6 +168,13 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   let announced: { blockNumber: bigint; untilMs: number; settled: Promise<void> } | undefined
   let inFlight: Promise<PoolSnapshot> | undefined
   let queued: Promise<PoolSnapshot> | undefined
+  let loadProgress: PoolLoadProgress = { status: 'loading', phase: 'starting' }
+  /** Records the first load's progress; later refreshes (the snapshot exists) go through the same code silently. */
+  const reportLoad = (progress: PoolLoadProgress) => {
+    if (snapshot !== undefined) return
+    loadProgress = progress
+    options.onLoadProgress?.(progress)
+  }
 
   // pool reads in requests a node accepts, bounded and retried: at thousands of pools, not a flood
   const reader = createBoundedPoolReader(client)
@@ -182,7 +197,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
 
   /**
    * The pools that `creationLogs` (factory logs of `[fromBlock, toBlock]`, any factory's, in chain order; read
-   * from every factory when not given) announce and `known` lacks, with their state at `toBlock`.
+   * from every factory when not given) announce and `known` lacks, with their state at `toBlock`. A read of the
+   * factories' logs (a full load's discovery) reports its progress (`reportLoad`): blocks scanned, then pools read.
    */
   async function loadNewPools(
     fromBlock: bigint,
@@ -191,27 +207,48 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     creationLogs?: readonly Log[],
   ) {
     if (fromBlock > toBlock || factories.length === 0) return []
+    const discovering = creationLogs === undefined
+    const blocksToScan = Number(toBlock - fromBlock + 1n)
+    if (discovering) reportLoad({ status: 'loading', phase: 'discovering', blocksScanned: 0, blocksToScan })
     const logs =
       creationLogs ??
-      (await reader.getLogsByTopic({ addresses: factories, topic0s: creationTopics, fromBlock, toBlock }))
+      (await reader.getLogsByTopic({
+        addresses: factories,
+        topic0s: creationTopics,
+        fromBlock,
+        toBlock,
+        onSpan: (to) =>
+          reportLoad({
+            status: 'loading',
+            phase: 'discovering',
+            blocksScanned: Number(to - fromBlock + 1n),
+            blocksToScan,
+          }),
+      }))
     if (logs.length === 0) return []
+    const found = deployment.exchanges.map((exchange) => {
+      const kind = getPoolKind(exchange.kind)
+      const factory = exchange.factory.toLowerCase()
+      const own = logs.filter((log) => log.address.toLowerCase() === factory)
+      const pools = kind
+        .poolsFromCreationLogs(own, { exchange, isKnownToken, wrappedNative: deployment.wrappedNative })
+        .filter((p) => !known.has(p.address))
+      return { kind, pools }
+    })
+    const poolsToRead = found.reduce((sum, { pools }) => sum + pools.length, 0)
+    let poolsRead = 0
+    if (discovering) reportLoad({ status: 'loading', phase: 'reading', poolsRead, poolsToRead })
     const perExchange = await Promise.all(
-      deployment.exchanges.map(async (exchange) => {
-        const kind = getPoolKind(exchange.kind)
-        const factory = exchange.factory.toLowerCase()
-        const own = logs.filter((log) => log.address.toLowerCase() === factory)
-        const found = kind.poolsFromCreationLogs(own, {
-          exchange,
-          isKnownToken,
-          wrappedNative: deployment.wrappedNative,
-        })
-        const pools = found.filter((p) => !known.has(p.address))
+      found.map(async ({ kind, pools }) => {
         if (pools.length === 0) return []
-        return kind.readPoolStates(reader, {
+        const states = await kind.readPoolStates(reader, {
           pools,
           blockNumber: toBlock,
           multicallAddress: deployment.multicall3,
         })
+        poolsRead += pools.length
+        if (discovering) reportLoad({ status: 'loading', phase: 'reading', poolsRead, poolsToRead })
+        return states
       }),
     )
     return perExchange.flat()
@@ -232,7 +269,16 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   async function advance(current: PoolSnapshot, head: bigint, blockHash: Hash): Promise<PoolSnapshot> {
     const fromBlock = current.blockNumber + 1n
     const known = indexOf(current.pools)
-    const { creationLogs, poolLogs } = await readBlockLogs(known, fromBlock, head)
+    const blocksToReplay = Number(head - fromBlock + 1n)
+    reportLoad({ status: 'loading', phase: 'replaying', blocksReplayed: 0, blocksToReplay })
+    const { creationLogs, poolLogs } = await readBlockLogs(known, fromBlock, head, (to) =>
+      reportLoad({
+        status: 'loading',
+        phase: 'replaying',
+        blocksReplayed: Number(to - fromBlock + 1n),
+        blocksToReplay,
+      }),
+    )
     const [fresh, changed] = await Promise.all([
       loadNewPools(fromBlock, head, known.positions, creationLogs),
       applyLogs(known, poolLogs, head),
@@ -256,12 +302,18 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
    * answer grows with the blocks' trades; the bounded reader splits a range whose answer a node refuses. The
    * same events of other contracts are dropped.
    */
-  async function readBlockLogs(known: PoolIndex, fromBlock: bigint, toBlock: bigint) {
+  async function readBlockLogs(
+    known: PoolIndex,
+    fromBlock: bigint,
+    toBlock: bigint,
+    onSpan: (toBlock: bigint) => void,
+  ) {
     const topic0s = [
       ...(factories.length === 0 ? [] : creationTopics),
       ...(known.addresses.length === 0 ? [] : poolEventTopics),
     ]
-    const logs = topic0s.length === 0 ? [] : await reader.getLogsByTopic({ topic0s, fromBlock, toBlock })
+    const logs =
+      topic0s.length === 0 ? [] : await reader.getLogsByTopic({ topic0s, fromBlock, toBlock, onSpan })
     const creationLogs: Log[] = []
     const poolLogs: Log[] = []
     for (const log of logs) {
@@ -446,6 +498,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   }
 
   async function refreshOnce(): Promise<PoolSnapshot> {
+    reportLoad({ status: 'loading', phase: 'starting' })
     const block = await client.getBlock({ blockTag: 'latest' })
     if (block.number === null || block.hash === null) throw new Error('latest block has no number or hash')
     const head = { number: block.number, hash: block.hash, parentHash: block.parentHash }
@@ -468,7 +521,12 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     next = await withAdoptedPools(next)
     if (next === current && restored === undefined) return current
     if (forked) options.onRollback?.({ from: current.blockNumber, to: base?.blockNumber })
+    const first = snapshot === undefined
     snapshot = next
+    if (first) {
+      loadProgress = { status: 'ready' }
+      options.onLoadProgress?.(loadProgress)
+    }
     if (restored !== undefined && restored !== next) remember(restored)
     remember(next)
     const oldest = history[0]
@@ -580,6 +638,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       if (livenessTimer) clearTimeout(livenessTimer)
     },
     getSnapshot,
+    getLoadProgress: () => loadProgress,
     refresh,
     announceHead(blockNumber) {
       if (stopped || snapshot === undefined || blockNumber <= snapshot.blockNumber) return

@@ -66,7 +66,7 @@ async function quoteBatchItem(
  * `batch_quote/single`: parses `requestsJson` (a JSON array of 1..25 quote/single query objects) and
  * quotes every item in parallel; an item that fails answers its own status and error, never failing the
  * others. The answer is JSON text around each item's own (see `quoteSingle`). Throws INVALID_PARAMS for a
- * list that is not such an array, UNSUPPORTED_CHAIN for the chain.
+ * list that is not such an array, UNSUPPORTED_CHAIN or CHAIN_LOADING for the chain.
  */
 export async function batchQuoteSingle(
   deps: QuoteServiceDeps,
@@ -74,7 +74,8 @@ export async function batchQuoteSingle(
   requestsJson: string,
   caller: QuoteCaller,
 ): Promise<JsonText<BatchQuoteItem[]>> {
-  deps.markets.get(chainId)
+  // a chain still loading fails the whole batch (503 CHAIN_LOADING), as an unsupported one does
+  deps.markets.get(chainId).assertLoaded()
   const items = parseBatchRequests(requestsJson)
   const answers = await Promise.all(
     items.map((item, index) => quoteBatchItem(deps, chainId, item, index, caller)),
@@ -94,7 +95,8 @@ export function openBatchQuoteStream(
   requestsJson: string,
   caller: QuoteCaller,
 ): (send: (event: BatchQuoteEvent) => Promise<void>) => Promise<void> {
-  deps.markets.get(chainId)
+  // a chain still loading fails the whole batch (503 CHAIN_LOADING), as an unsupported one does
+  deps.markets.get(chainId).assertLoaded()
   const items = parseBatchRequests(requestsJson)
   return async (send) => {
     // items are sent one at a time, in the order they were quoted; nothing after `error`

@@ -29,7 +29,8 @@ export interface PreparedQuote {
  * snapshot to route on (see `getFreshSnapshot`), the USD prices, the call's attribution tag, and the routing
  * request. Throws AppError (UNSUPPORTED_TOKEN, SAME_TOKEN, INVALID_PARAMS for a deadline passed or too far
  * ahead, a fee without receiver, or a receiver or fee receiver that would lose the funds (see
- * `assertSafeRecipient`), UPSTREAM_UNAVAILABLE when the gas price cannot be read).
+ * `assertSafeRecipient`), CHAIN_LOADING while the chain's pools load, UPSTREAM_UNAVAILABLE when the gas price
+ * cannot be read).
  */
 export async function prepareSingleQuote(query: SingleQuoteQuery, ctx: QuoteContext): Promise<PreparedQuote> {
   const { market } = ctx
@@ -49,8 +50,10 @@ export async function prepareSingleQuote(query: SingleQuoteQuery, ctx: QuoteCont
   const nowSec = Math.floor(ctx.now / 1000)
   if (query.deadline !== undefined) assertDeadline(query.deadline, nowSec, 'deadline')
   const deadline = query.deadline === undefined ? defaultSwapDeadline(nowSec) : BigInt(query.deadline)
-  const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
+  // the snapshot before the node's gas price: a chain still loading its pools (CHAIN_LOADING) or cut off from
+  // its node answers at once, without a read of the node first
   const snapshot = await market.getFreshSnapshot()
+  const gasPrice = await readFromNode('the gas price', () => market.getGasPrice())
   const { deployment } = market
   const prices: QuotePrices = {}
   const usdIn = market.getUsdPrice(tokenIn.routeAddress)

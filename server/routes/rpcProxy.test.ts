@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../devnet/startAnvil'
+import type { ChainDeployment } from '../chains/deployment'
 import { loadConfig } from '../config'
+import { createMarkets, type Markets } from '../market/createMarkets'
+import type { PoolLoadProgress } from '../pools/poolLoadProgress'
 import { allocateTestPorts } from '../testing/allocateTestPorts'
 import { createTestApp } from '../testing/createTestApp'
 import { createFakeDeployments } from '../testing/fakeDeployments'
@@ -444,34 +447,59 @@ describe('POST /rpc/{chainId}', () => {
 })
 
 describe('GET /health', () => {
-  it('reports every chain head when all answer', async () => {
+  /** Markets of the fake deployments, the chains in `loaded` loaded first (empty: no pool on anvil's chain). */
+  const marketsOf = async (deployments: ChainDeployment[], loaded: number[]) => {
+    const markets = createMarkets({ deployments, pollIntervalMs: 3_600_000 })
+    started.push(markets)
+    await Promise.all(loaded.map((chainId) => markets.get(chainId).start()))
+    return markets
+  }
+  const started: Markets[] = []
+  afterEach(() => {
+    for (const markets of started.splice(0)) markets.stop()
+  })
+  /** `markets` with chain `chainId` reporting `progress` (a load caught half-way). */
+  const reporting = (markets: Markets, chainId: number, progress: PoolLoadProgress): Markets => ({
+    ...markets,
+    all: () =>
+      markets.all().map((m) => (m.chainId === chainId ? { ...m, getLoadProgress: () => progress } : m)),
+  })
+
+  it('reports every chain head and its pools when all answer and are loaded: ok', async () => {
     const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl, 8453: anvil.rpcUrl } })
     // a generous timeout: this case is about every head being reported, not about a busy CI machine
     const config = loadConfig({ HEALTH_TIMEOUT_MS: '20000' })
-    const res = await createTestApp({ config, deployments, store: await openMemoryStore() }).app.request(
-      '/health',
-    )
+    const markets = await marketsOf(deployments, [1, 8453])
+    const res = await createTestApp({
+      config,
+      deployments,
+      markets,
+      store: await openMemoryStore(),
+    }).app.request('/health')
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
       status: 'ok',
       database: 'ok',
       chains: [
-        { chainId: 1, blockNumber: 0 },
-        { chainId: 8453, blockNumber: 0 },
+        { chainId: 1, blockNumber: 0, pools: { status: 'ready' } },
+        { chainId: 8453, blockNumber: 0, pools: { status: 'ready' } },
       ],
     })
   })
 
   it('answers 200 degraded with a null head for a silent chain (the others are still served)', async () => {
     const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl } })
-    const res = await createTestApp({ deployments, store: await openMemoryStore() }).app.request('/health')
+    const markets = await marketsOf(deployments, [1])
+    const res = await createTestApp({ deployments, markets, store: await openMemoryStore() }).app.request(
+      '/health',
+    )
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
       status: 'degraded',
       database: 'ok',
       chains: [
-        { chainId: 1, blockNumber: 0 },
-        { chainId: 8453, blockNumber: null },
+        { chainId: 1, blockNumber: 0, pools: { status: 'ready' } },
+        { chainId: 8453, blockNumber: null, pools: { status: 'loading', phase: 'starting' } },
       ],
     })
   })
@@ -483,8 +511,64 @@ describe('GET /health', () => {
       status: 'degraded',
       database: 'ok',
       chains: [
-        { chainId: 1, blockNumber: null },
-        { chainId: 8453, blockNumber: null },
+        { chainId: 1, blockNumber: null, pools: { status: 'loading', phase: 'starting' } },
+        { chainId: 8453, blockNumber: null, pools: { status: 'loading', phase: 'starting' } },
+      ],
+    })
+  })
+
+  it('answers 503 loading while every chain loads its pools, with how far each is', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl, 8453: anvil.rpcUrl } })
+    const config = loadConfig({ HEALTH_TIMEOUT_MS: '20000' })
+    const markets = reporting(await marketsOf(deployments, []), 1, {
+      status: 'loading',
+      phase: 'discovering',
+      blocksScanned: 4_000,
+      blocksToScan: 12_345,
+    })
+    const res = await createTestApp({
+      config,
+      deployments,
+      markets,
+      store: await openMemoryStore(),
+    }).app.request('/health')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({
+      status: 'loading',
+      database: 'ok',
+      chains: [
+        {
+          chainId: 1,
+          blockNumber: 0,
+          pools: { status: 'loading', phase: 'discovering', blocksScanned: 4_000, blocksToScan: 12_345 },
+        },
+        { chainId: 8453, blockNumber: 0, pools: { status: 'loading', phase: 'starting' } },
+      ],
+    })
+  })
+
+  it('answers 200 loading once one chain is loaded: a balancer may route to it, the other answers CHAIN_LOADING', async () => {
+    const deployments = createFakeDeployments({ rpcUrls: { 1: anvil.rpcUrl, 8453: anvil.rpcUrl } })
+    const config = loadConfig({ HEALTH_TIMEOUT_MS: '20000' })
+    const markets = reporting(await marketsOf(deployments, [1]), 8453, {
+      status: 'loading',
+      phase: 'reading',
+      poolsRead: 1_200,
+      poolsToRead: 5_000,
+    })
+    const { app } = createTestApp({ config, deployments, markets, store: await openMemoryStore() })
+    const res = await app.request('/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      status: 'loading',
+      database: 'ok',
+      chains: [
+        { chainId: 1, blockNumber: 0, pools: { status: 'ready' } },
+        {
+          chainId: 8453,
+          blockNumber: 0,
+          pools: { status: 'loading', phase: 'reading', poolsRead: 1_200, poolsToRead: 5_000 },
+        },
       ],
     })
   })

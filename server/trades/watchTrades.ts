@@ -11,9 +11,10 @@ export type WatchTradesParams = SyncTradesParams & {
   /**
    * The chain's head as this process follows it anyway (the pool snapshot's block hash): while it stays where a
    * round found nothing new, the rounds that would read the same head are skipped, no database or node read,
-   * but for one in `MAX_SKIPPED_ROUNDS` (a head that stopped moving here still gets checked).
+   * but for one in `MAX_SKIPPED_ROUNDS` (a head that stopped moving here still gets checked). Undefined while
+   * there is none (the chain's pools still load): no round is skipped.
    */
-  head?: () => string
+  head?: () => string | undefined
 }
 
 /** Rounds skipped in a row at most while the head stays where a round found nothing new. */

@@ -45,6 +45,7 @@ const apiMessages: Record<ErrorCode, string> = {
   UPSTREAM_REFUSED:
     'The liquidity network answered with addresses the server does not trust, so no deposit was prepared. Try again later.',
   UPSTREAM_UNAVAILABLE: 'A network node or the database is not answering. Try again in a moment.',
+  CHAIN_LOADING: 'The server is still loading this network after a restart. Try again in a minute.',
   INTERNAL: 'The server could not complete the request.',
 }
 
