@@ -60,7 +60,7 @@ describe('routeConnectors', () => {
   const pair = (id: number, a: typeof A, b: typeof A, reserveA: bigint, reserveB = reserveA) =>
     makeV2Pool({ id, tokenA: a, tokenB: b, reserveA: reserveA * E18, reserveB: reserveB * E18 })
 
-  it("adds each end's deepest neighbours that are no connector (at most 3, down to 0.5% of its deepest), then 2 of each of theirs", () => {
+  it("adds each end's deepest neighbours that are no connector (at most 5, down to 0.5% of its deepest), then 2 of each of theirs", () => {
     const [Q, R, S] = [0x31, 0x32, 0x33].map(testAddress) as [typeof A, typeof A, typeof A]
     const pools = [
       pair(1, A, C, 10_000n), // C: the connector, A's deepest
@@ -88,14 +88,12 @@ describe('routeConnectors', () => {
     expect(routeConnectors(graph, { tokenIn: A, tokenOut: X, connectors: [C] })).toEqual([C, Y, Q, R, S])
   })
 
-  it('takes at most 3 a side', () => {
-    const pools = [1, 2, 3, 4, 5].map((n) => pair(n, A, testAddress(0x100 + n), 1_000n - BigInt(n)))
+  it('takes at most 5 a side', () => {
+    const pools = [1, 2, 3, 4, 5, 6, 7].map((n) => pair(n, A, testAddress(0x100 + n), 1_000n - BigInt(n)))
     const graph = buildPoolGraph({ pools })
-    expect(routeConnectors(graph, { tokenIn: A, tokenOut: B, connectors: [] })).toEqual([
-      testAddress(0x101),
-      testAddress(0x102),
-      testAddress(0x103),
-    ])
+    expect(routeConnectors(graph, { tokenIn: A, tokenOut: B, connectors: [] })).toEqual(
+      [1, 2, 3, 4, 5].map((n) => testAddress(0x100 + n)),
+    )
   })
 
   it('never routes through a taxed or an unverified token', () => {

@@ -4,7 +4,7 @@ import type { PoolGraph } from './buildPoolGraph'
 import type { PoolState, TokenFacts } from './types'
 
 /** Of each end's neighbours that are no connector, at most this many join a request's intermediates. */
-export const DEEP_NEIGHBOURS_PER_END = 3
+export const DEEP_NEIGHBOURS_PER_END = 5
 /** Of each of those's own neighbours, at most this many join too (a long tail's liquidity runs in chains). */
 export const DEEP_NEIGHBOURS_NEXT = 2
 /** A neighbour joins only if its pools with the token take at least this share of its deepest neighbour's. */
@@ -20,7 +20,8 @@ const rankedByGraph = new WeakMap<PoolGraph, Map<string, readonly { token: strin
  * its own deepest (DEEP_NEIGHBOURS_NEXT, by the same rule). A long-tail token's liquidity often lies against
  * other long-tail tokens, in chains: on the large market's cold mix, of 40 trades of $10k or more, 12 were over
  * 1 bp short of the optimum through the stable and major connectors alone (LT0038 -> AAVE for $27,900 by 36%),
- * 9 with the ends' neighbours, 6 with theirs too (bench/largeRouteQuality.ts). Taxed and unverified tokens
+ * 6 with these (the largest 206 bp: LT1264 -> WETH, whose optimum takes 99 pools, the Aggregator runs 24 steps;
+ * bench/largeRouteQuality.ts). Taxed and unverified tokens
  * (`tokens`) never join: a token imported by address is traded, not routed through. Depth is what the pools
  * take of the token within DEPTH_IMPACT (`poolDepth`), in its own units, so only one token's neighbours are
  * compared. Pure; the ranking is memoized per graph, the depths per pool state.

@@ -324,6 +324,7 @@ function searchOrderedFlow(
     quoter.hopApproxIn(edges[e]?.poolId ?? 0, edges[e]?.fromAddress ?? params.tokenIn, x),
   )
   let inputs: number[] = edges.map(() => 0)
+  let outputs: number[] = edges.map(() => 0)
   // each solve after the first starts from the last one's prices (pruning one pool moves them little)
   let warmPrices: number[] | undefined
   /**
@@ -356,7 +357,11 @@ function searchOrderedFlow(
       stats.sweeps += solution.sweeps
       stats.workingEdges = Math.max(stats.workingEdges, live.length)
       inputs = edges.map(() => 0)
-      for (const [k, l] of live.entries()) inputs[l.e] = solution.inputs[k] ?? 0
+      outputs = edges.map(() => 0)
+      for (const [k, l] of live.entries()) {
+        inputs[l.e] = solution.inputs[k] ?? 0
+        outputs[l.e] = solution.outputs[k] ?? 0
+      }
       let joined = false
       if (round < MAX_PRICING_ROUNDS) {
         for (const [e, edge] of edges.entries()) {
@@ -411,9 +416,12 @@ function searchOrderedFlow(
   for (;;) {
     const used = edges.flatMap((_, e) => (active[e] && (inputs[e] ?? 0) > 0 ? [e] : []))
     if (used.length <= MAX_ROUTE_STEPS) break
-    // by value (the solution's prices), not base units: a pool of an 8-decimal token is not smaller than one of
-    // an 18-decimal token for taking fewer units
-    const valueGiven = (e: number) => (inputs[e] ?? 0) * (warmPrices?.[edges[e]?.from ?? 0] ?? 0)
+    // by the value each delivers (its output at the solution's prices), not base units: a pool of an 8-decimal
+    // token is not smaller than one of an 18-decimal token for taking fewer units; and not by what it is given,
+    // at its input token's price: a large trade's marginal price of tokenIn is a fraction of what its first
+    // units fetch, and a pool out of tokenIn that feeds a whole chain looked the least (LT1264 -> WETH for
+    // $67,501 on the large market lost 19% by dropping two such pools)
+    const valueGiven = (e: number) => (outputs[e] ?? 0) * (warmPrices?.[edges[e]?.to ?? 0] ?? 0)
     used.sort((a, b) => valueGiven(a) - valueGiven(b))
     const dropped = new Set(used.slice(0, used.length - MAX_ROUTE_STEPS))
     active = active.map((a, e) => a && !dropped.has(e))
