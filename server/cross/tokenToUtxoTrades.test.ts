@@ -202,6 +202,9 @@ describe('ERC-20 on Ethereum to BTC through the liquidity entry (devnet chain 1,
       kind: 'refund',
       outbound: { status: 'sent', asset: 'ETH.ETH', to: user.account.address.toLowerCase() },
     })
+    // the refund is sent in the pass; read the balance once it is mined (a loaded node mines it after answering)
+    const refundTx = inbound?.outbound?.payment?.txid as Hex
+    await harness.deployerClient(1).waitForTransactionReceipt({ hash: refundTx, timeout: 10_000 })
     expect((await harness.balanceOf(1, zeroAddress, user.account.address)) - before).toBe(refundWei)
     const expected = {
       srcTxHash: hash,
