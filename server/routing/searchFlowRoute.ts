@@ -106,7 +106,11 @@ export function searchFlowRoute(
   const ordered = orderFlow(params, false)
   if (!ordered) return null
   const widens = options.wide !== false && ordered.canWiden
-  let wideFound: ReturnType<typeof searchOrderedFlow> | undefined
+  const searchWide = () => {
+    const wide = orderFlow(params, true)
+    return wide ? searchOrderedFlow(params, options, wide) : null
+  }
+  let wideFound: ReturnType<typeof searchWide> | undefined
   if (
     widens &&
     options.foundAmountOut !== undefined &&
@@ -114,8 +118,7 @@ export function searchFlowRoute(
   ) {
     // a route found before already moves the price that much: the wide search first, whose edges include every
     // forward one (on the large market's cold mix it found the same best routes as both searches, for half)
-    const wide = orderFlow(params, true)
-    wideFound = wide ? searchOrderedFlow(params, options, wide) : null
+    wideFound = searchWide()
     // every forward flow is a wide one: none beats the route found either
     if (wideFound === UNBEATABLE) return null
     // its rounding to an order of steps can lose what the solve found (flows both ways between tokens of one
@@ -128,10 +131,8 @@ export function searchFlowRoute(
   if (forward === UNBEATABLE) return null
   if (!widens || !forward || forward.impact < BOTH_WAYS_IMPACT) return forward?.route ?? null
   // a large trade: let connectors of one rank trade either way round, reach one hop further, keep the better
-  if (wideFound === undefined) {
-    const wide = orderFlow(params, true)
-    wideFound = wide ? searchOrderedFlow(params, options, wide) : null
-  }
+  // searched already when the trade showed large at first (null: no wide route; not searched again)
+  if (wideFound === undefined) wideFound = searchWide()
   const both = wideFound === UNBEATABLE ? null : wideFound
   const net = (r: FlowRoute) => r.amountOut - r.gasCostInToken
   const best = both && net(both.route) > net(forward.route) ? both.route : forward.route
