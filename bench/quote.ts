@@ -1076,7 +1076,8 @@ async function printQuality(target: Target) {
  */
 async function mainLarge(benchUrl: string | undefined) {
   const started = performance.now()
-  const target = await startTarget(benchUrl, defaultRoutingWorkers, 'large')
+  const workers = process.env.BENCH_WORKERS === undefined ? defaultRoutingWorkers : (WORKER_COUNTS[0] ?? 1)
+  const target = await startTarget(benchUrl, workers, 'large')
   const readySec = (performance.now() - started) / 1000
   try {
     const atReady = await target.memory()

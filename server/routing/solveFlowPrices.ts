@@ -170,11 +170,16 @@ export function solveFlowPrices(params: {
   const diagonal = new Float64Array(count)
   const q = new Float64Array(count)
 
-  /** The Newton direction toward complementarity products equal to the targets; false when singular. */
-  const direction = (): boolean => {
-    matrix.fill(0)
+  const pivots = new Int32Array(n)
+  /**
+   * The Newton direction toward complementarity products equal to the targets; false when singular. With
+   * `factor` the system's matrix is built and factored; without, the last factored one is reused (the predictor
+   * and the corrector of an iteration differ in their targets only, which are on the right-hand side).
+   */
+  const direction = (factor: boolean): boolean => {
+    if (factor) matrix.fill(0)
     for (let t = 0; t < n; t++) {
-      matrix[t * n + t] = (slack[t] ?? 0) / (price[t] ?? 1)
+      if (factor) matrix[t * n + t] = (slack[t] ?? 0) / (price[t] ?? 1)
       // balance holds inflow - outflow - slack here
       rhs[t] = -(balance[t] ?? 0) - (slack[t] ?? 0) + (targetS[t] ?? 0) / (price[t] ?? 1)
     }
@@ -192,17 +197,22 @@ export function solveFlowPrices(params: {
       const vb = valueSlope[e] ?? 0
       const mb = rate[e] ?? 0
       if (a < n) {
-        matrix[a * n + a] = (matrix[a * n + a] ?? 0) + 1 / d
         rhs[a] = (rhs[a] ?? 0) - qe / d
-        if (b < n) matrix[a * n + b] = (matrix[a * n + b] ?? 0) - mb / d
+        if (factor) {
+          matrix[a * n + a] = (matrix[a * n + a] ?? 0) + 1 / d
+          if (b < n) matrix[a * n + b] = (matrix[a * n + b] ?? 0) - mb / d
+        }
       }
       if (b < n) {
-        matrix[b * n + b] = (matrix[b * n + b] ?? 0) + (vb * mb) / d
         rhs[b] = (rhs[b] ?? 0) + (vb * qe) / d
-        if (a < n) matrix[b * n + a] = (matrix[b * n + a] ?? 0) - vb / d
+        if (factor) {
+          matrix[b * n + b] = (matrix[b * n + b] ?? 0) + (vb * mb) / d
+          if (a < n) matrix[b * n + a] = (matrix[b * n + a] ?? 0) - vb / d
+        }
       }
     }
-    const step = solveLinear(matrix, rhs, n)
+    if (factor && !factorLinear(matrix, pivots, n)) return false
+    const step = solveFactored(matrix, pivots, rhs, n)
     if (!step) return false
     dp = step
     for (let e = 0; e < count; e++) {
@@ -312,7 +322,7 @@ export function solveFlowPrices(params: {
     targetZ.fill(0)
     targetW.fill(0)
     targetS.fill(0)
-    if (!direction()) break
+    if (!direction(true)) break
     const affine = complementarity(longestStep(1))
     const centre = mu * Math.min(1, (affine / mu) ** 3)
     // corrector: toward the central path at the predicted weight, with the predictor's second-order terms
@@ -321,7 +331,7 @@ export function solveFlowPrices(params: {
       targetW[e] = centre + (dx[e] ?? 0) * (dw[e] ?? 0)
     }
     for (let t = 0; t < n; t++) targetS[t] = centre - (dp[t] ?? 0) * (ds[t] ?? 0)
-    if (!direction()) break
+    if (!direction(false)) break
     // the merit at the iterate, measured toward the step's centre (conditions() rewrites gap and balance)
     measureBalance()
     const before = conditions(centre).merit
@@ -466,33 +476,60 @@ function modelValue(curve: FlowCurve, x: number, value: Float64Array, slope: Flo
 }
 
 /**
- * Solves the n x n system `matrix` x = `rhs` (row-major) by Gaussian elimination with partial pivoting; null
- * when it is singular.
+ * Factors the n x n row-major `matrix` in place by Gaussian elimination with partial pivoting: its upper
+ * triangle becomes U, each eliminated entry the multiplier that eliminated it, `pivots[col]` the row swapped
+ * into row col (rows are swapped from column col on, so each multiplier stays where it was used). False when
+ * the matrix is singular.
  */
-function solveLinear(matrix: Float64Array, rhs: Float64Array, n: number): Float64Array | null {
-  const m = matrix.slice()
-  const b = rhs.slice()
+function factorLinear(matrix: Float64Array, pivots: Int32Array, n: number): boolean {
+  const m = matrix
   for (let col = 0; col < n; col++) {
     let pivot = col
     for (let row = col + 1; row < n; row++) {
       if (Math.abs(m[row * n + col] ?? 0) > Math.abs(m[pivot * n + col] ?? 0)) pivot = row
     }
     const p = m[pivot * n + col] ?? 0
-    if (!(Math.abs(p) > 0) || !Number.isFinite(p)) return null
+    if (!(Math.abs(p) > 0) || !Number.isFinite(p)) return false
+    pivots[col] = pivot
     if (pivot !== col) {
-      for (let k = 0; k < n; k++) {
+      for (let k = col; k < n; k++) {
         const tmp = m[col * n + k] ?? 0
         m[col * n + k] = m[pivot * n + k] ?? 0
         m[pivot * n + k] = tmp
       }
+    }
+    for (let row = col + 1; row < n; row++) {
+      const factor = (m[row * n + col] ?? 0) / p
+      m[row * n + col] = factor
+      if (factor === 0) continue
+      for (let k = col + 1; k < n; k++) m[row * n + k] = (m[row * n + k] ?? 0) - factor * (m[col * n + k] ?? 0)
+    }
+  }
+  return true
+}
+
+/**
+ * Solves `factored` x = `rhs` for a matrix `factorLinear` factored (the same steps in the same order as the
+ * elimination, so any right-hand side costs n^2, not a factoring); null when the solution is not finite.
+ */
+function solveFactored(
+  factored: Float64Array,
+  pivots: Int32Array,
+  rhs: Float64Array,
+  n: number,
+): Float64Array | null {
+  const m = factored
+  const b = rhs.slice()
+  for (let col = 0; col < n; col++) {
+    const pivot = pivots[col] ?? col
+    if (pivot !== col) {
       const tmp = b[col] ?? 0
       b[col] = b[pivot] ?? 0
       b[pivot] = tmp
     }
     for (let row = col + 1; row < n; row++) {
-      const factor = (m[row * n + col] ?? 0) / p
+      const factor = m[row * n + col] ?? 0
       if (factor === 0) continue
-      for (let k = col; k < n; k++) m[row * n + k] = (m[row * n + k] ?? 0) - factor * (m[col * n + k] ?? 0)
       b[row] = (b[row] ?? 0) - factor * (b[col] ?? 0)
     }
   }
