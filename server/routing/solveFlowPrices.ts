@@ -502,7 +502,8 @@ function factorLinear(matrix: Float64Array, pivots: Int32Array, n: number): bool
       const factor = (m[row * n + col] ?? 0) / p
       m[row * n + col] = factor
       if (factor === 0) continue
-      for (let k = col + 1; k < n; k++) m[row * n + k] = (m[row * n + k] ?? 0) - factor * (m[col * n + k] ?? 0)
+      for (let k = col + 1; k < n; k++)
+        m[row * n + k] = (m[row * n + k] ?? 0) - factor * (m[col * n + k] ?? 0)
     }
   }
   return true
