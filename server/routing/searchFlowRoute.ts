@@ -378,9 +378,13 @@ function searchOrderedFlow(
       if (!joined) return { live, solution }
     }
   }
+  // each pruning round's flow, valued exactly once the search ends: dropping the pool of least margin at a
+  // relaxed optimum is a heuristic, and an earlier round's flow may round to the better route
+  const pruneFlows: { weights: number[]; prices: readonly number[] }[] = []
   for (let round = 0; round < MAX_PRUNE_ROUNDS; round++) {
     const { live, solution } = solve()
     if (round === 0 && dualBoundCannotBeat(solution.prices)) return UNBEATABLE
+    pruneFlows.push({ weights: edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0)), prices: solution.prices })
     // an edge whose surplus at the solution's prices is below its gas costs more than it adds
     let worst = -1
     let worstMargin = 0
@@ -429,8 +433,8 @@ function searchOrderedFlow(
     solve()
   }
 
-  const weights = edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0))
-  const order = executionOrder(edges, tokens.length, weights, warmPrices ?? values)
+  let weights = edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0))
+  let order = executionOrder(edges, tokens.length, weights, warmPrices ?? values)
   const outgoing = Array.from({ length: tokens.length }, (): number[] => [])
   for (const [e, edge] of edges.entries()) outgoing[edge.from]?.push(e)
   const hopGas = edges.map((edge) => {
@@ -447,6 +451,16 @@ function searchOrderedFlow(
     return { net: run.amountOut - gasOf(run.gasUnits), planned }
   }
   let best = evaluate(weights)
+  for (const flow of pruneFlows) {
+    const flowOrder = executionOrder(edges, tokens.length, flow.weights, flow.prices)
+    const kept = order
+    order = flowOrder
+    const result = evaluate(flow.weights)
+    if (result && (!best || result.net > best.net)) {
+      best = result
+      weights = flow.weights
+    } else order = kept
+  }
   if (!best) return null
   const maxRefine = options.maxRefineEvaluations ?? MAX_REFINE_EVALUATIONS
   // exact refinement: scale one pool's weight at a time (or drop it), halving the move when nothing improves
