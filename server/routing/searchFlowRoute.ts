@@ -384,7 +384,10 @@ function searchOrderedFlow(
   for (let round = 0; round < MAX_PRUNE_ROUNDS; round++) {
     const { live, solution } = solve()
     if (round === 0 && dualBoundCannotBeat(solution.prices)) return UNBEATABLE
-    pruneFlows.push({ weights: edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0)), prices: solution.prices })
+    pruneFlows.push({
+      weights: edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0)),
+      prices: solution.prices,
+    })
     // an edge whose surplus at the solution's prices is below its gas costs more than it adds
     let worst = -1
     let worstMargin = 0
