@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import type { Address } from 'viem'
 import { evmChainIds } from '../server/chains/chainInfo'
 import type { ChainDeployment } from '../server/chains/deployment'
@@ -11,7 +10,8 @@ import { type FundResult, fundAddress } from './fund'
 import type { DevnetMarket } from './largeMarket'
 import { recoverChainState } from './recoverChainState'
 import { savedHeadPath } from './savedHead'
-import { type AnvilInstance, dumpAnvilState, startAnvil } from './startAnvil'
+import { type AnvilInstance, startAnvil } from './startAnvil'
+import { streamAnvilState } from './streamAnvilState'
 
 export interface DevnetManifest {
   version: string
@@ -295,12 +295,10 @@ function isManifest(value: unknown): value is DevnetManifest {
 
 /** anvil_dumpState returns gzip-compressed JSON as hex; `--load-state` wants the JSON. */
 async function writeState(rpcUrl: string, file: string) {
-  const bytes = Buffer.from((await dumpAnvilState(rpcUrl)).slice(2), 'hex')
-  const json = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes
-  await writeFileAtomic(file, json)
+  await writeFileAtomic(file, await streamAnvilState(rpcUrl))
 }
 
-async function writeFileAtomic(file: string, content: string | Buffer) {
+async function writeFileAtomic(file: string, content: string | AsyncIterable<Uint8Array>) {
   await mkdir(path.dirname(file), { recursive: true })
   const tmp = `${file}.${process.pid}.tmp`
   await writeFile(tmp, content)
