@@ -10,8 +10,8 @@ export interface PoolIndex {
   readonly pools: readonly PoolState[]
   readonly addresses: readonly Address[]
   readonly positions: ReadonlyMap<Address, number>
-  /** The addresses in lower case, as nodes spell a log's address. */
-  readonly lowerCase: ReadonlySet<string>
+  /** Each address by its lower case, as nodes spell a log's address (no checksum to compute a log). */
+  readonly byLowerCase: ReadonlyMap<string, Address>
   /** Each kind's pools by address. */
   readonly byKind: ReadonlyMap<string, ReadonlyMap<Address, PoolState>>
 }
@@ -30,7 +30,8 @@ export function createPoolIndex(pools: readonly PoolState[]): PoolIndex {
     own.set(pool.address, pool)
   }
   const addresses = [...positions.keys()]
-  return { pools, addresses, positions, lowerCase: new Set(addresses.map((a) => a.toLowerCase())), byKind }
+  const byLowerCase = new Map(addresses.map((a) => [a.toLowerCase(), a]))
+  return { pools, addresses, positions, byLowerCase, byKind }
 }
 
 /**

@@ -1,7 +1,6 @@
 import {
   type Abi,
   type Address,
-  getAddress,
   type Hash,
   type Hex,
   type Log,
@@ -321,7 +320,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       // a V4 PoolManager is a factory whose pools' events it emits itself
       if (factorySet.has(address))
         (creationTopicSet.has(log.topics[0] ?? '') ? creationLogs : poolLogs).push(log)
-      else if (known.lowerCase.has(address)) poolLogs.push(log)
+      else if (known.byLowerCase.has(address)) poolLogs.push(log)
     }
     return { creationLogs, poolLogs }
   }
@@ -339,7 +338,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       poolKindIds.map(async (id): Promise<PoolState[]> => {
         const mine = known.byKind.get(id)
         const kind = getPoolKind(id)
-        const poolOf = (log: Log) => (kind.poolIdOfLog ? kind.poolIdOfLog(log) : getAddress(log.address))
+        const poolOf = (log: Log) =>
+          kind.poolIdOfLog ? kind.poolIdOfLog(log) : known.byLowerCase.get(log.address.toLowerCase())
         const own = mine
           ? logs.filter((log) => {
               const pool = poolOf(log)
