@@ -149,5 +149,24 @@ describe('deriveUsdPrices', () => {
     const prices = deriveUsdPrices(pools, tokens)
     expect(prices.size).toBeGreaterThan(300)
     expect(prices).toEqual(deriveUsdPricesByRescan(pools, tokens))
+    // a block later: some V2 states replaced in place (the graph kept from the last call), then a pool added
+    const moved = pools.map((pool, i) =>
+      i % 7 === 1 && pool.kind === 'uniswap-v2'
+        ? { ...pool, reserve0: pool.reserve0 * 3n, reserve1: pool.reserve1 / 2n + 1n }
+        : pool,
+    )
+    expect(deriveUsdPrices(moved, tokens)).toEqual(deriveUsdPricesByRescan(moved, tokens))
+    expect(deriveUsdPrices(moved, tokens)).not.toEqual(prices)
+    const grown = [
+      ...moved,
+      makeV2Pool({
+        id: 3_000,
+        tokenA: (tokens[0] as PricedToken).address,
+        tokenB: (tokens[399] as PricedToken).address,
+        reserveA: 10n ** 30n,
+        reserveB: 10n ** 30n,
+      }),
+    ]
+    expect(deriveUsdPrices(grown, tokens)).toEqual(deriveUsdPricesByRescan(grown, tokens))
   })
 })
