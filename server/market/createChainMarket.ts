@@ -13,7 +13,7 @@ import type { PoolSnapshotFiles } from '../pools/createPoolSnapshotFiles'
 import { createPoolSync, type PoolSync, type PoolSyncOptions } from '../pools/createPoolSync'
 import { describePoolLoadProgress, type PoolLoadProgress } from '../pools/poolLoadProgress'
 import type { PoolSnapshot } from '../pools/poolSnapshot'
-import { deriveUsdPrices } from '../prices/deriveUsdPrices'
+import { deriveUsdPrices, type PricedToken } from '../prices/deriveUsdPrices'
 import { createLocalQuoteEngine } from '../quoteEngine/createLocalQuoteEngine'
 import type { QuoteEngine } from '../quoteEngine/quoteEngine'
 import { type ChainQuoteView, chainQuoteViewOf } from '../quotes/chainQuoteView'
@@ -263,17 +263,22 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     )
   }
 
+  let priced: { adopted: readonly TokenInfo[]; list: readonly PricedToken[] } | undefined
   const currentPrices = () => {
     assertLoaded()
     const snapshot = poolSync.getSnapshot()
     // prices follow the pools: a block that moved none keeps the snapshot's pools list and these prices
     if (prices?.pools !== snapshot.pools || prices.tokens !== adoptedTokens) {
-      const priced = [...deployment.tokens, ...adoptedTokens].map((t) => ({
-        address: t.address,
-        decimals: t.decimals,
-        isStable: t.tags.includes('stable'),
-      }))
-      const derived = deriveUsdPrices(snapshot.pools, priced)
+      // one list while no token is adopted: deriveUsdPrices keeps its graph of the pools for a list
+      if (priced?.adopted !== adoptedTokens) {
+        const list = [...deployment.tokens, ...adoptedTokens].map((t) => ({
+          address: t.address,
+          decimals: t.decimals,
+          isStable: t.tags.includes('stable'),
+        }))
+        priced = { adopted: adoptedTokens, list }
+      }
+      const derived = deriveUsdPrices(snapshot.pools, priced.list)
       const byKey = new Map([...derived].map(([address, price]) => [address.toLowerCase(), price]))
       prices = { pools: snapshot.pools, tokens: adoptedTokens, prices: derived, byKey }
     }

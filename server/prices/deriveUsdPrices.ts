@@ -16,7 +16,6 @@ export interface PricedToken {
  * block's prices read each pool's reserves and walk arrays instead of building maps of addresses.
  */
 interface PriceGraph {
-  readonly tokens: readonly PricedToken[]
   /** Each pool's tokens as the pools spell them, to tell that a later list has the same pools in place. */
   readonly token0s: readonly Address[]
   readonly token1s: readonly Address[]
@@ -33,11 +32,12 @@ interface PriceGraph {
   readonly stables: readonly number[]
 }
 
-let lastGraph: PriceGraph | undefined
+/** Each token list's graph of the last pool list priced with it (a chain's market passes one list a chain). */
+const graphsByTokens = new WeakMap<readonly PricedToken[], PriceGraph>()
 
 function priceGraphOf(pools: readonly PoolState[], tokens: readonly PricedToken[]): PriceGraph {
-  const last = lastGraph
-  if (last && last.tokens === tokens && last.token0s.length === pools.length) {
+  const last = graphsByTokens.get(tokens)
+  if (last && last.token0s.length === pools.length) {
     let same = true
     for (let i = 0; i < pools.length && same; i++) {
       const pool = pools[i] as PoolState
@@ -80,7 +80,6 @@ function priceGraphOf(pools: readonly PoolState[], tokens: readonly PricedToken[
     }
   }
   const graph: PriceGraph = {
-    tokens,
     token0s: pools.map((p) => p.token0),
     token1s: pools.map((p) => p.token1),
     addresses,
@@ -94,7 +93,7 @@ function priceGraphOf(pools: readonly PoolState[], tokens: readonly PricedToken[
       ...new Set(tokens.flatMap((t, i) => (t.isStable ? [indexOf.get(addresses[i] as Address) ?? i] : []))),
     ],
   }
-  lastGraph = graph
+  graphsByTokens.set(tokens, graph)
   return graph
 }
 
