@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { isHex } from 'viem'
+import { gunzipSync } from 'node:zlib'
+import { type Hex, isHex } from 'viem'
 import { saveChainState } from './saveChainState'
 import { type SavedHead, savedHeadPath, writeSavedHead } from './savedHead'
-import { streamAnvilState } from './streamAnvilState'
 
 export type StartAnvilParams = {
   chainId: number
@@ -140,7 +140,8 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
       const head = await readHead(rpcUrl, saveTimeoutMs)
       if (ifMoved && lastSaved?.hash === head.hash && ++skipped < unchangedSaveEvery) return
       skipped = 0
-      await saveChainState(file, await streamAnvilState(rpcUrl, saveTimeoutMs))
+      const bytes = Buffer.from((await dumpAnvilState(rpcUrl, saveTimeoutMs)).slice(2), 'hex')
+      await saveChainState(file, bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes)
       await writeSavedHead(savedHeadPath(file), head)
       lastSaved = head
     })
@@ -222,6 +223,16 @@ export async function stopAllAnvils(): Promise<void> {
         }),
     ),
   )
+}
+
+/**
+ * Returns anvil's full chain state as the hex blob of `anvil_dumpState` (loadable with `anvil_loadState`
+ * or, gzip-decoded, as `--load-state`). Throws on an RPC error.
+ */
+export async function dumpAnvilState(rpcUrl: string, timeoutMs?: number): Promise<Hex> {
+  const result = await rpcRequest(rpcUrl, 'anvil_dumpState', [], timeoutMs)
+  if (typeof result !== 'string' || !isHex(result)) throw new Error('anvil_dumpState returned no hex')
+  return result
 }
 
 async function readHead(rpcUrl: string, timeoutMs: number): Promise<SavedHead> {

@@ -56,6 +56,14 @@ describe('gunzippedIfGzip', () => {
     }
   })
 
+  it('rejects, not hangs, when the answer breaks off inside gzipped bytes', async () => {
+    const gz = gzipSync(json).toString('hex')
+    const cut = answer(gz).slice(0, 36 + gz.length / 2)
+    await expect(collect(gunzippedIfGzip(hexResultBytes(chunksOf(cut, [60]))))).rejects.toThrow(
+      'ended inside its hex result',
+    )
+  })
+
   it('passes other bytes through', async () => {
     const hex = Buffer.from(json).toString('hex')
     const bytes = await collect(gunzippedIfGzip(hexResultBytes(chunksOf(answer(hex), [40, 41]))))

@@ -71,13 +71,23 @@ export async function* gunzippedIfGzip(bytes: AsyncIterable<Buffer>): AsyncGener
     if (start.length > 0) yield start
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value
   }
-  if (start[0] === 0x1f && start[1] === 0x8b) yield* Readable.from(all()).pipe(createGunzip())
-  else yield* all()
+  if (start[0] !== 0x1f || start[1] !== 0x8b) {
+    yield* all()
+    return
+  }
+  // `pipe` does not pass a source's error on: the gunzip stream would wait for the rest forever
+  const source = Readable.from(all())
+  const gunzip = createGunzip()
+  source.once('error', (error) => gunzip.destroy(error))
+  yield* source.pipe(gunzip)
 }
 
 /**
  * The state of the anvil at `rpcUrl` (`anvil_dumpState`) as the JSON `--load-state` reads, streamed: decoded and
- * ungzipped as it arrives, so saving it holds a chunk at a time, not the whole state three times over.
+ * ungzipped as it arrives, so saving it holds a chunk at a time, not the whole state three times over. For the
+ * deploy's snapshot (`startDevnet`); the live saves of the small market's chains (`startAnvil`) read the dump
+ * whole: streamed, the whole-server crash test lost its gasless trade on every run (its cause not found; a save
+ * whose answer broke off then waited forever, and held every later save, which `gunzippedIfGzip` now ends).
  */
 export async function streamAnvilState(rpcUrl: string, timeoutMs?: number): Promise<AsyncIterable<Buffer>> {
   const response = await fetch(rpcUrl, {
