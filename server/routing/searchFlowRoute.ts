@@ -95,7 +95,8 @@ const BOTH_WAYS_IMPACT = 0.001
  * (`sampleFlowCurve`, `hopApproxIn`), the
  * convex problem is solved for its token prices and pool inputs (`solveFlowPrices`, interior point), pools
  * whose surplus does not pay their gas are pruned and the models resampled around the solution, then the flow
- * is rounded to `swapExactInRoute` steps (shares of 1e18 of what the route holds) and refined with the exact
+ * (or a pruning round's, where it rounds to more) is rounded to `swapExactInRoute` steps (shares of 1e18 of
+ * what the route holds) and refined with the exact
  * integer math of `quoteRouteSteps`, so the result pays to the wei. Bounded work; null where no step route executes or when
  * tokenIn or tokenOut is a fee-on-transfer token (taxes are left to the leg search; taxed connectors are skipped). Pure.
  */
