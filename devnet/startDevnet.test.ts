@@ -567,8 +567,9 @@ describe('startDevnet on a damaged data directory', () => {
       try {
         expect([
           betweenRenames.resumed,
+          [...betweenRenames.resumedChainIds],
           await clientFor(betweenRenames.deployments[0] as ChainDeployment).getBalance({ address: probe }),
-        ]).toEqual([true, 0x1234n])
+        ]).toEqual([true, [1], 0x1234n])
       } finally {
         await betweenRenames.stop()
       }
@@ -579,8 +580,9 @@ describe('startDevnet on a damaged data directory', () => {
       try {
         expect([
           fromSnapshot.resumed,
+          [...fromSnapshot.resumedChainIds],
           await clientFor(fromSnapshot.deployments[0] as ChainDeployment).getBalance({ address: probe }),
-        ]).toEqual([false, 0n])
+        ]).toEqual([false, [], 0n])
       } finally {
         await fromSnapshot.stop()
       }

@@ -26,6 +26,8 @@ export interface Devnet {
   fromSnapshot: boolean
   /** Whether every chain resumed its state of the last run (`persistChains`), rather than a fresh one. */
   resumed: boolean
+  /** The chains that resumed their state of the last run; the others start fresh from the snapshot. */
+  resumedChainIds: ReadonlySet<number>
   /** The anvil processes of this run, in chain order (a restarted anvil replaces its entry). */
   anvils: AnvilInstance[]
   fund(params: { address: Address; chainId?: number }): Promise<FundResult>
@@ -218,6 +220,7 @@ export async function startDevnet(params: StartDevnetParams): Promise<Devnet> {
       // what was loaded, not which files exist: a kill between a save's two renames leaves only the previous
       // copy (loaded), and a damaged pair leaves the snapshot (not resumed: the last run's orders are gone)
       resumed: snapshot !== undefined && chainIds.every((chainId) => resumedChains.has(chainId)),
+      resumedChainIds: snapshot === undefined ? new Set() : new Set(resumedChains),
       anvils,
       savedHeadPaths: new Map(
         params.persistChains === true && market !== 'large'

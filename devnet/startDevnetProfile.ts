@@ -111,10 +111,19 @@ export async function startDevnetProfile(params: {
         // a block is final once a state save covers it: a crash rolls the chain back to that save
         ...savedFinality(devnet.savedHeadPaths),
       },
-      // fresh devnet chains know nothing of orders from an earlier run: those are failed, not retried
+      // fresh devnet chains know nothing of orders from an earlier run: those are failed, not retried; a chain
+      // that resumed its last save keeps its orders, which the relayer reconciles with what the save holds
+      // (a crash before a chain's first save restarts that chain alone from the snapshot)
       ...(devnet.resumed
         ? {}
-        : { abandonEarlierOrders: 'the devnet restarted from its snapshot before the order was executed' }),
+        : {
+            abandonEarlierOrders: {
+              failureMsg: 'the devnet restarted from its snapshot before the order was executed',
+              chainIds: devnet.deployments
+                .map((d) => d.chainId)
+                .filter((chainId) => !devnet.resumedChainIds.has(chainId)),
+            },
+          }),
     },
     routes,
     ready: bridgeRoles.then(() => undefined),

@@ -230,10 +230,7 @@ export async function startServer(params: StartServerParams): Promise<RunningSer
           }),
     })
     if (network.gasless.abandonEarlierOrders !== undefined) {
-      await abandonGaslessOrders(store.db, {
-        at: new Date(),
-        failureMsg: network.gasless.abandonEarlierOrders,
-      })
+      await abandonGaslessOrders(store.db, { at: new Date(), ...network.gasless.abandonEarlierOrders })
     }
     gasless = startGaslessRelayers({
       store,

@@ -45,8 +45,11 @@ export interface NetworkProfile {
       finalAfterMs?: number
       finalBlock?: (chainId: number, client: Pick<PublicClient, 'getBlock'>) => Promise<bigint | undefined>
     }
-    /** Set when the chains forgot everything of an earlier run: its unexecuted orders fail with this reason. */
-    abandonEarlierOrders?: string
+    /**
+     * Set when chains forgot everything of an earlier run: the orders of `chainIds` end (unexecuted ones fail
+     * with `failureMsg`) and are never rechecked (see `abandonGaslessOrders`).
+     */
+    abandonEarlierOrders?: { failureMsg: string; chainIds: readonly number[] }
   }
   /** Route modules mounted beside the API (the devnet's manifest, faucet and wallet nodes). */
   routes: readonly ProfileRoutes[]

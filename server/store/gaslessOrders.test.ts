@@ -108,7 +108,9 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))(
       await store.db.insert(gaslessRelayerNonces).values({ chainId: 1, address: '0xabc', nextNonce: 7 })
 
       const at = new Date(1_000)
-      expect(await abandonGaslessOrders(store.db, { at, failureMsg: 'devnet restarted' })).toBe(2)
+      expect(
+        await abandonGaslessOrders(store.db, { at, failureMsg: 'devnet restarted', chainIds: [1] }),
+      ).toBe(2)
       for (const id of [pending, processing]) {
         expect(await getGaslessOrder(store.db, id)).toMatchObject({
           status: 'failed',
@@ -147,19 +149,33 @@ describe.each(getTestStoreTargets(process.env.TEST_DATABASE_URL))(
       expect((await getGaslessOrder(store.db, c))?.txNonce).toBe(5)
     })
 
-    it("abandoning marks every order final: the old chain's transactions are never rechecked", async () => {
-      const row = await insertGaslessOrder(store.db, order(1n, 10))
-      if (!row) throw new Error('not stored')
-      await store.db
-        .update(gaslessOrders)
-        .set({ status: 'completed', minedBlockNumber: 9, minedBlockHash: '0x99' })
-        .where(eq(gaslessOrders.id, row.id))
+    it("abandoning marks every order of its chains final: the old chain's transactions are never rechecked", async () => {
+      const mined = async (chainId: number) => {
+        const row = await insertGaslessOrder(store.db, order(1n, chainId))
+        if (!row) throw new Error('not stored')
+        await store.db
+          .update(gaslessOrders)
+          .set({ status: 'completed', minedBlockNumber: 9, minedBlockHash: '0x99' })
+          .where(eq(gaslessOrders.id, row.id))
+        return row.id
+      }
+      const on10 = await mined(10)
+      const on20 = await mined(20)
+      await store.db.insert(gaslessRelayerNonces).values([
+        { chainId: 10, address: '0xabc', nextNonce: 7 },
+        { chainId: 20, address: '0xabc', nextNonce: 8 },
+      ])
       // a mined order not final wakes its chain's relayer (to recheck it)
-      expect(await listChainsWithDueGaslessOrders(store.db, new Date())).toEqual([10])
+      expect(await listChainsWithDueGaslessOrders(store.db, new Date())).toEqual([10, 20])
       const at = new Date(1_000)
-      await abandonGaslessOrders(store.db, { at, failureMsg: 'devnet restarted' })
-      expect(await getGaslessOrder(store.db, row.id)).toMatchObject({ status: 'completed', finalAt: at })
-      expect(await listChainsWithDueGaslessOrders(store.db, new Date())).toEqual([])
+      // chain 10 restarted from its snapshot; chain 20 resumed its last save, where its relayer rechecks its order
+      await abandonGaslessOrders(store.db, { at, failureMsg: 'devnet restarted', chainIds: [10] })
+      expect(await getGaslessOrder(store.db, on10)).toMatchObject({ status: 'completed', finalAt: at })
+      expect(await getGaslessOrder(store.db, on20)).toMatchObject({ status: 'completed', finalAt: null })
+      expect(await listChainsWithDueGaslessOrders(store.db, new Date())).toEqual([20])
+      expect(await store.db.select().from(gaslessRelayerNonces)).toEqual([
+        { chainId: 20, address: '0xabc', nextNonce: 8 },
+      ])
     })
 
     it('lists the chains a relayer would claim on: due pending orders and lapsed leases, nothing else', async () => {

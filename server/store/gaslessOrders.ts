@@ -354,20 +354,29 @@ export async function cancelGaslessOrder(
 }
 
 /**
- * Ends every unfinished (pending or processing) order as failed with `failureMsg`, marks every order final
- * (never rechecked against the new chain), and forgets the relayer nonce counters: for a devnet that restarts from its snapshot, where the previous run's orders and
- * transactions no longer exist on chain (a signed transaction of the old chain would leave a nonce gap).
- * Returns how many orders it ended.
+ * On chains `chainIds`: ends every unfinished (pending or processing) order as failed with `failureMsg`, marks
+ * every order final (never rechecked against the new chain), and forgets the relayer nonce counters: for devnet
+ * chains that restart from their snapshot, where the previous run's orders and transactions no longer exist (a
+ * signed transaction of the old chain would leave a nonce gap). The orders of other chains are left to the
+ * relayers' reconciliation. Returns how many orders it ended.
  */
-export async function abandonGaslessOrders(db: Db, p: { at: Date; failureMsg: string }): Promise<number> {
+export async function abandonGaslessOrders(
+  db: Db,
+  p: { at: Date; failureMsg: string; chainIds: readonly number[] },
+): Promise<number> {
+  if (p.chainIds.length === 0) return 0
+  const onChains = inArray(gaslessOrders.chainId, [...p.chainIds])
   const rows = await db
     .update(gaslessOrders)
     .set({ status: 'failed', failedAt: p.at, failureMsg: p.failureMsg, claimedBy: null, leaseUntil: null })
-    .where(inArray(gaslessOrders.status, ['pending', 'processing']))
+    .where(and(onChains, inArray(gaslessOrders.status, ['pending', 'processing'])))
     .returning({ id: gaslessOrders.id })
   // the old chain's transactions are not rechecked (nor rebroadcast) on the new one
-  await db.update(gaslessOrders).set({ finalAt: p.at }).where(isNull(gaslessOrders.finalAt))
-  await db.delete(gaslessRelayerNonces)
+  await db
+    .update(gaslessOrders)
+    .set({ finalAt: p.at })
+    .where(and(onChains, isNull(gaslessOrders.finalAt)))
+  await db.delete(gaslessRelayerNonces).where(inArray(gaslessRelayerNonces.chainId, [...p.chainIds]))
   return rows.length
 }
 
