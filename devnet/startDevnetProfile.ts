@@ -90,6 +90,10 @@ export async function startDevnetProfile(params: {
     createDevnetUtxoRoutes({ chains: createDevnetUtxoChains(network) }),
     createDevnetCosmosRoutes({ chains: createDevnetCosmosChains(network) }),
   ]
+  // chains that did not resume their last save: they start from the snapshot, empty of the last run
+  const freshChainIds = devnet.deployments
+    .map((d) => d.chainId)
+    .filter((chainId) => !devnet.resumedChainIds.has(chainId))
   return {
     kind: 'devnet',
     devnet,
@@ -114,14 +118,12 @@ export async function startDevnetProfile(params: {
       // fresh devnet chains know nothing of orders from an earlier run: those are failed, not retried; a chain
       // that resumed its last save keeps its orders, which the relayer reconciles with what the save holds
       // (a crash before a chain's first save restarts that chain alone from the snapshot)
-      ...(devnet.resumed
+      ...(freshChainIds.length === 0
         ? {}
         : {
             abandonEarlierOrders: {
               failureMsg: 'the devnet restarted from its snapshot before the order was executed',
-              chainIds: devnet.deployments
-                .map((d) => d.chainId)
-                .filter((chainId) => !devnet.resumedChainIds.has(chainId)),
+              chainIds: freshChainIds,
             },
           }),
     },

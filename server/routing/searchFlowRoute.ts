@@ -446,8 +446,11 @@ function searchOrderedFlow(
     const kind = pool && poolKindOf(pool)
     return (ticksCrossed: number) => kind?.hopGasUnits(ticksCrossed) ?? 0n
   })
-  const evaluate = (w: readonly number[]): { net: bigint; planned: PlannedStep[] } | null => {
-    const planned = planSteps(edges, outgoing, order, w)
+  const evaluate = (
+    w: readonly number[],
+    inOrder: readonly number[] = order,
+  ): { net: bigint; planned: PlannedStep[] } | null => {
+    const planned = planSteps(edges, outgoing, inOrder, w)
     if (planned.length === 0 || planned.length > MAX_ROUTE_STEPS) return null
     stats.refineEvaluations++
     const run = runPlannedSteps(planned, edges, tokens.length, params.amount, quoter, hopGas, gasModel)
@@ -457,13 +460,12 @@ function searchOrderedFlow(
   let best = evaluate(weights)
   for (const flow of pruneFlows) {
     const flowOrder = executionOrder(edges, tokens.length, flow.weights, flow.prices)
-    const kept = order
-    order = flowOrder
-    const result = evaluate(flow.weights)
+    const result = evaluate(flow.weights, flowOrder)
     if (result && (!best || result.net > best.net)) {
       best = result
       weights = flow.weights
-    } else order = kept
+      order = flowOrder
+    }
   }
   if (!best) return null
   const maxRefine = options.maxRefineEvaluations ?? MAX_REFINE_EVALUATIONS
