@@ -96,7 +96,8 @@ function v3Respond(sqrtPrice: number, segments: readonly Segment[], fee: number,
 
 /**
  * A concentrated pool's segments from its current price in one direction (liquidity changes at each initialized
- * tick): V3, V4 and Algebra alike.
+ * tick): V3, V4 and Algebra alike. A pool read in part (`tickWords`) ends at the edge of its known words, as the
+ * router's math does.
  */
 function v3Segments(
   pool: Extract<PoolState, { kind: 'uniswap-v3' | 'uniswap-v4' | 'algebra-integral' }>,
@@ -105,14 +106,22 @@ function v3Segments(
   const sqrtAt = (tick: number) => 1.0001 ** (tick / 2)
   const segments: Segment[] = []
   let liquidity = Number(pool.liquidity)
+  const known = pool.tickWords
+  const edge =
+    known === undefined
+      ? undefined
+      : zeroForOne
+        ? known.first * 256 * pool.tickSpacing
+        : (known.last * 256 + 255) * pool.tickSpacing
   const ticks = zeroForOne
-    ? pool.ticks.filter((t) => t.index <= pool.tick).reverse()
-    : pool.ticks.filter((t) => t.index > pool.tick)
+    ? pool.ticks.filter((t) => t.index <= pool.tick && (edge === undefined || t.index >= edge)).reverse()
+    : pool.ticks.filter((t) => t.index > pool.tick && (edge === undefined || t.index <= edge))
   for (const tick of ticks) {
     segments.push({ sqrtEnd: sqrtAt(tick.index), liquidity })
     liquidity += zeroForOne ? -Number(tick.liquidityNet) : Number(tick.liquidityNet)
-    if (liquidity <= 0) break
+    if (liquidity <= 0) return segments
   }
+  if (edge !== undefined) segments.push({ sqrtEnd: sqrtAt(edge), liquidity })
   return segments
 }
 

@@ -132,6 +132,21 @@ export interface PoolKind<S extends PoolStateBase, D extends PoolStateBase = Poo
   /** New states of the pools that `logs` changed (reading the node where the logs do not carry the state). */
   applyPoolLogs(reader: PoolReader, params: ApplyPoolLogsParams<S>): Promise<Map<Address, S>>
 
+  /**
+   * Bitmap words (node reads) of `pool` left to read: kinds whose `readPoolStates` reads a pool in part (Uniswap V3
+   * and V4: the ticks around the price first) say here what `completePoolStates` still has to do (0: nothing).
+   */
+  readsLeft?(pool: S): number
+  /**
+   * More of the pools read in part: at most `maxReads` node reads at `blockNumber` (the block of `pools`' states, so
+   * they stay consistent), the parts a swap would reach first read first. The states it widened. Pool sync calls it
+   * a bounded batch at a time while `readsLeft` is not 0.
+   */
+  completePoolStates?(
+    reader: PoolReader,
+    params: ReadPoolStatesParams<S> & { maxReads: number },
+  ): Promise<S[]>
+
   /** Whether the pool can quote at all (has reserves / liquidity). */
   isUsable(pool: S): boolean
   /** The exact-to-the-wei swap math of the pool in one direction. */

@@ -58,6 +58,47 @@ describe('createPoolSync on the devnet', () => {
     }
   })
 
+  it('reads concentrated pools around their price first and the rest a batch after each refresh, at its block, to what a full load reads', async () => {
+    const restore = await h.snapshot([CHAIN_ID])
+    const market = h.markets.get(CHAIN_ID)
+    const sync = createPoolSync(market.client, {
+      deployment: market.deployment,
+      pollIntervalMs: 3_600_000,
+      completion: { readsAtLoad: 0, readsPerRefresh: 4_000 },
+    })
+    try {
+      await sync.start()
+      const first = sync.getSnapshot()
+      const partial = first.pools.filter((p) => 'tickWords' in p && p.tickWords !== undefined)
+      expect(partial.length).toBeGreaterThan(0)
+      const progress = sync.getLoadProgress()
+      const left = progress.status === 'ready' ? (progress.readsLeft ?? 0) : 0
+      // the small market's concentrated pools use some 12,600 bitmap words; a load reads 5 a pool
+      expect(left).toBeGreaterThan(4_000)
+      // a swap in between: its block is replayed onto the pools read in part
+      const receipt = await h.sendAndWait(h.walletClient(CHAIN_ID), await swapTx('25'))
+      await sync.waitForBlock(receipt.blockNumber)
+      const lefts: number[] = []
+      for (;;) {
+        const now = sync.getLoadProgress()
+        const count = now.status === 'ready' ? (now.readsLeft ?? 0) : -1
+        lefts.push(count)
+        if (count === 0) break
+        await sync.refresh()
+      }
+      // each completion reads 4,000 words (the last one what is left)
+      expect(lefts.slice(1, -1).every((n, i) => (lefts[i] ?? 0) - n === 4_000)).toBe(true)
+      expect(sync.getLoadProgress()).toEqual({ status: 'ready' })
+      const completed = sync.getSnapshot()
+      expect(completed.blockNumber).toBe(receipt.blockNumber)
+      expect(completed.pools.some((p) => 'tickWords' in p && p.tickWords !== undefined)).toBe(false)
+      expect(completed).toEqual(await loadFresh())
+    } finally {
+      sync.stop()
+      await restore()
+    }
+  })
+
   it('reports a first load as it goes: starting, blocks of creation logs scanned, pools read an exchange at a time, then ready', async () => {
     const market = h.markets.get(CHAIN_ID)
     const progress: PoolLoadProgress[] = []

@@ -62,6 +62,13 @@ const MAX_ANNOUNCED_AHEAD = 64n
 /** An announced head that no refresh has settled after this long stops making quotes wait (a hung node). */
 const ANNOUNCED_HEAD_TTL_MS = 3_000
 
+/**
+ * Node reads of pools loaded in part (concentrated pools' ticks away from their price) made before the first
+ * snapshot (the small devnet market's pools, some 12,600 bitmap words a chain, are all read), then after every
+ * refresh: a block's worth of decoding on this thread, the ticks nearest each pool's price first.
+ */
+const DEFAULT_COMPLETION = { readsAtLoad: 16_384, readsPerRefresh: 2_048 }
+
 export interface PoolSyncOptions {
   deployment: ChainDeployment
   pollIntervalMs: number
@@ -98,6 +105,11 @@ export interface PoolSyncOptions {
   onKeepError?: (error: unknown) => void
   /** The first load moved on (see `getLoadProgress`); called with `ready` once, when its snapshot exists. */
   onLoadProgress?: (progress: PoolLoadProgress) => void
+  /**
+   * Node reads (`PoolKind.completePoolStates`) of the pools read in part: at most `readsAtLoad` before the first
+   * snapshot, `readsPerRefresh` after each refresh (default 16,384 and 2,048).
+   */
+  completion?: { readsAtLoad: number; readsPerRefresh: number }
 }
 
 export interface PoolSync {
@@ -107,8 +119,8 @@ export interface PoolSync {
   /** The newest snapshot. Throws if `start` has not resolved. */
   getSnapshot(): PoolSnapshot
   /**
-   * How far the first load is (`ready` once the first snapshot exists): counted from what the load reads anyway
-   * (log spans answered, exchanges' pools read), no call of its own.
+   * How far the first load is (`ready` once the first snapshot exists, with the reads left of pools loaded in part):
+   * counted from what the load reads anyway (log spans answered, exchanges' pools read), no call of its own.
    */
   getLoadProgress(): PoolLoadProgress
   /**
@@ -148,7 +160,9 @@ export interface PoolSync {
 
 /**
  * Keeps one chain's pool snapshot current: a full load at start, then per new block the factory
- * events (new pools) and the pools' Sync/Swap/Mint/Burn logs, applied to a new immutable snapshot.
+ * events (new pools) and the pools' Sync/Swap/Mint/Burn logs, applied to a new immutable snapshot. Pools a kind
+ * reads in part (concentrated pools: the ticks around the price) are completed a bounded batch after each refresh,
+ * at the snapshot's block, into a snapshot of the same block.
  * The snapshot's block hash is checked against the chain on every refresh: when the head is lower, or
  * the snapshot's block is no longer canonical (a reorg, or `evm_revert` followed by new blocks at the
  * same height), the sync goes back to the newest kept snapshot (the last 64 blocks') still on the chain and
@@ -156,7 +170,7 @@ export interface PoolSync {
  * again whole. Quotes read `getSnapshot()` and make no RPC call.
  */
 export function createPoolSync(client: PublicClient, options: PoolSyncOptions): PoolSync {
-  const { deployment, pollIntervalMs, now = Date.now } = options
+  const { deployment, pollIntervalMs, now = Date.now, completion = DEFAULT_COMPLETION } = options
   let snapshot: PoolSnapshot | undefined
   /** The snapshots of the last `HISTORY_BLOCKS` blocks, oldest first, the current one last. */
   let history: PoolSnapshot[] = []
@@ -165,9 +179,12 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   let stopped = false
   /** The head last announced and not yet settled: `settled` resolves once the refresh it started ends. */
   let announced: { blockNumber: bigint; untilMs: number; settled: Promise<void> } | undefined
-  let inFlight: Promise<PoolSnapshot> | undefined
+  /** The refresh under way (and the completion after it), settled once both are over; never rejects. */
+  let inFlight: Promise<void> | undefined
   let queued: Promise<PoolSnapshot> | undefined
   let loadProgress: PoolLoadProgress = { status: 'loading', phase: 'starting' }
+  /** Node reads left of the snapshot's pools read in part (`PoolKind.readsLeft`), as of the last completion. */
+  let readsLeft = 0
   /** Records the first load's progress; later refreshes (the snapshot exists) go through the same code silently. */
   const reportLoad = (progress: PoolLoadProgress) => {
     if (snapshot !== undefined) return
@@ -438,7 +455,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     }
     const hash = low === head.number ? head.hash : (await client.getBlock({ blockNumber: low })).hash
     if (hash === null) throw new Error(`block ${low} has no hash`)
-    const deep = await loadAll(low, hash)
+    // kept read as far as a first load reads, so a later start has no more to read
+    const deep = await completePools(await loadAll(low, hash), completion.readsAtLoad)
     await keepSnapshot(deep)
     if (low === head.number) return deep
     remember(deep)
@@ -497,6 +515,47 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return states.flat()
   }
 
+  /**
+   * `current` with more of its pools read in part (`PoolKind.completePoolStates`, at most `maxReads` node reads at
+   * its block, the kinds in turn), or `current` itself when none is; counts the reads left (`readsLeft`).
+   */
+  async function completePools(current: PoolSnapshot, maxReads: number): Promise<PoolSnapshot> {
+    const known = indexOf(current.pools)
+    const changed: PoolState[] = []
+    let budget = maxReads
+    let left = 0
+    for (const id of poolKindIds) {
+      const kind = getPoolKind(id)
+      const mine = known.byKind.get(id)
+      const { readsLeft: readsLeftOf, completePoolStates } = kind
+      if (!mine || !readsLeftOf || !completePoolStates) continue
+      const partial = [...mine.values()].filter((pool) => readsLeftOf(pool) > 0)
+      const before = partial.reduce((sum, pool) => sum + readsLeftOf(pool), 0)
+      if (before === 0) continue
+      const widened =
+        budget <= 0
+          ? []
+          : await completePoolStates(reader, {
+              pools: partial,
+              blockNumber: current.blockNumber,
+              multicallAddress: deployment.multicall3,
+              maxReads: budget,
+            })
+      let done = 0
+      for (const pool of widened) {
+        const was = mine.get(pool.address)
+        done += (was === undefined ? 0 : readsLeftOf(was)) - readsLeftOf(pool)
+      }
+      changed.push(...widened)
+      budget -= done
+      left += before - done
+    }
+    readsLeft = left
+    if (changed.length === 0) return current
+    index = replacePoolStates(known, changed)
+    return Object.freeze({ ...current, pools: index.pools })
+  }
+
   async function refreshOnce(): Promise<PoolSnapshot> {
     reportLoad({ status: 'loading', phase: 'starting' })
     const block = await client.getBlock({ blockTag: 'latest' })
@@ -519,6 +578,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     else if (head.number === base.blockNumber) next = base
     else next = await advance(base, head.number, head.hash)
     next = await withAdoptedPools(next)
+    // a first load reads the pools it read in part further before it is ready (on a small market: all of them)
+    if (snapshot === undefined) next = await completePools(next, completion.readsAtLoad)
     if (next === current && restored === undefined) return current
     if (forked) options.onRollback?.({ from: current.blockNumber, to: base?.blockNumber })
     const first = snapshot === undefined
@@ -540,19 +601,37 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return next
   }
 
+  /**
+   * After a refresh has published its snapshot: more of the pools read in part, at its block, in place of it (while
+   * it is still the newest); a failed read is reported and tried again after the next refresh.
+   */
+  async function completeAfterRefresh(): Promise<void> {
+    const current = snapshot
+    if (current === undefined) return
+    const completed = await completePools(current, completion.readsPerRefresh).catch((error: unknown) => {
+      options.onError?.(error)
+      return current
+    })
+    if (completed === current || snapshot !== current) return
+    snapshot = completed
+    if (history.at(-1) === current) history[history.length - 1] = completed
+  }
+
   function refresh(): Promise<PoolSnapshot> {
     if (!inFlight) {
-      inFlight = refreshOnce().finally(() => {
-        inFlight = undefined
-      })
-      return inFlight
+      const published = refreshOnce()
+      // the next refresh waits for the completion too (one at a time), the callers of this one do not
+      inFlight = published
+        .then(completeAfterRefresh, () => undefined)
+        .finally(() => {
+          inFlight = undefined
+        })
+      return published
     }
-    queued ??= inFlight
-      .catch(() => undefined)
-      .then(() => {
-        queued = undefined
-        return refresh()
-      })
+    queued ??= inFlight.then(() => {
+      queued = undefined
+      return refresh()
+    })
     return queued
   }
 
@@ -638,7 +717,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       if (livenessTimer) clearTimeout(livenessTimer)
     },
     getSnapshot,
-    getLoadProgress: () => loadProgress,
+    getLoadProgress: () =>
+      loadProgress.status === 'ready' && readsLeft > 0 ? { status: 'ready', readsLeft } : loadProgress,
     refresh,
     announceHead(blockNumber) {
       if (stopped || snapshot === undefined || blockNumber <= snapshot.blockNumber) return

@@ -24,6 +24,9 @@ const PoolsSchema = z
     poolsToRead: count('`reading`: pools found'),
     blocksReplayed: count('`replaying`: blocks whose logs are read'),
     blocksToReplay: count('`replaying`: blocks up to the head'),
+    readsLeft: count(
+      '`ready`: node reads left of pools loaded in part (concentrated pools are read around their price first, then the rest of their ticks a batch after every refresh; a swap past what is read is not quoted). Absent once every pool is read in full',
+    ),
   })
   .openapi('PoolsLoad', {
     example: { status: 'loading', phase: 'reading', poolsRead: 1200, poolsToRead: 5000 },

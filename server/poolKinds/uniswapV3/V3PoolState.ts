@@ -14,6 +14,12 @@ export interface V3Tick {
   readonly liquidityNet: bigint
 }
 
+/** A contiguous run of tick-bitmap words (compressed tick >> 8), both ends included. */
+export interface TickWords {
+  readonly first: number
+  readonly last: number
+}
+
 /**
  * The state the concentrated-liquidity swap math reads (Uniswap V3 pools, and V4 pools, whose swap math is V3's).
  * `ticks` lists the initialized ticks sorted ascending.
@@ -26,6 +32,12 @@ export interface ConcentratedLiquidity {
   readonly tick: number
   readonly liquidity: bigint
   readonly ticks: readonly V3Tick[]
+  /**
+   * The bitmap words whose initialized ticks `ticks` holds, when not every word the spacing can use (a pool read
+   * around its price first, the rest later): the math stops at their edge, a swap that would go past it does not
+   * complete. Absent: `ticks` holds every initialized tick.
+   */
+  readonly tickWords?: TickWords
 }
 
 /**

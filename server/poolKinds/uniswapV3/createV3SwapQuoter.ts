@@ -3,6 +3,7 @@ import { nextInitializedTickWithinOneWord, upperBoundTick } from './nextInitiali
 import { getAmount0Delta, getAmount1Delta } from './sqrtPriceMath'
 import { computeSwapStep } from './swapMath'
 import { getSqrtRatioAtTick, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from './tickMath'
+import { holdsTickWord, tickWordOf } from './tickWordOf'
 import type { ConcentratedLiquidity } from './V3PoolState'
 
 export interface V3Quote {
@@ -57,7 +58,8 @@ function reach(segment: Segment, exactIn: boolean): bigint {
  * (input = amountDelta rounded up, fee = mulDivRoundingUp(input, fee, 1e6 - fee)), and the pool takes it in
  * full exactly when the remaining amount covers input + fee (exact in) or the step's output (exact out). So the
  * full steps are tabulated once (lazily) with cumulative amounts, a quote binary-searches the table and runs one
- * partial `computeSwapStep`. Results equal simulateV3Swap's to the wei; the pool is not mutated.
+ * partial `computeSwapStep`. Results equal simulateV3Swap's to the wei; the pool is not mutated. A pool read in part
+ * (`tickWords`) is tabulated up to the edge of its known words: a swap past it does not complete.
  */
 export function createV3SwapQuoter(pool: ConcentratedLiquidity, zeroForOne: boolean): V3SwapQuoter {
   const limit = zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n
@@ -80,6 +82,11 @@ export function createV3SwapQuoter(pool: ConcentratedLiquidity, zeroForOne: bool
 
   const extend = (): boolean => {
     if (done) return false
+    // a pool read in part: the table stops where its known words end (a step past them would search unread ones)
+    if (!holdsTickWord(pool, tickWordOf(tick, pool.tickSpacing, zeroForOne))) {
+      done = true
+      return false
+    }
     if (liquidity === 0n) {
       const compressed = Math.floor(tick / pool.tickSpacing)
       const i = upperBoundTick(pool.ticks, compressed * pool.tickSpacing)

@@ -10,6 +10,7 @@ import {
   MIN_SQRT_RATIO,
   MIN_TICK,
 } from './tickMath'
+import { holdsTickWord, tickWordOf } from './tickWordOf'
 import type { V3PoolState } from './V3PoolState'
 
 const MAX_UINT128 = (1n << 128n) - 1n
@@ -44,7 +45,8 @@ function nextInitializedTickAnywhere(
  * Simulates `UniswapV3Pool.swap` to the wei: the same step loop over bitmap words and initialized ticks,
  * `computeSwapStep` per step, liquidityNet applied on each crossing. Returns the amounts the pool takes and
  * pays and the new state (the input pool is not mutated). `complete` is false when the price limit stopped
- * the swap early. Throws SwapRevertError where the pool reverts ('AS', 'SPL', math overflow).
+ * the swap early, or at the edge of a pool read in part (`tickWords`: the amounts up to there). Throws
+ * SwapRevertError where the pool reverts ('AS', 'SPL', math overflow).
  */
 export function simulateV3Swap(pool: V3PoolState, params: SimulateV3SwapParams): PoolSwapResult<V3PoolState> {
   const { zeroForOne, amountSpecified } = params
@@ -67,6 +69,8 @@ export function simulateV3Swap(pool: V3PoolState, params: SimulateV3SwapParams):
   let ticksCrossed = 0
 
   while (remaining !== 0n && sqrtPriceX96 !== sqrtPriceLimitX96) {
+    // a pool read in part: past its known words nothing is known, not even that the price may move freely
+    if (!holdsTickWord(pool, tickWordOf(tick, pool.tickSpacing, zeroForOne))) break
     if (liquidity === 0n) {
       // With zero liquidity every step is a no-op that only moves the price, so jump straight to the next
       // initialized tick (or the limit) instead of walking empty bitmap words one at a time.

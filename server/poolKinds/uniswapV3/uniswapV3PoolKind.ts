@@ -3,6 +3,7 @@ import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
 import { pairsOfToken } from '../pairsOfToken'
 import type { ConcentratedPoolLens } from './ConcentratedPoolLens'
+import { completeConcentratedPoolStates, tickWordsLeft } from './completeConcentratedPoolStates'
 import { concentratedPoolMath } from './concentratedPoolMath'
 import { concentratedQuoterOf as quoterOf } from './concentratedQuoterOf'
 import { readConcentratedPoolStates } from './readConcentratedPoolStates'
@@ -109,6 +110,7 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
         tick: state.tick,
         liquidity: state.liquidity,
         ticks: state.ticks,
+        ...(state.tickWords ? { tickWords: state.tickWords } : {}),
       }
     })
   },
@@ -139,6 +141,16 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
     }
     return changed
   },
+
+  readsLeft: tickWordsLeft,
+  completePoolStates: (reader, { pools, blockNumber, multicallAddress, maxReads }) =>
+    completeConcentratedPoolStates(reader, {
+      pools,
+      blockNumber,
+      multicallAddress,
+      lens,
+      maxWords: maxReads,
+    }),
 
   isUsable: (pool) => pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0),
 

@@ -3,6 +3,7 @@ import { decodeLogs } from '../decodeLogs'
 import type { PoolKind } from '../PoolKind'
 import { pairsOfToken } from '../pairsOfToken'
 import type { ConcentratedPoolLens } from '../uniswapV3/ConcentratedPoolLens'
+import { completeConcentratedPoolStates, tickWordsLeft } from '../uniswapV3/completeConcentratedPoolStates'
 import { concentratedPoolMath } from '../uniswapV3/concentratedPoolMath'
 import { concentratedQuoterOf as quoterOf } from '../uniswapV3/concentratedQuoterOf'
 import { readConcentratedPoolStates } from '../uniswapV3/readConcentratedPoolStates'
@@ -150,8 +151,16 @@ export const uniswapV4PoolKind: PoolKind<V4PoolState, V4PoolDescriptor> = {
     return pools.map((p, i) => {
       const state = states[i]
       if (!state) throw new Error(`missing state for V4 pool ${p.address}`)
-      const { sqrtPriceX96, tick, liquidity, ticks } = state
-      return { ...p, sqrtPriceX96, tick, liquidity, ticks, protocolFee: Number(state.slot0[2] ?? 0) }
+      const { sqrtPriceX96, tick, liquidity, ticks, tickWords } = state
+      return {
+        ...p,
+        sqrtPriceX96,
+        tick,
+        liquidity,
+        ticks,
+        ...(tickWords ? { tickWords } : {}),
+        protocolFee: Number(state.slot0[2] ?? 0),
+      }
     })
   },
 
@@ -185,6 +194,16 @@ export const uniswapV4PoolKind: PoolKind<V4PoolState, V4PoolDescriptor> = {
     }
     return changed
   },
+
+  readsLeft: tickWordsLeft,
+  completePoolStates: (reader, { pools, blockNumber, multicallAddress, maxReads }) =>
+    completeConcentratedPoolStates(reader, {
+      pools,
+      blockNumber,
+      multicallAddress,
+      lens,
+      maxWords: maxReads,
+    }),
 
   isUsable: (pool) =>
     pool.protocolFee === 0 && pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0),
