@@ -1,4 +1,12 @@
-import { decodeFunctionData, encodeAbiParameters, type Hex, numberToHex, parseAbi } from 'viem'
+import {
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeFunctionResult,
+  type Hex,
+  multicall3Abi,
+  numberToHex,
+  parseAbi,
+} from 'viem'
 import { describe, expect, it } from 'vitest'
 import { createBoundedPoolReader, type PoolNodeClient } from './createBoundedPoolReader'
 
@@ -7,15 +15,17 @@ const valueAbi = parseAbi(['function value(uint256 index) view returns (uint256)
 const MULTICALL = '0x00000000000000000000000000000000000000ca'
 
 /**
- * A node double of Multicall3's `aggregate3`: answers each `value(i)` call with i times 10, failing the requests
+ * A node double of Multicall3's `aggregate3` (its `eth_call`s): answers each `value(i)` call with i times 10, failing the requests
  * whose first call's index is listed in `failures` (that many times each); a call to `index` 666 reverts.
  */
 function createFakeReader(failures: Map<number, number> = new Map()) {
   const seen = { requests: [] as number[][], maxInFlight: 0, inFlight: 0 }
   const reader = {
-    readContract: async (args: { address: string; functionName: string; args: [{ callData: Hex }[]] }) => {
-      expect([args.address, args.functionName]).toEqual([MULTICALL, 'aggregate3'])
-      const indexes = args.args[0].map((call) =>
+    request: async ({ method, params }: { method: string; params: [{ to: string; data: Hex }, string] }) => {
+      expect([method, params[0].to]).toEqual(['eth_call', MULTICALL])
+      const aggregate = decodeFunctionData({ abi: multicall3Abi, data: params[0].data })
+      expect(aggregate.functionName).toBe('aggregate3')
+      const indexes = (aggregate.args[0] as readonly { callData: Hex }[]).map((call) =>
         Number(decodeFunctionData({ abi: valueAbi, data: call.callData }).args[0]),
       )
       const first = indexes[0] ?? -1
@@ -29,11 +39,15 @@ function createFakeReader(failures: Map<number, number> = new Map()) {
         failures.set(first, left - 1)
         throw new Error(`request at ${first} failed`)
       }
-      return indexes.map((index) =>
-        index === 666
-          ? { success: false, returnData: '0x' }
-          : { success: true, returnData: encodeAbiParameters([{ type: 'uint256' }], [BigInt(index * 10)]) },
-      )
+      return encodeFunctionResult({
+        abi: multicall3Abi,
+        functionName: 'aggregate3',
+        result: indexes.map((index) =>
+          index === 666
+            ? { success: false, returnData: '0x' as Hex }
+            : { success: true, returnData: encodeAbiParameters([{ type: 'uint256' }], [BigInt(index * 10)]) },
+        ),
+      })
     },
     getContractEvents: async () => [],
   } as unknown as PoolNodeClient

@@ -10,15 +10,15 @@ import {
   formatLog,
   type Hex,
   type Log,
-  multicall3Abi,
   numberToHex,
   type PublicClient,
   toFunctionSelector,
 } from 'viem'
 import type { PoolReader } from '../poolKinds/PoolKind'
+import { decodeAggregate3, encodeAggregate3 } from './aggregate3Codec'
 
-/** What the bounded reader asks of a node: Multicall3's `aggregate3` through `readContract`, and logs. */
-export type PoolNodeClient = Pick<PublicClient, 'readContract' | 'getContractEvents' | 'request'>
+/** What the bounded reader asks of a node: Multicall3's `aggregate3` (an `eth_call`), and logs. */
+export type PoolNodeClient = Pick<PublicClient, 'getContractEvents' | 'request'>
 
 export interface BoundedPoolReaderOptions {
   /** Sub-calls in one `eth_call` of Multicall3. */
@@ -58,7 +58,9 @@ export interface BoundedPoolReader extends PoolReader {
  * A pool reader whose multicalls a node accepts at any size: the calls are cut into requests of
  * `callsPerRequest`, at most `concurrency` in flight, each retried with backoff. viem's own multicall sends every
  * chunk at once; at thousands of pools (a million tick-bitmap reads) that flood timed out and failed the whole load.
- * Results keep the calls' order. Its log queries likewise: a block range is asked in spans of at most
+ * Each request is one `eth_call` of `aggregate3` encoded and decoded by `aggregate3Codec` (viem's codec took 21 ms of
+ * this thread for 1,000 tick-bitmap reads, this one about 10 with the request). Results keep the calls' order. Its
+ * log queries likewise: a block range is asked in spans of at most
  * `logRangeBlocks`; a span the node refuses (too many blocks or too many logs) is halved and asked again, down to
  * one block, which is retried with backoff; after a span is answered the next may be twice as long again. Logs
  * keep block order.
@@ -100,18 +102,16 @@ export function createBoundedPoolReader(
     const calls = contracts.map((c) => ({ target: c.address, allowFailure: true, callData: encodeCall(c) }))
     const chunks: (typeof calls)[] = []
     for (let i = 0; i < calls.length; i += callsPerRequest) chunks.push(calls.slice(i, i + callsPerRequest))
+    const block = args.blockNumber === undefined ? 'latest' : numberToHex(args.blockNumber)
     const answers = await Promise.all(
-      chunks.map((chunk) =>
-        withRetries(() =>
-          reader.readContract({
-            address: multicallAddress,
-            abi: multicall3Abi,
-            functionName: 'aggregate3',
-            args: [chunk],
-            ...(args.blockNumber === undefined ? {} : { blockNumber: args.blockNumber }),
-          }),
-        ),
-      ),
+      chunks.map((chunk) => {
+        const data = encodeAggregate3(chunk)
+        return withRetries(async () =>
+          decodeAggregate3(
+            await reader.request({ method: 'eth_call', params: [{ to: multicallAddress, data }, block] }),
+          ),
+        )
+      }),
     )
     return answers.flat().map(({ success, returnData }, i) => {
       const contract = contracts[i]
