@@ -61,9 +61,12 @@ describe('createPoolSync on the devnet', () => {
   it('reads concentrated pools around their price first and the rest a batch after each refresh, at its block, to what a full load reads', async () => {
     const restore = await h.snapshot([CHAIN_ID])
     const market = h.markets.get(CHAIN_ID)
+    const dir = await mkdtemp(path.join(tmpdir(), 'kept-partial-'))
+    const kept = createPoolSnapshotFiles({ dir, deployment: market.deployment })
     const sync = createPoolSync(market.client, {
       deployment: market.deployment,
       pollIntervalMs: 3_600_000,
+      kept,
       completion: { readsAtLoad: 0, readsPerRefresh: 4_000 },
     })
     try {
@@ -93,9 +96,17 @@ describe('createPoolSync on the devnet', () => {
       expect(completed.blockNumber).toBe(receipt.blockNumber)
       expect(completed.pools.some((p) => 'tickWords' in p && p.tickWords !== undefined)).toBe(false)
       expect(completed).toEqual(await loadFresh())
+      // the snapshot read in full is kept (after the first load's, read in part)
+      await sync.refresh()
+      const [newest] = await kept.list()
+      expect(newest?.blockNumber).toBe(completed.blockNumber)
+      expect(
+        await newest?.read(new Set(market.deployment.tokens.map((t) => t.address.toLowerCase()))),
+      ).toEqual(completed)
     } finally {
       sync.stop()
       await restore()
+      await rm(dir, { recursive: true, force: true })
     }
   })
 

@@ -99,7 +99,8 @@ export interface PoolSyncOptions {
    * Snapshots kept across restarts: the first refresh starts from the newest kept one still on the chain (and
    * replays up to `MAX_RESTORE_BLOCKS` since), instead of reading every pool again. A full read is then made
    * up to `KEPT_DEPTH` blocks below the head (replayed to it) and kept; every `KEEP_EVERY_MS` the oldest snapshot of
-   * the history (64 blocks deep) is kept too.
+   * the history (64 blocks deep) is kept too, and the snapshot whose pools the completion (`completion`) has read in
+   * full.
    */
   kept?: PoolSnapshotFiles
   /** Keeping a snapshot failed (the sync goes on; the next start reads the chain again). */
@@ -616,6 +617,8 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     if (completed === current || snapshot !== current) return
     snapshot = completed
     if (history.at(-1) === current) history[history.length - 1] = completed
+    // read in full at last: kept, so a start from it has nothing left to read
+    if (readsLeft === 0) await keepSnapshot(completed)
   }
 
   function refresh(): Promise<PoolSnapshot> {
