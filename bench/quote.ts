@@ -216,6 +216,18 @@ async function startTarget(
   }
 }
 
+/** Seconds until `/health` shows no chain with reads left of pools read in part (polled every second). */
+async function waitForPoolsReadInFull(baseUrl: string): Promise<number> {
+  const started = performance.now()
+  for (;;) {
+    const health = (await (await fetch(`${baseUrl}/health`)).json()) as {
+      chains: { pools: { readsLeft?: number } }[]
+    }
+    if (health.chains.every((chain) => !chain.pools.readsLeft)) return (performance.now() - started) / 1000
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
+}
+
 function waitForReady(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = ''
@@ -1081,6 +1093,8 @@ async function mainLarge(benchUrl: string | undefined) {
   const readySec = (performance.now() - started) / 1000
   try {
     const atReady = await target.memory()
+    // concentrated pools are read around their price first: the levels measure the server once all are read
+    const fullSec = await waitForPoolsReadInFull(target.baseUrl)
     const mix = buildLargeMarketMix({ deployments: target.deployments, count: 2 * LARGE_REQUESTS })
     const rows: (string | number)[][] = []
     for (const [index, clients] of [1, 32].entries()) {
@@ -1139,7 +1153,7 @@ async function mainLarge(benchUrl: string | undefined) {
     const mb = (m: MemoryReading | undefined) =>
       m ? `heap ${m.heapUsedMb.toFixed(0)} MB, RSS ${m.rssMb.toFixed(0)} MB` : 'n/a'
     console.log(
-      `large market: server ready in ${readySec.toFixed(1)} s; ${target.deployments
+      `large market: server ready in ${readySec.toFixed(1)} s, every pool read in full ${fullSec.toFixed(0)} s later; ${target.deployments
         .map((x) => `chain ${x.chainId} ${x.tokens.length} tokens`)
         .join(', ')}`,
     )
