@@ -6,7 +6,7 @@ import { readTickWords } from './readTickWords'
 import type { TickWords, V3Tick } from './V3PoolState'
 
 /**
- * Bitmap words read on each side of a pool's price word at a load: 256 ticks a word, so at least ±2.5 % of price for
+ * Bitmap words read on each side of a pool's price word at a load: 256 ticks a word, so at least ±5 % of price for
  * a spacing of 1, a factor 20 either way for 60. The rest is read later (`completeConcentratedPoolStates`).
  */
 export const TICK_WORDS_AROUND_PRICE = 2
