@@ -291,19 +291,15 @@ describe('createPoolSync on the devnet', () => {
     }
   })
 
-  /** `client` counting the requests the sync sends: contract reads (pool reads) and each log query's first block. */
+  /** `client` counting the requests the sync sends: `eth_call`s (pool reads) and each log query's first block. */
   const countingClient = (client: PublicClient) => {
     const seen = { calls: 0, logsFrom: [] as bigint[] }
     const counted = new Proxy(client, {
       get(target, key, receiver) {
         const value = Reflect.get(target, key, receiver)
-        if (key === 'readContract')
-          return (...args: Parameters<PublicClient['readContract']>) => {
-            seen.calls += 1
-            return value(...args)
-          }
         if (key !== 'request') return value
         return (args: { method: string; params?: [{ fromBlock?: string }] }, options?: unknown) => {
+          if (args.method === 'eth_call') seen.calls += 1
           if (args.method === 'eth_getLogs' && args.params?.[0].fromBlock !== undefined)
             seen.logsFrom.push(BigInt(args.params[0].fromBlock))
           return value(args, options)

@@ -458,7 +458,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     const hash = low === head.number ? head.hash : (await client.getBlock({ blockNumber: low })).hash
     if (hash === null) throw new Error(`block ${low} has no hash`)
     // kept read as far as a first load reads, so a later start has no more to read
-    const deep = await completePools(await loadAll(low, hash), completion.readsAtLoad)
+    const deep = await completeAtLoad(await loadAll(low, hash))
     await keepSnapshot(deep)
     if (low === head.number) return deep
     remember(deep)
@@ -517,11 +517,25 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     return states.flat()
   }
 
+  /** What a start may still read of the pools read in part before it is ready (`completion.readsAtLoad`). */
+  let loadReads = completion.readsAtLoad
+
+  /** `current` read further as a start does before it is ready, within what is left of its budget. */
+  async function completeAtLoad(current: PoolSnapshot): Promise<PoolSnapshot> {
+    const { completed, reads } = await completePools(current, loadReads)
+    loadReads -= reads
+    return completed
+  }
+
   /**
    * `current` with more of its pools read in part (`PoolKind.completePoolStates`, at most `maxReads` node reads at
-   * its block, the kinds in turn), or `current` itself when none is; counts the reads left (`readsLeft`).
+   * its block, the kinds in turn), or `current` itself when none is, and the reads made; counts the reads left
+   * (`readsLeft`).
    */
-  async function completePools(current: PoolSnapshot, maxReads: number): Promise<PoolSnapshot> {
+  async function completePools(
+    current: PoolSnapshot,
+    maxReads: number,
+  ): Promise<{ completed: PoolSnapshot; reads: number }> {
     const known = indexOf(current.pools)
     const changed: PoolState[] = []
     let budget = maxReads
@@ -553,9 +567,10 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
       left += before - done
     }
     readsLeft = left
-    if (changed.length === 0) return current
+    const reads = maxReads - budget
+    if (changed.length === 0) return { completed: current, reads }
     index = replacePoolStates(known, changed)
-    return Object.freeze({ ...current, pools: index.pools })
+    return { completed: Object.freeze({ ...current, pools: index.pools }), reads }
   }
 
   async function refreshOnce(): Promise<PoolSnapshot> {
@@ -581,7 +596,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     else next = await advance(base, head.number, head.hash)
     next = await withAdoptedPools(next)
     // a first load reads the pools it read in part further before it is ready (on a small market: all of them)
-    if (snapshot === undefined) next = await completePools(next, completion.readsAtLoad)
+    if (snapshot === undefined) next = await completeAtLoad(next)
     if (next === current && restored === undefined) return current
     if (forked) options.onRollback?.({ from: current.blockNumber, to: base?.blockNumber })
     const first = snapshot === undefined
@@ -610,9 +625,9 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
   async function completeAfterRefresh(): Promise<void> {
     const current = snapshot
     if (current === undefined) return
-    const completed = await completePools(current, completion.readsPerRefresh).catch((error: unknown) => {
+    const { completed } = await completePools(current, completion.readsPerRefresh).catch((error: unknown) => {
       options.onError?.(error)
-      return current
+      return { completed: current }
     })
     if (completed === current || snapshot !== current) return
     snapshot = completed
