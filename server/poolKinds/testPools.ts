@@ -72,3 +72,25 @@ export function makeV3Pool(params: {
     ticks,
   }
 }
+
+/**
+ * Test fixture: a V3 pool of spacing 1 (256 ticks a bitmap word) whose positions reach from word -12 to word 11,
+ * its price in word 0 (tick 3): what a load reads around the price is a part of it.
+ */
+export function makeWideV3Pool(): V3PoolState {
+  const e18 = 10n ** 18n
+  return makeV3Pool({
+    id: 1,
+    token0: testAddress(1),
+    token1: testAddress(2),
+    tick: 3,
+    tickSpacing: 1,
+    fee: 500,
+    positions: [
+      { lower: -3_000, upper: 3_000, liquidity: 4n * e18 },
+      { lower: -600, upper: 700, liquidity: 9n * e18 },
+      { lower: 100, upper: 200, liquidity: 20n * e18 },
+      { lower: -2_600, upper: -2_000, liquidity: 5n * e18 },
+    ],
+  })
+}

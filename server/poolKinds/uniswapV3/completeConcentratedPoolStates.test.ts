@@ -1,7 +1,7 @@
 import type { PublicClient } from 'viem'
 import { describe, expect, it } from 'vitest'
 import type { PoolReader } from '../PoolKind'
-import { makeV3Pool, testAddress } from '../testPools'
+import { makeV3Pool, makeWideV3Pool, testAddress } from '../testPools'
 import { planTickWords, tickWordsLeft, withTickWords } from './completeConcentratedPoolStates'
 import { uniswapV3PoolKind as kind } from './uniswapV3PoolKind'
 import type { V3PoolState } from './V3PoolState'
@@ -10,20 +10,7 @@ const E18 = 10n ** 18n
 const token0 = testAddress(1)
 const token1 = testAddress(2)
 // spacing 1: a word is 256 ticks; positions from word -12 to word 11
-const whole = makeV3Pool({
-  id: 1,
-  token0,
-  token1,
-  tick: 3,
-  tickSpacing: 1,
-  fee: 500,
-  positions: [
-    { lower: -3_000, upper: 3_000, liquidity: 4n * E18 },
-    { lower: -600, upper: 700, liquidity: 9n * E18 },
-    { lower: 100, upper: 200, liquidity: 20n * E18 },
-    { lower: -2_600, upper: -2_000, liquidity: 5n * E18 },
-  ],
-})
+const whole = makeWideV3Pool()
 
 /** A node holding `pool` (its bitmap built from its ticks) that answers a V3 pool's reads, counting them. */
 function fakeNode(pool: V3PoolState) {

@@ -88,24 +88,19 @@ export function withTickWords<S extends ConcentratedLiquidity>(
 }
 
 /**
- * More of the pools read in part (`planTickWords`: at most `maxWords` bitmap words, nearest their price first),
- * read at `blockNumber` through `lens`: the states it widened.
+ * More of the pools read in part (`planTickWords`: at most `maxReads` bitmap words, nearest their price first),
+ * read at `blockNumber` through `lens`: the states it widened (`PoolKind.completePoolStates` of V3 and V4).
  */
 export async function completeConcentratedPoolStates<
   P extends { readonly tickSpacing: number },
   S extends P & ConcentratedLiquidity,
 >(
   reader: PoolReader,
-  params: {
-    pools: readonly S[]
-    blockNumber: bigint
-    multicallAddress: Address
-    lens: ConcentratedPoolLens<P>
-    maxWords: number
-  },
+  params: { pools: readonly S[]; blockNumber: bigint; multicallAddress: Address; maxReads: number },
+  lens: ConcentratedPoolLens<P>,
 ): Promise<S[]> {
-  const { pools, blockNumber, multicallAddress, lens, maxWords } = params
-  const requests = planTickWords(pools, maxWords)
+  const { pools, blockNumber, multicallAddress, maxReads } = params
+  const requests = planTickWords(pools, maxReads)
   if (requests.length === 0) return []
   const ticks = await readTickWords<P>(reader, { requests, blockNumber, multicallAddress, lens })
   const byPool = new Map<S, { words: TickWords; ticks: V3Tick[] }[]>()

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { makeV3Pool, testAddress } from '../testPools'
+import { makeV3Pool, makeWideV3Pool, testAddress } from '../testPools'
 import { createV3SwapQuoter } from './createV3SwapQuoter'
 import { simulateV3Swap } from './simulateV3Swap'
 import { getSqrtRatioAtTick } from './tickMath'
 import type { V3PoolState } from './V3PoolState'
 
 const E18 = 10n ** 18n
-// spacing 1: a word is 256 ticks; positions reach from word -12 to word 11
-const full = makeV3Pool({
-  id: 1,
-  token0: testAddress(1),
-  token1: testAddress(2),
-  tick: 3,
-  tickSpacing: 1,
-  fee: 500,
-  positions: [
-    { lower: -3_000, upper: 3_000, liquidity: 4n * E18 },
-    { lower: -600, upper: 700, liquidity: 9n * E18 },
-    { lower: 100, upper: 200, liquidity: 20n * E18 },
-    { lower: -2_600, upper: -2_000, liquidity: 5n * E18 },
-  ],
-})
+const full = makeWideV3Pool()
 /** `full` as a load reads it: words -2..2 around its price, ticks -512..767 (a swap up stops at 767, the last word's end). */
 const part: V3PoolState = {
   ...full,

@@ -143,14 +143,7 @@ export const uniswapV3PoolKind: PoolKind<V3PoolState, V3PoolDescriptor> = {
   },
 
   readsLeft: tickWordsLeft,
-  completePoolStates: (reader, { pools, blockNumber, multicallAddress, maxReads }) =>
-    completeConcentratedPoolStates(reader, {
-      pools,
-      blockNumber,
-      multicallAddress,
-      lens,
-      maxWords: maxReads,
-    }),
+  completePoolStates: (reader, params) => completeConcentratedPoolStates(reader, params, lens),
 
   isUsable: (pool) => pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0),
 

@@ -196,14 +196,7 @@ export const uniswapV4PoolKind: PoolKind<V4PoolState, V4PoolDescriptor> = {
   },
 
   readsLeft: tickWordsLeft,
-  completePoolStates: (reader, { pools, blockNumber, multicallAddress, maxReads }) =>
-    completeConcentratedPoolStates(reader, {
-      pools,
-      blockNumber,
-      multicallAddress,
-      lens,
-      maxWords: maxReads,
-    }),
+  completePoolStates: (reader, params) => completeConcentratedPoolStates(reader, params, lens),
 
   isUsable: (pool) =>
     pool.protocolFee === 0 && pool.sqrtPriceX96 > 0n && (pool.liquidity > 0n || pool.ticks.length > 0),
