@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,7 +9,7 @@ import { allocateTestPorts } from '../server/testing/allocateTestPorts'
 import { readSavedHead, savedHeadPath } from './savedHead'
 import { AnvilStartError, dumpAnvilState, resolveAnvilBinary, startAnvil, stopAllAnvils } from './startAnvil'
 
-const PORT = await allocateTestPorts(7)
+const PORT = await allocateTestPorts(8)
 
 async function answers(rpcUrl: string) {
   try {
@@ -180,6 +180,32 @@ describe('startAnvil', () => {
     parent.kill('SIGINT')
     expect(await exit).toEqual({ code: null, signal: 'SIGINT' })
     expect(await waitUntil(async () => !(await answers(rpcUrl)), 5_000)).toBe(true)
+  })
+
+  it('writes the past states anvil keeps on disk in a directory of its own, removed once anvil stops', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'anvil-states-test-'))
+    const previous = process.env.TMPDIR
+    process.env.TMPDIR = dir
+    const anvil = await startAnvil({ chainId: 31337, port: PORT + 7 }).finally(() => {
+      process.env.TMPDIR = previous
+    })
+    try {
+      // past some hundreds of blocks anvil writes the older states to disk
+      await fetch(anvil.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x7d0'] }),
+      })
+      const [states, ...others] = await readdir(dir)
+      expect([states?.startsWith('anvil-states-'), others]).toEqual([true, []])
+      const [written] = await readdir(path.join(dir, states as string))
+      expect((await readdir(path.join(dir, states as string, written as string))).length).toBeGreaterThan(0)
+      await anvil.stop()
+      expect(await readdir(dir)).toEqual([])
+    } finally {
+      await anvil.stop()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it('leaves no anvil behind when the parent process is SIGKILLed', async () => {

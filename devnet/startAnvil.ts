@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { type Hex, isHex } from 'viem'
@@ -54,7 +56,9 @@ const inTurn = <T>(save: () => Promise<T>): Promise<T> => {
 /*
  * anvil runs under `sh` which watches its stdin (a pipe from this process). When this process dies for
  * any reason, SIGKILL included, the pipe closes, `read` returns and the shell kills anvil, so no orphan
- * survives the parent. SIGTERM/SIGINT to the shell are forwarded too, and anvil's exit ends the shell.
+ * survives the parent. SIGTERM/SIGINT to the shell are forwarded too, and anvil's exit ends the shell, which then
+ * removes `$ANVIL_STATES` (anvil's `--cache-path`: the past blocks' states it writes to disk, some hundreds of KB a
+ * block, which it leaves behind when stopped; a test run left 7 GB of them a time in ~/.foundry/anvil/tmp).
  */
 const WATCHDOG_SCRIPT = [
   'exec 3<&0',
@@ -67,6 +71,7 @@ const WATCHDOG_SCRIPT = [
   'code=$?',
   'while kill -0 "$child" 2>/dev/null; do wait "$child"; code=$?; done',
   'kill "$watcher" 2>/dev/null',
+  'rm -rf "$ANVIL_STATES"',
   'exit "$code"',
 ].join('\n')
 
@@ -106,9 +111,12 @@ export async function startAnvil(params: StartAnvilParams): Promise<AnvilInstanc
   // which writes the file in place: a kill during that write left a truncated file no anvil could load.
   if (params.blockTimeSec !== undefined) args.push('--block-time', String(params.blockTimeSec))
   if (silent) args.push('--quiet')
+  const states = mkdtempSync(path.join(tmpdir(), 'anvil-states-'))
+  args.push('--cache-path', states)
 
   const child = spawn('sh', ['-c', WATCHDOG_SCRIPT, resolveAnvilBinary(), ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ANVIL_STATES: states },
   })
   running.add(child)
   let outputTail = ''
