@@ -187,7 +187,9 @@ describe('startAnvil', () => {
     const previous = process.env.TMPDIR
     process.env.TMPDIR = dir
     const anvil = await startAnvil({ chainId: 31337, port: PORT + 7 }).finally(() => {
-      process.env.TMPDIR = previous
+      // assigning undefined would set the string 'undefined' for the later tests of this worker
+      if (previous === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = previous
     })
     try {
       // past some hundreds of blocks anvil writes the older states to disk
