@@ -3,6 +3,7 @@ import type { PoolReader } from '../PoolKind'
 import { bitmapWordRange } from './bitmapWordRange'
 import type { ConcentratedPoolLens } from './ConcentratedPoolLens'
 import { readTickWords } from './readTickWords'
+import { tickWordOf } from './tickWordOf'
 import type { ConcentratedLiquidity, TickWords, V3Tick } from './V3PoolState'
 
 /** Words a batch adds to a side of a pool's known words (more where its price has left them). */
@@ -30,7 +31,7 @@ export function planTickWords<S extends ConcentratedLiquidity>(
     const known = pool.tickWords
     if (known === undefined) return []
     const all = bitmapWordRange(pool.tickSpacing)
-    const word = Math.floor(pool.tick / pool.tickSpacing) >> 8
+    const word = tickWordOf(pool.tick, pool.tickSpacing, true)
     const below = known.first > all.first ? word - known.first : Number.POSITIVE_INFINITY
     const above = known.last < all.last ? known.last - word : Number.POSITIVE_INFINITY
     return [
@@ -64,7 +65,7 @@ export function planTickWords<S extends ConcentratedLiquidity>(
 
 /**
  * `pool` with the ticks of newly read words next to its known ones: those words' ticks replaced by the reads (a
- * tick that Mint/Burn added there already is read again), `tickWords` widened, and dropped once every word is known.
+ * tick that Mint/Burn added there already is read again), `tickWords` widened, undefined once every word is known.
  */
 export function withTickWords<S extends ConcentratedLiquidity>(
   pool: S,

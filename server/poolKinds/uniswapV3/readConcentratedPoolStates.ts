@@ -3,6 +3,7 @@ import type { PoolReader } from '../PoolKind'
 import { bitmapWordRange } from './bitmapWordRange'
 import type { ConcentratedPoolLens } from './ConcentratedPoolLens'
 import { readTickWords } from './readTickWords'
+import { tickWordOf } from './tickWordOf'
 import type { TickWords, V3Tick } from './V3PoolState'
 
 /**
@@ -52,7 +53,7 @@ export async function readConcentratedPoolStates<P extends { readonly tickSpacin
     const liquidity = heads[2 * i + 1]
     if (!slot0 || typeof liquidity !== 'bigint') throw new Error(`missing state for pool ${i}`)
     const all = bitmapWordRange(pool.tickSpacing)
-    const word = Math.floor(slot0[1] / pool.tickSpacing) >> 8
+    const word = tickWordOf(slot0[1], pool.tickSpacing, true)
     const words = {
       first: Math.max(all.first, word - TICK_WORDS_AROUND_PRICE),
       last: Math.min(all.last, word + TICK_WORDS_AROUND_PRICE),
