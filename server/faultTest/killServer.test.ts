@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type FSWatcher, watch } from 'node:fs'
+import { type FSWatcher, mkdirSync, watch } from 'node:fs'
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -226,6 +226,8 @@ function nextStateSave(timeoutMs: number): Promise<boolean> {
       resolve(seen)
     }
     const timer = setTimeout(() => done(false), timeoutMs)
+    // the devnet makes the folder at its first save, which may be the one awaited
+    mkdirSync(live, { recursive: true })
     watcher = watch(live, (_event, file) => {
       if (file?.endsWith('.tmp') === true) done(true)
     })
