@@ -26,17 +26,6 @@ const viewports = [
 
 const shortAddress = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`
 
-async function readStyle(locator: Locator) {
-  return locator.evaluate((element) => {
-    const style = getComputedStyle(element)
-    return {
-      backgroundColor: style.backgroundColor,
-      borderRadius: style.borderTopLeftRadius,
-      display: style.display,
-    }
-  })
-}
-
 /** Saves a screenshot of `locator` beside the test's output and attaches it to the report, to look at. */
 async function attachShot(page: Page, locator: Locator, name: string, testInfo: TestInfo) {
   const path = testInfo.outputPath(`${name}.png`)
@@ -55,9 +44,10 @@ async function expectStyledAccountButton(params: {
   await expect(account).toBeVisible()
   // the avatar (an emoji) and the chevron's title aside, the button reads the short address
   await expect(account.getByText(/^0x/)).toHaveText(params.address)
-  expect(await readStyle(account)).toMatchObject({ backgroundColor: params.background })
+  // toHaveCSS waits: after a theme change the background passes through a transition
+  await expect(account).toHaveCSS('background-color', params.background)
   // RainbowKit's radius is on the button's inner box
-  expect(await readStyle(account.locator('div').first())).toMatchObject({ borderRadius: '8px' })
+  await expect(account.locator('div').first()).toHaveCSS('border-top-left-radius', '8px')
   // chainStatus="none": RainbowKit hides its chain button with its own CSS
   await expect(params.scope.getByTestId('rk-chain-button')).toBeHidden()
 }
@@ -82,10 +72,8 @@ test.describe('the wallet control keeps RainbowKit styles wherever it is drawn',
           await expect(app.walletDialog).toBeHidden()
           const connect = app.header.getByRole('button', { name: 'Connect wallet', exact: true })
           await expect(connect).toHaveAttribute('data-testid', 'rk-connect-button')
-          expect(await readStyle(connect)).toMatchObject({
-            backgroundColor: theme.connectBackground,
-            borderRadius: '8px',
-          })
+          await expect(connect).toHaveCSS('background-color', theme.connectBackground)
+          await expect(connect).toHaveCSS('border-top-left-radius', '8px')
           await attachShot(page, app.header, `dismissed-${viewport.name}-${theme.scheme}`, testInfo)
         })
 
