@@ -237,18 +237,20 @@ export function solveFlowPrices(params: {
   /** The longest step (at most 1) along the direction that keeps the iterate `fraction` of the way inside. */
   const longestStep = (fraction: number): number => {
     let alpha = 1
-    const limit = (value: number, change: number) => {
-      if (change < 0) alpha = Math.min(alpha, (-fraction * value) / change)
-    }
     for (let e = 0; e < count; e++) {
-      limit(x[e] ?? 0, dx[e] ?? 0)
-      limit(room[e] ?? 0, -(dx[e] ?? 0))
-      limit(z[e] ?? 0, dz[e] ?? 0)
-      limit(w[e] ?? 0, dw[e] ?? 0)
+      const change = dx[e] ?? 0
+      if (change < 0) alpha = Math.min(alpha, (-fraction * (x[e] ?? 0)) / change)
+      else if (change > 0) alpha = Math.min(alpha, (-fraction * (room[e] ?? 0)) / -change)
+      const changeZ = dz[e] ?? 0
+      if (changeZ < 0) alpha = Math.min(alpha, (-fraction * (z[e] ?? 0)) / changeZ)
+      const changeW = dw[e] ?? 0
+      if (changeW < 0) alpha = Math.min(alpha, (-fraction * (w[e] ?? 0)) / changeW)
     }
     for (let t = 0; t < n; t++) {
-      limit(price[t] ?? 0, dp[t] ?? 0)
-      limit(slack[t] ?? 0, ds[t] ?? 0)
+      const changeP = dp[t] ?? 0
+      if (changeP < 0) alpha = Math.min(alpha, (-fraction * (price[t] ?? 0)) / changeP)
+      const changeS = ds[t] ?? 0
+      if (changeS < 0) alpha = Math.min(alpha, (-fraction * (slack[t] ?? 0)) / changeS)
     }
     return alpha
   }
@@ -280,16 +282,16 @@ export function solveFlowPrices(params: {
       // relative to the largest term (a worthless token's price falls to nothing, its edges' terms do not)
       const relative = Math.abs(g) / Math.max(paid, got, z[e] ?? 0, w[e] ?? 0, WORTHLESS)
       violation = Math.max(violation, relative)
-      merit +=
-        relative ** 2 +
-        ((x[e] ?? 0) * (z[e] ?? 0) - centre) ** 2 +
-        ((room[e] ?? 0) * (w[e] ?? 0) - centre) ** 2
+      const lower = (x[e] ?? 0) * (z[e] ?? 0) - centre
+      const upper = (room[e] ?? 0) * (w[e] ?? 0) - centre
+      merit += relative * relative + lower * lower + upper * upper
     }
     for (let t = 0; t < n; t++) {
       const b = (balance[t] ?? 0) - (slack[t] ?? 0)
       balance[t] = b
       violation = Math.max(violation, Math.abs(b))
-      merit += b ** 2 + ((price[t] ?? 0) * (slack[t] ?? 0) - centre) ** 2
+      const product = (price[t] ?? 0) * (slack[t] ?? 0) - centre
+      merit += b * b + product * product
     }
     return { violation, merit }
   }
