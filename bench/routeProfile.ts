@@ -71,9 +71,15 @@ async function loadChain(): Promise<ProfiledChain & { stop: () => void }> {
   }
   const d = manifest.chains.find((c) => c.chainId === 1)
   if (!d) throw new Error('no chain 1')
-  const markets = createMarkets({ deployments: [d], pollIntervalMs: 3_600_000 })
+  // refreshes every 100 ms, each completing a batch of the pools read in part: routed once every pool is whole
+  const markets = createMarkets({ deployments: [d], pollIntervalMs: 100 })
   await markets.start()
   const market = markets.get(1)
+  for (;;) {
+    const progress = market.getLoadProgress()
+    if (progress.status === 'ready' && !progress.readsLeft) break
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
   const chain: ProfiledChain = {
     d,
     gasPriceWei: await market.getGasPrice(),
