@@ -315,6 +315,9 @@ describe('createPoolSync on the devnet', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'kept-pools-'))
     const kept = createPoolSnapshotFiles({ dir, deployment: market.deployment })
     const id = await chain.snapshot()
+    // a running sync reads everything again past this many blocks (2,000 by default: mining that many costs a
+    // devnet chain some 40 s)
+    const maxReplayBlocks = 40n
     const startWith = async () => {
       const { client, seen } = countingClient(market.client)
       const progress: PoolLoadProgress[] = []
@@ -322,6 +325,7 @@ describe('createPoolSync on the devnet', () => {
         deployment: market.deployment,
         pollIntervalMs: 3_600_000,
         kept,
+        maxReplayBlocks,
         onLoadProgress: (p) => progress.push(p),
       })
       await sync.start()
@@ -358,8 +362,8 @@ describe('createPoolSync on the devnet', () => {
       ])
       expect(await kept.list()).toHaveLength(1)
 
-      // more than 2,000 blocks later (a running sync reads everything again past that): still replayed
-      await chain.mine({ blocks: 2_100 })
+      // more than `maxReplayBlocks` later (a running sync reads everything again past that): still replayed
+      await chain.mine({ blocks: Number(maxReplayBlocks) + 10 })
       const later = await startWith()
       expect(later.seen.logsFrom[0]).toBe(firstKept.blockNumber + 1n)
       expect(later.seen.logsFrom).not.toContain(BigInt(market.deployment.startBlock))

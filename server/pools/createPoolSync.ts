@@ -21,8 +21,8 @@ import type { PoolSnapshotFiles } from './createPoolSnapshotFiles'
 import type { PoolLoadProgress } from './poolLoadProgress'
 import { createPoolSnapshot, type PoolSnapshot } from './poolSnapshot'
 
-/** Past this many blocks behind, reload everything instead of replaying logs. */
-const MAX_REPLAY_BLOCKS = 2_000n
+/** Past this many blocks behind, a running sync reads everything again instead of replaying logs. */
+const DEFAULT_MAX_REPLAY_BLOCKS = 2_000n
 
 /**
  * A kept snapshot at most this many blocks behind the head is replayed at a start (logs in spans a node accepts);
@@ -112,6 +112,8 @@ export interface PoolSyncOptions {
    * snapshot, `readsPerRefresh` after each refresh (default 16,384 and 1,024).
    */
   completion?: { readsAtLoad: number; readsPerRefresh: number }
+  /** Past this many blocks behind, a refresh reads everything again instead of replaying logs (default 2,000). */
+  maxReplayBlocks?: bigint
 }
 
 export interface PoolSync {
@@ -172,7 +174,13 @@ export interface PoolSync {
  * again whole. Quotes read `getSnapshot()` and make no RPC call.
  */
 export function createPoolSync(client: PublicClient, options: PoolSyncOptions): PoolSync {
-  const { deployment, pollIntervalMs, now = Date.now, completion = DEFAULT_COMPLETION } = options
+  const {
+    deployment,
+    pollIntervalMs,
+    now = Date.now,
+    completion = DEFAULT_COMPLETION,
+    maxReplayBlocks = DEFAULT_MAX_REPLAY_BLOCKS,
+  } = options
   let snapshot: PoolSnapshot | undefined
   /** The snapshots of the last `HISTORY_BLOCKS` blocks, oldest first, the current one last. */
   let history: PoolSnapshot[] = []
@@ -589,7 +597,7 @@ export function createPoolSync(client: PublicClient, options: PoolSyncOptions): 
     else if (current) base = await commonAncestor(head)
     const forked = current !== undefined && base !== current
     // a kept snapshot is replayed further (`MAX_RESTORE_BLOCKS`, checked by `restore`)
-    if (base && base !== restored && head.number - base.blockNumber > MAX_REPLAY_BLOCKS) base = undefined
+    if (base && base !== restored && head.number - base.blockNumber > maxReplayBlocks) base = undefined
     let next: PoolSnapshot
     if (!base) next = await readWhole(head)
     else if (head.number === base.blockNumber) next = base
