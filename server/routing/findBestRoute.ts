@@ -145,7 +145,11 @@ export function searchPooledRoute(params: FindBestRouteParams): Route {
         ? null
         : searchFlowRoute(params, {
             ...(best
-              ? { mustBeat: best.amountOut - best.gasCostInToken, foundAmountOut: best.amountOutGross }
+              ? {
+                  mustBeat: best.amountOut - best.gasCostInToken,
+                  foundAmountOut: best.amountOutGross,
+                  foundHops: best.legs.flatMap((leg) => leg.hops),
+                }
               : {}),
             wide: params.wideFlowSearch ?? true,
           })

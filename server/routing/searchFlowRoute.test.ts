@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeV2Pool, testAddress } from '../poolKinds/testPools'
 import type { V2PoolState } from '../poolKinds/uniswapV2/V2PoolState'
+import { createHopCache, type HopCache } from './createHopCache'
 import { MAX_ROUTE_STEPS } from './quoteRouteSteps'
 import { searchFlowRoute } from './searchFlowRoute'
 import { makeMergePools } from './testMergePools'
@@ -342,6 +343,63 @@ describe('searchFlowRoute', () => {
     expect(searchFlowRoute(params, { mustBeat: net })).toBeNull()
     // a route found before that pays 1 D less can be beaten: the search runs and finds the deep pool alone
     expect(searchFlowRoute(params, { mustBeat: net - E18 })?.amountOut).toBe(searched?.amountOut)
+  })
+
+  it('told the route found before, shows it unbeatable at the prices it reads off that route, before any solve', () => {
+    // the deep pool of two at one price takes 5,000 A alone; the shallow one beside it would earn less than its
+    // hop's gas at the deep pool's marginal rate: the deep pool's two samples and six of the shallow one's, where
+    // the search alone sampled both pools and solved before its bound showed it
+    const deep = makeV2Pool({
+      id: 18,
+      tokenA: A,
+      tokenB: D,
+      reserveA: 1_000_000n * E18,
+      reserveB: 1_000_000n * E18,
+    })
+    const shallow = makeV2Pool({
+      id: 19,
+      tokenA: A,
+      tokenB: D,
+      reserveA: 1_000n * E18,
+      reserveB: 1_000n * E18,
+    })
+    const cache = createHopCache()
+    let approximations = 0
+    const counted: HopCache = {
+      ...cache,
+      simulator: (pool, zeroForOne) => {
+        const simulator = cache.simulator(pool, zeroForOne)
+        return {
+          exactIn: (amount) => simulator.exactIn(amount),
+          exactOut: (amount) => simulator.exactOut(amount),
+          approxExactIn: (amount, crossed) => {
+            approximations++
+            return simulator.approxExactIn(amount, crossed)
+          },
+        }
+      },
+    }
+    const amount = 5_000n * E18
+    const params = {
+      pools: [deep, shallow],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn' as const,
+      amount,
+      connectors: [],
+      gasPriceWei: 1n,
+      nativePriceInTokenOut: { num: 10n ** 13n, den: 1n },
+      hopCache: counted,
+    }
+    const searched = searchFlowRoute(params)
+    const net = (searched?.amountOut ?? 0n) - (searched?.gasCostInToken ?? 0n)
+    approximations = 0
+    expect(searchFlowRoute(params, { mustBeat: net })).toBeNull()
+    const unaided = approximations
+    approximations = 0
+    const foundHops = [{ pool: deep, tokenIn: A, amountIn: amount }]
+    expect(searchFlowRoute(params, { mustBeat: net, foundHops })).toBeNull()
+    expect([unaided, approximations]).toEqual([33, 8])
   })
 })
 

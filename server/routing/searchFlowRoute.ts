@@ -11,6 +11,7 @@ import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasM
 import { initialWorkingSet } from './initialWorkingSet'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
 import { routeConnectors } from './routeConnectors'
+import { routeDualPrices } from './routeDualPrices'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
 import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
 import type { PoolState } from './types'
@@ -69,6 +70,15 @@ export interface FlowSearchOptions {
    * against the best spot rate, the trade is large: the wide search runs alone, not after the forward one.
    */
   readonly foundAmountOut?: bigint
+  /**
+   * The hops of the route that set `mustBeat` (each pool direction with its input): the search first bounds any
+   * flow at prices read off this route (`routeDualPrices`), which shows most routes unbeatable without a solve.
+   */
+  readonly foundHops?: readonly {
+    readonly pool: PoolState
+    readonly tokenIn: Address
+    readonly amountIn: bigint
+  }[]
 }
 
 const MAX_PRUNE_ROUNDS = 6
@@ -79,6 +89,8 @@ const PRICING_MARGIN = 1e-9
 const MAX_REFINE_EVALUATIONS = 64
 /** Most samples `flowDualBound` may take to show that no flow beats the route already found. */
 const MAX_BOUND_SAMPLES = 64
+/** The input step (a share of a hop's input) over which the route found before gives its marginal rates. */
+const MARGINAL_STEP = 1e-6
 /**
  * Price impact (against the best spot rate) from which a second, wider search lets connectors of one rank trade
  * either way round and takes connectors one hop further: only large trades gain from the longer paths that
@@ -288,7 +300,10 @@ function searchOrderedFlow(
    * beaten after one solve, instead of the whole search; it samples the pools further where it is loose, as far
    * as it needs to. Over the edges still active only: the search never brings back a pruned pool.
    */
-  const dualBoundCannotBeat = (prices: readonly number[]): boolean => {
+  const dualBoundCannotBeat = (
+    prices: readonly number[],
+    known?: ReadonlyMap<number, { readonly xs: readonly number[]; readonly ys: readonly number[] }>,
+  ): boolean => {
     if (options.mustBeat === undefined) return false
     const kept = 1 - (params.feeBps ?? 0) / 10_000
     const fixed = Number(gasModel.base + 2n * gasModel.perLeg) * gasUnitCost * (1 - 1e-12)
@@ -303,7 +318,7 @@ function searchOrderedFlow(
       spot: spots[e] ?? 0,
       reach: scales[edges[e]?.from ?? 0] ?? 0,
       cost: hopCosts?.[e] ?? 0,
-      samples: curves[e],
+      samples: known?.get(e) ?? curves[e],
     }))
     const { bound } = flowDualBound({
       edges: bounded,
@@ -322,6 +337,31 @@ function searchOrderedFlow(
     return bound * (1 + 1e-9) + 2 - fixed <= Number(options.mustBeat)
   }
   let active = edges.map(() => true)
+  if (options.foundHops && options.mustBeat !== undefined) {
+    // the route found before as prices (its pools' marginal rates at its amounts, spot rates elsewhere), its
+    // pools sampled there so the bound is tight on them: most routes no flow beats are shown so without a solve
+    const rates = [...spots]
+    const known = new Map<number, { xs: number[]; ys: number[] }>()
+    const onRoute = edges.map(() => false)
+    for (const hop of options.foundHops) {
+      const inKey = hop.tokenIn.toLowerCase()
+      const e = edges.findIndex(
+        (edge) => graph.pools[edge.poolId] === hop.pool && edge.fromAddress.toLowerCase() === inKey,
+      )
+      const edge = edges[e]
+      if (!edge) continue
+      const x = Number(hop.amountIn)
+      const step = x * MARGINAL_STEP
+      const y = quoter.hopApproxIn(edge.poolId, edge.fromAddress, x)
+      const further = quoter.hopApproxIn(edge.poolId, edge.fromAddress, x + step)
+      stats.samples += 2
+      if (y === null || further === null || !(step > 0)) continue
+      rates[e] = (further - y) / step
+      onRoute[e] = true
+      known.set(e, { xs: [0, x, x + step], ys: [0, y, further] })
+    }
+    if (dualBoundCannotBeat(routeDualPrices(edges, tokens.length, rates, onRoute), known)) return UNBEATABLE
+  }
   const working = initialWorkingSet(edges, spots, scales, (e, x) =>
     quoter.hopApproxIn(edges[e]?.poolId ?? 0, edges[e]?.fromAddress ?? params.tokenIn, x),
   )
