@@ -11,6 +11,7 @@ import {
   type PoolState,
   type Price,
 } from '../server/routing'
+import type { RouteSearchStats } from '../server/routing/findBestRoute'
 import { findRoutePart, splitRouteRequest } from '../server/routing/findRoutes'
 import { RoutingError } from '../server/routing/RoutingError'
 import { type FlowSearchStats, searchFlowRoute } from '../server/routing/searchFlowRoute'
@@ -176,14 +177,24 @@ if (process.env.PROFILE_MIX === 'large') {
       if (!(error instanceof RoutingError)) throw error
     }
   }
-  for (const url of cold) {
+  // PROFILE_ONLY=i: route request i of the cold mix alone (the index PROFILE_SLOWEST lists), printing the
+  // counters of its search over all pools: what a slow request costs without the requests before it
+  const only = process.env.PROFILE_ONLY === undefined ? undefined : Number(process.env.PROFILE_ONLY)
+  for (const [index, url] of cold.entries()) {
+    if (only !== undefined && index !== only) continue
     const q = new URL(url, 'http://x').searchParams
     const { tokenIn, tokenOut } = tokensOf(q)
     if (!tokenIn || !tokenOut) continue
     const params: FindBestRouteParams = {
       ...exactInParams(tokenIn, tokenOut, BigInt(q.get('amount') ?? '0')),
       hopCache: sharedHopCache,
-      onFlowSearchStats: (stats) => flowStats.push(stats),
+      onFlowSearchStats: (stats) => {
+        flowStats.push(stats)
+        if (only !== undefined) console.log(`  flow search ${JSON.stringify(stats)}`)
+      },
+      ...(only !== undefined
+        ? { onSearchStats: (stats: RouteSearchStats) => console.log(`  leg search ${JSON.stringify(stats)}`) }
+        : {}),
     }
     const t = cpuNow()
     const simulatedBefore = simulations
