@@ -1,4 +1,5 @@
-import { type FlowCurve, flowCurveResponse, flowCurveValue } from './sampleFlowCurve'
+import { newtonFlowPrices } from './newtonFlowPrices'
+import { type FlowCurve, flowCurveValue } from './sampleFlowCurve'
 
 /** One pool direction of the flow problem: it takes `x` of token `from` and gives model(x) of token `to`. */
 export interface FlowEdge {
@@ -52,10 +53,11 @@ const TO_BOUNDARY = 0.995
  * solves one system of the token count (the edges eliminated), halved until a merit (the conditions' squared
  * violations) falls, since the models' slopes change at each sample. Each token's amounts are in units of what
  * the whole input buys of it through the best chain of pools, so every quantity is of order one whatever the
- * decimals and the starting values. With `isWarm` the prices start at `initialPrices`, and the edges'
- * responses to them are returned as they are when they already balance every token
- * (an interior point gains little from a start near the optimum, so it otherwise starts afresh). Token 0 is the input,
- * the last token the output; edges may split and merge at every token, cycles included. Pure.
+ * decimals and the starting values. With `isWarm` the prices are a nearby problem's optimum: Newton's method on
+ * the prices alone (`newtonFlowPrices`) finishes from there in a step or two where the same pools stay open (an
+ * interior point gains little from a start near the optimum); where it stalls (a pruned pool that carried much
+ * of the flow opens others), the interior point starts afresh from those prices. Token 0 is the input, the last
+ * token the output; edges may split and merge at every token, cycles included. Pure.
  */
 export function solveFlowPrices(params: {
   tokenCount: number
@@ -72,19 +74,24 @@ export function solveFlowPrices(params: {
   const out = tokenCount - 1
   const n = out
   const values = params.initialPrices.map((p, t) => (t === out ? 1 : p > 0 && Number.isFinite(p) ? p : 1))
-  if (params.isWarm) {
-    // the solution of a nearby problem may solve this one already: each edge's response to its prices
-    const inputs = edges.map((e) => flowCurveResponse(e.curve, (values[e.from] ?? 1) / (values[e.to] ?? 1)))
-    const outputs = edges.map((e, k) => flowCurveValue(e.curve, inputs[k] ?? 0))
-    const residual = conservationResidual(params, inputs, outputs, () => false)
-    if (residual < WARM_TOLERANCE) return { prices: values, inputs, outputs, sweeps: 0, residual }
-  }
   // token t's unit: what the whole input buys of t through the best chain of pools, so every amount is of order
   // one whatever the tokens' decimals and however far the starting values are off; a token the input does not
   // reach takes the amount worth the input at the starting values
   const reached = reachedAmounts(tokenCount, edges, total)
   const byValue = total > 0 ? total * (values[0] ?? 1) : 1
   const unit = values.map((v, t) => ((reached[t] ?? 0) > 0 ? (reached[t] ?? 0) : byValue / v))
+  if (params.isWarm) {
+    // the solution of a nearby problem: Newton's method on the prices from there, unless it stalls
+    const warm = newtonFlowPrices({
+      tokenCount,
+      edges,
+      total,
+      prices: values,
+      units: unit,
+      tolerance: WARM_TOLERANCE,
+    })
+    if (warm) return warm
+  }
   const worth = unit[out] ?? 1
   const count = edges.length
   const from = edges.map((e) => e.from)
