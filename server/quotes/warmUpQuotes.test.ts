@@ -7,7 +7,7 @@ const token = (symbol: string, address: string, decimals: number, tags: string[]
   ({ symbol, name: symbol, address, decimals, tags, ...extra }) as unknown as TokenInfo
 
 describe('listWarmUpQueries', () => {
-  it('asks every ordered pair of the first four untaxed hubs at $100, $10k and $1M, priced in USD', () => {
+  it('asks every ordered pair of the first four untaxed hubs at $100, $10k and $1M, then long-tail tokens against the first hub, priced in USD', () => {
     const tokens = [
       token('ETH', '0x0000000000000000000000000000000000000000', 18, ['native']),
       token('WETH', '0x1000000000000000000000000000000000000001', 18, ['wrapped-native']),
@@ -22,6 +22,7 @@ describe('listWarmUpQueries', () => {
       [tokens[1]?.address ?? '', 2000],
       [tokens[2]?.address ?? '', 1],
       [tokens[4]?.address ?? '', 50_000],
+      [tokens[5]?.address ?? '', 0.5],
       // DAI has no USD price: it is asked for, never sold
     ])
     const market = {
@@ -29,8 +30,9 @@ describe('listWarmUpQueries', () => {
       getUsdPrice: (address: string) => usd.get(address),
     } as unknown as ChainMarket
     const queries = listWarmUpQueries(market)
-    // WETH, USDC, WBTC and DAI; three of them priced, each against the three others, at three sizes
-    expect(queries).toHaveLength(3 * 3 * 3)
+    // WETH, USDC, WBTC and DAI; three of them priced, each against the three others, at three sizes; then the
+    // long-tail PEPE sold for and bought with WETH at $1k and $30k
+    expect(queries).toHaveLength(3 * 3 * 3 + 4)
     expect(queries.slice(0, 3).map((q) => [q.fromTokenAddress, q.toTokenAddress, q.amount])).toEqual([
       [tokens[1]?.address, tokens[2]?.address, 50_000_000_000_000_000n],
       [tokens[1]?.address, tokens[2]?.address, 5_000_000_000_000_000_000n],
@@ -48,5 +50,11 @@ describe('listWarmUpQueries', () => {
       2_000_000_000n,
     ])
     expect(queries.some((q) => q.fromTokenAddress === tokens[6]?.address)).toBe(false)
+    expect(queries.slice(27).map((q) => [q.fromTokenAddress, q.toTokenAddress, q.amount])).toEqual([
+      [tokens[5]?.address, tokens[1]?.address, 2_000_000_000_000_000_000_000n],
+      [tokens[1]?.address, tokens[5]?.address, 500_000_000_000_000_000n],
+      [tokens[5]?.address, tokens[1]?.address, 60_000_000_000_000_000_000_000n],
+      [tokens[1]?.address, tokens[5]?.address, 15_000_000_000_000_000_000n],
+    ])
   })
 })

@@ -1,44 +1,56 @@
 import { zeroAddress } from 'viem'
+import type { TokenInfo } from '../chains/deployment'
 import type { ChainMarket } from '../market/createChainMarket'
 import { findQuoteRoutes } from './findQuoteRoutes'
 import { prepareSingleQuote } from './prepareSingleQuote'
 import { SingleQuoteQuerySchema } from './singleQuoteQuery'
 
-/** The trade sizes of the warm-up, in USD: small ones take one path, large ones split and merge. */
+/** The trade sizes of the warm-up between hubs, in USD: small ones take one path, large ones split and merge. */
 const WARM_UP_USD = [100, 10_000, 1_000_000]
 /** Hub tokens per chain whose pairs are quoted (the first of the chain's list: the deepest). */
 const WARM_UP_HUBS = 4
+/** Long-tail tokens per chain traded against the first hub both ways (the first of the list that have a price). */
+const WARM_UP_TAIL = 8
+/** The trade sizes of the warm-up's long-tail trades, in USD (the larger ones take the wide flow search). */
+const WARM_UP_TAIL_USD = [1_000, 30_000]
 
 /**
- * The warm-up's requests on `market`: every ordered pair of its first hub tokens (wrapped native, stables,
- * majors) at each `WARM_UP_USD` size, as `quote/single` queries (the USD price of the input sets the amount; a
- * token without one is left out).
+ * The warm-up's requests on `market`, as `quote/single` queries: every ordered pair of its first hub tokens
+ * (wrapped native, stables, majors) at each `WARM_UP_USD` size, then each of its first long-tail tokens sold for
+ * and bought with the first hub at each `WARM_UP_TAIL_USD` size (the code paths of a long-tail trade: its own
+ * intermediates, chains of long-tail pools). The USD price of the input sets the amount; a token without one is
+ * never sold; taxed tokens are left out.
  */
 export function listWarmUpQueries(market: ChainMarket) {
-  const hubs = market.deployment.tokens
-    .filter(
-      (t) =>
-        t.address !== zeroAddress &&
-        !t.transferFeeBps &&
-        t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native'),
-    )
-    .slice(0, WARM_UP_HUBS)
-  return hubs.flatMap((from) => {
+  const untaxed = market.deployment.tokens.filter((t) => t.address !== zeroAddress && !t.transferFeeBps)
+  const isHub = (t: TokenInfo) =>
+    t.tags.some((tag) => tag === 'stable' || tag === 'major' || tag === 'wrapped-native')
+  const hubs = untaxed.filter(isHub).slice(0, WARM_UP_HUBS)
+  const query = (from: TokenInfo, to: TokenInfo, sizeUsd: number) => {
     const usd = market.getUsdPrice(from.address)
     if (usd === undefined || !(usd > 0)) return []
-    return hubs.flatMap((to) =>
-      to === from
-        ? []
-        : WARM_UP_USD.map((size) => {
-            const amount = BigInt(Math.max(1, Math.floor((size / usd) * 10 ** from.decimals)))
-            return SingleQuoteQuerySchema.parse({
-              fromTokenAddress: from.address,
-              toTokenAddress: to.address,
-              amount: amount.toString(),
-            })
-          }),
-    )
-  })
+    const amount = BigInt(Math.max(1, Math.floor((sizeUsd / usd) * 10 ** from.decimals)))
+    return [
+      SingleQuoteQuerySchema.parse({
+        fromTokenAddress: from.address,
+        toTokenAddress: to.address,
+        amount: amount.toString(),
+      }),
+    ]
+  }
+  const betweenHubs = hubs.flatMap((from) =>
+    hubs.flatMap((to) => (to === from ? [] : WARM_UP_USD.flatMap((size) => query(from, to, size)))),
+  )
+  const hub = hubs[0]
+  const tail = untaxed
+    .filter((t) => !isHub(t) && !t.tags.includes('native') && market.getUsdPrice(t.address) !== undefined)
+    .slice(0, WARM_UP_TAIL)
+  const withTail = hub
+    ? tail.flatMap((token) =>
+        WARM_UP_TAIL_USD.flatMap((size) => [...query(token, hub, size), ...query(hub, token, size)]),
+      )
+    : []
+  return [...betweenHubs, ...withTail]
 }
 
 /**
