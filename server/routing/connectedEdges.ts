@@ -9,21 +9,27 @@ export function connectedEdges(
   tokenCount: number,
   usable: readonly boolean[],
 ): boolean[] {
-  const reached = Array.from({ length: tokenCount }, (_, t) => t === 0)
-  const leaves = Array.from({ length: tokenCount }, (_, t) => t === tokenCount - 1)
+  const reached = new Uint8Array(tokenCount)
+  const leaves = new Uint8Array(tokenCount)
+  reached[0] = 1
+  leaves[tokenCount - 1] = 1
+  const ids: number[] = []
+  for (let e = 0; e < edges.length; e++) if (usable[e]) ids.push(e)
   // passes until nothing changes (edges mostly run from a lower index to a higher one, so two passes settle most)
   for (let changed = true; changed; ) {
     changed = false
-    for (const [e, edge] of edges.entries()) {
-      if (usable[e] && reached[edge.from] && !reached[edge.to]) {
-        reached[edge.to] = true
+    for (const e of ids) {
+      const edge = edges[e]
+      if (!edge) continue
+      if (reached[edge.from] && !reached[edge.to]) {
+        reached[edge.to] = 1
         changed = true
       }
-      if (usable[e] && leaves[edge.to] && !leaves[edge.from]) {
-        leaves[edge.from] = true
+      if (leaves[edge.to] && !leaves[edge.from]) {
+        leaves[edge.from] = 1
         changed = true
       }
     }
   }
-  return edges.map((edge, e) => usable[e] === true && reached[edge.from] === true && leaves[edge.to] === true)
+  return edges.map((edge, e) => usable[e] === true && reached[edge.from] === 1 && leaves[edge.to] === 1)
 }

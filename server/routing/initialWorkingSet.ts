@@ -12,19 +12,35 @@ export function initialWorkingSet(
   scales: readonly number[],
   approxOut: (e: number, x: number) => number | null,
 ): boolean[] {
-  const floor = new Map<string, number>()
-  const pairOf = (edge: { readonly from: number; readonly to: number }) => `${edge.from}>${edge.to}`
+  // each pair's pools, best spot rate first: a pool's marginal rate never beats its spot rate, so once the
+  // floor is at or above a pool's spot rate neither that pool nor any after it can raise it (nor joins)
+  const pairs = new Map<number, number[]>()
   for (const [e, edge] of edges.entries()) {
-    const x = scales[edge.from] ?? 0
-    const whole = approxOut(e, x)
-    const less = approxOut(e, x * (1 - MARGINAL_STEP))
-    // a pool that cannot take the whole input's worth is as good as empty by then
-    const rate = whole !== null && less !== null ? (whole - less) / (x * MARGINAL_STEP) : 0
-    const key = pairOf(edge)
-    if (rate > (floor.get(key) ?? 0)) floor.set(key, rate)
+    const key = pairKey(edge)
+    const pools = pairs.get(key)
+    if (pools) pools.push(e)
+    else pairs.set(key, [e])
   }
-  return edges.map((edge, e) => (spots[e] ?? 0) > (floor.get(pairOf(edge)) ?? 0))
+  const floor = new Map<number, number>()
+  for (const [key, pools] of pairs) {
+    pools.sort((a, b) => (spots[b] ?? 0) - (spots[a] ?? 0))
+    let best = 0
+    for (const e of pools) {
+      if ((spots[e] ?? 0) <= best) break
+      const x = scales[edges[e]?.from ?? 0] ?? 0
+      const whole = approxOut(e, x)
+      const less = approxOut(e, x * (1 - MARGINAL_STEP))
+      // a pool that cannot take the whole input's worth is as good as empty by then
+      const rate = whole !== null && less !== null ? (whole - less) / (x * MARGINAL_STEP) : 0
+      if (rate > best) best = rate
+    }
+    floor.set(key, best)
+  }
+  return edges.map((edge, e) => (spots[e] ?? 0) > (floor.get(pairKey(edge)) ?? 0))
 }
+
+/** A pool direction's pair of token indexes as one number (a flow problem has a few dozen tokens). */
+const pairKey = (edge: { readonly from: number; readonly to: number }) => edge.from * 65_536 + edge.to
 
 /** The input step (a share of the input) over which `initialWorkingSet` takes a pool's marginal rate. */
 const MARGINAL_STEP = 1e-3

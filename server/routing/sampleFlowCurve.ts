@@ -30,9 +30,7 @@ export function sampleFlowCurve(
   evaluate: (amountIn: number) => number | null,
   extra: readonly number[] = [],
 ): FlowCurve | null {
-  const inputs = [...new Set([...GRID.map((g) => g * scale), ...extra].map((x) => Math.floor(x)))]
-    .filter((x) => x > 0)
-    .sort((a, b) => a - b)
+  const inputs = sampleInputs(scale, extra)
   const xs = [0]
   const ys = [0]
   for (const x of inputs) {
@@ -61,6 +59,22 @@ export function sampleFlowCurve(
     mids.push(mid)
   }
   return { xs, ys, slopes, mids }
+}
+
+/** The grid times `scale` and the `extra` inputs, floored, positive, ascending, each once. */
+function sampleInputs(scale: number, extra: readonly number[]): number[] {
+  const inputs: number[] = []
+  for (const g of GRID) {
+    const x = Math.floor(g * scale)
+    if (x > 0 && x !== inputs[inputs.length - 1]) inputs.push(x)
+  }
+  if (extra.length === 0) return inputs
+  for (const e of extra) {
+    const x = Math.floor(e)
+    if (x > 0) inputs.push(x)
+  }
+  inputs.sort((a, b) => a - b)
+  return inputs.filter((x, k) => k === 0 || x !== inputs[k - 1])
 }
 
 /** The input at which the model's marginal rate falls to `rate` (0 above the first chord, the cap below the last). */

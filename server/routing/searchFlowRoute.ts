@@ -479,8 +479,6 @@ function searchOrderedFlow(
 
   let weights = edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0))
   let order = executionOrder(edges, tokens.length, weights, warmPrices ?? values)
-  const outgoing = Array.from({ length: tokens.length }, (): number[] => [])
-  for (const [e, edge] of edges.entries()) outgoing[edge.from]?.push(e)
   const hopGas = edges.map((edge) => {
     const pool = graph.pools[edge.poolId]
     const kind = pool && poolKindOf(pool)
@@ -490,7 +488,7 @@ function searchOrderedFlow(
     w: readonly number[],
     inOrder: readonly number[] = order,
   ): { net: bigint; planned: PlannedStep[] } | null => {
-    const planned = planSteps(edges, outgoing, inOrder, w)
+    const planned = planSteps(edges, inOrder, w)
     if (planned.length === 0 || planned.length > MAX_ROUTE_STEPS) return null
     stats.refineEvaluations++
     const run = runPlannedSteps(planned, edges, tokens.length, params.amount, quoter, hopGas, gasModel)
@@ -669,21 +667,27 @@ function executionOrder(
 ): number[] {
   const out = tokenCount - 1
   for (;;) {
+    // the edges given weight, by their input token (in edge order, as the order below depends on it)
+    const from: number[][] = Array.from({ length: tokenCount }, () => [])
     const indegree = new Array<number>(tokenCount).fill(0)
-    for (const [e, edge] of edges.entries())
-      if ((weights[e] ?? 0) > 0) indegree[edge.to] = (indegree[edge.to] ?? 0) + 1
+    for (let e = 0; e < edges.length; e++) {
+      const edge = edges[e]
+      if (!edge || (weights[e] ?? 0) <= 0) continue
+      from[edge.from]?.push(e)
+      indegree[edge.to] = (indegree[edge.to] ?? 0) + 1
+    }
     const order: number[] = []
     const done = new Uint8Array(tokenCount)
     const ready = [0]
     for (let t = 1; t < out; t++) if (indegree[t] === 0) ready.push(t)
-    while (ready.length > 0) {
-      const t = ready.shift() ?? 0
+    for (let k = 0; k < ready.length; k++) {
+      const t = ready[k] ?? 0
       order.push(t)
       done[t] = 1
-      for (const [e, edge] of edges.entries()) {
-        if (edge.from !== t || (weights[e] ?? 0) <= 0) continue
-        indegree[edge.to] = (indegree[edge.to] ?? 0) - 1
-        if (indegree[edge.to] === 0 && edge.to !== out) ready.push(edge.to)
+      for (const e of from[t] ?? []) {
+        const to = edges[e]?.to ?? 0
+        indegree[to] = (indegree[to] ?? 0) - 1
+        if (indegree[to] === 0 && to !== out) ready.push(to)
       }
     }
     if (order.length === out) return [...order, out]
@@ -797,41 +801,40 @@ interface PlannedStep {
  */
 function planSteps(
   edges: readonly Edge[],
-  outgoing: readonly (readonly number[])[],
   order: readonly number[],
   weights: readonly number[],
 ): PlannedStep[] {
   const tokenCount = order.length
-  const live = weights.map((w) => w > 0)
+  // the edges given weight (a handful of the problem's hundreds), in edge order
+  let live: number[] = []
+  for (let e = 0; e < weights.length; e++) if ((weights[e] ?? 0) > 0) live.push(e)
   const reached = new Uint8Array(tokenCount)
   const leaves = new Uint8Array(tokenCount)
   for (let changed = true; changed; ) {
-    changed = false
     reached.fill(0)
     leaves.fill(0)
     reached[0] = 1
     leaves[tokenCount - 1] = 1
-    for (let e = 0; e < edges.length; e++) {
+    for (const e of live) {
       const edge = edges[e]
-      if (!edge || !live[e]) continue
+      if (!edge) continue
       reached[edge.to] = 1
       leaves[edge.from] = 1
     }
-    for (let e = 0; e < edges.length; e++) {
+    const kept = live.filter((e) => {
       const edge = edges[e]
-      if (edge && live[e] && (!reached[edge.from] || !leaves[edge.to])) {
-        live[e] = false
-        changed = true
-      }
-    }
+      return edge !== undefined && reached[edge.from] === 1 && leaves[edge.to] === 1
+    })
+    changed = kept.length !== live.length
+    live = kept
   }
+  const outgoing: number[][] = Array.from({ length: tokenCount }, () => [])
+  for (const e of live) outgoing[edges[e]?.from ?? 0]?.push(e)
   const steps: PlannedStep[] = []
   let reachesOut = false
   for (const t of order) {
     if (t === tokenCount - 1) continue
-    const out = (outgoing[t] ?? [])
-      .filter((e) => live[e])
-      .sort((a, b) => (weights[a] ?? 0) - (weights[b] ?? 0))
+    const out = (outgoing[t] ?? []).sort((a, b) => (weights[a] ?? 0) - (weights[b] ?? 0))
     let rest = 0
     for (const e of out) rest += weights[e] ?? 0
     for (const [k, e] of out.entries()) {
