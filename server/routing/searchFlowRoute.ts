@@ -9,6 +9,7 @@ import type { FindBestRouteParams } from './findBestRoute'
 import { flowDualBound } from './flowDualBound'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasModel } from './gasModel'
 import { initialWorkingSet } from './initialWorkingSet'
+import { poolMidRate } from './poolMidRate'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
 import { routeConnectors } from './routeConnectors'
 import { routeDualPrices } from './routeDualPrices'
@@ -724,29 +725,10 @@ function spotRateBound(edges: readonly Edge[], spots: readonly number[], count: 
   return best[out] ?? 0
 }
 
-/**
- * Each pool's mid rates (token1 per token0, token0 per token1), as floats: pool objects do not change (a new
- * state is a new object), and every flow search of every request over a snapshot asks them again.
- */
-const midRates = new WeakMap<PoolState, [number, number]>()
-
+/** An edge's pool's mid rate in its direction (`poolMidRate`). */
 function midRate(graph: PoolGraph, edge: Edge): number {
   const pool = graph.pools[edge.poolId]
-  if (!pool) return 0
-  let rates = midRates.get(pool)
-  if (!rates) {
-    rates = [Number.NaN, Number.NaN]
-    midRates.set(pool, rates)
-  }
-  const zeroForOne = edge.fromAddress.toLowerCase() === pool.token0.toLowerCase()
-  const side = zeroForOne ? 0 : 1
-  let rate = rates[side]
-  if (Number.isNaN(rate)) {
-    const price = poolKindOf(pool).midPrice(pool, zeroForOne)
-    rate = Number(price.num) / Number(price.den)
-    rates[side] = rate
-  }
-  return rate
+  return pool ? poolMidRate(pool, edge.fromAddress.toLowerCase() === pool.token0.toLowerCase()) : 0
 }
 
 /** How much of each token the whole input is worth at the pools' mid prices (the models' input scale). */

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import type { PoolGraph } from './buildPoolGraph'
 import type { PathQuoter, PoolPath } from './createPathQuoter'
+import { poolSpotRate } from './poolMidRate'
 import type { TradeType } from './types'
 
 export interface SelectCandidatePathsParams {
@@ -46,7 +47,14 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
     return options
   }
 
-  const probe = (path: readonly string[], options: number[][], probeAmount: bigint): Probe => {
+  /**
+   * Each hop's pools ranked by what they give for the running amount (exact input) or ask for it (exact
+   * output), best first. Only the first `keep` of a ranking are used (candidates, or the running amount): with an
+   * exact input the pools are simulated in order of their spot rates, and once `keep` pools give more than any
+   * pool left could (its spot rate times the input, which bounds its output), the rest are ranked after them
+   * unsimulated; the first `keep` are those the full ranking would give, in its order.
+   */
+  const probe = (path: readonly string[], options: number[][], probeAmount: bigint, keep: number): Probe => {
     const rankings = options.map((ids) => [...ids])
     const hopCount = options.length
     let running: bigint | null = probeAmount
@@ -59,18 +67,20 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
         break
       }
       const amountHere: bigint = running
-      const scored = ids.map((id) => {
-        const r = exactIn
-          ? quoter.hopExactIn(id, tokenIn, amountHere)
-          : quoter.hopExactOut(id, tokenIn, amountHere)
-        return { id, next: r === null ? null : exactIn ? r.received : r.sent }
-      })
-      scored.sort((x, y) => {
-        if (x.next === null) return y.next === null ? 0 : 1
-        if (y.next === null) return -1
-        const better = exactIn ? y.next - x.next : x.next - y.next
-        return better > 0n ? 1 : better < 0n ? -1 : 0
-      })
+      const scored = exactIn
+        ? rankExactIn(ids, tokenIn, amountHere, keep)
+        : ids.map((id) => {
+            const r = quoter.hopExactOut(id, tokenIn, amountHere)
+            return { id, next: r === null ? null : r.sent }
+          })
+      if (!exactIn) {
+        scored.sort((x, y) => {
+          if (x.next === null) return y.next === null ? 0 : 1
+          if (y.next === null) return -1
+          const better = x.next - y.next
+          return better > 0n ? 1 : better < 0n ? -1 : 0
+        })
+      }
       rankings[h] = scored.map((s) => s.id)
       running = scored[0]?.next ?? null
     }
@@ -78,11 +88,53 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
     return { score, rankings }
   }
 
+  /** `ids` by what each gives for `amountIn`, best first (ties in `ids` order); see `probe` for `keep`. */
+  const rankExactIn = (ids: readonly number[], tokenIn: Address, amountIn: bigint, keep: number) => {
+    const key = tokenIn.toLowerCase()
+    const x = Number(amountIn)
+    const bound = ids.map((id) => {
+      const pool = graph.pools[id]
+      // rounded up generously against float error: it only decides which pools need no simulation
+      return pool ? x * poolSpotRate(pool, pool.token0.toLowerCase() === key) * (1 + 1e-9) + 1 : Infinity
+    })
+    const byBound = ids.map((_, k) => k).sort((a, b) => (bound[b] ?? 0) - (bound[a] ?? 0))
+    const scored: { id: number; k: number; next: bigint | null }[] = []
+    const best: bigint[] = []
+    let simulated = 0
+    for (; simulated < byBound.length; simulated++) {
+      const k = byBound[simulated] ?? 0
+      const kth = best[keep - 1]
+      if (kth !== undefined && (bound[k] ?? 0) < Number(kth)) break
+      const id = ids[k] ?? -1
+      const r = quoter.hopExactIn(id, tokenIn, amountIn)
+      const next = r === null ? null : r.received
+      scored.push({ id, k, next })
+      if (next !== null && keep < Number.POSITIVE_INFINITY) {
+        best.push(next)
+        best.sort((a, b) => (b > a ? 1 : b < a ? -1 : 0))
+        best.length = Math.min(best.length, keep)
+      }
+    }
+    scored.sort((a, b) => {
+      if (a.next === null) return b.next === null ? a.k - b.k : 1
+      if (b.next === null) return -1
+      return b.next > a.next ? 1 : b.next < a.next ? -1 : a.k - b.k
+    })
+    for (let rest = simulated; rest < byBound.length; rest++) {
+      const k = byBound[rest] ?? 0
+      scored.push({ id: ids[k] ?? -1, k, next: null })
+    }
+    return scored
+  }
+
   const probed = tokenPaths.flatMap((path) => {
     const options = optionsOf(path)
     if (!options) return []
-    const full = probe(path, options, amount)
-    const small = amount >= 16n ? probe(path, options, amount / 16n) : full
+    // every pool of a direct pair is a candidate; of a longer path the first few of each hop, and the small
+    // probe's best
+    const keep = options.length === 1 ? Number.POSITIVE_INFINITY : options.length === 2 ? 5 : 3
+    const full = probe(path, options, amount, keep)
+    const small = amount >= 16n ? probe(path, options, amount / 16n, 1) : full
     return [{ path, full, small }]
   })
 
