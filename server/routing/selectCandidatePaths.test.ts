@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { makeV2Pool, testAddress } from '../poolKinds/testPools'
+import { buildPoolGraph } from './buildPoolGraph'
+import { createPathQuoter } from './createPathQuoter'
+import { selectCandidatePaths } from './selectCandidatePaths'
+
+const E18 = 10n ** 18n
+const TKN = testAddress(0x4)
+const WETH = testAddress(0x1)
+const USDC = testAddress(0x2)
+
+describe('selectCandidatePaths', () => {
+  // TKN -> WETH through one pair; WETH -> USDC through five deep pairs at 3,000, three stale ones at 2,900 and
+  // two shallow ones at 3,100 (the best spot rate, too shallow for the whole trade, the best for a sixteenth)
+  const first = makeV2Pool({ id: 1, tokenA: TKN, tokenB: WETH, reserveA: 1_000n * E18, reserveB: 100n * E18 })
+  const pair = (id: number, weth: bigint, price: bigint) =>
+    makeV2Pool({ id, tokenA: WETH, tokenB: USDC, reserveA: weth * E18, reserveB: weth * price * E18 })
+  const shallow = [pair(20, 10n, 3_100n), pair(21, 10n, 3_100n)]
+  const deep = [100n, 90n, 80n, 70n, 60n].map((weth, k) => pair(10 + k, weth, 3_000n))
+  const stale = [pair(30, 200n, 2_900n), pair(31, 150n, 2_900n), pair(32, 100n, 2_900n)]
+  const pools = [first, ...shallow, ...deep, ...stale]
+  const graph = buildPoolGraph({ pools })
+  const tokenPaths = [[TKN, WETH, USDC].map((t) => t.toLowerCase())]
+
+  it('takes the five pools of a hop that give the most, simulating the others only while they could', () => {
+    let simulated = 0
+    const quoter = createPathQuoter({ pools: graph.pools, transferFeeBps: () => 0 })
+    const counting = {
+      ...quoter,
+      hopExactIn: (...args: Parameters<typeof quoter.hopExactIn>) => {
+        simulated++
+        return quoter.hopExactIn(...args)
+      },
+    }
+    const candidates = selectCandidatePaths({
+      graph,
+      quoter: counting,
+      tokenPaths,
+      tradeType: 'exactIn',
+      amount: 10n * E18,
+    })
+    const poolOf = (id: number | undefined) => graph.pools[id ?? -1]?.address
+    // the five deep pairs for the full amount, and the best for a sixteenth of it (the first shallow pair)
+    expect(candidates.map((c) => poolOf(c.poolIds[1]))).toEqual([
+      ...deep.map((p) => p.address),
+      shallow[0]?.address,
+    ])
+    // each probe simulates the first hop, then the second hop's pairs in order of spot rate until five (the
+    // full amount) or one (a sixteenth) give more than the next could: the full amount's stops before the
+    // stale pairs, the sixteenth's before the deep ones
+    expect(simulated).toBe(1 + 7 + 1 + 2)
+  })
+})
