@@ -407,7 +407,9 @@ function searchOrderedFlow(
       }
       let joined = false
       if (round < MAX_PRICING_ROUNDS) {
-        for (const [e, edge] of edges.entries()) {
+        for (let e = 0; e < edges.length; e++) {
+          const edge = edges[e]
+          if (!edge) continue
           if (working[e] || !active[e]) continue
           const paid = solution.prices[edge.from] ?? 0
           const got = (solution.prices[edge.to] ?? 0) * (spots[e] ?? 0)
@@ -451,7 +453,9 @@ function searchOrderedFlow(
     active = active.map((a, e) => a && e !== worst)
   }
   // resample each used pool around its amount, then solve once more on the sharper models
-  for (const [e, edge] of edges.entries()) {
+  for (let e = 0; e < edges.length; e++) {
+    const edge = edges[e]
+    if (!edge) continue
     const x = inputs[e] ?? 0
     if (!active[e] || x <= 0) continue
     curves[e] = sample(
@@ -694,7 +698,9 @@ function executionOrder(
     if (order.length === out) return [...order, out]
     // a cycle among the tokens left: give its least valuable edge nothing and order again
     let cheapest = -1
-    for (const [e, edge] of edges.entries()) {
+    for (let e = 0; e < edges.length; e++) {
+      const edge = edges[e]
+      if (!edge) continue
       if ((weights[e] ?? 0) <= 0 || done[edge.from] || done[edge.to] || edge.to === out) continue
       const value = (weights[e] ?? 0) * (prices[edge.from] ?? 0)
       if (cheapest < 0 || value < (weights[cheapest] ?? 0) * (prices[edges[cheapest]?.from ?? 0] ?? 0))
@@ -714,7 +720,9 @@ function spotRateBound(edges: readonly Edge[], spots: readonly number[], count: 
   const best = Array.from({ length: count }, (_, t): number => (t === 0 ? 1 : 0))
   for (let pass = 0, changed = true; changed && pass < count; pass++) {
     changed = false
-    for (const [e, edge] of edges.entries()) {
+    for (let e = 0; e < edges.length; e++) {
+      const edge = edges[e]
+      if (!edge) continue
       const value = (best[edge.from] ?? 0) * (spots[e] ?? 0)
       if (value > (best[edge.to] ?? 0)) {
         best[edge.to] = value
@@ -741,7 +749,9 @@ function tokenScales(
   const scales = Array.from({ length: count }, (_, t): number => (t === 0 ? total : 0))
   for (let pass = 0, changed = true; changed && pass < count; pass++) {
     changed = false
-    for (const [e, edge] of edges.entries()) {
+    for (let e = 0; e < edges.length; e++) {
+      const edge = edges[e]
+      if (!edge) continue
       const value = (scales[edge.from] ?? 0) * (mids[e] ?? 0)
       if (value > (scales[edge.to] ?? 0)) {
         scales[edge.to] = value

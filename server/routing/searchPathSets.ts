@@ -66,11 +66,14 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
     }
   }
 
+  // a set's key, built on every visit: one character a member (candidates number a few hundred)
+  const keyOf = (members: readonly number[]) =>
+    curves.length < 65_536 ? String.fromCharCode(...members) : members.join(',')
   const seen = new Map<string, PathSet | null>()
   let evaluations = 0
   const evaluate = (members: readonly number[]): PathSet | null => {
-    const sorted = [...members].sort((a, b) => a - b)
-    const key = sorted.join(',')
+    const sorted = sortedCopy(members)
+    const key = keyOf(sorted)
     const memo = seen.get(key)
     if (memo !== undefined) return memo
     evaluations++
@@ -175,10 +178,33 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
     }
   }
 
+  // the best few distinct sets (a set's members once its zero legs are dropped), ties in the order first seen
+  const keep = params.keep ?? 2
   const distinct = new Map<string, PathSet>()
-  for (const s of seen.values()) if (s) distinct.set(s.members.join(','), s)
-  const sets = [...distinct.values()].sort((a, b) => b.net - a.net).slice(0, params.keep ?? 2)
+  for (const s of seen.values()) if (s) distinct.set(keyOf(s.members), s)
+  const sets: PathSet[] = []
+  for (const s of distinct.values()) {
+    let at = sets.length
+    while (at > 0 && (sets[at - 1]?.net ?? 0) < s.net) at--
+    if (at < keep) sets.splice(at, 0, s)
+    if (sets.length > keep) sets.pop()
+  }
   return { sets, evaluations }
+}
+
+/** `members` in ascending order, copied (an insertion sort: sets have a few members, and sorting allocates). */
+function sortedCopy(members: readonly number[]): number[] {
+  const sorted = members.slice()
+  for (let i = 1; i < sorted.length; i++) {
+    const value = sorted[i] ?? 0
+    let j = i - 1
+    while (j >= 0 && (sorted[j] ?? 0) > value) {
+      sorted[j + 1] = sorted[j] ?? 0
+      j--
+    }
+    sorted[j + 1] = value
+  }
+  return sorted
 }
 
 function averageRate(curve: ObjectiveCurve | null | undefined): number {

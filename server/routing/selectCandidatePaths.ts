@@ -110,9 +110,11 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
       const next = r === null ? null : r.received
       scored.push({ id, k, next })
       if (next !== null && keep < Number.POSITIVE_INFINITY) {
-        best.push(next)
-        best.sort((a, b) => (b > a ? 1 : b < a ? -1 : 0))
-        best.length = Math.min(best.length, keep)
+        // the `keep` best outputs so far, best first
+        let at = best.length
+        while (at > 0 && (best[at - 1] ?? 0n) < next) at--
+        if (at < keep) best.splice(at, 0, next)
+        if (best.length > keep) best.pop()
       }
     }
     scored.sort((a, b) => {

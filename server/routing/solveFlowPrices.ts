@@ -410,7 +410,9 @@ function conservationResidual(
   const through = new Float64Array(params.tokenCount)
   excess[0] = params.total
   through[0] = params.total
-  for (const [e, edge] of params.edges.entries()) {
+  for (let e = 0; e < params.edges.length; e++) {
+    const edge = params.edges[e]
+    if (!edge) continue
     excess[edge.to] = (excess[edge.to] ?? 0) + (outputs[e] ?? 0)
     through[edge.to] = (through[edge.to] ?? 0) + (outputs[e] ?? 0)
     excess[edge.from] = (excess[edge.from] ?? 0) - (inputs[e] ?? 0)
