@@ -70,8 +70,7 @@ export function sampleObjectiveCurve(params: {
     points.push({ x: Number(amount), y: sample.value })
     gasAt.push({ amount: Number(amount), gasCost: sample.gasCost })
   }
-  for (const fraction of fractions) {
-    const amount = fraction >= 1 ? total : (total * BigInt(Math.round(fraction * 1e9))) / 1_000_000_000n
+  for (const amount of sampleAmounts(total, fractions)) {
     if (amount <= lastAmount) continue
     const sample = evaluate(amount)
     if (sample !== null) {
@@ -100,6 +99,19 @@ export function sampleObjectiveCurve(params: {
   }
   const last = hull[hull.length - 1] ?? { x: 0, y: 0 }
   return { segments, capacity: last.x, valueAtCapacity: last.y, gasAt }
+}
+
+/** The last `sampleAmounts` answer: a search models every candidate path at the same amounts. */
+let lastAmounts: { total: bigint; fractions: readonly number[]; amounts: readonly bigint[] } | undefined
+
+/** `fractions` of `total` in base units (rounded down; a fraction of 1 or more is the total). */
+function sampleAmounts(total: bigint, fractions: readonly number[]): readonly bigint[] {
+  if (lastAmounts?.total === total && lastAmounts.fractions === fractions) return lastAmounts.amounts
+  const amounts = fractions.map((fraction) =>
+    fraction >= 1 ? total : (total * BigInt(Math.round(fraction * 1e9))) / 1_000_000_000n,
+  )
+  lastAmounts = { total, fractions, amounts }
+  return amounts
 }
 
 /** Upper concave hull of points sorted by x (monotone chain); keeps the first and last point. */

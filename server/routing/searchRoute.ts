@@ -180,16 +180,33 @@ function approxSampler(
       ? (Number(params.gasPriceWei ?? 0n) * Number(price.num)) / Number(price.den)
       : 0
   const ticks: number[] = []
+  // each pool kind's hop gas by ticks crossed, as floats (the samples ask it thousands of times)
+  const hopGas = new Map<object, number[]>()
+  const hopGasUnits = (pool: PoolState, crossed: number): number => {
+    const kind = poolKindOf(pool)
+    let byTicks = hopGas.get(kind)
+    if (!byTicks) {
+      byTicks = []
+      hopGas.set(kind, byTicks)
+    }
+    let units = byTicks[crossed]
+    if (units === undefined) {
+      units = Number(kind.hopGasUnits(crossed))
+      byTicks[crossed] = units
+    }
+    return units
+  }
+  const perLeg = Number(model.perLeg)
   return (path, amountIn) => {
     const out = quoter.pathApproxIn(path, amountIn, ticks)
     if (out === null) return null
     if (perGasUnit === 0) return { value: out, gasCost: 0 }
-    let units = model.perLeg
+    let units = perLeg
     for (let i = 0; i < path.poolIds.length; i++) {
       const pool = pools[path.poolIds[i] ?? -1]
-      if (pool) units += poolKindOf(pool).hopGasUnits(ticks[i] ?? 0)
+      if (pool) units += hopGasUnits(pool, ticks[i] ?? 0)
     }
-    return { value: out, gasCost: Number(units) * perGasUnit }
+    return { value: out, gasCost: units * perGasUnit }
   }
 }
 
