@@ -71,12 +71,17 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
     curves.length < 65_536 ? String.fromCharCode(...members) : members.join(',')
   const seen = new Map<string, PathSet | null>()
   let evaluations = 0
+  // the members of the set being looked up, sorted in place (copied only when the set is new)
+  const scratch: number[] = []
   const evaluate = (members: readonly number[]): PathSet | null => {
-    const sorted = sortedCopy(members)
-    const key = keyOf(sorted)
+    scratch.length = 0
+    for (const m of members) scratch.push(m)
+    sortInPlace(scratch)
+    const key = keyOf(scratch)
     const memo = seen.get(key)
     if (memo !== undefined) return memo
     evaluations++
+    const sorted = scratch.slice()
     const setCurves = sorted.map((i) => curves[i]).filter((c): c is ObjectiveCurve => c != null)
     const allocation = allocateOverCurves(setCurves, total)
     let result: PathSet | null = null
@@ -104,33 +109,60 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
     .filter((s): s is PathSet => s !== null)
     .sort((a, b) => b.net - a.net)
 
-  const neighbours = (members: readonly number[]): number[][] => {
-    const inSet = new Set(members)
-    const out: number[][] = []
+  /**
+   * Visits each neighbour of a set (in one list, reused: `visit` must not keep it) until `visit` answers false:
+   * each candidate added, less the members it shares a pool with; at `maxLegs` it in place of each member; and
+   * with gas priced, each member dropped.
+   */
+  const forEachNeighbour = (members: readonly number[], visit: (set: readonly number[]) => boolean): void => {
+    const set: number[] = []
     for (const c of usable) {
-      if (inSet.has(c)) continue
+      if (members.includes(c)) continue
       const clash = conflicts.get(c)
-      const rest = members.filter((m) => !clash?.has(m))
-      if (rest.length < maxLegs) out.push([...rest, c])
-      else if (rest.length === members.length) {
-        for (const m of members) out.push([...members.filter((x) => x !== m), c])
+      set.length = 0
+      for (const m of members) if (!clash?.has(m)) set.push(m)
+      if (set.length < maxLegs) {
+        set.push(c)
+        if (!visit(set)) return
+      } else if (set.length === members.length) {
+        for (const dropped of members) {
+          set.length = 0
+          for (const m of members) if (m !== dropped) set.push(m)
+          set.push(c)
+          if (!visit(set)) return
+        }
       }
     }
-    if (gasPriced && members.length > 1) for (const m of members) out.push(members.filter((x) => x !== m))
-    return out
+    if (gasPriced && members.length > 1) {
+      for (const dropped of members) {
+        set.length = 0
+        for (const m of members) if (m !== dropped) set.push(m)
+        if (!visit(set)) return
+      }
+    }
   }
 
+  /** Whether candidate c shares a pool with any of `members`. */
+  const clashes = (c: number, members: readonly number[]): boolean => {
+    const clash = conflicts.get(c)
+    if (!clash) return false
+    for (const m of members) if (clash.has(m)) return true
+    return false
+  }
   const isBetter = (a: PathSet | null, b: PathSet): a is PathSet =>
     a !== null && a.net > b.net + Math.abs(b.net) * 1e-12
   // Refills a set that an exchange emptied: adds the best compatible path while that helps.
   const complete = (from: PathSet): PathSet => {
     let current = from
     while (current.members.length < maxLegs && evaluations < maxEvaluations) {
-      const used = new Set(current.members)
+      const members = current.members
+      // the set with one more path, its last place taken by each compatible candidate in turn
+      const trial = [...members, -1]
       let best = current
       for (const c of usable) {
-        if (used.has(c) || current.members.some((m) => conflicts.get(c)?.has(m))) continue
-        const s = evaluate([...current.members, c])
+        if (members.includes(c) || clashes(c, members)) continue
+        trial[members.length] = c
+        const s = evaluate(trial)
         if (isBetter(s, best)) best = s
       }
       if (best === current) break
@@ -160,12 +192,14 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
     while (evaluations < maxEvaluations) {
       let best = current
       const shrunk: PathSet[] = []
-      for (const members of neighbours(current.members)) {
-        if (evaluations >= maxEvaluations) break
+      const size = current.members.length
+      forEachNeighbour(current.members, (members) => {
+        if (evaluations >= maxEvaluations) return false
         const s = evaluate(members)
         if (isBetter(s, best)) best = s
-        if (s && s.members.length < current.members.length) shrunk.push(s)
-      }
+        if (s && s.members.length < size) shrunk.push(s)
+        return true
+      })
       // Exchanges that cost more than one member pay only once the freed pools are used again: refill the
       // most promising few (2-for-2 exchanges and the like).
       shrunk.sort((a, b) => b.net - a.net)
@@ -192,19 +226,17 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
   return { sets, evaluations }
 }
 
-/** `members` in ascending order, copied (an insertion sort: sets have a few members, and sorting allocates). */
-function sortedCopy(members: readonly number[]): number[] {
-  const sorted = members.slice()
-  for (let i = 1; i < sorted.length; i++) {
-    const value = sorted[i] ?? 0
+/** Sorts a few numbers ascending in place (an insertion sort: sets have a few members, and sort allocates). */
+function sortInPlace(values: number[]): void {
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i] ?? 0
     let j = i - 1
-    while (j >= 0 && (sorted[j] ?? 0) > value) {
-      sorted[j + 1] = sorted[j] ?? 0
+    while (j >= 0 && (values[j] ?? 0) > value) {
+      values[j + 1] = values[j] ?? 0
       j--
     }
-    sorted[j + 1] = value
+    values[j + 1] = value
   }
-  return sorted
 }
 
 function averageRate(curve: ObjectiveCurve | null | undefined): number {
