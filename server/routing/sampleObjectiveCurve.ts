@@ -62,13 +62,17 @@ export function sampleObjectiveCurve(params: {
 }): ObjectiveCurve | null {
   const { total, evaluate } = params
   const fractions = params.fractions ?? defaultCurveFractions
-  const points: { x: number; y: number }[] = [{ x: 0, y: 0 }]
+  // the samples with (0, 0) first, as two lists (a search models every candidate path)
+  const xs: number[] = [0]
+  const ys: number[] = [0]
   const gasAt: { amount: number; gasCost: number }[] = []
   let lastAmount = 0n
   const record = (amount: bigint, sample: CurveSample) => {
     lastAmount = amount
-    points.push({ x: Number(amount), y: sample.value })
-    gasAt.push({ amount: Number(amount), gasCost: sample.gasCost })
+    const x = Number(amount)
+    xs.push(x)
+    ys.push(sample.value)
+    gasAt.push({ amount: x, gasCost: sample.gasCost })
   }
   for (const amount of sampleAmounts(total, fractions)) {
     if (amount <= lastAmount) continue
@@ -88,17 +92,17 @@ export function sampleObjectiveCurve(params: {
     }
     break
   }
-  if (points.length < 2) return null
-  const hull = upperHull(points)
+  if (xs.length < 2) return null
+  const hull = upperHull(xs, ys)
   const segments: CurveSegment[] = []
   for (let i = 1; i < hull.length; i++) {
-    const a = hull[i - 1]
-    const b = hull[i]
-    if (a === undefined || b === undefined) continue
-    segments.push({ length: b.x - a.x, slope: (b.y - a.y) / (b.x - a.x) })
+    const a = hull[i - 1] ?? 0
+    const b = hull[i] ?? 0
+    const length = (xs[b] ?? 0) - (xs[a] ?? 0)
+    segments.push({ length, slope: ((ys[b] ?? 0) - (ys[a] ?? 0)) / length })
   }
-  const last = hull[hull.length - 1] ?? { x: 0, y: 0 }
-  return { segments, capacity: last.x, valueAtCapacity: last.y, gasAt }
+  const last = hull[hull.length - 1] ?? 0
+  return { segments, capacity: xs[last] ?? 0, valueAtCapacity: ys[last] ?? 0, gasAt }
 }
 
 /** The last `sampleAmounts` answer: a search models every candidate path at the same amounts. */
@@ -114,16 +118,19 @@ function sampleAmounts(total: bigint, fractions: readonly number[]): readonly bi
   return amounts
 }
 
-/** Upper concave hull of points sorted by x (monotone chain); keeps the first and last point. */
-function upperHull(points: readonly { x: number; y: number }[]): { x: number; y: number }[] {
-  const hull: { x: number; y: number }[] = []
-  for (const p of points) {
+/** Upper concave hull of points sorted by x (monotone chain), as their indexes; keeps the first and last point. */
+function upperHull(xs: readonly number[], ys: readonly number[]): number[] {
+  const hull: number[] = []
+  for (let p = 0; p < xs.length; p++) {
+    const px = xs[p] ?? 0
+    const py = ys[p] ?? 0
     while (hull.length >= 2) {
-      const a = hull[hull.length - 2]
-      const b = hull[hull.length - 1]
-      if (a === undefined || b === undefined) break
+      const a = hull[hull.length - 2] ?? 0
+      const b = hull[hull.length - 1] ?? 0
+      const ax = xs[a] ?? 0
+      const ay = ys[a] ?? 0
       // Drop b when it lies on or below the chord a -> p.
-      if ((b.y - a.y) * (p.x - a.x) <= (p.y - a.y) * (b.x - a.x)) hull.pop()
+      if (((ys[b] ?? 0) - ay) * (px - ax) <= (py - ay) * ((xs[b] ?? 0) - ax)) hull.pop()
       else break
     }
     hull.push(p)

@@ -366,8 +366,10 @@ function searchOrderedFlow(
   const working = initialWorkingSet(edges, spots, scales, (e, x) =>
     quoter.hopApproxIn(edges[e]?.poolId ?? 0, edges[e]?.fromAddress ?? params.tokenIn, x),
   )
-  let inputs: number[] = edges.map(() => 0)
-  let outputs: number[] = edges.map(() => 0)
+  const inputs: number[] = edges.map(() => 0)
+  const outputs: number[] = edges.map(() => 0)
+  // each edge's model as the solver takes it, made again only when the edge is resampled
+  const models: (FlowEdge | undefined)[] = edges.map(() => undefined)
   // each solve after the first starts from the last one's prices (pruning one pool moves them little)
   let warmPrices: number[] | undefined
   /**
@@ -382,12 +384,18 @@ function searchOrderedFlow(
         tokens.length,
         edges.map((_, e) => working[e] === true && active[e] === true && curveOf(e) != null),
       )
-      const live = edges.flatMap((edge, e) => {
+      const live: { e: number; edge: FlowEdge }[] = []
+      for (let e = 0; e < edges.length; e++) {
+        const edge = edges[e]
         const curve = curves[e]
-        return usable[e] && curve
-          ? [{ e, edge: { from: edge.from, to: edge.to, curve } satisfies FlowEdge }]
-          : []
-      })
+        if (!edge || !usable[e] || !curve) continue
+        let model = models[e]
+        if (model?.curve !== curve) {
+          model = { from: edge.from, to: edge.to, curve }
+          models[e] = model
+        }
+        live.push({ e, edge: model })
+      }
       const solution = solveFlowPrices({
         tokenCount: tokens.length,
         edges: live.map((l) => l.edge),
@@ -399,8 +407,8 @@ function searchOrderedFlow(
       stats.solves++
       stats.sweeps += solution.sweeps
       stats.workingEdges = Math.max(stats.workingEdges, live.length)
-      inputs = edges.map(() => 0)
-      outputs = edges.map(() => 0)
+      inputs.fill(0)
+      outputs.fill(0)
       for (const [k, l] of live.entries()) {
         inputs[l.e] = solution.inputs[k] ?? 0
         outputs[l.e] = solution.outputs[k] ?? 0
