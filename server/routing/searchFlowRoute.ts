@@ -338,6 +338,8 @@ function searchOrderedFlow(
     return bound * (1 + 1e-9) + 2 - fixed <= Number(options.mustBeat)
   }
   let active = edges.map(() => true)
+  // prices read off the route found before, if any: the first solve tries them (see solveFlowPrices)
+  let routePrices: number[] | undefined
   if (options.foundHops && options.mustBeat !== undefined) {
     // the route found before as prices (its pools' marginal rates at its amounts, spot rates elsewhere), its
     // pools sampled there so the bound is tight on them: most routes no flow beats are shown so without a solve
@@ -361,7 +363,8 @@ function searchOrderedFlow(
       onRoute[e] = true
       known.set(e, { xs: [0, x, x + step], ys: [0, y, further] })
     }
-    if (dualBoundCannotBeat(routeDualPrices(edges, tokens.length, rates, onRoute), known)) return UNBEATABLE
+    routePrices = routeDualPrices(edges, tokens.length, rates, onRoute)
+    if (dualBoundCannotBeat(routePrices, known)) return UNBEATABLE
   }
   const working = initialWorkingSet(edges, spots, scales, (e, x) =>
     quoter.hopApproxIn(edges[e]?.poolId ?? 0, edges[e]?.fromAddress ?? params.tokenIn, x),
@@ -402,6 +405,7 @@ function searchOrderedFlow(
         total,
         initialPrices: warmPrices ?? values,
         isWarm: warmPrices !== undefined,
+        ...(routePrices ? { guessPrices: routePrices } : {}),
       })
       warmPrices = solution.prices
       stats.solves++

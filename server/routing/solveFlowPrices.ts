@@ -67,6 +67,11 @@ export function solveFlowPrices(params: {
   initialPrices: readonly number[]
   /** The starting prices are a solution of a nearby problem (e.g. before one pool was pruned). */
   isWarm?: boolean
+  /**
+   * Prices near the optimum from elsewhere (e.g. read off a route already found), for a cold start: Newton's
+   * method is tried from them first, and the interior point starts afresh where it stalls.
+   */
+  guessPrices?: readonly number[]
   /** Most interior-point iterations (80 by default; the dumped large-market problems take 9 to 32). */
   maxSweeps?: number
 }): FlowSolution {
@@ -80,13 +85,14 @@ export function solveFlowPrices(params: {
   const reached = reachedAmounts(tokenCount, edges, total)
   const byValue = total > 0 ? total * (values[0] ?? 1) : 1
   const unit = values.map((v, t) => ((reached[t] ?? 0) > 0 ? (reached[t] ?? 0) : byValue / v))
-  if (params.isWarm) {
-    // the solution of a nearby problem: Newton's method on the prices from there, unless it stalls
+  const guess = params.isWarm ? values : params.guessPrices
+  if (guess) {
+    // the solution of a nearby problem, or a guess: Newton's method on the prices from there, unless it stalls
     const warm = newtonFlowPrices({
       tokenCount,
       edges,
       total,
-      prices: values,
+      prices: guess,
       units: unit,
       tolerance: WARM_TOLERANCE,
     })
