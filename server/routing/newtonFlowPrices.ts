@@ -1,4 +1,10 @@
-import { type FlowCurve, flowCurveResponse, flowCurveResponseSlope } from './sampleFlowCurve'
+import { factorLinear, solveFactored } from './factorLinear'
+import {
+  type FlowCurve,
+  flowCurveResponse,
+  flowCurveResponseSlope,
+  flowCurveValueAndSlope,
+} from './sampleFlowCurve'
 import type { FlowEdge, FlowSolution } from './solveFlowPrices'
 
 /** Most Newton steps before the warm start is given up (the interior point then solves from scratch). */
@@ -57,8 +63,8 @@ export function newtonFlowPrices(params: {
       const rate = (p[edge.from] ?? 0) / (p[edge.to] ?? 1)
       const x = response(edge.curve, rate, responseSlope, e)
       inputs[e] = x
-      const y = valueAt(edge.curve, x, valueSlope, e)
-      outputs[e] = y
+      flowCurveValueAndSlope(edge.curve, x, outputs, valueSlope, e)
+      const y = outputs[e] ?? 0
       if (edge.to < n) {
         balance[edge.to] = (balance[edge.to] ?? 0) + y
         through[edge.to] = (through[edge.to] ?? 0) + y
@@ -123,7 +129,9 @@ export function newtonFlowPrices(params: {
       if ((through[t] ?? 0) === 0 && isZeroRow(matrix, t, n)) matrix[t * n + t] = 1
       step[t] = -(balance[t] ?? 0) / (params.units[t] ?? 1)
     }
-    if (!factor(matrix, pivots, n) || !solve(matrix, pivots, step, n)) return null
+    const solved = factorLinear(matrix, pivots, n) ? solveFactored(matrix, pivots, step, n) : null
+    if (!solved) return null
+    step.set(solved)
     let longest = 0
     for (let t = 0; t < n; t++) longest = Math.max(longest, Math.abs(step[t] ?? 0))
     if (!Number.isFinite(longest)) return null
@@ -182,81 +190,5 @@ function response(curve: FlowCurve, rate: number, slope: Float64Array, e: number
 /** Whether row t of the n x n matrix is all zeros. */
 function isZeroRow(m: Float64Array, t: number, n: number): boolean {
   for (let k = 0; k < n; k++) if ((m[t * n + k] ?? 0) !== 0) return false
-  return true
-}
-
-/** The model's output at `x` (linear between samples, capped at the last) and its slope there, into slope[e]. */
-function valueAt(curve: FlowCurve, x: number, slope: Float64Array, e: number): number {
-  const { xs, ys } = curve
-  const last = xs.length - 1
-  if (x <= 0 || last < 1) {
-    slope[e] = last < 1 ? 0 : ((ys[1] ?? 0) - (ys[0] ?? 0)) / ((xs[1] ?? 1) - (xs[0] ?? 0))
-    return 0
-  }
-  if (x >= (xs[last] ?? 0)) {
-    slope[e] = 0
-    return ys[last] ?? 0
-  }
-  let lo = 0
-  let hi = last
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1
-    if ((xs[mid] ?? 0) <= x) lo = mid
-    else hi = mid
-  }
-  const x0 = xs[lo] ?? 0
-  const y0 = ys[lo] ?? 0
-  const s = ((ys[hi] ?? 0) - y0) / ((xs[hi] ?? 0) - x0)
-  slope[e] = s
-  return y0 + s * (x - x0)
-}
-
-/**
- * LU with partial pivoting of the n x n row-major matrix, in place (rows swapped from the pivot's column on, so
- * each multiplier stays where it was used, as `solve` replays them); false when singular.
- */
-function factor(m: Float64Array, pivots: Int32Array, n: number): boolean {
-  for (let col = 0; col < n; col++) {
-    let pivot = col
-    for (let row = col + 1; row < n; row++)
-      if (Math.abs(m[row * n + col] ?? 0) > Math.abs(m[pivot * n + col] ?? 0)) pivot = row
-    const p = m[pivot * n + col] ?? 0
-    if (!(Math.abs(p) > 1e-300) || !Number.isFinite(p)) return false
-    pivots[col] = pivot
-    if (pivot !== col) {
-      for (let k = col; k < n; k++) {
-        const tmp = m[col * n + k] ?? 0
-        m[col * n + k] = m[pivot * n + k] ?? 0
-        m[pivot * n + k] = tmp
-      }
-    }
-    for (let row = col + 1; row < n; row++) {
-      const f = (m[row * n + col] ?? 0) / p
-      m[row * n + col] = f
-      if (f === 0) continue
-      for (let k = col + 1; k < n; k++) m[row * n + k] = (m[row * n + k] ?? 0) - f * (m[col * n + k] ?? 0)
-    }
-  }
-  return true
-}
-
-/** Solves the factored system for `b` in place; false when the solution is not finite. */
-function solve(m: Float64Array, pivots: Int32Array, b: Float64Array, n: number): boolean {
-  for (let col = 0; col < n; col++) {
-    const pivot = pivots[col] ?? col
-    if (pivot !== col) {
-      const tmp = b[col] ?? 0
-      b[col] = b[pivot] ?? 0
-      b[pivot] = tmp
-    }
-    for (let row = col + 1; row < n; row++) b[row] = (b[row] ?? 0) - (m[row * n + col] ?? 0) * (b[col] ?? 0)
-  }
-  for (let row = n - 1; row >= 0; row--) {
-    let sum = b[row] ?? 0
-    for (let k = row + 1; k < n; k++) sum -= (m[row * n + k] ?? 0) * (b[k] ?? 0)
-    const value = sum / (m[row * n + row] ?? 1)
-    if (!Number.isFinite(value)) return false
-    b[row] = value
-  }
   return true
 }

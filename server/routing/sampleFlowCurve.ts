@@ -137,3 +137,36 @@ export function flowCurveValue(curve: FlowCurve, x: number): number {
   const y1 = ys[hi] ?? 0
   return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0)
 }
+
+/** The model's output at input `x` (`flowCurveValue`: linear between samples) and its slope, into value[e] and slope[e]. */
+export function flowCurveValueAndSlope(
+  curve: FlowCurve,
+  x: number,
+  value: Float64Array,
+  slope: Float64Array,
+  e: number,
+): void {
+  const { xs, ys } = curve
+  const last = xs.length - 1
+  if (last < 1) {
+    value[e] = 0
+    slope[e] = 0
+    return
+  }
+  let lo = 0
+  let hi = last
+  if (x >= (xs[last] ?? 0)) lo = last - 1
+  else {
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1
+      if ((xs[mid] ?? 0) <= x) lo = mid
+      else hi = mid
+    }
+  }
+  hi = lo + 1
+  const x0 = xs[lo] ?? 0
+  const y0 = ys[lo] ?? 0
+  const s = ((ys[hi] ?? 0) - y0) / ((xs[hi] ?? 0) - x0)
+  value[e] = x <= 0 ? 0 : Math.min(ys[last] ?? 0, y0 + s * (x - x0))
+  slope[e] = s
+}
