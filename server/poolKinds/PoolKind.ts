@@ -165,7 +165,11 @@ export interface PoolKind<S extends PoolStateBase, D extends PoolStateBase = Poo
    * branch: some hundreds of gas). '' where the path does not depend on the amount (constant-product pairs).
    */
   swapPathKey(pool: S, zeroForOne: boolean, amount: bigint, exactIn: boolean): string
-  /** The pool's marginal price of tokenOut per tokenIn before any trade (no fee). */
+  /**
+   * The pool's marginal price of tokenOut per tokenIn before any trade (no fee). With `feePips` it bounds every
+   * swap: no input gets more than input x midPrice x (1 - feePips / 1e6) (output concave in the input); the
+   * searches skip simulating pools on that bound (`routing/poolMidRate`).
+   */
   midPrice(pool: S, zeroForOne: boolean): Price
   /** Reserves, or in-range virtual reserves, in base units as floats (for USD depth and price discovery). */
   virtualReserves(pool: S): readonly [number, number] | undefined
