@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { newtonFlowPrices } from './newtonFlowPrices'
-import { sampleFlowCurve } from './sampleFlowCurve'
 import { solveFlowPrices } from './solveFlowPrices'
-
-/** A constant-product pool's output for `x` (no fee), as a model sampled at the solver's grid. */
-const pool = (reserveIn: number, reserveOut: number, scale: number) => {
-  const curve = sampleFlowCurve(scale, (x) => Math.floor((x * reserveOut) / (reserveIn + x)))
-  if (!curve) throw new Error('no curve')
-  return curve
-}
+import { constantProductCurve as pool } from './testFlowCurve'
 
 describe('newtonFlowPrices', () => {
   // token 0 -> token 2 through three pools, token 2 -> token 1 (the output) through two

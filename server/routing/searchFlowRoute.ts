@@ -9,7 +9,7 @@ import type { FindBestRouteParams } from './findBestRoute'
 import { flowDualBound } from './flowDualBound'
 import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasModel } from './gasModel'
 import { initialWorkingSet } from './initialWorkingSet'
-import { poolMidRate } from './poolMidRate'
+import { poolMidRate, poolSpotRate } from './poolMidRate'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
 import { routeConnectors } from './routeConnectors'
 import { routeDualPrices } from './routeDualPrices'
@@ -204,9 +204,9 @@ function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | nu
   const edges = listEdges(graph, tokens, ranks, wide)
   if (edges.length === 0) return null
   const mids = edges.map((edge) => midRate(graph, edge))
-  const spots = edges.map((edge, e) => {
+  const spots = edges.map((edge) => {
     const pool = graph.pools[edge.poolId]
-    return pool ? (mids[e] ?? 0) * (1 - poolKindOf(pool).feePips(pool) / 1_000_000) : 0
+    return pool ? poolSpotRate(pool, edge.fromAddress.toLowerCase() === pool.token0.toLowerCase()) : 0
   })
   return {
     graph,

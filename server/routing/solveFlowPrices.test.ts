@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sampleFlowCurve } from './sampleFlowCurve'
 import { solveFlowPrices } from './solveFlowPrices'
-
-/** A constant-product pool's output for `x` (no fee), as a model sampled at the solver's grid. */
-const pool = (reserveIn: number, reserveOut: number, scale: number) => {
-  const curve = sampleFlowCurve(scale, (x) => Math.floor((x * reserveOut) / (reserveIn + x)))
-  if (!curve) throw new Error('no curve')
-  return curve
-}
+import { constantProductCurve as pool } from './testFlowCurve'
 
 describe('solveFlowPrices', () => {
   // token 0 -> token 1 directly (two pools) and through token 2 (0 -> 2 -> 1); token 1 is the output
