@@ -1,3 +1,4 @@
+import { createStepApprox } from '../uniswapV3/createStepApprox'
 import type { V3Quote, V3SwapQuoter } from '../uniswapV3/createV3SwapQuoter'
 import { mulDivRoundingUp } from '../uniswapV3/fullMath'
 import { upperBoundTick } from '../uniswapV3/nextInitializedTickWithinOneWord'
@@ -6,8 +7,6 @@ import { computeSwapStep } from '../uniswapV3/swapMath'
 import { getSqrtRatioAtTick, MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../uniswapV3/tickMath'
 import type { ConcentratedLiquidity } from '../uniswapV3/V3PoolState'
 import { nextAlgebraTick } from './nextAlgebraTick'
-
-const Q96_FLOAT = 2 ** 96
 
 interface Segment {
   sqrtStart: bigint
@@ -139,41 +138,7 @@ export function createAlgebraSwapQuoter(pool: ConcentratedLiquidity, zeroForOne:
     }
   }
 
-  // the full steps' cumulative amounts as floats, for approxExactIn (filled as the table grows)
-  const cumInFloat: number[] = []
-  const cumOutFloat: number[] = []
-  const netShare = (1_000_000 - pool.fee) / 1_000_000
-  const approxExactIn = (amountIn: number, crossedOut?: { ticks: number }): number | null => {
-    if (!(amountIn > 0)) return null
-    while ((cumInFloat[cumInFloat.length - 1] ?? 0) < amountIn) {
-      if (cumInFloat.length === segments.length && !extend()) break
-      for (let k = cumInFloat.length; k < segments.length; k++) {
-        const segment = segments[k]
-        cumInFloat.push(Number(segment?.cumIn ?? 0n))
-        cumOutFloat.push(Number(segment?.cumOut ?? 0n))
-      }
-    }
-    const count = cumInFloat.length
-    if (count === 0 || (cumInFloat[count - 1] ?? 0) < amountIn) return null
-    let lo = 0
-    let hi = count - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if ((cumInFloat[mid] ?? 0) < amountIn) lo = mid + 1
-      else hi = mid
-    }
-    const segment = segments[lo]
-    if (crossedOut) crossedOut.ticks = segments[lo - 1]?.crossed ?? 0
-    const baseIn = cumInFloat[lo - 1] ?? 0
-    const baseOut = cumOutFloat[lo - 1] ?? 0
-    if (!segment || segment.liquidity === 0n) return baseOut
-    // within one price range: the constant-liquidity step in real numbers
-    const net = (amountIn - baseIn) * netShare
-    const l = Number(segment.liquidity)
-    const s0 = Number(segment.sqrtStart) / Q96_FLOAT
-    const out = zeroForOne ? (l * net * s0 * s0) / (l + net * s0) : net / (s0 * (s0 + net / l))
-    return Math.min(baseOut + out, cumOutFloat[lo] ?? 0)
-  }
+  const approxExactIn = createStepApprox({ steps: segments, extend, feePips: pool.fee, zeroForOne })
 
   return {
     approxExactIn,

@@ -1,3 +1,4 @@
+import { createStepApprox } from './createStepApprox'
 import { mulDivRoundingUp } from './fullMath'
 import { nextInitializedTickWithinOneWord, upperBoundTick } from './nextInitializedTickWithinOneWord'
 import { getAmount0Delta, getAmount1Delta } from './sqrtPriceMath'
@@ -33,8 +34,6 @@ export interface V3SwapQuoter {
   /** Same amounts as simulateV3Swap with amountSpecified = -amountOut. */
   quoteExactOut(amountOut: bigint): V3Quote
 }
-
-const Q96_FLOAT = 2 ** 96
 
 interface Segment {
   sqrtStart: bigint
@@ -197,41 +196,7 @@ export function createV3SwapQuoter(pool: ConcentratedLiquidity, zeroForOne: bool
     }
   }
 
-  // the full steps' cumulative amounts as floats, for approxExactIn (filled as the table grows)
-  const cumInFloat: number[] = []
-  const cumOutFloat: number[] = []
-  const netShare = (1_000_000 - pool.fee) / 1_000_000
-  const approxExactIn = (amountIn: number, crossed?: { ticks: number }): number | null => {
-    if (!(amountIn > 0)) return null
-    while ((cumInFloat[cumInFloat.length - 1] ?? 0) < amountIn) {
-      if (cumInFloat.length === segments.length && !extend()) break
-      for (let k = cumInFloat.length; k < segments.length; k++) {
-        const segment = segments[k]
-        cumInFloat.push(Number(segment?.cumIn ?? 0n))
-        cumOutFloat.push(Number(segment?.cumOut ?? 0n))
-      }
-    }
-    const count = cumInFloat.length
-    if (count === 0 || (cumInFloat[count - 1] ?? 0) < amountIn) return null
-    let lo = 0
-    let hi = count - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if ((cumInFloat[mid] ?? 0) < amountIn) lo = mid + 1
-      else hi = mid
-    }
-    const segment = segments[lo]
-    if (crossed) crossed.ticks = segments[lo - 1]?.crossed ?? 0
-    const baseIn = cumInFloat[lo - 1] ?? 0
-    const baseOut = cumOutFloat[lo - 1] ?? 0
-    if (!segment || segment.liquidity === 0n) return baseOut
-    // within one price range: the constant-liquidity step of SwapMath in real numbers
-    const net = (amountIn - baseIn) * netShare
-    const l = Number(segment.liquidity)
-    const s0 = Number(segment.sqrtStart) / Q96_FLOAT
-    const out = zeroForOne ? (l * net * s0 * s0) / (l + net * s0) : net / (s0 * (s0 + net / l))
-    return Math.min(baseOut + out, cumOutFloat[lo] ?? 0)
-  }
+  const approxExactIn = createStepApprox({ steps: segments, extend, feePips: pool.fee, zeroForOne })
 
   return {
     approxExactIn,
