@@ -120,6 +120,30 @@ describe('findBestRoute: split across parallel V2 pools', () => {
     expect(free.legs).toHaveLength(2)
   })
 
+  it('models no path whose first rate over the best single path could not pay for its own leg', () => {
+    // sushi's first rate beats uni's last sixteenth by ~500 USDC a WETH: ~5,000 USDC on the 10 WETH at most,
+    // against ~19,500 USDC (gas 1e5 gwei) or ~1,950 (1e4 gwei) for the gas of its leg (65,000 units)
+    const modelled = (gasPriceWei: bigint) => {
+      let count = -1
+      findBestRoute({
+        pools,
+        tokenIn: WETH,
+        tokenOut: USDC,
+        tradeType: 'exactIn',
+        amount,
+        connectors,
+        gasPriceWei,
+        nativePriceInTokenOut: { num: 3000n * E6, den: E18 },
+        onSearchStats: (stats) => {
+          count = stats.modelled
+        },
+      })
+      return count
+    }
+    expect(modelled(100_000_000_000_000n)).toBe(1)
+    expect(modelled(10_000_000_000_000n)).toBe(2)
+  })
+
   it('toContractLegs: amounts sum to the input, kinds and factory ids come from the pools', () => {
     const route = findBestRoute({
       pools,

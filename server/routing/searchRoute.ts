@@ -129,10 +129,14 @@ export function searchRoute(params: FindBestRouteParams): Route {
       const q = quote(path, x)
       return q ? { value: Number(objectiveOf(q)), gasCost: gasPriced ? Number(legGasCost(q.hops)) : 0 } : null
     }
+    // A path's share of a split earns at most its first rate over that floor on the whole total: a path whose
+    // best gain so reckoned does not pay for the gas of its own leg is not modelled either.
     const isWorthModelling = (i: number): boolean => {
       if (probeAmount <= 0n || i === bestSingle) return true
       const v = evaluate(i, probeAmount)
-      return v !== null && v.value / Number(probeAmount) > floorRate
+      if (v === null) return false
+      const edge = v.value / Number(probeAmount) - floorRate
+      return edge > 0 && edge * Number(total) > v.gasCost
     }
     const curves = candidates.map((_, i) =>
       !isWorthModelling(i) ? null : sampleObjectiveCurve({ total, evaluate: (x) => evaluate(i, x) }),
