@@ -67,12 +67,17 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
   }
 
   // a set's key, built on every visit: one character a member (candidates number a few hundred)
-  const keyOf = (members: readonly number[]) =>
-    curves.length < 65_536 ? String.fromCharCode(...members) : members.join(',')
+  const keyOf = (members: readonly number[]) => {
+    if (curves.length >= 65_536) return members.join(',')
+    if (members.length === 1) return String.fromCharCode(members[0] ?? 0)
+    if (members.length === 2) return String.fromCharCode(members[0] ?? 0, members[1] ?? 0)
+    return String.fromCharCode(...members)
+  }
   const seen = new Map<string, PathSet | null>()
   let evaluations = 0
-  // the members of the set being looked up, sorted in place (copied only when the set is new)
+  // the members of the set being looked up, sorted in place, and their curves (a new set copies what it keeps)
   const scratch: number[] = []
+  const setCurves: ObjectiveCurve[] = []
   const evaluate = (members: readonly number[]): PathSet | null => {
     scratch.length = 0
     for (const m of members) scratch.push(m)
@@ -81,17 +86,20 @@ export function searchPathSets(params: SearchPathSetsParams): PathSetSearch {
     const memo = seen.get(key)
     if (memo !== undefined) return memo
     evaluations++
-    const sorted = scratch.slice()
-    const setCurves = sorted.map((i) => curves[i]).filter((c): c is ObjectiveCurve => c != null)
-    const allocation = allocateOverCurves(setCurves, total)
+    setCurves.length = 0
+    for (const i of scratch) {
+      const curve = curves[i]
+      if (curve) setCurves.push(curve)
+    }
+    const allocation = setCurves.length === scratch.length ? allocateOverCurves(setCurves, total) : null
     let result: PathSet | null = null
     if (allocation) {
       const kept: number[] = []
       const amounts: number[] = []
       let net = allocation.value
-      for (let k = 0; k < sorted.length; k++) {
+      for (let k = 0; k < scratch.length; k++) {
         const amount = allocation.amounts[k] ?? 0
-        const member = sorted[k]
+        const member = scratch[k]
         const curve = setCurves[k]
         if (amount <= 0 || member === undefined || curve === undefined) continue
         kept.push(member)
