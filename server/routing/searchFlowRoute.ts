@@ -337,7 +337,9 @@ function searchOrderedFlow(
     // float error: the bound is rounded up generously, as the spot rates' bound is
     return bound * (1 + 1e-9) + 2 - fixed <= Number(options.mustBeat)
   }
-  let active = edges.map(() => true)
+  // whether each edge may still carry flow (1) or was pruned (0): bytes, changed in place (an array of booleans
+  // made by `map` comes back in either of two element kinds, and the optimized search deoptimized on each switch)
+  const active = new Uint8Array(edges.length).fill(1)
   // prices read off the route found before, if any: the first solve tries them (see solveFlowPrices)
   let routePrices: number[] | undefined
   if (options.foundHops && options.mustBeat !== undefined) {
@@ -385,7 +387,7 @@ function searchOrderedFlow(
       const usable = connectedEdges(
         edges,
         tokens.length,
-        edges.map((_, e) => working[e] === true && active[e] === true && curveOf(e) != null),
+        edges.map((_, e) => working[e] === true && active[e] === 1 && curveOf(e) != null),
       )
       const live: { e: number; edge: FlowEdge }[] = []
       for (let e = 0; e < edges.length; e++) {
@@ -462,7 +464,7 @@ function searchOrderedFlow(
       }
     }
     if (worst < 0) break
-    active = active.map((a, e) => a && e !== worst)
+    active[worst] = 0
   }
   // resample each used pool around its amount, then solve once more on the sharper models
   for (let e = 0; e < edges.length; e++) {
@@ -475,7 +477,7 @@ function searchOrderedFlow(
       [0.5, 0.8, 0.9, 0.95, 1, 1.05, 1.1, 1.25].map((f) => f * x),
     )
   }
-  active = active.map((a, e) => a && curves[e] !== null)
+  for (let e = 0; e < edges.length; e++) if (curves[e] === null) active[e] = 0
   // the pruned pools are out for good, and the models are sharper: the bound may show it now
   if (dualBoundCannotBeat(solve().solution.prices)) return UNBEATABLE
   // the Aggregator takes at most MAX_ROUTE_STEPS steps: leave out the pools given the least value, solve again
@@ -490,7 +492,7 @@ function searchOrderedFlow(
     const valueGiven = (e: number) => (outputs[e] ?? 0) * (warmPrices?.[edges[e]?.to ?? 0] ?? 0)
     used.sort((a, b) => valueGiven(a) - valueGiven(b))
     const dropped = new Set(used.slice(0, used.length - MAX_ROUTE_STEPS))
-    active = active.map((a, e) => a && !dropped.has(e))
+    for (const e of dropped) active[e] = 0
     solve()
   }
 
