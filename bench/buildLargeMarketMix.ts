@@ -86,15 +86,19 @@ export function buildLargeMarketMix(params: {
   while (cold.length < params.count) {
     const chain = random() < 0.75 ? (chains[0] ?? pick(chains)) : pick(chains)
     const roll = random()
-    const from = roll < 0.7 ? pick(chain.tail) : pick(chain.hubs)
-    const to = roll < 0.3 ? pick(chain.hubs) : roll < 0.7 ? pick(chain.hubs) : pick(chain.tail)
-    if (from === to) continue
+    // 30% hub to hub, 40% long tail to hub (either way, below), 30% long tail to long tail
+    const from = roll < 0.3 ? pick(chain.hubs) : pick(chain.tail)
+    const to = roll < 0.7 ? pick(chain.hubs) : pick(chain.tail)
+    // a wrap or unwrap is no routed quote
+    const isEther = (t: PricedToken) =>
+      t.token.tags.some((tag) => tag === 'native' || tag === 'wrapped-native')
+    if (from === to || (isEther(from) && isEther(to))) continue
     // the native token and its wrapped one share a pool set: count them as one token for "new pair"
     const key = (t: PricedToken) => (t.token.address === zeroAddress ? 'wrapped' : t.token.address)
     const pair = `${chain.chainId}:${[key(from), key(to)].sort().join('/')}`
     if (asked.has(pair)) continue
     asked.add(pair)
-    const [a, b] = roll < 0.3 && random() < 0.5 ? [to, from] : [from, to]
+    const [a, b] = roll >= 0.3 && roll < 0.7 && random() < 0.5 ? [to, from] : [from, to]
     const usd = sizeUsd()
     cold.push(url(chain.chainId, a, b, usd))
     warm.push(url(chain.chainId, a, b, usd * (0.5 + random() * 1.5)))

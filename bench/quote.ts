@@ -71,6 +71,13 @@ const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? `1,${Math.max(2, availablePa
  */
 const BENCH_MARKET = process.env.BENCH_MARKET === 'large' ? 'large' : 'small'
 const LARGE_REQUESTS = Number(process.env.BENCH_LARGE_REQUESTS ?? 200)
+/**
+ * Quotes of other pairs the large-market server answers, at 4 clients, before the measured levels
+ * (BENCH_LARGE_WARM_UP, 1,000): a server that has answered for a while, its routing code compiled by every worker
+ * (V8 keeps recompiling the search for its first few hundred varied requests) and its busiest pools' simulators
+ * built. Its pairs are not among the levels', so every cold request is still a pair never asked before.
+ */
+const LARGE_WARM_UP = Number(process.env.BENCH_LARGE_WARM_UP ?? 1_000)
 /** BENCH_QUALITY=0 skips the route-quality tables (minutes of reference solving). */
 const WITH_QUALITY = process.env.BENCH_QUALITY !== '0'
 /** BENCH_LATENCY=0 runs the route-quality part alone (no latency levels, memory or majors run). */
@@ -765,7 +772,7 @@ function syntheticQuality() {
 async function main(benchUrl: string | undefined) {
   const counts = benchUrl === undefined ? WORKER_COUNTS : [Number.NaN]
   // the levels beyond 1, 8 and 32 clients, memory, majors and quality run on one server: the one with the
-  // server's default worker count when BENCH_WORKERS has it (on 2 cores one worker), else the last
+  // server's default worker count when BENCH_WORKERS has it (one per core), else the last
   const defaultIndex = counts.indexOf(defaultRoutingWorkers)
   const fullIndex = defaultIndex >= 0 ? defaultIndex : counts.length - 1
   if (!WITH_LATENCY) {
@@ -1081,8 +1088,8 @@ async function printQuality(target: Target) {
 
 /**
  * The large-market level (BENCH_MARKET=large): the server (default routing workers) on `DEVNET_MARKET=large`, its
- * time to ready and memory; quote/single at 1 and then 32 clients, each with its own BENCH_LARGE_REQUESTS pairs:
- * first cold (every request a pair never asked before, see `buildLargeMarketMix`), then warm (the same pairs, new
+ * time to ready and memory; LARGE_WARM_UP quotes of other pairs; quote/single at 1 and then 32 clients, each with
+ * its own BENCH_LARGE_REQUESTS pairs: first cold (every request a pair never asked before, see `buildLargeMarketMix`), then warm (the same pairs, new
  * amounts); p50/p99 and the server's CPU per quote; and its CPU per block, event loop and other threads apart, while
  * BENCH_BLOCK_POOLS (100) V2 pairs change every second (less its CPU over as long without blocks).
  */
@@ -1095,29 +1102,41 @@ async function mainLarge(benchUrl: string | undefined) {
     const atReady = await target.memory()
     // concentrated pools are read around their price first: the levels measure the server once all are read
     const fullSec = await waitForPoolsReadInFull(target.baseUrl)
-    const mix = buildLargeMarketMix({ deployments: target.deployments, count: 2 * LARGE_REQUESTS })
-    const rows: (string | number)[][] = []
-    for (const [index, clients] of [1, 32].entries()) {
-      for (const kind of ['cold', 'warm'] as const) {
-        const urls = mix[kind].slice(index * LARGE_REQUESTS, (index + 1) * LARGE_REQUESTS)
-        const before = target.cpu()
-        const r = await measure(target.baseUrl, urls, clients, urls.length, Number.POSITIVE_INFINITY, true)
-        const after = target.cpu()
-        const perQuote = (of: keyof ThreadCpu) =>
-          before && after ? (((after[of] - before[of]) * 1000) / r.requests).toFixed(0) : '-'
-        rows.push([
+    // the levels' pairs first (the same whatever the warm-up's size), then the warm-up's
+    const mix = buildLargeMarketMix({
+      deployments: target.deployments,
+      count: 2 * LARGE_REQUESTS + LARGE_WARM_UP,
+    })
+    const levels: { kind: string; clients: number; urls: string[] }[] = [
+      { kind: 'warm-up', clients: 4, urls: mix.cold.slice(2 * LARGE_REQUESTS) },
+      ...[1, 32].flatMap((clients, index) =>
+        (['cold', 'warm'] as const).map((kind) => ({
           kind,
           clients,
-          r.requests,
-          r.failures,
-          r.p50.toFixed(1),
-          r.p99.toFixed(1),
-          r.perSecond.toFixed(1),
-          perQuote('mainMs'),
-          perQuote('otherMs'),
-          r.load.toFixed(2),
-        ])
-      }
+          urls: mix[kind].slice(index * LARGE_REQUESTS, (index + 1) * LARGE_REQUESTS),
+        })),
+      ),
+    ]
+    const rows: (string | number)[][] = []
+    for (const { kind, clients, urls } of levels) {
+      if (urls.length === 0) continue
+      const before = target.cpu()
+      const r = await measure(target.baseUrl, urls, clients, urls.length, Number.POSITIVE_INFINITY, true)
+      const after = target.cpu()
+      const perQuote = (of: keyof ThreadCpu) =>
+        before && after ? (((after[of] - before[of]) * 1000) / r.requests).toFixed(0) : '-'
+      rows.push([
+        kind,
+        clients,
+        r.requests,
+        r.failures,
+        r.p50.toFixed(1),
+        r.p99.toFixed(1),
+        r.perSecond.toFixed(1),
+        perQuote('mainMs'),
+        perQuote('otherMs'),
+        r.load.toFixed(2),
+      ])
     }
     const afterQuotes = await target.memory()
     const cpuOver = async (ms: number): Promise<ThreadCpu> => {
