@@ -57,4 +57,28 @@ describe('listWarmUpQueries', () => {
       [tokens[1]?.address, tokens[5]?.address, 15_000_000_000_000_000_000n],
     ])
   })
+
+  it('spreads the long-tail tokens over the list and sells each for the next', () => {
+    const hub = token('WETH', '0x2000000000000000000000000000000000000000', 18, ['wrapped-native'])
+    // 48 long-tail tokens, every one priced at $1: the warm-up takes 24, every other one
+    const tail = Array.from({ length: 48 }, (_, i) =>
+      token(`T${i}`, `0x30000000000000000000000000000000000000${i.toString(16).padStart(2, '0')}`, 18, []),
+    )
+    const market = {
+      deployment: { tokens: [hub, ...tail] },
+      getUsdPrice: (address: string) => (address === hub.address ? 2000 : 1),
+    } as unknown as ChainMarket
+    const queries = listWarmUpQueries(market)
+    const picked = tail.filter((_, i) => i % 2 === 0).map((t) => t.address)
+    const sold = [...new Set(queries.map((q) => q.fromTokenAddress).filter((a) => a !== hub.address))]
+    expect(sold).toEqual(picked)
+    // each against the hub both ways at $1k and $30k, then each but the last sold for the next at both sizes
+    expect(queries).toHaveLength(24 * 4 + 23 * 2)
+    expect(
+      queries.slice(24 * 4, 24 * 4 + 2).map((q) => [q.fromTokenAddress, q.toTokenAddress, q.amount]),
+    ).toEqual([
+      [picked[0], picked[1], 1_000_000_000_000_000_000_000n],
+      [picked[0], picked[1], 30_000_000_000_000_000_000_000n],
+    ])
+  })
 })

@@ -9,17 +9,20 @@ import { SingleQuoteQuerySchema } from './singleQuoteQuery'
 const WARM_UP_USD = [100, 10_000, 1_000_000]
 /** Hub tokens per chain whose pairs are quoted (the first of the chain's list: the deepest). */
 const WARM_UP_HUBS = 4
-/** Long-tail tokens per chain traded against the first hub both ways (the first of the list that have a price). */
-const WARM_UP_TAIL = 8
+/**
+ * Long-tail tokens per chain in the warm-up, spread evenly over the chain's list of those with a price (deep,
+ * middling and thin pools): each traded against the first hub both ways, and sold for the next one.
+ */
+const WARM_UP_TAIL = 24
 /** The trade sizes of the warm-up's long-tail trades, in USD (the larger ones take the wide flow search). */
 const WARM_UP_TAIL_USD = [1_000, 30_000]
 
 /**
  * The warm-up's requests on `market`, as `quote/single` queries: every ordered pair of its first hub tokens
- * (wrapped native, stables, majors) at each `WARM_UP_USD` size, then each of its first long-tail tokens sold for
- * and bought with the first hub at each `WARM_UP_TAIL_USD` size (the code paths of a long-tail trade: its own
- * intermediates, chains of long-tail pools). The USD price of the input sets the amount; a token without one is
- * never sold; taxed tokens are left out.
+ * (wrapped native, stables, majors) at each `WARM_UP_USD` size, then `WARM_UP_TAIL` long-tail tokens spread over
+ * the list sold for and bought with the first hub, and each sold for the next, at each `WARM_UP_TAIL_USD` size (the
+ * code paths of a long-tail trade: its own intermediates, chains of long-tail pools). The USD price of the input
+ * sets the amount; a token without one is never sold; taxed tokens are left out.
  */
 export function listWarmUpQueries(market: ChainMarket) {
   const untaxed = market.deployment.tokens.filter((t) => t.address !== zeroAddress && !t.transferFeeBps)
@@ -42,15 +45,22 @@ export function listWarmUpQueries(market: ChainMarket) {
     hubs.flatMap((to) => (to === from ? [] : WARM_UP_USD.flatMap((size) => query(from, to, size)))),
   )
   const hub = hubs[0]
-  const tail = untaxed
-    .filter((t) => !isHub(t) && !t.tags.includes('native') && market.getUsdPrice(t.address) !== undefined)
-    .slice(0, WARM_UP_TAIL)
+  const priced = untaxed.filter(
+    (t) => !isHub(t) && !t.tags.includes('native') && market.getUsdPrice(t.address) !== undefined,
+  )
+  const count = Math.min(WARM_UP_TAIL, priced.length)
+  const tail = Array.from({ length: count }, (_, k) => priced[Math.floor((k * priced.length) / count)] ?? [])
+    .flat()
   const withTail = hub
     ? tail.flatMap((token) =>
         WARM_UP_TAIL_USD.flatMap((size) => [...query(token, hub, size), ...query(hub, token, size)]),
       )
     : []
-  return [...betweenHubs, ...withTail]
+  const betweenTail = tail.flatMap((token, i) => {
+    const next = tail[i + 1]
+    return next ? WARM_UP_TAIL_USD.flatMap((size) => query(token, next, size)) : []
+  })
+  return [...betweenHubs, ...withTail, ...betweenTail]
 }
 
 /**
