@@ -40,7 +40,7 @@ describe('loadConfig', () => {
       widgetFrameAncestors: [],
       widgetDemoPort: 8788,
       devnetRelayDelayMs: 3_000,
-      routingWorkers: Math.max(1, availableParallelism() - 1),
+      routingWorkers: Math.max(1, availableParallelism()),
       quoteWarmUp: true,
     })
   })

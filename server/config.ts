@@ -7,8 +7,13 @@ export type AuthGroup = (typeof authGroups)[number]
 
 export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const
 
-/** `ROUTING_WORKERS` unless set: one routing worker per core but the event loop's, at least one. */
-export const defaultRoutingWorkers = Math.max(1, availableParallelism() - 1)
+/**
+ * `ROUTING_WORKERS` unless set: one routing worker per core. The event loop's own work is a tenth of a searched
+ * quote's (it parses, dispatches and writes), so a core left to it idles: on 2 cores, on the large market at 32
+ * clients, two workers answer 1.5x the cold quotes of one (`BENCH_MARKET=large npm run bench:quote`, Dec 3). On the
+ * small market, whose quotes the workers' memos answer, two cost more CPU a quote than one (bench/README.md).
+ */
+export const defaultRoutingWorkers = Math.max(1, availableParallelism())
 export type LogLevel = (typeof logLevels)[number]
 
 /**
@@ -75,8 +80,7 @@ export interface Config {
    */
   thorchainMemoRegistrarKey: `0x${string}` | undefined
   /**
-   * Worker threads that route quotes (`ROUTING_WORKERS`, default: one per core but the event loop's, at least
-   * one); 0 routes on the event loop.
+   * Worker threads that route quotes (`ROUTING_WORKERS`, default: one per core); 0 routes on the event loop.
    */
   routingWorkers: number
   /** Quote the hub pairs of every chain once before reporting ready (`QUOTE_WARM_UP`, default on; see `warmUpQuotes`). */
