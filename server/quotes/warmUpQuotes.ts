@@ -49,8 +49,10 @@ export function listWarmUpQueries(market: ChainMarket) {
     (t) => !isHub(t) && !t.tags.includes('native') && market.getUsdPrice(t.address) !== undefined,
   )
   const count = Math.min(WARM_UP_TAIL, priced.length)
-  const tail = Array.from({ length: count }, (_, k) => priced[Math.floor((k * priced.length) / count)] ?? [])
-    .flat()
+  const tail = Array.from(
+    { length: count },
+    (_, k) => priced[Math.floor((k * priced.length) / count)] ?? [],
+  ).flat()
   const withTail = hub
     ? tail.flatMap((token) =>
         WARM_UP_TAIL_USD.flatMap((size) => [...query(token, hub, size), ...query(hub, token, size)]),
