@@ -10,8 +10,8 @@ export const logLevels = ['debug', 'info', 'warn', 'error', 'silent'] as const
 /**
  * `ROUTING_WORKERS` unless set: one routing worker per core. The event loop's own work is a tenth of a searched
  * quote's (it parses, dispatches and writes), so a core left to it idles: on 2 cores, on the large market at 32
- * clients, two workers answer 1.5x the cold quotes of one (`BENCH_MARKET=large npm run bench:quote`, Dec 3). On the
- * small market, whose quotes the workers' memos answer, two cost more CPU a quote than one (bench/README.md).
+ * clients, two workers answer 1.3-1.5x the cold quotes of one (`BENCH_MARKET=large npm run bench:quote`, Dec 3).
+ * On the small market, whose quotes the workers' memos answer, two beat one only at 32 clients (bench/README.md).
  */
 export const defaultRoutingWorkers = Math.max(1, availableParallelism())
 export type LogLevel = (typeof logLevels)[number]
