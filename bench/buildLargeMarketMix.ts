@@ -80,6 +80,7 @@ export function buildLargeMarketMix(params: {
     return `/trade/v1/${chainId}/quote/single?${q}`
   }
   const sizeUsd = () => 10 * 10 ** (4 * random())
+  const isEther = (t: PricedToken) => t.token.tags.some((tag) => tag === 'native' || tag === 'wrapped-native')
   const asked = new Set<string>()
   const cold: string[] = []
   const warm: string[] = []
@@ -90,8 +91,6 @@ export function buildLargeMarketMix(params: {
     const from = roll < 0.3 ? pick(chain.hubs) : pick(chain.tail)
     const to = roll < 0.7 ? pick(chain.hubs) : pick(chain.tail)
     // a wrap or unwrap is no routed quote
-    const isEther = (t: PricedToken) =>
-      t.token.tags.some((tag) => tag === 'native' || tag === 'wrapped-native')
     if (from === to || (isEther(from) && isEther(to))) continue
     // the native token and its wrapped one share a pool set: count them as one token for "new pair"
     const key = (t: PricedToken) => (t.token.address === zeroAddress ? 'wrapped' : t.token.address)

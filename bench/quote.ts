@@ -769,6 +769,12 @@ function syntheticQuality() {
   )
 }
 
+/** A level's CPU a quote in µs, of the event loop or of the other threads, from the server's CPU before and after. */
+function cpuPerQuote(before: ThreadCpu | undefined, after: ThreadCpu | undefined, requests: number) {
+  return (of: keyof ThreadCpu) =>
+    before && after ? (((after[of] - before[of]) * 1000) / requests).toFixed(0) : '-'
+}
+
 async function main(benchUrl: string | undefined) {
   const counts = benchUrl === undefined ? WORKER_COUNTS : [Number.NaN]
   // the levels beyond 1, 8 and 32 clients, memory, majors and quality run on one server: the one with the
@@ -831,8 +837,7 @@ async function main(benchUrl: string | undefined) {
             )
         if (!blocks && !estimate) perSecond.set(`${label}/${clients}`, r.perSecond)
         const cpuAfter = target.cpu()
-        const perQuote = (of: keyof ThreadCpu) =>
-          cpuBefore && cpuAfter ? (((cpuAfter[of] - cpuBefore[of]) * 1000) / r.requests).toFixed(0) : '-'
+        const perQuote = cpuPerQuote(cpuBefore, cpuAfter, r.requests)
         rows.push([
           blocks
             ? `${label}, ${estimate ? 'gas estimated, every amount new, ' : ''}a pool moves every ${BLOCK_MS} ms`
@@ -1089,8 +1094,8 @@ async function printQuality(target: Target) {
 /**
  * The large-market level (BENCH_MARKET=large): the server (default routing workers) on `DEVNET_MARKET=large`, its
  * time to ready and memory; LARGE_WARM_UP quotes of other pairs; quote/single at 1 and then 32 clients, each with
- * its own BENCH_LARGE_REQUESTS pairs: first cold (every request a pair never asked before, see `buildLargeMarketMix`), then warm (the same pairs, new
- * amounts); p50/p99 and the server's CPU per quote; and its CPU per block, event loop and other threads apart, while
+ * its own BENCH_LARGE_REQUESTS pairs: first cold (every request a pair never asked before, see
+ * `buildLargeMarketMix`), then warm (the same pairs, new amounts); p50/p99 and the server's CPU per quote; and its CPU per block, event loop and other threads apart, while
  * BENCH_BLOCK_POOLS (100) V2 pairs change every second (less its CPU over as long without blocks).
  */
 async function mainLarge(benchUrl: string | undefined) {
@@ -1123,8 +1128,7 @@ async function mainLarge(benchUrl: string | undefined) {
       const before = target.cpu()
       const r = await measure(target.baseUrl, urls, clients, urls.length, Number.POSITIVE_INFINITY, true)
       const after = target.cpu()
-      const perQuote = (of: keyof ThreadCpu) =>
-        before && after ? (((after[of] - before[of]) * 1000) / r.requests).toFixed(0) : '-'
+      const perQuote = cpuPerQuote(before, after, r.requests)
       rows.push([
         kind,
         clients,
