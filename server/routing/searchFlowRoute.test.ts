@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { makeV2Pool, testAddress } from '../poolKinds/testPools'
+import { poolKindOf } from '../poolKinds/poolKinds'
+import { makeV2Pool, makeV3Pool, testAddress } from '../poolKinds/testPools'
 import type { V2PoolState } from '../poolKinds/uniswapV2/V2PoolState'
 import { createHopCache, type HopCache } from './createHopCache'
 import { MAX_ROUTE_STEPS } from './quoteRouteSteps'
@@ -158,6 +159,86 @@ describe('searchFlowRoute', () => {
     // a route found before at 1e-6 of price impact says nothing: forward first, then wide, as untold
     const small = searchFlowRoute(params, { foundAmountOut: (params.amount * 999_999n) / 1_000_000n })
     expect(small?.stats).toEqual(route?.stats)
+  })
+
+  it('resamples the pools until the flow settles: three concentrated pools within 0.1 bp of the best split', () => {
+    // each pool's deep position ends near its price, at a different price each: between the grid's samples (a
+    // factor of two apart) the models lie well below the pools, a first resampling around the solution moves it
+    // out of what was sampled, and the split settles only after another (one resampling: 16.7 bp short)
+    const [token0, token1] = A.toLowerCase() < D.toLowerCase() ? [A, D] : [D, A]
+    const concentrated = (
+      id: number,
+      tick: number,
+      narrow: number,
+      deep: bigint,
+      thin: bigint,
+      fee: number,
+    ) =>
+      makeV3Pool({
+        id,
+        token0,
+        token1,
+        tick,
+        fee,
+        tickSpacing: 10,
+        positions: [
+          { lower: tick - narrow, upper: tick + narrow, liquidity: deep * E18 },
+          { lower: tick - 4_000, upper: tick + 4_000, liquidity: thin * E18 },
+        ],
+      })
+    const pools = [
+      concentrated(601, 90, 130, 9_659_972n, 60_797n, 3000),
+      concentrated(602, 0, 150, 5_166_793n, 76_501n, 500),
+      concentrated(603, 140, 20, 20_787_230n, 39_897n, 500),
+    ]
+    const amount = 22_047n * E18
+    const route = searchFlowRoute({
+      pools,
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount,
+      connectors: [],
+    })
+    // the best split by nested golden sections over each pool's own math (in floats)
+    const outputs = pools.map((pool) => poolKindOf(pool).createHopSimulator(pool, token0 === A))
+    const out = (k: number, x: number) => (x > 0 ? (outputs[k]?.approxExactIn(x) ?? 0) : 0)
+    const total = Number(amount)
+    const optimum = maximise((s) => {
+      const rest = (1 - s) * total
+      return out(0, s * total) + maximise((t) => out(1, t * rest) + out(2, (1 - t) * rest))
+    })
+    expect(bp(route?.amountOut ?? 0n, optimum)).toBeLessThan(0.1)
+  })
+
+  it('lets a connector nearer the output pay into one farther from it: A -> M -> N -> O -> D at 1%', () => {
+    // M is one hop from A and two from D (rank -1), N two and one (rank 1), O one and one (rank 0): the forward
+    // order is M, O, N, so N -> O runs against it, yet the deep way is A -> M -> N -> O -> D; N -> D and A -> O
+    // are shallow. N and O are of different ranks: the wide search once ran only ties either way round
+    const M = testAddress(0xc3)
+    const N = testAddress(0xc5)
+    const O = testAddress(0xc7)
+    const deep = (id: number, tokenA: typeof A, tokenB: typeof A) =>
+      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000_000n * E18, reserveB: 1_000_000n * E18 })
+    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) =>
+      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
+    const [am, mn, no, od] = [deep(320, A, M), deep(321, M, N), deep(322, N, O), deep(323, O, D)]
+    const amount = 10_000n * E18
+    const params = {
+      pools: [am, mn, no, od, shallow(324, N, D), shallow(325, A, O)],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn' as const,
+      amount,
+      connectors: [M, N, O],
+    }
+    const route = searchFlowRoute(params)
+    expect(route?.steps.some((step) => step.tokenIn === N && step.tokenOut === O)).toBe(true)
+    // the deep chain alone pays about 95.8% of the input, the route at least that; the forward ways about a fifth
+    const chain = v2Out(od, O, v2Out(no, N, v2Out(mn, M, v2Out(am, A, Number(amount)))))
+    expect(bp(route?.amountOut ?? 0n, chain)).toBeLessThan(0.01)
+    const forward = searchFlowRoute(params, { wide: false })
+    expect(Number(forward?.amountOut ?? 0n)).toBeLessThan(chain * 0.25)
   })
 
   it('for a large trade, takes a connector one hop beyond maxHops: A -> W -> Z -> V -> D over deep pools', () => {
