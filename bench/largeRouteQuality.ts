@@ -82,24 +82,25 @@ for (const url of cold) {
   })
   const ms = performance.now() - started
   if (!bound) continue
-  const lower = bound.feasible > gross ? bound.feasible : gross
   const label = `${tokenIn.symbol}->${tokenOut.symbol} $${Math.round(sizeUsd).toLocaleString('en-US')}`
-  const bp = bps(lower - gross, lower)
   // a best flow of more steps than the Aggregator runs: the best flow over the pools of its MAX_ROUTE_STEPS
-  // steps of most value, a flow the Aggregator could run (not an optimum of those: a reference to compare with)
+  // steps of most value, a flow the Aggregator could run (not an optimum of those: a reference to compare with;
+  // its repaired flow may even beat the whole one's, and is then the best known)
   const steps = bound.route.steps.length
-  let withinStepsBp = bp
+  let limited: bigint | undefined
   if (steps > MAX_ROUTE_STEPS) {
     const kept = [...bound.route.steps].sort((a, b) => b.value - a.value).slice(0, MAX_ROUTE_STEPS)
-    const limited = flowOptimumBound({
+    limited = flowOptimumBound({
       pools: [...new Set(kept.map((step) => step.pool))],
       tokenIn: base.tokenIn,
       tokenOut: base.tokenOut,
       amountIn: applyTransferFee(amount, tokenIn.transferFeeBps ?? 0),
-    })
-    const reachable = limited && limited.feasible > gross ? limited.feasible : gross
-    withinStepsBp = bps(reachable - gross, reachable)
+    })?.feasible
   }
+  const best = (...xs: bigint[]) => xs.reduce((a, b) => (b > a ? b : a))
+  const lower = best(gross, bound.feasible, limited ?? 0n)
+  const bp = bps(lower - gross, lower)
+  const withinStepsBp = limited === undefined ? bp : bps(best(gross, limited) - gross, best(gross, limited))
   shortfalls.push({ label, bp, gapBp: bound.gapBp, ms, steps, withinStepsBp })
   process.stderr.write(
     `${label}: ${bp.toFixed(3)} bp short (reference gap ${bound.gapBp.toFixed(3)} bp, ${steps} steps, ` +

@@ -13,6 +13,7 @@ const Y = testAddress(0xe5)
 const Z = testAddress(0xf6)
 const W = testAddress(0x17)
 const V = testAddress(0x28)
+type Token = typeof A
 
 describe('poolDepth', () => {
   it('is what a pair takes before its average rate falls 2% under its spot rate: r0 (1/0.98 - 1) / (1 - fee), from below', () => {
@@ -60,8 +61,14 @@ describe('routeConnectors', () => {
   const pair = (id: number, a: typeof A, b: typeof A, reserveA: bigint, reserveB = reserveA) =>
     makeV2Pool({ id, tokenA: a, tokenB: b, reserveA: reserveA * E18, reserveB: reserveB * E18 })
 
-  it("adds each end's deepest neighbours that are no connector (at most 5, down to 0.5% of its deepest), then 2 of each of theirs", () => {
-    const [Q, R, S] = [0x31, 0x32, 0x33].map(testAddress) as [typeof A, typeof A, typeof A]
+  it("adds each end's deepest neighbours that are no connector (at most 5, down to 0.5% of its deepest), then 2 of each of theirs, then 1 of each of those's", () => {
+    const [Q, R, S, T, U] = [0x31, 0x32, 0x33, 0x34, 0x35].map(testAddress) as [
+      Token,
+      Token,
+      Token,
+      Token,
+      Token,
+    ]
     const pools = [
       pair(1, A, C, 10_000n), // C: the connector, A's deepest
       pair(2, A, X, 2_000n), // 20%
@@ -73,6 +80,8 @@ describe('routeConnectors', () => {
       pair(8, X, Q, 3_000n), // X's: Q, R; S is a third
       pair(9, X, R, 2_000n),
       pair(10, X, S, 1_000n),
+      pair(11, Q, T, 500n), // Q's: T; U is a second
+      pair(12, Q, U, 400n),
     ]
     const graph = buildPoolGraph({ pools })
     expect(routeConnectors(graph, { tokenIn: A, tokenOut: B, connectors: [C] })).toEqual([
@@ -83,9 +92,18 @@ describe('routeConnectors', () => {
       V,
       Q,
       R,
+      T,
     ])
     // the ends never join; a connector is not listed twice; an end's own neighbours count as the first rank
-    expect(routeConnectors(graph, { tokenIn: A, tokenOut: X, connectors: [C] })).toEqual([C, Y, Q, R, S])
+    expect(routeConnectors(graph, { tokenIn: A, tokenOut: X, connectors: [C] })).toEqual([
+      C,
+      Y,
+      Q,
+      R,
+      S,
+      T,
+      U,
+    ])
   })
 
   it('takes at most 5 a side', () => {

@@ -7,6 +7,8 @@ import type { PoolState, TokenFacts } from './types'
 export const DEEP_NEIGHBOURS_PER_END = 5
 /** Of each of those's own neighbours, at most this many join too (a long tail's liquidity runs in chains). */
 export const DEEP_NEIGHBOURS_NEXT = 2
+/** And of each of those's, this many (LT0558 -> DAI for $17k on the large market: 9.1 -> 4.1 bp short). */
+export const DEEP_NEIGHBOURS_THIRD = 1
 /** A neighbour joins only if its pools with the token take at least this share of its deepest neighbour's. */
 export const DEEP_NEIGHBOUR_MIN_SHARE = 0.005
 
@@ -16,9 +18,10 @@ const rankedByGraph = new WeakMap<PoolGraph, Map<string, readonly { token: strin
 /**
  * The intermediates of one request: the chain's `connectors`; for each end, its deepest neighbours that are
  * none (at most DEEP_NEIGHBOURS_PER_END, each with at least DEEP_NEIGHBOUR_MIN_SHARE of the depth of the end's
- * deepest neighbour), as Uniswap's router takes the top pools of the trade's own tokens; and for each of those,
- * its own deepest (DEEP_NEIGHBOURS_NEXT, by the same rule). A long-tail token's liquidity often lies against
- * other long-tail tokens, in chains: on the large market's cold mix, of 40 trades of $10k or more, 12 were over
+ * deepest neighbour), as Uniswap's router takes the top pools of the trade's own tokens; for each of those, its
+ * own deepest (DEEP_NEIGHBOURS_NEXT, by the same rule), and for each of these, its deepest
+ * (DEEP_NEIGHBOURS_THIRD). A long-tail token's liquidity often lies against other long-tail tokens, in chains:
+ * on the large market's cold mix, of 40 trades of $10k or more, 12 were over
  * 1 bp short of the optimum through the stable and major connectors alone (LT0038 -> AAVE for $27,900 by 36%),
  * 6 with these (the largest 206 bp: LT1264 -> WETH, whose optimum takes 99 pools, the Aggregator runs 24 steps;
  * bench/largeRouteQuality.ts). Taxed and unverified tokens
@@ -60,7 +63,9 @@ export function routeConnectors(
   }
   take(inKey, DEEP_NEIGHBOURS_PER_END)
   take(outKey, DEEP_NEIGHBOURS_PER_END)
-  for (const token of added.slice()) take(token.toLowerCase(), DEEP_NEIGHBOURS_NEXT)
+  const first = added.slice()
+  for (const token of first) take(token.toLowerCase(), DEEP_NEIGHBOURS_NEXT)
+  for (const token of added.slice(first.length)) take(token.toLowerCase(), DEEP_NEIGHBOURS_THIRD)
   return added.length === 0 ? params.connectors : [...params.connectors, ...added]
 }
 
