@@ -106,6 +106,14 @@ describe('routeConnectors', () => {
     ])
   })
 
+  it("measures a neighbour's pools against its deepest neighbour but the trade's ends", () => {
+    // X's deepest pool is the one back to A, the trade's input: S's, at 0.4% of it, still joins, being 2% of C's
+    const S = testAddress(0x36)
+    const pools = [pair(1, A, X, 10_000n), pair(2, X, C, 2_000n), pair(3, X, S, 40n), pair(4, C, B, 10_000n)]
+    const graph = buildPoolGraph({ pools })
+    expect(routeConnectors(graph, { tokenIn: A, tokenOut: B, connectors: [C] })).toEqual([C, X, S])
+  })
+
   it('takes at most 5 a side', () => {
     const pools = [1, 2, 3, 4, 5, 6, 7].map((n) => pair(n, A, testAddress(0x100 + n), 1_000n - BigInt(n)))
     const graph = buildPoolGraph({ pools })

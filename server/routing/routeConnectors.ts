@@ -9,7 +9,7 @@ export const DEEP_NEIGHBOURS_PER_END = 5
 export const DEEP_NEIGHBOURS_NEXT = 2
 /** And of each of those's, this many (LT0558 -> DAI for $17k on the large market: 9.1 -> 4.1 bp short). */
 export const DEEP_NEIGHBOURS_THIRD = 1
-/** A neighbour joins only if its pools with the token take at least this share of its deepest neighbour's. */
+/** A neighbour joins only if its pools with the token take this share of its deepest neighbour's (not an end's). */
 export const DEEP_NEIGHBOUR_MIN_SHARE = 0.005
 
 /** Each graph's neighbours of a token, deepest first (see `neighboursByDepth`). */
@@ -18,7 +18,7 @@ const rankedByGraph = new WeakMap<PoolGraph, Map<string, readonly { token: strin
 /**
  * The intermediates of one request: the chain's `connectors`; for each end, its deepest neighbours that are
  * none (at most DEEP_NEIGHBOURS_PER_END, each with at least DEEP_NEIGHBOUR_MIN_SHARE of the depth of the end's
- * deepest neighbour), as Uniswap's router takes the top pools of the trade's own tokens; for each of those, its
+ * deepest neighbour other than the trade's ends), as Uniswap's router takes the top pools of the trade's own tokens; for each of those, its
  * own deepest (DEEP_NEIGHBOURS_NEXT, by the same rule), and for each of these, its deepest
  * (DEEP_NEIGHBOURS_THIRD). A long-tail token's liquidity often lies against other long-tail tokens, in chains:
  * on the large market's cold mix, of 40 trades of $10k or more, 12 were over
@@ -49,7 +49,10 @@ export function routeConnectors(
   const added: Address[] = []
   const take = (from: string, most: number) => {
     const ranked = neighboursByDepth(graph, from)
-    const floor = (ranked[0]?.depth ?? 0) * DEEP_NEIGHBOUR_MIN_SHARE
+    // against its deepest neighbour but the trade's ends: a chain's pool back to the end it leads from is often
+    // its deepest, and would set the bar for the pools on (LT0907 -> USDC on the large market: 65 bp short)
+    const deepest = ranked.find(({ token }) => token !== inKey && token !== outKey)
+    const floor = (deepest?.depth ?? 0) * DEEP_NEIGHBOUR_MIN_SHARE
     let taken = 0
     for (const { token, depth } of ranked) {
       if (taken >= most || depth < floor) break
