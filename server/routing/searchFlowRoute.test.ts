@@ -272,6 +272,34 @@ describe('searchFlowRoute', () => {
     expect(Number(narrow?.amountOut ?? 0n)).toBeLessThan(chain * 0.05)
   })
 
+  it('between two long-tail tokens, takes connectors two hops beyond maxHops: A -> W -> Y -> Z -> V -> D', () => {
+    // every connector is 5 hops from end to end over the deep pools, two beyond maxHops 3; A -> D is shallow
+    const [W, Y, Z, V] = [0xc7, 0xc8, 0xc9, 0xcb].map(testAddress) as [typeof A, typeof A, typeof A, typeof A]
+    const deep = (id: number, tokenA: typeof A, tokenB: typeof A) =>
+      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000_000n * E18, reserveB: 1_000_000n * E18 })
+    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) =>
+      makeV2Pool({ id, tokenA, tokenB, reserveA: 100n * E18, reserveB: 100n * E18 })
+    const chain = [deep(410, A, W), deep(411, W, Y), deep(412, Y, Z), deep(413, Z, V), deep(414, V, D)]
+    const amount = 10_000n * E18
+    const params = {
+      pools: [...chain, shallow(415, A, D)],
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn' as const,
+      amount,
+      connectors: [W, Y, Z, V],
+      maxHops: 3,
+    }
+    const route = searchFlowRoute(params)
+    expect(route?.steps.some((step) => step.tokenIn === Y && step.tokenOut === Z)).toBe(true)
+    const through = chain.reduce((x, pool, k) => v2Out(pool, [A, W, Y, Z, V][k] ?? A, x), Number(amount))
+    expect(bp(route?.amountOut ?? 0n, through)).toBeLessThan(0.01)
+    // with an end a connector, one hop beyond only: the chain is out of reach
+    const hubEnd = searchFlowRoute({ ...params, connectors: [...params.connectors, D] })
+    expect(hubEnd?.steps.some((step) => step.tokenIn === Y || step.tokenOut === Y) ?? false).toBe(false)
+    expect(Number(hubEnd?.amountOut ?? 0n)).toBeLessThan(through * 0.05)
+  })
+
   it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {
     const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
     const p2 = makeV2Pool({ id: 12, tokenA: A, tokenB: D, reserveA: 700n * E18, reserveB: 700n * E18 })
