@@ -88,7 +88,11 @@ const MAX_PRICING_ROUNDS = 6
 /** An edge left out joins when its spot rate beats its tokens' price ratio by more than this (float noise). */
 const PRICING_MARGIN = 1e-9
 const MAX_REFINE_EVALUATIONS = 64
-/** Resamplings of the used pools around the solution: again while the solution leaves what was sampled. */
+/**
+ * Resamplings of the used pools around the solution: again while the solution leaves what was sampled. An
+ * exchange's own search (`wide: false`) resamples once: over 300 cold requests of the large market more rounds
+ * there changed one exchange quote, by 0.3 bp.
+ */
 const MAX_RESAMPLE_ROUNDS = 3
 /** Hops beyond maxHops the wide search reaches between two long-tail tokens (one where either end is a connector). */
 const LONG_TAIL_BEYOND = 2
@@ -494,7 +498,7 @@ function searchOrderedFlow(
   // samples (a factor of two apart) lies below the pool, and a flow through several such pools settles where
   // they meet the truth. LT1160 -> LT1213 for $68k on the large market: 14.8 bp more after a second round
   const centers: number[] = edges.map(() => 0)
-  for (let round = 0; round < MAX_RESAMPLE_ROUNDS; round++) {
+  for (let round = 0; round < (options.wide === false ? 1 : MAX_RESAMPLE_ROUNDS); round++) {
     let moved = false
     for (let e = 0; e < edges.length; e++) {
       const edge = edges[e]
