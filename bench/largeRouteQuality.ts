@@ -3,8 +3,8 @@ import { deserialize } from 'node:v8'
 import { type Address, formatUnits, zeroAddress } from 'viem'
 import type { ChainDeployment } from '../server/chains/deployment'
 import { findBestRoute, type PoolState } from '../server/routing'
-import { MAX_ROUTE_STEPS } from '../server/routing/quoteRouteSteps'
 import { applyTransferFee } from '../server/routing/applyTransferFee'
+import { MAX_ROUTE_STEPS } from '../server/routing/quoteRouteSteps'
 import { RoutingError } from '../server/routing/RoutingError'
 import { buildLargeMarketMix } from './buildLargeMarketMix'
 import { flowOptimumBound } from './flowOptimumBound'
@@ -97,10 +97,11 @@ for (const url of cold) {
       amountIn: applyTransferFee(amount, tokenIn.transferFeeBps ?? 0),
     })?.feasible
   }
-  const best = (...xs: bigint[]) => xs.reduce((a, b) => (b > a ? b : a))
-  const lower = best(gross, bound.feasible, limited ?? 0n)
+  const reachable = limited !== undefined && limited > gross ? limited : gross
+  let lower = reachable
+  if (bound.feasible > lower) lower = bound.feasible
   const bp = bps(lower - gross, lower)
-  const withinStepsBp = limited === undefined ? bp : bps(best(gross, limited) - gross, best(gross, limited))
+  const withinStepsBp = limited === undefined ? bp : bps(reachable - gross, reachable)
   shortfalls.push({ label, bp, gapBp: bound.gapBp, ms, steps, withinStepsBp })
   process.stderr.write(
     `${label}: ${bp.toFixed(3)} bp short (reference gap ${bound.gapBp.toFixed(3)} bp, ${steps} steps, ` +
