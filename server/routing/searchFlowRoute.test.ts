@@ -41,6 +41,10 @@ function maximise(f: (s: number) => number): number {
   return Math.max(f(0), f(1), f((lo + hi) / 2))
 }
 
+/** A V2 pool holding `reserve` (default 1,000,000) of each token: at par. */
+const parPool = (id: number, tokenA: typeof A, tokenB: typeof A, reserve = 1_000_000n) =>
+  makeV2Pool({ id, tokenA, tokenB, reserveA: reserve * E18, reserveB: reserve * E18 })
+
 const bp = (ours: bigint, optimum: number) => ((optimum - Number(ours)) / optimum) * 10_000
 
 describe('searchFlowRoute', () => {
@@ -218,11 +222,8 @@ describe('searchFlowRoute', () => {
     const M = testAddress(0xc3)
     const N = testAddress(0xc5)
     const O = testAddress(0xc7)
-    const deep = (id: number, tokenA: typeof A, tokenB: typeof A) =>
-      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000_000n * E18, reserveB: 1_000_000n * E18 })
-    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) =>
-      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
-    const [am, mn, no, od] = [deep(320, A, M), deep(321, M, N), deep(322, N, O), deep(323, O, D)]
+    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) => parPool(id, tokenA, tokenB, 1_000n)
+    const [am, mn, no, od] = [parPool(320, A, M), parPool(321, M, N), parPool(322, N, O), parPool(323, O, D)]
     const amount = 10_000n * E18
     const params = {
       pools: [am, mn, no, od, shallow(324, N, D), shallow(325, A, O)],
@@ -246,11 +247,8 @@ describe('searchFlowRoute', () => {
     const W = testAddress(0xc7)
     const Z = testAddress(0xc9)
     const V = testAddress(0xcb)
-    const deep = (id: number, tokenA: typeof A, tokenB: typeof A) =>
-      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000_000n * E18, reserveB: 1_000_000n * E18 })
-    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) =>
-      makeV2Pool({ id, tokenA, tokenB, reserveA: 100n * E18, reserveB: 100n * E18 })
-    const [aw, wz, zv, vd] = [deep(400, A, W), deep(401, W, Z), deep(402, Z, V), deep(403, V, D)]
+    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) => parPool(id, tokenA, tokenB, 100n)
+    const [aw, wz, zv, vd] = [parPool(400, A, W), parPool(401, W, Z), parPool(402, Z, V), parPool(403, V, D)]
     const amount = 10_000n * E18
     const params = {
       pools: [aw, wz, zv, vd, shallow(404, W, D), shallow(405, A, V)],
@@ -275,11 +273,14 @@ describe('searchFlowRoute', () => {
   it('between two long-tail tokens, takes connectors two hops beyond maxHops: A -> W -> Y -> Z -> V -> D', () => {
     // every connector is 5 hops from end to end over the deep pools, two beyond maxHops 3; A -> D is shallow
     const [W, Y, Z, V] = [0xc7, 0xc8, 0xc9, 0xcb].map(testAddress) as [typeof A, typeof A, typeof A, typeof A]
-    const deep = (id: number, tokenA: typeof A, tokenB: typeof A) =>
-      makeV2Pool({ id, tokenA, tokenB, reserveA: 1_000_000n * E18, reserveB: 1_000_000n * E18 })
-    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) =>
-      makeV2Pool({ id, tokenA, tokenB, reserveA: 100n * E18, reserveB: 100n * E18 })
-    const chain = [deep(410, A, W), deep(411, W, Y), deep(412, Y, Z), deep(413, Z, V), deep(414, V, D)]
+    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) => parPool(id, tokenA, tokenB, 100n)
+    const chain = [
+      parPool(410, A, W),
+      parPool(411, W, Y),
+      parPool(412, Y, Z),
+      parPool(413, Z, V),
+      parPool(414, V, D),
+    ]
     const amount = 10_000n * E18
     const params = {
       pools: [...chain, shallow(415, A, D)],
