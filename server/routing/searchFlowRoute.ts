@@ -94,7 +94,7 @@ const MAX_REFINE_EVALUATIONS = 64
  * there changed one exchange quote, by 0.3 bp.
  */
 const MAX_RESAMPLE_ROUNDS = 3
-/** Hops beyond maxHops the wide search reaches between two long-tail tokens (one where either end is a connector). */
+/** Hops beyond maxHops the wide search reaches between two long-tail tokens (one if either end is a connector). */
 const LONG_TAIL_BEYOND = 2
 /** Each used pool's resample, as shares of its input. */
 const RESAMPLE_AROUND = [0.5, 0.8, 0.9, 0.95, 1, 1.05, 1.1, 1.25]
@@ -106,8 +106,8 @@ const MAX_BOUND_SAMPLES = 64
 const MARGINAL_STEP = 1e-6
 /**
  * Price impact (against the best spot rate) from which a second, wider search lets connectors trade either way
- * round and takes connectors one hop further (two between long-tail tokens): only large trades gain from the longer paths that
- * allows, and it costs a second search. At 0.5% BSC's BTCB -> ETH for $100k (impact under that) missed a flow
+ * round and takes connectors one hop further (two between long-tail tokens): only large trades gain from the
+ * longer paths that allows, and it costs a second search. At 0.5% BSC's BTCB -> ETH for $100k (impact under that) missed a flow
  * through WBNB then USDC by 2.27 bp; at 0.1% the small market's route-quality cases are all within 0.21 bp of
  * the optimum, and the large market's cold mix runs 5% more solves.
  */
@@ -198,8 +198,8 @@ interface OrderedFlow {
 
 /**
  * The flow problem of a request: the tokens in rank order (`wide`: either way round between connectors, and over
- * connectors one hop beyond `maxHops` of both ends, two between long-tail tokens) and their pool directions. Null when the flow search
- * does not apply (exact output, a taxed end, no pool between the tokens).
+ * connectors one hop beyond `maxHops` of both ends, two between long-tail tokens) and their pool directions.
+ * Null when the flow search does not apply (exact output, a taxed end, no pool between the tokens).
  */
 function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | null {
   const taxed = new Set(
