@@ -16,17 +16,17 @@ export const DEEP_NEIGHBOUR_MIN_SHARE = 0.005
 const rankedByGraph = new WeakMap<PoolGraph, Map<string, readonly { token: string; depth: number }[]>>()
 
 /**
- * The intermediates of one request: the chain's `connectors`; for each end, its deepest neighbours that are
- * none (at most DEEP_NEIGHBOURS_PER_END, each with at least DEEP_NEIGHBOUR_MIN_SHARE of the depth of the end's
- * deepest neighbour other than the trade's ends), as Uniswap's router takes the top pools of the trade's own
- * tokens; for each of those, its own deepest (DEEP_NEIGHBOURS_NEXT, by the same rule), and for each of these,
- * its deepest (DEEP_NEIGHBOURS_THIRD). A long-tail token's liquidity often lies against other long-tail tokens,
- * in chains: on the large market's cold mix, of 40 trades of $10k or more, 12 were over 1 bp short of the optimum through the stable and major connectors alone (LT0038 -> AAVE for $27,900 by 36%),
- * 6 with these (the largest 206 bp: LT1264 -> WETH, whose optimum takes 99 pools, the Aggregator runs 24 steps;
- * bench/largeRouteQuality.ts). Taxed and unverified tokens
- * (`tokens`) never join: a token imported by address is traded, not routed through. Depth is what the pools
- * take of the token within DEPTH_IMPACT (`poolDepth`), in its own units, so only one token's neighbours are
- * compared. Pure; the ranking is memoized per graph, the depths per pool state.
+ * The intermediates of one request: the chain's `connectors`; for each end, its deepest neighbours that are none
+ * (at most DEEP_NEIGHBOURS_PER_END, each with at least DEEP_NEIGHBOUR_MIN_SHARE of the depth of the end's deepest
+ * neighbour other than the trade's ends), as Uniswap's router takes the top pools of the trade's own tokens; for
+ * each of those, its own deepest (DEEP_NEIGHBOURS_NEXT, by the same rule), and for each of these, its deepest
+ * (DEEP_NEIGHBOURS_THIRD). A long-tail token's liquidity often lies against other long-tail tokens, in chains: on
+ * the large market's cold mix, of 40 trades of $10k or more, 12 were over 1 bp short of the optimum through the
+ * stable and major connectors alone (LT0038 -> AAVE for $27,900 by 36%), 6 with these (the largest 206 bp: LT1264
+ * -> WETH, whose optimum takes 99 pools, the Aggregator runs 24 steps; bench/largeRouteQuality.ts). Taxed and
+ * unverified tokens (`tokens`) never join: a token imported by address is traded, not routed through. Depth is
+ * what the pools take of the token within DEPTH_IMPACT (`poolDepth`), in its own units, so only one token's
+ * neighbours are compared. Pure; the ranking is memoized per graph, the depths per pool state.
  */
 export function routeConnectors(
   graph: PoolGraph,

@@ -107,9 +107,9 @@ const MARGINAL_STEP = 1e-6
 /**
  * Price impact (against the best spot rate) from which a second, wider search lets connectors trade either way
  * round and takes connectors one hop further (two between long-tail tokens): only large trades gain from the
- * longer paths that allows, and it costs a second search. At 0.5% BSC's BTCB -> ETH for $100k (impact under that) missed a flow
- * through WBNB then USDC by 2.27 bp; at 0.1% the small market's route-quality cases are all within 0.21 bp of
- * the optimum, and the large market's cold mix runs 5% more solves.
+ * longer paths that allows, and it costs a second search. At 0.5% BSC's BTCB -> ETH for $100k (impact under that)
+ * missed a flow through WBNB then USDC by 2.27 bp; at 0.1% the small market's route-quality cases are all within
+ * 0.21 bp of the optimum, and the large market's cold mix runs 5% more solves.
  */
 const BOTH_WAYS_IMPACT = 0.001
 
@@ -714,9 +714,9 @@ function listEdges(graph: PoolGraph, tokens: readonly string[], bothWays: boolea
 }
 
 /**
- * The order the route runs its tokens in: tokenIn first, tokenOut last, every token after all that pay into it
- * (a topological order of the edges given weight). Where weights run both ways round a cycle (possible only
- * between connectors, in the wide search), the cycle's edge of least value is given none, in `weights`, until none is
+ * The order the route runs its tokens in: tokenIn first, tokenOut last, every token after all that pay into it (a
+ * topological order of the edges given weight). Where weights run both ways round a cycle (possible only between
+ * connectors, in the wide search), the cycle's edge of least value is given none, in `weights`, until none is
  * left. Pure but for `weights`.
  */
 function executionOrder(
