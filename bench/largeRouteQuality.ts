@@ -72,12 +72,13 @@ for (const url of cold) {
     if (error instanceof RoutingError) continue
     throw error
   }
+  const amountIn = applyTransferFee(amount, tokenIn.transferFeeBps ?? 0)
   const started = performance.now()
   const bound = flowOptimumBound({
     pools,
     tokenIn: base.tokenIn,
     tokenOut: base.tokenOut,
-    amountIn: applyTransferFee(amount, tokenIn.transferFeeBps ?? 0),
+    amountIn,
     excludedTokens: taxed,
   })
   const ms = performance.now() - started
@@ -94,7 +95,7 @@ for (const url of cold) {
       pools: [...new Set(kept.map((step) => step.pool))],
       tokenIn: base.tokenIn,
       tokenOut: base.tokenOut,
-      amountIn: applyTransferFee(amount, tokenIn.transferFeeBps ?? 0),
+      amountIn,
     })?.feasible
   }
   const reachable = limited !== undefined && limited > gross ? limited : gross

@@ -45,6 +45,17 @@ function maximise(f: (s: number) => number): number {
 const parPool = (id: number, tokenA: typeof A, tokenB: typeof A, reserve = 1_000_000n) =>
   makeV2Pool({ id, tokenA, tokenB, reserveA: reserve * E18, reserveB: reserve * E18 })
 
+/** Selling 10,000 A for D over `pools` through `connectors`, within maxHops 3. */
+const sellAForD = (pools: readonly V2PoolState[], connectors: readonly (typeof A)[]) => ({
+  pools,
+  tokenIn: A,
+  tokenOut: D,
+  tradeType: 'exactIn' as const,
+  amount: 10_000n * E18,
+  connectors,
+  maxHops: 3,
+})
+
 const bp = (ours: bigint, optimum: number) => ((optimum - Number(ours)) / optimum) * 10_000
 
 describe('searchFlowRoute', () => {
@@ -222,17 +233,12 @@ describe('searchFlowRoute', () => {
     const M = testAddress(0xc3)
     const N = testAddress(0xc5)
     const O = testAddress(0xc7)
-    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) => parPool(id, tokenA, tokenB, 1_000n)
     const [am, mn, no, od] = [parPool(320, A, M), parPool(321, M, N), parPool(322, N, O), parPool(323, O, D)]
-    const amount = 10_000n * E18
-    const params = {
-      pools: [am, mn, no, od, shallow(324, N, D), shallow(325, A, O)],
-      tokenIn: A,
-      tokenOut: D,
-      tradeType: 'exactIn' as const,
-      amount,
-      connectors: [M, N, O],
-    }
+    const params = sellAForD(
+      [am, mn, no, od, parPool(324, N, D, 1_000n), parPool(325, A, O, 1_000n)],
+      [M, N, O],
+    )
+    const { amount } = params
     const route = searchFlowRoute(params)
     expect(route?.steps.some((step) => step.tokenIn === N && step.tokenOut === O)).toBe(true)
     // the deep chain alone pays about 95.8% of the input, the route at least that; the forward ways about a fifth
@@ -247,18 +253,9 @@ describe('searchFlowRoute', () => {
     const W = testAddress(0xc7)
     const Z = testAddress(0xc9)
     const V = testAddress(0xcb)
-    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) => parPool(id, tokenA, tokenB, 100n)
     const [aw, wz, zv, vd] = [parPool(400, A, W), parPool(401, W, Z), parPool(402, Z, V), parPool(403, V, D)]
-    const amount = 10_000n * E18
-    const params = {
-      pools: [aw, wz, zv, vd, shallow(404, W, D), shallow(405, A, V)],
-      tokenIn: A,
-      tokenOut: D,
-      tradeType: 'exactIn' as const,
-      amount,
-      connectors: [W, Z, V],
-      maxHops: 3,
-    }
+    const params = sellAForD([aw, wz, zv, vd, parPool(404, W, D, 100n), parPool(405, A, V, 100n)], [W, Z, V])
+    const { amount } = params
     const route = searchFlowRoute(params)
     expect(route?.steps.some((step) => step.tokenIn === Z && step.tokenOut === V)).toBe(true)
     // the deep chain alone pays about 95% of the input; the ways within 3 hops, less than 2% together
@@ -273,7 +270,6 @@ describe('searchFlowRoute', () => {
   it('between two long-tail tokens, takes connectors two hops beyond maxHops: A -> W -> Y -> Z -> V -> D', () => {
     // every connector is 5 hops from end to end over the deep pools, two beyond maxHops 3; A -> D is shallow
     const [W, Y, Z, V] = [0xc7, 0xc8, 0xc9, 0xcb].map(testAddress) as [typeof A, typeof A, typeof A, typeof A]
-    const shallow = (id: number, tokenA: typeof A, tokenB: typeof A) => parPool(id, tokenA, tokenB, 100n)
     const chain = [
       parPool(410, A, W),
       parPool(411, W, Y),
@@ -281,16 +277,8 @@ describe('searchFlowRoute', () => {
       parPool(413, Z, V),
       parPool(414, V, D),
     ]
-    const amount = 10_000n * E18
-    const params = {
-      pools: [...chain, shallow(415, A, D)],
-      tokenIn: A,
-      tokenOut: D,
-      tradeType: 'exactIn' as const,
-      amount,
-      connectors: [W, Y, Z, V],
-      maxHops: 3,
-    }
+    const params = sellAForD([...chain, parPool(415, A, D, 100n)], [W, Y, Z, V])
+    const { amount } = params
     const route = searchFlowRoute(params)
     expect(route?.steps.some((step) => step.tokenIn === Y && step.tokenOut === Z)).toBe(true)
     const through = chain.reduce((x, pool, k) => v2Out(pool, [A, W, Y, Z, V][k] ?? A, x), Number(amount))

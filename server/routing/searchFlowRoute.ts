@@ -215,15 +215,7 @@ function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | nu
   // liquidity runs in chains at both ends (LT0133 -> LT0727 for $16k on the large market: 51.5 -> 1.3 bp short)
   const hub = (key: string) => params.connectors.some((c) => c.toLowerCase() === key)
   const beyond = hub(inKey) || hub(outKey) ? 1 : LONG_TAIL_BEYOND
-  const { tokens, farther } = orderTokens(
-    graph,
-    inKey,
-    outKey,
-    connectors,
-    maxHops,
-    wide ? beyond : 0,
-    beyond,
-  )
+  const { tokens, farther } = orderTokens(graph, inKey, outKey, connectors, maxHops, beyond, wide)
   if (tokens.length < 2) return null
   const edges = listEdges(graph, tokens, wide)
   if (edges.length === 0) return null
@@ -642,8 +634,8 @@ function fewestSteps(edges: readonly Edge[], count: number): number {
  * tokenIn, the connectors within `maxHops` of both ends, tokenOut: ordered by their rank, (hops from the input)
  * minus (hops to the output); pools run forward in this order (and in the wide search both ways between
  * connectors: the flow's own order among them is settled after the solve, see executionOrder). Lower-cased keys;
- * index 0 is tokenIn, the last tokenOut; with `beyond`, connectors up to that many hops beyond `maxHops` too.
- * `farther`: whether a connector lies beyond `maxHops` within `wideBeyond` (where a wide search would reach).
+ * index 0 is tokenIn, the last tokenOut; with `wide`, connectors up to `beyond` hops beyond `maxHops` too.
+ * `farther`: whether a connector lies beyond `maxHops` within `beyond` (where a wide search would reach).
  */
 function orderTokens(
   graph: PoolGraph,
@@ -652,7 +644,7 @@ function orderTokens(
   connectors: readonly Address[],
   maxHops: number,
   beyond: number,
-  wideBeyond: number,
+  wide: boolean,
 ): { tokens: string[]; farther: boolean } {
   const allowed = new Set([inKey, outKey, ...connectors.map((c) => c.toLowerCase())])
   const allowedList = [...allowed]
@@ -680,8 +672,8 @@ function orderTokens(
     if (t === inKey || t === outKey) return Infinity
     return (fromIn.get(t) ?? Infinity) + (toOut.get(t) ?? Infinity)
   }
-  const middle = [...allowed].filter((t) => reach(t) <= maxHops + beyond)
-  const farther = [...allowed].some((t) => reach(t) > maxHops && reach(t) <= maxHops + wideBeyond)
+  const middle = [...allowed].filter((t) => reach(t) <= maxHops + (wide ? beyond : 0))
+  const farther = [...allowed].some((t) => reach(t) > maxHops && reach(t) <= maxHops + beyond)
   const rank = (t: string) => (fromIn.get(t) ?? 0) - (toOut.get(t) ?? 0)
   middle.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
   return { tokens: [inKey, ...middle, outKey], farther }
