@@ -4,7 +4,8 @@ import { buildPoolGraph } from './buildPoolGraph'
 import { createPathQuoter, type PathQuote, type PathQuoter, type PoolPath } from './createPathQuoter'
 import type { FindBestRouteParams, RouteSearchStats } from './findBestRoute'
 import { findTokenPaths } from './findTokenPaths'
-import { defaultGasModel } from './gasModel'
+import { computeGasCostInToken, defaultGasModel } from './gasModel'
+import { poolSpotRate } from './poolMidRate'
 import { RoutingError } from './RoutingError'
 import { refineAllocation } from './refineAllocation'
 import { routeConnectors } from './routeConnectors'
@@ -86,8 +87,29 @@ export function searchRoute(params: FindBestRouteParams): Route {
   }
   const better = (a: Plan | null, b: Plan | null) => (b !== null && (a === null || b.net > a.net) ? b : a)
 
+  // with an exact input no path pays more than the total times its pools' spot rates after fee (`pathSpotRate`):
+  // in that order, the paths that cannot beat the best net found so far are never quoted (ties keep the first)
+  const spotRates = exactIn ? candidates.map((path) => pathSpotRate(graph.pools, path)) : undefined
+  const totalValue = Number(total)
+  const order = candidates.map((_, i) => i)
+  if (spotRates) order.sort((a, b) => (spotRates[b] ?? 0) - (spotRates[a] ?? 0))
   let best: Plan | null = null
-  for (let i = 0; i < candidates.length; i++) best = better(best, toPlan([{ candidate: i, amount: total }]))
+  let bestAt = -1
+  const quoted: (bigint | null | undefined)[] = candidates.map(() => undefined)
+  for (const i of order) {
+    const rate = spotRates?.[i]
+    if (best && rate !== undefined && totalValue * rate * (1 + 1e-6) + 16 < Number(best.net)) continue
+    const path = candidates[i]
+    const q = path && quote(path, total)
+    quoted[i] = q ? objectiveOf(q) : null
+    if (!q) continue
+    const legs: Leg[] = [{ amountIn: q.amountIn, amountOut: q.amountOut, hops: q.hops }]
+    const plan: Plan = { legs, net: objectiveOf(q) - gasCostOf(legs) }
+    if (!best || plan.net > best.net || (plan.net === best.net && i < bestAt)) {
+      best = plan
+      bestAt = i
+    }
+  }
 
   const gasPriced =
     (params.gasPriceWei ?? 0n) > 0n &&
@@ -99,13 +121,39 @@ export function searchRoute(params: FindBestRouteParams): Route {
     modelEvaluations: 0,
     polishEvaluations: 0,
   }
-  if (maxLegs > 1 && candidates.length > 1) {
+  /**
+   * Whether a split of two legs or more may beat the best path (exact input): it gets at most the total at the
+   * best spot rate of any path and pays at least the base and two legs of one hop each, at no tick crossed.
+   */
+  const splitMayPay = (): boolean => {
+    if (!spotRates || !best) return true
+    let bestRate = 0
+    let leastHop: bigint | undefined
+    for (const [i, path] of candidates.entries()) {
+      bestRate = Math.max(bestRate, spotRates[i] ?? 0)
+      for (const id of path.poolIds) {
+        const pool = graph.pools[id]
+        const units = pool ? poolKindOf(pool).hopGasUnits(0) : 0n
+        if (leastHop === undefined || units < leastHop) leastHop = units
+      }
+    }
+    const model = params.gasModel ?? defaultGasModel
+    const leastGas = computeGasCostInToken({
+      gasUnits: model.base + 2n * (model.perLeg + (leastHop ?? 0n)),
+      gasPriceWei: params.gasPriceWei,
+      nativePriceInToken: params.nativePriceInTokenOut,
+    })
+    const most = totalValue * bestRate * (1 + 1e-6) + 16
+    return most - Number(leastGas) + 1 > Number(best.net)
+  }
+  if (maxLegs > 1 && candidates.length > 1 && splitMayPay()) {
     // The gas of one leg beyond the base: what adding a path to a split costs.
     const legGasCost = (hops: Leg['hops']) =>
       gasCostOf([{ amountIn: 0n, amountOut: 0n, hops }]) - gasCostOf([])
     // A path whose first 1/256 of the total earns less per unit than the best single path's last 1/16 would
     // take nothing from a split that beats that path; it gets no model (no further exact evaluations).
-    const singleValues = candidates.map((_, i) => value(i, total))
+    // (a path left unquoted above pays less than the best net found, so less than the best single path's gross)
+    const singleValues = quoted
     let bestSingle = -1
     for (let i = 0; i < candidates.length; i++) {
       const v = singleValues[i]
@@ -120,7 +168,12 @@ export function searchRoute(params: FindBestRouteParams): Route {
         : Number.NEGATIVE_INFINITY
     const probeAmount = total / 256n
     // exact input: the models sample the pools' floating-point math (`pathApproxIn`); exact output: exact quotes
-    const sampleOf = exactIn ? approxSampler(params, graph.pools, quoter, gasPriced) : undefined
+    const sampler = exactIn ? approxSampler(params, graph.pools, quoter, gasPriced) : undefined
+    const sampleOf = sampler?.sample
+    const leastLegGas = (i: number) => {
+      const path = candidates[i]
+      return sampler && path ? sampler.leastGas(path) : 0
+    }
     const evaluate = (i: number, x: bigint): CurveSample | null => {
       const path = candidates[i]
       if (!path) return null
@@ -133,6 +186,12 @@ export function searchRoute(params: FindBestRouteParams): Route {
     // best gain so reckoned does not pay for the gas of its own leg is not modelled either.
     const isWorthModelling = (i: number): boolean => {
       if (probeAmount <= 0n || i === bestSingle) return true
+      // its spot rate bounds what its first units earn, and its hops' gas at no tick crossed what its leg costs
+      const rate = spotRates?.[i]
+      if (rate !== undefined) {
+        const edge = rate * (1 + 1e-6) - floorRate
+        if (!(edge > 0) || edge * Number(total) <= leastLegGas(i)) return false
+      }
       const v = evaluate(i, probeAmount)
       if (v === null) return false
       const edge = v.value / Number(probeAmount) - floorRate
@@ -176,7 +235,11 @@ function approxSampler(
   pools: readonly PoolState[],
   quoter: PathQuoter,
   gasPriced: boolean,
-): (path: PoolPath, amountIn: number) => CurveSample | null {
+): {
+  sample: (path: PoolPath, amountIn: number) => CurveSample | null
+  /** The gas cost of a leg through the path crossing no tick (what a sample's gas cost is at least). */
+  leastGas: (path: PoolPath) => number
+} {
   const model = params.gasModel ?? defaultGasModel
   const price = params.nativePriceInTokenOut
   const perGasUnit =
@@ -201,17 +264,35 @@ function approxSampler(
     return units
   }
   const perLeg = Number(model.perLeg)
-  return (path, amountIn) => {
-    const out = quoter.pathApproxIn(path, amountIn, ticks)
-    if (out === null) return null
-    if (perGasUnit === 0) return { value: out, gasCost: 0 }
+  const gasCost = (path: PoolPath, crossed: (hop: number) => number) => {
     let units = perLeg
     for (let i = 0; i < path.poolIds.length; i++) {
       const pool = pools[path.poolIds[i] ?? -1]
-      if (pool) units += hopGasUnits(pool, ticks[i] ?? 0)
+      if (pool) units += hopGasUnits(pool, crossed(i))
     }
-    return { value: out, gasCost: units * perGasUnit }
+    return units * perGasUnit
   }
+  return {
+    sample: (path, amountIn) => {
+      const out = quoter.pathApproxIn(path, amountIn, ticks)
+      if (out === null) return null
+      if (perGasUnit === 0) return { value: out, gasCost: 0 }
+      return { value: out, gasCost: gasCost(path, (i) => ticks[i] ?? 0) }
+    },
+    leastGas: (path) => (perGasUnit === 0 ? 0 : gasCost(path, () => 0)),
+  }
+}
+
+/** The product of a path's pools' spot rates after fee (`poolSpotRate`): no amount along it gets more a unit. */
+function pathSpotRate(pools: readonly PoolState[], path: PoolPath): number {
+  let rate = 1
+  for (let h = 0; h < path.poolIds.length; h++) {
+    const pool = pools[path.poolIds[h] ?? -1]
+    const tokenIn = path.tokens[h]
+    if (!pool || !tokenIn) return Number.POSITIVE_INFINITY
+    rate *= poolSpotRate(pool, pool.token0.toLowerCase() === tokenIn.toLowerCase())
+  }
+  return rate
 }
 
 /**

@@ -50,4 +50,36 @@ describe('selectCandidatePaths', () => {
     // stale pairs, the sixteenth's before the deep ones
     expect(simulated).toBe(1 + 7 + 1 + 2)
   })
+
+  it('probes no token path whose spot rates cannot reach the scores kept (exact input)', () => {
+    // a direct pair at 100 USDC a TKN against ~300 through WETH: with one path kept per probe it is never probed
+    const direct = makeV2Pool({
+      id: 40,
+      tokenA: TKN,
+      tokenB: USDC,
+      reserveA: 1_000n * E18,
+      reserveB: 100_000n * E18,
+    })
+    const withDirect = buildPoolGraph({ pools: [...pools, direct] })
+    const quoter = createPathQuoter({ pools: withDirect.pools, transferFeeBps: () => 0 })
+    const simulatedPools: string[] = []
+    const counting = {
+      ...quoter,
+      hopExactIn: (...args: Parameters<typeof quoter.hopExactIn>) => {
+        simulatedPools.push(withDirect.pools[args[0]]?.address ?? '')
+        return quoter.hopExactIn(...args)
+      },
+    }
+    const candidates = selectCandidatePaths({
+      graph: withDirect,
+      quoter: counting,
+      tokenPaths: [[TKN, USDC].map((t) => t.toLowerCase()), ...tokenPaths],
+      tradeType: 'exactIn',
+      amount: 10n * E18,
+      tokenPathsPerProbe: 1,
+    })
+    expect(simulatedPools).not.toContain(direct.address)
+    expect(simulatedPools).toHaveLength(1 + 7 + 1 + 2)
+    expect(candidates.map((c) => c.poolIds.length)).toEqual([2, 2, 2, 2, 2, 2])
+  })
 })

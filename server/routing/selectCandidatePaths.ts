@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { PoolGraph } from './buildPoolGraph'
 import type { PathQuoter, PoolPath } from './createPathQuoter'
 import { poolSpotRate } from './poolMidRate'
-import type { TradeType } from './types'
+import type { PoolState, TradeType } from './types'
 
 export interface SelectCandidatePathsParams {
   graph: PoolGraph
@@ -129,15 +129,42 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
     return scored
   }
 
-  const probed = tokenPaths.flatMap((path) => {
+  // every pool of a direct pair is a candidate; of a longer path the first few of each hop, and the small probe's
+  // best
+  const keepOf = (hops: number) => (hops === 1 ? Number.POSITIVE_INFINITY : hops === 2 ? 5 : 3)
+  const entries = tokenPaths.flatMap((path) => {
     const options = optionsOf(path)
-    if (!options) return []
-    // every pool of a direct pair is a candidate; of a longer path the first few of each hop, and the small
-    // probe's best
-    const keep = options.length === 1 ? Number.POSITIVE_INFINITY : options.length === 2 ? 5 : 3
-    const full = probe(path, options, amount, keep)
-    const small = amount >= 16n ? probe(path, options, amount / 16n, 1) : full
-    return [{ path, full, small }]
+    return options ? [{ path, options }] : []
+  })
+  // with an exact input a path pays at most the amount times its hops' best spot rates: probed in that order, a
+  // path that cannot reach the `perProbe`-th score of either probe so far is not probed (it cannot be chosen)
+  const bounds = exactIn ? entries.map(({ path, options }) => spotBound(graph, path, options)) : undefined
+  const order = entries.map((_, k) => k)
+  if (bounds) order.sort((a, b) => (bounds[b] ?? 0) - (bounds[a] ?? 0))
+  const smallAmount = amount >= 16n ? amount / 16n : amount
+  const fullBest = new TopScores(perProbe)
+  const smallBest = new TopScores(perProbe)
+  const probes: ({ full: Probe; small: Probe } | undefined)[] = entries.map(() => undefined)
+  for (const k of order) {
+    const entry = entries[k]
+    if (!entry) continue
+    const bound = bounds?.[k]
+    // rounded up generously against float error: it only decides which paths need no probe
+    if (
+      bound !== undefined &&
+      fullBest.beats(Number(amount) * bound * (1 + 1e-6) + 16) &&
+      smallBest.beats(Number(smallAmount) * bound * (1 + 1e-6) + 16)
+    )
+      continue
+    const full = probe(entry.path, entry.options, amount, keepOf(entry.options.length))
+    const small = amount >= 16n ? probe(entry.path, entry.options, smallAmount, 1) : full
+    fullBest.add(full.score)
+    smallBest.add(small.score)
+    probes[k] = { full, small }
+  }
+  const probed = entries.flatMap(({ path }, k) => {
+    const found = probes[k]
+    return found ? [{ path, ...found }] : []
   })
 
   const top = (pick: (p: (typeof probed)[number]) => bigint | null) =>
@@ -169,4 +196,47 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
     for (const poolIds of combos) candidates.push({ poolIds, tokens: definedTokens })
   }
   return candidates
+}
+
+/**
+ * The product of each hop's best spot rate after fee along a token path (no trade along it gets more per unit):
+ * the most a pool of each hop pays for the first unit.
+ */
+function spotBound(
+  graph: PoolGraph,
+  path: readonly string[],
+  options: readonly (readonly number[])[],
+): number {
+  let bound = 1
+  for (const [h, ids] of options.entries()) {
+    const zeroForOneOf = (pool: PoolState) => pool.token0.toLowerCase() === path[h]
+    let best = 0
+    for (const id of ids) {
+      const pool = graph.pools[id]
+      if (!pool) continue
+      const rate = poolSpotRate(pool, zeroForOneOf(pool))
+      if (rate > best) best = rate
+    }
+    bound *= best
+  }
+  return bound
+}
+
+/** The `size` best scores seen (bigints, nulls ignored), and whether a value stays below all of them. */
+class TopScores {
+  private readonly scores: bigint[] = []
+  constructor(private readonly size: number) {}
+  add(score: bigint | null): void {
+    if (score === null) return
+    let at = this.scores.length
+    while (at > 0 && (this.scores[at - 1] ?? 0n) < score) at--
+    if (at >= this.size) return
+    this.scores.splice(at, 0, score)
+    if (this.scores.length > this.size) this.scores.pop()
+  }
+  /** Whether `size` scores are known and the least of them exceeds `value`. */
+  beats(value: number): boolean {
+    const least = this.scores[this.size - 1]
+    return least !== undefined && Number(least) > value
+  }
 }
