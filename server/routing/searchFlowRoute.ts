@@ -11,6 +11,7 @@ import { computeGasCostInToken, computeStepsGasUnits, defaultGasModel, type GasM
 import { initialWorkingSet } from './initialWorkingSet'
 import { poolMidRate, poolSpotRate } from './poolMidRate'
 import { MAX_ROUTE_STEPS, quoteRouteSteps, type RouteStepQuote, STEP_SHARE_ONE } from './quoteRouteSteps'
+import { refineFlowWeights } from './refineFlowWeights'
 import { routeConnectors } from './routeConnectors'
 import { routeDualPrices } from './routeDualPrices'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
@@ -564,28 +565,14 @@ function searchOrderedFlow(
   }
   if (!best) return null
   const maxRefine = options.maxRefineEvaluations ?? MAX_REFINE_EVALUATIONS
-  // exact refinement: scale one pool's weight at a time (or drop it), halving the move when nothing improves
-  for (let delta = 0.25; delta > 1 / 2048 && stats.refineEvaluations < maxRefine; delta /= 2) {
-    let improved = true
-    while (improved && stats.refineEvaluations < maxRefine) {
-      improved = false
-      for (let e = 0; e < edges.length && stats.refineEvaluations < maxRefine; e++) {
-        const w = weights[e] ?? 0
-        if (w <= 0) continue
-        for (const factor of delta === 0.25 ? [0, 1 + delta, 1 - delta] : [1 + delta, 1 - delta]) {
-          // the trial in place (one weight moved), put back unless it wins
-          weights[e] = w * factor
-          const result = evaluate(weights)
-          if (result && result.net > best.net) {
-            best = result
-            improved = true
-            break
-          }
-          weights[e] = w
-        }
-      }
-    }
-  }
+  // exact refinement: each pool's weight moved (or dropped) while that pays
+  best = refineFlowWeights({
+    weights,
+    from: edges.map((edge) => edge.from),
+    best,
+    evaluate,
+    canEvaluate: () => stats.refineEvaluations < maxRefine,
+  })
   // the winner's steps as the Aggregator runs them, quoted once more in full (the same hops, from the memo)
   const quote = quoteRouteSteps({
     tokenIn: params.tokenIn,

@@ -4,7 +4,7 @@ import { buildPoolGraph } from './buildPoolGraph'
 import { createPathQuoter, type PathQuote, type PathQuoter, type PoolPath } from './createPathQuoter'
 import type { FindBestRouteParams, RouteSearchStats } from './findBestRoute'
 import { findTokenPaths } from './findTokenPaths'
-import { computeGasCostInToken, defaultGasModel } from './gasModel'
+import { defaultGasModel } from './gasModel'
 import { poolSpotRate } from './poolMidRate'
 import { RoutingError } from './RoutingError'
 import { refineAllocation } from './refineAllocation'
@@ -121,32 +121,7 @@ export function searchRoute(params: FindBestRouteParams): Route {
     modelEvaluations: 0,
     polishEvaluations: 0,
   }
-  /**
-   * Whether a split of two legs or more may beat the best path (exact input): it gets at most the total at the
-   * best spot rate of any path and pays at least the base and two legs of one hop each, at no tick crossed.
-   */
-  const splitMayPay = (): boolean => {
-    if (!spotRates || !best) return true
-    let bestRate = 0
-    let leastHop: bigint | undefined
-    for (const [i, path] of candidates.entries()) {
-      bestRate = Math.max(bestRate, spotRates[i] ?? 0)
-      for (const id of path.poolIds) {
-        const pool = graph.pools[id]
-        const units = pool ? poolKindOf(pool).hopGasUnits(0) : 0n
-        if (leastHop === undefined || units < leastHop) leastHop = units
-      }
-    }
-    const model = params.gasModel ?? defaultGasModel
-    const leastGas = computeGasCostInToken({
-      gasUnits: model.base + 2n * (model.perLeg + (leastHop ?? 0n)),
-      gasPriceWei: params.gasPriceWei,
-      nativePriceInToken: params.nativePriceInTokenOut,
-    })
-    const most = totalValue * bestRate * (1 + 1e-6) + 16
-    return most - Number(leastGas) + 1 > Number(best.net)
-  }
-  if (maxLegs > 1 && candidates.length > 1 && splitMayPay()) {
+  if (maxLegs > 1 && candidates.length > 1) {
     // The gas of one leg beyond the base: what adding a path to a split costs.
     const legGasCost = (hops: Leg['hops']) =>
       gasCostOf([{ amountIn: 0n, amountOut: 0n, hops }]) - gasCostOf([])

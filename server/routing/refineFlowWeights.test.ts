@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { refineFlowWeights } from './refineFlowWeights'
+
+describe('refineFlowWeights', () => {
+  // edges 0 and 1 split token 0's outflow, edge 2 is token 1's only outflow (null without it: nothing reaches
+  // the output); the net peaks where edge 0 takes 30% of token 0's outflow
+  const from = [0, 0, 1]
+  const netOf = (weights: readonly number[], legCost: number) => {
+    const [a = 0, b = 0, c = 0] = weights
+    if (c <= 0 || a + b <= 0) return null
+    const share = a / (a + b)
+    const legs = (a > 0 ? 1 : 0) + (b > 0 ? 1 : 0)
+    return { net: BigInt(Math.round(1e9 * (1 - (share - 0.3) ** 2) - legCost * legs)) }
+  }
+
+  it('moves each split toward the best share, leaving a sole outflow at its weight', () => {
+    const weights = [1, 1, 1]
+    const tried: number[][] = []
+    let spent = 0
+    const best = refineFlowWeights({
+      weights,
+      from,
+      best: netOf(weights, 0) ?? { net: 0n },
+      evaluate: (w) => {
+        spent++
+        tried.push([...w])
+        return netOf(w, 0)
+      },
+      canEvaluate: () => spent < 64,
+    })
+    const share = (weights[0] ?? 0) / ((weights[0] ?? 0) + (weights[1] ?? 0))
+    expect(Math.abs(share - 0.3)).toBeLessThan(0.01)
+    expect(best.net).toBe(netOf(weights, 0)?.net)
+    // edge 2 was only ever tried at nothing (once in each coarse pass)
+    expect(tried.filter((w) => w[2] !== 1).every((w) => w[2] === 0)).toBe(true)
+    expect(weights[2]).toBe(1)
+  })
+
+  it('drops an edge whose cost outweighs what its share adds', () => {
+    const weights = [1, 1, 1]
+    let spent = 0
+    const best = refineFlowWeights({
+      weights,
+      from,
+      best: netOf(weights, 2e8) ?? { net: 0n },
+      evaluate: (w) => {
+        spent++
+        return netOf(w, 2e8)
+      },
+      canEvaluate: () => spent < 64,
+    })
+    // one leg alone at share 0 (edge 1 only) nets 1e9 * (1 - 0.09) - 2e8, above any split's 1e9 - 4e8
+    expect(weights[0]).toBe(0)
+    expect(best.net).toBe(710_000_000n)
+  })
+
+  it('spends no evaluation beyond what canEvaluate allows', () => {
+    const weights = [1, 1, 1]
+    let spent = 0
+    refineFlowWeights({
+      weights,
+      from,
+      best: netOf(weights, 0) ?? { net: 0n },
+      evaluate: (w) => {
+        spent++
+        return netOf(w, 0)
+      },
+      canEvaluate: () => spent < 5,
+    })
+    expect(spent).toBe(5)
+  })
+})
