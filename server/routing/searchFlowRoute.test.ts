@@ -289,6 +289,28 @@ describe('searchFlowRoute', () => {
     expect(Number(hubEnd?.amountOut ?? 0n)).toBeLessThan(through * 0.05)
   })
 
+  it('without gas priced, prunes no pool whose surplus comes out a hair below zero: all seven that pay stay', () => {
+    // eight pairs among A, M, N and D, drawn at random: the solve left one used pool's surplus a hair below zero,
+    // and the old rule (any margin below zero) pruned it (six steps, 1.98e12 less)
+    const M = testAddress(0xc3)
+    const N = testAddress(0xc5)
+    const pair = (id: number, a: typeof A, b: typeof A, reserveA: bigint, reserveB: bigint, feeBps: number) =>
+      makeV2Pool({ id, tokenA: a, tokenB: b, reserveA: reserveA * E18, reserveB: reserveB * E18, feeBps })
+    const pools = [
+      pair(1, A, D, 65_673n, 61_720n, 30),
+      pair(2, A, M, 533_176n, 534_153n, 30),
+      pair(3, M, D, 862_471n, 791_772n, 30),
+      pair(4, A, N, 536_380n, 535_374n, 100),
+      pair(5, N, D, 608_172n, 605_320n, 100),
+      pair(6, M, N, 978_437n, 961_236n, 5),
+      pair(7, A, D, 48_161n, 51_893n, 5),
+      pair(8, M, D, 466_651n, 455_686n, 5),
+    ]
+    const flow = searchFlowRoute({ ...sellAForD(pools, [M, N]), amount: 14_138n * E18 })
+    expect(flow?.steps).toHaveLength(7)
+    expect(flow?.amountOut).toBe(13_678_982_271_643_866_108_944n)
+  })
+
   it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {
     const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
     const p2 = makeV2Pool({ id: 12, tokenA: A, tokenB: D, reserveA: 700n * E18, reserveB: 700n * E18 })

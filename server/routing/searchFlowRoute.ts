@@ -84,6 +84,13 @@ export interface FlowSearchOptions {
 }
 
 const MAX_PRUNE_ROUNDS = 6
+/**
+ * A pool is pruned only when its surplus falls short of its gas by more than this share of the trade's value. At
+ * an optimum a used pool's surplus is never negative (its model is concave through zero): one a hair below zero
+ * is the solve's float error, and without gas priced (a token with no price) it used to prune pools that carried
+ * flow. LT1156 -> LT0212 for $53k on the large market, gas unpriced: 1.59 -> 0.94 bp short of the best known flow.
+ */
+const PRUNE_NOISE = 1e-6
 /** Most rounds of pricing out the edges left out of a solve (each adds the edges that would take flow). */
 const MAX_PRICING_ROUNDS = 6
 /** An edge left out joins when its spot rate beats its tokens' price ratio by more than this (float noise). */
@@ -466,9 +473,10 @@ function searchOrderedFlow(
       weights: edges.map((_, e) => (active[e] ? (inputs[e] ?? 0) : 0)),
       prices: solution.prices,
     })
-    // an edge whose surplus at the solution's prices is below its gas costs more than it adds
+    // an edge whose surplus at the solution's prices is below its gas costs more than it adds (by more than the
+    // solve's float noise: see PRUNE_NOISE)
     let worst = -1
-    let worstMargin = 0
+    let worstMargin = -PRUNE_NOISE * total * (values[0] ?? 0)
     for (const [k, l] of live.entries()) {
       const x = solution.inputs[k] ?? 0
       if (x <= 0) continue
