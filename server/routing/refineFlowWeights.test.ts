@@ -3,7 +3,7 @@ import { refineFlowWeights } from './refineFlowWeights'
 
 describe('refineFlowWeights', () => {
   // edges 0 and 1 split token 0's outflow, edge 2 is token 1's only outflow (null without it: nothing reaches
-  // the output); the net peaks where edge 0 takes 30% of token 0's outflow
+  // the output); the net peaks where edge 0 takes 30% of token 0's outflow, less `legCost` a used split edge
   const from = [0, 0, 1]
   const netOf = (weights: readonly number[], legCost: number) => {
     const [a = 0, b = 0, c = 0] = weights
@@ -12,22 +12,25 @@ describe('refineFlowWeights', () => {
     const legs = (a > 0 ? 1 : 0) + (b > 0 ? 1 : 0)
     return { net: BigInt(Math.round(1e9 * (1 - (share - 0.3) ** 2) - legCost * legs)) }
   }
-
-  it('moves each split toward the best share, leaving a sole outflow at its weight', () => {
+  /** Refines weights 1, 1, 1 with at most `budget` evaluations: the weights, the result, each weights tried. */
+  const refine = (legCost: number, budget: number) => {
     const weights = [1, 1, 1]
     const tried: number[][] = []
-    let spent = 0
     const best = refineFlowWeights({
       weights,
       from,
-      best: netOf(weights, 0) ?? { net: 0n },
+      best: netOf(weights, legCost) ?? { net: 0n },
       evaluate: (w) => {
-        spent++
         tried.push([...w])
-        return netOf(w, 0)
+        return netOf(w, legCost)
       },
-      canEvaluate: () => spent < 64,
+      canEvaluate: () => tried.length < budget,
     })
+    return { weights, best, tried }
+  }
+
+  it('moves each split toward the best share, leaving a sole outflow at its weight', () => {
+    const { weights, best, tried } = refine(0, 64)
     const share = (weights[0] ?? 0) / ((weights[0] ?? 0) + (weights[1] ?? 0))
     expect(Math.abs(share - 0.3)).toBeLessThan(0.01)
     expect(best.net).toBe(netOf(weights, 0)?.net)
@@ -37,36 +40,13 @@ describe('refineFlowWeights', () => {
   })
 
   it('drops an edge whose cost outweighs what its share adds', () => {
-    const weights = [1, 1, 1]
-    let spent = 0
-    const best = refineFlowWeights({
-      weights,
-      from,
-      best: netOf(weights, 2e8) ?? { net: 0n },
-      evaluate: (w) => {
-        spent++
-        return netOf(w, 2e8)
-      },
-      canEvaluate: () => spent < 64,
-    })
+    const { weights, best } = refine(2e8, 64)
     // one leg alone at share 0 (edge 1 only) nets 1e9 * (1 - 0.09) - 2e8, above any split's 1e9 - 4e8
     expect(weights[0]).toBe(0)
     expect(best.net).toBe(710_000_000n)
   })
 
   it('spends no evaluation beyond what canEvaluate allows', () => {
-    const weights = [1, 1, 1]
-    let spent = 0
-    refineFlowWeights({
-      weights,
-      from,
-      best: netOf(weights, 0) ?? { net: 0n },
-      evaluate: (w) => {
-        spent++
-        return netOf(w, 0)
-      },
-      canEvaluate: () => spent < 5,
-    })
-    expect(spent).toBe(5)
+    expect(refine(0, 5).tried).toHaveLength(5)
   })
 })
