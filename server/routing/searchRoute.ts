@@ -99,12 +99,10 @@ export function searchRoute(params: FindBestRouteParams): Route {
   for (const i of order) {
     const rate = spotRates?.[i]
     if (best && rate !== undefined && totalValue * rate * (1 + 1e-6) + 16 < Number(best.net)) continue
-    const path = candidates[i]
-    const q = path && quote(path, total)
-    quoted[i] = q ? objectiveOf(q) : null
-    if (!q) continue
-    const legs: Leg[] = [{ amountIn: q.amountIn, amountOut: q.amountOut, hops: q.hops }]
-    const plan: Plan = { legs, net: objectiveOf(q) - gasCostOf(legs) }
+    const plan = toPlan([{ candidate: i, amount: total }])
+    const leg = plan?.legs[0]
+    quoted[i] = leg ? objectiveOf(leg) : null
+    if (!plan) continue
     if (!best || plan.net > best.net || (plan.net === best.net && i < bestAt)) {
       best = plan
       bestAt = i
@@ -128,15 +126,14 @@ export function searchRoute(params: FindBestRouteParams): Route {
     // A path whose first 1/256 of the total earns less per unit than the best single path's last 1/16 would
     // take nothing from a split that beats that path; it gets no model (no further exact evaluations).
     // (a path left unquoted above pays less than the best net found, so less than the best single path's gross)
-    const singleValues = quoted
     let bestSingle = -1
     for (let i = 0; i < candidates.length; i++) {
-      const v = singleValues[i]
-      if (v != null && (bestSingle < 0 || v > (singleValues[bestSingle] ?? 0n))) bestSingle = i
+      const v = quoted[i]
+      if (v != null && (bestSingle < 0 || v > (quoted[bestSingle] ?? 0n))) bestSingle = i
     }
     const tail = total / 16n
     const beforeTail = bestSingle >= 0 && tail > 0n ? value(bestSingle, total - tail) : null
-    const bestSingleValue = singleValues[bestSingle]
+    const bestSingleValue = quoted[bestSingle]
     const floorRate =
       beforeTail !== null && bestSingleValue != null
         ? Number(bestSingleValue - beforeTail) / Number(tail)

@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { PoolGraph } from './buildPoolGraph'
 import type { PathQuoter, PoolPath } from './createPathQuoter'
 import { poolSpotRate } from './poolMidRate'
-import type { PoolState, TradeType } from './types'
+import type { TradeType } from './types'
 
 export interface SelectCandidatePathsParams {
   graph: PoolGraph
@@ -138,7 +138,10 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
   })
   // with an exact input a path pays at most the amount times its hops' best spot rates: probed in that order, a
   // path that cannot reach the `perProbe`-th score of either probe so far is not probed (it cannot be chosen)
-  const bounds = exactIn ? entries.map(({ path, options }) => spotBound(graph, path, options)) : undefined
+  const hopRates = new Map<string, number>()
+  const bounds = exactIn
+    ? entries.map(({ path, options }) => spotBound(graph, path, options, hopRates))
+    : undefined
   const order = entries.map((_, k) => k)
   if (bounds) order.sort((a, b) => (bounds[b] ?? 0) - (bounds[a] ?? 0))
   const smallAmount = amount >= 16n ? amount / 16n : amount
@@ -200,22 +203,27 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
 
 /**
  * The product of each hop's best spot rate after fee along a token path (no trade along it gets more per unit):
- * the most a pool of each hop pays for the first unit.
+ * the most a pool of each hop pays for the first unit. `hopRates` keeps each hop's (token paths share their hops).
  */
 function spotBound(
   graph: PoolGraph,
   path: readonly string[],
   options: readonly (readonly number[])[],
+  hopRates: Map<string, number>,
 ): number {
   let bound = 1
   for (const [h, ids] of options.entries()) {
-    const zeroForOneOf = (pool: PoolState) => pool.token0.toLowerCase() === path[h]
-    let best = 0
-    for (const id of ids) {
-      const pool = graph.pools[id]
-      if (!pool) continue
-      const rate = poolSpotRate(pool, zeroForOneOf(pool))
-      if (rate > best) best = rate
+    const key = `${path[h]}>${path[h + 1]}`
+    let best = hopRates.get(key)
+    if (best === undefined) {
+      best = 0
+      for (const id of ids) {
+        const pool = graph.pools[id]
+        if (!pool) continue
+        const rate = poolSpotRate(pool, pool.token0.toLowerCase() === path[h])
+        if (rate > best) best = rate
+      }
+      hopRates.set(key, best)
     }
     bound *= best
   }
