@@ -155,6 +155,7 @@ if (process.env.PROFILE_MIX === 'large') {
   const flowStats: FlowSearchStats[] = []
   const nets: Record<string, string> = {}
   const labels: string[] = []
+  const sizes: number[] = []
   const tokensOf = (q: URLSearchParams) => ({
     tokenIn: byAddress.get(routeAddress(q.get('fromTokenAddress') ?? '').toLowerCase()),
     tokenOut: byAddress.get(routeAddress(q.get('toTokenAddress') ?? '').toLowerCase()),
@@ -180,11 +181,18 @@ if (process.env.PROFILE_MIX === 'large') {
   // PROFILE_ONLY=i: route request i of the cold mix alone (the index PROFILE_SLOWEST lists), printing the
   // counters of its search over all pools: what a slow request costs without the requests before it
   const only = process.env.PROFILE_ONLY === undefined ? undefined : Number(process.env.PROFILE_ONLY)
+  // PROFILE_USD=low-high: only the requests of that size in USD (e.g. 0-100)
+  const [lowUsd = 0, highUsd = Number.POSITIVE_INFINITY] = (process.env.PROFILE_USD ?? '0-Infinity')
+    .split('-')
+    .map(Number)
   for (const [index, url] of cold.entries()) {
     if (only !== undefined && index !== only) continue
     const q = new URL(url, 'http://x').searchParams
     const { tokenIn, tokenOut } = tokensOf(q)
     if (!tokenIn || !tokenOut) continue
+    const sizeUsd =
+      (Number(q.get('amount')) / 10 ** tokenIn.decimals) * (usdOf(routeAddress(tokenIn.address)) ?? 0)
+    if (!(sizeUsd >= lowUsd && sizeUsd < highUsd)) continue
     const params: FindBestRouteParams = {
       ...exactInParams(tokenIn, tokenOut, BigInt(q.get('amount') ?? '0')),
       hopCache: sharedHopCache,
@@ -223,11 +231,28 @@ if (process.env.PROFILE_MIX === 'large') {
     times.push(cpuNow() - t)
     simulated.push(simulations - simulatedBefore)
     labels.push(`${tokenIn.symbol}->${tokenOut.symbol} ${q.get('amount')}: ${nets[url] ?? ''}`)
+    sizes.push(sizeUsd)
   }
   console.log(
     `chain 1: ${pools.length} pools; ${times.length} cold requests of the large mix: ${summary(times)}`,
   )
   console.log(`  hop simulations, all searches: ${summary(simulated).replaceAll(' ms', '')}`)
+  // the CPU by trade size (where the time goes)
+  const cpuTotal = times.reduce((a, b) => a + b, 0)
+  for (const [low, high] of [
+    [0, 100],
+    [100, 1_000],
+    [1_000, 10_000],
+    [10_000, Number.POSITIVE_INFINITY],
+  ] as const) {
+    const xs = times.filter((_, i) => (sizes[i] ?? 0) >= low && (sizes[i] ?? 0) < high)
+    if (xs.length === 0) continue
+    const sum = xs.reduce((a, b) => a + b, 0)
+    console.log(
+      `  $${low.toLocaleString('en-US')}${high < Number.POSITIVE_INFINITY ? `-${high.toLocaleString('en-US')}` : '+'}: ` +
+        `${xs.length} requests, ${summary(xs)}, ${((100 * sum) / cpuTotal).toFixed(0)}% of the CPU`,
+    )
+  }
   // PROFILE_SLOWEST=n: the n requests that took the most CPU (where the tail comes from)
   const slowest = times.map((ms, i) => ({ ms, i })).sort((a, b) => b.ms - a.ms)
   for (const { ms, i } of slowest.slice(0, Number(process.env.PROFILE_SLOWEST ?? 0)))
