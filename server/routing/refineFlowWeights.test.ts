@@ -46,6 +46,29 @@ describe('refineFlowWeights', () => {
     expect(best.net).toBe(710_000_000n)
   })
 
+  it('asks for each phase apart: at most two coarse passes, then the pattern search', () => {
+    const weights = [1, 1, 1]
+    let phase = ''
+    const evaluated: string[] = []
+    refineFlowWeights({
+      weights,
+      from,
+      best: netOf(weights, 0) ?? { net: 0n },
+      evaluate: (w) => {
+        evaluated.push(phase)
+        return netOf(w, 0)
+      },
+      canEvaluate: (asked) => {
+        phase = asked
+        return asked === 'coarse'
+      },
+    })
+    // both passes paid (6 quotes, then 7: edge 0 at 0.75 then 0.5625, edge 1 at 1.25; edge 2 tried at nothing),
+    // no third ran, and the pattern search, refused, spent none
+    expect(evaluated).toEqual(Array(13).fill('coarse'))
+    expect(weights).toEqual([0.5625, 1.25, 1])
+  })
+
   it('spends no evaluation beyond what canEvaluate allows', () => {
     expect(refine(0, 5).tried).toHaveLength(5)
   })

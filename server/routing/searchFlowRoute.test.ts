@@ -78,6 +78,25 @@ describe('searchFlowRoute', () => {
     expect(bp(route?.amountOut ?? 0n, optimum)).toBeLessThan(1)
   })
 
+  it('refines past 64 exact quotes only where a basis point of the trade is worth more than a hop', () => {
+    // 24 equal pools: a coarse pass alone tries each three ways (72 quotes)
+    const pools = Array.from({ length: 24 }, (_, i) =>
+      makeV2Pool({ id: 150 + i, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 }),
+    )
+    const trade = { pools, tokenIn: A, tokenOut: D, tradeType: 'exactIn' as const, connectors: [] }
+    const unpriced = searchFlowRoute({ ...trade, amount: 30_000n * E18 })
+    expect(unpriced?.stats.refineEvaluations).toBeGreaterThan(64)
+    expect(unpriced?.stats.refineEvaluations).toBeLessThanOrEqual(192)
+    // a V2 hop's 60,000 gas at 1e14 D a gas unit: 6 D, more than a basis point of the ~1,000 D out
+    const priced = searchFlowRoute({
+      ...trade,
+      amount: 1_000n * E18,
+      gasPriceWei: 1n,
+      nativePriceInTokenOut: { num: 10n ** 14n, den: 1n },
+    })
+    expect(priced?.stats.refineEvaluations).toBeLessThanOrEqual(64)
+  })
+
   it('keeps the 24 pools given the most value, not the most units: a few deep pools of an 8-decimal input stay', () => {
     const E8 = 10n ** 8n
     // A has 8 decimals (one unit is worth 1e10 units of B and D): 4 direct pools, and 25 shallow ones behind B

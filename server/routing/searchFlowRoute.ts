@@ -63,8 +63,6 @@ export interface FlowSearchOptions {
    * tokenIn to tokenOut and at least one more, and pays at least their gas.
    */
   readonly mustBeat?: bigint
-  /** Exact route quotes the refinement may spend (default MAX_REFINE_EVALUATIONS). */
-  readonly maxRefineEvaluations?: number
   /** false: the forward search only, never the wide one (default true). */
   readonly wide?: boolean
   /**
@@ -95,7 +93,16 @@ const PRUNE_NOISE = 1e-6
 const MAX_PRICING_ROUNDS = 6
 /** An edge left out joins when its spot rate beats its tokens' price ratio by more than this (float noise). */
 const PRICING_MARGIN = 1e-9
+/** Exact route quotes the refinement spends in all where a basis point of the trade is worth less than a hop's gas. */
 const MAX_REFINE_EVALUATIONS = 64
+/**
+ * Where a basis point of the trade is worth more than a hop's gas (or gas is not priced), the refinement's coarse
+ * passes are not counted and REFINE_PATTERN quotes are left for its pattern search, to REFINE_MOST in all. Within
+ * 64 in all, a flow over many pools spent them on the coarse passes (up to three quotes a pool): LT0733 -> LT0370
+ * for $11,709 on the large market, 19 pools, was 1.36 bp short of a 24-step flow, 0.33 bp after.
+ */
+const REFINE_PATTERN = 32
+const REFINE_MOST = 192
 /**
  * Resamplings of the used pools around the solution: again while the solution leaves what was sampled. An
  * exchange's own search (`wide: false`) resamples once: over 300 cold requests of the large market more rounds
@@ -572,14 +579,24 @@ function searchOrderedFlow(
     }
   }
   if (!best) return null
-  const maxRefine = options.maxRefineEvaluations ?? MAX_REFINE_EVALUATIONS
-  // exact refinement: each pool's weight moved (or dropped) while that pays
+  // exact refinement: each pool's weight moved (or dropped) while that pays; further where a basis point of the
+  // trade is worth more than its cheapest hop's gas
+  let cheapestHop = Number.POSITIVE_INFINITY
+  for (const { e } of best.planned) cheapestHop = Math.min(cheapestHop, Number(hopGas[e]?.(0) ?? 0n))
+  const refinesFurther = !(gasUnitCost > 0) || Number(best.net) * 1e-4 > cheapestHop * gasUnitCost
+  let patternFrom: number | undefined
   best = refineFlowWeights({
     weights,
     from: edges.map((edge) => edge.from),
     best,
     evaluate,
-    canEvaluate: () => stats.refineEvaluations < maxRefine,
+    canEvaluate: (phase) => {
+      if (!refinesFurther) return stats.refineEvaluations < MAX_REFINE_EVALUATIONS
+      if (stats.refineEvaluations >= REFINE_MOST) return false
+      if (phase === 'coarse') return true
+      patternFrom ??= stats.refineEvaluations
+      return stats.refineEvaluations - patternFrom < REFINE_PATTERN
+    },
   })
   // the winner's steps as the Aggregator runs them, quoted once more in full (the same hops, from the memo)
   const quote = quoteRouteSteps({
