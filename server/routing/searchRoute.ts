@@ -262,7 +262,11 @@ function pathSpotRate(pools: readonly PoolState[], path: PoolPath): number {
     const pool = pools[path.poolIds[h] ?? -1]
     const tokenIn = path.tokens[h]
     if (!pool || !tokenIn) return Number.POSITIVE_INFINITY
-    rate *= poolSpotRate(pool, pool.token0.toLowerCase() === tokenIn.toLowerCase())
+    // the pool's own spelling first (as the quoter does): no lower-cased copies per hop of every candidate
+    const zeroForOne =
+      tokenIn === pool.token0 ||
+      (tokenIn !== pool.token1 && tokenIn.toLowerCase() === pool.token0.toLowerCase())
+    rate *= poolSpotRate(pool, zeroForOne)
   }
   return rate
 }
