@@ -330,6 +330,72 @@ describe('searchFlowRoute', () => {
     expect(flow?.amountOut).toBe(13_678_982_271_643_866_108_944n)
   })
 
+  it('with gas priced, solves the whole flow on sharper models before pruning it: 10 bp more over ten pools', () => {
+    // ten pools among A, M, N, O and D drawn at random, a hop's gas about 0.8 bp of the trade: pruned on the first
+    // grid's models, the flow lost the pools it needed and two steps were left, 10.0 bp short of these four
+    const [M, N, O] = [testAddress(0xc3), testAddress(0xc5), testAddress(0xc7)]
+    const tokens = [A, M, N, O, D] as const
+    const at = (i: number) => tokens[i] ?? A
+    const v2 = (id: number, a: number, b: number, reserveA: bigint, reserveB: bigint, feeBps: number) =>
+      makeV2Pool({
+        id,
+        tokenA: at(a),
+        tokenB: at(b),
+        reserveA: reserveA * E18,
+        reserveB: reserveB * E18,
+        feeBps,
+      })
+    // a position about the price and a wide thin one, token0 < token1
+    const v3 = (
+      id: number,
+      t0: number,
+      t1: number,
+      tick: number,
+      fee: number,
+      range: number[],
+      deep: bigint,
+      thin: bigint,
+    ) =>
+      makeV3Pool({
+        id,
+        token0: at(t0),
+        token1: at(t1),
+        tick,
+        fee,
+        tickSpacing: 10,
+        positions: [
+          { lower: range[0] ?? 0, upper: range[1] ?? 0, liquidity: deep * E18 },
+          { lower: range[2] ?? 0, upper: range[3] ?? 0, liquidity: thin * E18 },
+        ],
+      })
+    const pools = [
+      v3(1, 3, 4, 47, 500, [10, 90, -3960, 4050], 17_155_604n, 34_385n),
+      v3(2, 1, 3, -35, 500, [-80, 10, -4040, 3970], 13_600_191n, 99_322n),
+      v2(3, 2, 4, 374_166n, 367_805n, 30),
+      v3(4, 1, 4, 26, 3000, [0, 60, -3980, 4030], 17_885_237n, 82_711n),
+      v3(5, 0, 3, 59, 500, [-120, 240, -3950, 4060], 15_890_511n, 88_620n),
+      v3(6, 1, 4, 65, 500, [20, 110, -3940, 4070], 10_534_451n, 91_273n),
+      v3(7, 2, 4, -60, 3000, [-280, 160, -4060, 3940], 3_203_135n, 32_381n),
+      v2(8, 3, 1, 575_715n, 585_502n, 5),
+      v2(9, 1, 0, 781_301n, 743_798n, 5),
+      v3(10, 2, 3, 15, 500, [-160, 190, -3990, 4020], 20_185_982n, 78_510n),
+    ]
+    const flow = searchFlowRoute({
+      pools,
+      tokenIn: A,
+      tokenOut: D,
+      tradeType: 'exactIn',
+      amount: 15_727n * E18,
+      connectors: [M, N, O],
+      maxHops: 3,
+      gasPriceWei: 1n,
+      nativePriceInTokenOut: { num: 12_093_450_357_011n, den: 1n },
+    })
+    expect(flow?.steps).toHaveLength(4)
+    // net of gas; pruned first: 16,239.596... D over two steps
+    expect((flow?.amountOut ?? 0n) - (flow?.gasCostInToken ?? 0n)).toBe(16_255_838_255_088_794_304_183n)
+  })
+
   it('leaves out a connector whose only pool on gives nothing, and still splits over the pools that do', () => {
     const p1 = makeV2Pool({ id: 11, tokenA: A, tokenB: D, reserveA: 1_000n * E18, reserveB: 1_000n * E18 })
     const p2 = makeV2Pool({ id: 12, tokenA: A, tokenB: D, reserveA: 700n * E18, reserveB: 700n * E18 })
