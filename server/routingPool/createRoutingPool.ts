@@ -23,6 +23,7 @@ import {
   splitRouteRequest,
 } from '../routing/findRoutes'
 import { createAnswerRing } from './answerRing'
+import { createWorkQueue } from './createWorkQueue'
 import { fromWireRoutePart } from './routeWire'
 import {
   type FromRoutingWorker,
@@ -33,11 +34,11 @@ import {
 
 /**
  * The quote engine on worker threads: the event loop only dispatches requests and writes their answers. A
- * request is computed on the least busy worker, or on a quiet server in two parts over two idle workers (the
- * search over all pools on one, the per-exchange searches on the other, then answered on this thread), so it
- * takes about half the time. A snapshot is sent to a worker once, as its changes against the worker's newest
- * snapshot of that chain, and a chain's quote view once. `answerQuotes` bytes are lent from the worker's answer
- * ring (see `createAnswerRing`).
+ * request is computed on the least busy worker (or waits in the pool's queue for one, see `createWorkQueue`),
+ * or on a quiet server in two parts over two idle workers (the search over all pools on one, the per-exchange
+ * searches on the other, then answered on this thread), so it takes about half the time. A snapshot is sent to
+ * a worker once, as its changes against the worker's newest snapshot of that chain, and a chain's quote view
+ * once. `answerQuotes` bytes are lent from the worker's answer ring (see `createAnswerRing`).
  */
 export interface RoutingPool extends QuoteEngine {
   /** Worker threads. */
@@ -77,6 +78,12 @@ const workerEntry = new URL('../scripts/routingWorker.ts', import.meta.url)
  * thread's CPU fell from 9.3% to 3.8% (Dec 1), for up to 100 MB more memory a worker.
  */
 const YOUNG_GENERATION_MB = 192
+
+/**
+ * Requests a worker is sent before it answers one: the one it routes and the next, so it never waits for a
+ * message between two. The rest wait in the pool's queue (`createWorkQueue`).
+ */
+const IN_FLIGHT_PER_WORKER = 2
 
 /**
  * Starts `size` routing worker threads (at least one). Each holds the recent snapshots of every chain it was
@@ -149,12 +156,16 @@ export function createRoutingPool(params: { size: number; answerRingBytes?: numb
       } catch (error: unknown) {
         pending.reject(error)
       }
+      if (!closed) queue.drain(entry)
     })
     const fail = (error: unknown) => {
       for (const pending of entry.pending.values()) pending.reject(error)
       entry.pending.clear()
       const index = workers.indexOf(entry)
-      if (!closed && index >= 0) workers[index] = spawn()
+      if (closed || index < 0) return
+      const replacement = spawn()
+      workers[index] = replacement
+      queue.drain(replacement)
     }
     worker.on('error', fail)
     worker.on('exit', (code) => fail(new Error(`routing worker exited with code ${code}`)))
@@ -186,17 +197,11 @@ export function createRoutingPool(params: { size: number; answerRingBytes?: numb
     return id
   }
 
-  let turn = 0
-  const pickWorker = (): PoolWorker => {
-    let best: PoolWorker | undefined
-    for (let i = 0; i < workers.length; i++) {
-      const entry = workers[(turn + i) % workers.length]
-      if (entry && (!best || entry.pending.size < best.pending.size)) best = entry
-    }
-    turn = (turn + 1) % workers.length
-    if (!best) throw new Error('routing pool has no worker')
-    return best
-  }
+  const queue = createWorkQueue({
+    workers: () => workers,
+    inFlight: (entry: PoolWorker) => entry.pending.size,
+    perWorker: IN_FLIGHT_PER_WORKER,
+  })
 
   /** Sends `entry` the message `build` makes of a fresh request id; resolves with `settle` of its answer. */
   const send = <T>(
@@ -211,30 +216,30 @@ export function createRoutingPool(params: { size: number; answerRingBytes?: numb
     })
   }
 
-  const routePart = (snapshot: PoolSnapshot, request: RouteRequest, part: RoutePart) => {
-    const entry = pickWorker()
-    const snapshotId = ensureSnapshot(entry, snapshot)
-    const pools = poolsOf(snapshot)
-    return send(
-      entry,
-      (requestId) => ({
-        type: 'route',
-        requestId,
-        chainId: snapshot.chainId,
-        snapshotId,
-        params: request,
-        part,
-      }),
-      (message): FoundRoutePart => {
-        if (!('routes' in message)) throw unexpectedAnswer(message)
-        return fromWireRoutePart(message.routes, pools)
-      },
-    )
-  }
+  const routePart = (snapshot: PoolSnapshot, request: RouteRequest, part: RoutePart) =>
+    queue.dispatch((entry) => {
+      const snapshotId = ensureSnapshot(entry, snapshot)
+      const pools = poolsOf(snapshot)
+      return send(
+        entry,
+        (requestId) => ({
+          type: 'route',
+          requestId,
+          chainId: snapshot.chainId,
+          snapshotId,
+          params: request,
+          part,
+        }),
+        (message): FoundRoutePart => {
+          if (!('routes' in message)) throw unexpectedAnswer(message)
+          return fromWireRoutePart(message.routes, pools)
+        },
+      )
+    })
 
   /** The parts of `request` for the idle workers: two when two are idle (see `splitRouteRequest`), else one. */
   const partsFor = (snapshot: PoolSnapshot, request: RouteRequest) => {
-    const idle = workers.filter((w) => w.pending.size === 0).length
+    const idle = queue.waiting > 0 ? 0 : workers.filter((w) => w.pending.size === 0).length
     return splitRouteRequest({ ...request, pools: snapshot.pools }, Math.min(2, idle))
   }
 
@@ -264,36 +269,37 @@ export function createRoutingPool(params: { size: number; answerRingBytes?: numb
     if (closed) throw new Error('routing pool is closed')
     const parts = partsFor(snapshot, request)
     if (parts.length > 1) return make(view, job, await findRoutes(snapshot, request, options, parts))
-    const entry = pickWorker()
-    const snapshotId = ensureSnapshot(entry, snapshot)
-    if (!entry.views.has(view.chainId)) {
-      post(entry, { type: 'view', view })
-      entry.views.add(view.chainId)
-    }
-    return send(
-      entry,
-      (requestId) => ({
-        type: 'quote',
-        requestId,
-        chainId: snapshot.chainId,
-        snapshotId,
-        params: request,
-        perExchange: options.perExchange,
-        job,
-        drafts,
-      }),
-      (message) => {
-        const answer = read(message)
-        if (answer !== undefined) return answer
-        if ('appError' in message) {
-          const { code, message: text, details } = message.appError
-          throw new AppError(code, text, details === undefined ? {} : { details })
-        }
-        if ('routes' in message && !message.routes.ok)
-          throw new RoutingError(message.routes.code, message.routes.message)
-        throw unexpectedAnswer(message)
-      },
-    )
+    return queue.dispatch((entry) => {
+      const snapshotId = ensureSnapshot(entry, snapshot)
+      if (!entry.views.has(view.chainId)) {
+        post(entry, { type: 'view', view })
+        entry.views.add(view.chainId)
+      }
+      return send(
+        entry,
+        (requestId) => ({
+          type: 'quote',
+          requestId,
+          chainId: snapshot.chainId,
+          snapshotId,
+          params: request,
+          perExchange: options.perExchange,
+          job,
+          drafts,
+        }),
+        (message) => {
+          const answer = read(message)
+          if (answer !== undefined) return answer
+          if ('appError' in message) {
+            const { code, message: text, details } = message.appError
+            throw new AppError(code, text, details === undefined ? {} : { details })
+          }
+          if ('routes' in message && !message.routes.ok)
+            throw new RoutingError(message.routes.code, message.routes.message)
+          throw unexpectedAnswer(message)
+        },
+      )
+    })
   }
 
   return {
@@ -306,6 +312,7 @@ export function createRoutingPool(params: { size: number; answerRingBytes?: numb
     draftQuotes: (...args) => quote(drafting, ...args),
     async close() {
       closed = true
+      queue.rejectWaiting(new Error('routing pool is closed'))
       await Promise.all(workers.map((entry) => entry.worker.terminate()))
     },
   }
