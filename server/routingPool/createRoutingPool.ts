@@ -31,6 +31,7 @@ import {
   type RoutingWorkerRequest,
   type ToRoutingWorker,
 } from './routingMessages'
+import { snapshotChanges } from './snapshotChanges'
 
 /**
  * The quote engine on worker threads: the event loop only dispatches requests and writes their answers. A
@@ -179,7 +180,6 @@ export function createRoutingPool(params: { size: number; answerRingBytes?: numb
     const list = entry.held.get(snapshot.chainId) ?? []
     if (list.includes(snapshot)) return id
     const base = list.at(-1)
-    const basePools = base ? poolsOf(base) : undefined
     const message: ToRoutingWorker =
       base?.pools === snapshot.pools
         ? { type: 'snapshot', chainId: snapshot.chainId, snapshotId: id, samePools: true }
@@ -187,8 +187,7 @@ export function createRoutingPool(params: { size: number; answerRingBytes?: numb
             type: 'snapshot',
             chainId: snapshot.chainId,
             snapshotId: id,
-            addresses: snapshot.pools.map((p) => p.address),
-            changed: snapshot.pools.filter((p) => basePools?.get(p.address) !== p),
+            ...snapshotChanges(base?.pools, snapshot.pools),
           }
     post(entry, message)
     list.push(snapshot)

@@ -10,9 +10,10 @@ import type { AnswerRingMemory, RingRegion } from './answerRing'
 import type { WireRoutePart } from './routeWire'
 
 /**
- * A new snapshot of one chain, as a change to the newest one the worker holds of that chain: the pools in
- * order by address, and only the pool states that changed (unchanged pools keep their objects, and with them
- * the worker's memo of their swaps); or `samePools`, the newest one's pools list itself (a block that moved
+ * A new snapshot of one chain, as a change to the newest one the worker holds of that chain: only the pool states
+ * that changed (unchanged pools keep their objects, and with them the worker's memo of their swaps), at their
+ * places in the newest one's list when it holds the same pools in the same order (`changedAt`; the usual block),
+ * else with every pool's address in order; or `samePools`, the newest one's pools list itself (a block that moved
  * no pool: the routes and plans memoized on that list still hold).
  */
 export type SnapshotMessage = {
@@ -23,6 +24,13 @@ export type SnapshotMessage = {
   | { readonly samePools: true }
   | {
       readonly samePools?: undefined
+      /** Where each changed pool stands in the newest one's list, which is otherwise the same. */
+      readonly changedAt: readonly number[]
+      readonly changed: readonly PoolState[]
+    }
+  | {
+      readonly samePools?: undefined
+      readonly changedAt?: undefined
       readonly addresses: readonly Address[]
       readonly changed: readonly PoolState[]
     }

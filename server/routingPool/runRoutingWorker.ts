@@ -21,7 +21,13 @@ import {
 interface HeldSnapshot {
   id: number
   pools: readonly PoolState[]
-  byAddress: ReadonlyMap<Address, PoolState>
+  /** The pools by address: made when a snapshot that names every address follows this one (rarely). */
+  byAddress?: ReadonlyMap<Address, PoolState>
+}
+
+function byAddressOf(snapshot: HeldSnapshot): ReadonlyMap<Address, PoolState> {
+  snapshot.byAddress ??= new Map(snapshot.pools.map((p) => [p.address, p]))
+  return snapshot.byAddress
 }
 
 /** The side of a worker thread's port that the routing worker uses. */
@@ -51,13 +57,26 @@ export function runRoutingWorker(port: RoutingWorkerPort): void {
       if (!newest) throw new Error(`snapshot ${message.snapshotId} repeats pools this worker never held`)
       list.push({ ...newest, id: message.snapshotId })
     } else {
-      const changed = new Map(message.changed.map((p) => [p.address, p]))
-      const pools = message.addresses.map((address) => {
-        const pool = changed.get(address) ?? newest?.byAddress.get(address)
-        if (!pool) throw new Error(`snapshot ${message.snapshotId} names pool ${address} without its state`)
-        return pool
-      })
-      list.push({ id: message.snapshotId, pools, byAddress: new Map(pools.map((p) => [p.address, p])) })
+      let pools: PoolState[]
+      if (message.changedAt) {
+        if (!newest) throw new Error(`snapshot ${message.snapshotId} changes pools this worker never held`)
+        pools = [...newest.pools]
+        for (const [k, at] of message.changedAt.entries()) {
+          const pool = message.changed[k]
+          if (!pool || pools[at]?.address !== pool.address)
+            throw new Error(`snapshot ${message.snapshotId} puts pool ${pool?.address} in another's place`)
+          pools[at] = pool
+        }
+      } else {
+        const changed = new Map(message.changed.map((p) => [p.address, p]))
+        const byAddress = newest && byAddressOf(newest)
+        pools = message.addresses.map((address) => {
+          const pool = changed.get(address) ?? byAddress?.get(address)
+          if (!pool) throw new Error(`snapshot ${message.snapshotId} names pool ${address} without its state`)
+          return pool
+        })
+      }
+      list.push({ id: message.snapshotId, pools })
       // the requests of the new block requote the plans of the last one instead of searching again
       if (newest) hopCache.carryPlans(newest.pools, pools)
     }
