@@ -1,4 +1,5 @@
 import { AppError } from '../errors'
+import { nodeFetch } from '../http/nodeFetch'
 
 /** An output of a UTXO transaction: its value in satoshis, its script, and the address it pays when it has one. */
 export interface UtxoNodeOutput {
@@ -73,7 +74,7 @@ export function createUtxoNodeClient(params: {
     callParams: readonly unknown[],
   ): Promise<{ result: T } | { code: number }> {
     try {
-      const res = await fetch(params.url, {
+      const res = await nodeFetch(params.url, {
         method: 'POST',
         headers,
         body: JSON.stringify({ jsonrpc: '1.0', id: nextId++, method, params: callParams }),

@@ -9,6 +9,7 @@ import {
 import { getEvmChainInfo } from '../chains/chainInfo'
 import type { ChainDeployment, TokenInfo } from '../chains/deployment'
 import { AppError } from '../errors'
+import { nodeFetch } from '../http/nodeFetch'
 import type { PoolSnapshotFiles } from '../pools/createPoolSnapshotFiles'
 import { createPoolSync, type PoolSync, type PoolSyncOptions } from '../pools/createPoolSync'
 import { describePoolLoadProgress, type PoolLoadProgress } from '../pools/poolLoadProgress'
@@ -151,7 +152,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
   const cutOffs = new Set<() => void>()
   const unreachableError = () => new Error(`the node of chain ${deployment.chainId} does not answer`)
   /**
-   * fetch, but failing at once while the node is unreachable, and cut when it becomes so: a request path would
+   * `nodeFetch`, but failing at once while the node is unreachable, and cut when it becomes so: a request path would
    * otherwise wait on a frozen node for the 10-s timeout twice. A plain Error: viem makes it an HttpRequestError,
    * which the request paths map to 503.
    */
@@ -160,7 +161,7 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     return new Promise<Response>((resolve, reject) => {
       const cutOff = () => reject(unreachableError())
       cutOffs.add(cutOff)
-      fetch(input, init)
+      nodeFetch(input, init)
         .then(resolve, reject)
         .finally(() => cutOffs.delete(cutOff))
     })
@@ -181,7 +182,11 @@ export function createChainMarket(params: CreateChainMarketParams): ChainMarket 
     ? client
     : createPublicClient({
         // the liveness deadline is kept by the pool sync (after pending I/O); this only bounds the socket
-        transport: http(deployment.rpcUrl, { timeout: LIVENESS_TIMEOUT_MS + 1_000, retryCount: 0 }),
+        transport: http(deployment.rpcUrl, {
+          timeout: LIVENESS_TIMEOUT_MS + 1_000,
+          retryCount: 0,
+          fetchFn: nodeFetch,
+        }),
       })
   const now = params.now ?? Date.now
   const maxAgeMs = getSnapshotMaxAgeMs(deployment.chainId)
