@@ -1,10 +1,14 @@
 import http from 'node:http'
 import https from 'node:https'
 
-/** One keep-alive agent per protocol for every node the server reads (as fetch keeps its connections). */
+/**
+ * One keep-alive agent per protocol for every node the server reads. An idle connection is closed after 4 s, as
+ * fetch does: a node (or its load balancer) that closes idle connections first would otherwise reset the next
+ * request sent on one, and a liveness read is not retried.
+ */
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true, timeout: 4_000 }),
+  'https:': new https.Agent({ keepAlive: true, timeout: 4_000 }),
 }
 
 /**
