@@ -16,6 +16,11 @@ describe('nodeFetch', () => {
         const body = Buffer.concat(chunks).toString('utf8')
         seen.push({ method: request.method, headers: request.headers, body })
         if (request.url === '/slow') return // never answers
+        if (request.url === '/moved') {
+          response.writeHead(307, { location: '/rpc' })
+          response.end()
+          return
+        }
         if (request.url === '/missing') {
           response.writeHead(404, 'Not Found', { 'content-type': 'application/json' })
           response.end('{"error":{"code":-5,"message":"no such transaction"}}')
@@ -45,6 +50,12 @@ describe('nodeFetch', () => {
     expect(response.headers.get('X-Absent')).toBeNull()
     expect(await response.json()).toEqual({ echo: '{"id":1}', héllo: 'wörld' })
     expect(seen.at(-1)).toMatchObject({ method: 'POST', body: '{"id":1}', headers: { 'x-key': 'k' } })
+  })
+
+  it('follows a redirect as fetch does', async () => {
+    const response = await nodeFetch(`${url}/moved`, { method: 'POST', body: '{"id":2}' })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ echo: '{"id":2}', héllo: 'wörld' })
   })
 
   it('answers an error status with its body, not a rejection', async () => {

@@ -14,11 +14,11 @@ const agents = {
 /**
  * `fetch` for the server's calls to nodes (JSON-RPC over HTTP): the same request on node:http(s) with keep-alive,
  * answered by a `Response` of the parts such clients read (ok, status, statusText, headers.get, text, json,
- * arrayBuffer; `body` null, so viem reads it with `text()`). Node's fetch cost about 1 ms of the event loop a
- * call and this half of it (viem's `getBlock` against a local anvil, 400 calls: 1.04-1.48 -> 0.51-0.56 ms of
- * CPU), and an idle server polls its nodes some 15 times a second. A request this does not handle (a body other
- * than a string or bytes, a `Request`) goes to fetch. Rejects as fetch does: with the signal's reason when
- * aborted, a TypeError when the request fails.
+ * arrayBuffer; `body` null, so viem reads it with `text()`). Node's fetch cost about 1 ms of the event loop a call
+ * and this half of it (viem's `getBlock` against a local anvil, 400 calls: 1.04-1.48 -> 0.51-0.56 ms of CPU), and
+ * an idle server polls its nodes some 15 times a second. A request this does not handle (a body other than a
+ * string or bytes, a `Request`) and a redirect (fetch follows it) go to fetch. Rejects as fetch does: with the
+ * signal's reason when aborted, a TypeError when the request fails.
  */
 export const nodeFetch: typeof fetch = (input, init) => {
   const url = input instanceof URL ? input : typeof input === 'string' ? new URL(input) : undefined
@@ -33,6 +33,13 @@ export const nodeFetch: typeof fetch = (input, init) => {
       url,
       { method: init?.method ?? 'GET', headers: headersOf(init?.headers), agent },
       (response) => {
+        if (REDIRECTS.has(response.statusCode ?? 0) && response.headers.location !== undefined) {
+          // fetch follows redirects: let it (a node's URL that moved is no hot path)
+          response.resume()
+          signal?.removeEventListener('abort', abort)
+          resolve(fetch(input, init))
+          return
+        }
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('error', fail)
@@ -55,6 +62,9 @@ export const nodeFetch: typeof fetch = (input, init) => {
     request.end(body ?? undefined)
   })
 }
+
+/** Statuses fetch follows to their `location`. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 function headersOf(headers: HeadersInit | undefined): Record<string, string> {
   if (headers === undefined) return {}
