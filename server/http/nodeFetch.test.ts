@@ -78,6 +78,11 @@ describe('nodeFetch', () => {
     await expect(nodeFetch(`${url}/rpc`, { signal: controller.signal })).rejects.toThrow('gone')
   })
 
+  it('rejects an unparsable URL as fetch does, never throwing', async () => {
+    const pending = nodeFetch('not a url', { method: 'POST', body: '{}' })
+    await expect(pending).rejects.toBeInstanceOf(TypeError)
+  })
+
   it('rejects with a TypeError when nothing listens', async () => {
     const closed = http.createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))

@@ -21,7 +21,8 @@ const agents = {
  * signal's reason when aborted, a TypeError when the request fails.
  */
 export const nodeFetch: typeof fetch = (input, init) => {
-  const url = input instanceof URL ? input : typeof input === 'string' ? new URL(input) : undefined
+  const url =
+    input instanceof URL ? input : typeof input === 'string' ? (URL.parse(input) ?? undefined) : undefined
   const body = init?.body
   const agent = url && agents[url.protocol as keyof typeof agents]
   if (!url || !agent || (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)))
