@@ -128,7 +128,8 @@ for (const url of cold) {
       amountIn,
     })
     limited = flow?.feasible
-    if (flow && netOf(flow) > bestNet) bestNet = netOf(flow)
+    const limitedNet = flow ? netOf(flow) : undefined
+    if (limitedNet !== undefined && limitedNet > bestNet) bestNet = limitedNet
   }
   if (net > bestNet) bestNet = net
   const netBp = bps(bestNet - net, bestNet)

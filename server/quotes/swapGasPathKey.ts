@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { type PoolState, poolKindOf } from '../poolKinds/poolKinds'
+import { sellsToken0 } from '../routing/sellsToken0'
 import type { PlannedQuote } from './planQuotes'
 
 /**
@@ -34,8 +35,12 @@ export function swapGasPathKey(q: PlannedQuote, taxedTokens: readonly string[]):
   ) => {
     if (taxedTokens.includes(tokenIn.toLowerCase()) || taxedTokens.includes(tokenOut.toLowerCase()))
       return false
-    const zeroForOne = pool.token0.toLowerCase() === tokenIn.toLowerCase()
-    const path = poolKindOf(pool).swapPathKey(pool, zeroForOne, exactIn ? amountIn : amountOut, exactIn)
+    const path = poolKindOf(pool).swapPathKey(
+      pool,
+      sellsToken0(pool, tokenIn),
+      exactIn ? amountIn : amountOut,
+      exactIn,
+    )
     parts.push(`${pool.address}>${tokenOut}:${path}`)
     return true
   }

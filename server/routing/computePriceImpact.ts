@@ -1,11 +1,11 @@
 import { poolKindOf } from '../poolKinds/poolKinds'
+import { sellsToken0 } from './sellsToken0'
 import type { Hop, Price, Route } from './types'
 
 const SCALE = 10n ** 18n
 
 function midPrice(hop: Hop): Price {
-  const zeroForOne = hop.pool.token0.toLowerCase() === hop.tokenIn.toLowerCase()
-  return poolKindOf(hop.pool).midPrice(hop.pool, zeroForOne)
+  return poolKindOf(hop.pool).midPrice(hop.pool, sellsToken0(hop.pool, hop.tokenIn))
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import { poolKindOf } from '../poolKinds/poolKinds'
 import type { PoolGraph } from './buildPoolGraph'
+import { sellsToken0 } from './sellsToken0'
 import type { PoolState, TokenFacts } from './types'
 
 /** Of each end's neighbours that are no connector, at most this many join a request's intermediates. */
@@ -88,7 +89,7 @@ function neighboursByDepth(graph: PoolGraph, token: string): readonly { token: s
     let depth = 0
     for (const id of ids) {
       const pool = graph.pools[id]
-      if (pool) depth += poolDepth(pool, pool.token0.toLowerCase() === token)
+      if (pool) depth += poolDepth(pool, sellsToken0(pool, token))
     }
     if (depth > 0) ranked.push({ token: neighbour, depth })
   }

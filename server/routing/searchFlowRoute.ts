@@ -15,6 +15,7 @@ import { refineFlowWeights } from './refineFlowWeights'
 import { routeConnectors } from './routeConnectors'
 import { routeDualPrices } from './routeDualPrices'
 import { type FlowCurve, sampleFlowCurve } from './sampleFlowCurve'
+import { sellsToken0 } from './sellsToken0'
 import { type FlowEdge, solveFlowPrices } from './solveFlowPrices'
 import type { PoolState } from './types'
 
@@ -237,7 +238,7 @@ function orderFlow(params: FindBestRouteParams, wide: boolean): OrderedFlow | nu
   const mids = edges.map((edge) => midRate(graph, edge))
   const spots = edges.map((edge) => {
     const pool = graph.pools[edge.poolId]
-    return pool ? poolSpotRate(pool, edge.fromAddress.toLowerCase() === pool.token0.toLowerCase()) : 0
+    return pool ? poolSpotRate(pool, sellsToken0(pool, edge.fromAddress)) : 0
   })
   return {
     graph,
@@ -818,7 +819,7 @@ function spotRateBound(edges: readonly Edge[], spots: readonly number[], count: 
 /** An edge's pool's mid rate in its direction (`poolMidRate`). */
 function midRate(graph: PoolGraph, edge: Edge): number {
   const pool = graph.pools[edge.poolId]
-  return pool ? poolMidRate(pool, edge.fromAddress.toLowerCase() === pool.token0.toLowerCase()) : 0
+  return pool ? poolMidRate(pool, sellsToken0(pool, edge.fromAddress)) : 0
 }
 
 /** How much of each token the whole input is worth at the pools' mid prices (the models' input scale). */

@@ -12,6 +12,7 @@ import { routeConnectors } from './routeConnectors'
 import { type CurveSample, sampleObjectiveCurve } from './sampleObjectiveCurve'
 import { type PathSet, searchPathSets } from './searchPathSets'
 import { selectCandidatePaths } from './selectCandidatePaths'
+import { sellsToken0 } from './sellsToken0'
 import type { Leg, PoolState, Route } from './types'
 
 interface Plan {
@@ -262,11 +263,7 @@ function pathSpotRate(pools: readonly PoolState[], path: PoolPath): number {
     const pool = pools[path.poolIds[h] ?? -1]
     const tokenIn = path.tokens[h]
     if (!pool || !tokenIn) return Number.POSITIVE_INFINITY
-    // the pool's own spelling first (as the quoter does): no lower-cased copies per hop of every candidate
-    const zeroForOne =
-      tokenIn === pool.token0 ||
-      (tokenIn !== pool.token1 && tokenIn.toLowerCase() === pool.token0.toLowerCase())
-    rate *= poolSpotRate(pool, zeroForOne)
+    rate *= poolSpotRate(pool, sellsToken0(pool, tokenIn))
   }
   return rate
 }

@@ -2,6 +2,7 @@ import type { Address } from 'viem'
 import type { PoolGraph } from './buildPoolGraph'
 import type { PathQuoter, PoolPath } from './createPathQuoter'
 import { poolSpotRate } from './poolMidRate'
+import { sellsToken0 } from './sellsToken0'
 import type { TradeType } from './types'
 
 export interface SelectCandidatePathsParams {
@@ -95,7 +96,7 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
     const bound = ids.map((id) => {
       const pool = graph.pools[id]
       // rounded up generously against float error: it only decides which pools need no simulation
-      return pool ? x * poolSpotRate(pool, pool.token0.toLowerCase() === key) * (1 + 1e-9) + 1 : Infinity
+      return pool ? x * poolSpotRate(pool, sellsToken0(pool, key)) * (1 + 1e-9) + 1 : Infinity
     })
     const byBound = ids.map((_, k) => k).sort((a, b) => (bound[b] ?? 0) - (bound[a] ?? 0))
     const scored: { id: number; k: number; next: bigint | null }[] = []
@@ -220,7 +221,7 @@ function spotBound(
       for (const id of ids) {
         const pool = graph.pools[id]
         if (!pool) continue
-        const rate = poolSpotRate(pool, pool.token0.toLowerCase() === path[h])
+        const rate = poolSpotRate(pool, sellsToken0(pool, path[h] ?? ''))
         if (rate > best) best = rate
       }
       hopRates.set(key, best)
