@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { makeV2Pool, testAddress } from '../poolKinds/testPools'
 import { buildPoolGraph } from './buildPoolGraph'
-import { createPathQuoter } from './createPathQuoter'
+import { createPathQuoter, type PathQuoter } from './createPathQuoter'
 import { selectCandidatePaths } from './selectCandidatePaths'
 
 const E18 = 10n ** 18n
+
+/** `quoter`, calling `onHop` with the pool of each hop it simulates (exactly or in floating point). */
+function countingQuoter(quoter: PathQuoter, onHop: (poolId: number) => void): PathQuoter {
+  return Object.assign(Object.create(quoter) as PathQuoter, {
+    hopExactIn(...args: Parameters<PathQuoter['hopExactIn']>) {
+      onHop(args[0])
+      return quoter.hopExactIn(...args)
+    },
+    hopApproxIn(...args: Parameters<PathQuoter['hopApproxIn']>) {
+      onHop(args[0])
+      return quoter.hopApproxIn(...args)
+    },
+  })
+}
 const TKN = testAddress(0x4)
 const WETH = testAddress(0x1)
 const USDC = testAddress(0x2)
@@ -25,13 +39,7 @@ describe('selectCandidatePaths', () => {
   it('takes the five pools of a hop that give the most, simulating the others only while they could', () => {
     let simulated = 0
     const quoter = createPathQuoter({ pools: graph.pools, transferFeeBps: () => 0 })
-    const counting = {
-      ...quoter,
-      hopExactIn: (...args: Parameters<typeof quoter.hopExactIn>) => {
-        simulated++
-        return quoter.hopExactIn(...args)
-      },
-    }
+    const counting = countingQuoter(quoter, () => simulated++)
     const candidates = selectCandidatePaths({
       graph,
       quoter: counting,
@@ -63,13 +71,7 @@ describe('selectCandidatePaths', () => {
     const withDirect = buildPoolGraph({ pools: [...pools, direct] })
     const quoter = createPathQuoter({ pools: withDirect.pools, transferFeeBps: () => 0 })
     const simulatedPools: string[] = []
-    const counting = {
-      ...quoter,
-      hopExactIn: (...args: Parameters<typeof quoter.hopExactIn>) => {
-        simulatedPools.push(withDirect.pools[args[0]]?.address ?? '')
-        return quoter.hopExactIn(...args)
-      },
-    }
+    const counting = countingQuoter(quoter, (id) => simulatedPools.push(withDirect.pools[id]?.address ?? ''))
     const candidates = selectCandidatePaths({
       graph: withDirect,
       quoter: counting,
@@ -81,5 +83,36 @@ describe('selectCandidatePaths', () => {
     expect(simulatedPools).not.toContain(direct.address)
     expect(simulatedPools).toHaveLength(1 + 7 + 1 + 2)
     expect(candidates.map((c) => c.poolIds.length)).toEqual([2, 2, 2, 2, 2, 2])
+  })
+
+  it('ranks the paths of a tiny trade by its exact hops, which round each to the wei', () => {
+    // 1,000 wei of TKN: through X the first hop gives 3.99 units in real numbers but 3 exactly, and the second
+    // multiplies by 100 (a float probe's 398 is 299); through Y 349 and 347 (346 exactly): only Y is chosen
+    const X = testAddress(0x5)
+    const Y = testAddress(0x6)
+    const E24 = 10n ** 24n
+    const viaX = [
+      makeV2Pool({ id: 50, tokenA: TKN, tokenB: X, reserveA: E24, reserveB: (E24 * 4n) / 1_000n }),
+      makeV2Pool({ id: 51, tokenA: X, tokenB: USDC, reserveA: E24, reserveB: E24 * 100n }),
+    ]
+    const viaY = [
+      makeV2Pool({ id: 52, tokenA: TKN, tokenB: Y, reserveA: E24, reserveB: (E24 * 35n) / 100n }),
+      makeV2Pool({ id: 53, tokenA: Y, tokenB: USDC, reserveA: E24, reserveB: E24 }),
+    ]
+    const tiny = buildPoolGraph({ pools: [...viaX, ...viaY] })
+    const candidates = selectCandidatePaths({
+      graph: tiny,
+      quoter: createPathQuoter({ pools: tiny.pools, transferFeeBps: () => 0 }),
+      tokenPaths: [
+        [TKN, X, USDC],
+        [TKN, Y, USDC],
+      ].map((path) => path.map((t) => t.toLowerCase())),
+      tradeType: 'exactIn',
+      amount: 1_000n,
+      tokenPathsPerProbe: 1,
+    })
+    expect(candidates.map((c) => c.poolIds.map((id) => tiny.pools[id]?.address))).toEqual([
+      viaY.map((p) => p.address),
+    ])
   })
 })

@@ -5,6 +5,9 @@ import { poolSpotRate } from './poolMidRate'
 import { sellsToken0 } from './sellsToken0'
 import type { TradeType } from './types'
 
+/** Amounts (base units) under which the probes simulate a hop exactly (see `hopOutput`). */
+const EXACT_BELOW = 1e9
+
 export interface SelectCandidatePathsParams {
   graph: PoolGraph
   quoter: PathQuoter
@@ -18,8 +21,11 @@ export interface SelectCandidatePathsParams {
 }
 
 interface Probe {
-  /** Objective at the probe amount (output, or minus input), null when the greedy path cannot execute. */
-  score: bigint | null
+  /**
+   * Objective at the probe amount (output, or minus input), null when the greedy path cannot execute: in floating
+   * point (an exact input's hops are simulated so, within about 1e-12 of the exact output).
+   */
+  score: number | null
   /** Per hop, pool ids best first at the probe amount (unreachable hops keep graph order). */
   rankings: number[][]
 }
@@ -29,6 +35,8 @@ interface Probe {
  * and at 1/16 of it (at every hop, the pool giving the most output or asking the least input; optimal for a
  * chain since each hop is monotonic). The best token paths of each probe are kept and expanded into pool
  * combinations: every pool of a direct pair, the top 3 per hop for two hops, the top 2 per hop for three.
+ * With an exact input the probes rank on the float simulation (`hopApproxIn`) where amounts are large: a
+ * ranking needs no wei, and the exact quotes of the paths chosen come after, in the optimizer.
  */
 export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPath[] {
   const { graph, quoter, tokenPaths, tradeType, amount } = params
@@ -58,62 +66,77 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
   const probe = (path: readonly string[], options: number[][], probeAmount: bigint, keep: number): Probe => {
     const rankings = options.map((ids) => [...ids])
     const hopCount = options.length
+    if (exactIn) {
+      let running: number | null = Number(probeAmount)
+      for (let h = 0; h < hopCount; h++) {
+        const tokenIn = address(path[h] ?? '')
+        const ids = rankings[h]
+        if (running === null || tokenIn === undefined || ids === undefined) return { score: null, rankings }
+        const scored = rankExactIn(ids, tokenIn, running, keep)
+        rankings[h] = scored.map((s) => s.id)
+        running = scored[0]?.next ?? null
+      }
+      return { score: running, rankings }
+    }
     let running: bigint | null = probeAmount
-    for (let step = 0; step < hopCount; step++) {
-      const h = exactIn ? step : hopCount - 1 - step
+    for (let h = hopCount - 1; h >= 0; h--) {
       const tokenIn = address(path[h] ?? '')
       const ids = rankings[h]
-      if (running === null || tokenIn === undefined || ids === undefined) {
-        running = null
-        break
-      }
-      const amountHere: bigint = running
-      const scored = exactIn
-        ? rankExactIn(ids, tokenIn, amountHere, keep)
-        : ids.map((id) => {
-            const r = quoter.hopExactOut(id, tokenIn, amountHere)
-            return { id, next: r === null ? null : r.sent }
-          })
-      if (!exactIn) {
-        scored.sort((x, y) => {
-          if (x.next === null) return y.next === null ? 0 : 1
-          if (y.next === null) return -1
-          const better = x.next - y.next
-          return better > 0n ? 1 : better < 0n ? -1 : 0
-        })
-      }
+      if (running === null || tokenIn === undefined || ids === undefined) return { score: null, rankings }
+      const amountOut: bigint = running
+      const scored = ids.map((id) => {
+        const r = quoter.hopExactOut(id, tokenIn, amountOut)
+        return { id, next: r === null ? null : r.sent }
+      })
+      scored.sort((x, y) => {
+        if (x.next === null) return y.next === null ? 0 : 1
+        if (y.next === null) return -1
+        const better = x.next - y.next
+        return better > 0n ? 1 : better < 0n ? -1 : 0
+      })
       rankings[h] = scored.map((s) => s.id)
       running = scored[0]?.next ?? null
     }
-    const score = running === null ? null : exactIn ? running : -running
-    return { score, rankings }
+    return { score: running === null ? null : -Number(running), rankings }
+  }
+
+  /**
+   * What pool `id` gives for `x`: by the float simulation where input and output are both large enough that
+   * a wei is below a billionth of them, else exactly (a few wei apart, which a hop's rounding makes of small
+   * amounts, can rank the pools of a tiny trade otherwise).
+   */
+  const hopOutput = (id: number, tokenIn: Address, x: number): number | null => {
+    if (x >= EXACT_BELOW) {
+      const approx = quoter.hopApproxIn(id, tokenIn, x)
+      if (approx === null || approx >= EXACT_BELOW) return approx
+    }
+    const r = quoter.hopExactIn(id, tokenIn, BigInt(Math.floor(x)))
+    return r === null ? null : Number(r.received)
   }
 
   /** `ids` by what each gives for `amountIn`, best first (ties in `ids` order); see `probe` for `keep`. */
-  const rankExactIn = (ids: readonly number[], tokenIn: Address, amountIn: bigint, keep: number) => {
+  const rankExactIn = (ids: readonly number[], tokenIn: Address, x: number, keep: number) => {
     const key = tokenIn.toLowerCase()
-    const x = Number(amountIn)
     const bound = ids.map((id) => {
       const pool = graph.pools[id]
       // rounded up generously against float error: it only decides which pools need no simulation
       return pool ? x * poolSpotRate(pool, sellsToken0(pool, key)) * (1 + 1e-9) + 1 : Infinity
     })
     const byBound = ids.map((_, k) => k).sort((a, b) => (bound[b] ?? 0) - (bound[a] ?? 0))
-    const scored: { id: number; k: number; next: bigint | null }[] = []
-    const best: bigint[] = []
+    const scored: { id: number; k: number; next: number | null }[] = []
+    const best: number[] = []
     let simulated = 0
     for (; simulated < byBound.length; simulated++) {
       const k = byBound[simulated] ?? 0
       const kth = best[keep - 1]
-      if (kth !== undefined && (bound[k] ?? 0) < Number(kth)) break
+      if (kth !== undefined && (bound[k] ?? 0) < kth) break
       const id = ids[k] ?? -1
-      const r = quoter.hopExactIn(id, tokenIn, amountIn)
-      const next = r === null ? null : r.received
+      const next = hopOutput(id, tokenIn, x)
       scored.push({ id, k, next })
       if (next !== null && keep < Number.POSITIVE_INFINITY) {
         // the `keep` best outputs so far, best first
         let at = best.length
-        while (at > 0 && (best[at - 1] ?? 0n) < next) at--
+        while (at > 0 && (best[at - 1] ?? 0) < next) at--
         if (at < keep) best.splice(at, 0, next)
         if (best.length > keep) best.pop()
       }
@@ -171,13 +194,10 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
     return found ? [{ path, ...found }] : []
   })
 
-  const top = (pick: (p: (typeof probed)[number]) => bigint | null) =>
+  const top = (pick: (p: (typeof probed)[number]) => number | null) =>
     probed
       .filter((p) => pick(p) !== null)
-      .sort((x, y) => {
-        const d = (pick(y) ?? 0n) - (pick(x) ?? 0n)
-        return d > 0n ? 1 : d < 0n ? -1 : 0
-      })
+      .sort((x, y) => (pick(y) ?? 0) - (pick(x) ?? 0))
       .slice(0, perProbe)
   const chosen = new Set([...top((p) => p.full.score), ...top((p) => p.small.score)])
 
@@ -231,14 +251,14 @@ function spotBound(
   return bound
 }
 
-/** The `size` best scores seen (bigints, nulls ignored), and whether a value stays below all of them. */
+/** The `size` best scores seen (nulls ignored), and whether a value stays below all of them. */
 class TopScores {
-  private readonly scores: bigint[] = []
+  private readonly scores: number[] = []
   constructor(private readonly size: number) {}
-  add(score: bigint | null): void {
+  add(score: number | null): void {
     if (score === null) return
     let at = this.scores.length
-    while (at > 0 && (this.scores[at - 1] ?? 0n) < score) at--
+    while (at > 0 && (this.scores[at - 1] ?? 0) < score) at--
     if (at >= this.size) return
     this.scores.splice(at, 0, score)
     if (this.scores.length > this.size) this.scores.pop()
@@ -246,6 +266,6 @@ class TopScores {
   /** Whether `size` scores are known and the least of them exceeds `value`. */
   beats(value: number): boolean {
     const least = this.scores[this.size - 1]
-    return least !== undefined && Number(least) > value
+    return least !== undefined && least > value
   }
 }
