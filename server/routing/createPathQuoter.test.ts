@@ -42,3 +42,21 @@ describe('createPathQuoter: pathApproxIn', () => {
     expect(quoter.pathApproxIn(path, 1e19)).toBeNull()
   })
 })
+
+describe('createPathQuoter: hopNearIn', () => {
+  it('is the exact output below 1e9 base units and within a billionth of it above, with the ticks crossed', () => {
+    const quoter = createPathQuoter({ pools: [pair, v3], transferFeeBps: () => 0 })
+    const crossed = { ticks: -1 }
+    // 999 wei of B: the exact hop's output, to the wei (the float simulation would give a fraction more)
+    const tiny = quoter.hopExactIn(1, B, 999n)
+    expect(quoter.hopNearIn(1, B, 999.7, crossed)).toBe(Number(tiny?.received))
+    expect(crossed.ticks).toBe(0)
+    expect(quoter.hopApproxIn(1, B, 999)).not.toBe(Number(tiny?.received))
+    const large = quoter.hopExactIn(1, B, (4n * E18) / 10n)
+    const near = quoter.hopNearIn(1, B, 0.4e18, crossed) ?? 0
+    expect(Math.abs(near - Number(large?.received)) / Number(large?.received)).toBeLessThan(1e-9)
+    expect(crossed.ticks).toBe(large?.ticksCrossed)
+    expect(crossed.ticks).toBeGreaterThan(0)
+    expect(quoter.hopNearIn(1, B, 1e19)).toBeNull()
+  })
+})

@@ -37,6 +37,14 @@ export interface PathQuoter {
    */
   hopApproxIn(poolId: number, tokenIn: Address, amountIn: number, crossed?: { ticks: number }): number | null
   /**
+   * What the aggregator receives of one hop for an input it sends, within a billionth of `hopExactIn`'s `received`
+   * for the input floored: by `hopApproxIn` where input and output are both at least 1e9 base units, else
+   * exactly (a hop rounds to the wei, which sets small amounts apart). For the searches' choices between routes
+   * whose exact quotes come after. With `crossed`, the ticks crossed are written there. Null where `hopExactIn`
+   * would be.
+   */
+  hopNearIn(poolId: number, tokenIn: Address, amountIn: number, crossed?: { ticks: number }): number | null
+  /**
    * What the aggregator receives of a path for an input it sends, in floating point (`quoteExactIn`'s
    * `amountOut` to about 1e-12 relative per hop, for the leg search's models); with `ticks`, each hop's ticks
    * crossed are written there (for the models' gas). Null where `quoteExactIn` would be.
@@ -69,6 +77,9 @@ export function createPathQuoter(params: {
 }): PathQuoter {
   return new CachedPathQuoter(params.pools, params.transferFeeBps, params.cache ?? createHopCache())
 }
+
+/** Amounts (base units) from which `hopNearIn` simulates in floating point: a wei is a billionth of them. */
+const NEAR_EXACT_FROM = 1e9
 
 /** The untaxed hops' memo slots, by direction and side: built once (a search looks up thousands of hops). */
 const UNTAXED_SLOTS = ['>+0,0', '>-0,0', '<+0,0', '<-0,0']
@@ -131,6 +142,16 @@ class CachedPathQuoter implements PathQuoter {
     if (taxIn > 0 && !poolKindOf(pool).acceptsTaxedInput) return null
     const out = this.cache.simulator(pool, zeroForOne).approxExactIn(amountIn * (1 - taxIn / 10_000), crossed)
     return out === null || !(out > 0) ? null : out * (1 - taxOut / 10_000)
+  }
+
+  hopNearIn(poolId: number, tokenIn: Address, amountIn: number, crossed?: { ticks: number }): number | null {
+    if (amountIn >= NEAR_EXACT_FROM) {
+      const approx = this.hopApproxIn(poolId, tokenIn, amountIn, crossed)
+      if (approx === null || approx >= NEAR_EXACT_FROM) return approx
+    }
+    const r = this.run(poolId, tokenIn, BigInt(Math.floor(amountIn)), true)
+    if (r !== null && crossed) crossed.ticks = r.ticksCrossed
+    return r === null ? null : Number(r.received)
   }
 
   quoteExactIn(path: PoolPath, amountIn: bigint): PathQuote | null {

@@ -10,7 +10,7 @@ describe('refineFlowWeights', () => {
     if (c <= 0 || a + b <= 0) return null
     const share = a / (a + b)
     const legs = (a > 0 ? 1 : 0) + (b > 0 ? 1 : 0)
-    return { net: BigInt(Math.round(1e9 * (1 - (share - 0.3) ** 2) - legCost * legs)) }
+    return { net: Math.round(1e9 * (1 - (share - 0.3) ** 2) - legCost * legs) }
   }
   /** Refines weights 1, 1, 1 with at most `budget` evaluations: the weights, the result, each weights tried. */
   const refine = (legCost: number, budget: number) => {
@@ -19,7 +19,7 @@ describe('refineFlowWeights', () => {
     const best = refineFlowWeights({
       weights,
       from,
-      best: netOf(weights, legCost) ?? { net: 0n },
+      best: netOf(weights, legCost) ?? { net: 0 },
       evaluate: (w) => {
         tried.push([...w])
         return netOf(w, legCost)
@@ -43,7 +43,7 @@ describe('refineFlowWeights', () => {
     const { weights, best } = refine(2e8, 64)
     // one leg alone at share 0 (edge 1 only) nets 1e9 * (1 - 0.09) - 2e8, above any split's 1e9 - 4e8
     expect(weights[0]).toBe(0)
-    expect(best.net).toBe(710_000_000n)
+    expect(best.net).toBe(710_000_000)
   })
 
   it('asks for each phase apart: at most two coarse passes, then the pattern search', () => {
@@ -53,7 +53,7 @@ describe('refineFlowWeights', () => {
     refineFlowWeights({
       weights,
       from,
-      best: netOf(weights, 0) ?? { net: 0n },
+      best: netOf(weights, 0) ?? { net: 0 },
       evaluate: (w) => {
         evaluated.push(phase)
         return netOf(w, 0)

@@ -1,6 +1,6 @@
-/** What `refineFlowWeights` needs of a flow's exact evaluation: its net output. */
+/** What `refineFlowWeights` needs of a flow's evaluation: its net output. */
 export interface FlowEvaluation {
-  readonly net: bigint
+  readonly net: number
 }
 
 /** The largest move of the pattern search, as a share of a weight. */
@@ -14,12 +14,12 @@ const COARSE_PASSES = 2
 
 /**
  * Refines a flow's edge weights (each token's outflow splits in proportion to its edges' weights) against an
- * exact evaluation, keeping only what pays: first coarse passes while any pays, COARSE_PASSES at most (each edge
- * given no weight, or a quarter more or less), then a pattern search in which each edge moves by its own step,
- * doubled (to a quarter at most) after a move that pays and halved after one that does not either way, its next
- * move in the direction that paid last. An edge that is its token's only outflow is only tried at nothing: its
- * weight sets no share. Stops when `canEvaluate` says so (asked for each phase: a caller may budget them apart) or
- * no step is left. `weights` is changed in place; returns the best evaluation.
+ * evaluation (exact, or to within a billionth), keeping only what pays: first coarse passes while any pays,
+ * COARSE_PASSES at most (each edge given no weight, or a quarter more or less), then a pattern search in which
+ * each edge moves by its own step, doubled (to a quarter at most) after a move that pays and halved after one that
+ * does not either way, its next move in the direction that paid last. An edge that is its token's only outflow is
+ * only tried at nothing: its weight sets no share. Stops when `canEvaluate` says so (asked for each phase: a
+ * caller may budget them apart) or no step is left. `weights` is changed in place; returns the best evaluation.
  */
 export function refineFlowWeights<T extends FlowEvaluation>(params: {
   weights: number[]
@@ -27,7 +27,7 @@ export function refineFlowWeights<T extends FlowEvaluation>(params: {
   from: readonly number[]
   /** The evaluation of `weights` as given. */
   best: T
-  /** The exact evaluation of weights, null where they do not execute. */
+  /** The evaluation of weights, null where they do not execute. */
   evaluate: (weights: readonly number[]) => T | null
   /** Whether another evaluation may be spent, in the coarse passes or in the pattern search. */
   canEvaluate: (phase: 'coarse' | 'pattern') => boolean

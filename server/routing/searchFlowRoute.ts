@@ -584,13 +584,13 @@ function searchOrderedFlow(
   const evaluate = (
     w: readonly number[],
     inOrder: readonly number[] = order,
-  ): { net: bigint; planned: PlannedStep[] } | null => {
+  ): { net: number; planned: PlannedStep[] } | null => {
     const planned = planSteps(edges, inOrder, w)
     if (planned.length === 0 || planned.length > MAX_ROUTE_STEPS) return null
     stats.refineEvaluations++
     const run = runPlannedSteps(planned, edges, tokens.length, params.amount, quoter, hopGas, gasModel)
     if (!run) return null
-    return { net: run.amountOut - gasOf(run.gasUnits), planned }
+    return { net: run.amountOut - Number(gasOf(run.gasUnits)), planned }
   }
   let best = evaluate(weights)
   for (const flow of pruneFlows) {
@@ -925,10 +925,10 @@ function planSteps(
 }
 
 /**
- * The exact output and gas of planned steps, as `quoteRouteSteps` (and so the Aggregator) computes them, over
- * token indexes instead of addresses (the refinement runs this for every trial): each step spends
- * floor(held * share / 1e18) of its input (all of it at 1e18) through the search's hop memo. Null where the
- * route would revert (an unheld input, a hop that cannot fill, anything left behind).
+ * The output and gas of planned steps as `quoteRouteSteps` (and so the Aggregator) computes them, to within a
+ * billionth a hop (`hopNearIn`), over token indexes instead of addresses (the refinement runs this for every
+ * trial; the winner is quoted exactly after): each step spends held * share / 1e18 of its input (all of it at
+ * 1e18). Null where the route would revert (an unheld input, a hop that cannot fill, anything left behind).
  */
 function runPlannedSteps(
   planned: readonly PlannedStep[],
@@ -938,25 +938,26 @@ function runPlannedSteps(
   quoter: ReturnType<typeof createPathQuoter>,
   hopGas: readonly ((ticksCrossed: number) => bigint)[],
   gasModel: GasModel,
-): { amountOut: bigint; gasUnits: bigint } | null {
-  const held: bigint[] = new Array(tokenCount).fill(0n)
+): { amountOut: number; gasUnits: bigint } | null {
+  const held = new Float64Array(tokenCount)
   const holds = new Uint8Array(tokenCount)
-  held[0] = amountIn
+  held[0] = Number(amountIn)
   holds[0] = 1
+  const crossed = { ticks: 0 }
   let gasUnits = gasModel.base
   for (const { e, share } of planned) {
     const edge = edges[e]
     if (!edge || !holds[edge.from]) return null
-    const holding = held[edge.from] ?? 0n
-    const amount = share === STEP_SHARE_ONE ? holding : (holding * share) / STEP_SHARE_ONE
-    const hop = quoter.hopExactIn(edge.poolId, edge.fromAddress, amount)
-    if (!hop) return null
+    const holding = held[edge.from] ?? 0
+    const amount = share === STEP_SHARE_ONE ? holding : Math.floor(holding * (Number(share) / 1e18))
+    const received = quoter.hopNearIn(edge.poolId, edge.fromAddress, amount, crossed)
+    if (received === null) return null
     held[edge.from] = holding - amount
-    held[edge.to] = (held[edge.to] ?? 0n) + hop.received
+    held[edge.to] = (held[edge.to] ?? 0) + received
     holds[edge.to] = 1
-    gasUnits += gasModel.perLeg + (hopGas[e]?.(hop.ticksCrossed) ?? 0n)
+    gasUnits += gasModel.perLeg + (hopGas[e]?.(crossed.ticks) ?? 0n)
   }
-  for (let t = 0; t < tokenCount - 1; t++) if (held[t] !== 0n) return null
-  const amountOut = held[tokenCount - 1] ?? 0n
-  return amountOut > 0n ? { amountOut, gasUnits } : null
+  for (let t = 0; t < tokenCount - 1; t++) if (held[t] !== 0) return null
+  const amountOut = held[tokenCount - 1] ?? 0
+  return amountOut > 0 ? { amountOut, gasUnits } : null
 }

@@ -13,9 +13,9 @@ function countingQuoter(quoter: PathQuoter, onHop: (poolId: number) => void): Pa
       onHop(args[0])
       return quoter.hopExactIn(...args)
     },
-    hopApproxIn(...args: Parameters<PathQuoter['hopApproxIn']>) {
+    hopNearIn(...args: Parameters<PathQuoter['hopNearIn']>) {
       onHop(args[0])
-      return quoter.hopApproxIn(...args)
+      return quoter.hopNearIn(...args)
     },
   })
 }

@@ -5,9 +5,6 @@ import { poolSpotRate } from './poolMidRate'
 import { sellsToken0 } from './sellsToken0'
 import type { TradeType } from './types'
 
-/** Amounts (base units) under which the probes simulate a hop exactly (see `hopOutput`). */
-const EXACT_BELOW = 1e9
-
 export interface SelectCandidatePathsParams {
   graph: PoolGraph
   quoter: PathQuoter
@@ -35,8 +32,8 @@ interface Probe {
  * and at 1/16 of it (at every hop, the pool giving the most output or asking the least input; optimal for a
  * chain since each hop is monotonic). The best token paths of each probe are kept and expanded into pool
  * combinations: every pool of a direct pair, the top 3 per hop for two hops, the top 2 per hop for three.
- * With an exact input the probes rank on the float simulation (`hopApproxIn`) where amounts are large: a
- * ranking needs no wei, and the exact quotes of the paths chosen come after, in the optimizer.
+ * With an exact input the probes rank on `hopNearIn` (the float simulation where amounts are large): a ranking
+ * needs no wei, and the exact quotes of the paths chosen come after, in the optimizer.
  */
 export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPath[] {
   const { graph, quoter, tokenPaths, tradeType, amount } = params
@@ -100,20 +97,6 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
     return { score: running === null ? null : -Number(running), rankings }
   }
 
-  /**
-   * What pool `id` gives for `x`: by the float simulation where input and output are both large enough that
-   * a wei is below a billionth of them, else exactly (a few wei apart, which a hop's rounding makes of small
-   * amounts, can rank the pools of a tiny trade otherwise).
-   */
-  const hopOutput = (id: number, tokenIn: Address, x: number): number | null => {
-    if (x >= EXACT_BELOW) {
-      const approx = quoter.hopApproxIn(id, tokenIn, x)
-      if (approx === null || approx >= EXACT_BELOW) return approx
-    }
-    const r = quoter.hopExactIn(id, tokenIn, BigInt(Math.floor(x)))
-    return r === null ? null : Number(r.received)
-  }
-
   /** `ids` by what each gives for `amountIn`, best first (ties in `ids` order); see `probe` for `keep`. */
   const rankExactIn = (ids: readonly number[], tokenIn: Address, x: number, keep: number) => {
     const key = tokenIn.toLowerCase()
@@ -131,7 +114,7 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
       const kth = best[keep - 1]
       if (kth !== undefined && (bound[k] ?? 0) < kth) break
       const id = ids[k] ?? -1
-      const next = hopOutput(id, tokenIn, x)
+      const next = quoter.hopNearIn(id, tokenIn, x)
       scored.push({ id, k, next })
       if (next !== null && keep < Number.POSITIVE_INFINITY) {
         // the `keep` best outputs so far, best first
