@@ -44,7 +44,7 @@ describe('createPathQuoter: pathApproxIn', () => {
 })
 
 describe('createPathQuoter: hopNearIn', () => {
-  it('is the exact output below 1e9 base units and within a billionth of it above, with the ticks crossed', () => {
+  it('is the exact output below 1e6 base units and within a millionth of it above, with the ticks crossed', () => {
     const quoter = createPathQuoter({ pools: [pair, v3], transferFeeBps: () => 0 })
     const crossed = { ticks: -1 }
     // 999 wei of B: the exact hop's output, to the wei (the float simulation would give a fraction more)

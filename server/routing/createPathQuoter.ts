@@ -37,8 +37,8 @@ export interface PathQuoter {
    */
   hopApproxIn(poolId: number, tokenIn: Address, amountIn: number, crossed?: { ticks: number }): number | null
   /**
-   * What the aggregator receives of one hop for an input it sends, within a billionth of `hopExactIn`'s `received`
-   * for the input floored: by `hopApproxIn` where input and output are both at least 1e9 base units, else
+   * What the aggregator receives of one hop for an input it sends, within a millionth of `hopExactIn`'s `received`
+   * for the input floored: by `hopApproxIn` where input and output are both at least 1e6 base units, else
    * exactly (a hop rounds to the wei, which sets small amounts apart). For the searches' choices between routes
    * whose exact quotes come after. With `crossed`, the ticks crossed are written there. Null where `hopExactIn`
    * would be.
@@ -78,8 +78,8 @@ export function createPathQuoter(params: {
   return new CachedPathQuoter(params.pools, params.transferFeeBps, params.cache ?? createHopCache())
 }
 
-/** Amounts (base units) from which `hopNearIn` simulates in floating point: a wei is a billionth of them. */
-const NEAR_EXACT_FROM = 1e9
+/** Amounts (base units) from which `hopNearIn` simulates in floating point: a wei is at most a millionth of them. */
+const NEAR_EXACT_FROM = 1e6
 
 /** The untaxed hops' memo slots, by direction and side: built once (a search looks up thousands of hops). */
 const UNTAXED_SLOTS = ['>+0,0', '>-0,0', '<+0,0', '<-0,0']

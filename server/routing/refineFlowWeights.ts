@@ -14,7 +14,7 @@ const COARSE_PASSES = 2
 
 /**
  * Refines a flow's edge weights (each token's outflow splits in proportion to its edges' weights) against an
- * evaluation (exact, or to within a billionth), keeping only what pays: first coarse passes while any pays,
+ * evaluation (exact, or to within a millionth), keeping only what pays: first coarse passes while any pays,
  * COARSE_PASSES at most (each edge given no weight, or a quarter more or less), then a pattern search in which
  * each edge moves by its own step, doubled (to a quarter at most) after a move that pays and halved after one that
  * does not either way, its next move in the direction that paid last. An edge that is its token's only outflow is

@@ -926,7 +926,7 @@ function planSteps(
 
 /**
  * The output and gas of planned steps as `quoteRouteSteps` (and so the Aggregator) computes them, to within a
- * billionth a hop (`hopNearIn`), over token indexes instead of addresses (the refinement runs this for every
+ * millionth a hop (`hopNearIn`), over token indexes instead of addresses (the refinement runs this for every
  * trial; the winner is quoted exactly after): each step spends held * share / 1e18 of its input (all of it at
  * 1e18). Null where the route would revert (an unheld input, a hop that cannot fill, anything left behind).
  */
