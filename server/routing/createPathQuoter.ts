@@ -50,6 +50,8 @@ export interface PathQuoter {
    * crossed are written there (for the models' gas). Null where `quoteExactIn` would be.
    */
   pathApproxIn(path: PoolPath, amountIn: number, ticks?: number[]): number | null
+  /** `pathApproxIn` by `hopNearIn`: each hop within a millionth of the exact quote's, exact for small amounts. */
+  pathNearIn(path: PoolPath, amountIn: number, ticks?: number[]): number | null
 }
 
 export interface HopResult {
@@ -112,13 +114,23 @@ class CachedPathQuoter implements PathQuoter {
   }
 
   pathApproxIn(path: PoolPath, amountIn: number, ticks?: number[]): number | null {
+    return this.pathIn(path, amountIn, false, ticks)
+  }
+
+  pathNearIn(path: PoolPath, amountIn: number, ticks?: number[]): number | null {
+    return this.pathIn(path, amountIn, true, ticks)
+  }
+
+  private pathIn(path: PoolPath, amountIn: number, near: boolean, ticks?: number[]): number | null {
     let amount = amountIn
     const crossed = this.crossed
     for (let i = 0; i < path.poolIds.length; i++) {
       const poolId = path.poolIds[i]
       const tokenIn = path.tokens[i]
       if (poolId === undefined || tokenIn === undefined) return null
-      const out = this.hopApproxIn(poolId, tokenIn, amount, crossed)
+      const out = near
+        ? this.hopNearIn(poolId, tokenIn, amount, crossed)
+        : this.hopApproxIn(poolId, tokenIn, amount, crossed)
       if (out === null) return null
       if (ticks) ticks[i] = crossed.ticks
       amount = out

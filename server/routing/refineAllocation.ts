@@ -1,10 +1,13 @@
 export interface RefineAllocationParams {
-  /** Exact objective of giving `amount` to leg `leg` (concave in amount); null where it cannot execute. */
-  value: (leg: number, amount: bigint) => bigint | null
+  /**
+   * Objective of giving `amount` to leg `leg` (concave in amount; exact, or near enough to rank moves); null
+   * where it cannot execute.
+   */
+  value: (leg: number, amount: bigint) => number | null
   /** Starting amounts per leg (> 0), summing to the total; updated in place. */
   amounts: bigint[]
   /** value(leg, amounts[leg]) per leg; updated in place. */
-  values: bigint[]
+  values: number[]
   /** First move size. */
   startDelta: bigint
   /** Stops below this move size. */
@@ -14,10 +17,10 @@ export interface RefineAllocationParams {
 }
 
 /**
- * Polishes an allocation with the exact integer math: moves `delta` from the leg that loses least to the leg
+ * Polishes an allocation of integer amounts: moves `delta` from the leg that loses least to the leg
  * that gains most while that raises the summed objective, halving `delta` when no move helps, until
  * `minMove` or `maxMoves`. After a move only the two legs that changed are re-evaluated. Returns the number
- * of exact evaluations spent. The total is unchanged.
+ * of evaluations spent. The total is unchanged.
  */
 export function refineAllocation(params: RefineAllocationParams): number {
   const { value, amounts, values, minMove } = params
@@ -38,7 +41,7 @@ export function refineAllocation(params: RefineAllocationParams): number {
   let ups = legs.map(evalUp)
   let downs = legs.map(evalDown)
   while (legs.length > 1 && delta >= minMove && moves < maxMoves) {
-    let bestGain = 0n
+    let bestGain = 0
     let from = -1
     let to = -1
     for (const t of legs) {
@@ -47,7 +50,7 @@ export function refineAllocation(params: RefineAllocationParams): number {
       for (const f of legs) {
         const down = downs[f]
         if (f === t || down === null || down === undefined) continue
-        const net = up - (values[t] ?? 0n) - ((values[f] ?? 0n) - down)
+        const net = up - (values[t] ?? 0) - ((values[f] ?? 0) - down)
         if (net > bestGain) {
           bestGain = net
           from = f

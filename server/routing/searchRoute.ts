@@ -68,12 +68,9 @@ export function searchRoute(params: FindBestRouteParams): Route {
   const quote = (path: PoolPath, x: bigint): PathQuote | null =>
     exactIn ? quoter.quoteExactIn(path, x) : quoter.quoteExactOut(path, x)
   const objectiveOf = (q: PathQuote) => (exactIn ? q.amountOut : -q.amountIn)
-  const value = (i: number, x: bigint): bigint | null => {
-    const path = candidates[i]
-    const q = path && quote(path, x)
-    return q ? objectiveOf(q) : null
-  }
   const gasCostOf = (legs: readonly Leg[]) => legsGasCost(params, legs)
+  // The gas of one leg beyond the base: what adding a path to a split costs.
+  const legGasCost = (hops: Leg['hops']) => gasCostOf([{ amountIn: 0n, amountOut: 0n, hops }]) - gasCostOf([])
   const toPlan = (allocations: readonly { candidate: number; amount: bigint }[]): Plan | null => {
     const legs: Leg[] = []
     let sum = 0n
@@ -87,32 +84,56 @@ export function searchRoute(params: FindBestRouteParams): Route {
     return { legs, net: sum - gasCostOf(legs) }
   }
   const better = (a: Plan | null, b: Plan | null) => (b !== null && (a === null || b.net > a.net) ? b : a)
+  const gasPriced =
+    (params.gasPriceWei ?? 0n) > 0n &&
+    (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn) !== undefined
+  // exact input: the pools' floating-point math (`pathApproxIn`, `pathNearIn`); exact output: exact quotes
+  const sampler = exactIn ? approxSampler(params, graph.pools, quoter, gasPriced) : undefined
+  /**
+   * A path's objective for `x` and the gas of its leg beyond the base, to within a millionth a hop (`pathNearIn`)
+   * with an exact input, exactly with an exact output: for choosing paths and amounts, which are quoted exactly
+   * once chosen.
+   */
+  const near = (i: number, x: bigint): CurveSample | null => {
+    const path = candidates[i]
+    if (!path) return null
+    if (sampler) return sampler.sampleNear(path, Number(x))
+    const q = quote(path, x)
+    return q ? { value: Number(objectiveOf(q)), gasCost: gasPriced ? Number(legGasCost(q.hops)) : 0 } : null
+  }
+  const netOf = (sample: CurveSample) => sample.value - sample.gasCost
+  /** Below this near net a path is surely worse than one of `net` (the near values' error, generously). */
+  const surelyBelow = (net: number) => net - Math.abs(net) * 1e-5 - 16
 
-  // with an exact input no path pays more than the total times its pools' spot rates after fee (`pathSpotRate`):
-  // in that order, the paths that cannot beat the best net found so far are never quoted (ties keep the first)
+  // Each path alone. With an exact input no path pays more than the total times its pools' spot rates after fee
+  // (`pathSpotRate`): in that order, the paths that cannot come near the best net found so far are not quoted.
+  // The near values choose; the paths they cannot tell from the best are quoted exactly (ties keep the first).
   const spotRates = exactIn ? candidates.map((path) => pathSpotRate(graph.pools, path)) : undefined
   const totalValue = Number(total)
   const order = candidates.map((_, i) => i)
   if (spotRates) order.sort((a, b) => (spotRates[b] ?? 0) - (spotRates[a] ?? 0))
-  let best: Plan | null = null
-  let bestAt = -1
-  const quoted: (bigint | null | undefined)[] = candidates.map(() => undefined)
+  const alone: (CurveSample | null)[] = candidates.map(() => null)
+  let leader: CurveSample | null = null
   for (const i of order) {
     const rate = spotRates?.[i]
-    if (best && rate !== undefined && totalValue * rate * (1 + 1e-6) + 16 < Number(best.net)) continue
+    if (leader && rate !== undefined && totalValue * rate * (1 + 1e-6) + 16 < surelyBelow(netOf(leader)))
+      continue
+    const sample = near(i, total)
+    alone[i] = sample
+    if (sample && (!leader || netOf(sample) > netOf(leader))) leader = sample
+  }
+  let best: Plan | null = null
+  let bestAt = -1
+  for (let i = 0; i < candidates.length; i++) {
+    const sample = alone[i]
+    if (!sample || !leader || netOf(sample) < surelyBelow(netOf(leader))) continue
     const plan = toPlan([{ candidate: i, amount: total }])
-    const leg = plan?.legs[0]
-    quoted[i] = leg ? objectiveOf(leg) : null
-    if (!plan) continue
-    if (!best || plan.net > best.net || (plan.net === best.net && i < bestAt)) {
+    if (plan && (!best || plan.net > best.net || (plan.net === best.net && i < bestAt))) {
       best = plan
       bestAt = i
     }
   }
 
-  const gasPriced =
-    (params.gasPriceWei ?? 0n) > 0n &&
-    (exactIn ? params.nativePriceInTokenOut : params.nativePriceInTokenIn) !== undefined
   const stats: RouteSearchStats = {
     candidates: candidates.length,
     modelled: 0,
@@ -121,27 +142,22 @@ export function searchRoute(params: FindBestRouteParams): Route {
     polishEvaluations: 0,
   }
   if (maxLegs > 1 && candidates.length > 1) {
-    // The gas of one leg beyond the base: what adding a path to a split costs.
-    const legGasCost = (hops: Leg['hops']) =>
-      gasCostOf([{ amountIn: 0n, amountOut: 0n, hops }]) - gasCostOf([])
     // A path whose first 1/256 of the total earns less per unit than the best single path's last 1/16 would
     // take nothing from a split that beats that path; it gets no model (no further exact evaluations).
     // (a path left unquoted above pays less than the best net found, so less than the best single path's gross)
     let bestSingle = -1
     for (let i = 0; i < candidates.length; i++) {
-      const v = quoted[i]
-      if (v != null && (bestSingle < 0 || v > (quoted[bestSingle] ?? 0n))) bestSingle = i
+      const v = alone[i]?.value
+      if (v !== undefined && (bestSingle < 0 || v > (alone[bestSingle]?.value ?? 0))) bestSingle = i
     }
     const tail = total / 16n
-    const beforeTail = bestSingle >= 0 && tail > 0n ? value(bestSingle, total - tail) : null
-    const bestSingleValue = quoted[bestSingle]
+    const beforeTail = bestSingle >= 0 && tail > 0n ? near(bestSingle, total - tail) : null
+    const bestSingleValue = alone[bestSingle]?.value
     const floorRate =
-      beforeTail !== null && bestSingleValue != null
-        ? Number(bestSingleValue - beforeTail) / Number(tail)
+      beforeTail !== null && bestSingleValue !== undefined
+        ? (bestSingleValue - beforeTail.value) / Number(tail)
         : Number.NEGATIVE_INFINITY
     const probeAmount = total / 256n
-    // exact input: the models sample the pools' floating-point math (`pathApproxIn`); exact output: exact quotes
-    const sampler = exactIn ? approxSampler(params, graph.pools, quoter, gasPriced) : undefined
     const sampleOf = sampler?.sample
     const leastLegGas = (i: number) => {
       const path = candidates[i]
@@ -151,9 +167,7 @@ export function searchRoute(params: FindBestRouteParams): Route {
       const path = candidates[i]
       if (!path) return null
       stats.modelEvaluations++
-      if (sampleOf) return sampleOf(path, Number(x))
-      const q = quote(path, x)
-      return q ? { value: Number(objectiveOf(q)), gasCost: gasPriced ? Number(legGasCost(q.hops)) : 0 } : null
+      return sampleOf ? sampleOf(path, Number(x)) : near(i, x)
     }
     // A path's share of a split earns at most its first rate over that floor on the whole total: a path whose
     // best gain so reckoned does not pay for the gas of its own leg is not modelled either.
@@ -188,7 +202,7 @@ export function searchRoute(params: FindBestRouteParams): Route {
       // exact, so a set further behind does not overtake it).
       if (set.members.length < 2 || (leader && leader.net - set.net > Math.abs(leader.net) * 1e-4)) continue
       const capacities = set.members.map((m) => curves[m]?.capacity ?? 0)
-      const allocations = polish(set, capacities, total, value, stats)
+      const allocations = polish(set, capacities, total, (i, x) => near(i, x)?.value ?? null, stats)
       if (allocations.length > 0) best = better(best, toPlan(allocations))
     }
   }
@@ -210,6 +224,8 @@ function approxSampler(
   gasPriced: boolean,
 ): {
   sample: (path: PoolPath, amountIn: number) => CurveSample | null
+  /** `sample` by `pathNearIn`: within a millionth a hop of the exact quote, exact for small amounts. */
+  sampleNear: (path: PoolPath, amountIn: number) => CurveSample | null
   /** The gas cost of a leg through the path crossing no tick (what a sample's gas cost is at least). */
   leastGas: (path: PoolPath) => number
 } {
@@ -245,13 +261,14 @@ function approxSampler(
     }
     return units * perGasUnit
   }
+  const sampleOf = (out: number | null, path: PoolPath): CurveSample | null => {
+    if (out === null) return null
+    if (perGasUnit === 0) return { value: out, gasCost: 0 }
+    return { value: out, gasCost: gasCost(path, (i) => ticks[i] ?? 0) }
+  }
   return {
-    sample: (path, amountIn) => {
-      const out = quoter.pathApproxIn(path, amountIn, ticks)
-      if (out === null) return null
-      if (perGasUnit === 0) return { value: out, gasCost: 0 }
-      return { value: out, gasCost: gasCost(path, (i) => ticks[i] ?? 0) }
-    },
+    sample: (path, amountIn) => sampleOf(quoter.pathApproxIn(path, amountIn, ticks), path),
+    sampleNear: (path, amountIn) => sampleOf(quoter.pathNearIn(path, amountIn, ticks), path),
     leastGas: (path) => (perGasUnit === 0 ? 0 : gasCost(path, () => 0)),
   }
 }
@@ -269,16 +286,16 @@ function pathSpotRate(pools: readonly PoolState[], path: PoolPath): number {
 }
 
 /**
- * Turns a model allocation into exact integer amounts (rounded down, the remainder to the leg with the most
- * room below its capacity) and refines them with the exact math, moves starting at 1/64 of the total and
- * stopping at 2^-16 of it (the output lost to a residual misallocation is second order in its size). Returns
- * the allocations, or the empty list when a leg cannot take its amount.
+ * Turns a model allocation into integer amounts (rounded down, the remainder to the leg with the most room below
+ * its capacity) and refines them on `value` (the near values; the allocations are quoted exactly after), moves
+ * starting at 1/64 of the total and stopping at 2^-16 of it (the output lost to a residual misallocation is
+ * second order in its size). Returns the allocations, or the empty list when a leg cannot take its amount.
  */
 function polish(
   set: PathSet,
   capacities: readonly number[],
   total: bigint,
-  value: (candidate: number, amount: bigint) => bigint | null,
+  value: (candidate: number, amount: bigint) => number | null,
   stats: RouteSearchStats,
 ): { candidate: number; amount: bigint }[] {
   const amounts = set.amounts.map((a) => BigInt(Math.floor(a)))
@@ -287,7 +304,7 @@ function polish(
   const room = (k: number) => (capacities[k] ?? 0) - (set.amounts[k] ?? 0)
   for (let k = 0; k < amounts.length; k++) if (room(k) > room(roomiest)) roomiest = k
   amounts[roomiest] = (amounts[roomiest] ?? 0n) + total - amounts.reduce((sum, a) => sum + a, 0n)
-  const values: bigint[] = []
+  const values: number[] = []
   for (let k = 0; k < amounts.length; k++) {
     const v = (amounts[k] ?? 0n) > 0n ? value(set.members[k] ?? -1, amounts[k] ?? 0n) : null
     stats.polishEvaluations++
