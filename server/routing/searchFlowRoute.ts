@@ -903,23 +903,30 @@ function planSteps(
     changed = kept.length !== live.length
     live = kept
   }
-  const outgoing: number[][] = Array.from({ length: tokenCount }, () => [])
-  for (const e of live) outgoing[edges[e]?.from ?? 0]?.push(e)
+  // by their token's place in `order`, then by weight (a stable sort: equal weights keep edge order)
+  const rank = new Int32Array(tokenCount)
+  for (let k = 0; k < tokenCount; k++) rank[order[k] ?? 0] = k
+  const place = (e: number) => rank[edges[e]?.from ?? 0] ?? 0
+  live.sort((a, b) => place(a) - place(b) || (weights[a] ?? 0) - (weights[b] ?? 0))
   const steps: PlannedStep[] = []
   let reachesOut = false
-  for (const t of order) {
-    if (t === tokenCount - 1) continue
-    const out = (outgoing[t] ?? []).sort((a, b) => (weights[a] ?? 0) - (weights[b] ?? 0))
+  for (let k = 0; k < live.length; ) {
+    const t = edges[live[k] ?? 0]?.from ?? 0
+    let end = k
     let rest = 0
-    for (const e of out) rest += weights[e] ?? 0
-    for (const [k, e] of out.entries()) {
-      const w = weights[e] ?? 0
-      const share = k === out.length - 1 ? STEP_SHARE_ONE : BigInt(Math.floor((w / rest) * 1e18))
-      rest -= w
-      if (share <= 0n) continue
-      steps.push({ e, share })
-      if (edges[e]?.to === tokenCount - 1) reachesOut = true
+    while (end < live.length && edges[live[end] ?? 0]?.from === t) rest += weights[live[end++] ?? 0] ?? 0
+    if (t !== tokenCount - 1) {
+      for (let j = k; j < end; j++) {
+        const e = live[j] ?? 0
+        const w = weights[e] ?? 0
+        const share = j === end - 1 ? STEP_SHARE_ONE : BigInt(Math.floor((w / rest) * 1e18))
+        rest -= w
+        if (share <= 0n) continue
+        steps.push({ e, share })
+        if (edges[e]?.to === tokenCount - 1) reachesOut = true
+      }
     }
+    k = end
   }
   return reachesOut ? steps : []
 }
