@@ -347,7 +347,8 @@ function searchOrderedFlow(
       const pool = graph.pools[edge.poolId]
       return pool ? Number(poolKindOf(pool).hopGasUnits(0)) * gasUnitCost * (1 - 1e-12) : 0
     })
-    const ids = edges.flatMap((_, e) => (active[e] ? [e] : []))
+    const ids: number[] = []
+    for (let e = 0; e < edges.length; e++) if (active[e]) ids.push(e)
     const bounded = ids.map((e) => ({
       from: edges[e]?.from ?? 0,
       to: edges[e]?.to ?? 0,
@@ -560,7 +561,8 @@ function searchOrderedFlow(
   if ((pruned || !resampled) && !resample(last)) return UNBEATABLE
   // the Aggregator takes at most MAX_ROUTE_STEPS steps: leave out the pools given the least value, solve again
   for (;;) {
-    const used = edges.flatMap((_, e) => (active[e] && (inputs[e] ?? 0) > 0 ? [e] : []))
+    const used: number[] = []
+    for (let e = 0; e < edges.length; e++) if (active[e] && (inputs[e] ?? 0) > 0) used.push(e)
     if (used.length <= MAX_ROUTE_STEPS) break
     // by the value each delivers (its output at the solution's prices), not base units: a pool of an 8-decimal
     // token is not smaller than one of an 18-decimal token for taking fewer units; and not by what it is given,
