@@ -1,7 +1,7 @@
 /**
  * A path's objective sampled at a few amounts and reduced to its concave upper hull: the model the
  * allocation solver works on. Floats are only for ranking and allocating; every amount of a route is
- * re-evaluated with the exact integer math afterwards.
+ * quoted with the exact integer math afterwards.
  */
 export interface ObjectiveCurve {
   /** Hull segments in order of use (non-increasing slope): length in amount units and objective per unit. */

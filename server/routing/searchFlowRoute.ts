@@ -133,13 +133,13 @@ const BOTH_WAYS_IMPACT = 0.001
  * The optimal exact-input route as a flow over the pool graph: amounts may split and merge at every token
  * (tokenIn, the connectors, tokenOut; tokens ordered from the input to the output so every token's inflows run
  * before its outflows). Each pool direction gets a concave model from samples of its math in floating point
- * (`sampleFlowCurve`, `hopApproxIn`), the
- * convex problem is solved for its token prices and pool inputs (`solveFlowPrices`, interior point), pools
- * whose surplus does not pay their gas are pruned and the models resampled around the solution, then the flow
- * (or a pruning round's, where it rounds to more) is rounded to `swapExactInRoute` steps (shares of 1e18 of
- * what the route holds) and refined with the exact
- * integer math of `quoteRouteSteps`, so the result pays to the wei. Bounded work; null where no step route executes or when
- * tokenIn or tokenOut is a fee-on-transfer token (taxes are left to the leg search; taxed connectors are skipped). Pure.
+ * (`sampleFlowCurve`, `hopApproxIn`), the convex problem is solved for its token prices and pool inputs
+ * (`solveFlowPrices`, interior point), pools whose surplus does not pay their gas are pruned and the models
+ * resampled around the solution, then the flow (or a pruning round's, where it rounds to more) is rounded to
+ * `swapExactInRoute` steps (shares of 1e18 of what the route holds), refined on near values (`hopNearIn`, within a
+ * millionth a hop) and quoted with the exact integer math of `quoteRouteSteps`, so the result pays to the wei.
+ * Bounded work; null where no step route executes or when tokenIn or tokenOut is a fee-on-transfer token (taxes
+ * are left to the leg search; taxed connectors are skipped). Pure.
  */
 export function searchFlowRoute(
   params: FindBestRouteParams,
@@ -605,7 +605,7 @@ function searchOrderedFlow(
     }
   }
   if (!best) return null
-  // exact refinement: each pool's weight moved (or dropped) while that pays; further where a basis point of the
+  // refinement: each pool's weight moved (or dropped) while that pays; further where a basis point of the
   // trade is worth more than its cheapest hop's gas
   let cheapestHop = Number.POSITIVE_INFINITY
   for (const { e } of best.planned) cheapestHop = Math.min(cheapestHop, Number(hopGas[e]?.(0) ?? 0n))

@@ -24,7 +24,7 @@ interface Plan {
  * The search behind `findBestRoute` over the pools its filters leave: candidate paths of up to `maxHops` hops
  * through `connectors`, each best single path, and the best split over up to `maxLegs` pool-disjoint paths
  * (concave models of each path, the optimal allocation of each set of paths, a local search over which set,
- * then the exact integer math). Expects validated params. Throws RoutingError as `findBestRoute` does.
+ * its amounts polished on near values, then quoted with the exact integer math). Expects validated params. Throws RoutingError as `findBestRoute` does.
  */
 export function searchRoute(params: FindBestRouteParams): Route {
   const { tradeType } = params
