@@ -1,6 +1,6 @@
 import { factorLinear, solveFactored } from './factorLinear'
 import { newtonFlowPrices } from './newtonFlowPrices'
-import { type FlowCurve, flowCurveValue, flowCurveValueAndSlope } from './sampleFlowCurve'
+import { type FlowCurve, flowCurveValue } from './sampleFlowCurve'
 
 /** One pool direction of the flow problem: it takes `x` of token `from` and gives model(x) of token `to`. */
 export interface FlowEdge {
@@ -142,10 +142,9 @@ export function solveFlowPrices(params: {
       const a = inScale[e] ?? 1
       const b = outScale[e] ?? 1
       const xe = (x[e] ?? 0) * a
-      marginal(curve, xe, rate, rateSlope, e)
+      evaluateModel(curve, xe, rate, rateSlope, value, valueSlope, e)
       rate[e] = ((rate[e] ?? 0) * a) / b
       rateSlope[e] = ((rateSlope[e] ?? 0) * a * a) / b
-      flowCurveValueAndSlope(curve, xe, value, valueSlope, e)
       value[e] = (value[e] ?? 0) / b
       valueSlope[e] = ((valueSlope[e] ?? 0) * a) / b
     }
@@ -435,33 +434,61 @@ function conservationResidual(
 }
 
 /**
- * The marginal rate of the model at input `x` (`flowCurveResponse`'s inverse: the chord slopes at their
- * midpoints, linear between them, flat before the first and after the last) and its slope, into rate[e] and
- * slope[e].
+ * At input `x` of the model: the marginal rate (`flowCurveResponse`'s inverse: the chord slopes at their midpoints,
+ * linear between them, flat before the first and after the last) and its slope, into rate[e] and slope[e]; the
+ * output and its slope as `flowCurveValueAndSlope` gives them, into value[e] and valueSlope[e]. One search of the
+ * samples serves both: the midpoint below x is that of x's segment or the one before.
  */
-function marginal(curve: FlowCurve, x: number, rate: Float64Array, slope: Float64Array, e: number): void {
-  const { slopes, mids } = curve
-  const last = slopes.length - 1
-  if (last < 1 || x <= (mids[0] ?? 0)) {
+function evaluateModel(
+  curve: FlowCurve,
+  x: number,
+  rate: Float64Array,
+  slope: Float64Array,
+  value: Float64Array,
+  valueSlope: Float64Array,
+  e: number,
+): void {
+  const { xs, ys, slopes, mids } = curve
+  const last = xs.length - 1
+  if (last < 1) {
+    rate[e] = slopes[0] ?? 0
+    slope[e] = 0
+    value[e] = 0
+    valueSlope[e] = 0
+    return
+  }
+  // the segment of x: xs[lo] <= x < xs[lo + 1] (the last one at or past the last sample)
+  let lo = 0
+  if (x >= (xs[last] ?? 0)) lo = last - 1
+  else {
+    let hi = last
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1
+      if ((xs[mid] ?? 0) <= x) lo = mid
+      else hi = mid
+    }
+  }
+  const x0 = xs[lo] ?? 0
+  const y0 = ys[lo] ?? 0
+  const chord = ((ys[lo + 1] ?? 0) - y0) / ((xs[lo + 1] ?? 0) - x0)
+  value[e] = x <= 0 ? 0 : Math.min(ys[last] ?? 0, y0 + chord * (x - x0))
+  valueSlope[e] = chord
+  const top = slopes.length - 1
+  if (top < 1 || x <= (mids[0] ?? 0)) {
     rate[e] = slopes[0] ?? 0
     slope[e] = 0
     return
   }
-  if (x >= (mids[last] ?? 0)) {
-    rate[e] = slopes[last] ?? 0
+  if (x >= (mids[top] ?? 0)) {
+    rate[e] = slopes[top] ?? 0
     slope[e] = 0
     return
   }
-  let lo = 0
-  let hi = last
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1
-    if ((mids[mid] ?? 0) <= x) lo = mid
-    else hi = mid
-  }
-  const m0 = mids[lo] ?? 0
-  const s0 = slopes[lo] ?? 0
-  const s = ((slopes[hi] ?? 0) - s0) / ((mids[hi] ?? 0) - m0)
+  // the last midpoint at or below x
+  const j = x >= (mids[lo] ?? 0) ? lo : lo - 1
+  const m0 = mids[j] ?? 0
+  const s0 = slopes[j] ?? 0
+  const s = ((slopes[j + 1] ?? 0) - s0) / ((mids[j + 1] ?? 0) - m0)
   rate[e] = s0 + s * (x - m0)
   slope[e] = s
 }
