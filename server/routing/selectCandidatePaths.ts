@@ -145,7 +145,7 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
   })
   // with an exact input a path pays at most the amount times its hops' best spot rates: probed in that order, a
   // path that cannot reach the `perProbe`-th score of either probe so far is not probed (it cannot be chosen)
-  const hopRates = new Map<string, number>()
+  const hopRates = new Map<string, Map<string, number>>()
   const bounds = exactIn
     ? entries.map(({ path, options }) => spotBound(graph, path, options, hopRates))
     : undefined
@@ -207,27 +207,34 @@ export function selectCandidatePaths(params: SelectCandidatePathsParams): PoolPa
 
 /**
  * The product of each hop's best spot rate after fee along a token path (no trade along it gets more per unit):
- * the most a pool of each hop pays for the first unit. `hopRates` keeps each hop's (token paths share their hops).
+ * the most a pool of each hop pays for the first unit. `hopRates` keeps each hop's by its tokens (token paths share
+ * their hops).
  */
 function spotBound(
   graph: PoolGraph,
   path: readonly string[],
   options: readonly (readonly number[])[],
-  hopRates: Map<string, number>,
+  hopRates: Map<string, Map<string, number>>,
 ): number {
   let bound = 1
-  for (const [h, ids] of options.entries()) {
-    const key = `${path[h]}>${path[h + 1]}`
-    let best = hopRates.get(key)
+  for (let h = 0; h < options.length; h++) {
+    const ids = options[h] ?? []
+    const from = path[h] ?? ''
+    let rates = hopRates.get(from)
+    if (!rates) {
+      rates = new Map()
+      hopRates.set(from, rates)
+    }
+    let best = rates.get(path[h + 1] ?? '')
     if (best === undefined) {
       best = 0
       for (const id of ids) {
         const pool = graph.pools[id]
         if (!pool) continue
-        const rate = poolSpotRate(pool, sellsToken0(pool, path[h] ?? ''))
+        const rate = poolSpotRate(pool, sellsToken0(pool, from))
         if (rate > best) best = rate
       }
-      hopRates.set(key, best)
+      rates.set(path[h + 1] ?? '', best)
     }
     bound *= best
   }
